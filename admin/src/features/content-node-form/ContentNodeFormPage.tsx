@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FORM_MESSAGES } from '@shop/shared';
+import { useMeQuery } from '../account/accountApi';
+import { ContributorsEditor } from '../contributors/ContributorsEditor';
+import { KeywordEditor } from '../keyword-editor/KeywordEditor';
+import { ScheduledActionsEditor } from '../scheduled-actions/ScheduledActionsEditor';
+import { LockButton, LockNotices } from '../locks/LockPanel';
+import { useRecordLock } from '../locks/useRecordLock';
+import { WarningsDialog } from '../warnings/WarningsDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { useGetNodeQuery } from './contentNodeApi';
+import { clearDraft } from './draftStore';
+import { DraftOffer } from './DraftOffer';
+import { LeaveGuard } from './LeaveGuard';
+import { NodeFields } from './NodeFields';
+import { validDateTime, type FieldName } from './nodeFormValues';
+import { StatusPanel } from './StatusPanel';
+import { useNodeForm } from './useNodeForm';
+import { useNodeSave } from './useNodeSave';
+import './form.css';
+
+/** /admin/content/contentnode/{id}/ and /admin/content/contentnode/add/; a new id starts a fresh form. */
+export function ContentNodeFormPage() {
+  const params = useParams();
+  return <NodeFormPage key={params.id ?? 'add'} />;
+}
+
+function NodeFormPage() {
+  const params = useParams();
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const navigate = useNavigate();
+  const { data: me } = useMeQuery();
+  const userId = me ? String(me.id) : undefined;
+  const { data: node, isLoading, isError } = useGetNodeQuery(id ?? skipToken);
+  const record = useMemo(() => (id ? { app: 'content', model: 'contentnode', id } : null), [id]);
+  const lock = useRecordLock(record);
+  const form = useNodeForm(node, userId, id ?? 'new');
+  const leaving = useRef(false);
+  const dirtyRef = useRef(false);
+  const save = useNodeSave(id, node, form, (newId) => {
+    leaving.current = true;
+    navigate(`/content/contentnode/${newId}/`, { replace: true });
+  });
+  dirtyRef.current = form.dirty;
+  const [keptEdits, setKeptEdits] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  // Displaced: the typed edits go to the browser's draft and the form shows the saved node, read-only.
+  useEffect(() => {
+    if (!lock.displaced) return;
+    setKeptEdits(form.dirty || form.pendingDraft() !== null);
+    form.shelve();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lock.displaced]);
+
+  useEffect(() => {
+    if (save.summary.length > 0) summaryRef.current?.focus();
+  }, [save.summary.length, save.errors]);
+
+  if (id !== null && isLoading) return <p role="status" className="muted">Loading…</p>;
+  if (id !== null && (isError || !node)) {
+    return (
+      <section className="card narrow" role="alert">
+        <h1>Content node not found</h1>
+        <p>
+          <Link to="/content/contentnode/">Back to the content nodes</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const readOnly = id !== null && (lock.state === 'other' || lock.state === 'loading' || lock.displaced !== null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save.submit(false);
+  };
+  const onDateBlur = (field: FieldName) => {
+    const bad = !validDateTime(form.values[field]);
+    save.setErrors((previous) => ({ ...previous, [field]: bad ? [FORM_MESSAGES.invalidDateTime] : undefined }));
+  };
+
+  return (
+    <>
+      <div className="page-heading node-heading">
+        <div>
+          <p className="breadcrumbs">
+            <Link to="/content/contentnode/">Content nodes</Link>
+          </p>
+          <h1>{node ? node.name : 'Add content node'}</h1>
+        </div>
+        {id !== null && node && (
+          <div className="node-tools">
+            <StatusPanel id={id} status={node.status} disabled={readOnly} />
+            <LockButton control={lock} />
+            <Link to={`/content/contentnode/${id}/history/`}>History</Link>
+          </div>
+        )}
+      </div>
+      {id !== null && <LockNotices control={lock} modelLabel="Content node" keptEdits={keptEdits} />}
+      {id !== null && lock.state === 'mine' && !lock.displaced && <DraftOffer form={form} />}
+      {node?.newerSave && (
+        <p className="notice warn" role="status">
+          {node.newerSave.by?.name ?? 'Someone'} saved a newer version (version {node.newerSave.version}). Saving will show you the difference first.
+        </p>
+      )}
+      {save.saved && (
+        <p className="notice ok" role="status">
+          {save.savedMessage}
+        </p>
+      )}
+      {save.summary.length > 0 && (
+        <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef}>
+          <p>{save.summaryTitle}</p>
+          <ul>
+            {save.summary.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <form className="card node-form" onSubmit={onSubmit} noValidate aria-label={node ? `Edit ${node.name}` : 'Add content node'}>
+        <NodeFields form={form} errors={save.errors} readOnly={readOnly} nodeId={id} onDateBlur={onDateBlur} />
+        <div className="form-actions">
+          <button type="submit" className="button-primary" disabled={readOnly || save.busy || (id !== null && !form.dirty)}>
+            {save.busy ? 'Saving…' : 'Save'}
+          </button>
+          {form.dirty && <span className="muted">Unsaved changes</span>}
+        </div>
+      </form>
+      {id !== null && !readOnly && (
+        <div className="node-related">
+          <KeywordEditor nodeId={id} body={form.values.body} parentId={form.values.parent === '' ? null : Number(form.values.parent)} />
+          <ContributorsEditor nodeId={id} />
+          <ScheduledActionsEditor nodeId={id} />
+        </div>
+      )}
+      {save.warnings && (
+        <WarningsDialog
+          warnings={save.warnings.items}
+          acknowledgeOnly={save.warnings.acknowledgeOnly}
+          busy={save.busy}
+          onContinue={() => void save.submit(true)}
+          onCancel={save.dismissWarnings}
+        />
+      )}
+      {save.conflict && id !== null && (
+        <ConflictDialog id={id} conflict={save.conflict} form={form} onClose={save.dismissConflict} onSaveMine={() => {
+            save.dismissConflict();
+            void save.submit(false);
+          }} />
+      )}
+      <LeaveGuard
+        dirty={form.dirty}
+        shouldBlock={() => dirtyRef.current && !leaving.current}
+        onLeave={() => {
+          if (userId) clearDraft(userId, id ?? 'new');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { useRef, type ReactNode } from 'react';
+import { SHORT_DESCRIPTION_LIMIT } from '@shop/shared';
+import { CodeEditor, type CodeEditorHandle } from '../code-editor/CodeEditor';
+import { RecordPicker } from '../record-picker/RecordPicker';
+import { Toolbox } from '../toolbox/Toolbox';
+import { useNodeTypesQuery } from './contentNodeApi';
+import { FIELD_LABELS, type FieldErrors, type FieldName } from './nodeFormValues';
+import type { NodeFormState } from './useNodeForm';
+
+type Props = { form: NodeFormState; errors: FieldErrors; readOnly: boolean; nodeId: number | null; onDateBlur: (field: FieldName) => void };
+
+/** Every field of a content node (§3), each with its errors listed above it (§5). */
+export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur }: Props) {
+  const { values, setField } = form;
+  const { data: nodeTypes = [] } = useNodeTypesQuery();
+  const editor = useRef<CodeEditorHandle>(null);
+  const text = (field: FieldName) => ({
+    id: `id_${field}`,
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => setField(field, event.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `id_${field}-errors` : undefined,
+  });
+  const shortLength = values.short_description.length;
+
+  return (
+    <fieldset className="node-fields" disabled={readOnly}>
+      <legend className="visually-hidden">Content node</legend>
+      <div className="field-row">
+        <Field field="name" errors={errors} required>
+          <input {...text('name')} onFocus={form.onNameFocus} required autoComplete="off" />
+        </Field>
+        <Field field="slug" errors={errors} hint="Follows the name while it matches it.">
+          <input {...text('slug')} autoComplete="off" />
+        </Field>
+      </div>
+      <Field field="parent" errors={errors} labelFor={null}>
+        <RecordPicker
+          id="id_parent"
+          api="/admin/api/content/contentnode/"
+          label={FIELD_LABELS.parent}
+          searchFields={['name', 'slug', 'url']}
+          displayFields={['url']}
+          exclude={nodeId ? [nodeId] : []}
+          value={values.parent === '' ? null : Number(values.parent)}
+          savedValue={form.base.parent === '' ? null : Number(form.base.parent)}
+          onChange={(id) => setField('parent', id === null ? '' : String(id))}
+        />
+      </Field>
+      <Field field="short_description" errors={errors} hint={`${shortLength} of ${SHORT_DESCRIPTION_LIMIT} characters`} hintWarn={shortLength > SHORT_DESCRIPTION_LIMIT}>
+        <textarea {...text('short_description')} rows={3} />
+      </Field>
+      <div className="field-row">
+        <Field field="published" errors={errors} hint="yyyy-mm-dd hh:mm (UTC)">
+          <input {...text('published')} inputMode="numeric" placeholder="yyyy-mm-dd hh:mm" onBlur={() => onDateBlur('published')} />
+        </Field>
+        <Field field="last_published" errors={errors} hint="yyyy-mm-dd hh:mm (UTC)">
+          <input {...text('last_published')} inputMode="numeric" placeholder="yyyy-mm-dd hh:mm" onBlur={() => onDateBlur('last_published')} />
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field field="url" errors={errors}>
+          <input {...text('url')} autoComplete="off" />
+        </Field>
+        <Field field="node_type" errors={errors}>
+          <select {...text('node_type')}>
+            <option value="">—</option>
+            {nodeTypes.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field field="body" errors={errors} labelFor={null}>
+        {readOnly ? (
+          <textarea id="id_body" aria-label={FIELD_LABELS.body} value={values.body} readOnly rows={12} className="code-readonly" />
+        ) : (
+          <>
+            <Toolbox editor={editor} />
+            <CodeEditor id="id_body" label={FIELD_LABELS.body} value={values.body} onChange={(body) => setField('body', body)} ref={editor} invalid={!!errors.body} />
+          </>
+        )}
+      </Field>
+    </fieldset>
+  );
+}
+
+type FieldProps = {
+  field: FieldName;
+  errors: FieldErrors;
+  children: ReactNode;
+  required?: boolean;
+  hint?: string;
+  hintWarn?: boolean;
+  /** null when the control brings its own label (picker, code editor). */
+  labelFor?: string | null;
+};
+
+function Field({ field, errors, children, required, hint, hintWarn, labelFor }: FieldProps) {
+  const messages = errors[field];
+  return (
+    <div className={`field field-${field}`}>
+      {labelFor !== null && (
+        <label htmlFor={labelFor ?? `id_${field}`}>
+          {FIELD_LABELS[field]}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+      )}
+      {messages && (
+        <ul className="errorlist" id={`id_${field}-errors`}>
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {children}
+      {hint && <p className={hintWarn ? 'field-hint warn' : 'field-hint muted'}>{hint}</p>}
+    </div>
+  );
+}

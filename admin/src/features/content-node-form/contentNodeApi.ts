@@ -1,0 +1,110 @@
+import type { ContentStatus } from '@shop/shared';
+import { api } from '../../app/api';
+import { openSocketNamespace } from '../../platform/socketNamespace';
+
+export type UserRef = { id: string; name: string };
+export type ContentNode = {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number | null;
+  short_description: string;
+  published: string | null;
+  last_published: string | null;
+  url: string;
+  body: string;
+  node_type: number | null;
+  status: ContentStatus;
+  version: number;
+  updated_at: string;
+  updated_by: UserRef | null;
+  keywords?: Array<{ id: number; name: string; slug: string }>;
+  /** Client-only: a colleague saved a newer version after this one was loaded. */
+  newerSave?: { by: UserRef | null; version: number };
+};
+export type NodeChanges = Partial<Record<'name' | 'slug' | 'short_description' | 'url' | 'body', string>> &
+  Partial<Record<'parent' | 'node_type', number | null>> &
+  Partial<Record<'published' | 'last_published', string | null>>;
+export type SaveArg = { id: number; changes: NodeChanges; expected_version: number; ignore_warnings: boolean };
+export type StatusAction = 'publish' | 'archive' | 'async' | 'other';
+export type Option = { id: number; name: string };
+
+const NODE_API = '/admin/api/content/contentnode/';
+type Push = { id: number; model: string; version: number; status?: ContentStatus; by?: UserRef | null };
+
+export const contentNodeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getNode: build.query<ContentNode, number>({
+      query: (id) => `${NODE_API}${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'ContentNode', id }],
+      // Status changes by anyone arrive live; a colleague's save is only flagged, so the editor's
+      // expected_version still catches it and the conflict can be reviewed.
+      async onCacheEntryAdded(id, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, getCacheEntry }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = openSocketNamespace('/admin');
+        const current = () => getCacheEntry().data;
+        socket.on('node:status', (push: Push) => {
+          if (push.model !== 'contentnode' || push.id !== id || !push.status) return;
+          const known = current();
+          const nextInLine = known !== undefined && push.version === known.version + 1;
+          updateCachedData((draft) => {
+            draft.status = push.status!;
+          });
+          if (nextInLine) dispatch(api.util.invalidateTags([{ type: 'ContentNode', id }, 'NodeHistory']));
+        });
+        socket.on('node:saved', (push: Push) => {
+          if (push.model !== 'contentnode' || push.id !== id) return;
+          const known = current();
+          if (!known || push.version <= known.version) return;
+          updateCachedData((draft) => {
+            draft.newerSave = { by: push.by ?? null, version: push.version };
+          });
+        });
+        await cacheEntryRemoved;
+        socket.close();
+      },
+    }),
+    saveNode: build.mutation<ContentNode, SaveArg>({
+      query: ({ id, changes, expected_version, ignore_warnings }) => ({
+        url: `${NODE_API}${id}/`,
+        method: 'PUT',
+        body: { ...changes, expected_version, ignore_warnings },
+      }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(contentNodeApi.util.upsertQueryData('getNode', id, result.data));
+      },
+      invalidatesTags: (result) => (result ? ['NodeHistory'] : []),
+    }),
+    createNode: build.mutation<ContentNode, { changes: NodeChanges; ignore_warnings: boolean }>({
+      query: ({ changes, ignore_warnings }) => ({ url: NODE_API, method: 'POST', body: { keywords: [], ...changes, ignore_warnings } }),
+      invalidatesTags: ['NodeList'],
+    }),
+    contentAction: build.mutation<{ status: ContentStatus; version: number }, { id: number; action: StatusAction }>({
+      query: ({ id, action }) => ({ url: '/admin/content/contentnode/action/', method: 'POST', body: { action, pk: id, id } }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'ContentNode', id }, 'NodeHistory'],
+    }),
+    nodeTypes: build.query<Option[], void>({
+      query: () => '/admin/api/content/contentnodetype/?count=-1',
+      transformResponse: (response: { items: Option[] }) => response.items.map(({ id, name }) => ({ id, name })),
+    }),
+    parentOptions: build.query<Option[], void>({
+      query: () => `${NODE_API}?count=-1&sort=name`,
+      transformResponse: (response: { items: Option[] }) => response.items.map(({ id, name }) => ({ id, name })),
+      providesTags: ['NodeList'],
+    }),
+  }),
+});
+
+export const {
+  useGetNodeQuery,
+  useSaveNodeMutation,
+  useCreateNodeMutation,
+  useContentActionMutation,
+  useNodeTypesQuery,
+  useParentOptionsQuery,
+} = contentNodeApi;

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { BACK_OFFICE_MESSAGES, FORM_MESSAGES, parseServerErrors } from '@shop/shared';
+import { useCreateNodeMutation, useSaveNodeMutation, type ContentNode, type UserRef } from './contentNodeApi';
+import { changedFields, EMPTY_VALUES, FIELD_LABELS, validateNode, type FieldErrors, type FieldName } from './nodeFormValues';
+import type { NodeFormState } from './useNodeForm';
+
+export type Conflict = { by: UserRef | null; at: string; version: number };
+type ErrorBody = { metadata?: { errors?: string[]; warnings?: string[] }; saved_by?: UserRef | null; saved_at?: string; version?: number };
+
+/** Saving a node: §5 checks first, then the server's warnings (dialog), stale versions (409) and field errors. */
+export function useNodeSave(id: number | null, node: ContentNode | undefined, form: NodeFormState, onCreated: (id: number) => void) {
+  const [save, { isLoading: saving }] = useSaveNodeMutation();
+  const [create, { isLoading: creating }] = useCreateNodeMutation();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [warnings, setWarnings] = useState<{ items: string[]; acknowledgeOnly: boolean } | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const showErrors = (fields: FieldErrors, general: string[]) => {
+    setErrors(fields);
+    setFormErrors(general);
+    setSaved(false);
+  };
+
+  async function submit(ignoreWarnings = false) {
+    setWarnings(null);
+    setSaved(false);
+    const clientErrors = validateNode(form.values);
+    if (Object.keys(clientErrors).length > 0) return showErrors(clientErrors, []);
+    const result = id
+      ? await save({ id, changes: form.changes, expected_version: node?.version ?? 0, ignore_warnings: ignoreWarnings })
+      : await create({ changes: changedFields(EMPTY_VALUES, form.values), ignore_warnings: ignoreWarnings });
+    if ('error' in result && result.error) {
+      const error = result.error as { status?: number | string; data?: ErrorBody };
+      const body = error.data ?? {};
+      if (body.metadata?.warnings?.length) return setWarnings({ items: body.metadata.warnings, acknowledgeOnly: false });
+      if (error.status === 409 && body.version !== undefined) {
+        setConflict({ by: body.saved_by ?? null, at: body.saved_at ?? '', version: body.version });
+        return;
+      }
+      const lines = body.metadata?.errors ?? [];
+      if (lines.length === 0) return showErrors({}, [typeof error.status === 'number' && error.status < 500 ? BACK_OFFICE_MESSAGES.adminApiBroken : BACK_OFFICE_MESSAGES.genericServerError]);
+      const parsed = parseServerErrors(lines);
+      const fields: FieldErrors = {};
+      const general = [...parsed.formErrors];
+      for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
+        if (field in FIELD_LABELS) fields[field as FieldName] = messages;
+        else general.push(...messages.map((m) => `${field}: ${m}`));
+      }
+      return showErrors(fields, general);
+    }
+    const savedNode = (result as { data: ContentNode & { metadata?: ErrorBody['metadata'] } }).data;
+    showErrors({}, []);
+    form.reset({});
+    setConflict(null);
+    setSaved(true);
+    if (savedNode.metadata?.warnings?.length) setWarnings({ items: savedNode.metadata.warnings, acknowledgeOnly: true });
+    if (!id) onCreated(savedNode.id);
+  }
+
+  /** 'Please correct the following errors:' lists every message, field ones named by their label. */
+  const summary = [
+    ...formErrors,
+    ...Object.entries(errors).flatMap(([field, messages]) => (messages ?? []).map((m) => `${FIELD_LABELS[field as FieldName]}: ${m}`)),
+  ];
+
+  return {
+    submit,
+    busy: saving || creating,
+    errors,
+    summary,
+    summaryTitle: FORM_MESSAGES.correctTheFollowing,
+    warnings,
+    dismissWarnings: () => setWarnings(null),
+    conflict,
+    dismissConflict: () => setConflict(null),
+    saved,
+    savedMessage: BACK_OFFICE_MESSAGES.genericSuccess,
+    setErrors,
+  };
+}
+
+export type NodeSave = ReturnType<typeof useNodeSave>;

@@ -1,0 +1,41 @@
+import { api } from '../../app/api';
+
+export type ContributorRole = { id: number; node: number; contributor: string; role: string; sort_order: number };
+type ListResponse = { items: ContributorRole[] };
+
+const withTags = api.enhanceEndpoints({ addTagTypes: ['ContributorRoles'] });
+
+export const contributorsApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    contributorRoles: build.query<ContributorRole[], number>({
+      query: (node) => `/admin/api/content/role/?node=${node}&sort=sort_order`,
+      transformResponse: (r: ListResponse) => r.items,
+      providesTags: (_r, _e, node) => [{ type: 'ContributorRoles', id: node }],
+    }),
+    addContributorRole: build.mutation<ContributorRole, Omit<ContributorRole, 'id'>>({
+      query: (body) => ({ url: '/admin/api/content/role/', method: 'POST', body }),
+      invalidatesTags: (_r, _e, { node }) => [{ type: 'ContributorRoles', id: node }],
+    }),
+    changeContributorRole: build.mutation<ContributorRole, ContributorRole>({
+      query: ({ id, contributor, role, sort_order }) => ({ url: `/admin/api/content/role/${id}/`, method: 'PUT', body: { contributor, role, sort_order } }),
+      invalidatesTags: (_r, _e, { node }) => [{ type: 'ContributorRoles', id: node }],
+      // Reordering moves the row at once; a refusal moves it back.
+      async onQueryStarted(changed, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          contributorsApi.util.updateQueryData('contributorRoles', changed.node, (draft) => {
+            const row = draft.find((r) => r.id === changed.id);
+            if (row) Object.assign(row, changed);
+            draft.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
+          }),
+        );
+        queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+    removeContributorRole: build.mutation<void, { id: number; node: number }>({
+      query: ({ id }) => ({ url: `/admin/api/content/role/${id}/`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { node }) => [{ type: 'ContributorRoles', id: node }],
+    }),
+  }),
+});
+
+export const { useContributorRolesQuery, useAddContributorRoleMutation, useChangeContributorRoleMutation, useRemoveContributorRoleMutation } = contributorsApi;

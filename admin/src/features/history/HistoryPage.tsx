@@ -1,0 +1,102 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useGetNodeQuery } from '../content-node-form/contentNodeApi';
+import { FIELD_LABELS, toFormValues, type FieldName } from '../content-node-form/nodeFormValues';
+import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from './historyApi';
+import './history.css';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const EVENT_NAMES: Record<string, string> = {
+  ContentNodeCreated: 'Created',
+  ContentNodeSaved: 'Saved',
+  ContentNodePublished: 'Published',
+  ContentNodeStatusChanged: 'Status changed',
+  ContentNodeArchived: 'Archived',
+  ContentNodeKeywordLinked: 'Keyword added',
+  ContentNodeKeywordUnlinked: 'Keyword removed',
+  ContributorRoleAdded: 'Contributor added',
+  ContributorRoleChanged: 'Contributor changed',
+  ContributorRoleRemoved: 'Contributor removed',
+  ContributorRolesRenumbered: 'Contributors reordered',
+  PendingRewriteBatchRecorded: 'Rewrite batch recorded',
+};
+
+/** /admin/content/contentnode/{id}/history/ (and ?at={version}): the node's events and any earlier version, read-only. */
+export function HistoryPage() {
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const atText = params.get('at');
+  const at = atText !== null && /^\d+$/.test(atText) ? Number(atText) : null;
+  const { data: node } = useGetNodeQuery(id);
+  const { data: items, isLoading, isError } = useNodeHistoryQuery(id);
+  return (
+    <>
+      <div className="page-heading">
+        <p className="breadcrumbs">
+          <Link to="/content/contentnode/">Content nodes</Link> › <Link to={`/content/contentnode/${id}/`}>{node?.name ?? `#${id}`}</Link>
+        </p>
+        <h1>History{node ? ` of ${node.name}` : ''}</h1>
+      </div>
+      {at !== null && <VersionView id={id} at={at} />}
+      <section className="card" aria-labelledby="events-heading">
+        <h2 id="events-heading">Events, newest first</h2>
+        {isLoading && <p role="status" className="muted">Loading…</p>}
+        {isError && <p role="alert">The history could not be loaded.</p>}
+        {items && (
+          <ol className="history-list">
+            {items.map((item) => (
+              <HistoryEntry key={item.position} item={item} current={item.position === at} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }) {
+  const fields = item.changed_fields.map((f) => FIELD_LABELS[f as FieldName] ?? f).join(', ');
+  return (
+    <li className={current ? 'history-item current' : 'history-item'}>
+      <div>
+        <strong>{EVENT_NAMES[item.type] ?? item.type}</strong> by {item.user?.name || 'System'} ·{' '}
+        <time dateTime={item.time}>{when.format(new Date(item.time))}</time>
+      </div>
+      {fields && <div className="muted">Changed: {fields}</div>}
+      <div>
+        {current ? (
+          <span aria-current="true">Showing version {item.position}</span>
+        ) : (
+          <Link to={`?at=${item.position}`}>View version {item.position}</Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function VersionView({ id, at }: { id: number; at: number }) {
+  const { data, isError, isFetching } = useNodeAtQuery(Number.isFinite(id) ? { id, at } : skipToken);
+  if (isError) return <p role="alert">Version {at} does not exist.</p>;
+  if (!data) return <p role="status" className="muted">{isFetching ? 'Loading…' : ''}</p>;
+  const values = toFormValues(data);
+  return (
+    <section className="card version-view" aria-labelledby="version-heading">
+      <div className="card-heading">
+        <h2 id="version-heading">Version {at} (read-only)</h2>
+        <Link to="?">Close</Link>
+      </div>
+      <dl className="version-fields">
+        {(Object.keys(FIELD_LABELS) as FieldName[]).map((field) => (
+          <div key={field}>
+            <dt>{FIELD_LABELS[field]}</dt>
+            <dd className={field === 'body' ? 'version-body' : undefined}>{values[field] || '—'}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>Status</dt>
+          <dd>{data.status}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

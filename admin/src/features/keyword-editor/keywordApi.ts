@@ -1,0 +1,56 @@
+import { slugify } from '@shop/shared';
+import { api } from '../../app/api';
+
+export type KeywordStats = { id: number; name: string; slug: string; our_uses: number; monthly_searches: number };
+type ListResponse = { items: KeywordStats[]; total: number };
+type LinkResponse = { keywords: Array<{ id: number; name: string; slug: string }>; version: number };
+
+const withTags = api.enhanceEndpoints({ addTagTypes: ['NodeKeywords'] });
+
+export const keywordApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    /** The node's keywords with their stats (keyword-stats filtered by node). */
+    nodeKeywords: build.query<KeywordStats[], number>({
+      query: (nodeId) => `/admin/api/content/keyword-stats/?count=-1&sort=name&content_nodes__id=${nodeId}`,
+      transformResponse: (r: ListResponse) => r.items,
+      providesTags: (_r, _e, nodeId) => [{ type: 'NodeKeywords', id: nodeId }],
+    }),
+    /** The keyword search: 25 results, exact matches first. */
+    keywordSearch: build.query<KeywordStats[], string>({
+      query: (text) => `/admin/api/content/keyword-search/?query=${encodeURIComponent(text)}`,
+      transformResponse: (r: ListResponse) => r.items,
+      keepUnusedDataFor: 0,
+    }),
+    /** Ids of the parent's keywords ('Add Parent Keywords'). */
+    parentKeywordIds: build.query<number[], number>({
+      query: (parentId) => `/admin/api/content/keyword/?count=-1&sort=id&mode=find&content_nodes__id=${parentId}`,
+      transformResponse: (r: ListResponse) => r.items.map((k) => k.id),
+      keepUnusedDataFor: 0,
+    }),
+    createKeyword: build.mutation<{ id: number; name: string; slug: string }, string>({
+      query: (name) => ({ url: `/admin/api/content/keyword/?ts=${Date.now()}`, method: 'POST', body: { name, slug: slugify(name) } }),
+    }),
+    linkKeyword: build.mutation<LinkResponse, { nodeId: number; keyword: number; link: boolean }>({
+      query: ({ nodeId, keyword, link }) => ({ url: `/admin/api/content/contentnode/${nodeId}/keywords/`, method: link ? 'POST' : 'DELETE', body: { keyword } }),
+      invalidatesTags: (_r, _e, { nodeId }) => [{ type: 'NodeKeywords', id: nodeId }],
+      // The row goes (or comes back) at once; a refused call puts the table back as it was.
+      async onQueryStarted({ nodeId, keyword, link }, { dispatch, queryFulfilled }) {
+        if (link) return;
+        const patch = dispatch(
+          keywordApi.util.updateQueryData('nodeKeywords', nodeId, (draft) => draft.filter((k) => k.id !== keyword)),
+        );
+        queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+  }),
+});
+
+export const { useNodeKeywordsQuery, useLazyKeywordSearchQuery, useLazyParentKeywordIdsQuery, useCreateKeywordMutation, useLinkKeywordMutation } = keywordApi;
+
+/** Times a keyword appears in the page body's text (whole words, any case). */
+export function usesInBody(keyword: string, body: string): number {
+  const text = body.replace(/<[^>]*>/g, ' ').replace(/\{%(?:[^%]|%(?!\}))*%\}/g, ' ');
+  const escaped = keyword.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  if (!escaped) return 0;
+  return [...text.matchAll(new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}(?=$|[^\\p{L}\\p{N}])`, 'giu'))].length;
+}

@@ -1,0 +1,156 @@
+import { useMemo, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMeQuery } from '../account/accountApi';
+import { LockBadge } from '../locks/LockBadge';
+import { useRecordLocksQuery } from '../locks/locksApi';
+import { listArg, pageInBrowser, useListRecordsQuery, type ListView } from './listApi';
+import { DEFAULT_PAGE_SIZE, LIST_MODELS, type ListColumn, type ListModel, type ListRow } from './listModels';
+import { Pagination } from './Pagination';
+import './lists.css';
+import { SortSelect } from './SortSelect';
+
+const whole = (value: string | null, fallback: number) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : fallback);
+
+/** A model's list page: search, sortable columns, the §9 pager with `start` in the URL, live lock badges. */
+export function ListPage({ modelKey }: { modelKey: string }) {
+  const model = LIST_MODELS[modelKey]!;
+  const [params, setParams] = useSearchParams();
+  const view: ListView = {
+    start: Math.max(0, whole(params.get('start'), 0)),
+    count: whole(params.get('count'), DEFAULT_PAGE_SIZE),
+    sort: params.get('sort') || model.defaultSort,
+    q: params.get('q') ?? '',
+  };
+  const { data, isLoading, isFetching, isError, refetch } = useListRecordsQuery(listArg(model, view));
+  const page = data ? pageInBrowser(data, model, view) : undefined;
+
+  const hrefFor = (start: number, count: number) => {
+    const next = new URLSearchParams(params);
+    next.set('start', String(start));
+    if (count === DEFAULT_PAGE_SIZE) next.delete('count');
+    else next.set('count', String(count));
+    return `?${next}`;
+  };
+  const change = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    next.set('start', '0');
+    setParams(next);
+  };
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    change({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+  };
+
+  return (
+    <>
+      <div className="page-heading list-heading">
+        <h1>{model.title}</h1>
+        {model.addUrl && (
+          <Link className="button-link" to={model.addUrl}>
+            Add {model.title.toLowerCase().replace(/s$/, '')}
+          </Link>
+        )}
+      </div>
+      <section className="card" aria-labelledby="list-results-heading">
+        <form className="list-search" role="search" onSubmit={onSearch}>
+          <label htmlFor="list-q" className="visually-hidden">
+            Search {model.title.toLowerCase()}
+          </label>
+          <input id="list-q" name="q" type="search" defaultValue={view.q} key={view.q} placeholder="Search" />
+          <button type="submit">Search</button>
+          {view.q && (
+            <button type="button" className="link-button" onClick={() => change({ q: '' })}>
+              Clear search
+            </button>
+          )}
+        </form>
+        <h2 id="list-results-heading" className="visually-hidden">
+          Results
+        </h2>
+        {isLoading && <p role="status" className="muted">Loading…</p>}
+        {isError && (
+          <div role="alert">
+            <p>The list could not be loaded.</p>
+            <button type="button" onClick={() => refetch()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {page && (
+          <>
+            <p className="muted list-total" role="status" aria-busy={isFetching}>
+              {page.total === 1 ? '1 result' : `${page.total} results`}
+              {view.q && ` for “${view.q}”`}
+            </p>
+            <SortSelect model={model} sort={view.sort} onSort={(sort) => change({ sort })} />
+            <RecordsTable model={model} rows={page.items} sort={view.sort} onSort={(sort) => change({ sort })} />
+            <Pagination total={page.total} count={view.count} start={view.start} hrefFor={hrefFor} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+type TableProps = { model: ListModel; rows: ListRow[]; sort: string; onSort: (sort: string) => void };
+
+function RecordsTable({ model, rows, sort, onSort }: TableProps) {
+  const { data: me } = useMeQuery();
+  const ids = useMemo(() => rows.map((row) => row.id).sort((a, b) => a - b), [rows]);
+  const { data: locks } = useRecordLocksQuery({ app: model.app, model: model.model, ids }, { skip: ids.length === 0 });
+  if (rows.length === 0) return <p>No results found!</p>;
+  return (
+    <div className="table-scroll">
+      <table className="records">
+        <thead>
+          <tr>
+            {model.columns.map((column) => (
+              <SortableHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+            ))}
+            <th scope="col">Lock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-id={row.id}>
+              {model.columns.map((column) => (
+                <td key={column.key} data-label={column.label}>
+                  <Cell column={column} row={row} />
+                </td>
+              ))}
+              <td data-label="Lock">
+                <LockBadge lock={locks?.[row.id]?.lock} myId={me?.id === undefined ? undefined : String(me.id)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortableHeader({ column, sort, onSort }: { column: ListColumn; sort: string; onSort: (sort: string) => void }) {
+  if (!column.sort) return <th scope="col">{column.label}</th>;
+  const active = sort.replace(/^-/, '') === column.sort;
+  const descending = active && sort.startsWith('-');
+  return (
+    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}>
+      <button type="button" className="sort-button" onClick={() => onSort(active && !descending ? `-${column.sort}` : column.sort!)}>
+        {column.label}
+        <span aria-hidden="true">{active ? (descending ? ' ▼' : ' ▲') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+function Cell({ column, row }: { column: ListColumn; row: ListRow }) {
+  const value = row[column.key];
+  const text = value === null || value === undefined || value === '' ? '—' : String(value);
+  if (column.key === 'status' && value) return <span className={`status-chip status-${text.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
+  const href = column.link?.(row);
+  return href ? <Link to={href}>{text}</Link> : <>{text}</>;
+}

@@ -1,0 +1,95 @@
+import type { ActionChangedMessage } from '@shop/shared';
+import { api } from '../../app/api';
+import { openSocketNamespace } from '../../platform/socketNamespace';
+import type { ListModel, ListRow } from './listModels';
+
+export type ListArg = { api: string; start: number; count: number; sort: string; q: string; serverSide: boolean };
+export type ListPage = { items: ListRow[]; total: number };
+
+type ListResponse = { items: Array<ListRow & { status?: unknown }>; total: number };
+type StatusPush = { id: number; status: string; app: string; model: string };
+
+/** Status comes as '{id, title}' from the picker-style lists and as text elsewhere; rows keep the text. */
+const statusText = (status: unknown) => (status && typeof status === 'object' && 'title' in status ? String(status.title) : status);
+
+export type ListView = { start: number; count: number; sort: string; q: string };
+
+/** What to fetch: the page asked for, or (for lists the browser pages itself) every row once. */
+export function listArg(model: ListModel, view: ListView): ListArg {
+  if (!model.serverSide) return { api: model.api, serverSide: false, start: 0, count: -1, sort: 'id', q: '' };
+  return { api: model.api, serverSide: true, ...view };
+}
+
+export const listApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listRecords: build.query<ListPage, ListArg>({
+      query: ({ api: url, start, count, sort, q, serverSide }) => {
+        if (!serverSide) return `${url}?start=0&count=-1`;
+        const params = new URLSearchParams({ start: String(start), count: String(count), sort });
+        if (q) params.set('query', q);
+        return `${url}?${params}`;
+      },
+      transformResponse: (response: ListResponse) => ({
+        total: response.total,
+        items: response.items.map((row) => ({ ...row, status: statusText(row.status) })),
+      }),
+      providesTags: ['NodeList'],
+      // Status changes and scheduled actions arrive live; saves may rename rows, so those refetch.
+      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = openSocketNamespace('/admin');
+        const refetch = () => dispatch(listApi.util.invalidateTags(['NodeList']));
+        if (arg.api.includes('/contentnode/')) {
+          socket.on('node:status', (push: StatusPush) =>
+            updateCachedData((draft) => {
+              if (push.model !== 'contentnode') return;
+              const row = draft.items.find((item) => item.id === push.id);
+              if (row) row.status = push.status;
+            }),
+          );
+          socket.on('node:saved', (push: StatusPush) => {
+            if (push.model === 'contentnode') refetch();
+          });
+        }
+        if (arg.api.includes('/cmsactionevent/')) {
+          socket.on('action:changed', (push: ActionChangedMessage) => {
+            let known = false;
+            updateCachedData((draft) => {
+              const row = draft.items.find((item) => item.id === push.id);
+              if (row) Object.assign(row, push);
+              known = row !== undefined;
+            });
+            if (!known) refetch();
+          });
+        }
+        socket.io.on('reconnect', refetch);
+        await cacheEntryRemoved;
+        socket.close();
+      },
+    }),
+  }),
+});
+
+/** The rows one page shows, for lists the browser searches, sorts and pages itself. */
+export function pageInBrowser(page: ListPage, model: ListModel, arg: ListView): ListPage {
+  if (model.serverSide) return page;
+  const needle = arg.q.trim().toLowerCase();
+  const fields = model.searchFields ?? [];
+  const found = needle ? page.items.filter((row) => fields.some((f) => String(row[f] ?? '').toLowerCase().includes(needle))) : page.items;
+  const key = arg.sort.replace(/^-/, '');
+  const direction = arg.sort.startsWith('-') ? -1 : 1;
+  const sorted = [...found].sort((a, b) => compare(a[key], b[key]) * direction || a.id - b.id);
+  const items = arg.count < 1 ? sorted : sorted.slice(arg.start, arg.start + arg.count);
+  return { items, total: found.length };
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a ?? '').localeCompare(String(b ?? ''));
+}
+
+export const { useListRecordsQuery } = listApi;

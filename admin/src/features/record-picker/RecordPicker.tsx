@@ -1,0 +1,149 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { BACK_OFFICE_MESSAGES, PICKER } from '@shop/shared';
+import { PickerResults } from './PickerResults';
+import { PickerSearchBox } from './PickerSearchBox';
+import { PickerSelected, type PickerRow } from './PickerSelected';
+import { useLazyPickerSearchQuery, usePickerItemsQuery, type PickerItem } from './pickerApi';
+import './recordPicker.css';
+
+type Common = {
+  /** The lookup base, e.g. /admin/api/content/contentnode/ */
+  api: string;
+  label: string;
+  /** Fields offered in the search-field dropdown (All plus each); none or one: no dropdown. */
+  searchFields?: string[];
+  /** Extra columns of the results table. */
+  displayFields?: string[];
+  /** The add-another link, opened in an 800x600 popup. */
+  addUrl?: string;
+  filters?: Record<string, string | number | boolean | null>;
+  /** Ids never offered (e.g. the node itself). */
+  exclude?: number[];
+  /** Who is named in the search-failure alert. */
+  maintainerName?: string;
+  id?: string;
+};
+type Multiple = Common & {
+  multiple: true;
+  value: number[];
+  onChange(value: number[]): void;
+  /** The saved ids the pending rows are measured against; defaults to the first value seen. */
+  savedValue?: number[];
+};
+type Single = Common & { multiple?: false; value: number | null; onChange(value: number | null): void; savedValue?: number | null };
+export type RecordPickerProps = Multiple | Single;
+
+const numeric = (ids: unknown[]) => ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0);
+
+/** The record picker (back-office §2 item 2, §4 "Picker rows") for a foreign key or a many-to-many field. */
+export function RecordPicker(props: RecordPickerProps) {
+  const { api, label, searchFields = [], displayFields = [], addUrl, filters, exclude = [], maintainerName = 'the web team' } = props;
+  const generatedId = useId();
+  const id = props.id ?? `picker${generatedId.replace(/:/g, '')}`;
+  const current = numeric(props.multiple ? props.value : [props.value]);
+  const firstSeen = useRef(current);
+  const saved = numeric(props.savedValue === undefined ? firstSeen.current : props.multiple ? (props.savedValue ?? []) : [props.savedValue]);
+
+  const [known, setKnown] = useState(() => new Map<number, PickerItem>());
+  const [text, setText] = useState('');
+  const [field, setField] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [results, setResults] = useState<{ items: PickerItem[]; total: number } | null>(null);
+  const [search, { isFetching }] = useLazyPickerSearchQuery();
+
+  const wanted = useMemo(() => [...new Set([...current, ...saved])].filter((n) => !known.has(n)).sort((a, b) => a - b), [current.join(), saved.join(), known]);
+  const { data: loaded } = usePickerItemsQuery({ api, ids: wanted }, { skip: wanted.length === 0 });
+  const itemOf = (n: number) => known.get(n) ?? loaded?.find((item) => item.id === n);
+
+  const rows: PickerRow[] = props.multiple
+    ? [
+        ...current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) })),
+        ...saved.filter((n) => !current.includes(n)).map((n) => ({ id: n, state: 'pending-deletion' as const, item: itemOf(n) })),
+      ]
+    : current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) }));
+
+  const remember = (item: PickerItem) => setKnown((map) => new Map(map).set(item.id, item));
+  const setIds = (ids: number[]) => (props.multiple ? props.onChange(ids) : props.onChange(ids[0] ?? null));
+  const excluded = [...new Set([...current, ...numeric(exclude)])];
+  const base = { api, field, exclude: excluded, filters };
+
+  const add = (item: PickerItem) => {
+    remember(item);
+    // A foreign key holds one value: the new one replaces it.
+    setIds(props.multiple ? [...current.filter((n) => n !== item.id), item.id] : [item.id]);
+    setResults((r) => (r ? { ...r, items: r.items.filter((i) => i.id !== item.id) } : r));
+  };
+  const remove = (n: number) => setIds(current.filter((c) => c !== n));
+  const restore = (n: number) => setIds([...current, n]);
+
+  const find = async () => {
+    const query = text.trim();
+    if (query.length < PICKER.minimumSearchLength) {
+      setNotice(BACK_OFFICE_MESSAGES.pickerSearchTooShort);
+      return;
+    }
+    setNotice(null);
+    const answer = await search({ ...base, query }, false);
+    if (answer.error || !answer.data) {
+      setResults(null);
+      setNotice(BACK_OFFICE_MESSAGES.pickerSearchFailed(maintainerName));
+      return;
+    }
+    // Already selected and excluded ids never show, even if the server sent them.
+    setResults({ items: answer.data.items.filter((item) => !excluded.includes(item.id)), total: answer.data.total });
+  };
+
+  const clear = () => {
+    setText('');
+    setResults(null);
+    setNotice(null);
+  };
+
+  return (
+    <div className="record-picker" role="group" aria-labelledby={`${id}-label`} data-testid={`picker-${label}`}>
+      <span id={`${id}-label`} className="picker-label">
+        {label}
+      </span>
+      <PickerSelected label={label} rows={rows} onRemove={remove} onRestore={restore} />
+      <div className="picker-search">
+        {searchFields.length > 1 && (
+          <select aria-label={`Search field for ${label}`} value={field} onChange={(event) => setField(event.target.value)}>
+            <option value="">All</option>
+            {searchFields.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        )}
+        <PickerSearchBox id={`${id}-search`} label={label} text={text} onText={setText} base={base} onFind={find} onPick={add} />
+        <button type="button" onClick={find} disabled={isFetching}>
+          Find
+        </button>
+      </div>
+      <div className="picker-links">
+        <button type="button" className="link-button" onClick={clear}>
+          Clear search
+        </button>
+        {addUrl && (
+          <a
+            href={addUrl}
+            onClick={(event) => {
+              event.preventDefault();
+              const { width, height } = PICKER.addPopup;
+              window.open(addUrl, `add_${id}`, `width=${width},height=${height},resizable=yes,scrollbars=yes`);
+            }}
+          >
+            Add another {label}
+          </a>
+        )}
+      </div>
+      {notice && (
+        <p className="picker-notice" role="alert">
+          {notice}
+        </p>
+      )}
+      {results && <PickerResults label={label} items={results.items} total={results.total} displayFields={displayFields} onAdd={add} />}
+    </div>
+  );
+}

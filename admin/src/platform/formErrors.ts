@@ -1,0 +1,47 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+export type FormErrors = {
+  /** '__all__: ...' lines and anything that is not about one field. */
+  form: string[];
+  /** 'field: message' lines, by field name. */
+  fields: Record<string, string[]>;
+};
+
+type ErrorBody = { metadata?: { errors?: unknown } };
+
+/**
+ * Turns a failed RTK Query call into the messages a form shows: the server's
+ * `metadata.errors` lines when it sent them, otherwise one plain sentence.
+ */
+export function toFormErrors(error: FetchBaseQueryError | SerializedError | undefined): FormErrors {
+  const result: FormErrors = { form: [], fields: {} };
+  if (!error) return result;
+  const lines = errorLines(error);
+  if (lines.length === 0) {
+    result.form.push(fallbackMessage(error));
+    return result;
+  }
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const field = colon > 0 ? line.slice(0, colon).trim() : '__all__';
+    const message = colon > 0 ? line.slice(colon + 1).trim() : line.trim();
+    if (field === '__all__' || !/^[\w.]+$/.test(field)) result.form.push(message);
+    else (result.fields[field] ??= []).push(message);
+  }
+  return result;
+}
+
+function errorLines(error: FetchBaseQueryError | SerializedError): string[] {
+  if (!('status' in error) || typeof error.status !== 'number') return [];
+  const errors = (error.data as ErrorBody | undefined)?.metadata?.errors;
+  return Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [];
+}
+
+function fallbackMessage(error: FetchBaseQueryError | SerializedError): string {
+  if ('status' in error) {
+    if (error.status === 'FETCH_ERROR') return 'Could not reach the server. Check your connection and try again.';
+    if (error.status === 429) return 'Too many attempts. Please wait a few minutes and try again.';
+  }
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,15 @@
+// `npm run bench -- <name> [args]`: runs one benchmark module's `run(args)`. Add a module to the table to add a benchmark.
+type Benchmark = { run(args: string[]): Promise<void> };
+
+export const benchmarks: Record<string, () => Promise<Benchmark>> = {
+  eventstore: () => import("./eventstore.ts"),
+  locks: () => import("./locks.ts"),
+};
+
+const [chosen, ...args] = process.argv.slice(2);
+const load = chosen ? benchmarks[chosen] : undefined;
+if (!load) {
+  console.error(`usage: npm run bench -- <${Object.keys(benchmarks).join("|")}>`);
+  process.exit(2);
+}
+await (await load()).run(args);

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { COLLEAGUE, DEMO, logInNewBrowser } from "./support/staff-login";
+
+const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+
+test("opening a node shows 'Locked by {name}' on a colleague's list within a second, and 'Locked by Me' on the editor's", async ({ browser }) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  const b = await logInNewBrowser(browser, COLLEAGUE);
+  await b.goto("/admin/content/contentnode/");
+  await expect(row(b, "Our Mission")).toBeVisible();
+  await expect(row(b, "Our Mission").getByText(/Locked by/)).toHaveCount(0);
+
+  await a.goto("/admin/content/contentnode/3/");
+  await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await expect(row(b, "Our Mission").getByText(`Locked by ${DEMO.name}`)).toBeVisible({ timeout: 1000 });
+  await expect(row(b, "Our Mission").locator(".lock-badge.danger")).toBeVisible();
+
+  // Leaving the form releases the automatic lock; the colleague's badge goes away without reload.
+  await a.getByRole("link", { name: "Content nodes" }).click();
+  await expect(row(b, "Our Mission").getByText(/Locked by/)).toHaveCount(0, { timeout: 1000 });
+  await expect(row(a, "Our Mission").getByText(/Locked by/)).toHaveCount(0);
+  await a.context().close();
+  await b.context().close();
+});
+
+test("a kicked-off editor is told at once who took the record, and their unsaved text is offered back when they retake it", async ({ browser }) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  const b = await logInNewBrowser(browser, COLLEAGUE);
+  await a.goto("/admin/content/contentnode/6/");
+  await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await a.getByLabel("Short description").fill("Typed by the first editor and not saved yet");
+
+  await b.goto("/admin/content/contentnode/6/");
+  const question = b.getByRole("alertdialog");
+  await expect(question).toContainText(`Content node has been locked by ${DEMO.name}. Reason: Automatic Comment:`);
+  await expect(question).toContainText("Do you want to kick them off? One of you may lose your work as a result.");
+  await question.getByRole("button", { name: "Kick them off" }).click();
+  await expect(b.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+
+  await expect(a.getByRole("alert").filter({ hasText: `${COLLEAGUE.name} took this record` })).toBeVisible({ timeout: 1000 });
+  await expect(a.getByLabel("Short description")).toHaveValue("");
+  await expect(a.getByRole("button", { name: `Locked by ${COLLEAGUE.name}` })).toBeVisible();
+
+  await a.getByRole("button", { name: "Retake the lock" }).click();
+  const back = a.getByRole("alertdialog");
+  await expect(back).toContainText(`Content node has been locked by ${COLLEAGUE.name}.`);
+  await back.getByRole("button", { name: "Kick them off" }).click();
+  await expect(b.getByRole("alert").filter({ hasText: `${DEMO.name} took this record` })).toBeVisible({ timeout: 1000 });
+  await expect(a.getByText("You have unsaved edits from")).toBeVisible();
+  await a.getByRole("button", { name: "Restore my edits" }).click();
+  await expect(a.getByLabel("Short description")).toHaveValue("Typed by the first editor and not saved yet");
+  await a.context().close();
+  await b.context().close();
+});
+
+test("the lock dialog creates a lock with a reason and comment, and the holder can unlock it", async ({ browser }) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  const b = await logInNewBrowser(browser, COLLEAGUE);
+  await a.goto("/admin/content/contentnode/2/");
+  await a.getByRole("button", { name: "Locked by Me" }).click();
+  const dialog = a.getByRole("dialog", { name: "Why are you locking this object?" });
+  await expect(dialog.getByText("Unlock this record.")).toBeVisible();
+  await expect(dialog.getByText("Change the reason or comment for this locked record.")).toBeVisible();
+  await a.screenshot({ path: "test-results/screens/lock-dialog-holder.png" });
+  await dialog.getByRole("button", { name: "Change reason or comment" }).click();
+  await dialog.getByLabel("Reason").selectOption({ label: "Reviewing" });
+  await dialog.getByLabel("Comment").fill("Checking the facts");
+  await a.screenshot({ path: "test-results/screens/lock-dialog-form.png" });
+  await dialog.getByRole("button", { name: "Create lock" }).click();
+  await expect(dialog).toBeHidden();
+
+  await b.goto("/admin/content/contentnode/2/");
+  await expect(b.getByRole("alertdialog")).toContainText(`locked by ${DEMO.name}. Reason: Reviewing Comment: Checking the facts`);
+  await b.getByRole("button", { name: "Cancel" }).click();
+  await expect(b.getByText("The form is read-only until you take the lock.")).toBeVisible();
+
+  await a.getByRole("button", { name: "Locked by Me" }).click();
+  await a.getByRole("dialog").getByRole("button", { name: "Unlock" }).click();
+  await expect(a.getByRole("button", { name: "Lock", exact: true })).toBeVisible();
+  await expect(b.getByRole("button", { name: "Lock", exact: true })).toBeVisible({ timeout: 1000 });
+  await a.context().close();
+  await b.context().close();
+});

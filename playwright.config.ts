@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// One real server for the e2e run: PostgreSQL (a fresh schema) when DATABASE_URL is set, else PGlite
+// in a temp folder; demo data on, so the demo staff login exists.
+const port = Number(process.env.E2E_PORT ?? 4310);
+const env: Record<string, string> = {
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: mkdtempSync(join(tmpdir(), "shop-e2e-")),
+  DATABASE_URL: process.env.DATABASE_URL ?? "",
+  DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${randomBytes(4).toString("hex")}` : "public",
+  DEMO_DATA: "true",
+  LOG_LEVEL: "warn",
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node --import tsx services/src/main.ts",
+    url: `http://127.0.0.1:${port}/readyz`,
+    env,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,14 @@
+// The read models of content nodes, menu nodes, keywords, contributor roles and rewrite batches.
+import { contentNodesProjection } from "./content-nodes-projection.ts";
+import { contributorRolesProjection } from "../contributor-roles/contributor-roles-projection.ts";
+import { keywordsProjection } from "../keywords/keywords-projection.ts";
+import { menuNodesProjection } from "../menu-nodes/menu-nodes-projection.ts";
+import { pendingRewriteBatchesProjection } from "../pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+
+export * from "./content-nodes-projection.ts";
+export * from "../contributor-roles/contributor-roles-projection.ts";
+export * from "../keywords/keywords-projection.ts";
+export * from "../menu-nodes/menu-nodes-projection.ts";
+export * from "../pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+
+export const contentProjections = [contentNodesProjection, keywordsProjection, contributorRolesProjection, menuNodesProjection, pendingRewriteBatchesProjection];

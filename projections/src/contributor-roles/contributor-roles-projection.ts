@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import type { ContentNodeEvent } from "@shop/shared";
+import type { Projection } from "../runner/projection.ts";
+
+/** contributor_roles: who contributed to a node and as what, in sort_order. */
+export interface ContributorRolesTable {
+  id: number;
+  node_id: number;
+  contributor: string;
+  role: string;
+  sort_order: number;
+}
+
+export const contributorRolesProjection: Projection = {
+  name: "contributor-roles",
+  version: 1,
+  tables: ["contributor_roles"],
+  handles: ["ContributorRoleAdded", "ContributorRoleChanged", "ContributorRoleRemoved", "ContributorRolesRenumbered"],
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS contributor_roles (
+      id integer PRIMARY KEY,
+      node_id integer NOT NULL,
+      contributor text NOT NULL,
+      role text NOT NULL,
+      sort_order integer NOT NULL
+    )`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS contributor_roles_node ON contributor_roles (node_id, sort_order)`.execute(db);
+  },
+  async apply(trx, recorded) {
+    const event = recorded as unknown as ContentNodeEvent;
+    switch (event.type) {
+      case "ContributorRoleAdded":
+      case "ContributorRoleChanged": {
+        const d = event.data;
+        const row = { id: d.roleId, node_id: d.id, contributor: d.contributor, role: d.role, sort_order: d.sortOrder };
+        await trx
+          .insertInto("contributor_roles")
+          .values(row)
+          .onConflict((oc) => oc.column("id").doUpdateSet({ contributor: d.contributor, role: d.role, sort_order: d.sortOrder }))
+          .execute();
+        return;
+      }
+      case "ContributorRoleRemoved":
+        await trx.deleteFrom("contributor_roles").where("id", "=", event.data.roleId).execute();
+        return;
+      case "ContributorRolesRenumbered":
+        for (const o of event.data.order) await trx.updateTable("contributor_roles").set({ sort_order: o.sortOrder }).where("id", "=", o.roleId).execute();
+        return;
+    }
+  },
+};

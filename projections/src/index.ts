@@ -1,0 +1,26 @@
+import { sessionsProjection } from "./sessions/sessions-projection.ts";
+import { usersProjection } from "./users/users-projection.ts";
+import { recordLocksProjection } from "./record-locks/record-locks-projection.ts";
+
+import { lookupCatalogProjection } from "./lookup-catalog/lookup-catalog-projection.ts";
+import { contentProjections } from "./content-nodes/index.ts";
+import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
+
+export * from "./read-models.ts";
+export * from "./content-nodes/index.ts";
+export * from "./runner/projection.ts";
+export * from "./runner/checkpoints.ts";
+export * from "./runner/apply.ts";
+export * from "./runner/projection-runner.ts";
+export * from "./users/users-projection.ts";
+export * from "./users/users-queries.ts";
+export * from "./sessions/sessions-projection.ts";
+export * from "./sessions/sessions-queries.ts";
+export * from "./record-locks/record-locks-projection.ts";
+export * from "./record-locks/record-locks-queries.ts";
+export * from "./lookup-catalog/lookup-catalog-projection.ts";
+export * from "./scheduled-actions/scheduled-actions-projection.ts";
+export * from "./scheduled-actions/scheduled-actions-queries.ts";
+
+/** Every read model, in the order they are created. Features add theirs here. */
+export const allProjections = [usersProjection, sessionsProjection, recordLocksProjection, lookupCatalogProjection, scheduledActionsProjection, ...contentProjections];

@@ -1,0 +1,40 @@
+import { sql } from "kysely";
+import type { AccountEvent } from "@shop/shared";
+import type { Projection } from "../runner/projection.ts";
+
+/** sessions: the open sign-ins, keyed by a keyed hash of the cookie's session id. */
+export interface SessionsTable {
+  session_hash: string;
+  user_id: string;
+  logged_in_at: string;
+  expires_at: string;
+}
+
+export const sessionsProjection: Projection = {
+  name: "sessions",
+  version: 1,
+  tables: ["sessions"],
+  handles: ["UserLoggedIn", "UserLoggedOut"],
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS sessions (
+      session_hash text PRIMARY KEY,
+      user_id text NOT NULL,
+      logged_in_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL
+    )`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)`.execute(db);
+  },
+  async apply(trx, recorded) {
+    const event = recorded as unknown as AccountEvent;
+    if (event.type === "UserLoggedIn") {
+      const d = event.data;
+      await trx
+        .insertInto("sessions")
+        .values({ session_hash: d.sessionHash, user_id: d.userId, logged_in_at: d.loggedInAt, expires_at: d.expiresAt })
+        .onConflict((oc) => oc.column("session_hash").doNothing())
+        .execute();
+    } else if (event.type === "UserLoggedOut") {
+      await trx.deleteFrom("sessions").where("session_hash", "=", event.data.sessionHash).execute();
+    }
+  },
+};

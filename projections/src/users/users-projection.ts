@@ -1,0 +1,54 @@
+import { sql } from "kysely";
+import type { AccountEvent } from "@shop/shared";
+import type { Projection } from "../runner/projection.ts";
+
+/** users: one row per account, for login and for showing who did what. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  is_staff: boolean;
+  password_hash: string;
+  registered_at: string;
+}
+
+export const usersProjection: Projection = {
+  name: "users",
+  version: 1,
+  tables: ["users"],
+  handles: ["UserRegistered", "UserRenamed", "UserPasswordChanged", "UserStaffGranted", "UserStaffRevoked"],
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS users (
+      id text PRIMARY KEY,
+      email text NOT NULL UNIQUE,
+      name text NOT NULL,
+      is_staff boolean NOT NULL,
+      password_hash text NOT NULL,
+      registered_at timestamptz NOT NULL
+    )`.execute(db);
+  },
+  async apply(trx, recorded) {
+    const event = recorded as unknown as AccountEvent;
+    switch (event.type) {
+      case "UserRegistered": {
+        const d = event.data;
+        await trx
+          .insertInto("users")
+          .values({ id: d.userId, email: d.email.toLowerCase(), name: d.name, is_staff: d.isStaff, password_hash: d.passwordHash, registered_at: d.registeredAt })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .execute();
+        return;
+      }
+      case "UserRenamed":
+        await trx.updateTable("users").set({ name: event.data.name }).where("id", "=", event.data.userId).execute();
+        return;
+      case "UserPasswordChanged":
+        await trx.updateTable("users").set({ password_hash: event.data.passwordHash }).where("id", "=", event.data.userId).execute();
+        return;
+      case "UserStaffGranted":
+      case "UserStaffRevoked":
+        await trx.updateTable("users").set({ is_staff: event.type === "UserStaffGranted" }).where("id", "=", event.data.userId).execute();
+        return;
+    }
+  },
+};

@@ -1,0 +1,54 @@
+// `npm test`: unit and integration tests (vitest), then browser tests (Playwright + Chromium).
+// Uses PostgreSQL when DATABASE_URL is set, else PGlite. Ends with one line: 'N passed, M failed'.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildFrontEnds } from "./build-front-ends.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const results = join(root, "test-results");
+mkdirSync(results, { recursive: true });
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } }).status;
+
+let passed = 0;
+let failed = 0;
+
+// 1. vitest
+const vitestJson = join(results, "vitest-results.json");
+rmSync(vitestJson, { force: true });
+const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += report.numPassedTests;
+  // A file that fails to load has no failed test of its own: count it once.
+  const brokenFiles = report.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+  failed += report.numFailedTests + brokenFiles;
+} else {
+  failed += 1;
+}
+if (vitestStatus !== 0 && failed === 0) failed += 1;
+
+// 2. Playwright, against the built front ends
+const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (process.env.SKIP_E2E === "1") {
+  console.log("SKIP_E2E=1: browser tests not run.");
+} else if (!existsSync(browser)) {
+  console.error(`No Chromium at ${browser}: install it (apt-get install chromium) or set CHROMIUM_PATH. Counting the browser suite as failed.`);
+  failed += 1;
+} else {
+  buildFrontEnds();
+  const e2eJson = join(results, "e2e-results.json");
+  rmSync(e2eJson, { force: true });
+  const e2eStatus = run("npx", ["playwright", "test"]);
+  if (existsSync(e2eJson)) {
+    const stats = JSON.parse(readFileSync(e2eJson, "utf8")).stats;
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+  } else {
+    failed += 1;
+  }
+  if (e2eStatus !== 0 && failed === 0) failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

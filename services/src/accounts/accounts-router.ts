@@ -1,0 +1,74 @@
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import { LOGIN_FAILED, LOGIN_THROTTLED, LoginRequest, userStream, type EventStore, type LogPosition } from "@shop/shared";
+import { findUserByEmail } from "@shop/projections";
+import { handleCommand } from "../platform/command-handler.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import { decideAccount } from "./decide.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
+import { verifyPassword } from "./passwords.ts";
+import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
+import { userDecider } from "./user.ts";
+
+export interface AccountsRouterDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  clock: () => Date;
+  /** Failures per address and email (a few), and per address (more: offices share one). */
+  throttles: { perAccount: LoginThrottle; perAddress: LoginThrottle };
+  /** Read-your-writes: resolves once the read models have applied `position`. */
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  sessionSecret?: string;
+  sessionDays: number;
+  secureCookies: boolean;
+}
+
+const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({ id: u.id, email: u.email, name: u.name, is_staff: u.is_staff });
+
+export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
+  const router = Router();
+
+  router.get("/api/account/me/", (req, res) => {
+    res.json({ metadata: { success: true }, user: req.user ? publicUser(req.user) : null });
+  });
+
+  router.post("/api/account/login/", async (req, res) => {
+    const body = parseRequest(LoginRequest, req.body);
+    const address = req.ip ?? "unknown";
+    const account = `${address}|${body.email.toLowerCase()}`;
+    const { perAccount, perAddress } = deps.throttles;
+    if (perAccount.isBlocked(account) || perAddress.isBlocked(address)) throw new DomainError("LOGIN_THROTTLED", LOGIN_THROTTLED, 429);
+    const user = await findUserByEmail(deps.db, body.email);
+    if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
+      perAccount.recordFailure(account);
+      perAddress.recordFailure(address);
+      throw new DomainError("LOGIN_FAILED", LOGIN_FAILED, 400);
+    }
+    perAccount.recordSuccess(account);
+    const sessionId = newSessionId();
+    const sessionHash = hashSessionId(sessionId, deps.sessionSecret);
+    const now = deps.clock();
+    const expiresAt = new Date(now.getTime() + deps.sessionDays * 86_400_000);
+    const result = await handleCommand(deps.store, userStream(user.id), userDecider, (s) => decideAccount({ type: "LogIn", data: { sessionHash, now, expiresAt } }, s), {
+      ...eventMetadata(req),
+      userId: user.id,
+    });
+    await deps.waitForProjections(result.appended!.position, ["sessions"]);
+    res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: "lax", secure: deps.secureCookies, path: "/", expires: expiresAt });
+    res.json({ metadata: { success: true }, user: publicUser(user) });
+  });
+
+  router.post("/api/account/logout/", async (req, res) => {
+    if (req.user && req.sessionHash) {
+      const sessionHash = req.sessionHash;
+      const result = await handleCommand(deps.store, userStream(req.user.id), userDecider, (s) => decideAccount({ type: "LogOut", data: { sessionHash } }, s), eventMetadata(req));
+      if (result.appended) await deps.waitForProjections(result.appended.position, ["sessions"]);
+    }
+    res.clearCookie(SESSION_COOKIE, { path: "/" });
+    res.json({ metadata: { success: true } });
+  });
+
+  return router;
+}

@@ -1,0 +1,48 @@
+import { describe, it } from "vitest";
+import type { AccountEvent } from "@shop/shared";
+import { deciderSpec } from "../testing/decider-spec.ts";
+import { decideAccount } from "./decide.ts";
+import { userDecider } from "./user.ts";
+
+const spec = deciderSpec(userDecider, decideAccount);
+const now = new Date("2026-11-22T10:00:00Z");
+const expiresAt = new Date("2026-12-06T10:00:00Z");
+const registered: AccountEvent = {
+  type: "UserRegistered",
+  data: { userId: "u1", email: "a@b.org", name: "A", isStaff: true, passwordHash: "h", registeredAt: now.toISOString() },
+};
+
+describe("account rules", () => {
+  it("registering a new user records it with a lowercased email and the command's clock", () => {
+    spec
+      .given([])
+      .when({ type: "RegisterUser", data: { userId: "u1", email: "A@B.org", name: "A", isStaff: true, passwordHash: "h", now } })
+      .then([registered]);
+  });
+
+  it("a user id cannot be registered twice", () => {
+    spec.given([registered]).when({ type: "RegisterUser", data: { userId: "u1", email: "a@b.org", name: "A", isStaff: true, passwordHash: "h", now } }).thenThrows("USER_EXISTS");
+  });
+
+  it("logging in opens a session that expires at the given time", () => {
+    spec
+      .given([registered])
+      .when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } })
+      .then([{ type: "UserLoggedIn", data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() } }]);
+  });
+
+  it("an unknown user cannot log in", () => {
+    spec.given([]).when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } }).thenThrows("LOGIN_FAILED");
+  });
+
+  it("logging out ends an open session", () => {
+    spec
+      .given([registered, { type: "UserLoggedIn", data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() } }])
+      .when({ type: "LogOut", data: { sessionHash: "s1" } })
+      .then([{ type: "UserLoggedOut", data: { userId: "u1", sessionHash: "s1" } }]);
+  });
+
+  it("logging out of a session that is not open records nothing", () => {
+    spec.given([registered]).when({ type: "LogOut", data: { sessionHash: "s1" } }).then([]);
+  });
+});

@@ -1,0 +1,42 @@
+import type { AccountEvent } from "@shop/shared";
+
+/** A user account as its own stream folds it: what the account's commands need to decide. */
+export type User =
+  | { status: "none" }
+  | { status: "registered"; userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; sessions: Set<string> };
+
+export const initialUser = (): User => ({ status: "none" });
+
+export function evolveUser(state: User, event: AccountEvent): User {
+  switch (event.type) {
+    case "UserRegistered":
+      return { status: "registered", ...event.data, sessions: new Set() };
+    case "UserEmailClaimed":
+      return state;
+    default:
+      if (state.status !== "registered") return state;
+  }
+  switch (event.type) {
+    case "UserRenamed":
+      return { ...state, name: event.data.name };
+    case "UserPasswordChanged":
+      return { ...state, passwordHash: event.data.passwordHash };
+    case "UserStaffGranted":
+      return { ...state, isStaff: true };
+    case "UserStaffRevoked":
+      return { ...state, isStaff: false };
+    case "UserLoggedIn":
+      return { ...state, sessions: new Set([...state.sessions, event.data.sessionHash]) };
+    case "UserLoggedOut": {
+      const sessions = new Set(state.sessions);
+      sessions.delete(event.data.sessionHash);
+      return { ...state, sessions };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const userDecider = { initialState: initialUser, evolve: evolveUser };

@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import express, { type Express } from "express";
+import type { Kysely } from "kysely";
+import type { EventStore, LogPosition } from "@shop/shared";
+import { makeAccountsRouter } from "./accounts/accounts-router.ts";
+import { LoginThrottle } from "./accounts/login-throttle.ts";
+import { makeAuditRouter } from "./audit/audit-router.ts";
+import { makeLookupsRouter } from "./lookups/lookups-router.ts";
+import { makeScheduledActionsRouter } from "./scheduled-actions/scheduled-actions-router.ts";
+import { makeLocksRouter } from "./locks/locks-router.ts";
+import { makeContentRouter } from "./content/content-router.ts";
+import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
+import { makeRolesRouter } from "./contributors/roles-router.ts";
+import { makePagesRouter } from "./content-pages/pages-router.ts";
+import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
+import { csrfProtection } from "./platform/http/csrf.ts";
+import { errorHandler } from "./platform/http/error-handler.ts";
+import { requestContext } from "./platform/http/request-context.ts";
+import type { Logger } from "./platform/logger.ts";
+
+export interface AppDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  clock: () => Date;
+  log: Logger;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  isReady: () => Promise<boolean>;
+  sessionSecret?: string;
+  sessionDays: number;
+  behindProxy: boolean;
+  /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
+  frontEndRoot?: string;
+}
+
+const notFound = (_req: express.Request, res: express.Response) =>
+  res.status(404).json({ metadata: { success: false, message: "Not found.", errors: ["__all__: Not found."] } });
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.behindProxy ? 1 : false);
+
+  app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    const ready = await deps.isReady().catch(() => false);
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "starting" });
+  });
+
+  app.use(requestContext(deps.log));
+  app.use(express.json({ limit: "1mb" }));
+  app.use(express.urlencoded({ extended: false, limit: "1mb" }));
+  app.use(csrfProtection({ secure: deps.behindProxy }));
+  app.use(loadSessionUser(deps));
+
+  app.use(
+    makeAccountsRouter({
+      store: deps.store,
+      db: deps.db,
+      clock: deps.clock,
+      throttles: { perAccount: new LoginThrottle(deps.clock, 5), perAddress: new LoginThrottle(deps.clock, 50) },
+      waitForProjections: deps.waitForProjections,
+      sessionSecret: deps.sessionSecret,
+      sessionDays: deps.sessionDays,
+      secureCookies: deps.behindProxy,
+    }),
+  );
+
+  // /admin/base/{model}/ is both an API prefix (record locks) and a back-office page (scheduled actions):
+  // a browser navigating there gets the admin app, a fetch gets the API.
+  if (deps.frontEndRoot) {
+    const adminIndex = join(deps.frontEndRoot, "admin", "dist", "index.html");
+    app.get("/admin/base/{*splat}", (req, res, next) => (existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next()));
+  }
+
+  // The back office's API: staff only. Feature routers use full paths so a URL is found by searching for it.
+  app.use(["/admin/api", "/admin/base"], requireStaff);
+  app.use(makeLookupsRouter(deps)); // first: the picker search shares POST URLs with creates
+  app.use(makeScheduledActionsRouter(deps));
+  app.use(makeAuditRouter(deps));
+  app.use(makeLocksRouter(deps));
+  app.use(makeContentRouter(deps));
+  app.use(makeKeywordsRouter(deps));
+  app.use(makeRolesRouter(deps));
+  app.use(makePagesRouter(deps));
+  app.use(["/api", "/admin/api", "/admin/base"], notFound);
+
+  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot);
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}
+
+/** The built back office at /admin/ and the storefront at /, each falling back to its index.html for deep links. */
+function serveFrontEnds(app: Express, root: string) {
+  const adminDist = join(root, "admin", "dist");
+  const webDist = join(root, "web", "dist");
+  if (existsSync(adminDist)) {
+    app.use("/admin", express.static(adminDist, { index: "index.html" }));
+    app.get("/admin/{*splat}", (_req, res) => res.sendFile(join(adminDist, "index.html")));
+    app.get("/admin", (_req, res) => res.redirect(301, "/admin/"));
+  }
+  if (existsSync(webDist)) {
+    app.use(express.static(webDist, { index: "index.html" }));
+    app.get("/{*splat}", (req, res, next) => (req.accepts("html") ? res.sendFile(join(webDist, "index.html")) : next()));
+  }
+}

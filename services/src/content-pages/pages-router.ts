@@ -1,0 +1,120 @@
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import { readModels } from "@shop/projections";
+import { contentNodeStream, PageQuery, type ContentNodeEvent, type EventStore } from "@shop/shared";
+import { evolveNode, initialNode, type Node } from "../content/content-node.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import { renderBody, type Link, type RenderContext } from "./render-body.ts";
+
+export interface PagesRouterDeps {
+  db: Kysely<any>;
+  store: EventStore;
+}
+
+/** Statuses a visitor may see: a page with Changes Pending still shows what was last published. */
+const PUBLIC = ["Live", "Changes Pending"];
+const pageNotFound = () => new DomainError("PAGE_NOT_FOUND", "Page not found.", 404);
+
+interface Row {
+  id: number;
+  name: string;
+  url: string;
+  parent_id: number | null;
+  status: string;
+}
+
+/** GET /api/content/page/?url=/some/path/: a Live page's data for the storefront; staff may preview any page with preview=1. */
+export function makePagesRouter(deps: PagesRouterDeps): Router {
+  const router = Router();
+  const db = readModels(deps.db);
+  const cols = ["id", "name", "url", "parent_id", "status"] as const;
+
+  router.get("/api/content/page/", async (req, res) => {
+    const q = parseRequest(PageQuery, req.query);
+    const preview = q.preview && req.user?.is_staff === true;
+    const wanted = q.url.startsWith("/") ? q.url : `/${q.url}`;
+    const candidates = [wanted, wanted.endsWith("/") ? wanted.slice(0, -1) || "/" : `${wanted}/`];
+    const row = await db.selectFrom("content_nodes").selectAll().where("url", "in", candidates).orderBy("id").executeTakeFirst();
+    if (!row || (!preview && !PUBLIC.includes(row.status))) throw pageNotFound();
+    const visible = preview ? undefined : PUBLIC;
+    const shown = !preview && row.status === "Changes Pending" ? await lastPublished(deps.store, row.id) : { name: row.name, body: row.body, shortDescription: row.short_description };
+
+    const find = async (id: number) => db.selectFrom("content_nodes").select(cols).where("id", "=", id).executeTakeFirst();
+    const isVisible = (r: Row) => !visible || visible.includes(r.status);
+    const link = (r: Row): Link => ({ title: r.name, url: r.url });
+    const childrenOf = async (parentId: number | null) => {
+      const rows = await db
+        .selectFrom("content_nodes")
+        .select(cols)
+        .where((eb) => (parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", parentId)))
+        .orderBy("name")
+        .orderBy("id")
+        .execute();
+      return rows.filter(isVisible);
+    };
+    const ancestors = async (node: Row) => {
+      const chain: Row[] = [];
+      for (let parent = node.parent_id, depth = 0; parent !== null && depth < 100; depth++) {
+        const r = await find(parent);
+        if (!r) break;
+        chain.unshift(r);
+        parent = r.parent_id;
+      }
+      return chain.filter(isVisible);
+    };
+
+    const ctx: RenderContext = {
+      page: { id: row.id, url: row.url, title: shown.name },
+      audience: { signedIn: req.user !== null, isStaff: req.user?.is_staff === true },
+      nodeLink: async (id) => {
+        const r = await find(id);
+        return r && isVisible(r) ? link(r) : null;
+      },
+      related: async (nodeId, relation, count) => {
+        const node = nodeId === row.id ? row : await find(nodeId);
+        if (!node) return [];
+        const rows = relation === "parents" ? await ancestors(node) : relation === "child" ? await childrenOf(node.id) : (await childrenOf(node.parent_id)).filter((r) => r.id !== node.id);
+        return rows.slice(0, count).map(link);
+      },
+      mediaFile: async (id) => {
+        const r = await db.selectFrom("media_files").select(["file_url", "name"]).where("id", "=", id).executeTakeFirst().catch(() => undefined);
+        return r ? { url: r.file_url, title: r.name } : null;
+      },
+      translations: async (nodeId) => {
+        const rows = await db.selectFrom("content_lang_nodes").select(["language", "name", "status"]).where("node_id", "=", nodeId).orderBy("language").execute().catch(() => []);
+        return rows.filter((r) => r.status === "Live" || preview).map((r) => ({ language: r.language, title: r.name, url: `${row.url}?lang=${encodeURIComponent(r.language)}` }));
+      },
+    };
+
+    const siblings = await childrenOf(row.parent_id);
+    const at = siblings.findIndex((s) => s.id === row.id);
+    res.json({
+      metadata: { success: true },
+      page: {
+        id: row.id,
+        title: shown.name,
+        url: row.url,
+        short_description: shown.shortDescription,
+        status: row.status,
+        preview,
+        body_html: await renderBody(shown.body, ctx),
+        breadcrumbs: [...(await ancestors(row)).map(link), { title: shown.name, url: row.url }],
+        children: (await childrenOf(row.id)).map(link),
+        previous: at > 0 ? link(siblings[at - 1]) : null,
+        next: at >= 0 && at < siblings.length - 1 ? link(siblings[at + 1]) : null,
+      },
+    });
+  });
+
+  return router;
+}
+
+/** The node as it was at its last publish (what visitors keep seeing while changes are pending). */
+async function lastPublished(store: EventStore, id: number) {
+  const events = (await store.readStream(contentNodeStream(id))) as unknown as ContentNodeEvent[];
+  const upTo = events.map((e) => e.type).lastIndexOf("ContentNodePublished");
+  const state: Node = events.slice(0, upTo + 1).reduce(evolveNode, initialNode());
+  if (!state.exists) throw pageNotFound();
+  return { name: state.fields.name, body: state.fields.body, shortDescription: state.fields.shortDescription };
+}

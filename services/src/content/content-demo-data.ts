@@ -1,0 +1,118 @@
+import type { Kysely } from "kysely";
+import { keywordSlugStream, keywordStream, slugify, type EventMetadata, type EventStore, type LogPosition, type NodeFields } from "@shop/shared";
+import { decideRoles } from "../contributors/decide-roles.ts";
+import { handleCommand } from "../platform/command-handler.ts";
+import { allocateId } from "../platform/id-allocator.ts";
+import { decideKeyword, keywordDecider } from "../keywords/keyword.ts";
+import type { NodeKind } from "./content-node.ts";
+import { decideNode } from "./decide.ts";
+import { runNodeCommand } from "./node-commands.ts";
+
+const KEYWORDS: Array<[string, number]> = [
+  ["Noah's Ark", 12100],
+  ["Ark Encounter", 33100],
+  ["Creation Museum", 22200],
+  ["Genesis", 8100],
+  ["Donate", 1900],
+];
+
+/** Pages by key; parents by key; bodies use the toolbox's tags so the public page shows them expanded. */
+const NODES: Array<{ key: string; name: string; url: string; parent: string | null; live: boolean; keywords?: string[]; body: string; short?: string }> = [
+  {
+    key: "home",
+    name: "Home",
+    url: "/",
+    parent: null,
+    live: true,
+    keywords: ["Ark Encounter", "Creation Museum"],
+    short: "Welcome to the Ark Encounter and the Creation Museum.",
+    body: '<h1>Welcome</h1>\n<p>Explore our pages:</p>\n{% get_related_contentnodes relation="child" count=4 %}\n{% get_translations %}',
+  },
+  {
+    key: "about",
+    name: "About Us",
+    url: "/about/",
+    parent: "home",
+    live: true,
+    keywords: ["Genesis"],
+    body:
+      '<p>We believe the Bible{% footnote "Sixty-six books, Genesis to Revelation." %} from its first verse, {% scripture "Genesis 1:1" "NKJV" %}.</p>\n' +
+      '{% restrict_content mode="staff" %}<p class="note">Staff note: update the board list in spring.</p>{% endrestrict_content %}\n' +
+      '<p>Read about <a href="{% get_urls node=3 %}">our mission</a>.</p>\n{% footnote_index %}',
+  },
+  { key: "mission", name: "Our Mission", url: "/about/mission/", parent: "about", live: true, body: '<p>Upholding the authority of the Bible.</p>\n{% get_related_contentnodes relation="parents" %}' },
+  {
+    key: "visit",
+    name: "Visit the Ark",
+    url: "/visit/",
+    parent: "home",
+    live: false,
+    keywords: ["Noah's Ark", "Ark Encounter"],
+    body: '<p>Take the tour:</p>\n{% embed_media type="file" url="/media/ark-encounter-tour.mp4" title="Ark Encounter Tour" %}\n{% restrict_content mode="anonymous" %}<p><a href="/login/">Sign in</a> to plan your trip.</p>{% endrestrict_content %}',
+  },
+  { key: "donate", name: "Donate", url: "/donate/", parent: "home", live: true, keywords: ["Donate"], body: "<p>Help build the Ark.</p>" },
+  { key: "history", name: "Our History", url: "/about/history/", parent: "about", live: true, body: '<p>Where we came from.</p>\n{% get_related_contentnodes relation="sibling" %}' },
+];
+
+const MENU: Array<{ key: string; name: string; url: string; parent: string | null }> = [
+  { key: "home", name: "Home", url: "/", parent: null },
+  { key: "about", name: "About", url: "/about/", parent: "home" },
+  { key: "visit", name: "Visit", url: "/visit/", parent: "home" },
+  { key: "donate", name: "Donate", url: "/donate/", parent: "home" },
+];
+
+/**
+ * The demo's content tree (ids from the allocator, so on an empty database Home is 1 and About Us 2,
+ * which the translation demo rows point at), its keywords, contributors and the tree app's menu.
+ */
+export async function seedContentDemoData(store: EventStore, db: Kysely<any>, clock: () => Date, metadata: EventMetadata): Promise<LogPosition> {
+  const now = clock();
+  let last!: LogPosition;
+  const keywordIds = new Map<string, number>();
+  for (const [name, monthlySearches] of KEYWORDS) {
+    const id = await allocateId(db, "keyword");
+    const slug = slugify(name);
+    await store.append(keywordSlugStream(slug), [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }], { expectedVersion: "no-stream" });
+    const r = await handleCommand(store, keywordStream(id), keywordDecider, (s) => decideKeyword({ type: "CreateKeyword", data: { id, name, slug, monthlySearches, now, by: null } }, s), metadata);
+    last = r.appended!.position;
+    keywordIds.set(name, id);
+  }
+
+  const create = async (kind: NodeKind, ids: Map<string, number>, node: { key: string; name: string; url: string; parent: string | null; body?: string; short?: string; keywords?: string[] }) => {
+    const id = await allocateId(db, kind);
+    ids.set(node.key, id);
+    const fields: NodeFields = {
+      name: node.name,
+      slug: slugify(node.name),
+      parentId: node.parent ? ids.get(node.parent)! : null,
+      shortDescription: node.short ?? "",
+      url: node.url,
+      body: node.body ?? "",
+      nodeTypeId: null,
+      published: null,
+      lastPublished: null,
+    };
+    const kw = (node.keywords ?? []).map((k) => keywordIds.get(k)!);
+    await runNodeCommand(store, kind, id, (s) => decideNode({ type: "CreateNode", data: { kind, id, fields, ignoreWarnings: true, now, by: null, keywordIds: kw } }, s), metadata);
+    return id;
+  };
+  const publish = async (kind: NodeKind, id: number) => {
+    const r = await runNodeCommand(store, kind, id, (s) => decideNode({ type: "ChangeStatus", data: { action: "publish", now, by: null } }, s), metadata);
+    last = r.appended!.position;
+  };
+
+  const nodeIds = new Map<string, number>();
+  for (const node of NODES) {
+    const id = await create("contentnode", nodeIds, node);
+    if (node.live) await publish("contentnode", id);
+  }
+  const about = nodeIds.get("about")!;
+  for (const [contributor, role] of [["Ken Ham", "Author"], ["Demo Editor", "Editor"]]) {
+    const roleId = await allocateId(db, "contributorrole");
+    const r = await runNodeCommand(store, "contentnode", about, (s) => decideRoles({ type: "AddRole", data: { roleId, contributor, role } }, s), metadata);
+    last = r.appended!.position;
+  }
+  const menuIds = new Map<string, number>();
+  for (const item of MENU) await publish("menunode", await create("menunode", menuIds, item));
+  return last;
+}

@@ -1,0 +1,92 @@
+import type { ContentNodeEvent, ContentStatus, MenuNodeEvent, NodeFields, UserRef } from "@shop/shared";
+
+export interface ContributorRole {
+  roleId: number;
+  contributor: string;
+  role: string;
+  sortOrder: number;
+}
+
+/** A node (content page or menu node) as its stream folds it: what its commands need to decide. */
+export type Node =
+  | { exists: false; version: number }
+  | {
+      exists: true;
+      id: number;
+      fields: NodeFields;
+      status: ContentStatus;
+      /** The stream position of the last event (what expected_version is compared with). */
+      version: number;
+      keywordIds: number[];
+      roles: ContributorRole[];
+      createdAt: string;
+      updatedAt: string;
+      updatedBy: UserRef | null;
+    };
+
+export type ExistingNode = Extract<Node, { exists: true }>;
+
+export const initialNode = (): Node => ({ exists: false, version: -1 });
+
+/** Which app a node belongs to: its stream, its event names and the extra rules of the tree app. */
+export type NodeKind = "contentnode" | "menunode";
+
+/** Menu nodes write MenuNode* events; the decider works on the ContentNode* names. */
+export function toContentEvent(event: ContentNodeEvent | MenuNodeEvent): ContentNodeEvent {
+  return event.type.startsWith("MenuNode") ? ({ type: event.type.replace("MenuNode", "ContentNode"), data: event.data } as ContentNodeEvent) : (event as ContentNodeEvent);
+}
+
+export function forKind(kind: NodeKind, event: ContentNodeEvent): ContentNodeEvent | MenuNodeEvent {
+  return kind === "menunode" && event.type.startsWith("ContentNode") ? ({ type: event.type.replace("ContentNode", "MenuNode"), data: event.data } as MenuNodeEvent) : event;
+}
+
+export function evolveNode(state: Node, anyEvent: ContentNodeEvent | MenuNodeEvent): Node {
+  const event = toContentEvent(anyEvent);
+  const version = state.version + 1;
+  if (event.type === "ContentNodeCreated") {
+    const { id, createdAt, by, ...fields } = event.data;
+    return { exists: true, id, fields, status: "Beta", version, keywordIds: [], roles: [], createdAt, updatedAt: createdAt, updatedBy: by };
+  }
+  if (!state.exists) return { ...state, version };
+  const next = { ...state, version };
+  switch (event.type) {
+    case "ContentNodeSaved":
+      return { ...next, fields: { ...state.fields, ...event.data.changes }, updatedAt: event.data.savedAt, updatedBy: event.data.by };
+    case "ContentNodePublished": {
+      const at = event.data.publishedAt;
+      return { ...next, status: "Live", fields: { ...state.fields, published: state.fields.published ?? at, lastPublished: at }, updatedAt: at, updatedBy: event.data.by ?? state.updatedBy };
+    }
+    case "ContentNodeStatusChanged":
+      return { ...next, status: event.data.to, updatedAt: event.data.changedAt, updatedBy: event.data.by };
+    case "ContentNodeArchived":
+      return { ...next, status: "Archive", updatedAt: event.data.archivedAt, updatedBy: event.data.by };
+    case "ContentNodeKeywordLinked":
+      return { ...next, keywordIds: state.keywordIds.includes(event.data.keywordId) ? state.keywordIds : [...state.keywordIds, event.data.keywordId] };
+    case "ContentNodeKeywordUnlinked":
+      return { ...next, keywordIds: state.keywordIds.filter((k) => k !== event.data.keywordId) };
+    case "ContributorRoleAdded":
+    case "ContributorRoleChanged": {
+      const { id: _node, ...role } = event.data;
+      return { ...next, roles: sortRoles([...state.roles.filter((r) => r.roleId !== role.roleId), role]) };
+    }
+    case "ContributorRoleRemoved":
+      return { ...next, roles: state.roles.filter((r) => r.roleId !== event.data.roleId) };
+    case "ContributorRolesRenumbered": {
+      const orders = new Map(event.data.order.map((o) => [o.roleId, o.sortOrder]));
+      return { ...next, roles: sortRoles(state.roles.map((r) => ({ ...r, sortOrder: orders.get(r.roleId) ?? r.sortOrder }))) };
+    }
+    case "PendingRewriteBatchRecorded":
+      return next;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+function sortRoles(roles: ContributorRole[]): ContributorRole[] {
+  return [...roles].sort((a, b) => a.sortOrder - b.sortOrder || a.roleId - b.roleId);
+}
+
+export const nodeDecider = { initialState: initialNode, evolve: evolveNode };
+

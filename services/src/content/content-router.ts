@@ -1,0 +1,77 @@
+import { Router } from "express";
+import { ContentActionRequest, IpaSaveRequest, KeywordLinkRequest, PendingRewriteBatchesQuery } from "@shop/shared";
+import { DomainError } from "../platform/domain-error.ts";
+import { requireStaff } from "../platform/http/auth.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import { runContentAction } from "./content-actions.ts";
+import { decideNode, existing } from "./decide.ts";
+import { loadNode, runNodeCommand } from "./node-commands.ts";
+import { addNodeRoutes, byUser, pathId } from "./node-routes.ts";
+import { NODE_PROJECTIONS, type NodeServiceDeps } from "./node-service.ts";
+import { nodeView } from "./node-view.ts";
+
+const CONTENT_NODE = "/admin/api/content/contentnode/";
+const MENU_NODE = "/admin/api/tree/menunode/";
+
+/**
+ * Content nodes (content app) and menu nodes (tree app): records, history, in-page saves, status
+ * actions, keyword links and the pending rewrite batches. GET lists of both live in the lookups router.
+ */
+export function makeContentRouter(deps: NodeServiceDeps): Router {
+  const router = Router();
+  const content = addNodeRoutes(router, CONTENT_NODE, "contentnode", deps);
+  addNodeRoutes(router, MENU_NODE, "menunode", deps);
+
+  // The in-page admin bar saves only what was edited, with the node's id in the body.
+  router.put("/admin/api/content/node-ipa-save/", async (req, res) => {
+    const { id } = parseRequest(IpaSaveRequest, req.body);
+    await content.answerUpdate(req, res, id);
+  });
+
+  // Outside /admin/api, so the staff check is ours.
+  router.post("/admin/content/contentnode/action/", requireStaff, async (req, res) => {
+    const input = parseRequest(ContentActionRequest, req.body);
+    const nodeId = (input.pk ?? input.id)!;
+    const appended = await runContentAction(deps, { nodeId, action: input.action, by: byUser(req) }, eventMetadata(req));
+    if (appended) await deps.waitForProjections(appended.position, NODE_PROJECTIONS.contentnode);
+    const node = existing(await loadNode(deps.store, "contentnode", nodeId));
+    res.json({ metadata: { success: true }, id: nodeId, status: node.status, version: node.version });
+  });
+
+  // Keyword links: POST adds `keyword` to the node, DELETE removes it; both answer the node's keywords.
+  for (const method of ["post", "delete"] as const) {
+    router[method](`${CONTENT_NODE}:id/keywords/`, async (req, res, next) => {
+      const id = pathId(req);
+      if (id === null) return next();
+      const { keyword } = parseRequest(KeywordLinkRequest, { ...req.query, ...req.body });
+      if (method === "post" && !(await deps.db.selectFrom("keywords").select("id").where("id", "=", keyword).executeTakeFirst())) {
+        throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [`keyword: Unknown keyword ${keyword}.`]);
+      }
+      const type = method === "post" ? "LinkKeyword" : "UnlinkKeyword";
+      const result = await runNodeCommand(deps.store, "contentnode", id, (s) => decideNode({ type, data: { keywordId: keyword } }, s), eventMetadata(req));
+      if (result.appended) await deps.waitForProjections(result.appended.position, NODE_PROJECTIONS.contentnode);
+      const view = await nodeView(deps.db, "contentnode", existing(result.state));
+      res.json({ metadata: { success: true }, id, keywords: "keywords" in view ? view.keywords : [], version: view.version });
+    });
+  }
+
+  router.get("/admin/api/tree/pendingrewritebatch/", async (req, res) => {
+    const q = parseRequest(PendingRewriteBatchesQuery, req.query);
+    let query = deps.db.selectFrom("pending_rewrite_batches");
+    if (q.node !== undefined) query = query.where("node_id", "=", q.node);
+    const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
+    let page = query.selectAll().orderBy("id", "desc").offset(q.start);
+    if (q.count >= 0) page = page.limit(q.count);
+    const rows = await page.execute();
+    res.json({
+      metadata: { success: true },
+      items: rows.map((r) => ({ id: r.id, node: r.node_id, old_url: r.old_url, new_url: r.new_url, created_at: new Date(r.created_at).toISOString(), created_by: r.created_by })),
+      total: Number(total),
+      count: q.count,
+      start: q.start,
+    });
+  });
+
+  return router;
+}

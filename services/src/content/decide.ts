@@ -1,0 +1,139 @@
+import { NODE_FIELD_NAMES, type ContentNodeEvent, type ContentStatus, type NodeFields, type UserRef } from "@shop/shared";
+import { DomainError } from "../platform/domain-error.ts";
+import type { ExistingNode, Node, NodeKind } from "./content-node.ts";
+import { nodeNotFound, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
+import { nodeErrors, nodeWarnings } from "./node-rules.ts";
+
+/** The four actions of the status menu (back-office §4 "Content status"). */
+export type ContentAction = "publish" | "async" | "archive" | "other";
+
+interface Who {
+  now: Date;
+  by: UserRef | null;
+}
+
+interface KeywordChoice {
+  /** The node's keyword list after the save, when the save sets it. */
+  keywordIds?: number[];
+  /** Their names, for the repeated-word warning. */
+  keywordNames?: string[];
+}
+
+export type NodeCommand =
+  | { type: "CreateNode"; data: Who & KeywordChoice & { kind: NodeKind; id: number; fields: NodeFields; ignoreWarnings: boolean } }
+  | {
+      type: "SaveNode";
+      data: Who & KeywordChoice & { kind: NodeKind; changes: Partial<NodeFields>; expectedVersion?: number; ignoreWarnings: boolean; rewriteBatchId?: number };
+    }
+  | { type: "ChangeStatus"; data: Who & { action: ContentAction } }
+  | { type: "LinkKeyword"; data: { keywordId: number } }
+  | { type: "UnlinkKeyword"; data: { keywordId: number } };
+
+/** Pure: the events a node command produces on the node's state, or a refusal. */
+export function decideNode(command: NodeCommand, state: Node): ContentNodeEvent[] {
+  switch (command.type) {
+    case "CreateNode":
+      return create(command.data, state);
+    case "SaveNode":
+      return save(command.data, existing(state));
+    case "ChangeStatus":
+      return changeStatus(command.data, existing(state));
+    case "LinkKeyword": {
+      const node = existing(state);
+      if (node.keywordIds.includes(command.data.keywordId)) return [];
+      return [{ type: "ContentNodeKeywordLinked", data: { id: node.id, keywordId: command.data.keywordId } }];
+    }
+    case "UnlinkKeyword": {
+      const node = existing(state);
+      if (!node.keywordIds.includes(command.data.keywordId)) return [];
+      return [{ type: "ContentNodeKeywordUnlinked", data: { id: node.id, keywordId: command.data.keywordId } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function existing(state: Node): ExistingNode {
+  if (!state.exists) throw nodeNotFound();
+  return state;
+}
+
+function refuseOnErrors(fields: NodeFields) {
+  const errors = nodeErrors(fields);
+  if (errors.length) throw new DomainError("NODE_INVALID", errors[0].slice(errors[0].indexOf(": ") + 2), 400, errors);
+}
+
+function create(cmd: Extract<NodeCommand, { type: "CreateNode" }>["data"], state: Node): ContentNodeEvent[] {
+  if (state.exists) throw new DomainError("NODE_EXISTS", "A node with this id already exists.", 409);
+  refuseOnErrors(cmd.fields);
+  const warnings = nodeWarnings({ kind: cmd.kind, isNew: true, before: null, changes: cmd.fields, keywordNames: cmd.keywordNames });
+  if (warnings.length && !cmd.ignoreWarnings) throw new NodeWarningsError(warnings);
+  return [
+    { type: "ContentNodeCreated", data: { id: cmd.id, ...cmd.fields, createdAt: cmd.now.toISOString(), by: cmd.by } },
+    ...keywordEvents(cmd.id, [], cmd.keywordIds),
+  ];
+}
+
+function save(cmd: Extract<NodeCommand, { type: "SaveNode" }>["data"], node: ExistingNode): ContentNodeEvent[] {
+  if (cmd.expectedVersion !== undefined && cmd.expectedVersion !== node.version) {
+    throw new StaleNodeVersionError(node.updatedBy, node.updatedAt, node.version);
+  }
+  const changes = realChanges(node.fields, cmd.changes);
+  const keywordChanges = keywordEvents(node.id, node.keywordIds, cmd.keywordIds);
+  if (Object.keys(changes).length === 0 && keywordChanges.length === 0) return [];
+  refuseOnErrors({ ...node.fields, ...changes });
+  const keywordNames = keywordChanges.length ? cmd.keywordNames : undefined;
+  const warnings = nodeWarnings({ kind: cmd.kind, isNew: false, before: node.fields, changes, keywordNames });
+  if (warnings.length && !cmd.ignoreWarnings) throw new NodeWarningsError(warnings);
+
+  const at = cmd.now.toISOString();
+  const events: ContentNodeEvent[] = [];
+  if (node.status === "Live") events.push({ type: "ContentNodeStatusChanged", data: { id: node.id, from: "Live", to: "Changes Pending", changedAt: at, by: cmd.by } });
+  if (Object.keys(changes).length) {
+    events.push({ type: "ContentNodeSaved", data: { id: node.id, changes, version: node.version + events.length + 1, savedAt: at, by: cmd.by } });
+  }
+  events.push(...keywordChanges);
+  if (changes.url !== undefined) {
+    if (cmd.kind === "menunode" && cmd.rewriteBatchId !== undefined) {
+      events.push({
+        type: "PendingRewriteBatchRecorded",
+        data: { batchId: cmd.rewriteBatchId, nodeId: node.id, oldUrl: node.fields.url, newUrl: changes.url, recordedAt: at, by: cmd.by },
+      });
+    }
+    // The url is already public: the change goes live at once (the warning told the editor so).
+    if (node.status === "Live" || node.status === "Changes Pending") events.push({ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } });
+  }
+  return events;
+}
+
+/** Fields whose value really differs from the node's (unknown keys dropped). */
+export function realChanges(before: NodeFields, changes: Partial<NodeFields>): Partial<NodeFields> {
+  const real: Partial<NodeFields> = {};
+  for (const name of NODE_FIELD_NAMES) {
+    const value = changes[name];
+    if (value !== undefined && value !== before[name]) (real as Record<string, unknown>)[name] = value;
+  }
+  return real;
+}
+
+function keywordEvents(id: number, current: number[], wanted: number[] | undefined): ContentNodeEvent[] {
+  if (!wanted) return [];
+  const unique = [...new Set(wanted)];
+  return [
+    ...current.filter((k) => !unique.includes(k)).map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordUnlinked", data: { id, keywordId } })),
+    ...unique.filter((k) => !current.includes(k)).map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordLinked", data: { id, keywordId } })),
+  ];
+}
+
+const TARGET: Record<ContentAction, ContentStatus> = { publish: "Live", async: "Changes Pending", archive: "Archive", other: "Beta" };
+
+function changeStatus(cmd: Extract<NodeCommand, { type: "ChangeStatus" }>["data"], node: ExistingNode): ContentNodeEvent[] {
+  const to = TARGET[cmd.action];
+  if (node.status === to) return [];
+  const at = cmd.now.toISOString();
+  if (cmd.action === "publish") return [{ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } }];
+  if (cmd.action === "archive") return [{ type: "ContentNodeArchived", data: { id: node.id, archivedAt: at, by: cmd.by } }];
+  return [{ type: "ContentNodeStatusChanged", data: { id: node.id, from: node.status, to, changedAt: at, by: cmd.by } }];
+}

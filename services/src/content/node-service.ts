@@ -1,0 +1,134 @@
+import type { Kysely } from "kysely";
+import { slugify, type CreateNodeInput, type EventMetadata, type EventStore, type LogPosition, type NodeFields, type UpdateNodeInput, type UserRef } from "@shop/shared";
+import { DomainError } from "../platform/domain-error.ts";
+import { allocateId } from "../platform/id-allocator.ts";
+import type { ExistingNode, NodeKind } from "./content-node.ts";
+import { decideNode } from "./decide.ts";
+import { runNodeCommand } from "./node-commands.ts";
+
+export interface NodeServiceDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  clock: () => Date;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+}
+
+const TABLE: Record<NodeKind, string> = { contentnode: "content_nodes", menunode: "menu_nodes" };
+/** Read models a node write shows up in (read-your-writes waits for them). */
+export const NODE_PROJECTIONS: Record<NodeKind, string[]> = {
+  contentnode: ["content-nodes", "keywords", "contributor-roles"],
+  menunode: ["menu-nodes", "pending-rewrite-batches"],
+};
+
+/** The API's snake_case fields to the events' names; absent fields stay absent. */
+function toChanges(input: UpdateNodeInput): Partial<NodeFields> {
+  const changes: Partial<NodeFields> = {
+    name: input.name,
+    slug: input.slug,
+    parentId: input.parent,
+    shortDescription: input.short_description,
+    url: input.url,
+    body: input.body,
+    nodeTypeId: input.node_type,
+    published: input.published,
+    lastPublished: input.last_published,
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<NodeFields>;
+}
+
+export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: CreateNodeInput, by: UserRef, metadata: EventMetadata) {
+  const table = TABLE[kind];
+  const parentId = input.parent ?? null;
+  const parent = parentId === null ? null : await deps.db.selectFrom(table).select(["id", "url"]).where("id", "=", parentId).executeTakeFirst();
+  if (parentId !== null && !parent) throw new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
+  const slug = input.slug || slugify(input.name);
+  const url = input.url || `${parent ? String(parent.url).replace(/\/?$/, "/") : "/"}${slug}/`;
+  await refuseTakenUrl(deps.db, table, url, null);
+  const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
+  const fields: NodeFields = {
+    name: input.name,
+    slug,
+    parentId,
+    shortDescription: input.short_description ?? "",
+    url,
+    body: input.body ?? "",
+    nodeTypeId: input.node_type ?? null,
+    published: input.published ?? null,
+    lastPublished: input.last_published ?? null,
+  };
+  const id = await allocateId(deps.db, kind);
+  const now = deps.clock();
+  const result = await runNodeCommand(
+    deps.store,
+    kind,
+    id,
+    (state) =>
+      decideNode(
+        { type: "CreateNode", data: { kind, id, fields, ignoreWarnings: input.ignore_warnings, now, by, keywordIds: input.keywords, keywordNames: keywords } },
+        state,
+      ),
+    metadata,
+  );
+  await deps.waitForProjections(result.appended!.position, NODE_PROJECTIONS[kind]);
+  return result.state as ExistingNode;
+}
+
+export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: number, input: UpdateNodeInput, by: UserRef, metadata: EventMetadata) {
+  const table = TABLE[kind];
+  const changes = toChanges(input);
+  if (changes.parentId != null) await refuseBadParent(deps.db, table, id, changes.parentId);
+  if (changes.url !== undefined) await refuseTakenUrl(deps.db, table, changes.url, id);
+  const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
+  // A batch id only for a real url change of a menu node; a refused save leaves a harmless gap.
+  let rewriteBatchId: number | undefined;
+  if (kind === "menunode" && changes.url !== undefined) {
+    const row = await deps.db.selectFrom(table).select("url").where("id", "=", id).executeTakeFirst();
+    if (row && row.url !== changes.url) rewriteBatchId = await allocateId(deps.db, "pendingrewritebatch");
+  }
+  const now = deps.clock();
+  const result = await runNodeCommand(
+    deps.store,
+    kind,
+    id,
+    (state) =>
+      decideNode(
+        {
+          type: "SaveNode",
+          data: { kind, changes, expectedVersion: input.expected_version, ignoreWarnings: input.ignore_warnings, now, by, keywordIds: input.keywords, keywordNames: keywords, rewriteBatchId },
+        },
+        state,
+      ),
+    metadata,
+  );
+  if (result.appended) await deps.waitForProjections(result.appended.position, NODE_PROJECTIONS[kind]);
+  return result.state as ExistingNode;
+}
+
+async function refuseTakenUrl(db: Kysely<any>, table: string, url: string, ownId: number | null) {
+  let query = db.selectFrom(table).select("id").where("url", "=", url);
+  if (ownId !== null) query = query.where("id", "<>", ownId);
+  if (await query.executeTakeFirst()) throw new DomainError("URL_TAKEN", "Another node already uses this url.", 400, ["url: Another node already uses this url."]);
+}
+
+/** The parent must exist and must not be the node itself or one of its descendants (no loops in the tree). */
+async function refuseBadParent(db: Kysely<any>, table: string, id: number, parentId: number) {
+  let current: number | null = parentId;
+  for (let depth = 0; current !== null && depth < 1000; depth++) {
+    if (current === id) throw new DomainError("INVALID_PARENT", "A node cannot be contained in itself or in one of its children.", 400, ["parent: A node cannot be contained in itself or in one of its children."]);
+    const row: { parent_id: number | null } | undefined = await db.selectFrom(table).select("parent_id").where("id", "=", current).executeTakeFirst();
+    if (!row) {
+      if (current === parentId) throw new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
+      return;
+    }
+    current = row.parent_id;
+  }
+}
+
+/** Names of the chosen keywords (for the repeated-word warning); an unknown id is a field error. */
+async function keywordNames(db: Kysely<any>, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows: Array<{ id: number; name: string }> = await db.selectFrom("keywords").select(["id", "name"]).where("id", "in", ids).execute();
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${missing.join(", ")}.`, 400, [`keywords: Unknown keyword ${missing.join(", ")}.`]);
+  return ids.map((id) => rows.find((r) => r.id === id)!.name);
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from "kysely";
+import type { ContentNodeEvent, MenuNodeEvent, RecordedEvent } from "@shop/shared";
+import { evolveNode, initialNode, toContentEvent, type ExistingNode, type Node, type NodeKind } from "./content-node.ts";
+import { nodeNotFound } from "./node-errors.ts";
+
+/** A node as the admin API shows it (GET .../{id}/, answers of create and update, history ?at=). */
+export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNode) {
+  const f = node.fields;
+  const base = {
+    id: node.id,
+    app: kind === "menunode" ? "tree" : "content",
+    model: kind,
+    name: f.name,
+    slug: f.slug,
+    parent: f.parentId,
+    short_description: f.shortDescription,
+    published: f.published,
+    last_published: f.lastPublished,
+    url: f.url,
+    body: f.body,
+    node_type: f.nodeTypeId,
+    status: node.status,
+    version: node.version,
+    created_at: node.createdAt,
+    updated_at: node.updatedAt,
+    updated_by: node.updatedBy,
+  };
+  if (kind === "menunode") return base;
+  const keywords: Array<{ id: number; name: string; slug: string }> = node.keywordIds.length
+    ? await db.selectFrom("keywords").select(["id", "name", "slug"]).where("id", "in", node.keywordIds).execute()
+    : [];
+  return {
+    ...base,
+    keywords: node.keywordIds.map((id) => keywords.find((k) => k.id === id)).filter((k) => k !== undefined),
+    contributors: node.roles.map((r) => ({ id: r.roleId, contributor: r.contributor, role: r.role, sort_order: r.sortOrder, node: node.id })),
+  };
+}
+
+const API_NAME: Record<string, string> = {
+  parentId: "parent",
+  shortDescription: "short_description",
+  nodeTypeId: "node_type",
+  lastPublished: "last_published",
+};
+const apiChanges = (changes: Record<string, unknown>) => Object.fromEntries(Object.entries(changes).map(([k, v]) => [API_NAME[k] ?? k, v]));
+
+/** What one event changed, in the API's field names (the history list). */
+function changesOf(event: ContentNodeEvent): Record<string, unknown> {
+  switch (event.type) {
+    case "ContentNodeCreated": {
+      const { id: _id, createdAt: _at, by: _by, ...fields } = event.data;
+      return { ...apiChanges(fields), status: "Beta" };
+    }
+    case "ContentNodeSaved":
+      return apiChanges(event.data.changes);
+    case "ContentNodePublished":
+      return { status: "Live", last_published: event.data.publishedAt };
+    case "ContentNodeStatusChanged":
+      return { status: event.data.to };
+    case "ContentNodeArchived":
+      return { status: "Archive" };
+    case "ContentNodeKeywordLinked":
+      return { keywords: { added: event.data.keywordId } };
+    case "ContentNodeKeywordUnlinked":
+      return { keywords: { removed: event.data.keywordId } };
+    case "ContributorRoleAdded":
+    case "ContributorRoleChanged":
+      return { contributors: { id: event.data.roleId, contributor: event.data.contributor, role: event.data.role, sort_order: event.data.sortOrder } };
+    case "ContributorRoleRemoved":
+      return { contributors: { removed: event.data.roleId } };
+    case "ContributorRolesRenumbered":
+      return { contributors: { sort_order: Object.fromEntries(event.data.order.map((o) => [o.roleId, o.sortOrder])) } };
+    case "PendingRewriteBatchRecorded":
+      return { pending_rewrite_batch: { id: event.data.batchId, old_url: event.data.oldUrl, new_url: event.data.newUrl } };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/** The node's events, oldest first: who, when, what changed. */
+export async function nodeHistory(db: Kysely<any>, events: RecordedEvent[]) {
+  const userIds = [...new Set(events.map((e) => e.metadata.userId).filter((u): u is string => !!u))];
+  const users: Array<{ id: string; name: string }> = userIds.length ? await db.selectFrom("users").select(["id", "name"]).where("id", "in", userIds).execute() : [];
+  return events.map((recorded) => {
+    const event = toContentEvent(recorded as unknown as ContentNodeEvent | MenuNodeEvent);
+    const changes = changesOf(event);
+    const userId = recorded.metadata.userId;
+    const by = (event.data as { by?: { id: string; name: string } | null }).by ?? null;
+    return {
+      position: recorded.streamPosition,
+      global_position: recorded.globalPosition,
+      time: recorded.createdAt.toISOString(),
+      type: recorded.type,
+      user: userId ? { id: userId, name: users.find((u) => u.id === userId)?.name ?? by?.name ?? "" } : by,
+      changed_fields: Object.keys(changes),
+      changes,
+    };
+  });
+}
+
+/** The node as of stream position `at`; 404 past the end or before it existed. */
+export function nodeAsOf(events: RecordedEvent[], at: number): ExistingNode {
+  if (at >= events.length) throw nodeNotFound();
+  const state: Node = events.slice(0, at + 1).reduce((s, e) => evolveNode(s, e as unknown as ContentNodeEvent), initialNode());
+  if (!state.exists) throw nodeNotFound();
+  return state;
+}

@@ -1,0 +1,83 @@
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import { readModels } from "@shop/projections";
+import { CreateRoleRequest, RoleListQuery, UpdateRoleRequest, type EventStore, type LogPosition } from "@shop/shared";
+import { runNodeCommand } from "../content/node-commands.ts";
+import { pathId } from "../content/node-routes.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { allocateId } from "../platform/id-allocator.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import { decideRoles, ROLE_NOT_FOUND, type RoleCommand } from "./decide-roles.ts";
+
+export interface RolesRouterDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+}
+
+const ROLES = "/admin/api/content/role/";
+const SORTABLE = new Set(["id", "sort_order", "contributor", "role", "node"]);
+const roleNotFound = () => new DomainError("ROLE_NOT_FOUND", ROLE_NOT_FOUND, 404);
+
+/** Contributor roles of content nodes (kept on the node's stream; listed from contributor_roles). */
+export function makeRolesRouter(deps: RolesRouterDeps): Router {
+  const router = Router();
+
+  async function run(req: Parameters<Parameters<Router["post"]>[1]>[0], nodeId: number, command: RoleCommand) {
+    const result = await runNodeCommand(deps.store, "contentnode", nodeId, (s) => decideRoles(command, s), eventMetadata(req));
+    if (result.appended) await deps.waitForProjections(result.appended.position, ["contributor-roles", "content-nodes"]);
+  }
+  const nodeOfRole = async (id: number) => {
+    const row = await readModels(deps.db).selectFrom("contributor_roles").select("node_id").where("id", "=", id).executeTakeFirst();
+    if (!row) throw roleNotFound();
+    return row.node_id;
+  };
+  const roleRow = async (id: number) => view(await readModels(deps.db).selectFrom("contributor_roles").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+
+  router.get(ROLES, async (req, res) => {
+    const q = parseRequest(RoleListQuery, req.query);
+    const column = q.sort.replace(/^-/, "");
+    if (!SORTABLE.has(column)) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${column}.`]);
+    let query = readModels(deps.db).selectFrom("contributor_roles").selectAll();
+    if (q.node !== undefined) query = query.where("node_id", "=", q.node);
+    const rows = await query
+      .orderBy((column === "node" ? "node_id" : column) as "id", q.sort.startsWith("-") ? "desc" : "asc")
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    res.json({ metadata: { success: true }, items: rows.map(view), total: rows.length, count: rows.length, start: 0 });
+  });
+
+  router.post(ROLES, async (req, res) => {
+    const input = parseRequest(CreateRoleRequest, req.body);
+    const roleId = await allocateId(deps.db, "contributorrole");
+    await run(req, input.node, { type: "AddRole", data: { roleId, contributor: input.contributor, role: input.role, sortOrder: input.sort_order } });
+    res.status(201).json({ metadata: { success: true }, ...(await roleRow(roleId)) });
+  });
+
+  router.put(`${ROLES}:id/`, async (req, res, next) => {
+    const id = pathId(req);
+    if (id === null) return next();
+    const input = parseRequest(UpdateRoleRequest, req.body);
+    await run(req, await nodeOfRole(id), { type: "ChangeRole", data: { roleId: id, contributor: input.contributor, role: input.role, sortOrder: input.sort_order } });
+    res.json({ metadata: { success: true }, ...(await roleRow(id)) });
+  });
+
+  router.delete(`${ROLES}:id/`, async (req, res, next) => {
+    const id = pathId(req);
+    if (id === null) return next();
+    await run(req, await nodeOfRole(id), { type: "RemoveRole", data: { roleId: id } });
+    res.json({ metadata: { success: true }, id });
+  });
+
+  return router;
+}
+
+const view = (r: { id: number; node_id: number; contributor: string; role: string; sort_order: number }) => ({
+  id: r.id,
+  node: r.node_id,
+  contributor: r.contributor,
+  role: r.role,
+  sort_order: r.sort_order,
+});

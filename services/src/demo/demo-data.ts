@@ -1,0 +1,30 @@
+import type { Kysely } from "kysely";
+import { campaignStream, START, type EventStore, type LogPosition } from "@shop/shared";
+import { registerUser } from "../accounts/register-user.ts";
+import { seedContentDemoData } from "../content/content-demo-data.ts";
+import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
+
+export const DEMO_LOGIN = { email: "demo@example.org", password: "demo-password", name: "Demo Editor" };
+/** A second staff user, so two editors can be shown working on one record (lock kick-off). */
+export const DEMO_LOGIN_2 = { email: "colleague@example.org", password: "demo-password", name: "Colleague Editor" };
+
+/**
+ * Fills an empty log with a demo staff user, a small content tree and the 'ark-main' campaign.
+ * Does nothing when the log already has events, so restarts never duplicate it.
+ */
+export async function seedDemoData(store: EventStore, clock: () => Date, db?: Kysely<any>): Promise<LogPosition | null> {
+  const existing = await store.readAll(START, { limit: 1 });
+  if (existing.length > 0) return null;
+  const metadata = { userId: null, correlationId: "demo-data" };
+  const now = clock().toISOString();
+  await registerUser({ store, clock }, { ...DEMO_LOGIN, isStaff: true }, metadata);
+  await registerUser({ store, clock }, { ...DEMO_LOGIN_2, isStaff: true }, metadata);
+  if (db) await seedContentDemoData(store, db, clock, metadata);
+  await seedLookupDemoData(store, metadata);
+  const last = await store.append(
+    campaignStream("ark-main"),
+    [{ type: "CampaignCreated", data: { slug: "ark-main", name: "Build the Ark", goalCents: 50_000_000, createdAt: now }, metadata }],
+    { expectedVersion: "no-stream" },
+  );
+  return last.position;
+}

@@ -1,0 +1,180 @@
+import { sql } from "kysely";
+import {
+  START,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from "@shop/shared";
+import type { Database } from "../platform/database.ts";
+import { migrateEventStore } from "./postgres-schema.ts";
+import { createCommitNotifier } from "./commit-notifier.ts";
+import { subscribeByPolling } from "./subscription.ts";
+
+export interface EventCodec {
+  decode(type: string, schemaVersion: number, data: unknown): unknown;
+  versionOf(type: string): number;
+}
+
+// Every claim reads from stream_lock first: the per-stream advisory lock is taken before the
+// transaction writes (and so before it gets its transaction id). The next appender of a stream thus
+// always has a newer transaction id than the last, and commit-order reads keep each stream in order.
+// (Waiting on the streams row instead would let a waiter with an older id take the next position.)
+const claimSql = {
+  "no-stream": `INSERT INTO streams (stream_id, version) SELECT $1, $2::int - 1 FROM stream_lock
+        ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
+  any: `INSERT INTO streams (stream_id, version) SELECT $1, $2::int - 1 FROM stream_lock
+        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + $2::int RETURNING version`,
+  exact: `UPDATE streams SET version = streams.version + $2::int FROM stream_lock
+        WHERE streams.stream_id = $1 AND streams.version = $4::int RETURNING streams.version`,
+};
+
+/** $1 stream id, $2 number of events, $3 the events as a JSON array, $4 the expected version (exact only). */
+const appendSql = (claim: string) => `
+  WITH stream_lock AS (SELECT pg_advisory_xact_lock(hashtext($1)) AS locked),
+  claimed AS (${claim}),
+  inserted AS (
+    INSERT INTO events (stream_id, stream_position, type, schema_version, data, metadata)
+    SELECT $1, claimed.version - $2::int + e.ord, e.type, e.schema_version, e.data, e.metadata
+    FROM claimed, jsonb_to_recordset($3::jsonb) AS e(ord int, type text, schema_version int, data jsonb, metadata jsonb)
+    RETURNING global_position, transaction_id
+  )
+  SELECT claimed.version, max(inserted.global_position)::text AS global_position,
+         max(inserted.transaction_id::text) AS transaction_id
+  FROM claimed, inserted GROUP BY claimed.version`;
+
+const APPEND_SQL = { "no-stream": appendSql(claimSql["no-stream"]), any: appendSql(claimSql.any), exact: appendSql(claimSql.exact) };
+
+/**
+ * At most one wake-up NOTIFY per this many ms under load: other processes learn of a burst of
+ * appends up to this much later, and the database serves far fewer NOTIFY commits.
+ */
+const NOTIFY_GAP_MS = 20;
+
+const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 };
+
+/**
+ * The event store on PostgreSQL (a server or PGlite). Appends are one statement each; reads follow
+ * commit order: only transactions older than every open one (`pg_snapshot_xmin`) are read, ordered
+ * by (transaction_id, global_position), so a reader never passes an event that commits later.
+ */
+export async function createPostgresEventStore(database: Database, codec: EventCodec = passThrough): Promise<EventStore> {
+  const { db } = database;
+  await migrateEventStore(db);
+  const channel = `events_${database.schema}`;
+  // The NOTIFY's own commit need not wait for a WAL flush: after a crash there is nobody to wake.
+  const notifier = createCommitNotifier(
+    () => database.preparedQuery("notify_commit", "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')", [channel]),
+    NOTIFY_GAP_MS,
+  );
+
+  // Subscribers in this process are woken at once after each append; the NOTIFY (spaced out under
+  // load) is for the other processes on the same database.
+  const localListeners = new Set<() => void>();
+  async function listenForCommits(onCommit: () => void): Promise<() => Promise<void>> {
+    localListeners.add(onCommit);
+    const unlisten = await database.listen(channel, onCommit);
+    return async () => {
+      localListeners.delete(onCommit);
+      await unlisten();
+    };
+  }
+
+  async function currentVersion(streamId: string): Promise<number | "no-stream"> {
+    const row = await db.selectFrom("streams").select("version").where("stream_id", "=", streamId).executeTakeFirst();
+    return row ? Number(row.version) : "no-stream";
+  }
+
+  async function append(streamId: string, events: NewEvent[], options: { expectedVersion?: ExpectedVersion } = {}): Promise<AppendResult> {
+    if (events.length === 0) throw new Error("append needs at least one event");
+    const expected = options.expectedVersion ?? "any";
+    const n = events.length;
+    const rows = JSON.stringify(
+      events.map((e, i) => ({
+        ord: i + 1,
+        type: e.type,
+        data: e.data ?? null,
+        metadata: e.metadata ?? {},
+        schema_version: e.schemaVersion ?? codec.versionOf(e.type),
+      })),
+    );
+    // One prepared statement, one round trip: claim the versions on the stream row (its row lock
+    // serialises writers of one stream) and insert the events. Subscribers are woken after the commit.
+    const kind = expected === "no-stream" ? "no-stream" : expected === "any" ? "any" : "exact";
+    const values = kind === "exact" ? [streamId, n, rows, expected] : [streamId, n, rows];
+    const result = await database.preparedQuery<{ version: number; global_position: string; transaction_id: string }>(
+      `append_${kind}`,
+      APPEND_SQL[kind],
+      values,
+    );
+    const row = result.rows[0];
+    if (!row) throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
+    for (const wake of localListeners) wake();
+    notifier.notify();
+    return {
+      nextExpectedVersion: Number(row.version),
+      position: { major: BigInt(row.transaction_id), minor: BigInt(row.global_position) },
+    };
+  }
+
+  function toRecorded(r: any): RecordedEvent {
+    const schemaVersion = Number(r.schema_version);
+    return {
+      type: r.type,
+      data: codec.decode(r.type, schemaVersion, r.data),
+      metadata: r.metadata ?? {},
+      schemaVersion,
+      streamId: r.stream_id,
+      streamPosition: Number(r.stream_position),
+      position: { major: BigInt(r.transaction_id), minor: BigInt(r.global_position) },
+      globalPosition: Number(r.global_position),
+      createdAt: new Date(r.created_at),
+    };
+  }
+
+  // The text aliases shadow the columns in ORDER BY, so sorts name the columns as events.<column>.
+  const columns = sql`global_position::text AS global_position, stream_id, stream_position, type, schema_version, data, metadata,
+    transaction_id::text AS transaction_id, created_at`;
+
+  async function readStream(streamId: string, options: { from?: number } = {}): Promise<RecordedEvent[]> {
+    const { rows } = await sql`SELECT ${columns} FROM events WHERE stream_id = ${streamId} AND stream_position >= ${options.from ?? 0}
+      ORDER BY events.stream_position`.execute(db);
+    return rows.map(toRecorded);
+  }
+
+  async function readAll(from: LogPosition, options: { limit?: number } = {}): Promise<RecordedEvent[]> {
+    const { rows } = await sql`SELECT ${columns} FROM events
+      WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY events.transaction_id, events.global_position LIMIT ${options.limit ?? 1000}`.execute(db);
+    return rows.map(toRecorded);
+  }
+
+  async function head(): Promise<LogPosition> {
+    const { rows } = await sql<{ t: string; g: string }>`SELECT transaction_id::text AS t, global_position::text AS g FROM events
+      ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
+    return rows[0] ? { major: BigInt(rows[0].t), minor: BigInt(rows[0].g) } : START;
+  }
+
+  /** True when committed events exist past `from` that readAll may not return yet (an older writer is still open). */
+  async function hasUnsettled(from: LogPosition): Promise<boolean> {
+    const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM events
+      WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)) AS any`.execute(db);
+    return Boolean(rows[0]?.any);
+  }
+
+  return {
+    kind: database.kind,
+    append,
+    readStream,
+    readAll,
+    head,
+    subscribe: (options) => subscribeByPolling({ readAll, hasUnsettled, listen: (fn) => listenForCommits(fn) }, options),
+    async close() {
+      await notifier.drain();
+    },
+  };
+}

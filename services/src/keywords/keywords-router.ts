@@ -1,0 +1,128 @@
+import { Router } from "express";
+import { sql, type Kysely } from "kysely";
+import {
+  BACK_OFFICE_MESSAGES,
+  CreateKeywordRequest,
+  KEYWORD_SEARCH_RESULT_COUNT,
+  KeywordListQuery,
+  KeywordSearchQuery,
+  keywordSlugStream,
+  keywordStream,
+  slugify,
+  WrongExpectedVersionError,
+  type EventStore,
+  type LogPosition,
+} from "@shop/shared";
+import { readModels } from "@shop/projections";
+import { handleCommand } from "../platform/command-handler.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { allocateId } from "../platform/id-allocator.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import { decideKeyword, keywordDecider } from "./keyword.ts";
+
+export interface KeywordsRouterDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  clock: () => Date;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+}
+
+const SORTABLE = new Set(["id", "name", "slug", "our_uses", "monthly_searches"]);
+const duplicate = (errors: string[]) => new DomainError("KEYWORD_DUPLICATE", BACK_OFFICE_MESSAGES.keywordCreationFailed, 400, errors);
+
+/** Keywords: create, the keyword editor's list and stats, the search, all from the keywords read model. */
+export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
+  const router = Router();
+
+  router.post("/admin/api/content/keyword/", async (req, res) => {
+    const input = parseRequest(CreateKeywordRequest, req.body);
+    const slug = slugify(input.slug || input.name);
+    if (!slug) throw duplicate(["slug: Enter a valid slug consisting of letters, numbers or hyphens."]);
+    const errors: string[] = [];
+    if (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst()) errors.push("slug: A keyword with this slug already exists.");
+    if (await deps.db.selectFrom("keywords").select("id").where(sql`lower(name)`, "=", input.name.toLowerCase()).executeTakeFirst()) {
+      errors.push("name: A keyword with this name already exists.");
+    }
+    if (errors.length) throw duplicate(errors);
+    const id = await allocateId(deps.db, "keyword");
+    const metadata = eventMetadata(req);
+    // The claim makes a slug unique even when two editors create it at the same moment.
+    try {
+      await deps.store.append(keywordSlugStream(slug), [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }], { expectedVersion: "no-stream" });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) throw duplicate(["slug: A keyword with this slug already exists."]);
+      throw error;
+    }
+    const by = { id: req.user!.id, name: req.user!.name };
+    const now = deps.clock();
+    const result = await handleCommand(
+      deps.store,
+      keywordStream(id),
+      keywordDecider,
+      (s) => decideKeyword({ type: "CreateKeyword", data: { id, name: input.name, slug, monthlySearches: input.monthly_searches ?? 0, now, by } }, s),
+      metadata,
+    );
+    await deps.waitForProjections(result.appended!.position, ["keywords"]);
+    res.status(201).json({ metadata: { success: true }, id, name: input.name, slug });
+  });
+
+  // mode=find&content_nodes__id=N: the keywords of node N ('Add Parent Keywords').
+  router.get("/admin/api/content/keyword/", async (req, res) => {
+    const q = parseRequest(KeywordListQuery, req.query);
+    const { items, total } = await listKeywords(deps.db, q);
+    res.json({ metadata: { success: true }, items: items.map((k) => ({ id: k.id, name: k.name, slug: k.slug })), total, count: q.count, start: q.start });
+  });
+
+  router.get("/admin/api/content/keyword-stats/", async (req, res) => {
+    const q = parseRequest(KeywordListQuery, req.query);
+    const { items, total } = await listKeywords(deps.db, q);
+    res.json({ metadata: { success: true }, items: items.map(stats), total, count: q.count, start: q.start });
+  });
+
+  router.get("/admin/api/content/keyword-search/", async (req, res) => {
+    const q = parseRequest(KeywordSearchQuery, req.query);
+    const text = (q.query || q.q || "").trim().toLowerCase();
+    if (!text) return void res.json({ metadata: { success: true }, items: [], total: 0, count: KEYWORD_SEARCH_RESULT_COUNT });
+    const pattern = `%${escapeLike(text)}%`;
+    const rows = await readModels(deps.db)
+      .selectFrom("keywords")
+      .selectAll()
+      .where((eb) => eb.or([eb(sql`lower(name)`, "like", pattern), eb("slug", "like", `%${escapeLike(slugify(text))}%`)]))
+      // Exact matches first, then names starting with the text, then the most used.
+      .orderBy(sql`CASE WHEN lower(name) = ${text} THEN 0 WHEN lower(name) LIKE ${`${escapeLike(text)}%`} THEN 1 ELSE 2 END`)
+      .orderBy("our_uses", "desc")
+      .orderBy("name")
+      .limit(KEYWORD_SEARCH_RESULT_COUNT)
+      .execute();
+    res.json({ metadata: { success: true }, items: rows.map(stats), total: rows.length, count: KEYWORD_SEARCH_RESULT_COUNT });
+  });
+
+  return router;
+}
+
+const stats = (k: { id: number; name: string; slug: string; our_uses: number; monthly_searches: number }) => ({
+  id: k.id,
+  name: k.name,
+  slug: k.slug,
+  our_uses: k.our_uses,
+  monthly_searches: k.monthly_searches,
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function listKeywords(db: Kysely<any>, q: ReturnType<typeof KeywordListQuery.parse>) {
+  let query = readModels(db).selectFrom("keywords");
+  if (q.content_nodes__id !== undefined) {
+    const nodeId = q.content_nodes__id;
+    query = query.where("id", "in", (eb) => eb.selectFrom("content_node_keywords").select("keyword_id").where("node_id", "=", nodeId));
+  }
+  const text = (q.query ?? q.q ?? "").trim().toLowerCase();
+  if (text) query = query.where(sql`lower(name)`, "like", `%${escapeLike(text)}%`);
+  const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
+  const column = q.sort.replace(/^-/, "");
+  if (!SORTABLE.has(column)) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${column}.`]);
+  let page = query.selectAll().orderBy(column as "id", q.sort.startsWith("-") ? "desc" : "asc").orderBy("id").offset(q.start);
+  if (q.count >= 0) page = page.limit(q.count);
+  return { items: await page.execute(), total: Number(total) };
+}

@@ -1,0 +1,60 @@
+import { ConfigError, loadConfig } from "./platform/config.ts";
+import { DataDirBusyError } from "./platform/data-dir-lock.ts";
+import { DEMO_LOGIN, DEMO_LOGIN_2 } from "./demo/demo-data.ts";
+import { startServer } from "./server.ts";
+
+/** `npm start`: one process serving the storefront, the back office, the API and live pushes. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const where = config.DATABASE_URL ? `PostgreSQL (${new URL(config.DATABASE_URL).host})` : `PGlite in ${config.DATA_DIR}`;
+  console.log(
+    [
+      "",
+      `  Storefront:   ${server.url}/`,
+      `  Back office:  ${server.url}/admin/`,
+      `  Health:       ${server.url}/healthz`,
+      `  Data:         ${where}`,
+      ...(config.DEMO_DATA
+        ? [`  Demo login:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`, `  A colleague:  ${DEMO_LOGIN_2.email} / ${DEMO_LOGIN_2.password} (to try locks and kick-offs)`]
+        : []),
+      "",
+    ].join("\n"),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

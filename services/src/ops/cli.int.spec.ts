@@ -1,0 +1,93 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, type RunningServer } from "../server.ts";
+import { testBackends } from "../testing/backends.ts";
+import { TestClient } from "../testing/http-client.ts";
+import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
+
+const run = promisify(execFile);
+const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
+const cli = join(REPO_ROOT, "services", "src", "ops", "cli.ts");
+
+describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
+  let place: TestServerPlace;
+  let env: NodeJS.ProcessEnv;
+
+  async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(tsx, [cli, ...args], { env, cwd: REPO_ROOT });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  beforeAll(() => {
+    place = newTestPlace({ pglite });
+    env = { ...process.env, DATABASE_URL: place.url, DATABASE_SCHEMA: place.url ? place.schema : "public", DATA_DIR: place.dataDir, LOG_LEVEL: "silent" };
+  });
+  afterAll(async () => {
+    await removeTestPlace(place);
+  });
+
+  it("create-user, then login works and 'events' shows the user's events without the password hash", { timeout: 120_000 }, async () => {
+    const created = await ops("create-user", "--email", "ops@example.org", "--password", "operator pass", "--name", "Olive Ops", "--staff");
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^Created staff user ops@example.org \(Olive Ops\), id [0-9a-f-]{36}\n$/);
+
+    const server: RunningServer = await startTestServer(place);
+    try {
+      const client = new TestClient(server.url);
+      const login = await client.post("/api/account/login/", { email: "ops@example.org", password: "operator pass" });
+      expect(login.json.user).toMatchObject({ email: "ops@example.org", name: "Olive Ops", is_staff: true });
+    } finally {
+      await server.close();
+    }
+
+    const events = await ops("events", "--json");
+    expect(events.code).toBe(0);
+    const entries = events.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(entries.map((e) => e.type)).toEqual(["UserEmailClaimed", "UserRegistered", "UserLoggedIn"]);
+    expect(entries[1].data.passwordHash).toBe("[redacted]");
+    expect(entries[2].data.sessionHash).toBe("[redacted]");
+    expect(events.stdout).not.toContain("$argon2id$");
+
+    const filtered = await ops("events", "--type", "UserLoggedIn");
+    expect(filtered.stdout.trim().split("\n")).toHaveLength(1);
+    expect(filtered.stdout).toMatch(/UserLoggedIn {2}user=[0-9a-f-]{36}/);
+  });
+
+  it("create-user refuses a taken email with one line and a non-zero exit", { timeout: 60_000 }, async () => {
+    const again = await ops("create-user", "--email", "OPS@example.org", "--password", "operator pass");
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe("A user with that email address already exists.");
+  });
+
+  it.each([
+    [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
+    [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
+    [["events", "--colour"], "Unknown option '--colour'"],
+    [["replay"], "replay needs --projection NAME or --all"],
+    [["replay", "--projection", "nope"], "Unknown projection 'nope'. Known: users, sessions"],
+    [["create-user", "--email", "x@y.org"], "create-user needs --email and --password"],
+    [["frobnicate"], "Unknown command 'frobnicate'. Run 'npm run ops -- help' for the list."],
+  ])("bad input %j exits non-zero with one line", async (args, message) => {
+    const result = await ops(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain(message);
+  });
+
+  it("replay --all rebuilds every read model and reports the count and rate; projections shows no lag", { timeout: 60_000 }, async () => {
+    const replay = await ops("replay", "--all");
+    expect(replay.code).toBe(0);
+    expect(replay.stdout).toMatch(/users: replayed 3 events in [\d.]+ s \(\d+ events\/s\)/);
+    expect(replay.stdout).toMatch(/sessions: replayed 3 events in [\d.]+ s \(\d+ events\/s\)/);
+    const status = await ops("projections");
+    expect(status.stdout).toMatch(/users\s+1\s+3\s+0\s/);
+    expect(status.stdout).toMatch(/sessions\s+1\s+3\s+0\s/);
+  });
+});

@@ -1,0 +1,134 @@
+import { parseArgs } from "node:util";
+import { allProjections, applyBatch, migrateCheckpoints, migrateProjection, readCheckpoint } from "@shop/projections";
+import { START } from "@shop/shared";
+import { RegisterUserInput, registerUser } from "../accounts/register-user.ts";
+import { readAuditLog } from "../audit/audit-log.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { PROJECTION_LEADER_LOCK } from "../platform/leader-lock.ts";
+import { OpsError, openOpsContext, type OpsContext } from "./ops-context.ts";
+import { checkReplayOptions, projectionStatus, replay } from "./projection-commands.ts";
+
+const USAGE = `Usage: npm run ops -- <command> [options]
+
+  create-user --email E --password P [--name N] [--staff]
+  events [--stream S] [--type T] [--user ID] [--since ISO] [--limit N] [--json]
+  replay (--projection NAME | --all)
+  projections`;
+
+/** Each command checks its arguments before the database is opened, so bad input fails at once. */
+interface Command<Options = any> {
+  parse(args: string[]): Options;
+  run(ctx: OpsContext, options: Options): Promise<string>;
+}
+
+function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new OpsError((error as Error).message, 2);
+  }
+}
+
+/** Applies new events to the read models when no server is doing it, so the CLI's writes show at once. */
+async function catchUpIfNoServer(ctx: OpsContext): Promise<void> {
+  const lock = await ctx.database.tryAdvisoryLock(PROJECTION_LEADER_LOCK);
+  if (!lock) return;
+  try {
+    await migrateCheckpoints(ctx.database.db);
+    for (const projection of allProjections) {
+      await migrateProjection(ctx.database.db, projection);
+      let position = (await readCheckpoint(ctx.database.db, projection.name))?.position ?? START;
+      for (;;) {
+        const events = await ctx.store.readAll(position, { limit: 1000 });
+        if (events.length === 0) break;
+        await applyBatch(ctx.database.db, projection, events);
+        position = events[events.length - 1].position;
+      }
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+const commands: Record<string, Command> = {
+  "create-user": {
+    parse(args) {
+      const v = parse(args, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" } });
+      if (!v.email || !v.password) throw new OpsError("create-user needs --email and --password", 2);
+      const input = RegisterUserInput.safeParse({ email: v.email, password: v.password, name: v.name, isStaff: Boolean(v.staff) });
+      if (!input.success) throw new OpsError(input.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "), 2);
+      return { email: v.email, password: v.password, name: v.name, isStaff: Boolean(v.staff) };
+    },
+    async run(ctx, input) {
+      try {
+        const user = await registerUser({ store: ctx.store, clock: () => new Date() }, input, { userId: null, correlationId: "ops-cli" });
+        await catchUpIfNoServer(ctx);
+        return `Created ${user.isStaff ? "staff " : ""}user ${user.email} (${user.name}), id ${user.userId}`;
+      } catch (error) {
+        if (error instanceof DomainError) throw new OpsError(error.message);
+        throw error;
+      }
+    },
+  },
+
+  events: {
+    parse(args) {
+      const v = parse(args, { stream: { type: "string" }, type: { type: "string" }, user: { type: "string" }, since: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } });
+      const limit = v.limit === undefined ? 100 : Number(v.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new OpsError(`--limit must be a positive whole number, not '${v.limit}'`, 2);
+      const since = v.since === undefined ? undefined : new Date(v.since);
+      if (since && Number.isNaN(since.getTime())) throw new OpsError(`--since must be an ISO date or time, not '${v.since}'`, 2);
+      return { stream: v.stream, type: v.type, userId: v.user, since, limit, json: Boolean(v.json) };
+    },
+    async run(ctx, { json, ...filter }) {
+      const entries = await readAuditLog({ db: ctx.database.db, store: ctx.store }, { ...filter, order: "oldest" });
+      if (json) return entries.map((e) => JSON.stringify(e)).join("\n");
+      if (entries.length === 0) return "No events match.";
+      return entries.map((e) => `${String(e.position).padStart(6)}  ${e.time}  ${e.stream}  ${e.type}  user=${e.user ?? "-"}  ${JSON.stringify(e.data)}`).join("\n");
+    },
+  },
+
+  replay: {
+    parse(args) {
+      const v = parse(args, { projection: { type: "string" }, all: { type: "boolean" } });
+      return checkReplayOptions({ projection: v.projection, all: v.all });
+    },
+    run: (ctx, options) => replay(ctx, options),
+  },
+
+  projections: {
+    parse: (args) => parse(args, {}),
+    run: (ctx) => projectionStatus(ctx),
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === "help" || name === "--help") {
+    console.log(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command '${name}'. Run 'npm run ops -- help' for the list.`);
+    return 2;
+  }
+  let ctx: OpsContext | null = null;
+  try {
+    const options = command.parse(args);
+    ctx = await openOpsContext();
+    console.log(await command.run(ctx, options));
+    return 0;
+  } catch (error) {
+    if (error instanceof OpsError) {
+      console.error(error.message);
+      return error.exitCode;
+    }
+    console.error(`Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await ctx?.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

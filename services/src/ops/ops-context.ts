@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import type { EventStore } from "@shop/shared";
+import { createEventRegistry } from "../event-registry.ts";
+import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
+import { loadConfig, type Config } from "../platform/config.ts";
+import { acquireDataDirLock } from "../platform/data-dir-lock.ts";
+import { openDatabase, type Database } from "../platform/database.ts";
+import { migrateIdCounters } from "../platform/id-allocator.ts";
+
+/** A CLI command's failure: printed as one line, exit code 1 (2 for bad usage). */
+export class OpsError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface OpsContext {
+  config: Config;
+  database: Database;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Opens the same database and event store the server uses (PGlite only when no server holds the folder). */
+export async function openOpsContext(env = process.env): Promise<OpsContext> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    throw new OpsError((error as Error).message, 2);
+  }
+  let dirLock: { release(): void } | null = null;
+  try {
+    dirLock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR, "ops CLI");
+  } catch (error) {
+    throw new OpsError((error as Error).message);
+  }
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, poolSize: 4 } : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
+  );
+  await migrateIdCounters(database.db);
+  const codec = createEventRegistry();
+  let store: EventStore;
+  if (config.EVENTSTORE_URL) {
+    const { createEsdbEventStore } = await import("../eventstore/esdb-event-store.ts" as string);
+    store = await createEsdbEventStore(config.EVENTSTORE_URL, codec);
+  } else {
+    store = await createPostgresEventStore(database, codec);
+  }
+  return {
+    config,
+    database,
+    store,
+    async close() {
+      await store.close();
+      await database.close();
+      dirLock?.release();
+    },
+  };
+}

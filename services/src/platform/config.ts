@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(protocols, hint).optional())
+    .optional();
+
+/** Every setting the app reads, from the environment, once, at start-up. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** PostgreSQL for events and read models; without it, PGlite in DATA_DIR. */
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://"),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "must be a lowercase identifier").default("public"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** KurrentDB/EventStoreDB for the event log (read models stay in PostgreSQL/PGlite). */
+  EVENTSTORE_URL: optionalUrl(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, "must start with esdb://, esdb+discover:// or kurrentdb://"),
+  /** Key for hashing session ids; changing it signs everyone out. */
+  SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Behind a TLS-terminating proxy: mark cookies Secure and trust X-Forwarded-*. */
+  BEHIND_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Load the demo staff user, content tree and campaign into an empty log. */
+  DEMO_DATA: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("true")
+    .transform((v) => v === "true" || v === "1" || v === ""),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one message naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  throw new ConfigError(`Bad configuration: ${lines.join("; ")}`);
+}

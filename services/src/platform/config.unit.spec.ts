@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("configuration", () => {
+  it("defaults to PGlite in ./data on port 3000", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: "./data", DEMO_DATA: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.EVENTSTORE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must start with postgres:// or postgresql://"],
+    [{ EVENTSTORE_URL: "http://x" }, "EVENTSTORE_URL"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 16 characters"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+  ])("a bad value stops start-up with a message naming the variable (%o)", (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it("an empty DATABASE_URL means PGlite", () => {
+    expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Kysely } from "kysely";
+import { LOGIN_REQUIRED, STAFF_REQUIRED } from "@shop/shared";
+import { findSessionUser } from "@shop/projections";
+import { hashSessionId, SESSION_COOKIE } from "../../accounts/session-id.ts";
+import { readCookie } from "./cookies.ts";
+
+/** Finds the signed-in user from the session cookie (sessions live in a read model, so they survive restarts). */
+export function loadSessionUser(deps: { db: Kysely<any>; clock: () => Date; sessionSecret?: string }) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const sessionId = readCookie(req, SESSION_COOKIE);
+    if (sessionId) {
+      const hash = hashSessionId(sessionId, deps.sessionSecret);
+      const user = await findSessionUser(deps.db, hash, deps.clock());
+      if (user) {
+        req.user = { id: user.id, email: user.email, name: user.name, is_staff: user.is_staff };
+        req.sessionHash = hash;
+      }
+    }
+    next();
+  };
+}
+
+/** The back office: 401 for a visitor, 403 for a signed-in user who is not staff. */
+export function requireStaff(req: Request, res: Response, next: NextFunction) {
+  if (!req.user) return res.status(401).json({ metadata: { success: false, message: LOGIN_REQUIRED, errors: [`__all__: ${LOGIN_REQUIRED}`] } });
+  if (!req.user.is_staff) return res.status(403).json({ metadata: { success: false, message: STAFF_REQUIRED, errors: [`__all__: ${STAFF_REQUIRED}`] } });
+  next();
+}

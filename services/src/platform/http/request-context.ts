@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { EventMetadata } from "@shop/shared";
+import type { Logger } from "../logger.ts";
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  is_staff: boolean;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      requestId: string;
+      log: Logger;
+      /** The signed-in user, or null for a visitor. */
+      user: SignedInUser | null;
+      /** Hash of the session cookie's id when a session is open. */
+      sessionHash: string | null;
+    }
+  }
+}
+
+/** Gives each request an id (kept from X-Request-Id if sent), a child logger and one log line when done. */
+export function requestContext(log: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    req.requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    req.log = log.child({ requestId: req.requestId });
+    req.user = null;
+    req.sessionHash = null;
+    res.setHeader("X-Request-Id", req.requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      req.log.info({ method: req.method, url: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10, userId: req.user?.id }, "request");
+    });
+    next();
+  };
+}
+
+/** The metadata every event appended on behalf of this request carries. */
+export function eventMetadata(req: Request): EventMetadata {
+  return { userId: req.user?.id ?? null, requestId: req.requestId, correlationId: req.requestId };
+}

@@ -1,0 +1,86 @@
+import { sql, type Kysely } from "kysely";
+import {
+  contentNodeStream,
+  scheduledActionStream,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type ScheduledActionEvent,
+  type ScheduledActionName,
+} from "@shop/shared";
+import { findUserById } from "@shop/projections";
+import type { Logger } from "../platform/logger.ts";
+import { decideScheduledAction, isDue, type ScheduledActionCommand } from "./decide.ts";
+import { evolveScheduledAction, initialScheduledAction } from "./scheduled-action.ts";
+
+/** The content feature's status change (POST /admin/content/contentnode/action/ runs the same). */
+export type RunContentAction = (
+  deps: { store: EventStore; clock: () => Date },
+  input: { nodeId: number; action: "publish" | "async" | "archive" | "other"; by?: { id: string; name: string } | null },
+  metadata: EventMetadata,
+) => Promise<unknown>;
+
+export interface ScheduledActionRunnerDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  clock: () => Date;
+  log: Logger;
+  runContentAction: RunContentAction;
+}
+
+const CONTENT_ACTION = { publish: "publish", archive: "archive", beta: "other" } as const satisfies Record<ScheduledActionName, string>;
+const STATUS_AFTER = { publish: "Live", archive: "Archive", beta: "Beta" } as const satisfies Record<ScheduledActionName, string>;
+
+export type RunOutcome = "ran" | "failed" | "skipped";
+
+/**
+ * Runs one due action and records the outcome with the stream's expected version: if another
+ * runner recorded it meanwhile, the append fails and this one does nothing more. The content
+ * action carries the action's stream as its causation id, so a runner that crashed between the
+ * content action and the record finds it done and only records it (never publishes twice).
+ */
+export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id: number): Promise<RunOutcome> {
+  const stream = scheduledActionStream(id);
+  const recorded = await deps.store.readStream(stream);
+  const state = recorded.reduce((s, e) => evolveScheduledAction(s, e as unknown as ScheduledActionEvent), initialScheduledAction());
+  const now = deps.clock();
+  if (!isDue(state, now)) return "skipped";
+  const version = recorded[recorded.length - 1].streamPosition;
+  const { objectId, action, userId } = state.action;
+  const nodeName = await contentNodeName(deps.db, objectId);
+  const metadata: EventMetadata = { userId, correlationId: stream, causationId: stream };
+
+  let command: ScheduledActionCommand;
+  try {
+    if (!(await alreadyApplied(deps.store, objectId, stream))) {
+      const by = userId ? await findUserById(deps.db, userId) : undefined;
+      await deps.runContentAction(
+        { store: deps.store, clock: deps.clock },
+        { nodeId: objectId, action: CONTENT_ACTION[action], by: by ? { id: by.id, name: by.name } : null },
+        metadata,
+      );
+    }
+    command = { type: "RecordRun", data: { now, result: { nodeName: nodeName ?? `#${objectId}`, status: STATUS_AFTER[action] } } };
+  } catch (error) {
+    deps.log.warn({ err: error, scheduledAction: id }, "scheduled action failed");
+    command = { type: "RecordFailure", data: { now, nodeName, reason: error instanceof Error ? error.message : String(error) } };
+  }
+  const events = decideScheduledAction(command, state);
+  try {
+    await deps.store.append(stream, events.map((e) => ({ ...e, metadata })), { expectedVersion: version });
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return "skipped";
+    throw error;
+  }
+  return command.type === "RecordRun" ? "ran" : "failed";
+}
+
+async function alreadyApplied(store: EventStore, nodeId: number, causationId: string): Promise<boolean> {
+  const events = await store.readStream(contentNodeStream(nodeId));
+  return events.some((e) => e.metadata.causationId === causationId);
+}
+
+async function contentNodeName(db: Kysely<any>, id: number): Promise<string | null> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM content_nodes WHERE id = ${id}`.execute(db).catch(() => ({ rows: [] as { name: string }[] }));
+  return rows[0]?.name ?? null;
+}

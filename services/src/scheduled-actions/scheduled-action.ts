@@ -1,0 +1,38 @@
+import type { ScheduledActionEvent, ScheduledActionSnapshot, ScheduledActionStatus } from "@shop/shared";
+
+/** One scheduled action as its stream folds it. */
+export type ScheduledAction =
+  | { status: "none" }
+  | { status: ScheduledActionStatus; action: ScheduledActionSnapshot; ranAt: string | null };
+
+export const initialScheduledAction = (): ScheduledAction => ({ status: "none" });
+
+const snapshotOf = (d: ScheduledActionSnapshot): ScheduledActionSnapshot => ({
+  id: d.id,
+  objectId: d.objectId,
+  contentType: d.contentType,
+  action: d.action,
+  actionTime: d.actionTime,
+  userId: d.userId,
+  alertUser: d.alertUser,
+});
+
+export function evolveScheduledAction(state: ScheduledAction, event: ScheduledActionEvent): ScheduledAction {
+  switch (event.type) {
+    case "ScheduledActionScheduled":
+    case "ScheduledActionRescheduled":
+      return { status: "pending", action: snapshotOf(event.data), ranAt: null };
+    case "ScheduledActionCancelled":
+      return { status: "cancelled", action: snapshotOf(event.data), ranAt: null };
+    case "ScheduledActionRan":
+      return { status: "done", action: snapshotOf(event.data), ranAt: event.data.ranAt };
+    case "ScheduledActionFailed":
+      return { status: "failed", action: snapshotOf(event.data), ranAt: null };
+    default: {
+      const unknown: never = event;
+      return unknown ?? state;
+    }
+  }
+}
+
+export const scheduledActionDecider = { initialState: initialScheduledAction, evolve: evolveScheduledAction };

@@ -1,0 +1,124 @@
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { allProjections, ProjectionRunner } from "@shop/projections";
+import type { EventStore } from "@shop/shared";
+import { createApp } from "./app.ts";
+import { seedDemoData } from "./demo/demo-data.ts";
+import { createEventRegistry } from "./event-registry.ts";
+import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
+import { nodeLiveMessages } from "./content/node-live-messages.ts";
+import { auditFeed } from "./live/live-messages.ts";
+import { attachLiveGateway } from "./live/live-gateway.ts";
+import { lockLiveMessages } from "./locks/lock-live-messages.ts";
+import { startLockExpirySweeper } from "./locks/lock-expiry-sweeper.ts";
+import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
+import { runContentAction } from "./content/content-actions.ts";
+import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
+import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
+import { startStaffPresence } from "./presence/staff-presence.ts";
+import type { Config } from "./platform/config.ts";
+import { acquireDataDirLock } from "./platform/data-dir-lock.ts";
+import { openDatabase, type Database } from "./platform/database.ts";
+import { migrateIdCounters } from "./platform/id-allocator.ts";
+import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
+import { createLogger, type Logger } from "./platform/logger.ts";
+
+export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  store: EventStore;
+  database: Database;
+  runner: ProjectionRunner;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/** Everything the app needs, wired: database, event store, projections, HTTP, live push. */
+export async function startServer(config: Config, options: { clock?: () => Date; log?: Logger; serveFrontEnds?: boolean; locks?: Partial<LockTimings>; scheduledActionsEveryMs?: number } = {}): Promise<RunningServer> {
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const dirLock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR, "server");
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
+  );
+  await migrateIdCounters(database.db);
+  const store = await openStore(config, database);
+  const runner = new ProjectionRunner({
+    db: database.db,
+    store,
+    projections: allProjections,
+    tryLeadership: () => database.tryAdvisoryLock(PROJECTION_LEADER_LOCK),
+    log,
+  });
+  await runner.start();
+
+  if (config.DEMO_DATA) {
+    const position = await seedDemoData(store, clock, database.db);
+    if (position) await runner.waitFor(position);
+  }
+
+  const app = createApp({
+    store,
+    db: database.db,
+    clock,
+    log,
+    waitForProjections: (position, names) => runner.waitFor(position, names),
+    isReady: async () => {
+      await database.db.selectFrom("projection_checkpoints").select("name").limit(1).execute();
+      return true;
+    },
+    sessionSecret: config.SESSION_SECRET,
+    sessionDays: config.SESSION_DAYS,
+    behindProxy: config.BEHIND_PROXY,
+    frontEndRoot: options.serveFrontEnds === false ? undefined : REPO_ROOT,
+  });
+  const httpServer = createServer(app);
+  const timings = lockTimings(options.locks);
+  const presence = await startStaffPresence({ db: database.db, clock, log, heartbeatEveryMs: timings.heartbeatEveryMs });
+  const gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock, log, sessionSecret: config.SESSION_SECRET, mappers: [auditFeed, lockLiveMessages, scheduledActionLiveMessages, nodeLiveMessages], presence });
+  const lockExpiry = startLockExpirySweeper({ store, db: database.db, clock, log, timings, isLeader: () => runner.isLeader });
+  const scheduledActions = startScheduledActionSweeper({ store, db: database.db, clock, log, runContentAction, isLeader: () => runner.isLeader, intervalMs: options.scheduledActionsEveryMs });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.PORT, config.HOST, resolve);
+  });
+  const address = httpServer.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    store,
+    database,
+    runner,
+    log,
+    close() {
+      closing ??= (async () => {
+        httpServer.closeIdleConnections();
+        await lockExpiry.stop();
+        await scheduledActions.stop();
+        await gateway.close(); // also closes the HTTP server
+        await presence.stop();
+        await runner.stop();
+        await store.close();
+        await database.close();
+        dirLock?.release();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function openStore(config: Config, database: Database): Promise<EventStore> {
+  const codec = createEventRegistry();
+  if (config.EVENTSTORE_URL) {
+    const { createEsdbEventStore } = await import("./eventstore/esdb-event-store.ts" as string);
+    return createEsdbEventStore(config.EVENTSTORE_URL, codec);
+  }
+  return createPostgresEventStore(database, codec);
+}

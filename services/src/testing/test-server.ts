@@ -1,0 +1,54 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { ConfigSchema } from "../platform/config.ts";
+import type { LockTimings } from "../locks/lock-timings.ts";
+import { startServer, type RunningServer } from "../server.ts";
+import { dropSchema, testDatabaseUrl } from "./test-database.ts";
+
+export interface TestServerOptions {
+  /** Share a database with another test server (two processes behind a load balancer). */
+  schema?: string;
+  dataDir?: string;
+  pglite?: boolean;
+  demoData?: boolean;
+  clock?: () => Date;
+  /** Lock expiry and presence timings (tests shorten them). */
+  locks?: Partial<LockTimings>;
+  /** How often the scheduled-action sweeper looks for due actions (default 1 s). */
+  scheduledActionsEveryMs?: number;
+}
+
+/** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
+export interface TestServerPlace {
+  url: string;
+  schema: string;
+  dataDir: string;
+}
+
+export function newTestPlace(options: { pglite?: boolean } = {}): TestServerPlace {
+  return {
+    url: options.pglite ? "" : testDatabaseUrl(),
+    schema: `t_${randomBytes(6).toString("hex")}`,
+    dataDir: mkdtempSync(join(tmpdir(), "shop-test-")),
+  };
+}
+
+/** A real server on a free port, on PostgreSQL when the tests have one, else on PGlite in a temp folder. */
+export async function startTestServer(place: TestServerPlace, options: TestServerOptions = {}): Promise<RunningServer> {
+  const config = ConfigSchema.parse({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: place.url,
+    DATABASE_SCHEMA: place.url ? place.schema : "public",
+    DATA_DIR: place.dataDir,
+    DEMO_DATA: options.demoData ? "true" : "false",
+    LOG_LEVEL: "silent",
+  });
+  return startServer(config, { clock: options.clock, serveFrontEnds: false, locks: options.locks, scheduledActionsEveryMs: options.scheduledActionsEveryMs });
+}
+
+export async function removeTestPlace(place: TestServerPlace): Promise<void> {
+  if (place.url) await dropSchema(place.url, place.schema);
+}

@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
+import { FORM_MESSAGES } from "../domain/messages.ts";
+
+const required = { error: FORM_MESSAGES.required };
+const emptyToNull = (v: unknown) => (v === "" ? null : v);
+
+/** A positive id as a number or a numeric string. */
+export const IdSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], {
+  error: (issue) => (issue.input === undefined ? FORM_MESSAGES.required : "Enter a whole number."),
+});
+const NullableId = z.preprocess(emptyToNull, IdSchema.nullable());
+/** true/false, 1/0 or their strings (query strings and old forms send text). */
+const Flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(["true", "false", "1", "0", ""])]).transform((v) => v === true || v === 1 || v === "true" || v === "1");
+
+/**
+ * A date-time as 'yyyy-mm-dd hh:mm[:ss]' (read as UTC), 'yyyy-mm-dd', or ISO 8601; blank means none.
+ * Becomes an ISO string.
+ */
+export const NullableDateTime = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) return null;
+      const text = v.trim();
+      const datePart = text.slice(0, 10);
+      const ok = (isDateTimeString(text) || isDateString(text) || /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?$/.test(text)) && isRealCalendarDate(datePart);
+      const date = ok ? new Date(text.includes("T") ? text : `${text.replace(" ", "T")}${text.length === 10 ? "T00:00" : ""}Z`) : null;
+      if (!date || Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: "custom", message: FORM_MESSAGES.invalidDateTime });
+        return z.NEVER;
+      }
+      return date.toISOString();
+    }),
+);
+
+const KeywordIds = z.array(z.union([IdSchema, z.object({ id: IdSchema }).transform((k) => k.id)]));
+
+/** The editable fields of a content or menu node as the admin form sends them (snake_case). */
+const nodeFields = {
+  name: z.string().trim().min(1, FORM_MESSAGES.required).max(255),
+  slug: z.string().trim().max(255),
+  parent: NullableId,
+  short_description: z.string(),
+  url: z.string().trim().max(500),
+  body: z.string(),
+  node_type: NullableId,
+  published: NullableDateTime,
+  last_published: NullableDateTime,
+  keywords: KeywordIds,
+};
+
+const saveOptions = {
+  ignore_warnings: Flag.optional().default(false),
+  /** The version the editor loaded; a save against an older one is refused (409). */
+  expected_version: z.union([z.number().int().min(-1), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+};
+
+/** PUT .../{id}/ and PUT /admin/api/content/node-ipa-save/: only the edited fields. */
+export const UpdateNodeRequest = z.object({ ...partial(nodeFields), ...saveOptions, id: IdSchema.optional() });
+export type UpdateNodeInput = z.infer<typeof UpdateNodeRequest>;
+
+/** POST /admin/api/content/contentnode/ (and /admin/api/tree/menunode/): name is required. */
+export const CreateNodeRequest = UpdateNodeRequest.extend({ name: z.string(required).trim().min(1, FORM_MESSAGES.required).max(255) });
+export type CreateNodeInput = z.infer<typeof CreateNodeRequest>;
+
+function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+}
+
+/** PUT /admin/api/content/node-ipa-save/: the edited fields plus the node's id. */
+export const IpaSaveRequest = UpdateNodeRequest.extend({ id: IdSchema });
+
+/** POST /admin/content/contentnode/action/: `pk` and `id` both name the node (either is enough). */
+export const ContentActionRequest = z
+  .object({ action: z.enum(["publish", "async", "archive", "other"], required), pk: IdSchema.optional(), id: IdSchema.optional() })
+  .refine((v) => v.pk !== undefined || v.id !== undefined, { message: FORM_MESSAGES.required, path: ["pk"] });
+
+/** Admin list query: start, count (-1 for all), sort (a column, '-col' descending), q (name/slug/url contains). */
+export const NodeListQuery = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  count: z.coerce.number().int().min(-1).default(100),
+  sort: z.string().regex(/^-?[a-z_]+$/).default("id"),
+  q: z.string().optional(),
+  parent: z.string().regex(/^\d+$/).transform(Number).optional(),
+  status: z.string().optional(),
+});
+
+export const NodeHistoryQuery = z.object({ at: z.string().regex(/^\d+$/, "Enter a whole number.").transform(Number).optional() });
+
+/** POST /admin/api/content/keyword/: slug defaults to the name's slug. */
+export const CreateKeywordRequest = z.object({
+  name: z.string(required).trim().min(1, FORM_MESSAGES.required).max(100),
+  slug: z.string().trim().max(100).optional(),
+  monthly_searches: z.coerce.number().int().min(0).optional(),
+});
+
+export const KeywordListQuery = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  count: z.coerce.number().int().min(-1).default(100),
+  sort: z.string().regex(/^-?[a-z_]+$/).default("id"),
+  mode: z.string().optional(),
+  content_nodes__id: z.string().regex(/^\d+$/).transform(Number).optional(),
+  query: z.string().optional(),
+  q: z.string().optional(),
+});
+
+export const KeywordSearchQuery = z.object({ query: z.string().default(""), q: z.string().optional() });
+
+/** POST/DELETE /admin/api/content/contentnode/{id}/keywords/ */
+export const KeywordLinkRequest = z.object({ keyword: IdSchema });
+
+/** POST /admin/api/content/role/; PUT .../role/{id}/ takes the same fields, all optional. */
+export const CreateRoleRequest = z.object({
+  node: IdSchema,
+  contributor: z.string(required).trim().min(1, FORM_MESSAGES.required).max(255),
+  role: z.string(required).trim().min(1, FORM_MESSAGES.required).max(100),
+  sort_order: z.coerce.number().int().min(0).optional(),
+});
+export const UpdateRoleRequest = CreateRoleRequest.omit({ node: true }).partial();
+export const RoleListQuery = z.object({
+  node: z.string().regex(/^\d+$/).transform(Number).optional(),
+  sort: z.string().regex(/^-?[a-z_]+$/).default("sort_order"),
+});
+
+/** GET /api/content/page/?url= */
+export const PageQuery = z.object({ url: z.string(required).min(1, FORM_MESSAGES.required), preview: Flag.optional().default(false) });
+
+/** GET /admin/api/tree/pendingrewritebatch/ */
+export const PendingRewriteBatchesQuery = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  count: z.coerce.number().int().min(-1).default(100),
+  node: z.string().regex(/^\d+$/).transform(Number).optional(),
+});

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { defineEvent } from "../event-registry.ts";
+import { CONTENT_STATUSES } from "../domain/constants.ts";
+
+/** Stream of one content page (content app). */
+export const contentNodeStream = (id: number) => `contentnode-${id}`;
+/** Stream of one menu node (tree app): same fields and rules as a content node, its own events. */
+export const menuNodeStream = (id: number) => `menunode-${id}`;
+/** Stream of one keyword. */
+export const keywordStream = (id: number) => `keyword-${id}`;
+/** Claims a keyword slug: appended with expected version no-stream, so two keywords can't share one. */
+export const keywordSlugStream = (slug: string) => `keywordslug-${slug}`;
+
+/** Who did it, as shown in history, pushes and the stale-save answer (the name as it was then). */
+export const UserRef = z.object({ id: z.string(), name: z.string() });
+export type UserRef = z.infer<typeof UserRef>;
+
+export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
+
+/** The editable fields of a node; dates are ISO strings. */
+export const NodeFieldsSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  parentId: z.number().int().positive().nullable(),
+  shortDescription: z.string(),
+  url: z.string(),
+  body: z.string(),
+  nodeTypeId: z.number().int().positive().nullable(),
+  published: z.string().nullable(),
+  lastPublished: z.string().nullable(),
+});
+export type NodeFields = z.infer<typeof NodeFieldsSchema>;
+export const NODE_FIELD_NAMES = Object.keys(NodeFieldsSchema.shape) as Array<keyof NodeFields>;
+
+// v1 events (written by the demo data before this feature) lack the later fields: defaults read them back.
+const created = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  slug: z.string(),
+  parentId: z.number().int().positive().nullable(),
+  url: z.string(),
+  shortDescription: z.string().default(""),
+  body: z.string().default(""),
+  nodeTypeId: z.number().int().positive().nullable().default(null),
+  published: z.string().nullable().default(null),
+  lastPublished: z.string().nullable().default(null),
+  createdAt: z.string(),
+  by: UserRef.nullable().default(null),
+});
+/** Only the fields that changed, with their new values; `version` is the stream position of this event. */
+const saved = z.object({ id: z.number().int().positive(), changes: NodeFieldsSchema.partial(), version: z.number().int(), savedAt: z.string(), by: UserRef.nullable() });
+const published = z.object({ id: z.number().int().positive(), publishedAt: z.string(), by: UserRef.nullable().default(null) });
+const statusChanged = z.object({ id: z.number().int().positive(), from: ContentStatusSchema, to: ContentStatusSchema, changedAt: z.string(), by: UserRef.nullable() });
+const archived = z.object({ id: z.number().int().positive(), archivedAt: z.string(), by: UserRef.nullable() });
+
+/** A content page was created (status Beta until published). */
+export const ContentNodeCreated = defineEvent("ContentNodeCreated", created);
+/** Fields of a content page were saved. */
+export const ContentNodeSaved = defineEvent("ContentNodeSaved", saved);
+/** A content page went Live: `published` is set if empty, `lastPublished` always. */
+export const ContentNodePublished = defineEvent("ContentNodePublished", published);
+/** Status set by the async (Changes Pending) and other (Beta) actions, or by editing a Live page. */
+export const ContentNodeStatusChanged = defineEvent("ContentNodeStatusChanged", statusChanged);
+/** A content page was archived. */
+export const ContentNodeArchived = defineEvent("ContentNodeArchived", archived);
+export const ContentNodeKeywordLinked = defineEvent("ContentNodeKeywordLinked", z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }));
+export const ContentNodeKeywordUnlinked = defineEvent("ContentNodeKeywordUnlinked", z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }));
+
+/** Contributor roles live on their node's stream, so a renumbering is one atomic decision. */
+const role = { id: z.number().int().positive(), roleId: z.number().int().positive(), contributor: z.string(), role: z.string(), sortOrder: z.number().int() };
+export const ContributorRoleAdded = defineEvent("ContributorRoleAdded", z.object(role));
+export const ContributorRoleChanged = defineEvent("ContributorRoleChanged", z.object(role));
+export const ContributorRoleRemoved = defineEvent("ContributorRoleRemoved", z.object({ id: z.number().int().positive(), roleId: z.number().int().positive() }));
+/** Every role of the node with its new sort_order (position × 10) after an insert, move or removal. */
+export const ContributorRolesRenumbered = defineEvent(
+  "ContributorRolesRenumbered",
+  z.object({ id: z.number().int().positive(), order: z.array(z.object({ roleId: z.number().int().positive(), sortOrder: z.number().int() })) }),
+);
+
+export const MenuNodeCreated = defineEvent("MenuNodeCreated", created);
+export const MenuNodeSaved = defineEvent("MenuNodeSaved", saved);
+export const MenuNodePublished = defineEvent("MenuNodePublished", published);
+export const MenuNodeStatusChanged = defineEvent("MenuNodeStatusChanged", statusChanged);
+export const MenuNodeArchived = defineEvent("MenuNodeArchived", archived);
+/** A menu node's url changed: the old url must be rewritten to the new one (listed until run). */
+export const PendingRewriteBatchRecorded = defineEvent(
+  "PendingRewriteBatchRecorded",
+  z.object({ batchId: z.number().int().positive(), nodeId: z.number().int().positive(), oldUrl: z.string(), newUrl: z.string(), recordedAt: z.string(), by: UserRef.nullable() }),
+);
+
+export const KeywordSlugClaimed = defineEvent("KeywordSlugClaimed", z.object({ keywordId: z.number().int().positive(), slug: z.string() }));
+export const KeywordCreated = defineEvent(
+  "KeywordCreated",
+  z.object({ id: z.number().int().positive(), name: z.string(), slug: z.string(), monthlySearches: z.number().int().min(0).default(0), createdAt: z.string(), by: UserRef.nullable() }),
+);
+
+export const contentEvents = [
+  ContentNodeCreated,
+  ContentNodeSaved,
+  ContentNodePublished,
+  ContentNodeStatusChanged,
+  ContentNodeArchived,
+  ContentNodeKeywordLinked,
+  ContentNodeKeywordUnlinked,
+  ContributorRoleAdded,
+  ContributorRoleChanged,
+  ContributorRoleRemoved,
+  ContributorRolesRenumbered,
+  MenuNodeCreated,
+  MenuNodeSaved,
+  MenuNodePublished,
+  MenuNodeStatusChanged,
+  MenuNodeArchived,
+  PendingRewriteBatchRecorded,
+  KeywordSlugClaimed,
+  KeywordCreated,
+];
+
+type Data<E extends { schema: z.ZodType }> = z.infer<E["schema"]>;
+export type NodeCreatedData = Data<typeof ContentNodeCreated>;
+export type NodeSavedData = Data<typeof ContentNodeSaved>;
+export type NodePublishedData = Data<typeof ContentNodePublished>;
+export type NodeStatusChangedData = Data<typeof ContentNodeStatusChanged>;
+export type NodeArchivedData = Data<typeof ContentNodeArchived>;
+export type ContributorRoleData = Data<typeof ContributorRoleAdded>;
+export type PendingRewriteBatchData = Data<typeof PendingRewriteBatchRecorded>;
+export type KeywordCreatedData = Data<typeof KeywordCreated>;
+
+/** The events of a content node's stream. Menu nodes use the same shapes under MenuNode* names. */
+export type ContentNodeEvent =
+  | { type: "ContentNodeCreated"; data: NodeCreatedData }
+  | { type: "ContentNodeSaved"; data: NodeSavedData }
+  | { type: "ContentNodePublished"; data: NodePublishedData }
+  | { type: "ContentNodeStatusChanged"; data: NodeStatusChangedData }
+  | { type: "ContentNodeArchived"; data: NodeArchivedData }
+  | { type: "ContentNodeKeywordLinked"; data: Data<typeof ContentNodeKeywordLinked> }
+  | { type: "ContentNodeKeywordUnlinked"; data: Data<typeof ContentNodeKeywordUnlinked> }
+  | { type: "ContributorRoleAdded"; data: ContributorRoleData }
+  | { type: "ContributorRoleChanged"; data: ContributorRoleData }
+  | { type: "ContributorRoleRemoved"; data: Data<typeof ContributorRoleRemoved> }
+  | { type: "ContributorRolesRenumbered"; data: Data<typeof ContributorRolesRenumbered> }
+  | { type: "PendingRewriteBatchRecorded"; data: PendingRewriteBatchData };
+
+export type MenuNodeEvent =
+  | { type: "MenuNodeCreated"; data: NodeCreatedData }
+  | { type: "MenuNodeSaved"; data: NodeSavedData }
+  | { type: "MenuNodePublished"; data: NodePublishedData }
+  | { type: "MenuNodeStatusChanged"; data: NodeStatusChangedData }
+  | { type: "MenuNodeArchived"; data: NodeArchivedData }
+  | { type: "PendingRewriteBatchRecorded"; data: PendingRewriteBatchData };
+
+export type KeywordEvent = { type: "KeywordCreated"; data: KeywordCreatedData } | { type: "KeywordSlugClaimed"; data: Data<typeof KeywordSlugClaimed> };

@@ -1,0 +1,47 @@
+/** Server errors split into those that belong to a field and those for the whole form. */
+export interface ServerErrors {
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+}
+
+/** The field name the server uses for errors about the whole form. */
+export const FORM_WIDE_ERROR_FIELD = "__all__";
+const SEPARATOR = ": ";
+
+/**
+ * Splits the server's 'field: message' lines (metadata.errors). '__all__' lines, and lines with no
+ * field before the separator, are form-wide errors. Messages are kept once each, in order.
+ */
+export function parseServerErrors(lines: readonly string[]): ServerErrors {
+  const result: ServerErrors = { fieldErrors: {}, formErrors: [] };
+  for (const line of lines) {
+    const at = line.indexOf(SEPARATOR);
+    const field = at > 0 ? line.slice(0, at).trim() : "";
+    const message = at > 0 ? line.slice(at + SEPARATOR.length).trim() : line.trim();
+    if (message === "") continue;
+    const list = field === "" || field === FORM_WIDE_ERROR_FIELD ? result.formErrors : (result.fieldErrors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return result;
+}
+
+/**
+ * Writes errors as the 'field: message' lines the server puts in metadata.errors; the reverse of
+ * parseServerErrors. Form-wide errors go under '__all__'.
+ */
+export function formatFieldErrors(errors: Readonly<Record<string, readonly string[]>>): string[] {
+  return Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field}${SEPARATOR}${message}`));
+}
+
+/**
+ * The element ids a server field error may attach to, tried in order: the input itself
+ * (`id_{field}`), the state dropdown that replaces a state text box for US addresses
+ * (`id_{field}_select`: the dropdown is a second element shown in the text box's place, so it
+ * needs an id of its own, and naming it after the field keeps the lookup mechanical), then the
+ * '_2' clones of both that a second copy of the form (such as the shipping address) carries.
+ */
+export function candidateFieldIds(field: string): string[] {
+  const input = `id_${field}`;
+  const dropdown = `${input}_select`;
+  return [input, dropdown, `${input}_2`, `${dropdown}_2`];
+}

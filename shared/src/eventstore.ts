@@ -1,0 +1,112 @@
+/**
+ * The event store port: the one contract every store (PostgreSQL, PGlite, EventStoreDB) keeps.
+ * Positions in the whole log are opaque pairs compared lexicographically; streams count from 0.
+ */
+
+/** Who and why: round-tripped with every event, shown by the audit view. */
+export interface EventMetadata {
+  userId?: string | null;
+  correlationId?: string;
+  causationId?: string;
+  requestId?: string;
+}
+
+/** An event about to be appended. `schemaVersion` defaults to 1. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+  schemaVersion?: number;
+}
+
+/**
+ * A place in the whole log. On PostgreSQL `major` is the writer's transaction id and `minor` the
+ * global position; on EventStoreDB they are the commit and prepare positions.
+ */
+export interface LogPosition {
+  major: bigint;
+  minor: bigint;
+}
+
+export const START: LogPosition = Object.freeze({ major: 0n, minor: 0n });
+
+export function comparePositions(a: LogPosition, b: LogPosition): number {
+  if (a.major !== b.major) return a.major < b.major ? -1 : 1;
+  if (a.minor !== b.minor) return a.minor < b.minor ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(p: LogPosition): string {
+  return `${p.major}/${p.minor}`;
+}
+
+export function positionFromString(s: string): LogPosition {
+  const m = /^(\d+)\/(\d+)$/.exec(s);
+  if (!m) throw new Error(`not a log position: ${s}`);
+  return { major: BigInt(m[1]), minor: BigInt(m[2]) };
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  schemaVersion: number;
+  streamId: string;
+  /** 0-based position within its stream. */
+  streamPosition: number;
+  /** Place in the whole log (what checkpoints store). */
+  position: LogPosition;
+  /** Monotonic number of the event in the whole log, for people (audit view). */
+  globalPosition: number;
+  createdAt: Date;
+}
+
+/** `no-stream`: the stream must not exist; `any`: no check; a number: the stream's last position. */
+export type ExpectedVersion = "no-stream" | "any" | number;
+
+export interface AppendResult {
+  /** Position of the stream's last event after the append. */
+  nextExpectedVersion: number;
+  /** Log position of the last appended event (what read-your-writes waits for). */
+  position: LogPosition;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves once the subscriber has delivered every event committed before the call. */
+  caughtUp(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  from: LogPosition;
+  /** Called with events in log order; the next batch waits for the promise. */
+  onEvents(events: RecordedEvent[]): Promise<void> | void;
+  onError?(error: unknown): void;
+  batchSize?: number;
+}
+
+export interface EventStore {
+  readonly kind: "postgres" | "pglite" | "eventstoredb";
+  append(streamId: string, events: NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
+  /** Events of one stream from a 0-based stream position; empty for a missing stream. */
+  readStream(streamId: string, options?: { from?: number }): Promise<RecordedEvent[]>;
+  /** Events of the whole log strictly after `from`, in log order, only those no open writer can still precede. */
+  readAll(from: LogPosition, options?: { limit?: number }): Promise<RecordedEvent[]>;
+  /** The position of the newest committed event, or START for an empty log. */
+  head(): Promise<LogPosition>;
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}
+
+/** Raised when the stream's version is not the expected one. HTTP answers 409. */
+export class WrongExpectedVersionError extends Error {
+  readonly code = "WRONG_EXPECTED_VERSION";
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | "no-stream",
+  ) {
+    super(`Stream ${streamId}: expected version ${String(expected)}, actual ${String(actual)}`);
+    this.name = "WrongExpectedVersionError";
+  }
+}

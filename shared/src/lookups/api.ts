@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * Ids as the picker sends them: a JSON array (`[1,2]`), a comma list, or an array. Anything that is
+ * not a whole positive number is dropped without an error (back-office §4: non-numeric ids are
+ * ignored), so a stray "abc" never fails a search and never widens it either.
+ */
+export function toIdList(value: unknown): number[] {
+  let list: unknown[];
+  if (Array.isArray(value)) list = value.flatMap((v) => (typeof v === "string" && /[[,]/.test(v) ? toIdList(v) : [v]));
+  else if (typeof value === "number") list = [value];
+  else if (typeof value === "string") {
+    const text = value.trim();
+    try {
+      const parsed: unknown = JSON.parse(text);
+      list = Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      list = text.replace(/^\[|\]$/g, "").split(",");
+    }
+  } else list = [];
+  const ids = list
+    .map((v) => (typeof v === "number" ? v : typeof v === "string" && /^\s*"?\d+"?\s*$/.test(v) ? Number(v.replace(/"/g, "")) : NaN))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
+/** Names as `__include=["parent","format"]` or a comma list sends them. */
+export function toNameList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(toNameList);
+  if (typeof value !== "string" || value.trim() === "") return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed.filter((v): v is string => typeof v === "string");
+  } catch {}
+  return value.replace(/^\[|\]$/g, "").split(",").map((s) => s.trim().replace(/^"|"$/g, "")).filter(Boolean);
+}
+
+const ids = z.unknown().transform(toIdList);
+const whole = (field: string) => z.coerce.number({ error: `Enter a whole number.` }).int(`Enter a whole number.`).describe(field);
+
+/** Paging and sorting shared by every lookup call; `count=-1` means everything. */
+const Paging = {
+  start: whole("start").min(0, "Ensure this value is greater than or equal to 0.").optional(),
+  count: whole("count").optional(),
+  sort: z.string().trim().optional(),
+};
+
+/** The picker's search: `POST {api base}?ts=` (back-office §7). */
+export const PickerSearchRequest = z.object({
+  ...Paging,
+  query: z.string().optional(),
+  exclude: ids.optional(),
+  /** Exact-field filters, e.g. `{"status": "Live", "parent_id": 1}`. */
+  filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  /** One `{field}__icontains: text` per search field; a row matching any of them is found. */
+  OR: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  pk__in: ids.optional(),
+  ids: ids.optional(),
+  __include: z.unknown().transform(toNameList).optional(),
+});
+export type PickerSearchRequest = z.infer<typeof PickerSearchRequest>;
+
+/** A POST body is a picker search (rather than a create sharing the URL) when it has one of these. */
+export const PICKER_SEARCH_KEYS = ["query", "OR", "count", "exclude"] as const;
+export const isPickerSearchBody = (body: unknown): boolean =>
+  typeof body === "object" && body !== null && !Array.isArray(body) && PICKER_SEARCH_KEYS.some((k) => k in body);
+
+/** The same search from a query string: `GET {api}?count=&sort=id&start=&pk__in=[1,2]&__include=[...]`. */
+export const PickerQueryString = z.object({
+  ...Paging,
+  query: z.string().optional(),
+  exclude: ids.optional(),
+  pk__in: ids.optional(),
+  ids: ids.optional(),
+  __include: z.unknown().transform(toNameList).optional(),
+});
+
+/** Status as the picker shows it ('[status: title]'): the stored value as id, and its title. */
+export const LookupStatus = z.object({ id: z.union([z.string(), z.number()]), title: z.string() });
+
+/** One row of a picker's results (back-office §3 "Lookup item"), plus the model's display fields. */
+export const LookupItem = z
+  .object({
+    id: z.number(),
+    str: z.string(),
+    status: LookupStatus.optional(),
+    type: z.string().optional(),
+    format: z.string().nullable().optional(),
+    api_url: z.string(),
+    add_url: z.string(),
+  })
+  .catchall(z.unknown());
+export type LookupItem = z.infer<typeof LookupItem>;
+
+/** Answer of every lookup call (back-office §3 "Related search result response"). */
+export const LookupSearchResponse = z.object({
+  metadata: z.object({ success: z.literal(true), errors: z.array(z.string()) }),
+  items: z.array(LookupItem),
+  total: z.number(),
+  count: z.number(),
+  start: z.number(),
+});
+export type LookupSearchResponse = z.infer<typeof LookupSearchResponse>;

@@ -1,0 +1,17 @@
+import { api } from '../../app/api';
+
+export type User = { id: number | string; email: string; name: string; is_staff: boolean };
+
+type MeResponse = { metadata: { success: boolean }; user: User | null };
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    me: build.query<User | null, void>({
+      query: () => '/api/account/me/',
+      transformResponse: (response: MeResponse) => response.user ?? null,
+      providesTags: ['Me'],
+    }),
+  }),
+});
+
+export const { useMeQuery } = accountApi;

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const server = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': server,
+      '/admin/api': server,
+      '/admin/base': server,
+      '/socket.io': { target: server, ws: true },
+    },
+  },
+  preview: { port: 4173 },
+});
