@@ -61,14 +61,16 @@ describe.skipIf(!testDatabaseUrl())("scheduled actions with two server processes
   });
 
   it("two runners racing on one due action: one runs it, the other's record is refused and it does nothing", async () => {
-    // Recorded straight into the log (not through the API) so neither sweeper has it in its read model yet.
+    // Due an hour from now: the servers' own sweepers (on the real clock) leave it alone, while the
+    // two runners below, on a clock two hours ahead, both find it due and race for it.
     const id = 5000;
-    const now = new Date();
+    const now = new Date(Date.now() + 3_600_000);
+    const later = () => new Date(Date.now() + 7_200_000);
     await one.store.append(scheduledActionStream(id), [
       { type: "ScheduledActionScheduled", data: { id, objectId: 30, contentType: 143, action: "publish", actionTime: now.toISOString(), userId: null, alertUser: false, scheduledAt: now.toISOString() } },
     ]);
     const log = createLogger("silent");
-    const deps = (s: RunningServer) => ({ store: s.store, db: s.database.db, clock: () => new Date(), log, runContentAction });
+    const deps = (s: RunningServer) => ({ store: s.store, db: s.database.db, clock: later, log, runContentAction });
     const outcomes = await Promise.all([runDueScheduledAction(deps(one), id), runDueScheduledAction(deps(two), id)]);
     expect(outcomes.sort()).toEqual(["ran", "skipped"]);
     await new Promise((r) => setTimeout(r, 200));
