@@ -18,7 +18,7 @@ test("the content list pages with start in the URL, survives a reload, and 'Show
   await expect(page).toHaveURL(/count=-1/);
   await expect(page).toHaveURL(/start=0/);
   await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
-  expect(await page.locator("tbody tr").count()).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThanOrEqual(6);
 });
 
 test("searching and sorting the content list keep their state in the URL", async ({ page }) => {
