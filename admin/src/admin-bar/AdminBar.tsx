@@ -1,13 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
 import { useMeQuery } from '../features/account/accountApi';
-import { KickOffDialog } from '../features/locks/KickOffDialog';
+import { ConflictDialog } from '../features/content-node-form/ConflictDialog';
 import { useRecordLock } from '../features/locks/useRecordLock';
 import { WarningsDialog } from '../features/warnings/WarningsDialog';
+import { BarDraftOffer } from './BarDraftOffer';
+import { BarLockBadge, BarLockNotices } from './BarLock';
 import { BarMenu } from './BarMenu';
 import { BarPanels, type PanelName } from './BarPanels';
-import { messageOf, useBarNodeQuery, useBarStatusActionMutation, useIpaSaveMutation, warningsOf, type StatusAction } from './adminBarApi';
-import { editableFields, useInPlaceEditing, type IpaChanges } from './useInPlaceEditing';
+import { newerSaveOf, useBarNodeQuery, useBarStatusActionMutation, type StatusAction } from './adminBarApi';
+import { useBarEditing } from './useBarEditing';
+import { useBarSave } from './useBarSave';
+import { editableFields } from './useInPlaceEditing';
+import { useLeaveWarning } from './useLeaveWarning';
 
 export type AdminBarOptions = {
   nodeId: number;
@@ -25,47 +30,32 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
   const hasFields = useMemo(() => editableFields().size > 0, []);
   const staff = me?.is_staff === true && hasFields;
   const { data: node, refetch, isError } = useBarNodeQuery(nodeId, { skip: !staff });
-  const lock = useRecordLock(staff ? { app: 'content', model: 'contentnode', id: nodeId } : null);
-  const ipa = useInPlaceEditing(node);
-  const [save, saving] = useIpaSaveMutation();
+  const record = useMemo(() => (staff ? { app: 'content', model: 'contentnode', id: nodeId } : null), [staff, nodeId]);
+  const lock = useRecordLock(record, { lockWhenFree: true });
+  const edit = useBarEditing(node, me ? String(me.id) : undefined, nodeId, lock);
+  const save = useBarSave(nodeId, edit, lock, onSaved);
   const [runAction, acting] = useBarStatusActionMutation();
-  const [warnings, setWarnings] = useState<{ list: string[]; changes: IpaChanges } | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [panel, setPanel] = useState<PanelName | null>(null);
+  const newer = newerSaveOf(node);
 
-  // §2 item 11: leaving with unsaved edits warns.
+  useLeaveWarning(edit.unsaved > 0, edit.discardDraft);
+
+  // A colleague saved while this editor only looks: show their version at once. While editing, the
+  // notice below says so, and saving shows the difference first.
   useEffect(() => {
-    if (!ipa.unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = BACK_OFFICE_MESSAGES.unsavedChanges;
-      return BACK_OFFICE_MESSAGES.unsavedChanges;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [ipa.unsaved]);
+    if (!newer || edit.editing) return;
+    void refetch();
+    onSaved?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newer?.version, edit.editing]);
 
   if (!staff) return null;
 
-  const mine = lock.state === 'mine';
-  const submit = async (changes: IpaChanges, ignoreWarnings: boolean) => {
-    if (!node) return;
-    setNotice(null);
-    const result = await save({ id: nodeId, expected_version: node.version, ignore_warnings: ignoreWarnings, ...changes });
-    if ('data' in result) {
-      setWarnings(null);
-      ipa.stop(true);
-      setNotice({ kind: 'ok', text: BACK_OFFICE_MESSAGES.genericSuccess });
-      onSaved?.();
-      return;
-    }
-    const list = warningsOf(result.error);
-    if (list.length) return setWarnings({ list, changes });
-    setWarnings(null);
-    setNotice({ kind: 'error', text: messageOf(result.error) ?? BACK_OFFICE_MESSAGES.adminApiBroken });
-  };
+  const holding = lock.state === 'mine' && !lock.displaced;
+  const { notice, setNotice } = save;
 
   const changeStatus = async (action: StatusAction) => {
+    setNotice({ kind: 'progress', text: BACK_OFFICE_MESSAGES.defaultProgress });
     const result = await runAction({ id: nodeId, action });
     if ('error' in result) return setNotice({ kind: 'error', text: BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_LABEL[action]) });
     setNotice({ kind: 'ok', text: `Status changed to ${result.data.status}.` });
@@ -74,15 +64,17 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
     if (action === 'archive' && parentUrl) window.location.assign(parentUrl);
   };
 
+  const confirmDrop = () => edit.unsaved === 0 || window.confirm(BACK_OFFICE_MESSAGES.unsavedChanges);
   const reload = () => {
-    if (ipa.unsaved && !window.confirm(BACK_OFFICE_MESSAGES.unsavedChanges)) return;
-    ipa.stop(true);
+    if (!confirmDrop()) return;
+    edit.finish();
     void refetch();
     onSaved?.();
   };
 
-  const lockText = lock.state === 'mine' ? BACK_OFFICE_MESSAGES.lockedByMe : lock.state === 'other' && lock.lock ? BACK_OFFICE_MESSAGES.lockedBy(lock.lock.user.name) : lock.state === 'none' ? 'Not locked' : 'Checking lock…';
-
+  const busy = acting.isLoading || save.saving;
+  const noticeText = isError ? BACK_OFFICE_MESSAGES.adminApiBroken : notice?.text;
+  const noticeIsError = isError || notice?.kind === 'error';
   return (
     <section className="admin-bar" aria-label="Admin bar">
       <div className="ab-row">
@@ -90,24 +82,22 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
         <span className="ab-status" aria-label="Status">
           <span className={`ab-badge ab-status-${(node?.status ?? '').toLowerCase().replace(' ', '-')}`}>{node?.status ?? '…'}</span>
         </span>
-        <span className={lock.state === 'other' ? 'ab-badge ab-lock-other' : 'ab-badge ab-lock'} data-testid="admin-bar-lock">
-          {lockText}
-        </span>
+        <BarLockBadge control={lock} />
         <BarMenu
           label="Edit"
           items={[
-            ipa.editing
-              ? { label: 'Cancel editing', onSelect: () => (!ipa.unsaved || window.confirm(BACK_OFFICE_MESSAGES.unsavedChanges)) && ipa.stop(true) }
-              : { label: 'Edit this page', onSelect: ipa.start, disabled: !mine || !node },
+            edit.editing
+              ? { label: 'Cancel editing', onSelect: () => confirmDrop() && edit.finish() }
+              : { label: 'Edit this page', onSelect: edit.start, disabled: !holding || !node },
             { label: 'Edit in the back office', href: `/admin/content/contentnode/${nodeId}/` },
           ]}
         />
         <BarMenu
           label="Publish"
           items={[
-            { label: 'Publish (Live)', onSelect: () => changeStatus('publish'), disabled: acting.isLoading || node?.status === 'Live' },
-            { label: 'Set to Beta', onSelect: () => changeStatus('other'), disabled: acting.isLoading },
-            { label: 'Archive', onSelect: () => changeStatus('archive'), disabled: acting.isLoading },
+            { label: 'Publish (Live)', onSelect: () => changeStatus('publish'), disabled: !holding || busy || node?.status === 'Live' },
+            { label: 'Set to Beta', onSelect: () => changeStatus('other'), disabled: !holding || busy },
+            { label: 'Archive', onSelect: () => changeStatus('archive'), disabled: !holding || busy },
           ]}
         />
         <a className="ab-button" href={`/admin/content/contentnode/${nodeId}/history/`}>
@@ -116,28 +106,44 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
         <button type="button" className="ab-button" onClick={reload}>
           Reload
         </button>
-        <button type="button" className="ab-button" aria-expanded={panel === 'contributors'} onClick={() => setPanel(panel === 'contributors' ? null : 'contributors')}>
-          Contributors
-        </button>
-        <button type="button" className="ab-button" aria-expanded={panel === 'actions'} onClick={() => setPanel(panel === 'actions' ? null : 'actions')}>
-          Scheduled actions
-        </button>
-        <button type="button" className="ab-button ab-save" disabled={!ipa.editing || !ipa.unsaved || saving.isLoading} onClick={() => submit(ipa.changes, false)}>
+        {(['contributors', 'actions'] as const).map((name) => (
+          <button key={name} type="button" className="ab-button" aria-expanded={panel === name} onClick={() => setPanel(panel === name ? null : name)}>
+            {name === 'contributors' ? 'Contributors' : 'Scheduled actions'}
+          </button>
+        ))}
+        <button type="button" className="ab-button ab-save" disabled={!holding || !edit.editing || edit.unsaved === 0 || busy} onClick={() => void save.submit(false)}>
           Save
         </button>
-        {ipa.unsaved > 0 && (
+        {edit.unsaved > 0 && (
           <span className="ab-unsaved">
-            {ipa.unsaved} unsaved edit{ipa.unsaved === 1 ? '' : 's'}
+            {edit.unsaved} unsaved edit{edit.unsaved === 1 ? '' : 's'}
           </span>
         )}
       </div>
-      <p className={notice?.kind === 'error' ? 'ab-notice ab-error' : 'ab-notice'} role={notice?.kind === 'error' ? 'alert' : 'status'}>
-        {isError ? BACK_OFFICE_MESSAGES.adminApiBroken : lock.displaced ? `${lock.displaced.name} took over this page's lock.` : notice?.text}
+      <p className={noticeIsError ? 'ab-notice ab-error' : 'ab-notice'} role={noticeIsError ? 'alert' : 'status'}>
+        {noticeText}
       </p>
-      {panel && <BarPanels panel={panel} nodeId={nodeId} onClose={() => setPanel(null)} />}
-      {lock.refused && <KickOffDialog modelLabel="Content node" holder={lock.refused} onConfirm={lock.kickOff} onCancel={lock.dismissRefusal} busy={lock.busy} />}
-      {warnings && (
-        <WarningsDialog warnings={warnings.list} busy={saving.isLoading} onContinue={() => submit(warnings.changes, true)} onCancel={() => setWarnings(null)} />
+      {newer && edit.editing && (
+        <p className="ab-notice ab-warn" role="status">
+          {newer.by?.name ?? 'Someone'} saved a newer version (version {newer.version}). Saving will show you the difference first.
+        </p>
+      )}
+      <BarLockNotices control={lock} keptEdits={edit.keptEdits} />
+      {edit.offer && holding && <BarDraftOffer draft={edit.offer} onRestore={edit.restore} onDiscard={edit.discardDraft} />}
+      {panel && <BarPanels panel={panel} nodeId={nodeId} readOnly={!holding} onClose={() => setPanel(null)} />}
+      {save.warnings && <WarningsDialog warnings={save.warnings} busy={save.saving} onContinue={() => void save.submit(true)} onCancel={save.dismissWarnings} />}
+      {save.conflict && (
+        <ConflictDialog
+          id={nodeId}
+          conflict={save.conflict}
+          form={{ ...edit.form, reset: () => edit.finish() }}
+          onClose={save.dismissConflict}
+          onSaveMine={() => {
+            const version = save.conflict!.version;
+            save.dismissConflict();
+            void save.submit(false, version);
+          }}
+        />
       )}
     </section>
   );

@@ -3,8 +3,13 @@ import { ScheduledActionsEditor } from '../features/scheduled-actions/ScheduledA
 
 export type PanelName = 'contributors' | 'actions';
 
-/** The bar's drop-down panels: the page's contributors and its scheduled actions, edited right here. */
-export function BarPanels({ panel, nodeId, onClose }: { panel: PanelName; nodeId: number; onClose(): void }) {
+type Props = { panel: PanelName; nodeId: number; readOnly: boolean; onClose(): void };
+
+/**
+ * The bar's drop-down panels: the page's contributors and its scheduled actions, edited right here.
+ * Without the lock they can be read but not changed: a disabled fieldset disables every control inside.
+ */
+export function BarPanels({ panel, nodeId, readOnly, onClose }: Props) {
   const title = panel === 'contributors' ? 'Contributors' : 'Scheduled actions';
   return (
     <div className="ab-panel" role="region" aria-label={title}>
@@ -14,7 +19,11 @@ export function BarPanels({ panel, nodeId, onClose }: { panel: PanelName; nodeId
           ×
         </button>
       </div>
-      {panel === 'contributors' ? <ContributorsEditor nodeId={nodeId} /> : <ScheduledActionsEditor nodeId={nodeId} />}
+      {readOnly && <p className="muted">Read-only until you hold this page's lock.</p>}
+      <fieldset className="ab-fieldset" disabled={readOnly}>
+        <legend className="visually-hidden">{title}</legend>
+        {panel === 'contributors' ? <ContributorsEditor nodeId={nodeId} /> : <ScheduledActionsEditor nodeId={nodeId} />}
+      </fieldset>
     </div>
   );
 }

@@ -1,20 +1,29 @@
+import type { ContentStatus } from '@shop/shared';
 import { api } from '../app/api';
+import type { ContentNode, UserRef } from '../features/content-node-form/contentNodeApi';
 import { openSocketNamespace } from '../platform/socketNamespace';
+import type { IpaChanges } from './ipaFields';
 
-/** The fields of a content node the bar edits in place, with what it shows about the node. */
-export type BarNode = { id: number; name: string; body: string; short_description: string; status: string; version: number; parent: number | null };
-export type IpaSave = { id: number; expected_version: number; ignore_warnings?: boolean } & Partial<Pick<BarNode, 'name' | 'body' | 'short_description'>>;
+/** The node as GET /admin/api/content/contentnode/{id}/ answers it (the bar edits name, body and short description). */
+export type BarNode = ContentNode;
+export type IpaSave = { id: number; expected_version: number; ignore_warnings?: boolean } & IpaChanges;
 export type StatusAction = 'publish' | 'async' | 'archive' | 'other';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['BarNode'] });
+type Push = { id: number; model?: string; version: number; status?: ContentStatus; by?: UserRef | null };
+const forNode = (push: Push, id: number) => push.id === id && (!push.model || push.model === 'contentnode');
 
 export const adminBarApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /admin/api/content/contentnode/{id}/, kept live by node:status and node:saved pushes. */
+    /**
+     * GET /admin/api/content/contentnode/{id}/, kept live by pushes. A status change that is the next
+     * version is taken as it is; a colleague's save is only flagged (`newerSave`), so the version the
+     * editor started from still catches it on saving and the difference can be reviewed.
+     */
     barNode: build.query<BarNode, number>({
       query: (id) => `/admin/api/content/contentnode/${id}/`,
       providesTags: (_r, _e, id) => [{ type: 'BarNode', id }],
-      async onCacheEntryAdded(id, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+      async onCacheEntryAdded(id, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, getCacheEntry }) {
         try {
           await cacheDataLoaded;
         } catch {
@@ -22,17 +31,23 @@ export const adminBarApi = withTags.injectEndpoints({
         }
         const socket = openSocketNamespace('/admin');
         const refetch = () => dispatch(withTags.util.invalidateTags([{ type: 'BarNode', id }]));
+        // Pushes sent while disconnected are lost: read the node again.
         socket.io.on('reconnect', refetch);
-        socket.on('node:status', (m: { id: number; model?: string; status: string; version: number }) => {
-          if (m.id !== id || (m.model && m.model !== 'contentnode')) return;
+        socket.on('node:status', (push: Push) => {
+          const known = getCacheEntry().data;
+          if (!forNode(push, id) || !push.status || !known) return;
           updateCachedData((draft) => {
-            draft.status = m.status;
-            draft.version = Math.max(draft.version, m.version);
+            draft.status = push.status!;
+            if (push.version === draft.version + 1) draft.version = push.version;
+            else if (push.version > draft.version) draft.newerSave = { by: push.by ?? null, version: push.version };
           });
         });
-        // Someone saved: the fields changed, so read the node again (the bar's own saves land here too).
-        socket.on('node:saved', (m: { id: number; model?: string; version: number }) => {
-          if (m.id === id && (!m.model || m.model === 'contentnode')) refetch();
+        socket.on('node:saved', (push: Push) => {
+          const known = getCacheEntry().data;
+          if (!forNode(push, id) || !known || push.version <= known.version) return;
+          updateCachedData((draft) => {
+            draft.newerSave = { by: push.by ?? null, version: push.version };
+          });
         });
         await cacheEntryRemoved;
         socket.close();
@@ -42,14 +57,26 @@ export const adminBarApi = withTags.injectEndpoints({
       query: (body) => ({ url: '/admin/api/content/node-ipa-save/', method: 'PUT', body }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const saved = await queryFulfilled.then((r) => r.data, () => null);
-        if (saved) dispatch(adminBarApi.util.updateQueryData('barNode', id, (draft) => void Object.assign(draft, saved)));
+        if (!saved) return;
+        dispatch(
+          adminBarApi.util.updateQueryData('barNode', id, (draft) => {
+            Object.assign(draft, saved);
+            delete draft.newerSave;
+          }),
+        );
       },
     }),
-    barStatusAction: build.mutation<{ status: string; version: number }, { id: number; action: StatusAction }>({
+    barStatusAction: build.mutation<{ status: ContentStatus; version: number }, { id: number; action: StatusAction }>({
       query: ({ id, action }) => ({ url: '/admin/content/contentnode/action/', method: 'POST', body: { action, pk: id, id } }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const done = await queryFulfilled.then((r) => r.data, () => null);
-        if (done) dispatch(adminBarApi.util.updateQueryData('barNode', id, (draft) => void Object.assign(draft, done)));
+        if (!done) return;
+        dispatch(
+          adminBarApi.util.updateQueryData('barNode', id, (draft) => {
+            draft.status = done.status;
+            if (done.version === draft.version + 1) draft.version = done.version;
+          }),
+        );
       },
     }),
   }),
@@ -57,13 +84,5 @@ export const adminBarApi = withTags.injectEndpoints({
 
 export const { useBarNodeQuery, useIpaSaveMutation, useBarStatusActionMutation } = adminBarApi;
 
-/** Warnings of a save that wrote nothing (400 with metadata.warnings). */
-export const warningsOf = (error: unknown): string[] => {
-  const warnings = (error as { data?: { metadata?: { warnings?: unknown } } })?.data?.metadata?.warnings;
-  return Array.isArray(warnings) ? warnings.map(String) : [];
-};
-
-export const messageOf = (error: unknown): string | null => {
-  const message = (error as { data?: { metadata?: { message?: unknown } } })?.data?.metadata?.message;
-  return typeof message === 'string' ? message : null;
-};
+/** The node's newer save by someone else, if the loaded version is behind it. */
+export const newerSaveOf = (node: BarNode | undefined) => (node?.newerSave && node.newerSave.version > node.version ? node.newerSave : null);

@@ -1,68 +1,78 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BarNode } from './adminBarApi';
+import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from './ipaFields';
 
-/** The node fields a public page may mark with `data-ipa-field`. */
-export const IPA_FIELDS = ['name', 'body', 'short_description'] as const;
-export type IpaField = (typeof IPA_FIELDS)[number];
-export type IpaChanges = Partial<Record<IpaField, string>>;
+export { IPA_FIELDS, type IpaChanges, type IpaField } from './ipaFields';
 
 export const editableFields = (): Map<IpaField, HTMLElement> => {
   const found = new Map<IpaField, HTMLElement>();
   document.querySelectorAll<HTMLElement>('[data-ipa-field]').forEach((el) => {
-    const field = el.dataset.ipaField as IpaField;
-    if ((IPA_FIELDS as readonly string[]).includes(field) && !found.has(field)) found.set(field, el);
+    const field = el.dataset.ipaField ?? '';
+    if (isIpaField(field) && !found.has(field)) found.set(field, el);
   });
   return found;
 };
 
 const read = (field: IpaField, el: HTMLElement) => (field === 'body' ? el.innerHTML : (el.textContent ?? '').trim());
+const write = (field: IpaField, el: HTMLElement, value: string) => {
+  if (field === 'body') el.innerHTML = value;
+  else el.textContent = value;
+};
 
 /**
  * Edit in place: the page's marked elements become editable. The body shows its source (template tags
  * as text) while editing; plain-text fields stay plain. Leaving edit mode puts the page's own HTML back.
+ * Every input reports the fields changed so far to `onEdit` (the bar keeps them as a browser draft).
  */
-export function useInPlaceEditing(node: BarNode | undefined) {
+export function useInPlaceEditing(node: BarNode | undefined, onEdit: (changes: IpaChanges) => void) {
   const [editing, setEditing] = useState(false);
-  const [changes, setChanges] = useState<IpaChanges>({});
-  const originals = useRef(new Map<HTMLElement, string>());
+  /** The page's rendered HTML of each element, put back when editing ends. */
+  const pageHtml = useRef(new Map<HTMLElement, string>());
+  /** Each field's source as the browser holds it when editing began: the yardstick for "changed". */
+  const atStart = useRef<IpaValues>({});
+  const onEditRef = useRef(onEdit);
+  onEditRef.current = onEdit;
 
   const measure = useCallback(() => {
-    if (!node) return;
-    const next: IpaChanges = {};
-    for (const [field, el] of editableFields()) {
-      const value = read(field, el);
-      if (value !== (node[field] ?? '').trim() && !(field === 'body' && value === node.body)) next[field] = value;
-    }
-    setChanges(next);
-  }, [node]);
+    const now: IpaValues = {};
+    for (const [field, el] of editableFields()) now[field] = read(field, el);
+    onEditRef.current(changedIpaFields(atStart.current, now));
+  }, []);
 
-  const start = useCallback(() => {
-    if (!node) return;
-    for (const [field, el] of editableFields()) {
-      originals.current.set(el, el.innerHTML);
-      if (field === 'body') el.innerHTML = node.body;
-      else el.textContent = node[field] ?? '';
-      el.contentEditable = field === 'body' ? 'true' : 'plaintext-only';
-      el.classList.add('ipa-editing');
-      el.setAttribute('aria-label', `Edit ${field.replace('_', ' ')}`);
-      el.setAttribute('role', 'textbox');
-      if (field === 'body') el.setAttribute('aria-multiline', 'true');
-    }
-    setChanges({});
-    setEditing(true);
-    editableFields().get('name')?.focus();
-  }, [node]);
+  /** Starts editing the node's source; `restore` puts kept edits (a draft) back into the fields. */
+  const start = useCallback(
+    (restore?: IpaChanges) => {
+      if (!node) return;
+      atStart.current = {};
+      for (const [field, el] of editableFields()) {
+        pageHtml.current.set(el, el.innerHTML);
+        write(field, el, node[field] ?? '');
+        atStart.current[field] = read(field, el);
+        const kept = restore?.[field];
+        if (kept !== undefined) write(field, el, kept);
+        el.contentEditable = field === 'body' ? 'true' : 'plaintext-only';
+        el.classList.add('ipa-editing');
+        el.setAttribute('aria-label', `Edit ${field.replace('_', ' ')}`);
+        el.setAttribute('role', 'textbox');
+        if (field === 'body') el.setAttribute('aria-multiline', 'true');
+      }
+      setEditing(true);
+      if (restore) measure();
+      editableFields().get('name')?.focus();
+    },
+    [node, measure],
+  );
 
-  /** Ends edit mode; `restore` puts the page's HTML back (after a cancel, or before the page re-renders a save). */
-  const stop = useCallback((restore: boolean) => {
-    for (const [el, html] of originals.current) {
+  /** Ends edit mode; `restorePage` puts the page's HTML back (after a cancel, or before the page re-renders a save). */
+  const stop = useCallback((restorePage: boolean) => {
+    for (const [el, html] of pageHtml.current) {
       el.removeAttribute('contenteditable');
       el.classList.remove('ipa-editing');
       for (const attr of ['aria-label', 'role', 'aria-multiline']) el.removeAttribute(attr);
-      if (restore) el.innerHTML = html;
+      if (restorePage) el.innerHTML = html;
     }
-    originals.current.clear();
-    setChanges({});
+    pageHtml.current.clear();
+    atStart.current = {};
     setEditing(false);
   }, []);
 
@@ -73,5 +83,5 @@ export function useInPlaceEditing(node: BarNode | undefined) {
     return () => fields.forEach((el) => el.removeEventListener('input', measure));
   }, [editing, measure]);
 
-  return { editing, changes, unsaved: Object.keys(changes).length, start, stop };
+  return { editing, start, stop };
 }

@@ -1,30 +1,41 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useDispatch } from 'react-redux';
 import type { RecordLock } from '@shop/shared';
 import type { AppDispatch } from '../../app/store';
-import { readCsrfCookie } from '@shop/shared/http/csrf';
 import { useMeQuery } from '../account/accountApi';
-import { LOCKS_URL, locksApi, refusedBy, useRecordLocksQuery, useReleaseLockMutation, useTakeLockMutation, type RecordRef } from './locksApi';
+import { locksApi, refusedBy, useRecordLocksQuery, useReleaseLockMutation, useTakeLockMutation, type RecordRef } from './locksApi';
+import { knownLock, LOCK_CHECK_FAILED, lockCheckRetryDelay, lockStateOf, type LockCheck, type LockState } from './lockState';
+import { useReleaseOnPageHide } from './useReleaseOnPageHide';
 
 export const AUTOMATIC = 1;
-export type LockState = 'loading' | 'mine' | 'other' | 'none';
+export type { LockState };
 /** Who took the record from this editor, and when this page learnt of it. */
 export type Displacement = { name: string; at: Date };
+export type RecordLockOptions = {
+  /** §4, in-page bar: whenever the record is free (on open, or when the holder lets go), lock it automatically. */
+  lockWhenFree?: boolean;
+};
 
 /**
- * One record's lock for a form (§4): takes an automatic lock on open, releases it on leaving and on
- * page unload, asks before kicking another holder off, and notices at once when this editor is displaced.
+ * One record's lock for a form or the in-page bar (§4): takes an automatic lock on open, releases it on
+ * leaving and on page unload, asks before kicking another holder off, notices at once when this editor is
+ * displaced, and survives a failed check (§8: wipe the local lock, check again later).
  */
-export function useRecordLock(record: RecordRef | null) {
+export function useRecordLock(record: RecordRef | null, options: RecordLockOptions = {}) {
   const dispatch = useDispatch<AppDispatch>();
   const { data: me } = useMeQuery();
   const myId = me ? String(me.id) : undefined;
-  const arg = record ? { app: record.app, model: record.model, ids: [record.id] } : null;
-  const { data: locks } = useRecordLocksQuery(arg ?? skipToken);
-  const entry = record ? locks?.[record.id] : undefined;
-  const lock = entry?.lock ?? null;
-  const state: LockState = !record || !locks ? 'loading' : !lock ? 'none' : lock.user.id === myId ? 'mine' : 'other';
+  const key = record ? `${record.app}.${record.model}.${record.id}` : null;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const ref = useMemo(() => record, [key]);
+  const arg = useMemo(() => (ref ? { app: ref.app, model: ref.model, ids: [ref.id] } : null), [ref]);
+  const query = useRecordLocksQuery(arg ?? skipToken);
+  const failures = useCheckFailures(query);
+  const check: LockCheck = failures > 0 ? 'failed' : query.data ? 'answered' : 'pending';
+  const entry = ref ? query.data?.[ref.id] : undefined;
+  const lock = knownLock(check, entry?.lock);
+  const state: LockState = ref ? lockStateOf(check, lock, myId) : 'loading';
 
   const [take, { isLoading: taking }] = useTakeLockMutation();
   const [release, { isLoading: releasing }] = useReleaseLockMutation();
@@ -36,24 +47,25 @@ export function useRecordLock(record: RecordRef | null) {
   const lockRef = useRef(lock);
   lockRef.current = lock;
 
+  /** Writes what this page now knows into the shared cache (an entry whose check failed has no data: create it). */
   const setCached = useCallback(
     (value: RecordLock | null) => {
       if (!arg) return;
-      dispatch(locksApi.util.updateQueryData('recordLocks', arg, (draft) => void (draft[arg.ids[0]!] = { lock: value })));
+      const patch = dispatch(locksApi.util.updateQueryData('recordLocks', arg, (draft) => void (draft[arg.ids[0]!] = { lock: value })));
+      if (patch.patches.length === 0) void dispatch(locksApi.util.upsertQueryData('recordLocks', arg, { [arg.ids[0]!]: { lock: value } }));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dispatch, record?.app, record?.model, record?.id],
+    [dispatch, arg],
   );
 
-  /** Creates (or re-creates with a new reason) this editor's lock; a refusal opens the kick-off question. */
+  /** Creates (or re-creates with a new reason) this editor's lock. A refusal asks about a kick-off, or, when quiet, just shows the holder. */
   const acquire = useCallback(
-    async (reason = AUTOMATIC, comment = '') => {
-      if (!record) return;
+    async (reason = AUTOMATIC, comment = '', { quiet = false } = {}) => {
+      if (!ref) return;
       pending.current = { reason, comment };
       setFailure(null);
       // §4: creating a lock first releases any lock this user holds.
-      if (lockRef.current && lockRef.current.user.id === myId) await release(record);
-      const result = await take({ ...record, reason, comment });
+      if (lockRef.current && lockRef.current.user.id === myId) await release(ref);
+      const result = await take({ ...ref, reason, comment });
       if ('data' in result && result.data) {
         held.current = true;
         setDisplaced(null);
@@ -62,57 +74,49 @@ export function useRecordLock(record: RecordRef | null) {
         return;
       }
       const holder = refusedBy(result.error);
-      if (holder && holder.user.id !== myId) setRefused(holder);
-      else setFailure('The record could not be locked.');
+      if (holder && holder.user.id !== myId) {
+        if (quiet) setCached(holder);
+        else setRefused(holder);
+      } else setFailure('The record could not be locked.');
     },
-    [record, myId, release, take, setCached],
+    [ref, myId, release, take, setCached],
   );
 
   const kickOff = useCallback(async () => {
-    if (!record) return;
+    if (!ref) return;
     setRefused(null);
-    const result = await release({ ...record, force: true });
+    const result = await release({ ...ref, force: true });
     if ('error' in result && result.error) return setFailure('The lock could not be removed.');
     await acquire(pending.current.reason, pending.current.comment);
-  }, [record, release, acquire]);
+  }, [ref, release, acquire]);
 
   const unlock = useCallback(async () => {
-    if (!record) return;
+    if (!ref) return;
     held.current = false;
-    const result = await release(record);
-    // §8: a failed unlock re-checks the lock.
-    if ('error' in result && result.error) dispatch(locksApi.util.invalidateTags(['RecordLock']));
-    else setCached(null);
-  }, [record, release, setCached, dispatch]);
+    const result = await release(ref);
+    if (!('error' in result) || !result.error) return setCached(null);
+    // §8 "Failed unlock → Re-check the lock": ask the server who holds it now.
+    setFailure('The record could not be unlocked.');
+    void query.refetch();
+  }, [ref, release, setCached, query]);
+
+  /** Another answer (a refused save) named the holder: show it, and the displacement follows. */
+  const noteHolder = useCallback((holder: RecordLock) => setCached(holder), [setCached]);
 
   // Opening the record takes the automatic lock once the current user is known.
-  const key = record ? `${record.app}.${record.model}.${record.id}` : null;
   useEffect(() => {
-    if (!key || !myId) return;
+    if (!ref || !myId) return;
     void acquire(AUTOMATIC, '');
     return () => {
       const current = lockRef.current;
       held.current = false;
-      if (record && current && current.user.id === myId && current.autoCreated) void release(record);
+      if (current && current.user.id === myId && current.autoCreated) void release(ref);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, myId]);
+  }, [ref, myId]);
 
-  // Closing the tab or reloading: release the automatic lock with a request that outlives the page.
-  useEffect(() => {
-    if (!record || !myId) return;
-    const onPageHide = () => {
-      const current = lockRef.current;
-      if (!current || current.user.id !== myId || !current.autoCreated) return;
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-      const token = readCsrfCookie(document.cookie);
-      if (token) headers['X-CSRFToken'] = token;
-      const objs = [{ app: record.app, model: record.model, id: record.id }];
-      void fetch(LOCKS_URL, { method: 'DELETE', keepalive: true, credentials: 'same-origin', headers, body: JSON.stringify({ objs, force_unlock: false }) });
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [record, myId]);
+  useReleaseOnPageHide(ref, myId, lockRef);
+  useLockWhenFree(options.lockWhenFree === true && !!myId && !refused, state, taking || releasing, query.fulfilledTimeStamp, () => acquire(AUTOMATIC, '', { quiet: true }));
 
   // A push saying someone else has (or removed) the lock this editor held: tell them at once.
   useEffect(() => {
@@ -135,12 +139,44 @@ export function useRecordLock(record: RecordRef | null) {
     busy: taking || releasing,
     refused,
     displaced,
-    failure,
+    failure: check === 'failed' ? LOCK_CHECK_FAILED : failure,
     acquire,
     kickOff,
     unlock,
+    noteHolder,
     dismissRefusal: () => setRefused(null),
   };
 }
 
 export type RecordLockControl = ReturnType<typeof useRecordLock>;
+
+/** Counts failed checks in a row (0 once one is answered) and checks again after a growing wait. */
+function useCheckFailures(query: { isError: boolean; fulfilledTimeStamp?: number; refetch: () => unknown }) {
+  const [failures, setFailures] = useState(0);
+  const refetch = useRef(query.refetch);
+  refetch.current = query.refetch;
+  useEffect(() => {
+    if (query.isError) setFailures((n) => n + 1);
+  }, [query.isError]);
+  useEffect(() => setFailures(0), [query.fulfilledTimeStamp]);
+  useEffect(() => {
+    if (failures === 0) return;
+    const timer = setTimeout(() => void refetch.current(), lockCheckRetryDelay(failures - 1));
+    return () => clearTimeout(timer);
+  }, [failures]);
+  return failures;
+}
+
+/** Takes the lock whenever it is free: once per free spell (a failed take is not retried in a loop), again after each fresh check. */
+function useLockWhenFree(enabled: boolean, state: LockState, busy: boolean, checkedAt: number | undefined, take: () => Promise<void>) {
+  const tried = useRef(false);
+  useEffect(() => {
+    tried.current = false;
+  }, [checkedAt]);
+  useEffect(() => {
+    if (state !== 'none') tried.current = false;
+    if (!enabled || state !== 'none' || busy || tried.current) return;
+    tried.current = true;
+    void take();
+  }, [enabled, state, busy, take]);
+}

@@ -1,46 +1,14 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { PICKER, type LookupItem } from '@shop/shared';
+import type { LookupItem } from '@shop/shared';
 import { api } from '../../app/api';
+import { autocompleteParams, chunkIds, refusesKeywordSort, searchBody, type PickerSearchArgs } from './pickerRequests';
 
+export { chunkIds, type PickerSearchArgs };
 export type PickerItem = LookupItem;
 type ItemsResponse = { items: PickerItem[]; total: number; count: number };
 
-export type PickerSearchArgs = {
-  api: string;
-  query: string;
-  /** A search field, or '' for all of them. */
-  field: string;
-  exclude: number[];
-  filters?: Record<string, string | number | boolean | null>;
-  count?: number;
-};
-
-/** Splits ids so each request's `pk__in=[...]` part stays near the spec's 1000-character limit. */
-export function chunkIds(ids: number[], limit = PICKER.idRequestUrlChunkLength): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
-  let length = 2;
-  for (const id of ids) {
-    const extra = String(id).length + 1;
-    if (current.length && length + extra > limit) {
-      chunks.push(current);
-      current = [];
-      length = 2;
-    }
-    current.push(id);
-    length += extra;
-  }
-  if (current.length) chunks.push(current);
-  return chunks;
-}
-
-const searchBody = (args: PickerSearchArgs) => ({
-  count: args.count ?? PICKER.defaultResultCount,
-  start: 0,
-  exclude: args.exclude,
-  ...(args.filters ? { filters: args.filters } : {}),
-  ...(args.field ? { OR: { [`${args.field}__icontains`]: args.query } } : { query: args.query }),
-});
+/** Lookups that refused `sort=keyword` once: their autocomplete asks in their default order from then on. */
+const noKeywordSort = new Set<string>();
 
 export const pickerApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -63,12 +31,16 @@ export const pickerApi = api.injectEndpoints({
       query: (args) => ({ url: `${args.api}?ts=${Date.now()}`, method: 'POST', body: searchBody(args) }),
       keepUnusedDataFor: 0,
     }),
-    /** Autocomplete while typing: 10 items. */
+    /** Autocomplete while typing: 10 items, best keyword matches first where the lookup can sort so. */
     pickerAutocomplete: build.query<ItemsResponse, PickerSearchArgs>({
-      query: (args) => {
-        const params = new URLSearchParams({ count: String(PICKER.autocompleteResultCount), start: '0', query: args.query, exclude: JSON.stringify(args.exclude) });
-        for (const [key, value] of Object.entries(args.filters ?? {})) if (value !== null) params.set(key, String(value));
-        return `${args.api}?${params}`;
+      async queryFn(args, _api, _extra, baseQuery) {
+        const keywordSort = !noKeywordSort.has(args.api);
+        let result = await baseQuery(`${args.api}?${autocompleteParams(args, keywordSort)}`);
+        if (keywordSort && refusesKeywordSort(result.error)) {
+          noKeywordSort.add(args.api);
+          result = await baseQuery(`${args.api}?${autocompleteParams(args, false)}`);
+        }
+        return result.error ? { error: result.error as FetchBaseQueryError } : { data: result.data as ItemsResponse };
       },
       keepUnusedDataFor: 30,
     }),

@@ -52,19 +52,25 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
 
   const saveAddition = async (key: number, values: ScheduledActionInput) => {
     if (!check(`new-${key}`, values)) return;
+    setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
     const result = await schedule({ ...values, action_time: values.action_time.trim(), object_id: nodeId });
-    if ('error' in result) return setErrors((e) => ({ ...e, [`new-${key}`]: serverErrors(result.error) }));
+    if ('error' in result) {
+      setStatus('');
+      return setErrors((e) => ({ ...e, [`new-${key}`]: serverErrors(result.error) }));
+    }
     setAdditions((list) => list.filter((a) => a.key !== key));
     setStatus(BACK_OFFICE_MESSAGES.genericSuccess);
   };
 
   const saveEdit = async (actionId: number, values: ScheduledActionInput) => {
     if (!check(`saved-${actionId}`, values)) return;
+    setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
     const result = await update({ ...values, action_time: values.action_time.trim(), id: actionId, object_id: nodeId });
     if ('error' in result) {
       const status = (result.error as { status?: number }).status;
       // A conflict means someone else holds the action (or it already ran): it stays pending here.
       if (status === 409) return setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed);
+      setStatus('');
       return setErrors((e) => ({ ...e, [`saved-${actionId}`]: serverErrors(result.error) }));
     }
     setEdits(({ [actionId]: _done, ...rest }) => rest);

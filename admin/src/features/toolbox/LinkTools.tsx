@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { EMBED_MEDIA_TYPES, FORM_MESSAGES, RELATED_NODE_OPTIONS, type EmbedMediaType } from '@shop/shared';
+import { WEB_TEAM_CONTACT } from '../../platform/webTeamContact';
 import { RecordPicker } from '../record-picker/RecordPicker';
+import { usePickerItemsQuery } from '../record-picker/pickerApi';
+import { LOOKUP_SEARCH_FIELDS } from '../record-picker/pickerRequests';
 import type { ToolProps } from './TextTools';
-import { embedMediaTag, getUrlsTag, isCount, relatedNodesTag, type RelatedOptions } from './toolboxTags';
+import { embedMediaTag, getUrlsTag, isCount, relatedNodesTag, translationsTag, type RelatedOptions } from './toolboxTags';
 
+// The tools' lookups (§7) and the fields each can search: the picker's search-field dropdown offers only these.
 const CONTENT_NODES = '/admin/api/content/contentnode/';
 const MEDIA_FILES = '/admin/api/content/mediafile/';
 const SKUS = '/admin/api/product/sku/';
+const TRANSLATIONS = '/admin/api/translation/contentlangnode/';
+const fieldsOf = (api: string) => LOOKUP_SEARCH_FIELDS[api] ?? [];
 
 export function GetUrlsTool({ idPrefix, insert }: ToolProps) {
   const [node, setNode] = useState<number | null>(null);
   const [asLink, setAsLink] = useState(false);
   return (
     <div className="tool-body">
-      <RecordPicker id={`${idPrefix}-urls-node`} api={CONTENT_NODES} label="Page" value={node} onChange={setNode} searchFields={['name', 'slug', 'url']} displayFields={['url']} />
+      <RecordPicker id={`${idPrefix}-urls-node`} api={CONTENT_NODES} label="Page" value={node} onChange={setNode} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} maintainerName={WEB_TEAM_CONTACT} />
       <p className="muted">Leave empty for this page's own url.</p>
       <label className="tool-radio">
         <input type="checkbox" checked={asLink} onChange={(e) => setAsLink(e.target.checked)} /> Insert as a link with the page's name
@@ -56,7 +62,8 @@ export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
         label={type === 'file' ? 'Media file' : 'Product'}
         value={item}
         onChange={setItem}
-        searchFields={type === 'file' ? ['name', 'slug'] : ['sku', 'name']}
+        searchFields={fieldsOf(type === 'file' ? MEDIA_FILES : SKUS)}
+        maintainerName={WEB_TEAM_CONTACT}
       />
       {error && <p className="field-error">{FORM_MESSAGES.required}</p>}
       <div className="tool-actions">
@@ -106,11 +113,40 @@ export function RelatedNodesTool({ idPrefix, insert }: ToolProps) {
       <p id={`${id}-count-hint`} className="muted">
         Up to {RELATED_NODE_OPTIONS.maxCountDigits} digits; empty for the default.
       </p>
-      <RecordPicker id={`${id}-node`} api={CONTENT_NODES} label="Related to page" value={o.node} onChange={(node) => setO({ ...o, node })} searchFields={['name', 'slug', 'url']} />
+      <RecordPicker id={`${id}-node`} api={CONTENT_NODES} label="Related to page" value={o.node} onChange={(node) => setO({ ...o, node })} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} maintainerName={WEB_TEAM_CONTACT} />
       <p className="muted">Leave empty for this page.</p>
       <div className="tool-actions">
         <button type="button" onClick={() => insert(relatedNodesTag(o))}>
           Insert related pages
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** get_translations: this page's translations, or a translation set chosen through the contentlangnode lookup. */
+export function TranslationsTool({ idPrefix, insert }: ToolProps) {
+  const [translation, setTranslation] = useState<number | null>(null);
+  // A translation row names the page it translates: that page's translations are the set.
+  const { data: rows } = usePickerItemsQuery({ api: TRANSLATIONS, ids: translation ? [translation] : [] }, { skip: translation === null });
+  const page = Number(rows?.find((row) => row.id === translation)?.node_id);
+  const ready = translation === null || Number.isSafeInteger(page);
+  return (
+    <div className="tool-body">
+      <RecordPicker
+        id={`${idPrefix}-translations`}
+        api={TRANSLATIONS}
+        label="Translation set"
+        value={translation}
+        onChange={setTranslation}
+        searchFields={fieldsOf(TRANSLATIONS)}
+        displayFields={['language', 'node_id']}
+        maintainerName={WEB_TEAM_CONTACT}
+      />
+      <p className="muted">Choose any translation of a page to list all of its translations; leave empty for this page's own.</p>
+      <div className="tool-actions">
+        <button type="button" disabled={!ready} onClick={() => insert(translationsTag(translation === null ? null : page))}>
+          Insert translations
         </button>
       </div>
     </div>

@@ -7,7 +7,8 @@ import {
   SCRIPTURE_TRANSLATIONS,
   type RestrictContentMode,
 } from '@shop/shared';
-import { footnoteIndexTag, footnoteTag, restrictContentTags, scriptureTag, translationsTag } from './toolboxTags';
+import { AUDIENCE_GROUPS } from './audienceGroups';
+import { footnoteIndexTag, footnoteTag, restrictContentTags, scriptureTag } from './toolboxTags';
 
 export type ToolProps = { idPrefix: string; insert(text: string): void; wrap(before: string, after: string): void };
 
@@ -86,19 +87,6 @@ export function ScriptureTool({ idPrefix, insert }: ToolProps) {
   );
 }
 
-export function TranslationsTool({ insert }: ToolProps) {
-  return (
-    <div className="tool-body">
-      <p className="muted">Links to this page's translations.</p>
-      <div className="tool-actions">
-        <button type="button" onClick={() => insert(translationsTag())}>
-          Insert translations
-        </button>
-      </div>
-    </div>
-  );
-}
-
 const MODE_LABEL: Record<RestrictContentMode, string> = {
   anonymous: 'Anonymous visitors only',
   authenticated: 'Signed-in users',
@@ -124,13 +112,20 @@ export function RestrictContentTool({ idPrefix, wrap }: ToolProps) {
       {mode === 'choosegroup' && (
         <>
           <label htmlFor={`${id}-group`}>Group</label>
-          <input
+          <select
             id={`${id}-group`}
             value={group}
             aria-invalid={error}
             aria-describedby={error ? `${id}-error` : undefined}
             onChange={(e) => setGroup(e.target.value)}
-          />
+          >
+            <option value="">Choose a group…</option>
+            {AUDIENCE_GROUPS.map((g) => (
+              <option key={g.slug} value={g.slug}>
+                {g.name}
+              </option>
+            ))}
+          </select>
           {error && (
             <p id={`${id}-error`} className="field-error">
               {FORM_MESSAGES.required}
@@ -143,9 +138,9 @@ export function RestrictContentTool({ idPrefix, wrap }: ToolProps) {
         <button
           type="button"
           onClick={() => {
-            const missing = mode === 'choosegroup' && !group.trim();
+            const missing = mode === 'choosegroup' && !group;
             setError(missing);
-            if (!missing) wrap(...restrictContentTags(mode, group.trim()));
+            if (!missing) wrap(...restrictContentTags(mode, group));
           }}
         >
           Insert restricted content

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
 import type { CodeEditorHandle } from '../code-editor/CodeEditor';
-import { EmbedMediaTool, GetUrlsTool, RelatedNodesTool } from './LinkTools';
-import { FootnoteTool, RestrictContentTool, ScriptureTool, TranslationsTool, type ToolProps } from './TextTools';
+import { EmbedMediaTool, GetUrlsTool, RelatedNodesTool, TranslationsTool } from './LinkTools';
+import { FootnoteTool, RestrictContentTool, ScriptureTool, type ToolProps } from './TextTools';
 import './toolbox.css';
 
 type EditorRef = CodeEditorHandle | null | RefObject<CodeEditorHandle | null>;

@@ -29,7 +29,8 @@ export const relatedNodesTag = (o: RelatedOptions) =>
     ...(o.node ? { node: o.node } : {}),
   });
 
-export const translationsTag = () => buildTag('get_translations');
+/** The translations of a page: this one, or (`node`) the page of a chosen translation set. */
+export const translationsTag = (node: number | null = null) => buildTag('get_translations', [], node ? { node } : {});
 
 /** restrict_content is a block: the opening tag goes before the selection, the end tag after it. */
 export const restrictContentTags = (mode: RestrictContentMode, group: string): [string, string] => [

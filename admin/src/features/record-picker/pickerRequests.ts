@@ -1,0 +1,79 @@
+import { PICKER } from '@shop/shared';
+
+export type PickerSearchArgs = {
+  api: string;
+  query: string;
+  /** A search field, or '' for all of them. */
+  field: string;
+  exclude: number[];
+  filters?: Record<string, string | number | boolean | null>;
+  count?: number;
+  /** The picker's search fields ("All" searches each); by default the lookup's own, see below. */
+  searchFields?: string[];
+};
+
+/**
+ * The fields each lookup searches (the server's lookup registry): what "All" ORs over when a picker does
+ * not name its own. A picker's own list must stay within these, or the server refuses the search.
+ */
+export const LOOKUP_SEARCH_FIELDS: Record<string, string[]> = {
+  '/admin/api/content/contentnode/': ['name', 'slug'],
+  '/admin/api/tree/menunode/': ['name', 'slug'],
+  '/admin/api/content/mediafile/': ['name', 'slug'],
+  '/admin/api/content/mediaformat/': ['name'],
+  '/admin/api/content/contentnodetype/': ['name'],
+  '/admin/api/base/dbtemplate/': ['name', 'slug'],
+  '/admin/api/product/sku/': ['sku', 'name'],
+  '/admin/api/translation/contentlangnode/': ['name', 'slug'],
+};
+
+const fieldsOf = (args: PickerSearchArgs) => (args.field ? [args.field] : (args.searchFields ?? LOOKUP_SEARCH_FIELDS[args.api] ?? []));
+
+/** §7 Find: POST {api base}?ts= with count, sort, start, query, exclude, filters and OR ({field}__icontains for each search field). */
+export function searchBody(args: PickerSearchArgs) {
+  const fields = fieldsOf(args);
+  return {
+    count: args.count ?? PICKER.defaultResultCount,
+    sort: 'id',
+    start: 0,
+    query: args.query,
+    exclude: args.exclude,
+    ...(args.filters ? { filters: args.filters } : {}),
+    ...(fields.length ? { OR: Object.fromEntries(fields.map((field) => [`${field}__icontains`, args.query])) } : {}),
+  };
+}
+
+/** §7 autocomplete: GET {api}?count=10&start=0&query=&sort=keyword&exclude=[...] (plus the picker's filters). */
+export function autocompleteParams(args: PickerSearchArgs, keywordSort = true): URLSearchParams {
+  const params = new URLSearchParams({ count: String(PICKER.autocompleteResultCount), start: '0', query: args.query });
+  if (keywordSort) params.set('sort', 'keyword');
+  params.set('exclude', JSON.stringify(args.exclude));
+  for (const [key, value] of Object.entries(args.filters ?? {})) if (value !== null) params.set(key, String(value));
+  return params;
+}
+
+/** A lookup that cannot order by `keyword` answers 400 with a `sort: ...` line. */
+export function refusesKeywordSort(error: unknown): boolean {
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: { metadata?: { errors?: unknown } } };
+  const errors = data?.metadata?.errors;
+  return status === 400 && Array.isArray(errors) && errors.some((line) => String(line).startsWith('sort:'));
+}
+
+/** Splits ids so each request's `pk__in=[...]` part stays near the spec's 1000-character limit. */
+export function chunkIds(ids: number[], limit = PICKER.idRequestUrlChunkLength): number[][] {
+  const chunks: number[][] = [];
+  let current: number[] = [];
+  let length = 2;
+  for (const id of ids) {
+    const extra = String(id).length + 1;
+    if (current.length && length + extra > limit) {
+      chunks.push(current);
+      current = [];
+      length = 2;
+    }
+    current.push(id);
+    length += extra;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
