@@ -4,28 +4,34 @@ import { z } from "zod";
 import type { EventStore } from "@shop/shared";
 import { parseRequest } from "../platform/http/validate.ts";
 import { createUserNames } from "../live/user-names.ts";
-import { readAuditLog } from "./audit-log.ts";
+import { countAuditLog, readAuditLog } from "./audit-log.ts";
 
 const AuditQuery = z.object({
+  start: z.coerce.number().int().min(0).default(0),
   count: z.coerce.number().int().min(1).max(500).default(20),
   stream: z.string().optional(),
   type: z.string().optional(),
   user: z.string().optional(),
 });
 
-/** GET /admin/api/base/audit/: the newest events, for the dashboard's live activity list (staff only). */
+/**
+ * GET /admin/api/base/audit/: events newest first, for the dashboard's live activity list (staff
+ * only). Pages with `start`/`count` like the other admin lists; `total` counts every match.
+ */
 export function makeAuditRouter(deps: { db: Kysely<any>; store: EventStore }): Router {
   const router = Router();
   router.get("/admin/api/base/audit/", async (req, res) => {
     const q = parseRequest(AuditQuery, req.query);
-    const items = await readAuditLog(deps, { limit: q.count, stream: q.stream, type: q.type, userId: q.user, order: "newest" });
+    const filter = { stream: q.stream, type: q.type, userId: q.user };
+    const [items, total] = await Promise.all([readAuditLog(deps, { ...filter, start: q.start, limit: q.count, order: "newest" }), countAuditLog(deps, filter)]);
     const names = createUserNames(deps.db);
     await names.load(items.flatMap((e) => (e.user ? [e.user] : [])));
     res.json({
       metadata: { success: true },
       items: items.map(({ data: _data, ...entry }) => ({ ...entry, user_name: names.name(entry.user) })),
-      total: items.length,
-      count: items.length,
+      total,
+      count: q.count,
+      start: q.start,
     });
   });
   return router;

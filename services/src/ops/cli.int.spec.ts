@@ -67,6 +67,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   });
 
   it.each([
+    [[], "Usage: npm run ops -- <create-user|events|replay|projections> [options]  (npm run ops -- help lists the options)"],
     [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
     [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
     [["events", "--colour"], "Unknown option '--colour'"],

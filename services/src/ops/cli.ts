@@ -2,24 +2,32 @@ import { parseArgs } from "node:util";
 import { allProjections, applyBatch, migrateCheckpoints, migrateProjection, readCheckpoint } from "@shop/projections";
 import { START } from "@shop/shared";
 import { RegisterUserInput, registerUser } from "../accounts/register-user.ts";
-import { readAuditLog } from "../audit/audit-log.ts";
+import { printEvents } from "./events-command.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { PROJECTION_LEADER_LOCK } from "../platform/leader-lock.ts";
-import { OpsError, openOpsContext, type OpsContext } from "./ops-context.ts";
+import { OpsError, openOpsContext, type OpsContext, type Output } from "./ops-context.ts";
 import { checkReplayOptions, projectionStatus, replay } from "./projection-commands.ts";
 
 const USAGE = `Usage: npm run ops -- <command> [options]
 
   create-user --email E --password P [--name N] [--staff]
   events [--stream S] [--type T] [--user ID] [--since ISO] [--limit N] [--json]
+         (with --stream and no --limit: the stream's whole history; otherwise the first 100)
   replay (--projection NAME | --all)
   projections`;
 
-/** Each command checks its arguments before the database is opened, so bad input fails at once. */
+/** One line for `npm run ops` with nothing after it (the full list is `help`). */
+const SHORT_USAGE = "Usage: npm run ops -- <create-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
+
+/**
+ * Each command checks its arguments before the database is opened, so bad input fails at once.
+ * `run` answers its output, or writes it itself through `out` (a long history, page by page).
+ */
 interface Command<Options = any> {
   parse(args: string[]): Options;
-  run(ctx: OpsContext, options: Options): Promise<string>;
+  run(ctx: OpsContext, options: Options, out: Output): Promise<string | void>;
 }
+
 
 function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
   try {
@@ -74,18 +82,13 @@ const commands: Record<string, Command> = {
   events: {
     parse(args) {
       const v = parse(args, { stream: { type: "string" }, type: { type: "string" }, user: { type: "string" }, since: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } });
-      const limit = v.limit === undefined ? 100 : Number(v.limit);
-      if (!Number.isInteger(limit) || limit < 1) throw new OpsError(`--limit must be a positive whole number, not '${v.limit}'`, 2);
+      const limit = v.limit === undefined ? undefined : Number(v.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new OpsError(`--limit must be a positive whole number, not '${v.limit}'`, 2);
       const since = v.since === undefined ? undefined : new Date(v.since);
       if (since && Number.isNaN(since.getTime())) throw new OpsError(`--since must be an ISO date or time, not '${v.since}'`, 2);
       return { stream: v.stream, type: v.type, userId: v.user, since, limit, json: Boolean(v.json) };
     },
-    async run(ctx, { json, ...filter }) {
-      const entries = await readAuditLog({ db: ctx.database.db, store: ctx.store }, { ...filter, order: "oldest" });
-      if (json) return entries.map((e) => JSON.stringify(e)).join("\n");
-      if (entries.length === 0) return "No events match.";
-      return entries.map((e) => `${String(e.position).padStart(6)}  ${e.time}  ${e.stream}  ${e.type}  user=${e.user ?? "-"}  ${JSON.stringify(e.data)}`).join("\n");
-    },
+    run: (ctx, options, out) => printEvents(ctx, options, out),
   },
 
   replay: {
@@ -104,9 +107,13 @@ const commands: Record<string, Command> = {
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (!name || name === "help" || name === "--help") {
+  if (!name) {
+    console.error(SHORT_USAGE);
+    return 2;
+  }
+  if (name === "help" || name === "--help") {
     console.log(USAGE);
-    return name ? 0 : 2;
+    return 0;
   }
   const command = commands[name];
   if (!command) {
@@ -117,7 +124,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const options = command.parse(args);
     ctx = await openOpsContext();
-    console.log(await command.run(ctx, options));
+    const output = await command.run(ctx, options, { line: (text) => write(process.stdout, text), note: (text) => write(process.stderr, text) });
+    if (typeof output === "string") await write(process.stdout, output);
     return 0;
   } catch (error) {
     if (error instanceof OpsError) {
@@ -129,6 +137,11 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await ctx?.close();
   }
+}
+
+/** Waits for a full pipe to drain, so a long history is never cut off by the exit that follows. */
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => (stream.write(`${text}\n`) ? resolve() : stream.once("drain", resolve)));
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -17,6 +17,12 @@ export class OpsError extends Error {
   }
 }
 
+/** Where a command writes: `line` for its output (stdout), `note` for remarks beside it (stderr). */
+export interface Output {
+  line(text: string): Promise<void>;
+  note(text: string): Promise<void>;
+}
+
 export interface OpsContext {
   config: Config;
   database: Database;
