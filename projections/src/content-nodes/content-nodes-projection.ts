@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Projection } from "../runner/projection.ts";
+import { CONTENT_NODES_MIGRATIONS } from "./content-nodes-migrations.ts";
 import { applyNodeEvent, CONTENT_NODE_STREAM_EVENTS } from "./node-rows.ts";
 
 /** content_nodes: one row per content page (columns other features read: keep them as they are). */
@@ -20,13 +21,26 @@ export interface ContentNodesTable {
   updated_at: Date | string;
   /** Id of the user who last changed the node. */
   updated_by: string | null;
+  sku_id: number | null;
+  language_node_id: number | null;
+  menu_node_ids: number[];
+  /** An image slug ('' for none). */
+  image: string;
+  /** bigint: pg answers a string, PGlite a number. */
+  sort_order: number | string;
+  sitemap_priority: number;
 }
 
-const COLUMNS = new Set(["id", "name", "slug", "parent_id", "short_description", "url", "body", "node_type_id", "status", "published", "last_published", "version", "created_at", "updated_at", "updated_by"]);
+const PAGE_COLUMNS = ["sku_id", "language_node_id", "menu_node_ids", "image", "sort_order", "sitemap_priority"];
+const COLUMNS = new Set([
+  ...["id", "name", "slug", "parent_id", "short_description", "url", "body", "node_type_id", "status", "published", "last_published", "version", "created_at", "updated_at", "updated_by"],
+  ...PAGE_COLUMNS,
+]);
 
 export const contentNodesProjection: Projection = {
   name: "content-nodes",
-  version: 1,
+  // 2: the page fields (migration 2026-11-24-content-node-page-fields).
+  version: 2,
   tables: ["content_nodes"],
   handles: CONTENT_NODE_STREAM_EVENTS,
   async migrate(db) {
@@ -49,6 +63,7 @@ export const contentNodesProjection: Projection = {
     )`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS content_nodes_parent ON content_nodes (parent_id)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS content_nodes_url ON content_nodes (url)`.execute(db);
+    for (const step of CONTENT_NODES_MIGRATIONS) await step.up(db);
   },
   apply: (trx, event) => applyNodeEvent(trx, "content_nodes", COLUMNS, event),
 };

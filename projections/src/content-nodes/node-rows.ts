@@ -11,6 +11,12 @@ const COLUMN_OF: Record<keyof NodeFields, string> = {
   nodeTypeId: "node_type_id",
   published: "published",
   lastPublished: "last_published",
+  skuId: "sku_id",
+  languageNodeId: "language_node_id",
+  menuNodeIds: "menu_node_ids",
+  image: "image",
+  sortOrder: "sort_order",
+  sitemapPriority: "sitemap_priority",
 };
 
 /** Event field names to the table's columns, keeping only the columns the table has. */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { keywordSlugStream, keywordStream, slugify, type EventMetadata, type EventStore, type LogPosition, type NodeFields } from "@shop/shared";
+import { keywordSlugStream, keywordStream, NODE_PAGE_FIELD_DEFAULTS, slugify, type EventMetadata, type EventStore, type LogPosition, type NodeFields } from "@shop/shared";
 import { decideRoles } from "../contributors/decide-roles.ts";
 import { handleCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -91,6 +91,8 @@ export async function seedContentDemoData(store: EventStore, db: Kysely<any>, cl
       nodeTypeId: null,
       published: null,
       lastPublished: null,
+      ...NODE_PAGE_FIELD_DEFAULTS,
+      menuNodeIds: [],
     };
     const kw = (node.keywords ?? []).map((k) => keywordIds.get(k)!);
     await runNodeCommand(store, kind, id, (s) => decideNode({ type: "CreateNode", data: { kind, id, fields, ignoreWarnings: true, now, by: null, keywordIds: kw } }, s), metadata);

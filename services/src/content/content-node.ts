@@ -1,4 +1,4 @@
-import type { ContentNodeEvent, ContentStatus, MenuNodeEvent, NodeFields, UserRef } from "@shop/shared";
+import { NODE_PAGE_FIELD_DEFAULTS, type ContentNodeEvent, type ContentStatus, type MenuNodeEvent, type NodeFields, type UserRef } from "@shop/shared";
 
 export interface ContributorRole {
   roleId: number;
@@ -44,7 +44,9 @@ export function evolveNode(state: Node, anyEvent: ContentNodeEvent | MenuNodeEve
   const event = toContentEvent(anyEvent);
   const version = state.version + 1;
   if (event.type === "ContentNodeCreated") {
-    const { id, createdAt, by, ...fields } = event.data;
+    const { id, createdAt, by, ...created } = event.data;
+    // A node created before the page fields existed has their defaults.
+    const fields: NodeFields = { ...NODE_PAGE_FIELD_DEFAULTS, ...created, menuNodeIds: created.menuNodeIds ?? [] };
     return { exists: true, id, fields, status: "Beta", version, keywordIds: [], roles: [], createdAt, updatedAt: createdAt, updatedBy: by };
   }
   if (!state.exists) return { ...state, version };

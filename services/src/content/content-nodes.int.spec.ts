@@ -49,6 +49,12 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
       url: "/about/",
       body: expect.stringContaining("{% footnote"),
       node_type: null,
+      sku: null,
+      language_node: null,
+      menu_nodes: [],
+      image: "",
+      sort_order: 0,
+      sitemap_priority: 0.5,
       keywords: [{ id: 4, name: "Genesis", slug: "genesis" }],
       contributors: [
         { id: 1, contributor: "Ken Ham", role: "Author", sort_order: 10, node: 2 },

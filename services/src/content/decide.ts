@@ -1,7 +1,7 @@
-import { NODE_FIELD_NAMES, type ContentNodeEvent, type ContentStatus, type NodeFields, type UserRef } from "@shop/shared";
+import { NODE_FIELD_NAMES, type ContentNodeEvent, type ContentStatus, type NodeFields, type RecordLock, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import type { ExistingNode, Node, NodeKind } from "./content-node.ts";
-import { nodeNotFound, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
+import { nodeNotFound, NodeLockedError, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
 import { nodeErrors, nodeWarnings } from "./node-rules.ts";
 
 /** The four actions of the status menu (back-office §4 "Content status"). */
@@ -23,7 +23,16 @@ export type NodeCommand =
   | { type: "CreateNode"; data: Who & KeywordChoice & { kind: NodeKind; id: number; fields: NodeFields; ignoreWarnings: boolean } }
   | {
       type: "SaveNode";
-      data: Who & KeywordChoice & { kind: NodeKind; changes: Partial<NodeFields>; expectedVersion?: number; ignoreWarnings: boolean; rewriteBatchId?: number };
+      data: Who &
+        KeywordChoice & {
+          kind: NodeKind;
+          changes: Partial<NodeFields>;
+          expectedVersion?: number;
+          ignoreWarnings: boolean;
+          rewriteBatchId?: number;
+          /** The record's lock as the locks read model has it now (null: nobody holds it). */
+          lock?: RecordLock | null;
+        };
     }
   | { type: "ChangeStatus"; data: Who & { action: ContentAction } }
   | { type: "LinkKeyword"; data: { keywordId: number } }
@@ -77,6 +86,8 @@ function create(cmd: Extract<NodeCommand, { type: "CreateNode" }>["data"], state
 }
 
 function save(cmd: Extract<NodeCommand, { type: "SaveNode" }>["data"], node: ExistingNode): ContentNodeEvent[] {
+  // A colleague holding the lock is editing: a save by anyone else would overwrite their work.
+  if (cmd.lock && cmd.lock.user.id !== cmd.by?.id) throw new NodeLockedError(cmd.lock);
   if (cmd.expectedVersion !== undefined && cmd.expectedVersion !== node.version) {
     throw new StaleNodeVersionError(node.updatedBy, node.updatedAt, node.version);
   }
@@ -113,9 +124,15 @@ export function realChanges(before: NodeFields, changes: Partial<NodeFields>): P
   const real: Partial<NodeFields> = {};
   for (const name of NODE_FIELD_NAMES) {
     const value = changes[name];
-    if (value !== undefined && value !== before[name]) (real as Record<string, unknown>)[name] = value;
+    if (value !== undefined && !sameValue(value, before[name])) (real as Record<string, unknown>)[name] = value;
   }
   return real;
+}
+
+/** Values of one field: lists (menu nodes) are equal when they hold the same ids in any order. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  return a === b;
 }
 
 function keywordEvents(id: number, current: number[], wanted: number[] | undefined): ContentNodeEvent[] {

@@ -1,106 +1,122 @@
-import { describe, it } from "vitest";
-import { CONTENT_NODE_WARNINGS, type ContentNodeEvent, type NodeFields } from "@shop/shared";
-import { deciderSpec } from "../testing/decider-spec.ts";
-import { nodeDecider } from "./content-node.ts";
-import { decideNode } from "./decide.ts";
-
-const spec = deciderSpec(nodeDecider, decideNode);
-const now = new Date("2026-11-22T10:00:00Z");
-const at = now.toISOString();
-const edna = { id: "u1", name: "Edna Editor" };
-const fields: NodeFields = {
-  name: "About",
-  slug: "about",
-  parentId: 1,
-  shortDescription: "",
-  url: "/about/",
-  body: "<p>About</p>",
-  nodeTypeId: null,
-  published: null,
-  lastPublished: null,
-};
-const created: ContentNodeEvent = { type: "ContentNodeCreated", data: { id: 7, ...fields, createdAt: "2026-11-01T00:00:00.000Z", by: edna } };
-const published: ContentNodeEvent = { type: "ContentNodePublished", data: { id: 7, publishedAt: "2026-11-02T00:00:00.000Z", by: edna } };
-const save = (changes: Partial<NodeFields>, extra: Record<string, unknown> = {}) =>
-  ({ type: "SaveNode", data: { kind: "contentnode", changes, ignoreWarnings: false, now, by: edna, ...extra } }) as const;
-const action = (a: "publish" | "async" | "archive" | "other") => ({ type: "ChangeStatus", data: { action: a, now, by: edna } }) as const;
+import { describe, expect, it } from "vitest";
+import type { ContentNodeEvent, NodeFields } from "@shop/shared";
+import type { NodeCommand } from "./decide.ts";
+import { action, at, created, edna, fields, now, otto, published, refusal, save, saved, spec } from "./node-spec-fixtures.ts";
 
 describe("content status (back-office §4)", () => {
-  it("publish makes the item Live", () => {
+  it("given a Beta node, when published, then it is Live", () => {
     spec.given([created]).when(action("publish")).then([{ type: "ContentNodePublished", data: { id: 7, publishedAt: at, by: edna } }]);
   });
-  it("publishing a Live item records nothing", () => {
+  it("given a Live node, when published again, then nothing is recorded", () => {
     spec.given([created, published]).when(action("publish")).then([]);
   });
-  it("the async action makes a Live item Changes Pending", () => {
+  it("given a Live node, when the async action runs, then it is Changes Pending", () => {
     spec.given([created, published]).when(action("async")).then([{ type: "ContentNodeStatusChanged", data: { id: 7, from: "Live", to: "Changes Pending", changedAt: at, by: edna } }]);
   });
-  it("archive makes the item Archive", () => {
+  it("given a Live node, when archived, then it is Archive", () => {
     spec.given([created, published]).when(action("archive")).then([{ type: "ContentNodeArchived", data: { id: 7, archivedAt: at, by: edna } }]);
   });
-  it("any other action sets Beta", () => {
+  it("given a Live node, when any other action runs, then it is Beta", () => {
     spec.given([created, published]).when(action("other")).then([{ type: "ContentNodeStatusChanged", data: { id: 7, from: "Live", to: "Beta", changedAt: at, by: edna } }]);
   });
-  it("an action on an unknown node is refused with not found", () => {
+  it("given no node, when an action runs, then it is refused as not found", () => {
     spec.given([]).when(action("publish")).thenThrows("NODE_NOT_FOUND");
   });
-  it("editing a Live node first switches it to Changes Pending, then saves", () => {
+  it("given a Live node, when edited, then it first becomes Changes Pending, then saves", () => {
     spec
       .given([created, published])
       .when(save({ name: "About us" }))
-      .then([
-        { type: "ContentNodeStatusChanged", data: { id: 7, from: "Live", to: "Changes Pending", changedAt: at, by: edna } },
-        { type: "ContentNodeSaved", data: { id: 7, changes: { name: "About us" }, version: 3, savedAt: at, by: edna } },
-      ]);
+      .then([{ type: "ContentNodeStatusChanged", data: { id: 7, from: "Live", to: "Changes Pending", changedAt: at, by: edna } }, saved({ name: "About us" }, 3)]);
   });
-  it("editing a Beta node only saves, with the new version", () => {
-    spec.given([created]).when(save({ name: "About us", slug: "about" })).then([{ type: "ContentNodeSaved", data: { id: 7, changes: { name: "About us" }, version: 1, savedAt: at, by: edna } }]);
+  it("given a Beta node, when edited, then only the changed fields are saved with the next version", () => {
+    spec.given([created]).when(save({ name: "About us", slug: "about" })).then([saved({ name: "About us" })]);
   });
-  it("a save that changes nothing records nothing", () => {
+  it("given a node, when a save changes nothing, then nothing is recorded", () => {
     spec.given([created, published]).when(save({ name: "About" })).then([]);
   });
 });
 
-describe("content node errors (back-office §5, blocking even with ignore_warnings)", () => {
-  it("a published date without a last published date is refused", () => {
-    spec.given([created]).when(save({ published: at }, { ignoreWarnings: true })).thenThrows("NODE_INVALID");
+describe("content node errors (back-office §5): blocking even with ignore_warnings", () => {
+  it("given a node, when a published date is saved without a last published date, then it is refused with the §5 message", () => {
+    expect(refusal([created], save({ published: at }, { ignoreWarnings: true }))).toMatchObject({
+      code: "NODE_INVALID",
+      errors: ["published: All nodes with a published date must have a last published date."],
+    });
   });
-  it("a last published date without a published date is refused", () => {
-    spec.given([created]).when(save({ lastPublished: at }, { ignoreWarnings: true })).thenThrows("NODE_INVALID");
+  it("given a node, when a last published date is saved without a published date, then it is refused with the §5 message", () => {
+    expect(refusal([created], save({ lastPublished: at }, { ignoreWarnings: true }))).toMatchObject({
+      code: "NODE_INVALID",
+      errors: ["last_published: All nodes with a last published date must have a published date."],
+    });
   });
-  it("both dates together are accepted", () => {
-    spec.given([created]).when(save({ published: at, lastPublished: at })).then([{ type: "ContentNodeSaved", data: { id: 7, changes: { published: at, lastPublished: at }, version: 1, savedAt: at, by: edna } }]);
+  it("given a node, when both dates are saved together, then they are saved", () => {
+    spec.given([created]).when(save({ published: at, lastPublished: at })).then([saved({ published: at, lastPublished: at })]);
   });
 });
 
+// Each ignorable warning of §5: its exact text, nothing recorded without ignore_warnings, and the exact events with it.
+const WARNING_RULES: Array<{ rule: string; changes: Partial<NodeFields>; extra?: Record<string, unknown>; warnings: string[]; events: ContentNodeEvent[] }> = [
+  {
+    rule: "a short description over 160 characters",
+    changes: { shortDescription: "x".repeat(161) },
+    warnings: ["Your short description is too long. Please shorten it to 160 characters."],
+    events: [saved({ shortDescription: "x".repeat(161) })],
+  },
+  {
+    rule: "a node losing its parent (becoming a root node)",
+    changes: { parentId: null },
+    warnings: ["This node has no parent, so saving it will make it a root node."],
+    events: [saved({ parentId: null })],
+  },
+  {
+    rule: "images without alt text",
+    changes: { body: '<img src="a.png"><img src="b.png" alt="">' },
+    warnings: ["2 images have no alt text."],
+    events: [saved({ body: '<img src="a.png"><img src="b.png" alt="">' })],
+  },
+  {
+    rule: "a url change of an existing node",
+    changes: { url: "/about-us/" },
+    warnings: ["Changing the url of an existing node will auto-publish these changes live."],
+    events: [saved({ url: "/about-us/" })],
+  },
+  {
+    rule: "a keyword word repeated more than 4 times",
+    changes: {},
+    extra: { keywordIds: [1, 2, 3, 4, 5], keywordNames: ["ark", "ark park", "noah ark", "ark model", "the ark"] },
+    warnings: ['The word "ark" appears 5 times in the keyword list.'],
+    events: [1, 2, 3, 4, 5].map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordLinked", data: { id: 7, keywordId } })),
+  },
+];
+
 describe("content node warnings (back-office §5): nothing saved unless ignored", () => {
-  const cases: Array<[string, Partial<NodeFields>, Record<string, unknown>?]> = [
-    ["a short description over 160 characters", { shortDescription: "x".repeat(161) }],
-    ["a node losing its parent (becoming a root node)", { parentId: null }],
-    ["images without alt text", { body: '<img src="a.png"><img src="b.png" alt="">' }],
-    ["a url change of an existing node", { url: "/about-us/" }],
-    ["a keyword word repeated more than 4 times", {}, { keywordIds: [1, 2, 3, 4, 5], keywordNames: ["ark", "ark park", "noah ark", "ark model", "the ark"] }],
-  ];
-  for (const [rule, changes, extra] of cases) {
-    it(`${rule} warns and saves nothing`, () => {
-      spec.given([created]).when(save(changes, extra)).thenThrows("NODE_HAS_WARNINGS");
+  for (const { rule, changes, extra, warnings, events } of WARNING_RULES) {
+    it(`given a Beta node, when a save has ${rule}, then it warns with the §5 text and records nothing`, () => {
+      expect(refusal([created], save(changes, extra))).toMatchObject({ code: "NODE_HAS_WARNINGS", status: 400, warnings });
     });
-    it(`${rule} is saved with ignore_warnings`, () => {
-      const state = [created].reduce(nodeDecider.evolve, nodeDecider.initialState());
-      const events = decideNode(save(changes, { ...extra, ignoreWarnings: true }), state);
-      if (events.length === 0) throw new Error("nothing saved");
+    it(`given a Beta node, when a save with ${rule} ignores warnings, then exactly its changes are recorded`, () => {
+      spec.given([created]).when(save(changes, { ...extra, ignoreWarnings: true })).then(events);
     });
   }
-  it("a short description of exactly 160 characters does not warn", () => {
-    spec.given([created]).when(save({ shortDescription: "x".repeat(160) })).then([{ type: "ContentNodeSaved", data: { id: 7, changes: { shortDescription: "x".repeat(160) }, version: 1, savedAt: at, by: edna } }]);
+  it("given a node, when a save has several warnings, then they come back together in the editor's reading order", () => {
+    const changes = { shortDescription: "x".repeat(161), parentId: null, body: '<img src="a.png">', url: "/x/" };
+    expect(refusal([created], save(changes))).toMatchObject({
+      warnings: [
+        "Your short description is too long. Please shorten it to 160 characters.",
+        "This node has no parent, so saving it will make it a root node.",
+        "1 image has no alt text.",
+        "Changing the url of an existing node will auto-publish these changes live.",
+      ],
+    });
   });
-  it("a new node without a parent warns about a root node", () => {
-    spec
-      .given([])
-      .when({ type: "CreateNode", data: { kind: "contentnode", id: 9, fields: { ...fields, parentId: null }, ignoreWarnings: false, now, by: edna } })
-      .thenThrows("NODE_HAS_WARNINGS");
+  it("given a Beta node, when the short description has exactly 160 characters, then it saves without a warning", () => {
+    spec.given([created]).when(save({ shortDescription: "x".repeat(160) })).then([saved({ shortDescription: "x".repeat(160) })]);
   });
-  it("a new node with a parent and keywords is created and linked", () => {
+  it("given no node, when a node without a parent is created, then it warns about a root node", () => {
+    const command: NodeCommand = { type: "CreateNode", data: { kind: "contentnode", id: 9, fields: { ...fields, parentId: null }, ignoreWarnings: false, now, by: edna } };
+    expect(refusal([], command)).toMatchObject({ code: "NODE_HAS_WARNINGS", warnings: ["This node has no parent, so saving it will make it a root node."] });
+  });
+  it("given no node, when a node with a parent and keywords is created, then it is created and linked", () => {
     spec
       .given([])
       .when({ type: "CreateNode", data: { kind: "contentnode", id: 9, fields, ignoreWarnings: false, now, by: edna, keywordIds: [4], keywordNames: ["ark"] } })
@@ -109,48 +125,63 @@ describe("content node warnings (back-office §5): nothing saved unless ignored"
         { type: "ContentNodeKeywordLinked", data: { id: 9, keywordId: 4 } },
       ]);
   });
-  it("a url change of a menu node records a pending rewrite batch", () => {
+  it("given a menu node, when its url changes, then it also warns to run the pending rewrite batches", () => {
+    expect(refusal([created], save({ url: "/x/" }, { kind: "menunode" }))).toMatchObject({
+      warnings: [
+        "Changing the url of an existing node will auto-publish these changes live.",
+        "After saving, run the pending rewrite batches at /admin/tree/pendingrewritebatch/ so the old urls redirect.",
+      ],
+    });
+  });
+  it("given a menu node, when its url change ignores warnings, then a pending rewrite batch is recorded", () => {
     spec
       .given([created])
       .when(save({ url: "/about-us/" }, { kind: "menunode", ignoreWarnings: true, rewriteBatchId: 3 }))
       .then([
-        { type: "ContentNodeSaved", data: { id: 7, changes: { url: "/about-us/" }, version: 1, savedAt: at, by: edna } },
+        saved({ url: "/about-us/" }),
         { type: "PendingRewriteBatchRecorded", data: { batchId: 3, nodeId: 7, oldUrl: "/about/", newUrl: "/about-us/", recordedAt: at, by: edna } },
       ]);
   });
-  it("a url change of a Live node is auto-published", () => {
+  it("given a Live node, when its url change ignores warnings, then the change is published at once", () => {
     spec
       .given([created, published])
       .when(save({ url: "/about-us/" }, { ignoreWarnings: true }))
       .then([
         { type: "ContentNodeStatusChanged", data: { id: 7, from: "Live", to: "Changes Pending", changedAt: at, by: edna } },
-        { type: "ContentNodeSaved", data: { id: 7, changes: { url: "/about-us/" }, version: 3, savedAt: at, by: edna } },
+        saved({ url: "/about-us/" }, 3),
         { type: "ContentNodePublished", data: { id: 7, publishedAt: at, by: edna } },
       ]);
   });
-  it("the warnings name the menu node's pending rewrite batches", async () => {
-    const { expect } = await import("vitest");
-    const state = [created].reduce(nodeDecider.evolve, nodeDecider.initialState());
-    expect(() => decideNode(save({ url: "/x/" }, { kind: "menunode" }), state)).toThrow(
-      expect.objectContaining({ warnings: [CONTENT_NODE_WARNINGS.urlChangeAutoPublishes, CONTENT_NODE_WARNINGS.runPendingRewriteBatches] }),
-    );
-  });
 });
 
-describe("stale saves", () => {
-  it("a save against an old expected_version is refused with who saved since", () => {
-    spec.given([created, published]).when(save({ name: "X" }, { expectedVersion: 0 })).thenThrows("STALE_VERSION");
+describe("stale saves: nobody overwrites a colleague silently", () => {
+  it("given a node Otto published after version 0, when Edna saves against version 0, then it is refused naming Otto, when, and the version now", () => {
+    const message = "Otto Other saved this node at 2026-11-02T00:00:00.000Z (version 1) after you opened it. Reload it to see their changes, then save again.";
+    expect(refusal([created, published], save({ name: "X" }, { expectedVersion: 0 }))).toMatchObject({
+      code: "STALE_VERSION",
+      status: 409,
+      message,
+      errors: [`__all__: ${message}`],
+      details: { saved_by: otto, saved_at: "2026-11-02T00:00:00.000Z", version: 1 },
+    });
   });
-  it("a save with the current expected_version goes through", () => {
-    spec.given([created]).when(save({ name: "X" }, { expectedVersion: 0 })).then([{ type: "ContentNodeSaved", data: { id: 7, changes: { name: "X" }, version: 1, savedAt: at, by: edna } }]);
+  it("given a node last changed by the system, when saved against an old version, then the refusal names 'Someone'", () => {
+    const bySystem: ContentNodeEvent = { type: "ContentNodeStatusChanged", data: { id: 7, from: "Beta", to: "Changes Pending", changedAt: "2026-11-03T00:00:00.000Z", by: null } };
+    expect(refusal([created, bySystem], save({ name: "X" }, { expectedVersion: 0 }))).toMatchObject({
+      message: "Someone saved this node at 2026-11-03T00:00:00.000Z (version 1) after you opened it. Reload it to see their changes, then save again.",
+      details: { saved_by: null, saved_at: "2026-11-03T00:00:00.000Z", version: 1 },
+    });
+  });
+  it("given a node at version 0, when saved against version 0, then it is saved", () => {
+    spec.given([created]).when(save({ name: "X" }, { expectedVersion: 0 })).then([saved({ name: "X" })]);
   });
 });
 
 describe("keyword links", () => {
-  it("linking a keyword twice records it once", () => {
+  it("given a linked keyword, when linked again, then nothing is recorded", () => {
     spec.given([created, { type: "ContentNodeKeywordLinked", data: { id: 7, keywordId: 2 } }]).when({ type: "LinkKeyword", data: { keywordId: 2 } }).then([]);
   });
-  it("unlinking a linked keyword records the unlink", () => {
+  it("given a linked keyword, when unlinked, then the unlink is recorded", () => {
     spec
       .given([created, { type: "ContentNodeKeywordLinked", data: { id: 7, keywordId: 2 } }])
       .when({ type: "UnlinkKeyword", data: { keywordId: 2 } })

@@ -1,4 +1,4 @@
-import type { UserRef } from "@shop/shared";
+import { BACK_OFFICE_MESSAGES, type RecordLock, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 
 export const NODE_NOT_FOUND = "This node does not exist.";
@@ -24,5 +24,15 @@ export class StaleNodeVersionError extends DomainError {
     const who = savedBy?.name ?? "Someone";
     const message = `${who} saved this node at ${savedAt} (version ${version}) after you opened it. Reload it to see their changes, then save again.`;
     super("STALE_VERSION", message, 409, [`__all__: ${message}`], { saved_by: savedBy, saved_at: savedAt, version });
+  }
+}
+
+/**
+ * A save while another user holds the record's lock: refused like a lock request would be
+ * ('Object is already locked!' and the holder in `lock`), so the page can offer the kick-off.
+ */
+export class NodeLockedError extends DomainError {
+  constructor(readonly lock: RecordLock) {
+    super("NODE_LOCKED", BACK_OFFICE_MESSAGES.alreadyLocked, 409, [`__all__: ${BACK_OFFICE_MESSAGES.alreadyLocked}`], { lock });
   }
 }

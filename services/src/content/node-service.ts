@@ -5,6 +5,8 @@ import { allocateId } from "../platform/id-allocator.ts";
 import type { ExistingNode, NodeKind } from "./content-node.ts";
 import { decideNode } from "./decide.ts";
 import { runNodeCommand } from "./node-commands.ts";
+import { currentNodeLock } from "./node-lock-rule.ts";
+import { pageFieldChanges, pageFieldsForCreate, refuseUnknownReferences } from "./node-page-fields.ts";
 
 export interface NodeServiceDeps {
   store: EventStore;
@@ -21,7 +23,7 @@ export const NODE_PROJECTIONS: Record<NodeKind, string[]> = {
 };
 
 /** The API's snake_case fields to the events' names; absent fields stay absent. */
-function toChanges(input: UpdateNodeInput): Partial<NodeFields> {
+function toChanges(kind: NodeKind, input: UpdateNodeInput): Partial<NodeFields> {
   const changes: Partial<NodeFields> = {
     name: input.name,
     slug: input.slug,
@@ -32,6 +34,7 @@ function toChanges(input: UpdateNodeInput): Partial<NodeFields> {
     nodeTypeId: input.node_type,
     published: input.published,
     lastPublished: input.last_published,
+    ...pageFieldChanges(kind, input),
   };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<NodeFields>;
 }
@@ -44,6 +47,8 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
   const slug = input.slug || slugify(input.name);
   const url = input.url || `${parent ? String(parent.url).replace(/\/?$/, "/") : "/"}${slug}/`;
   await refuseTakenUrl(deps.db, table, url, null);
+  const pageFields = pageFieldsForCreate(kind, input);
+  await refuseUnknownReferences(deps.db, pageFields);
   const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
   const fields: NodeFields = {
     name: input.name,
@@ -55,6 +60,7 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
     nodeTypeId: input.node_type ?? null,
     published: input.published ?? null,
     lastPublished: input.last_published ?? null,
+    ...pageFields,
   };
   const id = await allocateId(deps.db, kind);
   const now = deps.clock();
@@ -75,9 +81,11 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
 
 export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: number, input: UpdateNodeInput, by: UserRef, metadata: EventMetadata) {
   const table = TABLE[kind];
-  const changes = toChanges(input);
+  const changes = toChanges(kind, input);
   if (changes.parentId != null) await refuseBadParent(deps.db, table, id, changes.parentId);
   if (changes.url !== undefined) await refuseTakenUrl(deps.db, table, changes.url, id);
+  await refuseUnknownReferences(deps.db, changes);
+  const lock = await currentNodeLock(deps.db, kind, id);
   const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
   // A batch id only for a real url change of a menu node; a refused save leaves a harmless gap.
   let rewriteBatchId: number | undefined;
@@ -94,7 +102,18 @@ export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: numb
       decideNode(
         {
           type: "SaveNode",
-          data: { kind, changes, expectedVersion: input.expected_version, ignoreWarnings: input.ignore_warnings, now, by, keywordIds: input.keywords, keywordNames: keywords, rewriteBatchId },
+          data: {
+            kind,
+            changes,
+            expectedVersion: input.expected_version,
+            ignoreWarnings: input.ignore_warnings,
+            now,
+            by,
+            keywordIds: input.keywords,
+            keywordNames: keywords,
+            rewriteBatchId,
+            lock,
+          },
         },
         state,
       ),

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ContentNodeEvent, MenuNodeEvent, RecordedEvent } from "@shop/shared";
+import { NODE_PAGE_FIELD_DEFAULTS, NODE_PAGE_FIELD_NAMES, PAGE_FIELD_API_NAMES, type ContentNodeEvent, type MenuNodeEvent, type RecordedEvent } from "@shop/shared";
 import { evolveNode, initialNode, toContentEvent, type ExistingNode, type Node, type NodeKind } from "./content-node.ts";
 import { nodeNotFound } from "./node-errors.ts";
 
@@ -31,6 +31,12 @@ export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNo
     : [];
   return {
     ...base,
+    sku: f.skuId,
+    language_node: f.languageNodeId,
+    menu_nodes: f.menuNodeIds,
+    image: f.image,
+    sort_order: f.sortOrder,
+    sitemap_priority: f.sitemapPriority,
     keywords: node.keywordIds.map((id) => keywords.find((k) => k.id === id)).filter((k) => k !== undefined),
     contributors: node.roles.map((r) => ({ id: r.roleId, contributor: r.contributor, role: r.role, sort_order: r.sortOrder, node: node.id })),
   };
@@ -41,18 +47,35 @@ const API_NAME: Record<string, string> = {
   shortDescription: "short_description",
   nodeTypeId: "node_type",
   lastPublished: "last_published",
+  ...PAGE_FIELD_API_NAMES,
 };
-const apiChanges = (changes: Record<string, unknown>) => Object.fromEntries(Object.entries(changes).map(([k, v]) => [API_NAME[k] ?? k, v]));
 
-/** What one event changed, in the API's field names (the history list). */
-function changesOf(event: ContentNodeEvent): Record<string, unknown> {
+/**
+ * Changed fields in the API's names, with their new values; a menu node list as what was added and
+ * removed (like the keyword links), since the whole list says little about the change.
+ */
+function apiChanges(changes: Record<string, unknown>, before: Node) {
+  const entries = Object.entries(changes).map(([k, v]): [string, unknown] => {
+    if (k === "menuNodeIds" && Array.isArray(v)) {
+      const old = before.exists ? before.fields.menuNodeIds : [];
+      return ["menu_nodes", { added: v.filter((id) => !old.includes(id)), removed: old.filter((id) => !v.includes(id)) }];
+    }
+    return [API_NAME[k] ?? k, v];
+  });
+  return Object.fromEntries(entries);
+}
+
+/** What one event changed, in the API's field names (the history list); `before` is the node just before it. */
+function changesOf(event: ContentNodeEvent, before: Node): Record<string, unknown> {
   switch (event.type) {
     case "ContentNodeCreated": {
       const { id: _id, createdAt: _at, by: _by, ...fields } = event.data;
-      return { ...apiChanges(fields), status: "Beta" };
+      // Fields left at their defaults were not set by anyone: an old event (or a plain create) shows only what it set.
+      const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !(NODE_PAGE_FIELD_NAMES as string[]).includes(k) || !isDefault(k, v)));
+      return { ...apiChanges(set, before), status: "Beta" };
     }
     case "ContentNodeSaved":
-      return apiChanges(event.data.changes);
+      return apiChanges(event.data.changes, before);
     case "ContentNodePublished":
       return { status: "Live", last_published: event.data.publishedAt };
     case "ContentNodeStatusChanged":
@@ -79,13 +102,20 @@ function changesOf(event: ContentNodeEvent): Record<string, unknown> {
   }
 }
 
+function isDefault(field: string, value: unknown): boolean {
+  const fallback = NODE_PAGE_FIELD_DEFAULTS[field as keyof typeof NODE_PAGE_FIELD_DEFAULTS];
+  return Array.isArray(value) ? value.length === 0 : value === undefined || value === fallback;
+}
+
 /** The node's events, oldest first: who, when, what changed. */
 export async function nodeHistory(db: Kysely<any>, events: RecordedEvent[]) {
   const userIds = [...new Set(events.map((e) => e.metadata.userId).filter((u): u is string => !!u))];
   const users: Array<{ id: string; name: string }> = userIds.length ? await db.selectFrom("users").select(["id", "name"]).where("id", "in", userIds).execute() : [];
+  let state: Node = initialNode();
   return events.map((recorded) => {
     const event = toContentEvent(recorded as unknown as ContentNodeEvent | MenuNodeEvent);
-    const changes = changesOf(event);
+    const changes = changesOf(event, state);
+    state = evolveNode(state, event);
     const userId = recorded.metadata.userId;
     const by = (event.data as { by?: { id: string; name: string } | null }).by ?? null;
     return {

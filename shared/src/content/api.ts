@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
+import { pageFieldRequest } from "./page-fields.ts";
 
 const required = { error: FORM_MESSAGES.required };
 const emptyToNull = (v: unknown) => (v === "" ? null : v);
@@ -58,8 +59,8 @@ const saveOptions = {
   expected_version: z.union([z.number().int().min(-1), z.string().regex(/^\d+$/).transform(Number)]).optional(),
 };
 
-/** PUT .../{id}/ and PUT /admin/api/content/node-ipa-save/: only the edited fields. */
-export const UpdateNodeRequest = z.object({ ...partial(nodeFields), ...saveOptions, id: IdSchema.optional() });
+/** PUT .../{id}/ and PUT /admin/api/content/node-ipa-save/: only the edited fields (page fields: content nodes only). */
+export const UpdateNodeRequest = z.object({ ...partial(nodeFields), ...pageFieldRequest, ...saveOptions, id: IdSchema.optional() });
 export type UpdateNodeInput = z.infer<typeof UpdateNodeRequest>;
 
 /** POST /admin/api/content/contentnode/ (and /admin/api/tree/menunode/): name is required. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../event-registry.ts";
 import { CONTENT_STATUSES } from "../domain/constants.ts";
+import { NodePageFieldsSchema, NodePageFieldsWithDefaults, type NodePageFields } from "./page-fields.ts";
 
 /** Stream of one content page (content app). */
 export const contentNodeStream = (id: number) => `contentnode-${id}`;
@@ -17,7 +18,7 @@ export type UserRef = z.infer<typeof UserRef>;
 
 export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
 
-/** The editable fields of a node; dates are ISO strings. */
+/** The editable fields of a node; dates are ISO strings. The page fields (sku … sitemapPriority) came later. */
 export const NodeFieldsSchema = z.object({
   name: z.string(),
   slug: z.string(),
@@ -28,6 +29,7 @@ export const NodeFieldsSchema = z.object({
   nodeTypeId: z.number().int().positive().nullable(),
   published: z.string().nullable(),
   lastPublished: z.string().nullable(),
+  ...NodePageFieldsSchema.shape,
 });
 export type NodeFields = z.infer<typeof NodeFieldsSchema>;
 export const NODE_FIELD_NAMES = Object.keys(NodeFieldsSchema.shape) as Array<keyof NodeFields>;
@@ -44,6 +46,7 @@ const created = z.object({
   nodeTypeId: z.number().int().positive().nullable().default(null),
   published: z.string().nullable().default(null),
   lastPublished: z.string().nullable().default(null),
+  ...NodePageFieldsWithDefaults.shape,
   createdAt: z.string(),
   by: UserRef.nullable().default(null),
 });
@@ -117,7 +120,8 @@ export const contentEvents = [
 ];
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E["schema"]>;
-export type NodeCreatedData = Data<typeof ContentNodeCreated>;
+/** Read back, a created event always has the page fields (defaults fill old ones); written in code they may be left out. */
+export type NodeCreatedData = Omit<Data<typeof ContentNodeCreated>, keyof NodePageFields> & Partial<NodePageFields>;
 export type NodeSavedData = Data<typeof ContentNodeSaved>;
 export type NodePublishedData = Data<typeof ContentNodePublished>;
 export type NodeStatusChangedData = Data<typeof ContentNodeStatusChanged>;

@@ -1,3 +1,4 @@
 export * from "./events.ts";
 export * from "./api.ts";
+export * from "./page-fields.ts";
 export * from "./template-tags.ts";
