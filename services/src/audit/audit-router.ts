@@ -7,7 +7,7 @@ import { createUserNames } from "../live/user-names.ts";
 import { countAuditLog, readAuditLog } from "./audit-log.ts";
 
 const AuditQuery = z.object({
-  start: z.coerce.number().int().min(0).default(0),
+  start: z.coerce.number().int().min(0, "Ensure this value is greater than or equal to 0.").default(0),
   count: z.coerce.number().int().min(1).max(500).default(20),
   stream: z.string().optional(),
   type: z.string().optional(),

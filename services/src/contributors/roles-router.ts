@@ -1,7 +1,8 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { readModels } from "@shop/projections";
-import { CreateRoleRequest, RoleListQuery, UpdateRoleRequest, type EventStore, type LogPosition } from "@shop/shared";
+import { CreateRoleRequest, UpdateRoleRequest, type EventStore, type LogPosition } from "@shop/shared";
+import { ROLE_SORT_COLUMNS, RoleListRequest } from "@shop/shared/contributors/api";
 import { runNodeCommand } from "../content/node-commands.ts";
 import { pathId } from "../content/node-routes.ts";
 import { DomainError } from "../platform/domain-error.ts";
@@ -17,7 +18,6 @@ export interface RolesRouterDeps {
 }
 
 const ROLES = "/admin/api/content/role/";
-const SORTABLE = new Set(["id", "sort_order", "contributor", "role", "node"]);
 const roleNotFound = () => new DomainError("ROLE_NOT_FOUND", ROLE_NOT_FOUND, 404);
 
 /** Contributor roles of content nodes (kept on the node's stream; listed from contributor_roles). */
@@ -36,17 +36,21 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
   const roleRow = async (id: number) => view(await readModels(deps.db).selectFrom("contributor_roles").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 
   router.get(ROLES, async (req, res) => {
-    const q = parseRequest(RoleListQuery, req.query);
-    const column = q.sort.replace(/^-/, "");
-    if (!SORTABLE.has(column)) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${column}.`]);
-    let query = readModels(deps.db).selectFrom("contributor_roles").selectAll();
+    const q = parseRequest(RoleListRequest, req.query);
+    const column = ROLE_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof ROLE_SORT_COLUMNS];
+    if (!column) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`]);
+    let query = readModels(deps.db).selectFrom("contributor_roles");
     if (q.node !== undefined) query = query.where("node_id", "=", q.node);
-    const rows = await query
-      .orderBy((column === "node" ? "node_id" : column) as "id", q.sort.startsWith("-") ? "desc" : "asc")
+    const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
+    let page = query
+      .selectAll()
+      .orderBy(column, q.sort.startsWith("-") ? "desc" : "asc")
       .orderBy("sort_order")
       .orderBy("id")
-      .execute();
-    res.json({ metadata: { success: true }, items: rows.map(view), total: rows.length, count: rows.length, start: 0 });
+      .offset(q.start);
+    if (q.count >= 0) page = page.limit(q.count);
+    const rows = await page.execute();
+    res.json({ metadata: { success: true }, items: rows.map(view), total: Number(total), count: q.count, start: q.start });
   });
 
   router.post(ROLES, async (req, res) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slugify } from "@shop/shared";
 import { signedInClient } from "../locks/lock-test-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -70,13 +71,43 @@ describe.each(testBackends())("keywords and contributor roles on $name", ({ pgli
       expect((await edna.get(`/admin/api/content/keyword-stats/?query=noah`)).json.items).toEqual([{ id: ark, name: "Noah's Ark", slug: "noahs-ark", our_uses: 1, monthly_searches: 0 }]);
     });
 
-    it("keyword search answers at most 25 matches, exact match first", async () => {
-      for (let i = 1; i <= 26; i++) await edna.post(KEYWORDS, { name: `Creation ${String(i).padStart(2, "0")}` });
-      await edna.post(KEYWORDS, { name: "Creation" });
+    const creation = new Map<string, number>();
+    const row = (name: string) => ({ id: creation.get(name)!, name, slug: slugify(name) });
+    const statsRow = (name: string) => ({ ...row(name), our_uses: 0, monthly_searches: 0 });
+
+    it("keyword search answers at most 25 matches, exact match first, and the total of every match", async () => {
+      for (let i = 1; i <= 26; i++) {
+        const name = `Creation ${String(i).padStart(2, "0")}`;
+        creation.set(name, (await edna.post(KEYWORDS, { name })).json.id);
+      }
+      creation.set("Creation", (await edna.post(KEYWORDS, { name: "Creation" })).json.id);
       const res = await edna.get("/admin/api/content/keyword-search/?query=creation");
+      expect(res.json).toEqual({ metadata: { success: true }, items: expect.any(Array), total: 27, count: 25, start: 0 });
       expect(res.json.items).toHaveLength(25);
-      expect(res.json.items[0]).toEqual({ id: expect.any(Number), name: "Creation", slug: "creation", our_uses: 0, monthly_searches: 0 });
-      expect((await edna.get("/admin/api/content/keyword-search/?query=")).json.items).toEqual([]);
+      expect(res.json.items[0]).toEqual(statsRow("Creation"));
+      expect(await edna.get("/admin/api/content/keyword-search/?query=").then((r) => r.json)).toEqual({ metadata: { success: true }, items: [], total: 0, count: 25, start: 0 });
+    });
+
+    it("keyword search honours count (never more than 25) and leaves out excluded ids", async () => {
+      const exclude = encodeURIComponent(JSON.stringify([creation.get("Creation"), creation.get("Creation 01"), "junk"]));
+      const res = await edna.get(`/admin/api/content/keyword-search/?query=creation&count=3&exclude=${exclude}`);
+      expect(res.json).toEqual({ metadata: { success: true }, items: ["Creation 02", "Creation 03", "Creation 04"].map(statsRow), total: 25, count: 3, start: 0 });
+      const capped = await edna.get("/admin/api/content/keyword-search/?query=creation&count=100");
+      expect([capped.json.items.length, capped.json.count, capped.json.total]).toEqual([25, 25, 27]);
+      const bad = await edna.get("/admin/api/content/keyword-search/?query=creation&count=0");
+      expect([bad.status, bad.json.metadata.errors]).toEqual([400, ["count: Ensure this value is greater than or equal to 1."]]);
+    });
+
+    it("the autocomplete call sorts by keyword name, leaves out excluded ids and answers count items of the total", async () => {
+      const exclude = encodeURIComponent(JSON.stringify([creation.get("Creation"), creation.get("Creation 02")]));
+      const res = await edna.get(`${KEYWORDS}?count=10&start=0&query=crea&sort=keyword&exclude=${exclude}`);
+      expect(res.status).toBe(200);
+      const names = ["Creation 01", ...Array.from({ length: 9 }, (_, i) => `Creation ${String(i + 3).padStart(2, "0")}`)];
+      expect(res.json).toEqual({ metadata: { success: true }, items: names.map(row), total: 25, count: 10, start: 0 });
+      const backwards = await edna.get(`${KEYWORDS}?count=2&start=1&query=crea&sort=-keyword`);
+      expect(backwards.json).toEqual({ metadata: { success: true }, items: [row("Creation 25"), row("Creation 24")], total: 27, count: 2, start: 1 });
+      const unknown = await edna.get(`${KEYWORDS}?sort=popularity`);
+      expect([unknown.status, unknown.json.metadata.errors]).toEqual([400, ["sort: Cannot sort by popularity."]]);
     });
   });
 
@@ -108,6 +139,27 @@ describe.each(testBackends())("keywords and contributor roles on $name", ({ pgli
       expect(await list()).toEqual([["Bodie Hodge", 10], ["Georgia Purdom", 20]]);
       const node = (await edna.get(`/admin/api/content/contentnode/${nodeId}/`)).json;
       expect(node.contributors.map((c: { contributor: string }) => c.contributor)).toEqual(["Bodie Hodge", "Georgia Purdom"]);
+    });
+
+    it("the role list pages with start and count and answers the real start and total", async () => {
+      for (const contributor of ["Andrew Snelling", "Danny Faulkner", "Terry Mortenson"]) await add({ contributor, role: "Author" });
+      const page = await edna.get(`${ROLES}?node=${nodeId}&sort=sort_order&start=1&count=2`);
+      expect(page.json).toEqual({
+        metadata: { success: true },
+        items: [
+          { id: expect.any(Number), node: nodeId, contributor: "Georgia Purdom", role: "Illustrator", sort_order: 20 },
+          { id: expect.any(Number), node: nodeId, contributor: "Andrew Snelling", role: "Author", sort_order: 30 },
+        ],
+        total: 5,
+        count: 2,
+        start: 1,
+      });
+      const last = await edna.get(`${ROLES}?node=${nodeId}&sort=-sort_order&start=4&count=10`);
+      expect([last.json.items.map((r: { contributor: string }) => r.contributor), last.json.total, last.json.start]).toEqual([["Bodie Hodge"], 5, 4]);
+      const all = await edna.get(`${ROLES}?node=${nodeId}&count=-1`);
+      expect([all.json.items.length, all.json.total, all.json.count]).toEqual([5, 5, -1]);
+      const bad = await edna.get(`${ROLES}?start=-1`);
+      expect([bad.status, bad.json.metadata.errors]).toEqual([400, ["start: Ensure this value is greater than or equal to 0."]]);
     });
 
     it("missing fields and unknown roles or nodes are refused", async () => {

@@ -3,9 +3,6 @@ import { sql, type Kysely } from "kysely";
 import {
   BACK_OFFICE_MESSAGES,
   CreateKeywordRequest,
-  KEYWORD_SEARCH_RESULT_COUNT,
-  KeywordListQuery,
-  KeywordSearchQuery,
   keywordSlugStream,
   keywordStream,
   slugify,
@@ -13,6 +10,7 @@ import {
   type EventStore,
   type LogPosition,
 } from "@shop/shared";
+import { KEYWORD_SORT_COLUMNS, KeywordQuery, KeywordSearchRequest } from "@shop/shared/keywords/api";
 import { readModels } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
@@ -28,7 +26,6 @@ export interface KeywordsRouterDeps {
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
-const SORTABLE = new Set(["id", "name", "slug", "our_uses", "monthly_searches"]);
 const duplicate = (errors: string[]) => new DomainError("KEYWORD_DUPLICATE", BACK_OFFICE_MESSAGES.keywordCreationFailed, 400, errors);
 
 /** Keywords: create, the keyword editor's list and stats, the search, all from the keywords read model. */
@@ -67,35 +64,41 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     res.status(201).json({ metadata: { success: true }, id, name: input.name, slug });
   });
 
-  // mode=find&content_nodes__id=N: the keywords of node N ('Add Parent Keywords').
+  // mode=find&content_nodes__id=N: the keywords of node N ('Add Parent Keywords'); sort=keyword&exclude=: the autocomplete.
   router.get("/admin/api/content/keyword/", async (req, res) => {
-    const q = parseRequest(KeywordListQuery, req.query);
+    const q = parseRequest(KeywordQuery, req.query);
     const { items, total } = await listKeywords(deps.db, q);
     res.json({ metadata: { success: true }, items: items.map((k) => ({ id: k.id, name: k.name, slug: k.slug })), total, count: q.count, start: q.start });
   });
 
   router.get("/admin/api/content/keyword-stats/", async (req, res) => {
-    const q = parseRequest(KeywordListQuery, req.query);
+    const q = parseRequest(KeywordQuery, req.query);
     const { items, total } = await listKeywords(deps.db, q);
     res.json({ metadata: { success: true }, items: items.map(stats), total, count: q.count, start: q.start });
   });
 
   router.get("/admin/api/content/keyword-search/", async (req, res) => {
-    const q = parseRequest(KeywordSearchQuery, req.query);
+    const q = parseRequest(KeywordSearchRequest, req.query);
     const text = (q.query || q.q || "").trim().toLowerCase();
-    if (!text) return void res.json({ metadata: { success: true }, items: [], total: 0, count: KEYWORD_SEARCH_RESULT_COUNT });
+    const answer = { metadata: { success: true }, count: q.count, start: q.start };
+    if (!text) return void res.json({ ...answer, items: [], total: 0 });
     const pattern = `%${escapeLike(text)}%`;
-    const rows = await readModels(deps.db)
+    let matches = readModels(deps.db)
       .selectFrom("keywords")
+      .where((eb) => eb.or([eb(sql`lower(name)`, "like", pattern), eb("slug", "like", `%${escapeLike(slugify(text))}%`)]));
+    if (q.exclude?.length) matches = matches.where("id", "not in", q.exclude);
+    const { total } = await matches.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
+    const rows = await matches
       .selectAll()
-      .where((eb) => eb.or([eb(sql`lower(name)`, "like", pattern), eb("slug", "like", `%${escapeLike(slugify(text))}%`)]))
       // Exact matches first, then names starting with the text, then the most used.
       .orderBy(sql`CASE WHEN lower(name) = ${text} THEN 0 WHEN lower(name) LIKE ${`${escapeLike(text)}%`} THEN 1 ELSE 2 END`)
       .orderBy("our_uses", "desc")
       .orderBy("name")
-      .limit(KEYWORD_SEARCH_RESULT_COUNT)
+      .orderBy("id")
+      .offset(q.start)
+      .limit(q.count)
       .execute();
-    res.json({ metadata: { success: true }, items: rows.map(stats), total: rows.length, count: KEYWORD_SEARCH_RESULT_COUNT });
+    res.json({ ...answer, items: rows.map(stats), total: Number(total) });
   });
 
   return router;
@@ -111,7 +114,10 @@ const stats = (k: { id: number; name: string; slug: string; our_uses: number; mo
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-async function listKeywords(db: Kysely<any>, q: ReturnType<typeof KeywordListQuery.parse>) {
+async function listKeywords(db: Kysely<any>, q: KeywordQuery) {
+  const descending = q.sort.startsWith("-");
+  const column = KEYWORD_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof KEYWORD_SORT_COLUMNS];
+  if (!column) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`]);
   let query = readModels(db).selectFrom("keywords");
   if (q.content_nodes__id !== undefined) {
     const nodeId = q.content_nodes__id;
@@ -119,10 +125,9 @@ async function listKeywords(db: Kysely<any>, q: ReturnType<typeof KeywordListQue
   }
   const text = (q.query ?? q.q ?? "").trim().toLowerCase();
   if (text) query = query.where(sql`lower(name)`, "like", `%${escapeLike(text)}%`);
+  if (q.exclude?.length) query = query.where("id", "not in", q.exclude);
   const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
-  const column = q.sort.replace(/^-/, "");
-  if (!SORTABLE.has(column)) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${column}.`]);
-  let page = query.selectAll().orderBy(column as "id", q.sort.startsWith("-") ? "desc" : "asc").orderBy("id").offset(q.start);
+  let page = query.selectAll().orderBy(column === "name" ? sql`lower(name)` : column, descending ? "desc" : "asc").orderBy("id").offset(q.start);
   if (q.count >= 0) page = page.limit(q.count);
   return { items: await page.execute(), total: Number(total) };
 }

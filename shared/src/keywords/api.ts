@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { KEYWORD_SEARCH_RESULT_COUNT } from "../domain/constants.ts";
+import { toIdList } from "../lookups/api.ts";
+
+const start = z.coerce.number().int().min(0, "Ensure this value is greater than or equal to 0.").default(0);
+const digits = z.string().regex(/^\d+$/, "Enter a whole number.").transform(Number);
+/** Ids to leave out, as the picker sends them (`[1,2]`, `1,2`); anything not a whole positive number is ignored. */
+const exclude = z.unknown().transform(toIdList).optional();
+
+/** Columns a keyword list may be sorted by (`-col` descending); `keyword` is the autocomplete's name for `name`. */
+export const KEYWORD_SORT_COLUMNS = { id: "id", name: "name", keyword: "name", slug: "slug", our_uses: "our_uses", monthly_searches: "monthly_searches" } as const;
+
+/**
+ * GET /admin/api/content/keyword/ and /admin/api/content/keyword-stats/: the keyword editor's lists,
+ * `mode=find&content_nodes__id=N` (the keywords of node N, 'Add Parent Keywords') and the §7
+ * autocomplete `?count=10&start=0&query=..&sort=keyword&exclude=[..]`. `count=-1` answers all.
+ */
+export const KeywordQuery = z.object({
+  start,
+  count: z.coerce.number().int().min(-1, "Ensure this value is greater than or equal to -1.").default(100),
+  sort: z.string().regex(/^-?[a-z_]+$/, "Enter a column name, or -column for descending.").default("id"),
+  mode: z.string().optional(),
+  content_nodes__id: digits.optional(),
+  query: z.string().optional(),
+  q: z.string().optional(),
+  exclude,
+});
+export type KeywordQuery = z.infer<typeof KeywordQuery>;
+
+/**
+ * GET /admin/api/content/keyword-search/?query=: best matches first. `count` (at most 25, the
+ * default) and `start` page them; `total` is the number of every match.
+ */
+export const KeywordSearchRequest = z.object({
+  query: z.string().default(""),
+  q: z.string().optional(),
+  start,
+  count: z.coerce
+    .number()
+    .int()
+    .min(1, "Ensure this value is greater than or equal to 1.")
+    .transform((n) => Math.min(n, KEYWORD_SEARCH_RESULT_COUNT))
+    .default(KEYWORD_SEARCH_RESULT_COUNT),
+  exclude,
+});
+export type KeywordSearchRequest = z.infer<typeof KeywordSearchRequest>;
