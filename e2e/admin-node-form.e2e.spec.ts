@@ -63,12 +63,18 @@ test("saving over a colleague's newer save names them and shows the difference",
   await a.goto("/admin/content/contentnode/4/");
   await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
   await a.getByLabel("Short description").fill("Plan a day at the Ark.");
-  // The colleague saves through the API while the editor still has the old version open.
-  const csrf = (await b.context().cookies()).find((c) => c.name === "csrftoken")!.value;
-  const node = await (await b.request.get("/admin/api/content/contentnode/4/")).json();
-  const res = await b.request.put("/admin/api/content/contentnode/4/", { data: { name: "Visit the Ark Today", expected_version: node.version }, headers: { "X-CSRFToken": csrf } });
-  expect(res.status()).toBe(200);
-  await expect(a.getByText("Colleague Editor saved a newer version")).toBeVisible({ timeout: 1000 });
+  // The server refuses saves by anyone but the lock holder: the colleague takes the lock, then saves.
+  await b.goto("/admin/content/contentnode/4/");
+  await b.getByRole("alertdialog").getByRole("button", { name: "Kick them off" }).click();
+  await expect(b.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await b.getByLabel("Name").fill("Visit the Ark Today");
+  await b.getByRole("button", { name: "Save" }).click();
+  await expect(b.getByText("Your changes have been saved.")).toBeVisible();
+
+  await a.getByRole("button", { name: "Retake the lock" }).click();
+  await a.getByRole("alertdialog").getByRole("button", { name: "Kick them off" }).click();
+  await a.getByRole("button", { name: "Restore my edits" }).click();
+  await expect(a.getByLabel("Short description")).toHaveValue("Plan a day at the Ark.");
   await a.getByRole("button", { name: "Save" }).click();
   const dialog = a.getByRole("alertdialog");
   await expect(dialog).toContainText("Colleague Editor saved version");
