@@ -8,6 +8,7 @@ import { KeywordEditor } from '../keyword-editor/KeywordEditor';
 import { ScheduledActionsEditor } from '../scheduled-actions/ScheduledActionsEditor';
 import { LockButton, LockNotices } from '../locks/LockPanel';
 import { useRecordLock } from '../locks/useRecordLock';
+import { handBackToOpener, isAddPopup } from '../record-picker/RecordPicker';
 import { WarningsDialog } from '../warnings/WarningsDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { useGetNodeQuery } from './contentNodeApi';
@@ -16,6 +17,7 @@ import { DraftOffer } from './DraftOffer';
 import { LeaveGuard } from './LeaveGuard';
 import { NodeFields } from './NodeFields';
 import { validDateTime, type FieldName } from './nodeFormValues';
+import { pageFieldErrors, type PageFieldName } from './pageFieldValues';
 import { StatusPanel } from './StatusPanel';
 import { useNodeForm } from './useNodeForm';
 import { useNodeSave } from './useNodeSave';
@@ -33,7 +35,7 @@ function NodeFormPage() {
   const navigate = useNavigate();
   const { data: me } = useMeQuery();
   const userId = me ? String(me.id) : undefined;
-  const { data: node, isLoading, isError } = useGetNodeQuery(id ?? skipToken);
+  const { data: node, isLoading, isError, refetch } = useGetNodeQuery(id ?? skipToken);
   const record = useMemo(() => (id ? { app: 'content', model: 'contentnode', id } : null), [id]);
   const lock = useRecordLock(record);
   const form = useNodeForm(node, userId, id ?? 'new');
@@ -41,6 +43,8 @@ function NodeFormPage() {
   const dirtyRef = useRef(false);
   const save = useNodeSave(id, node, form, (newId) => {
     leaving.current = true;
+    // Opened by a picker's add-another link: the new node goes back to that picker and the popup closes.
+    if (isAddPopup() && handBackToOpener(newId)) return;
     navigate(`/content/contentnode/${newId}/`, { replace: true });
   });
   dirtyRef.current = form.dirty;
@@ -54,6 +58,14 @@ function NodeFormPage() {
     form.shelve();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lock.displaced]);
+
+  // A colleague's newer save (pushed, or found after a reconnect) simply loads when nothing here is unsaved;
+  // with edits it stays a notice, so the stale-save check can show the difference before anything is lost.
+  const newerVersion = node?.newerSave?.version;
+  useEffect(() => {
+    if (newerVersion !== undefined && !form.dirty && !lock.displaced) refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newerVersion, form.dirty]);
 
   useEffect(() => {
     if (save.summary.length > 0) summaryRef.current?.focus();
@@ -80,6 +92,10 @@ function NodeFormPage() {
     const bad = !validDateTime(form.values[field]);
     save.setErrors((previous) => ({ ...previous, [field]: bad ? [FORM_MESSAGES.invalidDateTime] : undefined }));
   };
+  const onPageFieldLeave = (field: PageFieldName, value: string) => {
+    const messages = pageFieldErrors(field, value);
+    save.setErrors((previous) => ({ ...previous, [field]: messages.length ? messages : undefined }));
+  };
 
   return (
     <>
@@ -92,7 +108,7 @@ function NodeFormPage() {
         </div>
         {id !== null && node && (
           <div className="node-tools">
-            <StatusPanel id={id} status={node.status} disabled={readOnly} />
+            <StatusPanel id={id} status={node.status} parentId={node.parent} disabled={readOnly} />
             <LockButton control={lock} />
             <Link to={`/content/contentnode/${id}/history/`}>History</Link>
           </div>
@@ -121,7 +137,7 @@ function NodeFormPage() {
         </div>
       )}
       <form className="card node-form" onSubmit={onSubmit} noValidate aria-label={node ? `Edit ${node.name}` : 'Add content node'}>
-        <NodeFields form={form} errors={save.errors} readOnly={readOnly} nodeId={id} onDateBlur={onDateBlur} />
+        <NodeFields form={form} errors={save.errors} readOnly={readOnly} nodeId={id} onDateBlur={onDateBlur} onPageFieldLeave={onPageFieldLeave} />
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={readOnly || save.busy || (id !== null && !form.dirty)}>
             {save.busy ? 'Saving…' : 'Save'}

@@ -1,16 +1,29 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { SHORT_DESCRIPTION_LIMIT } from '@shop/shared';
 import { CodeEditor, type CodeEditorHandle } from '../code-editor/CodeEditor';
 import { RecordPicker } from '../record-picker/RecordPicker';
 import { Toolbox } from '../toolbox/Toolbox';
 import { useNodeTypesQuery } from './contentNodeApi';
+import { Field } from './Field';
 import { FIELD_LABELS, type FieldErrors, type FieldName } from './nodeFormValues';
+import { PageFields } from './PageFields';
+import type { PageFieldName } from './pageFieldValues';
 import type { NodeFormState } from './useNodeForm';
 
-type Props = { form: NodeFormState; errors: FieldErrors; readOnly: boolean; nodeId: number | null; onDateBlur: (field: FieldName) => void };
+type Props = {
+  form: NodeFormState;
+  errors: FieldErrors;
+  readOnly: boolean;
+  nodeId: number | null;
+  onDateBlur: (field: FieldName) => void;
+  onPageFieldLeave: (field: PageFieldName, value: string) => void;
+};
+
+/** Where the parent picker's add-another link opens the add form (a popup that hands the new node back). */
+const ADD_CONTENT_NODE = '/admin/content/contentnode/add/';
 
 /** Every field of a content node (§3), each with its errors listed above it (§5). */
-export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur }: Props) {
+export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageFieldLeave }: Props) {
   const { values, setField } = form;
   const { data: nodeTypes = [] } = useNodeTypesQuery();
   const editor = useRef<CodeEditorHandle>(null);
@@ -43,6 +56,7 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur }: Props
           searchFields={['name', 'slug', 'url']}
           displayFields={['url']}
           exclude={nodeId ? [nodeId] : []}
+          addUrl={ADD_CONTENT_NODE}
           value={values.parent === '' ? null : Number(values.parent)}
           savedValue={form.base.parent === '' ? null : Number(form.base.parent)}
           onChange={(id) => setField('parent', id === null ? '' : String(id))}
@@ -74,6 +88,7 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur }: Props
           </select>
         </Field>
       </div>
+      <PageFields form={form} errors={errors} onLeave={onPageFieldLeave} />
       <Field field="body" errors={errors} labelFor={null}>
         {readOnly ? (
           <textarea id="id_body" aria-label={FIELD_LABELS.body} value={values.body} readOnly rows={12} className="code-readonly" />
@@ -85,39 +100,5 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur }: Props
         )}
       </Field>
     </fieldset>
-  );
-}
-
-type FieldProps = {
-  field: FieldName;
-  errors: FieldErrors;
-  children: ReactNode;
-  required?: boolean;
-  hint?: string;
-  hintWarn?: boolean;
-  /** null when the control brings its own label (picker, code editor). */
-  labelFor?: string | null;
-};
-
-function Field({ field, errors, children, required, hint, hintWarn, labelFor }: FieldProps) {
-  const messages = errors[field];
-  return (
-    <div className={`field field-${field}`}>
-      {labelFor !== null && (
-        <label htmlFor={labelFor ?? `id_${field}`}>
-          {FIELD_LABELS[field]}
-          {required && <span aria-hidden="true"> *</span>}
-        </label>
-      )}
-      {messages && (
-        <ul className="errorlist" id={`id_${field}-errors`}>
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      {children}
-      {hint && <p className={hintWarn ? 'field-hint warn' : 'field-hint muted'}>{hint}</p>}
-    </div>
   );
 }

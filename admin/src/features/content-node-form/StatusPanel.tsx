@@ -1,30 +1,48 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { BACK_OFFICE_MESSAGES, type ContentStatus } from '@shop/shared';
 import { useContentActionMutation, type StatusAction } from './contentNodeApi';
 
-const TARGET: Record<'publish' | 'archive', ContentStatus> = { publish: 'Live', archive: 'Archive' };
+/** The status menu's actions (§4 "Content status"): the status each sets, and its button. */
+const ACTIONS: Array<{ action: Exclude<StatusAction, 'async'>; to: ContentStatus; label: string }> = [
+  { action: 'publish', to: 'Live', label: 'Publish' },
+  { action: 'other', to: 'Beta', label: 'Set to Beta' },
+  { action: 'archive', to: 'Archive', label: 'Archive' },
+];
 
-/** The node's status, kept live by pushes, with the Publish and Archive actions (§4). */
-export function StatusPanel({ id, status, disabled }: { id: number; status: ContentStatus; disabled: boolean }) {
+type Props = { id: number; status: ContentStatus; parentId: number | null; disabled: boolean };
+
+/**
+ * The node's status, kept live by pushes, with the Publish, Beta (the "other" action) and Archive
+ * actions. A failed change says so; an archived page is done with, so the form leaves for its parent's.
+ */
+export function StatusPanel({ id, status, parentId, disabled }: Props) {
   const [run, { isLoading }] = useContentActionMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  async function change(action: StatusAction & keyof typeof TARGET) {
+  const navigate = useNavigate();
+
+  async function change(action: (typeof ACTIONS)[number]) {
     setFailure(null);
-    const result = await run({ id, action });
-    if ('error' in result && result.error) setFailure(BACK_OFFICE_MESSAGES.statusChangeFailed(TARGET[action]));
+    const result = await run({ id, action: action.action });
+    if ('error' in result && result.error) {
+      setFailure(BACK_OFFICE_MESSAGES.statusChangeFailed(action.to));
+      return;
+    }
+    // A root page has no parent form: the list of content nodes is the way out.
+    if (action.action === 'archive') navigate(parentId === null ? '/content/contentnode/' : `/content/contentnode/${parentId}/`);
   }
+
   return (
     <div className="status-panel">
       <span className="muted">Status:</span>{' '}
       <span role="status" aria-live="polite" className={`status-chip status-${status.toLowerCase().replace(/\s+/g, '-')}`} data-testid="node-status">
         {status}
       </span>
-      <button type="button" onClick={() => change('publish')} disabled={disabled || isLoading || status === 'Live'}>
-        Publish
-      </button>
-      <button type="button" onClick={() => change('archive')} disabled={disabled || isLoading || status === 'Archive'}>
-        Archive
-      </button>
+      {ACTIONS.map((action) => (
+        <button key={action.action} type="button" onClick={() => change(action)} disabled={disabled || isLoading || status === action.to}>
+          {action.label}
+        </button>
+      ))}
       {failure && (
         <p className="field-error" role="alert">
           {failure}

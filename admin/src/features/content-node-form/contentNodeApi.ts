@@ -14,6 +14,12 @@ export type ContentNode = {
   url: string;
   body: string;
   node_type: number | null;
+  sku: number | null;
+  language_node: number | null;
+  menu_nodes: number[];
+  image: string;
+  sort_order: number;
+  sitemap_priority: number;
   status: ContentStatus;
   version: number;
   updated_at: string;
@@ -22,9 +28,10 @@ export type ContentNode = {
   /** Client-only: a colleague saved a newer version after this one was loaded. */
   newerSave?: { by: UserRef | null; version: number };
 };
-export type NodeChanges = Partial<Record<'name' | 'slug' | 'short_description' | 'url' | 'body', string>> &
-  Partial<Record<'parent' | 'node_type', number | null>> &
-  Partial<Record<'published' | 'last_published', string | null>>;
+export type NodeChanges = Partial<Record<'name' | 'slug' | 'short_description' | 'url' | 'body' | 'image', string>> &
+  Partial<Record<'parent' | 'node_type' | 'sku' | 'language_node', number | null>> &
+  Partial<Record<'published' | 'last_published', string | null>> &
+  Partial<Record<'sort_order' | 'sitemap_priority', number>> & { menu_nodes?: number[] };
 export type SaveArg = { id: number; changes: NodeChanges; expected_version: number; ignore_warnings: boolean };
 export type StatusAction = 'publish' | 'archive' | 'async' | 'other';
 export type Option = { id: number; name: string };
@@ -64,9 +71,26 @@ export const contentNodeApi = api.injectEndpoints({
             draft.newerSave = { by: push.by ?? null, version: push.version };
           });
         });
+        // Pushes sent while the socket was down are lost (DESIGN §7): on reconnect, read the node again.
+        // The status is taken as it is; a newer version is flagged like a pushed save (the form loads it
+        // at once when it holds no edits, else the stale-save check shows the difference first).
+        socket.io.on('reconnect', async () => {
+          const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
+          if (!fresh.data) return;
+          const { status, version, updated_by } = fresh.data;
+          updateCachedData((draft) => {
+            draft.status = status;
+            if (version > draft.version) draft.newerSave = { by: updated_by, version };
+          });
+        });
         await cacheEntryRemoved;
         socket.close();
       },
+    }),
+    /** The node as the server has it now, without touching the form's cache entry (the reconnect re-sync). */
+    nodeSnapshot: build.query<ContentNode, number>({
+      query: (id) => `${NODE_API}${id}/`,
+      keepUnusedDataFor: 0,
     }),
     saveNode: build.mutation<ContentNode, SaveArg>({
       query: ({ id, changes, expected_version, ignore_warnings }) => ({

@@ -1,8 +1,18 @@
 import { CONTENT_NODE_ERRORS, FORM_MESSAGES, isDateTimeString, isRealCalendarDate } from '@shop/shared';
 import type { ContentNode, NodeChanges } from './contentNodeApi';
+import {
+  EMPTY_PAGE_VALUES,
+  PAGE_FIELD_LABELS,
+  pageFieldDiffers,
+  pageFieldErrors,
+  pageFieldValue,
+  toPageFormValues,
+  type PageFieldName,
+  type PageFormValues,
+} from './pageFieldValues';
 
 /** The form's inputs, all as text: ids and date-times as typed. */
-export type NodeFormValues = {
+export type NodeFormValues = PageFormValues & {
   name: string;
   slug: string;
   parent: string;
@@ -18,7 +28,11 @@ export type FieldErrors = Partial<Record<FieldName, string[]>>;
 
 export const EMPTY_VALUES: NodeFormValues = {
   name: '', slug: '', parent: '', short_description: '', published: '', last_published: '', url: '', body: '', node_type: '',
+  ...EMPTY_PAGE_VALUES,
 };
+
+const PAGE_FIELDS = new Set<string>(Object.keys(EMPTY_PAGE_VALUES));
+const isPageField = (field: FieldName): field is PageFieldName => PAGE_FIELDS.has(field);
 
 /** ISO from the server → 'yyyy-mm-dd hh:mm' in UTC, which the server reads back as the same instant. */
 export function toDateTimeText(iso: string | null): string {
@@ -39,6 +53,7 @@ export function toFormValues(node: ContentNode | undefined): NodeFormValues {
     url: node.url,
     body: node.body,
     node_type: node.node_type === null ? '' : String(node.node_type),
+    ...toPageFormValues(node),
   };
 }
 
@@ -46,6 +61,10 @@ export function toFormValues(node: ContentNode | undefined): NodeFormValues {
 export function changedFields(base: NodeFormValues, values: NodeFormValues): NodeChanges {
   const changes: NodeChanges = {};
   for (const key of Object.keys(values) as FieldName[]) {
+    if (isPageField(key)) {
+      if (pageFieldDiffers(key, base[key], values[key])) (changes as Record<string, unknown>)[key] = pageFieldValue(key, values[key]);
+      continue;
+    }
     if (values[key] === base[key]) continue;
     const value = values[key].trim() === '' ? null : values[key];
     if (key === 'parent' || key === 'node_type') changes[key] = value === null ? null : Number(value);
@@ -76,6 +95,9 @@ export function validateNode(values: NodeFormValues): FieldErrors {
   const lastPublished = values.last_published.trim() !== '';
   if (published && !lastPublished) add('last_published', CONTENT_NODE_ERRORS.publishedWithoutLastPublished);
   if (lastPublished && !published) add('published', CONTENT_NODE_ERRORS.lastPublishedWithoutPublished);
+  for (const field of Object.keys(EMPTY_PAGE_VALUES) as PageFieldName[]) {
+    for (const message of pageFieldErrors(field, values[field])) add(field, message);
+  }
   return errors;
 }
 
@@ -89,4 +111,5 @@ export const FIELD_LABELS: Record<FieldName, string> = {
   url: 'URL',
   body: 'Body',
   node_type: 'Node type',
+  ...PAGE_FIELD_LABELS,
 };

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { BACK_OFFICE_MESSAGES, PICKER } from '@shop/shared';
 import { PickerResults } from './PickerResults';
 import { PickerSearchBox } from './PickerSearchBox';
@@ -33,6 +33,24 @@ type Multiple = Common & {
 type Single = Common & { multiple?: false; value: number | null; onChange(value: number | null): void; savedValue?: number | null };
 export type RecordPickerProps = Multiple | Single;
 
+/** What an add-another popup posts to the window that opened it once the new record is saved. */
+const ADDED_MESSAGE = 'record-picker:added';
+
+/** Whether this page was opened by a picker's add-another link. */
+export const isAddPopup = () => new URLSearchParams(window.location.search).has('_popup');
+
+/**
+ * Called by an add form opened as a popup, after it saved: hands the new id to the picker that opened
+ * it (Django's dismissAddAnotherPopup) and closes. False when there is no opener to hand it to.
+ */
+export function handBackToOpener(id: number): boolean {
+  const opener = window.opener as Window | null;
+  if (!opener || opener.closed) return false;
+  opener.postMessage({ type: ADDED_MESSAGE, picker: new URLSearchParams(window.location.search).get('_picker'), id }, window.location.origin);
+  window.close();
+  return true;
+}
+
 const numeric = (ids: unknown[]) => ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0);
 
 /** The record picker (back-office §2 item 2, §4 "Picker rows") for a foreign key or a many-to-many field. */
@@ -60,7 +78,10 @@ export function RecordPicker(props: RecordPickerProps) {
         ...current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) })),
         ...saved.filter((n) => !current.includes(n)).map((n) => ({ id: n, state: 'pending-deletion' as const, item: itemOf(n) })),
       ]
-    : current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) }));
+    : current.length
+      ? current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) }))
+      : // A foreign key whose saved value was removed shows it struck through, so + can bring it back.
+        saved.map((n) => ({ id: n, state: 'pending-deletion' as const, item: itemOf(n) }));
 
   const remember = (item: PickerItem) => setKnown((map) => new Map(map).set(item.id, item));
   const setIds = (ids: number[]) => (props.multiple ? props.onChange(ids) : props.onChange(ids[0] ?? null));
@@ -74,7 +95,22 @@ export function RecordPicker(props: RecordPickerProps) {
     setResults((r) => (r ? { ...r, items: r.items.filter((i) => i.id !== item.id) } : r));
   };
   const remove = (n: number) => setIds(current.filter((c) => c !== n));
-  const restore = (n: number) => setIds([...current, n]);
+  const restore = (n: number) => setIds(props.multiple ? [...current, n] : [n]);
+
+  // The record an add-another popup created joins the selection (it replaces a foreign key's value).
+  const latest = useRef({ current, setIds, multiple: props.multiple });
+  latest.current = { current, setIds, multiple: props.multiple };
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; picker?: string; id?: unknown } | null;
+      if (event.origin !== window.location.origin || data?.type !== ADDED_MESSAGE || data.picker !== id) return;
+      if (typeof data.id !== 'number' || !Number.isSafeInteger(data.id) || data.id <= 0) return;
+      const { current: now, setIds: set, multiple } = latest.current;
+      set(multiple ? [...now.filter((n) => n !== data.id), data.id as number] : [data.id as number]);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [id]);
 
   const find = async () => {
     const query = text.trim();
@@ -131,7 +167,8 @@ export function RecordPicker(props: RecordPickerProps) {
             onClick={(event) => {
               event.preventDefault();
               const { width, height } = PICKER.addPopup;
-              window.open(addUrl, `add_${id}`, `width=${width},height=${height},resizable=yes,scrollbars=yes`);
+              const url = `${addUrl}${addUrl.includes('?') ? '&' : '?'}_popup=1&_picker=${encodeURIComponent(id)}`;
+              window.open(url, `add_${id}`, `width=${width},height=${height},resizable=yes,scrollbars=yes`);
             }}
           >
             Add another {label}
