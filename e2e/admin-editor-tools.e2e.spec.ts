@@ -1,74 +1,100 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createNode, freshUrl } from "./support/nodes";
 import { logIn } from "./support/staff-login";
 
-// Demo content: 5 is "Donate" (/donate/), 6 is "Our History" (/about/history/).
-const DONATE = "/admin/content/contentnode/5/";
-
+const BODY = "<p>Help build the Ark.</p>";
 const body = (page: Page) => page.locator(".code-editor .cm-content").first();
 
-test("the toolbox inserts a scripture tag with the chosen translation at the cursor", async ({ page }) => {
+/** A fresh page with a known body, opened in the back-office form (each test edits its own). */
+async function openFreshForm(page: Page, name: string) {
   await logIn(page);
-  await page.goto(DONATE);
-  await expect(body(page)).toContainText("Help build the Ark.");
-  await body(page).click();
-  await page.keyboard.press("Control+End");
+  const node = await createNode(page, { name, url: freshUrl("tools"), body: BODY });
+  await page.goto(`/admin/content/contentnode/${node.id}/`);
+  await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await expect(body(page)).toHaveText(BODY);
+}
+
+async function openTool(page: Page, title: string) {
   await page.getByRole("button", { name: "View Toolbox" }).click();
   const toolbox = page.getByRole("region", { name: "Toolbox" });
-  await toolbox.getByText("Scripture", { exact: true }).click();
-  await expect(toolbox.getByLabel("Translation")).toHaveValue("NKJV");
+  await toolbox.getByText(title, { exact: true }).click();
+  return toolbox;
+}
+
+test("the toolbox inserts a scripture tag with the chosen translation at the cursor, in the middle of the text", async ({ page }) => {
+  await openFreshForm(page, "Scripture Tool");
+  await body(page).click();
+  // The cursor goes after "<p>Help " (8 characters from the start).
+  await page.keyboard.press("Control+Home");
+  for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowRight");
+  const toolbox = await openTool(page, "Scripture");
+  await expect(toolbox.getByLabel("Translation", { exact: true })).toHaveValue("NKJV");
   await toolbox.getByLabel("Reference").fill("John 3:16");
-  await toolbox.getByLabel("Translation").selectOption("KJV");
+  await toolbox.getByLabel("Translation", { exact: true }).selectOption("KJV");
   await toolbox.getByRole("button", { name: "Insert scripture" }).click();
-  await expect(body(page)).toContainText('Help build the Ark.</p>{% scripture "John 3:16" "KJV" %}');
+  await expect(body(page)).toHaveText('<p>Help {% scripture "John 3:16" "KJV" %}build the Ark.</p>');
   await expect(toolbox.getByRole("status")).toContainText('Inserted {% scripture "John 3:16" "KJV" %}');
 });
 
 test("with no cursor placed the toolbox asks for a location and inserts nothing", async ({ page }) => {
-  await logIn(page);
-  await page.goto(DONATE);
-  await expect(body(page)).toContainText("Help build the Ark.");
-  await page.getByRole("button", { name: "View Toolbox" }).click();
-  const toolbox = page.getByRole("region", { name: "Toolbox" });
-  await toolbox.getByText("Footnote", { exact: true }).click();
+  await openFreshForm(page, "No Cursor");
+  const toolbox = await openTool(page, "Footnote");
   await toolbox.getByRole("button", { name: "Insert footnote index" }).click();
   await expect(toolbox.getByRole("alert")).toHaveText("Please select a location for the code to be placed.");
-  await expect(body(page)).not.toContainText("footnote_index");
+  await expect(body(page)).toHaveText(BODY);
   await toolbox.getByRole("button", { name: "Close toolbox" }).click();
   await expect(toolbox).toBeHidden();
   await expect(page.getByRole("button", { name: "View Toolbox" })).toBeFocused();
 });
 
-test("typed HTML tag names are lowercased in the code editor", async ({ page }) => {
-  await logIn(page);
-  await page.goto(DONATE);
+test("restrict content for a chosen group needs a group from the list", async ({ page }) => {
+  await openFreshForm(page, "Restricted");
   await body(page).click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.type("<DIV>Hi</DIV>");
-  await expect(body(page)).toContainText("<div>Hi</div>");
-  await expect(page.getByText(/\d+ characters/).first()).toBeVisible();
+  const toolbox = await openTool(page, "Restrict content");
+  await toolbox.getByLabel("A chosen group (choosegroup)").check();
+  const group = toolbox.getByLabel("Group", { exact: true });
+  await expect(group.getByRole("option")).toHaveText(["Choose a group…", "Donors", "Members", "Volunteers", "Pastors and church leaders", "Educators and homeschool families"]);
+  await toolbox.getByRole("button", { name: "Insert restricted content" }).click();
+  await expect(toolbox.getByText("This field is required.")).toBeVisible();
+  await expect(body(page)).toHaveText(BODY);
+  await group.selectOption({ label: "Volunteers" });
+  await toolbox.getByRole("button", { name: "Insert restricted content" }).click();
+  await expect(body(page)).toHaveText(`${BODY}{% restrict_content mode=choosegroup group=volunteers %}{% endrestrict_content %}`);
 });
 
-test("the picker needs three characters, says when nothing is found, and adds a found page", async ({ page }) => {
-  await logIn(page);
-  await page.goto("/admin/content/contentnode/6/");
-  const picker = page.getByRole("group", { name: "Contained in" });
-  const search = picker.getByRole("combobox", { name: "Search Contained in", exact: true });
-  await expect(picker.getByText("About Us")).toBeVisible();
-
-  await search.fill("do");
+test("get translations picks a translation set through the contentlangnode lookup", async ({ page }) => {
+  await openFreshForm(page, "Translations");
+  await body(page).click();
+  await page.keyboard.press("Control+End");
+  const toolbox = await openTool(page, "Get translations");
+  const picker = toolbox.getByRole("group", { name: "Translation set" });
+  await picker.getByRole("combobox", { name: "Search Translation set", exact: true }).fill("uns");
   await picker.getByRole("button", { name: "Find" }).click();
-  await expect(picker.getByRole("alert")).toHaveText("Please enter at least three characters into the search box.");
+  // "Über uns" is the German translation of About Us (node 2).
+  await picker.getByRole("button", { name: "Add Über uns (de)" }).click();
+  await expect(picker.getByRole("list", { name: "Selected Translation set" })).toContainText("Über uns (de)");
+  await toolbox.getByRole("button", { name: "Insert translations" }).click();
+  await expect(body(page)).toHaveText(`${BODY}{% get_translations node=2 %}`);
+});
 
-  await search.fill("zzqx-nothing");
-  await picker.getByRole("button", { name: "Find" }).click();
-  await expect(picker.getByText("No results found!")).toBeVisible();
+test("the code editor counts its own characters as they are typed", async ({ page }) => {
+  await openFreshForm(page, "Counting");
+  const count = page.getByTestId("id_body-count");
+  await expect(count).toHaveText(new RegExp(`^${BODY.length} characters`));
+  await body(page).click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" Amen.");
+  await expect(count).toHaveText(new RegExp(`^${BODY.length + 6} characters`));
+  await page.keyboard.press("Backspace");
+  await expect(count).toHaveText(new RegExp(`^${BODY.length + 5} characters`));
+});
 
-  await search.fill("Donate");
-  await picker.getByRole("button", { name: "Find" }).click();
-  await picker.getByRole("button", { name: "Add Donate" }).click();
-  const selected = picker.getByRole("list", { name: "Selected Contained in" });
-  // A foreign key holds one value: Donate replaces About Us, as a pending addition.
-  await expect(selected.getByRole("listitem")).toHaveCount(1);
-  await expect(selected.getByRole("listitem")).toContainText("Donate");
-  await expect(selected.getByRole("listitem")).toContainText("pending addition");
+test("typed HTML tag names are lowercased in the code editor", async ({ page }) => {
+  await openFreshForm(page, "Lowercase");
+  await body(page).click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("<SPAN>Hi");
+  await expect(body(page)).toContainText(`${BODY}<span>Hi`);
+  await expect(body(page)).not.toContainText("SPAN");
 });
