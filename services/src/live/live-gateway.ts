@@ -6,8 +6,15 @@ import type { EventStore, Subscription } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
-import { STAFF_ROOM, userRoom, type LiveMessageMapper } from "./live-messages.ts";
+import { roleLiveMessages } from "../contributors/role-live-messages.ts";
+import { keywordLiveMessages } from "../keywords/keyword-live-messages.ts";
+import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
+import { handleRecordRooms } from "./record-rooms.ts";
+import { createEndedSessions, sessionRoom, socketsToClose } from "./session-ends.ts";
 import { createUserNames } from "./user-names.ts";
+
+/** Pushes every process sends whether or not its caller lists them (server.ts predates them). */
+const GATEWAY_MAPPERS: LiveMessageMapper[] = [keywordLiveMessages, roleLiveMessages];
 
 export interface LiveGatewayDeps {
   httpServer: HttpServer;
@@ -39,19 +46,24 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   const io = new Server(deps.httpServer, { serveClient: false, cors: undefined });
 
   const admin = io.of("/admin");
+  const endedSessions = createEndedSessions();
   admin.use(async (socket, next) => {
-    const user = await sessionUser(socket, deps).catch(() => undefined);
+    const session = sessionOf(socket, deps);
+    const user = session && !endedSessions.has(session.hash) ? await findSessionUser(deps.db, session.hash, deps.clock()).catch((err) => void deps.log.warn({ err }, "admin socket refused: session not read")) : undefined;
     if (!user) return next(new Error("Authentication credentials were not provided."));
     if (!user.is_staff) return next(new Error("You do not have permission to perform this action."));
     socket.data.user = { id: user.id, name: user.name };
+    socket.data.sessionHash = session!.hash;
     next();
   });
   admin.on("connection", (socket) => {
     const user = socket.data.user as { id: string; name: string };
-    socket.join(STAFF_ROOM);
-    socket.join(userRoom(user.id));
+    socket.join([STAFF_ROOM, userRoom(user.id), sessionRoom(socket.data.sessionHash)]);
     deps.presence?.connected(user, socket.id);
     socket.on("disconnect", () => deps.presence?.disconnected(user, socket.id));
+    handleRecordRooms(socket, deps);
+    // The logout may have been tailed while this handshake was reading the session.
+    if (endedSessions.has(socket.data.sessionHash)) socket.disconnect();
   });
 
   const publicNs = io.of("/public");
@@ -61,17 +73,20 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     });
   });
 
+  const mappers = [...new Set([...deps.mappers, ...GATEWAY_MAPPERS])];
   const userNames = createUserNames(deps.db);
   const subscription: Subscription = deps.store.subscribe({
     from: await deps.store.head(),
     onEvents: async (events) => {
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
       for (const event of events) {
-        for (const mapper of deps.mappers) {
-          for (const m of mapper(event, { userName: userNames.name })) {
-            const ns = io.of(m.namespace);
-            (m.room ? ns.to(m.room) : ns).emit(m.name, m.payload);
-          }
+        emitAll(io, mappers.flatMap((mapper) => mapper(event, { userName: userNames.name })));
+        const closing = socketsToClose(event);
+        if (closing) {
+          if (closing.sessionHash) endedSessions.add(closing.sessionHash);
+          admin.to(closing.room).emit("session:ended", { reason: closing.reason });
+          // Leave the namespace only: the tab's connection may carry /public too.
+          admin.in(closing.room).disconnectSockets(false);
         }
       }
     },
@@ -88,9 +103,27 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   };
 }
 
-async function sessionUser(socket: Socket, deps: LiveGatewayDeps) {
+/**
+ * Sends each push once per socket. A mapper addresses one push to several rooms (staff, and the
+ * record's) by repeating it with the same payload; socket.io sends a push to a list of rooms once
+ * to a socket that is in several of them.
+ */
+function emitAll(io: Server, messages: LiveMessage[]): void {
+  const groups: Array<{ first: LiveMessage; rooms: Set<string> | null }> = [];
+  for (const m of messages) {
+    const group = groups.find((g) => g.first.namespace === m.namespace && g.first.name === m.name && g.first.payload === m.payload);
+    if (!group) groups.push({ first: m, rooms: m.room === null ? null : new Set([m.room]) });
+    else if (m.room === null) group.rooms = null; // the whole namespace includes every room
+    else group.rooms?.add(m.room);
+  }
+  for (const { first, rooms } of groups) {
+    const ns = io.of(first.namespace);
+    (rooms ? ns.to([...rooms]) : ns).emit(first.name, first.payload);
+  }
+}
+
+function sessionOf(socket: Socket, deps: LiveGatewayDeps): { hash: string } | undefined {
   const header = socket.handshake.headers.cookie;
   const sessionId = header ? parse(header)[SESSION_COOKIE] : undefined;
-  if (!sessionId) return undefined;
-  return findSessionUser(deps.db, hashSessionId(sessionId, deps.sessionSecret), deps.clock());
+  return sessionId ? { hash: hashSessionId(sessionId, deps.sessionSecret) } : undefined;
 }

@@ -111,7 +111,7 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     expect([again.status, again.json.metadata.errors]).toEqual([404, ["__all__: Not found."]]);
   });
 
-  it("the server runs a scheduled publish at its time, not before; a colleague's socket hears it within 1 s and the scheduler gets a notice", async () => {
+  it("the server runs a scheduled publish at its time, not before; a colleague's socket hears action:changed and node:status Live within 1 s and the scheduler gets a notice", async () => {
     const ownSocket = await staffSocket(editor);
     const colleagueSocket = await staffSocket(colleague);
     const at = new Date(now().getTime() + 3_600_000);
@@ -122,9 +122,15 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
 
     const heard = nextMessage<any>(colleagueSocket, "action:changed", (m) => m.id === id && m.status === "done", 1000);
     const notice = nextMessage<any>(ownSocket, "notice", (m) => /Spring Appeal/.test(m.message), 1000);
+    let liveAt = 0;
+    const live = nextMessage<any>(colleagueSocket, "node:status", (m) => m.id === 1 && m.status === "Live" && (liveAt = Date.now()) > 0, 1000);
     offset += 3_600_000 + 60_000;
     expect(await heard).toEqual({ id, object_id: 1, action: "publish", action_time: utcMinute(at), status: "done" });
     expect(await notice).toEqual({ message: 'Scheduled publish of "Spring Appeal" ran.', level: "success" });
+    // The node's new status reaches the colleague too, within 1 s of the run publishing it.
+    expect(await live).toEqual({ id: 1, status: "Live", version: expect.any(Number), app: "content", model: "contentnode" });
+    const published = (await server.store.readStream(contentNodeStream(1))).find((e) => e.type === "ContentNodePublished")!;
+    expect(liveAt - published.createdAt.getTime()).toBeLessThan(1000);
 
     expect(await types(scheduledActionStream(id))).toEqual(["ScheduledActionScheduled", "ScheduledActionRan"]);
     expect((await types(contentNodeStream(1))).filter((t) => t === "ContentNodePublished")).toHaveLength(1);

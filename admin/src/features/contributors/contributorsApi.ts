@@ -1,4 +1,6 @@
+import type { NodeContributorsMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
+import { openSocketNamespace } from '../../platform/socketNamespace';
 
 export type ContributorRole = { id: number; node: number; contributor: string; role: string; sort_order: number };
 type ListResponse = { items: ContributorRole[] };
@@ -11,6 +13,34 @@ export const contributorsApi = withTags.injectEndpoints({
       query: (node) => `/admin/api/content/role/?node=${node}&sort=sort_order`,
       transformResponse: (r: ListResponse) => r.items,
       providesTags: (_r, _e, node) => [{ type: 'ContributorRoles', id: node }],
+      // A colleague's change arrives as `node:contributors` in the node's room. A removal is taken out
+      // at once; every change then fetches the list again (renumbering moves the others too).
+      async onCacheEntryAdded(node, { cacheDataLoaded, cacheEntryRemoved, dispatch, updateCachedData }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = openSocketNamespace('/admin');
+        const record = { app: 'content', model: 'contentnode', id: node };
+        const refetch = () => dispatch(contributorsApi.util.invalidateTags([{ type: 'ContributorRoles', id: node }]));
+        let connectedBefore = false;
+        // Rooms are lost with the connection: watch again on every (re)connect, and refetch after a
+        // reconnect because pushes sent while away are gone.
+        socket.on('connect', () => {
+          socket.emit('record:watch', record);
+          if (connectedBefore) refetch();
+          connectedBefore = true;
+        });
+        socket.on('node:contributors', (push: NodeContributorsMessage) => {
+          if (push.model !== 'contentnode' || push.id !== node) return;
+          if (push.change === 'removed') updateCachedData((draft) => draft.filter((r) => r.id !== push.role));
+          refetch();
+        });
+        await cacheEntryRemoved;
+        if (socket.connected) socket.emit('record:unwatch', record);
+        socket.close();
+      },
     }),
     addContributorRole: build.mutation<ContributorRole, Omit<ContributorRole, 'id'>>({
       query: (body) => ({ url: '/admin/api/content/role/', method: 'POST', body }),

@@ -1,5 +1,7 @@
 import { slugify } from '@shop/shared';
+import type { NodeKeywordsMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
+import { openSocketNamespace } from '../../platform/socketNamespace';
 
 export type KeywordStats = { id: number; name: string; slug: string; our_uses: number; monthly_searches: number };
 type ListResponse = { items: KeywordStats[]; total: number };
@@ -14,6 +16,32 @@ export const keywordApi = withTags.injectEndpoints({
       query: (nodeId) => `/admin/api/content/keyword-stats/?count=-1&sort=name&content_nodes__id=${nodeId}`,
       transformResponse: (r: ListResponse) => r.items,
       providesTags: (_r, _e, nodeId) => [{ type: 'NodeKeywords', id: nodeId }],
+      // A colleague's link or unlink (or a save that changed the list) arrives as `node:keywords` in the
+      // node's room; the stats (our_uses) change with it, so the table is fetched again.
+      async onCacheEntryAdded(nodeId, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = openSocketNamespace('/admin');
+        const record = { app: 'content', model: 'contentnode', id: nodeId };
+        const refetch = () => dispatch(keywordApi.util.invalidateTags([{ type: 'NodeKeywords', id: nodeId }]));
+        let connectedBefore = false;
+        // Rooms are lost with the connection: watch again on every (re)connect, and refetch after a
+        // reconnect because pushes sent while away are gone.
+        socket.on('connect', () => {
+          socket.emit('record:watch', record);
+          if (connectedBefore) refetch();
+          connectedBefore = true;
+        });
+        socket.on('node:keywords', (push: NodeKeywordsMessage) => {
+          if (push.model === 'contentnode' && push.id === nodeId) refetch();
+        });
+        await cacheEntryRemoved;
+        if (socket.connected) socket.emit('record:unwatch', record);
+        socket.close();
+      },
     }),
     /** The keyword search: 25 results, exact matches first. */
     keywordSearch: build.query<KeywordStats[], string>({

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { CONTENT_STATUSES } from "../domain/constants.ts";
+import { LockRecordRef, RecordLock } from "../locks/api.ts";
+
+// Socket messages of the /admin namespace that are not one feature's (DESIGN §7): record rooms, the
+// answer a (re)connecting client gets, and the pushes for a node's parts (keywords, contributors).
+
+/**
+ * Client → server `record:watch {app, model, id}`: join the record's room `record:{app}.{model}.{id}`
+ * (its pushes: node:status, node:saved, node:keywords, node:contributors). The acknowledgement is
+ * the record's current state, so a client that reconnects (and may have missed pushes) asks again
+ * by watching again. `record:unwatch` with the same body leaves the room.
+ */
+export const RecordWatchRequest = LockRecordRef;
+export type RecordWatchRequest = z.infer<typeof RecordWatchRequest>;
+
+/** A socket may watch at most this many records at once (a list page watches its page of rows). */
+export const MAX_WATCHED_RECORDS = 500;
+
+/** A content or menu node's status and version (the stream position of its last event). */
+export const WatchedNodeState = z.object({ status: z.enum(CONTENT_STATUSES), version: z.number().int() });
+
+/** The acknowledgement of `record:watch`: the record's lock now, and for a node its status and version. */
+export const RecordState = z.object({
+  app: z.string(),
+  model: z.string(),
+  id: z.number(),
+  room: z.string(),
+  lock: RecordLock.nullable(),
+  /** null for a record that is no node (or no node yet). */
+  node: WatchedNodeState.nullable(),
+});
+export type RecordState = z.infer<typeof RecordState>;
+
+/** The acknowledgement when a watch is refused: `'field: message'` lines like the HTTP answers. */
+export const RecordWatchRefusal = z.object({ errors: z.array(z.string()) });
+
+const NodePush = { id: z.number(), app: z.string(), model: z.string(), version: z.number().int() };
+
+/** Push `node:keywords`: a keyword was linked to or unlinked from a content node; refetch its keywords. */
+export const NodeKeywordsMessage = z.object({ ...NodePush, keyword: z.number(), change: z.enum(["linked", "unlinked"]) });
+export type NodeKeywordsMessage = z.infer<typeof NodeKeywordsMessage>;
+
+/** Push `node:contributors`: a node's contributor roles changed (`role` is null when several were renumbered). */
+export const NodeContributorsMessage = z.object({ ...NodePush, role: z.number().nullable(), change: z.enum(["added", "changed", "removed", "renumbered"]) });
+export type NodeContributorsMessage = z.infer<typeof NodeContributorsMessage>;
+
+/** Names of the /admin socket messages declared here. */
+export const LIVE_MESSAGE_NAMES = { watch: "record:watch", unwatch: "record:unwatch", keywords: "node:keywords", contributors: "node:contributors" } as const;
