@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { LookupCatalogEvent } from "@shop/shared";
+import { categoryForSku, type LookupCatalogEvent } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 // Minimal tables of the records pickers look up and no other feature owns yet. Self-contained:
@@ -33,6 +33,8 @@ export interface SkusTable {
   name: string;
   price_cents: number;
   active: boolean;
+  /** The product category its code's prefix gives (back-office §3), kept so pickers can filter by it (`sku_groups`). */
+  category: string;
 }
 export interface ContentLangNodesTable {
   id: number;
@@ -47,7 +49,7 @@ const NAMED = (table: string) => sql`CREATE TABLE IF NOT EXISTS ${sql.table(tabl
 
 export const lookupCatalogProjection: Projection = {
   name: "lookup-catalog",
-  version: 1,
+  version: 2, // 2: skus.category
   tables: ["media_formats", "media_files", "content_node_types", "db_templates", "skus", "content_lang_nodes"],
   handles: ["MediaFormatAdded", "MediaFileAdded", "ContentNodeTypeAdded", "DbTemplateAdded", "SkuAdded", "ContentLangNodeAdded"],
   async migrate(db) {
@@ -58,8 +60,9 @@ export const lookupCatalogProjection: Projection = {
     await NAMED("content_node_types").execute(db);
     await NAMED("db_templates").execute(db);
     await sql`CREATE TABLE IF NOT EXISTS skus (
-      id integer PRIMARY KEY, sku text NOT NULL UNIQUE, name text NOT NULL, price_cents integer NOT NULL, active boolean NOT NULL
+      id integer PRIMARY KEY, sku text NOT NULL UNIQUE, name text NOT NULL, price_cents integer NOT NULL, active boolean NOT NULL, category text NOT NULL
     )`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS skus_category ON skus (category)`.execute(db);
     await sql`CREATE TABLE IF NOT EXISTS content_lang_nodes (
       id integer PRIMARY KEY, node_id integer NOT NULL, language text NOT NULL, name text NOT NULL, slug text NOT NULL, status text NOT NULL
     )`.execute(db);
@@ -81,7 +84,7 @@ export const lookupCatalogProjection: Projection = {
         return void (await insert("db_templates", event.data));
       case "SkuAdded": {
         const d = event.data;
-        return void (await insert("skus", { id: d.id, sku: d.sku, name: d.name, price_cents: d.priceCents, active: d.active }));
+        return void (await insert("skus", { id: d.id, sku: d.sku, name: d.name, price_cents: d.priceCents, active: d.active, category: categoryForSku(d.sku) }));
       }
       case "ContentLangNodeAdded": {
         const d = event.data;

@@ -1,4 +1,4 @@
-import { categoryForSku, formatCents, type LookupItem } from "@shop/shared";
+import { formatCents, SKU_CATEGORY_TABLE, type LookupItem } from "@shop/shared";
 
 type Row = Record<string, any>;
 
@@ -18,6 +18,8 @@ export interface LookupModel {
   defaultSort: string;
   /** Exact-match filters (`filters` in the POST, or query parameters in a GET) and their value types. */
   filters: Record<string, "int" | "text" | "bool">;
+  /** Parameters naming a list of wanted values of a column (`sku_groups=["books"]`): a row matches one of them. */
+  groups?: Record<string, { column: string; values: readonly string[] }>;
   /** Other tables joined by id: `as` names the joined row's columns (`{as}_{column}`). */
   joins?: Array<{ table: string; as: string; on: string; columns: string[] }>;
   /** The item's `str`. */
@@ -103,8 +105,10 @@ export const LOOKUP_MODELS: LookupModel[] = [
     sortFields: ["sku", "name", "price_cents"],
     defaultSort: "sku",
     filters: { active: "bool", sku: "text" },
+    // A SKU group is a product category of back-office §3 (by the code's prefix), 'other' included.
+    groups: { sku_groups: { column: "category", values: [...SKU_CATEGORY_TABLE.map((c) => c.category), "other"] } },
     str: (r) => `${r.sku} ${r.name}`,
-    extra: (r) => ({ type: categoryForSku(r.sku), status: { id: r.active ? 1 : 0, title: r.active ? "Active" : "Inactive" }, price: formatCents(r.price_cents) }),
+    extra: (r) => ({ type: r.category, status: { id: r.active ? 1 : 0, title: r.active ? "Active" : "Inactive" }, price: formatCents(r.price_cents) }),
   },
   {
     app: "translation",

@@ -4,7 +4,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import type { LookupModel } from "./lookup-models.ts";
 
 /** What a search asks, whichever way it came (POST body or GET query string). */
-export type LookupSearch = Omit<PickerSearchRequest, "filters"> & { filters?: Record<string, unknown> };
+export type LookupSearch = Omit<PickerSearchRequest, "filters"> & { filters?: Record<string, unknown>; groups?: Record<string, string[]> };
 
 const invalid = (line: string) => new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [line]);
 
@@ -54,12 +54,14 @@ function buildWhere(model: LookupModel, search: LookupSearch) {
   const exclude = search.exclude ?? [];
   const filters = Object.entries(search.filters ?? {}).map(([field, value]) => [field, filterValue(model, field, value)] as const);
   const matchers = textMatchers(model, search);
+  const groups = Object.entries(search.groups ?? {}).map(([param, values]) => [model.groups![param].column, values] as const);
 
   return <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => {
     let q: SelectQueryBuilder<any, any, any> = query;
     // Only the numeric ids were kept: a list of nothing but junk finds nothing, never everything.
     if (wanted) q = wanted.length ? q.where(sql.ref("t.id"), "in", wanted) : q.where(sql.lit(false));
     if (exclude.length) q = q.where(sql.ref("t.id"), "not in", exclude);
+    for (const [column, values] of groups) q = values.length ? q.where(sql.ref(`t.${column}`), "in", values) : q.where(sql.lit(false));
     for (const [field, value] of filters) q = value === null ? q.where(sql.ref(`t.${field}`), "is", null) : q.where(sql.ref(`t.${field}`), "=", value);
     if (matchers.length) q = q.where((eb) => eb.or(matchers.map(([field, text]) => eb(sql.ref(`t.${field}`), "ilike", contains(text)))));
     return q as Q;
@@ -109,7 +111,14 @@ function sortOf(model: LookupModel, sort: string | undefined): { column: string;
 }
 
 function toItem(model: LookupModel, row: Record<string, any>, includes: string[]): LookupItem {
-  const item: LookupItem = { id: row.id, str: model.str(row), api_url: `${model.base}${row.id}/`, add_url: `/admin/${model.app}/${model.model}/add/` };
+  const item: LookupItem = {
+    id: row.id,
+    str: model.str(row),
+    api_url: `${model.base}${row.id}/`,
+    add_url: `/admin/${model.app}/${model.model}/add/`,
+    search_fields: model.searchFields,
+    api_display_fields: model.displayFields,
+  };
   for (const field of model.displayFields) item[field] = jsonValue(row[field]);
   Object.assign(item, Object.fromEntries(Object.entries(model.extra?.(row) ?? {}).filter(([, v]) => v !== undefined)));
   // A sub-object when the model defines one, else a plain column of the row; unknown names are skipped.

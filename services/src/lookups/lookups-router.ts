@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
-import { isPickerSearchBody, PickerQueryString, PickerSearchRequest } from "@shop/shared";
+import { isPickerSearchBody, PickerQueryString, PickerSearchRequest, toNameList } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { LOOKUP_MODELS, type LookupModel } from "./lookup-models.ts";
@@ -11,27 +11,39 @@ export interface LookupsRouterDeps {
   models?: LookupModel[];
 }
 
+const notFound = () => new DomainError("NOT_FOUND", "Not found.", 404);
+
 /**
  * The record picker's calls (back-office §7) for every model of the registry:
- * `POST {base}` search, `GET {base}` load by ids or search, `GET|POST {base}query/`.
+ * `POST {base}` search, `GET {base}` load by ids or search, `GET|POST {base}query/`, and
+ * `GET {base}{id}/` (an item's `api_url`) for the models no other feature owns.
  * Mounted before the feature routers: a POST to a base shared with a create (content nodes)
  * is handled only when its body is a picker search; anything else goes on to the owner.
  */
 export function makeLookupsRouter(deps: LookupsRouterDeps): Router {
   const router = Router();
   for (const model of deps.models ?? LOOKUP_MODELS) {
-    const search = async (req: Request, lookup: LookupSearch) => searchLookup(deps.db, model, lookup);
+    const fromBody = (req: Request): LookupSearch => ({ ...parseRequest(PickerSearchRequest, req.body), groups: groupsOf(model, req.body ?? {}) });
+    const fromQuery = (req: Request) => fromQueryString(model, req.query as Record<string, unknown>);
 
     router.post(model.base, async (req, res, next) => {
       if (model.sharedBase && !isPickerSearchBody(req.body)) return next();
-      res.json(await search(req, parseRequest(PickerSearchRequest, req.body)));
+      res.json(await searchLookup(deps.db, model, fromBody(req)));
     });
-    router.post(`${model.base}query/`, async (req, res) => {
-      res.json(await search(req, parseRequest(PickerSearchRequest, req.body)));
-    });
-    const get = async (req: Request) => search(req, fromQueryString(model, req.query as Record<string, unknown>));
-    router.get(model.base, async (req, res) => res.json(await get(req)));
-    router.get(`${model.base}query/`, async (req, res) => res.json(await get(req)));
+    router.post(`${model.base}query/`, async (req, res) => res.json(await searchLookup(deps.db, model, fromBody(req))));
+    router.get(model.base, async (req, res) => res.json(await searchLookup(deps.db, model, fromQuery(req))));
+    router.get(`${model.base}query/`, async (req, res) => res.json(await searchLookup(deps.db, model, fromQuery(req))));
+
+    // Content and menu nodes have their own record route (the node's fields); the others answer the item.
+    if (!model.sharedBase) {
+      router.get(`${model.base}:id/`, async (req, res, next) => {
+        if (!/^\d{1,9}$/.test(String(req.params.id))) return next();
+        const { __include } = parseRequest(PickerQueryString, req.query);
+        const { items, metadata } = await searchLookup(deps.db, model, { ids: [Number(req.params.id)], count: 1, __include });
+        if (!items.length) throw notFound();
+        res.json({ metadata, ...items[0] });
+      });
+    }
   }
   return router;
 }
@@ -42,7 +54,20 @@ function fromQueryString(model: LookupModel, query: Record<string, unknown>): Lo
   const filters: Record<string, unknown> = { ...jsonObject(query.filters, "filters") };
   for (const field of Object.keys(model.filters)) if (typeof query[field] === "string") filters[field] = query[field];
   const or = jsonObject(query.OR, "OR") as Record<string, string> | undefined;
-  return { ...parsed, filters, OR: or };
+  return { ...parsed, filters, OR: or, groups: groupsOf(model, query) };
+}
+
+/** The model's list parameters present in the request (`sku_groups=["books"]`); an unknown value is refused, naming the choices. */
+function groupsOf(model: LookupModel, raw: Record<string, unknown>): Record<string, string[]> | undefined {
+  const groups: Record<string, string[]> = {};
+  for (const [param, { values }] of Object.entries(model.groups ?? {})) {
+    if (raw[param] === undefined) continue;
+    const wanted = [...new Set(toNameList(raw[param]))];
+    const unknown = wanted.find((v) => !values.includes(v));
+    if (unknown !== undefined) throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [`${param}: "${unknown}" is not one of ${values.join(", ")}.`]);
+    groups[param] = wanted;
+  }
+  return Object.keys(groups).length ? groups : undefined;
 }
 
 function jsonObject(value: unknown, field: string): Record<string, unknown> | undefined {

@@ -1,33 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentNodeStream, menuNodeStream, skuStream, type EventStore } from "@shop/shared";
 import { allProjections, rebuildProjection, type Projection } from "@shop/projections";
 import { registerUser } from "../accounts/register-user.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { seedLookupDemoData } from "./lookup-demo-data.ts";
-
-const NODES = [
-  { id: 1, name: "Home", slug: "home", parentId: null, url: "/" },
-  { id: 2, name: "About Us", slug: "about-us", parentId: 1, url: "/about/" },
-  { id: 3, name: "About the Ark", slug: "about-the-ark", parentId: 1, url: "/ark/" },
-  { id: 4, name: "Donate", slug: "donate", parentId: 1, url: "/donate/" },
-];
-
-async function seed(store: EventStore) {
-  const at = "2026-01-01T00:00:00.000Z";
-  for (const n of NODES) await store.append(contentNodeStream(n.id), [{ type: "ContentNodeCreated", data: { ...n, createdAt: at } }], { expectedVersion: "no-stream" });
-  await store.append(menuNodeStream(1), [{ type: "MenuNodeCreated", data: { id: 1, name: "Main menu", slug: "main-menu", parentId: null, url: "/", createdAt: at } }]);
-  await seedLookupDemoData(store, {});
-  // Twelve books to page through (the demo has four SKUs already, ids 1-4).
-  let last;
-  for (let i = 1; i <= 12; i++) {
-    const id = 100 + i;
-    last = await store.append(skuStream(id), [{ type: "SkuAdded", data: { id, sku: `10-2-${String(i).padStart(3, "0")}`, name: `Study Book ${String(i).padStart(2, "0")}`, priceCents: 500 + i, active: i % 2 === 1 } }]);
-  }
-  return last!.position;
-}
+import { seedPickerRecords } from "./lookup-test-fixtures.ts";
 
 describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
   let place: TestServerPlace;
@@ -39,7 +17,7 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     server = await startTestServer(place);
     const user = await registerUser({ store: server.store, clock: () => new Date() }, { email: "picker@example.org", password: "long enough", isStaff: true });
     await server.runner.waitFor(user.position);
-    await server.runner.waitFor(await seed(server.store));
+    await server.runner.waitFor(await seedPickerRecords(server.store));
     staff = new TestClient(server.url);
     await staff.post("/api/account/login/", { email: "picker@example.org", password: "long enough" });
   });
@@ -65,6 +43,8 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
           status: { id: 1, title: "Active" },
           api_url: "/admin/api/product/sku/2/",
           add_url: "/admin/product/sku/add/",
+          search_fields: ["sku", "name"],
+          api_display_fields: ["sku", "name", "price_cents"],
         },
       ],
       total: 1,
@@ -124,6 +104,8 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
         format: { id: 2, str: "MP4 video", api_url: "/admin/api/content/mediaformat/2/" },
         api_url: "/admin/api/content/mediafile/1/",
         add_url: "/admin/content/mediafile/add/",
+        search_fields: ["name", "slug"],
+        api_display_fields: ["name", "slug", "file_url"],
       },
       expect.objectContaining({ id: 3, str: "Visitor Guide", format: { id: 3, str: "PDF document", api_url: "/admin/api/content/mediaformat/3/" } }),
     ]);
@@ -139,9 +121,9 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     expect(formats.json).toEqual({
       metadata: { success: true, errors: [] },
       items: [
-        { id: 1, str: "MP3 audio", name: "MP3 audio", slug: "mp3", api_url: "/admin/api/content/mediaformat/1/", add_url: "/admin/content/mediaformat/add/" },
-        { id: 2, str: "MP4 video", name: "MP4 video", slug: "mp4", api_url: "/admin/api/content/mediaformat/2/", add_url: "/admin/content/mediaformat/add/" },
-        { id: 3, str: "PDF document", name: "PDF document", slug: "pdf", api_url: "/admin/api/content/mediaformat/3/", add_url: "/admin/content/mediaformat/add/" },
+        { id: 1, str: "MP3 audio", name: "MP3 audio", slug: "mp3", api_url: "/admin/api/content/mediaformat/1/", add_url: "/admin/content/mediaformat/add/", search_fields: ["name"], api_display_fields: ["name", "slug"] },
+        { id: 2, str: "MP4 video", name: "MP4 video", slug: "mp4", api_url: "/admin/api/content/mediaformat/2/", add_url: "/admin/content/mediaformat/add/", search_fields: ["name"], api_display_fields: ["name", "slug"] },
+        { id: 3, str: "PDF document", name: "PDF document", slug: "pdf", api_url: "/admin/api/content/mediaformat/3/", add_url: "/admin/content/mediaformat/add/", search_fields: ["name"], api_display_fields: ["name", "slug"] },
       ],
       total: 3,
       count: -1,
@@ -155,11 +137,11 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
   it("db templates and content language nodes are found through their query endpoints", async () => {
     const templates = await staff.post("/admin/api/base/dbtemplate/query/", { OR: { name__icontains: "sidebar", slug__icontains: "sidebar" } });
     expect(templates.json.items).toEqual([
-      { id: 2, str: "Two columns with sidebar", name: "Two columns with sidebar", slug: "two-columns-sidebar", api_url: "/admin/api/base/dbtemplate/2/", add_url: "/admin/base/dbtemplate/add/" },
+      { id: 2, str: "Two columns with sidebar", name: "Two columns with sidebar", slug: "two-columns-sidebar", api_url: "/admin/api/base/dbtemplate/2/", add_url: "/admin/base/dbtemplate/add/", search_fields: ["name", "slug"], api_display_fields: ["name", "slug"] },
     ]);
     const translations = await staff.get(`/admin/api/translation/contentlangnode/?node_id=2&sort=language&__include=["node"]`);
     expect(translations.json.items).toEqual([
-      { id: 3, str: "Über uns (de)", name: "Über uns", slug: "ueber-uns", language: "de", node_id: 2, status: { id: "Live", title: "Live" }, node: { id: 2, str: "About Us", api_url: "/admin/api/content/contentnode/2/" }, api_url: "/admin/api/translation/contentlangnode/3/", add_url: "/admin/translation/contentlangnode/add/" },
+      { id: 3, str: "Über uns (de)", name: "Über uns", slug: "ueber-uns", language: "de", node_id: 2, status: { id: "Live", title: "Live" }, node: { id: 2, str: "About Us", api_url: "/admin/api/content/contentnode/2/" }, api_url: "/admin/api/translation/contentlangnode/3/", add_url: "/admin/translation/contentlangnode/add/", search_fields: ["name", "slug"], api_display_fields: ["name", "slug", "language", "node_id"] },
       expect.objectContaining({ id: 2, language: "es" }),
     ]);
   });
@@ -190,7 +172,7 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     expect(res.json).toEqual({
       metadata: { success: true, errors: [] },
       items: [
-        { id: 3, str: "About the Ark", name: "About the Ark", slug: "about-the-ark", url: "/ark/", status: { id: "Beta", title: "Beta" }, api_url: "/admin/api/content/contentnode/3/", add_url: "/admin/content/contentnode/add/" },
+        { id: 3, str: "About the Ark", name: "About the Ark", slug: "about-the-ark", url: "/ark/", status: { id: "Beta", title: "Beta" }, api_url: "/admin/api/content/contentnode/3/", add_url: "/admin/content/contentnode/add/", search_fields: ["name", "slug"], api_display_fields: ["name", "slug", "url"] },
       ],
       total: 1,
       count: 100,
@@ -203,9 +185,9 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
   it("the content node query endpoint and the menu node list include parents on request", async () => {
     const nodes = await staff.get(`/admin/api/content/contentnode/query/?query=ark&__include=["parent"]`);
     expect(nodes.json.items).toEqual([expect.objectContaining({ id: 3, parent: { id: 1, str: "Home", api_url: "/admin/api/content/contentnode/1/" } })]);
-    const menu = await staff.get("/admin/api/tree/menunode/?count=10");
+    const menu = await staff.get("/admin/api/tree/menunode/?count=1");
     expect(menu.json.items).toEqual([
-      { id: 1, str: "Main menu", name: "Main menu", slug: "main-menu", url: "/", status: { id: "Beta", title: "Beta" }, api_url: "/admin/api/tree/menunode/1/", add_url: "/admin/tree/menunode/add/" },
+      { id: 1, str: "Main menu", name: "Main menu", slug: "main-menu", url: "/", status: { id: "Beta", title: "Beta" }, api_url: "/admin/api/tree/menunode/1/", add_url: "/admin/tree/menunode/add/", search_fields: ["name", "slug"], api_display_fields: ["name", "slug", "url"] },
     ]);
   });
 

@@ -65,7 +65,11 @@ export const PICKER_SEARCH_KEYS = ["query", "OR", "count", "exclude"] as const;
 export const isPickerSearchBody = (body: unknown): boolean =>
   typeof body === "object" && body !== null && !Array.isArray(body) && PICKER_SEARCH_KEYS.some((k) => k in body);
 
-/** The same search from a query string: `GET {api}?count=&sort=id&start=&pk__in=[1,2]&__include=[...]`. */
+/**
+ * The same search from a query string: `GET {api}?count=&sort=id&start=&pk__in=[1,2]&__include=[...]`.
+ * A model may take list parameters too, e.g. the SKU picker's `sku_groups=["books","videos"]` (SKUs of
+ * those categories); they are read by the model's own rules (`toNameList` for the values).
+ */
 export const PickerQueryString = z.object({
   ...Paging,
   query: z.string().optional(),
@@ -86,8 +90,12 @@ export const LookupItem = z
     status: LookupStatus.optional(),
     type: z.string().optional(),
     format: z.string().nullable().optional(),
+    /** GET here answers this item (`{metadata, ...item}`). */
     api_url: z.string(),
     add_url: z.string(),
+    /** The fields a picker's search box looks in (`OR: {field__icontains}`), and the ones its results table shows. */
+    search_fields: z.array(z.string()),
+    api_display_fields: z.array(z.string()),
   })
   .catchall(z.unknown());
 export type LookupItem = z.infer<typeof LookupItem>;
