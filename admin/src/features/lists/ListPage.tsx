@@ -122,7 +122,7 @@ function RecordsTable({ model, rows, sort, onSort }: TableProps) {
                   <Cell column={column} row={row} />
                 </td>
               ))}
-              <td data-label="Lock">
+              <td data-label="Lock" className="lock-cell">
                 <LockBadge lock={locks?.[row.id]?.lock} myId={me?.id === undefined ? undefined : String(me.id)} />
               </td>
             </tr>

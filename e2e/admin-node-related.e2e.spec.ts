@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createNode, freshUrl } from "./support/nodes";
+import { logIn } from "./support/staff-login";
+
+/** A fresh page in the back-office form, so its keywords, contributors and actions start empty. */
+async function openFreshForm(page: Page, name: string, body = "<p>Creation and the flood.</p>") {
+  await logIn(page);
+  const node = await createNode(page, { name, url: freshUrl("related"), body });
+  await page.goto(`/admin/content/contentnode/${node.id}/`);
+  await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  return node;
+}
+
+test("a keyword that does not exist is created through the prompt: 'new' until saved, then 'exists', flagged missing until the body uses it", async ({ page }) => {
+  await openFreshForm(page, "Keyword Page");
+  const word = `ararat${Date.now().toString(36)}`;
+  await page.getByLabel("Find a keyword").fill(word);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const offer = page.getByRole("alert").filter({ hasText: "This keyword does not exist yet. Do you want to add it instead of using an existing keyword?" });
+  await expect(offer).toBeVisible();
+
+  // Hold the create call so the row can be seen while it is still 'new'.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/api/content/keyword/?ts=*", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await offer.getByRole("button", { name: `Add "${word}"` }).click();
+  const current = page.getByRole("table", { name: "Current keywords" });
+  const row = current.getByRole("row", { name: new RegExp(word) });
+  await expect(row.getByText("new", { exact: true })).toBeVisible();
+  release();
+  await expect(row.getByText("exists", { exact: true })).toBeVisible();
+  await expect(row.getByText("missing", { exact: true })).toBeVisible();
+
+  await page.locator(".code-editor .cm-content").first().click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(` Mount ${word}.`);
+  await expect(row.getByText("missing", { exact: true })).toHaveCount(0);
+  await expect(row).toContainText("1×");
+});
+
+test("a refused keyword shows 'Creating the keyword failed. See errors below.' with the server's errors", async ({ page }) => {
+  await openFreshForm(page, "Keyword Failure");
+  await page.route("**/admin/api/content/keyword/?ts=*", (route) =>
+    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["name: Keyword with this Name already exists."] } }) }),
+  );
+  const word = `refused${Date.now().toString(36)}`;
+  await page.getByLabel("Find a keyword").fill(word);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: `Add "${word}"` }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Creating the keyword failed. See errors below." });
+  await expect(failure).toContainText("name: Keyword with this Name already exists.");
+  await expect(page.getByRole("table", { name: "Current keywords" }).getByRole("row", { name: new RegExp(word) }).getByText("new", { exact: true })).toBeVisible();
+});
+
+test("contributors are added in order and reordered, and the order is kept", async ({ page }) => {
+  await openFreshForm(page, "Contributors Page");
+  await page.getByRole("button", { name: "Add contributor" }).click();
+  await expect(page.locator(".contributor-add").getByText("This field is required.")).toHaveCount(2);
+
+  const order = page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem");
+  for (const [i, [name, role]] of [["Ken Ham", "Author"], ["Georgia Purdom", "Reviewer"]].entries()) {
+    await page.getByLabel("Contributor", { exact: true }).fill(name);
+    await page.getByLabel("Role", { exact: true }).fill(role);
+    await page.getByRole("button", { name: "Add contributor" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${name} added.` })).toBeVisible();
+    // The next one goes after the rows shown: wait until this one is listed.
+    await expect(order).toHaveCount(i + 1);
+  }
+  await expect(order).toHaveText([/^Ken Ham — Author/, /^Georgia Purdom — Reviewer/]);
+  await page.getByRole("button", { name: "Move Georgia Purdom up" }).click();
+  await expect(order).toHaveText([/^Georgia Purdom — Reviewer/, /^Ken Ham — Author/]);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Georgia Purdom/, /^Ken Ham/]);
+});
+
+test("a scheduled action needs a time and an action; it is a pending addition until saved", async ({ page }) => {
+  await openFreshForm(page, "Scheduled Page");
+  await page.getByRole("button", { name: "Schedule an action" }).click();
+  const row = page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("pending addition")).toBeVisible();
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("This field is required.")).toHaveCount(2);
+  await expect(row.getByLabel("Time (UTC)")).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByLabel("Action")).toHaveAttribute("aria-invalid", "true");
+
+  await row.getByLabel("Time (UTC)").fill("2031-05-01 09:30");
+  await row.getByLabel("Action").selectOption("publish");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("saved", { exact: true })).toBeVisible();
+  await expect(row.getByText("pending addition")).toHaveCount(0);
+  await expect(row.getByLabel("Time (UTC)")).toHaveValue("2031-05-01 09:30");
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByText("saved", { exact: true })).toBeVisible();
+});
