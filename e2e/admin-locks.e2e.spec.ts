@@ -81,3 +81,42 @@ test("the lock dialog creates a lock with a reason and comment, and the holder c
   await a.context().close();
   await b.context().close();
 });
+
+test("a failed lock check wipes the local lock instead of 'Checking lock…' forever, and checks again", async ({ browser }) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  let serverDown = true;
+  // The lock calls fail (500) until the server is "back".
+  await a.route(
+    (url) => url.pathname === "/admin/base/record-locks/",
+    (route) => (serverDown && route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback()),
+  );
+  await a.goto("/admin/content/contentnode/1/");
+  const failed = a.getByRole("alert").filter({ hasText: "The lock could not be checked. Trying again…" });
+  await expect(failed).toBeVisible();
+  await expect(a.getByRole("button", { name: "Lock", exact: true })).toBeVisible();
+  await expect(a.getByRole("button", { name: "Checking lock…" })).toHaveCount(0);
+
+  serverDown = false;
+  // Retried after 1 s, then 2 s: the answer (nobody holds it) replaces the failure.
+  await expect(failed).toBeHidden({ timeout: 5000 });
+  await expect(a.getByRole("button", { name: "Lock", exact: true })).toBeVisible();
+  await a.context().close();
+});
+
+test("a failed unlock says so and re-checks the lock with the server", async ({ browser }) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  await a.goto("/admin/content/contentnode/1/");
+  await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await a.route(
+    (url) => url.pathname === "/admin/base/record-locks/",
+    (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback()),
+  );
+  await a.getByRole("button", { name: "Locked by Me" }).click();
+  const recheck = a.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/base/record-locks/?action=lookup"));
+  await a.getByRole("dialog").getByRole("button", { name: "Unlock" }).click();
+  await recheck;
+  await expect(a.getByRole("alert").filter({ hasText: "The record could not be unlocked." })).toBeVisible();
+  // The server still has this editor's lock, and the page says so.
+  await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await a.context().close();
+});
