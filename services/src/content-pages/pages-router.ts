@@ -5,7 +5,8 @@ import { contentNodeStream, PageQuery, type ContentNodeEvent, type EventStore } 
 import { evolveNode, initialNode, type Node } from "../content/content-node.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { parseRequest } from "../platform/http/validate.ts";
-import { renderBody, type Link, type RenderContext } from "./render-body.ts";
+import { ancestorsOf, childrenOf, relatedNodes, type NodeRow } from "./related-nodes.ts";
+import { audienceGroups, renderBody, type Link, type RenderContext } from "./render-body.ts";
 
 export interface PagesRouterDeps {
   db: Kysely<any>;
@@ -15,14 +16,6 @@ export interface PagesRouterDeps {
 /** Statuses a visitor may see: a page with Changes Pending still shows what was last published. */
 const PUBLIC = ["Live", "Changes Pending"];
 const pageNotFound = () => new DomainError("PAGE_NOT_FOUND", "Page not found.", 404);
-
-interface Row {
-  id: number;
-  name: string;
-  url: string;
-  parent_id: number | null;
-  status: string;
-}
 
 /** GET /api/content/page/?url=/some/path/: a Live page's data for the storefront; staff may preview any page with preview=1. */
 export function makePagesRouter(deps: PagesRouterDeps): Router {
@@ -41,53 +34,43 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
     const shown = !preview && row.status === "Changes Pending" ? await lastPublished(deps.store, row.id) : { name: row.name, body: row.body, shortDescription: row.short_description };
 
     const find = async (id: number) => db.selectFrom("content_nodes").select(cols).where("id", "=", id).executeTakeFirst();
-    const isVisible = (r: Row) => !visible || visible.includes(r.status);
-    const link = (r: Row): Link => ({ title: r.name, url: r.url });
-    const childrenOf = async (parentId: number | null) => {
-      const rows = await db
-        .selectFrom("content_nodes")
-        .select(cols)
-        .where((eb) => (parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", parentId)))
-        .orderBy("name")
-        .orderBy("id")
-        .execute();
-      return rows.filter(isVisible);
-    };
-    const ancestors = async (node: Row) => {
-      const chain: Row[] = [];
-      for (let parent = node.parent_id, depth = 0; parent !== null && depth < 100; depth++) {
-        const r = await find(parent);
-        if (!r) break;
-        chain.unshift(r);
-        parent = r.parent_id;
-      }
-      return chain.filter(isVisible);
-    };
+    const isVisible = (r: NodeRow) => !visible || visible.includes(r.status);
+    const link = (r: NodeRow): Link => ({ title: r.name, url: r.url });
+    const visibleChildren = async (parentId: number | null) => (await childrenOf(deps.db, parentId)).filter(isVisible);
 
     const ctx: RenderContext = {
       page: { id: row.id, url: row.url, title: shown.name },
-      audience: { signedIn: req.user !== null, isStaff: req.user?.is_staff === true },
+      audience: { signedIn: req.user !== null, isStaff: req.user?.is_staff === true, groups: audienceGroups(req.user) },
       nodeLink: async (id) => {
         const r = await find(id);
         return r && isVisible(r) ? link(r) : null;
       },
-      related: async (nodeId, relation, count) => {
+      related: async (nodeId, query) => {
         const node = nodeId === row.id ? row : await find(nodeId);
-        if (!node) return [];
-        const rows = relation === "parents" ? await ancestors(node) : relation === "child" ? await childrenOf(node.id) : (await childrenOf(node.parent_id)).filter((r) => r.id !== node.id);
-        return rows.slice(0, count).map(link);
+        return node ? (await relatedNodes(deps.db, node, query, isVisible)).map(link) : [];
       },
       mediaFile: async (id) => {
-        const r = await db.selectFrom("media_files").select(["file_url", "name"]).where("id", "=", id).executeTakeFirst().catch(() => undefined);
-        return r ? { url: r.file_url, title: r.name } : null;
+        const r = await db
+          .selectFrom("media_files")
+          .leftJoin("media_formats", "media_formats.id", "media_files.format_id")
+          .select(["media_files.file_url", "media_files.name", "media_formats.slug as format"])
+          .where("media_files.id", "=", id)
+          .executeTakeFirst();
+        return r ? { url: r.file_url, title: r.name, format: r.format } : null;
+      },
+      collection: async (nodeId) => {
+        const members = (await visibleChildren(nodeId)).map((m) => m.id);
+        if (!members.length) return [];
+        const rows = await db.selectFrom("content_nodes").select(["id", "name", "url", "body"]).where("id", "in", members).execute();
+        return members.flatMap((id) => rows.filter((r) => r.id === id).map((r) => ({ title: r.name, url: r.url, body: r.body })));
       },
       translations: async (nodeId) => {
-        const rows = await db.selectFrom("content_lang_nodes").select(["language", "name", "status"]).where("node_id", "=", nodeId).orderBy("language").execute().catch(() => []);
+        const rows = await db.selectFrom("content_lang_nodes").select(["language", "name", "status"]).where("node_id", "=", nodeId).orderBy("language").execute();
         return rows.filter((r) => r.status === "Live" || preview).map((r) => ({ language: r.language, title: r.name, url: `${row.url}?lang=${encodeURIComponent(r.language)}` }));
       },
     };
 
-    const siblings = await childrenOf(row.parent_id);
+    const siblings = await visibleChildren(row.parent_id);
     const at = siblings.findIndex((s) => s.id === row.id);
     res.json({
       metadata: { success: true },
@@ -99,8 +82,8 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
         status: row.status,
         preview,
         body_html: await renderBody(shown.body, ctx),
-        breadcrumbs: [...(await ancestors(row)).map(link), { title: shown.name, url: row.url }],
-        children: (await childrenOf(row.id)).map(link),
+        breadcrumbs: [...(await ancestorsOf(deps.db, row)).filter(isVisible).map(link), { title: shown.name, url: row.url }],
+        children: (await visibleChildren(row.id)).map(link),
         previous: at > 0 ? link(siblings[at - 1]) : null,
         next: at >= 0 && at < siblings.length - 1 ? link(siblings[at + 1]) : null,
       },

@@ -6,6 +6,7 @@ import {
   SCRIPTURE_TRANSLATIONS,
   type TemplateNode,
 } from "@shop/shared";
+import { filePlayer, mediaItem, mediaList, safeUrl, type MediaFile } from "./media-markup.ts";
 import { escapeHtml, sanitizeHtml } from "./sanitize-html.ts";
 
 export interface Link {
@@ -13,19 +14,35 @@ export interface Link {
   url: string;
 }
 
+/** get_related_contentnodes: which relatives (see related-nodes.ts for what adoptive and collection mean). */
+export interface RelatedQuery {
+  relation: "child" | "sibling" | "parents";
+  relationFilter: "real" | "adoptive" | "both";
+  collectionFilter: "collection" | "item" | "both";
+  count: number;
+}
+
+/** Who is looking: `groups` are the restrict_content groups they belong to (see `audienceGroups`). */
+export interface Audience {
+  signedIn: boolean;
+  isStaff: boolean;
+  groups: readonly string[];
+}
+
 /** What the tags may look up; the page router answers from the read models, tests from fixtures. */
 export interface RenderContext {
   page: { id: number; url: string; title: string };
-  audience: { signedIn: boolean; isStaff: boolean };
+  audience: Audience;
   nodeLink(id: number): Promise<Link | null>;
-  related(nodeId: number, relation: "child" | "sibling" | "parents", count: number): Promise<Link[]>;
-  mediaFile(id: number): Promise<{ url: string; title: string } | null>;
+  related(nodeId: number, query: RelatedQuery): Promise<Link[]>;
+  mediaFile(id: number): Promise<MediaFile | null>;
+  /** The members of a collection (the node's visible children) with their bodies, for embed_media itemlistall. */
+  collection(nodeId: number): Promise<Array<Link & { body: string }>>;
   translations(nodeId: number): Promise<Array<Link & { language: string }>>;
 }
 
-const VIDEO = /\.(mp4|m4v|webm|ogv|mov)(\?|#|$)/i;
-const AUDIO = /\.(mp3|m4a|aac|oga|ogg|wav|flac)(\?|#|$)/i;
 const DEFAULT_RELATED_COUNT = 10;
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T => ((allowed as readonly string[]).includes(value ?? "") ? (value as T) : fallback);
 
 /** The body with its template tags expanded for this audience, and its HTML made safe to show. */
 export async function renderBody(body: string, ctx: RenderContext): Promise<string> {
@@ -73,11 +90,15 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
         return `<cite class="scripture" data-reference="${r}" data-translation="${translation}">${r} (${translation})</cite>`;
       }
       case "get_related_contentnodes": {
-        const relation = o.relation === "sibling" || o.relation === "parents" ? o.relation : "child";
-        const count = /^\d{1,4}$/.test(o.count ?? "") ? Number(o.count) : DEFAULT_RELATED_COUNT;
+        const query: RelatedQuery = {
+          relation: oneOf(o.relation, ["child", "sibling", "parents"], "child"),
+          relationFilter: oneOf(o.relation_filter, ["real", "adoptive", "both"], "real"),
+          collectionFilter: oneOf(o.collection_filter, ["collection", "item", "both"], "both"),
+          count: /^\d{1,4}$/.test(o.count ?? "") ? Number(o.count) : DEFAULT_RELATED_COUNT,
+        };
         const nodeId = o.node && /^\d+$/.test(o.node) ? Number(o.node) : ctx.page.id;
-        const links = await ctx.related(nodeId, relation, count);
-        return links.length ? `<ul class="related-contentnodes related-${relation}">${links.map(linkItem).join("")}</ul>` : "";
+        const links = await ctx.related(nodeId, query);
+        return links.length ? `<ul class="related-contentnodes related-${query.relation}">${links.map(linkItem).join("")}</ul>` : "";
       }
       case "get_translations": {
         const links = await ctx.translations(ctx.page.id);
@@ -96,30 +117,63 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
 
 const linkItem = (l: Link) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.title)}</a></li>`;
 
-/** restrict_content: who sees the inner part. Users have no groups yet, so a chosen group is shown to staff only. */
-export function mayShow(options: Record<string, string>, audience: RenderContext["audience"]): boolean {
-  const mode = (RESTRICT_CONTENT_MODES as readonly string[]).includes(options.mode) ? options.mode : DEFAULT_RESTRICT_CONTENT_MODE;
-  switch (mode) {
+/**
+ * The restrict_content groups a visitor belongs to. Accounts have no group memberships yet, so the
+ * groups are what the server knows of everyone: `members` (signed in) and `staff`.
+ */
+export function audienceGroups(user: { is_staff: boolean } | null | undefined): string[] {
+  if (!user) return [];
+  return user.is_staff ? ["members", "staff"] : ["members"];
+}
+
+/**
+ * restrict_content: who sees the inner part. choosegroup shows it to the chosen group's members,
+ * and always to staff (editors must see what they restricted); without a group, to staff only.
+ */
+export function mayShow(options: Record<string, string>, audience: Audience): boolean {
+  switch (oneOf(options.mode, RESTRICT_CONTENT_MODES, DEFAULT_RESTRICT_CONTENT_MODE)) {
     case "anonymous":
       return !audience.signedIn;
     case "authenticated":
       return audience.signedIn;
-    default:
+    case "staff":
       return audience.isStaff;
+    case "choosegroup":
+      return audience.isStaff || (options.group !== undefined && audience.groups.includes(options.group));
   }
 }
 
 async function embedMedia(o: Record<string, string>, ctx: RenderContext): Promise<string> {
   const type = o.type ?? "file";
-  if (type === "item" || type === "itemlistall") {
-    return /^\d+$/.test(o.id ?? "") ? `<div class="embed-media" data-type="${type}" data-id="${o.id}"></div>` : "";
+  if (type === "itemlistall") {
+    if (!/^\d+$/.test(o.id ?? "")) return "";
+    const members = await ctx.collection(Number(o.id));
+    return mediaList(await Promise.all(members.map(async (m) => ({ title: m.title, url: m.url, media: await firstMedia(m.body, ctx) }))));
   }
-  const file = o.url ? { url: o.url, title: o.title ?? "" } : /^\d+$/.test(o.id ?? "") ? await ctx.mediaFile(Number(o.id)) : null;
-  if (!file || /^\s*(javascript|vbscript|data):/i.test(file.url)) return "";
-  const src = escapeHtml(file.url);
-  const title = escapeHtml(o.title ?? file.title);
+  const file = await fileOf(o, ctx);
+  if (!file) return "";
   const size = ["width", "height"].filter((k) => /^\d{1,4}$/.test(o[k] ?? "")).map((k) => ` ${k}="${o[k]}"`).join("");
-  if (VIDEO.test(file.url)) return `<video class="embed-media" controls preload="metadata" src="${src}" title="${title}"${size}></video>`;
-  if (AUDIO.test(file.url)) return `<audio class="embed-media" controls preload="metadata" src="${src}" title="${title}"></audio>`;
-  return `<a class="embed-media" href="${src}">${title || src}</a>`;
+  return type === "item" ? mediaItem({ ...file, title: o.title ?? file.title }, size) : filePlayer(file, o.title ?? file.title, size);
+}
+
+/** The file an embed_media tag names: by `url`, or by media file `id`; never a script url. */
+async function fileOf(o: Record<string, string>, ctx: RenderContext): Promise<MediaFile | null> {
+  const file = o.url ? { url: o.url, title: o.title ?? "" } : /^\d+$/.test(o.id ?? "") ? await ctx.mediaFile(Number(o.id)) : null;
+  return file && safeUrl(file.url) ? file : null;
+}
+
+/** A collection member's media: the first file or item its own body embeds for this audience. */
+async function firstMedia(body: string, ctx: RenderContext): Promise<MediaFile | null> {
+  const find = (nodes: TemplateNode[]): Record<string, string> | null => {
+    for (const n of nodes) {
+      if (n.kind === "tag" && n.name === "embed_media" && (n.options.type ?? "file") !== "itemlistall") return n.options;
+      if (n.kind === "block" && mayShow(n.options, ctx.audience)) {
+        const inner = find(n.children);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  const options = find(parseTemplate(body));
+  return options ? fileOf(options, ctx) : null;
 }

@@ -1,14 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { mayShow, renderBody, type RenderContext } from "./render-body.ts";
+import { audienceGroups, mayShow, renderBody, type RenderContext } from "./render-body.ts";
 
-const ctx = (audience = { signedIn: false, isStaff: false }): RenderContext => ({
+const visitor = { signedIn: false, isStaff: false, groups: [] };
+const member = { signedIn: true, isStaff: false, groups: ["members"] };
+const staff = { signedIn: true, isStaff: true, groups: ["members", "staff"] };
+
+const MEDIA: Record<number, { url: string; title: string; format: string | null }> = {
+  1: { url: "/media/talk.mp3", title: "Talk", format: null },
+  3: { url: "/media/ark-tour", title: "Ark Tour", format: "mp4" },
+  4: { url: "/media/guide", title: "Guide", format: "pdf" },
+};
+
+const ctx = (audience: RenderContext["audience"] = visitor): RenderContext => ({
   page: { id: 2, url: "/about/", title: "About" },
   audience,
   nodeLink: async (id) => (id === 3 ? { title: "Mission", url: "/about/mission/" } : null),
-  related: async (_id, relation, count) => [{ title: `${relation} 1`, url: "/a/" }, { title: `${relation} 2`, url: "/b/" }].slice(0, count),
-  mediaFile: async (id) => (id === 1 ? { url: "/media/talk.mp3", title: "Talk" } : null),
+  // The link's title shows the query the tag made, so a test sees every option arrive.
+  related: async (id, q) => [1, 2].map((n) => ({ title: `${id} ${q.relation} ${q.relationFilter} ${q.collectionFilter} ${n}`, url: `/${n}/` })).slice(0, q.count),
+  mediaFile: async (id) => MEDIA[id] ?? null,
+  collection: async (id) =>
+    id === 10
+      ? [
+          { title: "Flood", url: "/videos/flood/", body: '<p>Watch:</p>{% restrict_content mode="anonymous" %}{% embed_media type="item" id=3 %}{% endrestrict_content %}' },
+          { title: "Notes", url: "/videos/notes/", body: "<p>No media here.</p>" },
+        ]
+      : [],
   translations: async () => [],
 });
+
+const VIDEO_ITEM =
+  '<figure class="embed-media embed-media-item"><video controls preload="metadata"><source src="/media/ark-tour" type="video/mp4"><a href="/media/ark-tour" download>Download Ark Tour</a></video><figcaption>Ark Tour</figcaption></figure>';
 
 describe("template tags in a page body", () => {
   it("get_urls gives a node's url, a link with as=link, and # for an unknown node", async () => {
@@ -19,8 +40,26 @@ describe("template tags in a page body", () => {
   it("embed_media plays audio and video files with HTML5 players, never Flash", async () => {
     expect(await renderBody('{% embed_media type="file" id=1 %}', ctx())).toBe('<audio class="embed-media" controls preload="metadata" src="/media/talk.mp3" title="Talk"></audio>');
     expect(await renderBody('{% embed_media type="file" url="/v.webm" width=640 %}', ctx())).toBe('<video class="embed-media" controls preload="metadata" src="/v.webm" title="" width="640"></video>');
-    expect(await renderBody('{% embed_media type="item" id=7 %}', ctx())).toBe('<div class="embed-media" data-type="item" data-id="7"></div>');
+    expect(await renderBody('{% embed_media type="file" id=3 %}', ctx())).toBe('<video class="embed-media" controls preload="metadata" src="/media/ark-tour" title="Ark Tour"></video>');
     expect(await renderBody('{% embed_media type="file" url="javascript:alert(1)" %}', ctx())).toBe("");
+  });
+  it("embed_media item shows a media item as an HTML5 player with its type, a download fallback and a caption", async () => {
+    expect(await renderBody('{% embed_media type="item" id=3 %}', ctx())).toBe(VIDEO_ITEM);
+    expect(await renderBody('{% embed_media type="item" id=1 title="Talk one" %}', ctx())).toBe(
+      '<figure class="embed-media embed-media-item"><audio controls preload="metadata"><source src="/media/talk.mp3" type="audio/mpeg"><a href="/media/talk.mp3" download>Download Talk one</a></audio><figcaption>Talk one</figcaption></figure>',
+    );
+    expect(await renderBody('{% embed_media type="item" id=4 %}', ctx())).toBe('<a class="embed-media embed-media-item" href="/media/guide" download>Guide</a>');
+    expect(await renderBody('{% embed_media type="item" id=7 %}', ctx())).toBe("");
+  });
+  it("embed_media itemlistall lists the collection's items, each with the media its page embeds", async () => {
+    expect(await renderBody('{% embed_media type="itemlistall" id=10 %}', ctx())).toBe(
+      `<ul class="embed-media-list"><li><a href="/videos/flood/">Flood</a>${VIDEO_ITEM}</li><li><a href="/videos/notes/">Notes</a></li></ul>`,
+    );
+    expect(await renderBody('{% embed_media type="itemlistall" id=11 %}', ctx())).toBe("");
+    // Flood's video is for visitors only (restrict_content anonymous): signed in, the list shows no player.
+    expect(await renderBody('{% embed_media type="itemlistall" id=10 %}', ctx(member))).toBe(
+      '<ul class="embed-media-list"><li><a href="/videos/flood/">Flood</a></li><li><a href="/videos/notes/">Notes</a></li></ul>',
+    );
   });
   it("footnotes are numbered and listed at footnote_index, or at the end when it is missing", async () => {
     const html = await renderBody('a{% footnote "one" %}b{% footnote "<two>" %}', ctx());
@@ -33,17 +72,27 @@ describe("template tags in a page body", () => {
     expect(await renderBody('{% scripture "John 3:16" "esv" %}', ctx())).toBe('<cite class="scripture" data-reference="John 3:16" data-translation="ESV">John 3:16 (ESV)</cite>');
     expect(await renderBody('{% scripture "John 3:16" "XYZ" %}', ctx())).toContain("(NKJV)");
   });
-  it("related nodes honour relation and count", async () => {
-    expect(await renderBody('{% get_related_contentnodes relation="sibling" count=1 %}', ctx())).toBe('<ul class="related-contentnodes related-sibling"><li><a href="/a/">sibling 1</a></li></ul>');
+  it("related nodes honour relation, relation_filter, collection_filter and count", async () => {
+    expect(await renderBody('{% get_related_contentnodes relation="sibling" count=1 %}', ctx())).toBe('<ul class="related-contentnodes related-sibling"><li><a href="/1/">2 sibling real both 1</a></li></ul>');
+    expect(await renderBody('{% get_related_contentnodes node=5 relation="parents" relation_filter="adoptive" collection_filter="collection" count=1 %}', ctx())).toBe(
+      '<ul class="related-contentnodes related-parents"><li><a href="/1/">5 parents adoptive collection 1</a></li></ul>',
+    );
+    expect(await renderBody('{% get_related_contentnodes relation_filter="both" collection_filter="item" count=1 %}', ctx())).toContain("2 child both item 1");
+    expect(await renderBody('{% get_related_contentnodes relation="cousin" relation_filter="fake" collection_filter="x" count=1 %}', ctx())).toContain("2 child real both 1");
   });
   it("restrict_content shows its part only to the chosen audience", () => {
-    const visitor = { signedIn: false, isStaff: false };
-    const member = { signedIn: true, isStaff: false };
-    const staff = { signedIn: true, isStaff: true };
     expect([visitor, member, staff].map((a) => mayShow({ mode: "anonymous" }, a))).toEqual([true, false, false]);
     expect([visitor, member, staff].map((a) => mayShow({}, a))).toEqual([false, true, true]);
     expect([visitor, member, staff].map((a) => mayShow({ mode: "staff" }, a))).toEqual([false, false, true]);
+  });
+  it("restrict_content choosegroup shows its part to the chosen group's members, and to staff", () => {
+    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "members" }, a))).toEqual([false, true, true]);
+    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "staff" }, a))).toEqual([false, false, true]);
     expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "donors" }, a))).toEqual([false, false, true]);
+    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup" }, a))).toEqual([false, false, true]);
+    expect(audienceGroups(null)).toEqual([]);
+    expect(audienceGroups({ is_staff: false })).toEqual(["members"]);
+    expect(audienceGroups({ is_staff: true })).toEqual(["members", "staff"]);
   });
   it("script, event handlers and javascript: urls are removed from the body; unknown tags show nothing", async () => {
     expect(await renderBody('<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">l</a>{% unknown_tag %}</p>', ctx())).toBe('<p>Hi<a href="#">l</a></p>');

@@ -80,7 +80,8 @@ async function alreadyApplied(store: EventStore, nodeId: number, causationId: st
   return events.some((e) => e.metadata.causationId === causationId);
 }
 
+/** A database error is not "no such node": it fails the sweep, which logs it and retries the action. */
 async function contentNodeName(db: Kysely<any>, id: number): Promise<string | null> {
-  const { rows } = await sql<{ name: string }>`SELECT name FROM content_nodes WHERE id = ${id}`.execute(db).catch(() => ({ rows: [] as { name: string }[] }));
+  const { rows } = await sql<{ name: string }>`SELECT name FROM content_nodes WHERE id = ${id}`.execute(db);
   return rows[0]?.name ?? null;
 }
