@@ -24,6 +24,7 @@ test("publishing from the bar's Publish menu makes the page Live, and a colleagu
   await question.getByRole("button", { name: "Cancel" }).click();
   await expect(lockOf(b)).toHaveText(`Locked by ${DEMO.name}`);
   await expect(barOf(b).getByLabel("Status")).toHaveText("Beta");
+  await expect(b.getByText("Preview: this page is Beta.")).toBeVisible();
   // Without the lock, publishing waits.
   await barOf(b).getByRole("button", { name: "Publish" }).click();
   await expect(barOf(b).getByRole("button", { name: "Publish (Live)" })).toBeDisabled();
@@ -32,6 +33,8 @@ test("publishing from the bar's Publish menu makes the page Live, and a colleagu
   await barOf(a).getByRole("button", { name: "Publish (Live)" }).click();
   await expect(barOf(a).getByLabel("Status")).toHaveText("Live");
   await expect(barOf(b).getByLabel("Status")).toHaveText("Live", { timeout: 1000 });
+  // The colleague's page itself is no longer a Beta preview.
+  await expect(b.getByText("Preview: this page is Beta.")).toHaveCount(0);
   expect((await readNode(a, node.id)).status).toBe("Live");
   await a.context().close();
   await b.context().close();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
 import { useMeQuery } from '../features/account/accountApi';
 import { ConflictDialog } from '../features/content-node-form/ConflictDialog';
@@ -48,6 +48,17 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
     onSaved?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newer?.version, edit.editing]);
+
+  // A status pushed by a colleague (Publish, Beta) also changes the page's own preview note; the page is
+  // re-read only while nobody edits it in place, since re-rendering would replace the elements being edited.
+  const status = node?.status;
+  const shownStatus = useRef(status);
+  useEffect(() => {
+    if (status === shownStatus.current || edit.editing) return;
+    if (shownStatus.current !== undefined) onSaved?.();
+    shownStatus.current = status;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, edit.editing]);
 
   if (!staff) return null;
 

@@ -116,7 +116,9 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   }, [ref, myId]);
 
   useReleaseOnPageHide(ref, myId, lockRef);
-  useLockWhenFree(options.lockWhenFree === true && !!myId && !refused, state, taking || releasing, query.fulfilledTimeStamp, () => acquire(AUTOMATIC, '', { quiet: true }));
+  // A lock freed by a kick-off is about to be retaken by whoever kicked: taking it here would fight them.
+  const freedByKickOff = entry?.change === 'kicked_off';
+  useLockWhenFree(options.lockWhenFree === true && !!myId && !refused && !freedByKickOff, state, taking || releasing, query.fulfilledTimeStamp, () => acquire(AUTOMATIC, '', { quiet: true }));
 
   // A push saying someone else has (or removed) the lock this editor held: tell them at once.
   useEffect(() => {
