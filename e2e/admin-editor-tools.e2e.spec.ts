@@ -54,13 +54,13 @@ test("restrict content for a chosen group needs a group from the list", async ({
   const toolbox = await openTool(page, "Restrict content");
   await toolbox.getByLabel("A chosen group (choosegroup)").check();
   const group = toolbox.getByLabel("Group", { exact: true });
-  await expect(group.getByRole("option")).toHaveText(["Choose a group…", "Donors", "Members", "Volunteers", "Pastors and church leaders", "Educators and homeschool families"]);
+  await expect(group.getByRole("option")).toHaveText(["Choose a group…", "Members (every signed-in account)", "Staff"]);
   await toolbox.getByRole("button", { name: "Insert restricted content" }).click();
   await expect(toolbox.getByText("This field is required.")).toBeVisible();
   await expect(body(page)).toHaveText(BODY);
-  await group.selectOption({ label: "Volunteers" });
+  await group.selectOption({ label: "Members (every signed-in account)" });
   await toolbox.getByRole("button", { name: "Insert restricted content" }).click();
-  await expect(body(page)).toHaveText(`${BODY}{% restrict_content mode=choosegroup group=volunteers %}{% endrestrict_content %}`);
+  await expect(body(page)).toHaveText(`${BODY}{% restrict_content mode=choosegroup group=members %}{% endrestrict_content %}`);
 });
 
 test("get translations picks a translation set through the contentlangnode lookup", async ({ page }) => {

@@ -1,14 +1,12 @@
 /**
- * The audiences restrict_content's 'choosegroup' mode may name (the tag's `group="slug"`). The server has
- * no groups endpoint yet (users carry no groups, and it shows a chosen group's content to staff only), so
- * the list lives here, documented in docs/back-office-ui.md; a GET of groups would replace it.
+ * The audiences restrict_content's 'choosegroup' mode may name (the tag's `group=slug`): the groups the
+ * server's page renderer knows today (docs/scheduled-actions-and-lookups.md). Accounts have no group
+ * memberships yet and the server has no groups endpoint, so the list lives here, documented in
+ * docs/back-office-ui.md; a GET of groups would replace it once named groups exist.
  */
 export const AUDIENCE_GROUPS = [
-  { slug: 'donors', name: 'Donors' },
-  { slug: 'members', name: 'Members' },
-  { slug: 'volunteers', name: 'Volunteers' },
-  { slug: 'pastors', name: 'Pastors and church leaders' },
-  { slug: 'educators', name: 'Educators and homeschool families' },
+  { slug: 'members', name: 'Members (every signed-in account)' },
+  { slug: 'staff', name: 'Staff' },
 ] as const;
 
 export type AudienceGroup = (typeof AUDIENCE_GROUPS)[number]['slug'];
