@@ -129,18 +129,24 @@ test("the status panel sets Beta, and archiving a page leaves for its parent's f
 test("after a lost connection the form reads the node again: a status changed meanwhile shows without reload", async ({ browser }) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
-  await openLocked(a, 5);
-  await expect(a.getByTestId("node-status")).toHaveText("Live");
-  await a.context().setOffline(true);
-  // The colleague changes the status while the editor's socket is down: that push never reaches it.
   const csrf = (await b.context().cookies()).find((c) => c.name === "csrftoken")!.value;
-  const res = await b.request.post("/admin/content/contentnode/action/", { data: { action: "other", pk: 5 }, headers: { "X-CSRFToken": csrf } });
-  expect(res.status()).toBe(200);
+  const post = (url: string, data: object) => b.request.post(url, { data, headers: { "X-CSRFToken": csrf } });
+  // A page of its own, so the test repeats on one server.
+  const created = await post("/admin/api/content/contentnode/", { name: `Offline Test ${Date.now()}`, parent: 1 });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await openLocked(a, id);
+  await expect(a.getByTestId("node-status")).toHaveText("Beta");
+  await a.context().setOffline(true);
+  // The colleague publishes while the editor's socket is down: that push never reaches it.
+  expect((await post("/admin/content/contentnode/action/", { action: "publish", pk: id })).status()).toBe(200);
   await a.waitForTimeout(500);
-  await expect(a.getByTestId("node-status")).toHaveText("Live");
+  await expect(a.getByTestId("node-status")).toHaveText("Beta");
+  // socket.io retries with a backoff of up to 5 s (more under load); the re-sync follows its reconnect.
+  const reconnected = a.waitForEvent("websocket", { timeout: 20_000 });
   await a.context().setOffline(false);
-  // socket.io retries after 1–5 s; the re-sync follows the reconnect.
-  await expect(a.getByTestId("node-status")).toHaveText("Beta", { timeout: 10_000 });
+  await reconnected;
+  await expect(a.getByTestId("node-status")).toHaveText("Live", { timeout: 5_000 });
   await a.context().close();
   await b.context().close();
 });
