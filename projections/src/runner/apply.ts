@@ -1,21 +1,32 @@
 import { sql, type Kysely } from "kysely";
-import { START, type EventStore, type RecordedEvent } from "@shop/shared";
+import { START, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { readCheckpoint, resetCheckpoint, saveCheckpoint } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 
 /**
  * Applies a batch and moves the checkpoint in one transaction: a crash never applies an event twice.
+ * The checkpoint moves first, by compare-and-set from `after` (where the caller last saw it), so a
+ * second projector working from a stale position fails before it touches a table. Without `after`
+ * the checkpoint must merely precede the batch (the CLI's one-off catch-up).
  * The commit need not wait for the WAL flush: rows and checkpoint are lost or kept together, and
  * a lost batch is simply applied again from the log. `alsoSeen` counts earlier skipped events.
  */
-export async function applyBatch(db: Kysely<any>, projection: Projection, events: RecordedEvent[], alsoSeen = 0): Promise<void> {
+export async function applyBatch(
+  db: Kysely<any>,
+  projection: Projection,
+  events: RecordedEvent[],
+  options: { after?: LogPosition; alsoSeen?: number } = {},
+): Promise<void> {
   if (events.length === 0) return;
+  const to = events[events.length - 1].position;
+  const seen = events.length + (options.alsoSeen ?? 0);
+  const move = options.after ? { from: options.after, to, seen } : { before: events[0].position, to, seen };
   await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+    await saveCheckpoint(trx, projection.name, projection.version, move);
     for (const event of events) {
       if (projection.handles.includes(event.type)) await projection.apply(trx, event);
     }
-    await saveCheckpoint(trx, projection.name, projection.version, events[events.length - 1].position, events.length + alsoSeen);
   });
 }
 
@@ -65,7 +76,7 @@ export async function rebuildProjection(options: {
   for (;;) {
     const events = await store.readAll(position, { limit: options.batchSize ?? 1000 });
     if (events.length === 0) break;
-    await applyBatch(db, projection, events);
+    await applyBatch(db, projection, events, { after: position });
     position = events[events.length - 1].position;
     applied += events.length;
     options.onProgress?.({ projection: projection.name, applied });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { START, type LogPosition } from "@shop/shared";
+import { comparePositions, START, type LogPosition } from "@shop/shared";
 
 export interface Checkpoint {
   name: string;
@@ -42,15 +42,53 @@ export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Che
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
 
-export async function saveCheckpoint(db: Kysely<any>, name: string, version: number, position: LogPosition, applied: number): Promise<void> {
-  await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied, updated_at)
-    VALUES (${name}, ${version}, ${position.major.toString()}, ${position.minor.toString()}, ${applied}, now())
-    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position_major = EXCLUDED.position_major,
-      position_minor = EXCLUDED.position_minor, events_applied = projection_checkpoints.events_applied + EXCLUDED.events_applied,
-      updated_at = now()`.execute(db);
+/**
+ * Raised when a checkpoint is no longer where its writer last saw it: another projector moved it.
+ * The writer's transaction rolls back, so the events it was about to apply are not applied twice.
+ */
+export class CheckpointMovedError extends Error {
+  readonly code = "CHECKPOINT_MOVED";
+  constructor(readonly projection: string) {
+    super(`The checkpoint of ${projection} was moved by another projector.`);
+  }
 }
 
+export interface CheckpointMove {
+  /** Where the writer last saw the checkpoint (exact compare-and-set)... */
+  from?: LogPosition;
+  /** ...or, when it does not know, the first event it applies: the checkpoint must still be before it. */
+  before?: LogPosition;
+  to: LogPosition;
+  /** Events read since `from` (applied or skipped). */
+  seen: number;
+}
+
+/**
+ * Moves a checkpoint only if it is still where the writer expects it (compare-and-set), inside the
+ * caller's transaction. The UPDATE locks the row, so a second projector of the same read model waits
+ * for the first to commit, then finds the position changed and fails with CheckpointMovedError.
+ */
+export async function saveCheckpoint(db: Kysely<any>, name: string, version: number, move: CheckpointMove): Promise<void> {
+  const to = [move.to.major.toString(), move.to.minor.toString()];
+  const at = move.from ?? START;
+  const guard = move.before
+    ? sql`(position_major, position_minor) < (${move.before.major.toString()}, ${move.before.minor.toString()})`
+    : sql`(position_major, position_minor) = (${at.major.toString()}, ${at.minor.toString()})`;
+  const updated = await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${to[0]}, position_minor = ${to[1]},
+      events_applied = events_applied + ${move.seen}, updated_at = now()
+    WHERE name = ${name} AND ${guard}`.execute(db);
+  if (Number(updated.numAffectedRows ?? 0) === 1) return;
+  // No row yet means nothing was ever applied; a concurrent first insert makes this one do nothing.
+  const mayCreate = move.before !== undefined || comparePositions(at, START) === 0;
+  const inserted = mayCreate
+    ? await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied)
+        VALUES (${name}, ${version}, ${to[0]}, ${to[1]}, ${move.seen}) ON CONFLICT (name) DO NOTHING`.execute(db)
+    : { numAffectedRows: 0n };
+  if (Number(inserted.numAffectedRows ?? 0) !== 1) throw new CheckpointMovedError(name);
+}
+
+/** Puts a read model back at the start of the log (a rebuild). */
 export async function resetCheckpoint(db: Kysely<any>, name: string, version: number): Promise<void> {
-  await sql`DELETE FROM projection_checkpoints WHERE name = ${name}`.execute(db);
-  await saveCheckpoint(db, name, version, START, 0);
+  await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied) VALUES (${name}, ${version}, 0, 0, 0)
+    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position_major = 0, position_minor = 0, events_applied = 0, updated_at = now()`.execute(db);
 }

@@ -14,16 +14,25 @@ export interface Database {
   /** Calls `onNotify` for each NOTIFY on `channel`; resolves to an unlisten function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /**
-   * Runs `work` holding a session-level advisory lock on its own connection until the returned
-   * release is called. Resolves to null when another session holds the lock (PGlite: always granted).
+   * Takes a session-level advisory lock on a connection of its own, held until `release()`.
+   * Resolves to null when another session holds it (PGlite: always granted).
    */
-  tryAdvisoryLock(key: number): Promise<{ release(): Promise<void> } | null>;
+  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
    * Runs a hot statement by name: on a PostgreSQL server it is prepared once per connection and
    * reused (parse and plan skipped); on PGlite it simply runs.
    */
   preparedQuery<Row = any>(name: string, text: string, values: unknown[]): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
+}
+
+export interface AdvisoryLock {
+  release(): Promise<void>;
+  /**
+   * Calls `onLost` once if the lock's connection ends without `release()` (killed, server restart,
+   * network): the server has then freed the lock and another session may already hold it.
+   */
+  onLost(onLost: () => void): void;
 }
 
 export interface DatabaseOptions {
@@ -55,7 +64,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<() => void>>();
   const listening = new Map<string, Promise<unknown>>();
-  const lockClients = new Set<pg.Client>();
+  const heldLocks = new Set<() => Promise<void>>();
 
   // One LISTEN connection for the process, created once even when several subscribers start together.
   function listenerClient(): Promise<pg.Client> {
@@ -89,27 +98,71 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
       };
     },
     async tryAdvisoryLock(key) {
-      const client = new pg.Client(connectionOptions);
-      client.on("error", () => {});
-      await client.connect();
       // Keyed by schema too: apps (or test files) in other schemas of one database must not exclude each other.
-      const { rows } = await client.query("SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS ok", [key, schema]);
-      if (!rows[0].ok) {
-        await client.end();
-        return null;
-      }
-      lockClients.add(client);
+      const lock = await takeAdvisoryLock(connectionOptions, key, schema);
+      if (!lock) return null;
+      heldLocks.add(lock.release);
       return {
+        onLost: lock.onLost,
         async release() {
-          lockClients.delete(client);
-          await client.end().catch(() => {});
+          heldLocks.delete(lock.release);
+          await lock.release();
         },
       };
     },
     async close() {
-      for (const c of lockClients) await c.end().catch(() => {});
+      for (const release of heldLocks) await release();
       if (listener) await (await listener).end().catch(() => {});
       await db.destroy();
+    },
+  };
+}
+
+/** How often an idle lock connection is checked, and how long the check may take before the lock counts as lost. */
+const LOCK_PING_MS = 5000;
+const LOCK_PING_TIMEOUT_MS = 10_000;
+
+/**
+ * A session-level advisory lock on a dedicated connection. The lock lives exactly as long as the
+ * session: when the connection ends (terminated, server restart) or stops answering pings (a silent
+ * network drop), the holder is told at once, because another process can take the lock from then on.
+ */
+async function takeAdvisoryLock(connectionOptions: pg.ClientConfig, key: number, schema: string) {
+  const client = new pg.Client({ ...connectionOptions, keepAlive: true });
+  let released = false;
+  let lost = false;
+  const listeners: Array<() => void> = [];
+  let ping: NodeJS.Timeout | undefined;
+  const markLost = () => {
+    if (released || lost) return;
+    lost = true;
+    clearInterval(ping);
+    client.end().catch(() => {});
+    for (const listener of listeners.splice(0)) listener();
+  };
+  client.on("error", markLost);
+  client.on("end", markLost);
+  await client.connect();
+  const { rows } = await client.query("SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS ok", [key, schema]);
+  if (!rows[0].ok) {
+    released = true;
+    await client.end();
+    return null;
+  }
+  ping = setInterval(() => {
+    const timeout = setTimeout(markLost, LOCK_PING_TIMEOUT_MS).unref();
+    client.query("SELECT 1").then(() => clearTimeout(timeout), markLost);
+  }, LOCK_PING_MS);
+  ping.unref();
+  return {
+    onLost(listener: () => void) {
+      if (lost) listener();
+      else listeners.push(listener);
+    },
+    async release() {
+      released = true;
+      clearInterval(ping);
+      await client.end().catch(() => {});
     },
   };
 }
@@ -130,7 +183,7 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
     },
     // One session, one process (the data-folder lock file guarantees it): the lock is always ours.
     async tryAdvisoryLock() {
-      return { async release() {} };
+      return { async release() {}, onLost() {} };
     },
     async close() {
       await db.destroy();
