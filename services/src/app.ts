@@ -14,10 +14,18 @@ import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
-import { csrfProtection } from "./platform/http/csrf.ts";
+import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
 import { errorHandler } from "./platform/http/error-handler.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import type { Logger } from "./platform/logger.ts";
+
+export type Readiness = "ready" | "starting" | "stopping";
+
+/**
+ * Back-office pages whose URL lies under the /admin/base/ API prefix (admin/src/app/router.tsx):
+ * a staff browser navigating there gets the back office; everyone else the API's 401/403.
+ */
+const ADMIN_BASE_PAGES = ["/admin/base/cmsactionevent/"];
 
 export interface AppDeps {
   store: EventStore;
@@ -25,7 +33,8 @@ export interface AppDeps {
   clock: () => Date;
   log: Logger;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
-  isReady: () => Promise<boolean>;
+  /** "ready" once the read models have caught up with the log at start-up, "stopping" after SIGTERM. */
+  readiness: () => Promise<Readiness>;
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
@@ -41,16 +50,18 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.behindProxy ? 1 : false);
 
+  // First of all, so that every answer carries the cookie, even a health check or a body-parse error.
+  app.use(issueCsrfCookie({ secure: deps.behindProxy }));
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
-    const ready = await deps.isReady().catch(() => false);
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "starting" });
+    const status = await deps.readiness().catch((): Readiness => "starting");
+    res.status(status === "ready" ? 200 : 503).json({ status });
   });
 
   app.use(requestContext(deps.log));
+  app.use(verifyCsrfToken()); // before the body is parsed: a forged request is not worth parsing
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
-  app.use(csrfProtection({ secure: deps.behindProxy }));
   app.use(loadSessionUser(deps));
 
   app.use(
@@ -66,15 +77,12 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  // /admin/base/{model}/ is both an API prefix (record locks) and a back-office page (scheduled actions):
-  // a browser navigating there gets the admin app, a fetch gets the API.
+  // The back office's API: staff only, whatever the Accept header. Feature routers use full paths so a URL is found by searching for it.
+  app.use(["/admin/api", "/admin/base"], requireStaff);
   if (deps.frontEndRoot) {
     const adminIndex = join(deps.frontEndRoot, "admin", "dist", "index.html");
-    app.get("/admin/base/{*splat}", (req, res, next) => (existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next()));
+    app.get(ADMIN_BASE_PAGES, (req, res, next) => (existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next()));
   }
-
-  // The back office's API: staff only. Feature routers use full paths so a URL is found by searching for it.
-  app.use(["/admin/api", "/admin/base"], requireStaff);
   app.use(makeLookupsRouter(deps)); // first: the picker search shares POST URLs with creates
   app.use(makeScheduledActionsRouter(deps));
   app.use(makeAuditRouter(deps));

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { allProjections, ProjectionRunner } from "@shop/projections";
 import type { EventStore } from "@shop/shared";
-import { createApp } from "./app.ts";
+import { createApp, type Readiness } from "./app.ts";
 import { seedDemoData } from "./demo/demo-data.ts";
 import { createEventRegistry } from "./event-registry.ts";
 import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
@@ -33,11 +33,13 @@ export interface RunningServer {
   database: Database;
   runner: ProjectionRunner;
   log: Logger;
+  /** What /readyz answers: "starting" until the read models have caught up at start-up, "stopping" once closing. */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
 /** Everything the app needs, wired: database, event store, projections, HTTP, live push. */
-export async function startServer(config: Config, options: { clock?: () => Date; log?: Logger; serveFrontEnds?: boolean; locks?: Partial<LockTimings>; scheduledActionsEveryMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { clock?: () => Date; log?: Logger; serveFrontEnds?: boolean; frontEndRoot?: string; locks?: Partial<LockTimings>; scheduledActionsEveryMs?: number } = {}): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const dirLock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR, "server");
@@ -60,20 +62,38 @@ export async function startServer(config: Config, options: { clock?: () => Date;
     if (position) await runner.waitFor(position);
   }
 
+  // Not ready until the read models have caught up with the log as it was at start-up, nor once stopping.
+  let phase: Readiness = "starting";
+  const caughtUpAtStart = (async () => {
+    const head = await store.head();
+    while (phase === "starting") {
+      try {
+        if (await runner.waitFor(head, undefined, 5000)) break;
+      } catch (error) {
+        log.error({ err: error }, "waiting for the read models to catch up failed; retrying");
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    if (phase === "starting") phase = "ready";
+  })().catch((error) => log.error({ err: error }, "could not read the log head at start-up"));
+
+  async function readiness(): Promise<Readiness> {
+    if (phase !== "ready") return phase;
+    await database.db.selectFrom("projection_checkpoints").select("name").limit(1).execute();
+    return phase;
+  }
+
   const app = createApp({
     store,
     db: database.db,
     clock,
     log,
     waitForProjections: (position, names) => runner.waitFor(position, names),
-    isReady: async () => {
-      await database.db.selectFrom("projection_checkpoints").select("name").limit(1).execute();
-      return true;
-    },
+    readiness,
     sessionSecret: config.SESSION_SECRET,
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
-    frontEndRoot: options.serveFrontEnds === false ? undefined : REPO_ROOT,
+    frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);
   const timings = lockTimings(options.locks);
@@ -97,14 +117,17 @@ export async function startServer(config: Config, options: { clock?: () => Date;
     database,
     runner,
     log,
+    readiness,
     close() {
       closing ??= (async () => {
+        phase = "stopping";
         httpServer.closeIdleConnections();
         await lockExpiry.stop();
         await scheduledActions.stop();
         await gateway.close(); // also closes the HTTP server
         await presence.stop();
         await runner.stop();
+        await caughtUpAtStart;
         await store.close();
         await database.close();
         dirLock?.release();

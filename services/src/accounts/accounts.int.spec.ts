@@ -81,9 +81,11 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     expect((await replay.get("/api/account/me/")).json.user).toBeNull();
   });
 
-  it("every answer sets a csrftoken cookie when the request had none", async () => {
-    const res = await fetch(server.url + "/healthz".replace("/healthz", "/api/account/me/"));
-    expect(res.headers.getSetCookie().some((c) => /^csrftoken=[\w-]{16,}/.test(c))).toBe(true);
+  it("every answer sets a csrftoken cookie when the request had none, health checks included", async () => {
+    for (const path of ["/healthz", "/readyz", "/api/account/me/"]) {
+      const res = await fetch(server.url + path);
+      expect([path, res.headers.getSetCookie().some((c) => /^csrftoken=[\w-]{16,}/.test(c))]).toEqual([path, true]);
+    }
   });
 
   it("a non-safe request without the matching X-CSRFToken is refused with 403 and writes nothing", async () => {

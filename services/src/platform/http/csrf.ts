@@ -4,26 +4,42 @@ import { CSRF_COOKIE, CSRF_FAILED } from "@shop/shared";
 import { readCookie } from "./cookies.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const TOKEN = /^[\w-]{16,128}$/;
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The csrftoken cookie the request arrived with, if it was a well-formed one. */
+      csrfToken: string | null;
+    }
+  }
+}
 
 /**
- * Double-submit cookie: every answer sets a readable `csrftoken` cookie if absent; every non-safe
- * request must echo it in X-CSRFToken. Another site can send the cookie but cannot read it.
+ * Double-submit cookie, part one: every answer (health checks and body-parse errors included) sets a
+ * readable `csrftoken` cookie when the request had none. Mounted first, before anything can answer.
  */
-export function csrfProtection(options: { secure: boolean }) {
+export function issueCsrfCookie(options: { secure: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    let token = readCookie(req, CSRF_COOKIE);
-    if (!token || !/^[\w-]{16,128}$/.test(token)) {
-      token = randomBytes(24).toString("base64url");
-      res.cookie(CSRF_COOKIE, token, { sameSite: "lax", secure: options.secure, path: "/", maxAge: 365 * 24 * 3600 * 1000 });
-      // A request that arrived without a cookie has nothing to match.
-      if (!SAFE_METHODS.has(req.method)) return refuse(res);
+    const token = readCookie(req, CSRF_COOKIE);
+    req.csrfToken = token && TOKEN.test(token) ? token : null;
+    if (!req.csrfToken) {
+      res.cookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { sameSite: "lax", secure: options.secure, path: "/", maxAge: 365 * 24 * 3600 * 1000 });
     }
-    if (SAFE_METHODS.has(req.method)) return next();
-    if (req.get("x-csrftoken") !== token) return refuse(res);
     next();
   };
 }
 
-function refuse(res: Response) {
-  res.status(403).json({ metadata: { success: false, message: CSRF_FAILED, errors: [`__all__: ${CSRF_FAILED}`] } });
+/**
+ * Part two: every non-safe request must echo the cookie it arrived with in X-CSRFToken. Another
+ * site can make the browser send the cookie but cannot read it. A request without one has nothing to match.
+ */
+export function verifyCsrfToken() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (!req.csrfToken || req.get("x-csrftoken") !== req.csrfToken) {
+      return res.status(403).json({ metadata: { success: false, message: CSRF_FAILED, errors: [`__all__: ${CSRF_FAILED}`] } });
+    }
+    next();
+  };
 }

@@ -1,0 +1,60 @@
+// For tests: the server as users run it, `node --import tsx services/src/main.ts`, in a child process.
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** Resolves with the exit code (null if killed by a signal) once the process has ended. */
+  exited: Promise<number | null>;
+  /** Sends `signal` (SIGTERM by default) and resolves with the exit code and how long the exit took. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
+}
+
+/**
+ * Starts a server process on a free port with `env` over quiet defaults and resolves once it printed
+ * its address. The caller's DATABASE_URL is not inherited: pass one to run on PostgreSQL.
+ */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "services/src/main.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DEMO_DATA: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`no address within ${timeoutMs} ms`), timeoutMs);
+    const onData = () => {
+      const found = /Storefront:\s+(http:\/\/\S+?)\/\s/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    };
+    function fail(why: string) {
+      child.kill("SIGKILL");
+      reject(new Error(`server process: ${why}\n${output}`));
+    }
+    child.stdout!.on("data", onData);
+    void exited.then((code) => fail(`exited with ${code} before listening`));
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = "SIGTERM") {
+      const started = Date.now();
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const code = await exited;
+      return { code, ms: Date.now() - started };
+    },
+  };
+}
