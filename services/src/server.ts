@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { sql } from "kysely";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { allProjections, ProjectionRunner } from "@shop/projections";
@@ -7,6 +8,7 @@ import { createApp, type Readiness } from "./app.ts";
 import { seedDemoData } from "./demo/demo-data.ts";
 import { createEventRegistry } from "./event-registry.ts";
 import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
+import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { nodeLiveMessages } from "./content/node-live-messages.ts";
 import { auditFeed } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
@@ -16,12 +18,12 @@ import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
 import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
-import { startStaffPresence } from "./presence/staff-presence.ts";
+import { migrateStaffPresence, startStaffPresence } from "./presence/staff-presence.ts";
 import type { Config } from "./platform/config.ts";
 import { acquireDataDirLock } from "./platform/data-dir-lock.ts";
 import { openDatabase, type Database } from "./platform/database.ts";
 import { migrateIdCounters } from "./platform/id-allocator.ts";
-import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
+import { PROJECTION_LEADER_LOCK, STARTUP_MIGRATION_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
@@ -46,7 +48,7 @@ export async function startServer(config: Config, options: { clock?: () => Date;
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
-  await migrateIdCounters(database.db);
+  await migrateSharedTables(database);
   const store = await openStore(config, database);
   const runner = new ProjectionRunner({
     db: database.db,
@@ -135,6 +137,19 @@ export async function startServer(config: Config, options: { clock?: () => Date;
       return closing;
     },
   };
+}
+
+/**
+ * Creates the tables every process shares, one process at a time: two processes starting at once on a
+ * fresh schema would otherwise race on CREATE TABLE IF NOT EXISTS (a duplicate-key error in the catalog).
+ */
+async function migrateSharedTables(database: Database): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${STARTUP_MIGRATION_LOCK})`.execute(trx);
+    await migrateEventStore(trx);
+    await migrateStaffPresence(trx);
+  });
+  await migrateIdCounters(database.db);
 }
 
 async function openStore(config: Config, database: Database): Promise<EventStore> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { START, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
-import { readCheckpoint, resetCheckpoint, saveCheckpoint } from "./checkpoints.ts";
+import { MIGRATION_LOCK, readCheckpoint, resetCheckpoint, saveCheckpoint } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 
 /**
@@ -33,9 +33,6 @@ export async function applyBatch(
 export function handlesAny(projection: Projection, events: RecordedEvent[]): boolean {
   return events.some((e) => projection.handles.includes(e.type));
 }
-
-/** Serialises schema changes across processes starting at once. */
-const MIGRATION_LOCK = 7_311_001;
 
 export async function migrateProjection(db: Kysely<any>, projection: Projection): Promise<void> {
   await db.transaction().execute(async (trx) => {

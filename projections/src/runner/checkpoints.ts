@@ -9,15 +9,22 @@ export interface Checkpoint {
   updatedAt: Date;
 }
 
+/** Key of the advisory lock that serialises schema changes across processes starting at once. */
+export const MIGRATION_LOCK = 7_311_001;
+
+/** Creates the checkpoints table, one process at a time (concurrent CREATE TABLE IF NOT EXISTS can collide). */
 export async function migrateCheckpoints(db: Kysely<any>): Promise<void> {
-  await sql`CREATE TABLE IF NOT EXISTS projection_checkpoints (
-    name text PRIMARY KEY,
-    version integer NOT NULL,
-    position_major numeric(20) NOT NULL,
-    position_minor numeric(20) NOT NULL,
-    events_applied bigint NOT NULL DEFAULT 0,
-    updated_at timestamptz NOT NULL DEFAULT now()
-  )`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS projection_checkpoints (
+      name text PRIMARY KEY,
+      version integer NOT NULL,
+      position_major numeric(20) NOT NULL,
+      position_minor numeric(20) NOT NULL,
+      events_applied bigint NOT NULL DEFAULT 0,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+  });
 }
 
 function toCheckpoint(row: any): Checkpoint {

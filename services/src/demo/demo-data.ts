@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { campaignStream, START, type EventStore, type LogPosition } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
+import { DomainError } from "../platform/domain-error.ts";
 import { seedContentDemoData } from "../content/content-demo-data.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 
@@ -10,14 +11,21 @@ export const DEMO_LOGIN_2 = { email: "colleague@example.org", password: "demo-pa
 
 /**
  * Fills an empty log with a demo staff user, a small content tree and the 'ark-main' campaign.
- * Does nothing when the log already has events, so restarts never duplicate it.
+ * Does nothing when the log already has events, so restarts never duplicate it. Two fresh processes
+ * on one database may both find it empty: the first append claims the demo user's email with
+ * expected version no-stream, so exactly one of them seeds and the other starts without seeding.
  */
 export async function seedDemoData(store: EventStore, clock: () => Date, db?: Kysely<any>): Promise<LogPosition | null> {
   const existing = await store.readAll(START, { limit: 1 });
   if (existing.length > 0) return null;
   const metadata = { userId: null, correlationId: "demo-data" };
   const now = clock().toISOString();
-  await registerUser({ store, clock }, { ...DEMO_LOGIN, isStaff: true }, metadata);
+  try {
+    await registerUser({ store, clock }, { ...DEMO_LOGIN, isStaff: true }, metadata);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "EMAIL_TAKEN") return null; // another process is seeding
+    throw error;
+  }
   await registerUser({ store, clock }, { ...DEMO_LOGIN_2, isStaff: true }, metadata);
   if (db) await seedContentDemoData(store, db, clock, metadata);
   await seedLookupDemoData(store, metadata);

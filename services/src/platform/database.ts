@@ -55,8 +55,15 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   // Create the schema before any pooled connection relies on it.
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
-  await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await setup.end();
+  try {
+    // Two processes starting at once would race on the catalog (a duplicate-key error): take turns.
+    await setup.query("BEGIN");
+    await setup.query("SELECT pg_advisory_xact_lock(7311003)");
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await setup.query("COMMIT");
+  } finally {
+    await setup.end();
+  }
 
   const pool = new pg.Pool({ ...connectionOptions, max: poolSize });
   pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use

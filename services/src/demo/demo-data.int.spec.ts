@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { START } from "@shop/shared";
+import { DEMO_LOGIN, DEMO_LOGIN_2 } from "./demo-data.ts";
+import type { RunningServer } from "../server.ts";
+import { testDatabaseUrl } from "../testing/test-database.ts";
+import { TestClient } from "../testing/http-client.ts";
+import { newTestPlace, removeTestPlace, startTestServer } from "../testing/test-server.ts";
+
+describe.skipIf(!testDatabaseUrl())("demo data on PostgreSQL", () => {
+  const place = newTestPlace();
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await removeTestPlace(place);
+  });
+
+  it("two fresh processes starting at once on one empty schema both start, and the demo data is loaded once", { timeout: 60_000 }, async () => {
+    const started = await Promise.allSettled([startTestServer(place, { demoData: true }), startTestServer(place, { demoData: true })]);
+    for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
+    expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual(["started", "started"]);
+
+    const log = await servers[0].store.readAll(START, { limit: 10_000 });
+    const count = (type: string) => log.filter((e) => e.type === type).length;
+    expect({ users: count("UserRegistered"), emails: count("UserEmailClaimed"), campaigns: count("CampaignCreated") }).toEqual({ users: 2, emails: 2, campaigns: 1 });
+    for (const server of servers) {
+      for (const login of [DEMO_LOGIN, DEMO_LOGIN_2]) {
+        const client = new TestClient(server.url);
+        let res = await client.post("/api/account/login/", { email: login.email, password: login.password });
+        // The process that did not seed may still be projecting the other one's users.
+        for (let i = 0; i < 50 && res.status !== 200; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          res = await client.post("/api/account/login/", { email: login.email, password: login.password });
+        }
+        expect(res.status).toBe(200);
+      }
+    }
+  });
+});
