@@ -29,16 +29,19 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let listening = false;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail(`no address within ${timeoutMs} ms`), timeoutMs);
     const onData = () => {
       const found = /Storefront:\s+(http:\/\/\S+?)\/\s/.exec(output);
-      if (found) {
+      if (found && !listening) {
+        listening = true;
         clearTimeout(timer);
         resolve(found[1]);
       }
     };
     function fail(why: string) {
+      if (listening) return;
       child.kill("SIGKILL");
       reject(new Error(`server process: ${why}\n${output}`));
     }
