@@ -13,9 +13,11 @@ export function redactSecrets(value: unknown): unknown {
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = {
     level,
     redact: { paths: ["req.headers.cookie", "req.headers['x-csrftoken']", 'res.headers["set-cookie"]', "*.password", "*.passwordHash"], censor: "[redacted]" },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
