@@ -18,14 +18,26 @@ export function defineEvent<Type extends string, Schema extends z.ZodType>(
   return { type, schema, version: options.version ?? 1, upcast: options.upcast };
 }
 
-/** Raised when an event read back does not match its schema: the log and the code disagree. */
+/**
+ * Raised when an event read back does not match its schema: the log and the code disagree. The
+ * message names the event, where it is in the log (when the store knows) and each bad field.
+ */
 export class InvalidEventError extends Error {
   readonly code = "INVALID_EVENT";
   constructor(
     readonly type: string,
-    readonly detail: string,
+    /** 'field: problem' lines. */
+    readonly issues: string[],
+    /** Where the event sits, e.g. 'user-7 #0 (global position 12)'. */
+    readonly location?: string,
   ) {
-    super(`Event ${type} does not match its schema: ${detail}`);
+    super(`Event ${type}${location ? ` at ${location}` : ""} does not match its schema: ${issues.join("; ")}`);
+    this.name = "InvalidEventError";
+  }
+
+  /** The same error, told where the event sits in the log. */
+  at(location: string): InvalidEventError {
+    return new InvalidEventError(this.type, this.issues, location);
   }
 }
 
@@ -52,7 +64,10 @@ export class EventRegistry {
     if (!definition) return data;
     const current = schemaVersion < definition.version && definition.upcast ? definition.upcast(data, schemaVersion) : data;
     const parsed = definition.schema.safeParse(current);
-    if (!parsed.success) throw new InvalidEventError(type, parsed.error.message);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(data)"}: ${i.message}`);
+      throw new InvalidEventError(type, schemaVersion === definition.version ? lines : [`(written as version ${schemaVersion})`, ...lines]);
+    }
     return parsed.data;
   }
 }

@@ -64,6 +64,13 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     expect(res.json.metadata.errors).toEqual(["email: This field is required.", "password: Invalid input: expected string, received undefined"]);
   });
 
+  it("the events a request appends carry its request id as causation and correlation, and the user", async () => {
+    const client = new TestClient(server.url);
+    const res = await client.post("/api/account/login/", { email: "shopper@example.org", password: "shopper pass" }, { "x-request-id": "req-login-42" });
+    const events = await server.store.readStream(`user-${res.json.user.id}`);
+    expect(events.at(-1)!.metadata).toEqual({ userId: res.json.user.id, requestId: "req-login-42", correlationId: "req-login-42", causationId: "req-login-42" });
+  });
+
   it("me answers user null for a visitor", async () => {
     const res = await new TestClient(server.url).get("/api/account/me/");
     expect(res.json).toEqual({ metadata: { success: true }, user: null });

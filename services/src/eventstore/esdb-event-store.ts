@@ -28,7 +28,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "@shop/shared";
-import type { EventCodec } from "./postgres-event-store.ts";
+import { decodeAt, type EventCodec } from "./postgres-event-store.ts";
 
 const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 };
 const isSystem = (type: string) => type.startsWith("$");
@@ -48,7 +48,7 @@ export async function createEsdbEventStore(connectionString: string, codec: Even
     const position = e.position ? toLog(e.position) : START;
     return {
       type: e.type,
-      data: codec.decode(e.type, schemaVersion, e.data),
+      data: decodeAt(codec, e.type, schemaVersion, e.data, () => `${e.streamId} #${e.revision} (log position ${position.major}/${position.minor})`),
       metadata,
       schemaVersion,
       streamId: e.streamId,

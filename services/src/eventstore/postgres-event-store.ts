@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import {
+  InvalidEventError,
   START,
   WrongExpectedVersionError,
   type AppendResult,
@@ -17,6 +18,15 @@ import { subscribeByPolling } from "./subscription.ts";
 export interface EventCodec {
   decode(type: string, schemaVersion: number, data: unknown): unknown;
   versionOf(type: string): number;
+}
+
+/** Decodes an event read back; a schema failure names where the event sits in the log. */
+export function decodeAt(codec: EventCodec, type: string, schemaVersion: number, data: unknown, where: () => string): unknown {
+  try {
+    return codec.decode(type, schemaVersion, data);
+  } catch (error) {
+    throw error instanceof InvalidEventError ? error.at(where()) : error;
+  }
 }
 
 // Every claim reads from stream_lock first: the per-stream advisory lock is taken before the
@@ -124,7 +134,7 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     const schemaVersion = Number(r.schema_version);
     return {
       type: r.type,
-      data: codec.decode(r.type, schemaVersion, r.data),
+      data: decodeAt(codec, r.type, schemaVersion, r.data, () => `${r.stream_id} #${r.stream_position} (global position ${r.global_position})`),
       metadata: r.metadata ?? {},
       schemaVersion,
       streamId: r.stream_id,

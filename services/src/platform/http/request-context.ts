@@ -41,7 +41,12 @@ export function requestContext(log: Logger) {
   };
 }
 
-/** The metadata every event appended on behalf of this request carries. */
+/**
+ * The metadata every event appended on behalf of this request carries. Over HTTP the request is the
+ * command, so its id is both the causation (what directly caused these events) and the correlation
+ * (the conversation they belong to). Work that follows from an event rather than a request, such as
+ * a scheduled action coming due, sets its own causation to that event's stream (scheduled-action-runner.ts).
+ */
 export function eventMetadata(req: Request): EventMetadata {
-  return { userId: req.user?.id ?? null, requestId: req.requestId, correlationId: req.requestId };
+  return { userId: req.user?.id ?? null, requestId: req.requestId, correlationId: req.requestId, causationId: req.requestId };
 }
