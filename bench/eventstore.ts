@@ -4,7 +4,7 @@ import { START, type EventStore } from "@shop/shared";
 import { openDatabase } from "../services/src/platform/database.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const data = { sku: "PIN-001", quantity: 2, price_cents: 1250, note: "benchmark" };
 const metadata = { userId: "user-1", correlationId: "c-1", causationId: "c-0", requestId: "r-1" };
 
@@ -14,6 +14,10 @@ interface Row {
   /** CPU this process spent per event: the client-side cost on a machine whose cores PostgreSQL shares. */
   clientMicrosPerEvent?: number;
   baseline?: string;
+  /** Lowest–highest of the rounds, for lines measured in several. */
+  spread?: string;
+  /** Median of the per-round ratios to the raw INSERT line measured just before each round. */
+  ratio?: number;
 }
 
 /**
@@ -21,10 +25,11 @@ interface Row {
  * INSERT transactions into a table of the events table's shape, measured in the same run so
  * both see the same disk and the same fsync cost.
  */
-export async function run(): Promise<void> {
+export async function run(args: string[] = []): Promise<void> {
   const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const database = await openDatabase({ url, schema, poolSize: 20 });
+  const database = await openDatabase({ url, schema, poolSize: Number(process.env.BENCH_POOL ?? 20) });
+  const onlySingle = args.includes("single"); // just the interleaved single-event lines (quicker to compare changes)
   const rows: Row[] = [];
   try {
     const store = await createPostgresEventStore(database);
@@ -36,18 +41,30 @@ export async function run(): Promise<void> {
       transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(), created_at timestamptz NOT NULL DEFAULT now())`);
     await admin.end();
 
+    // The headline ratio, single-event appends to raw INSERTs, is measured in alternating rounds: the
+    // load of a shared machine drifts over a run, and both sides of a ratio should see the same drift.
     for (const clients of [1, 16]) {
-      rows.push(await row(`raw INSERT, same indexes, ${clients} client(s)`, rawInserts(url, schema, "raw_indexed", clients)));
-      rows.push(await row(`raw INSERT, primary key only, ${clients} client(s)`, rawInserts(url, schema, "raw_bare", clients)));
+      const raw: number[] = [];
+      const appended: number[] = [];
+      const cpu = { raw: 0, append: 0 };
+      for (let round = 0; round < ROUNDS; round++) {
+        raw.push(await rawInserts(url, schema, "raw_indexed", clients));
+        cpu.raw += lastClientMicros / ROUNDS;
+        appended.push(await appends(store, clients, 1));
+        cpu.append += lastClientMicros / ROUNDS;
+      }
+      const rawName = `raw INSERT, same indexes, ${clients} client(s)`;
+      rows.push({ name: rawName, eventsPerSecond: median(raw), clientMicrosPerEvent: cpu.raw, spread: spread(raw) });
+      rows.push({ name: `append 1 event, ${clients} writer(s)`, eventsPerSecond: median(appended), clientMicrosPerEvent: cpu.append, spread: spread(appended), ratio: median(appended.map((a, i) => a / raw[i])) });
+      if (!onlySingle) rows.push(await row(`raw INSERT, primary key only, ${clients} client(s)`, rawInserts(url, schema, "raw_bare", clients)));
     }
-    const raw = (clients: number) => `raw INSERT, same indexes, ${clients} client(s)`;
-    for (const writers of [1, 16]) {
-      rows.push(await row(`append 1 event, ${writers} writer(s)`, appends(store, writers, 1), raw(writers)));
+    if (!onlySingle) {
+      const raw = (clients: number) => `raw INSERT, same indexes, ${clients} client(s)`;
+      for (const writers of [1, 16]) {
+        rows.push(await row(`append 100 events, ${writers} writer(s)`, appends(store, writers, 100), raw(writers)));
+      }
+      rows.push({ name: "subscriber catch-up from START", eventsPerSecond: await catchUp(store) });
     }
-    for (const writers of [1, 16]) {
-      rows.push(await row(`append 100 events, ${writers} writer(s)`, appends(store, writers, 100), raw(writers)));
-    }
-    rows.push({ name: "subscriber catch-up from START", eventsPerSecond: await catchUp(store) });
     await store.close();
   } finally {
     await database.close();
@@ -57,6 +74,10 @@ export async function run(): Promise<void> {
   }
   print(rows);
 }
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const spread = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
 
 async function connect(url: string, schema: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
@@ -129,11 +150,11 @@ async function catchUp(store: EventStore): Promise<number> {
 function print(rows: Row[]): void {
   const rate = new Map(rows.map((r) => [r.name, r.eventsPerSecond]));
   const width = Math.max(...rows.map((r) => r.name.length));
-  console.info(`\n${"measurement".padEnd(width)}  ${"events/s".padStart(10)}  ${"client CPU µs/event".padStart(19)}  ratio to raw (same clients)`);
+  console.info(`\n${"measurement".padEnd(width)}  ${"events/s".padStart(10)}  ${"rounds (min–max)".padStart(17)}  ${"client CPU µs/event".padStart(19)}  ratio to raw (same clients)`);
   for (const r of rows) {
     const base = r.baseline ? rate.get(r.baseline) : undefined;
-    const ratio = base ? (r.eventsPerSecond / base).toFixed(2) : "";
+    const ratio = r.ratio !== undefined ? r.ratio.toFixed(2) : base ? (r.eventsPerSecond / base).toFixed(2) : "";
     const cpu = r.clientMicrosPerEvent === undefined ? "" : Math.round(r.clientMicrosPerEvent).toString();
-    console.info(`${r.name.padEnd(width)}  ${Math.round(r.eventsPerSecond).toString().padStart(10)}  ${cpu.padStart(19)}  ${ratio}`);
+    console.info(`${r.name.padEnd(width)}  ${Math.round(r.eventsPerSecond).toString().padStart(10)}  ${(r.spread ?? "").padStart(17)}  ${cpu.padStart(19)}  ${ratio}`);
   }
 }

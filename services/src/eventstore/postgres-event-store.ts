@@ -12,6 +12,7 @@ import {
 } from "@shop/shared";
 import type { Database } from "../platform/database.ts";
 import { migrateEventStore } from "./postgres-schema.ts";
+import { appendStatement } from "./append-sql.ts";
 import { createCommitNotifier } from "./commit-notifier.ts";
 import { subscribeByPolling } from "./subscription.ts";
 
@@ -28,35 +29,6 @@ export function decodeAt(codec: EventCodec, type: string, schemaVersion: number,
     throw error instanceof InvalidEventError ? error.at(where()) : error;
   }
 }
-
-// Every claim reads from stream_lock first: the per-stream advisory lock is taken before the
-// transaction writes (and so before it gets its transaction id). The next appender of a stream thus
-// always has a newer transaction id than the last, and commit-order reads keep each stream in order.
-// (Waiting on the streams row instead would let a waiter with an older id take the next position.)
-const claimSql = {
-  "no-stream": `INSERT INTO streams (stream_id, version) SELECT $1, $2::int - 1 FROM stream_lock
-        ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
-  any: `INSERT INTO streams (stream_id, version) SELECT $1, $2::int - 1 FROM stream_lock
-        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + $2::int RETURNING version`,
-  exact: `UPDATE streams SET version = streams.version + $2::int FROM stream_lock
-        WHERE streams.stream_id = $1 AND streams.version = $4::int RETURNING streams.version`,
-};
-
-/** $1 stream id, $2 number of events, $3 the events as a JSON array, $4 the expected version (exact only). */
-const appendSql = (claim: string) => `
-  WITH stream_lock AS (SELECT pg_advisory_xact_lock(hashtext($1)) AS locked),
-  claimed AS (${claim}),
-  inserted AS (
-    INSERT INTO events (stream_id, stream_position, type, schema_version, data, metadata)
-    SELECT $1, claimed.version - $2::int + e.ord, e.type, e.schema_version, e.data, e.metadata
-    FROM claimed, jsonb_to_recordset($3::jsonb) AS e(ord int, type text, schema_version int, data jsonb, metadata jsonb)
-    RETURNING global_position, transaction_id
-  )
-  SELECT claimed.version, max(inserted.global_position)::text AS global_position,
-         max(inserted.transaction_id::text) AS transaction_id
-  FROM claimed, inserted GROUP BY claimed.version`;
-
-const APPEND_SQL = { "no-stream": appendSql(claimSql["no-stream"]), any: appendSql(claimSql.any), exact: appendSql(claimSql.exact) };
 
 /**
  * At most one wake-up NOTIFY per this many ms under load: other processes learn of a burst of
@@ -101,25 +73,11 @@ export async function createPostgresEventStore(database: Database, codec: EventC
   async function append(streamId: string, events: NewEvent[], options: { expectedVersion?: ExpectedVersion } = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error("append needs at least one event");
     const expected = options.expectedVersion ?? "any";
-    const n = events.length;
-    const rows = JSON.stringify(
-      events.map((e, i) => ({
-        ord: i + 1,
-        type: e.type,
-        data: e.data ?? null,
-        metadata: e.metadata ?? {},
-        schema_version: e.schemaVersion ?? codec.versionOf(e.type),
-      })),
-    );
     // One prepared statement, one round trip: claim the versions on the stream row (its row lock
     // serialises writers of one stream) and insert the events. Subscribers are woken after the commit.
     const kind = expected === "no-stream" ? "no-stream" : expected === "any" ? "any" : "exact";
-    const values = kind === "exact" ? [streamId, n, rows, expected] : [streamId, n, rows];
-    const result = await database.preparedQuery<{ version: number; global_position: string; transaction_id: string }>(
-      `append_${kind}`,
-      APPEND_SQL[kind],
-      values,
-    );
+    const statement = appendStatement(streamId, events, kind, typeof expected === "number" ? expected : null, (type) => codec.versionOf(type));
+    const result = await database.preparedQuery<{ version: number; global_position: string; transaction_id: string }>(statement.name, statement.text, statement.values);
     const row = result.rows[0];
     if (!row) throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
     for (const wake of localListeners) wake();

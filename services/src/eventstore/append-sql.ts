@@ -1,0 +1,64 @@
+import type { NewEvent } from "@shop/shared";
+
+export type ClaimKind = "no-stream" | "any" | "exact";
+
+// Every claim reads from stream_lock first: the per-stream advisory lock is taken before the
+// transaction writes (and so before it gets its transaction id). The next appender of a stream thus
+// always has a newer transaction id than the last, and commit-order reads keep each stream in order.
+// (Waiting on the streams row instead would let a waiter with an older id take the next position.)
+// $1 is the stream id, $2 the number of events; `expected` names the parameter of the expected version.
+const claimSql = (expected: string): Record<ClaimKind, string> => ({
+  "no-stream": `INSERT INTO streams (stream_id, version) SELECT $1, $2::int - 1 FROM stream_lock
+        ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
+  any: `INSERT INTO streams (stream_id, version) SELECT $1, $2::int - 1 FROM stream_lock
+        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + $2::int RETURNING version`,
+  exact: `UPDATE streams SET version = streams.version + $2::int FROM stream_lock
+        WHERE streams.stream_id = $1 AND streams.version = ${expected}::int RETURNING streams.version`,
+});
+
+/** Many events: $3 the events as a JSON array, $4 the expected version (exact only). */
+const manySql = (claim: string) => `
+  WITH stream_lock AS (SELECT pg_advisory_xact_lock(hashtext($1)) AS locked),
+  claimed AS (${claim}),
+  inserted AS (
+    INSERT INTO events (stream_id, stream_position, type, schema_version, data, metadata)
+    SELECT $1, claimed.version - $2::int + e.ord, e.type, e.schema_version, e.data, e.metadata
+    FROM claimed, jsonb_to_recordset($3::jsonb) AS e(ord int, type text, schema_version int, data jsonb, metadata jsonb)
+    RETURNING global_position, transaction_id
+  )
+  SELECT claimed.version, max(inserted.global_position)::text AS global_position,
+         max(inserted.transaction_id::text) AS transaction_id
+  FROM claimed, inserted GROUP BY claimed.version`;
+
+/**
+ * One event, the common case: its fields as plain parameters ($3 type, $4 schema version, $5 data,
+ * $6 metadata, $7 the expected version for exact), with no JSON array to build, parse and unpack.
+ */
+const oneSql = (claim: string) => `
+  WITH stream_lock AS (SELECT pg_advisory_xact_lock(hashtext($1)) AS locked),
+  claimed AS (${claim}),
+  inserted AS (
+    INSERT INTO events (stream_id, stream_position, type, schema_version, data, metadata)
+    SELECT $1, claimed.version, $3, $4, $5::jsonb, $6::jsonb FROM claimed
+    RETURNING global_position, transaction_id
+  )
+  SELECT claimed.version, inserted.global_position::text AS global_position, inserted.transaction_id::text AS transaction_id
+  FROM claimed, inserted`;
+
+const kinds: ClaimKind[] = ["no-stream", "any", "exact"];
+const MANY = Object.fromEntries(kinds.map((k) => [k, manySql(claimSql("$4")[k])])) as Record<ClaimKind, string>;
+const ONE = Object.fromEntries(kinds.map((k) => [k, oneSql(claimSql("$7")[k])])) as Record<ClaimKind, string>;
+
+/** The prepared statement (name, text, values) that appends `events` to `streamId` with one round trip. */
+export function appendStatement(streamId: string, events: NewEvent[], kind: ClaimKind, expected: number | null, versionOf: (type: string) => number) {
+  const exact = kind === "exact" ? [expected] : [];
+  if (events.length === 1) {
+    const e = events[0];
+    const values = [streamId, 1, e.type, e.schemaVersion ?? versionOf(e.type), JSON.stringify(e.data ?? null), JSON.stringify(e.metadata ?? {}), ...exact];
+    return { name: `append_one_${kind}`, text: ONE[kind], values };
+  }
+  const rows = JSON.stringify(
+    events.map((e, i) => ({ ord: i + 1, type: e.type, data: e.data ?? null, metadata: e.metadata ?? {}, schema_version: e.schemaVersion ?? versionOf(e.type) })),
+  );
+  return { name: `append_${kind}`, text: MANY[kind], values: [streamId, events.length, rows, ...exact] };
+}
