@@ -10,7 +10,9 @@ import { createEventRegistry } from "./event-registry.ts";
 import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
 import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { nodeLiveMessages } from "./content/node-live-messages.ts";
-import { auditFeed } from "./live/live-messages.ts";
+import { roleLiveMessages } from "./contributors/role-live-messages.ts";
+import { keywordLiveMessages } from "./keywords/keyword-live-messages.ts";
+import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
 import { lockLiveMessages } from "./locks/lock-live-messages.ts";
 import { startLockExpirySweeper } from "./locks/lock-expiry-sweeper.ts";
@@ -27,6 +29,9 @@ import { PROJECTION_LEADER_LOCK, STARTUP_MIGRATION_LOCK } from "./platform/leade
 import { createLogger, type Logger } from "./platform/logger.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
+
+/** Every feature's socket pushes, declared once here: the live gateway sends these and nothing else. */
+export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [auditFeed, lockLiveMessages, scheduledActionLiveMessages, nodeLiveMessages, keywordLiveMessages, roleLiveMessages];
 
 export interface RunningServer {
   url: string;
@@ -100,7 +105,7 @@ export async function startServer(config: Config, options: { clock?: () => Date;
   const httpServer = createServer(app);
   const timings = lockTimings(options.locks);
   const presence = await startStaffPresence({ db: database.db, clock, log, heartbeatEveryMs: timings.heartbeatEveryMs });
-  const gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock, log, sessionSecret: config.SESSION_SECRET, mappers: [auditFeed, lockLiveMessages, scheduledActionLiveMessages, nodeLiveMessages], presence });
+  const gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock, log, sessionSecret: config.SESSION_SECRET, mappers: LIVE_MAPPERS, presence });
   const lockExpiry = startLockExpirySweeper({ store, db: database.db, clock, log, timings, isLeader: () => runner.isLeader });
   const scheduledActions = startScheduledActionSweeper({ store, db: database.db, clock, log, runContentAction, isLeader: () => runner.isLeader, intervalMs: options.scheduledActionsEveryMs });
   await new Promise<void>((resolve, reject) => {

@@ -6,15 +6,10 @@ import type { EventStore, Subscription } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
-import { roleLiveMessages } from "../contributors/role-live-messages.ts";
-import { keywordLiveMessages } from "../keywords/keyword-live-messages.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
 import { createEndedSessions, sessionRoom, socketsToClose } from "./session-ends.ts";
 import { createUserNames } from "./user-names.ts";
-
-/** Pushes every process sends whether or not its caller lists them (server.ts predates them). */
-const GATEWAY_MAPPERS: LiveMessageMapper[] = [keywordLiveMessages, roleLiveMessages];
 
 export interface LiveGatewayDeps {
   httpServer: HttpServer;
@@ -23,7 +18,8 @@ export interface LiveGatewayDeps {
   clock: () => Date;
   log: Logger;
   sessionSecret?: string;
-  mappers: LiveMessageMapper[];
+  /** Every push the gateway sends comes from these (server.ts declares the list); it adds none of its own. */
+  mappers: readonly LiveMessageMapper[];
   /** Told when a staff socket connects or goes away (lock expiry watches who is still there). */
   presence?: StaffPresence;
 }
@@ -73,7 +69,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     });
   });
 
-  const mappers = [...new Set([...deps.mappers, ...GATEWAY_MAPPERS])];
+  const { mappers } = deps;
   const userNames = createUserNames(deps.db);
   const subscription: Subscription = deps.store.subscribe({
     from: await deps.store.head(),

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { RecordedEvent } from "@shop/shared";
+import { LIVE_MAPPERS } from "../server.ts";
+
+const recorded = (type: string, data: unknown, streamPosition = 3): RecordedEvent => ({
+  type,
+  data,
+  metadata: { userId: "u1" },
+  schemaVersion: 1,
+  streamId: "contentnode-7",
+  streamPosition,
+  position: { major: 1n, minor: 1n },
+  globalPosition: 42,
+  createdAt: new Date("2026-11-01T00:00:00Z"),
+});
+
+/** The pushes the server sends for one event, through its one list of mappers. */
+const pushesOf = (event: RecordedEvent) => LIVE_MAPPERS.flatMap((mapper) => mapper(event, { userName: () => "Edna" })).map((m) => `${m.name} ${m.room}`);
+
+describe("every feature's pushes are declared once, in the server's list of live mappers", () => {
+  it("lists each mapper once", () => {
+    expect(new Set(LIVE_MAPPERS).size).toBe(LIVE_MAPPERS.length);
+  });
+
+  it("a keyword link pushes node:keywords once, to the node's record room", () => {
+    const pushes = pushesOf(recorded("ContentNodeKeywordLinked", { id: 7, keywordId: 9 }));
+    expect(pushes.filter((p) => p.startsWith("node:keywords"))).toEqual(["node:keywords record:content.contentnode.7"]);
+  });
+
+  it("a contributor role change pushes node:contributors once, to the node's record room", () => {
+    const pushes = pushesOf(recorded("ContributorRoleAdded", { id: 7, roleId: 2, contributor: "Ken", role: "Author", sortOrder: 10 }));
+    expect(pushes.filter((p) => p.startsWith("node:contributors"))).toEqual(["node:contributors record:content.contentnode.7"]);
+  });
+});
