@@ -79,16 +79,6 @@ export const ContentActionRequest = z
   .object({ action: z.enum(["publish", "async", "archive", "other"], required), pk: IdSchema.optional(), id: IdSchema.optional() })
   .refine((v) => v.pk !== undefined || v.id !== undefined, { message: FORM_MESSAGES.required, path: ["pk"] });
 
-/** Admin list query: start, count (-1 for all), sort (a column, '-col' descending), q (name/slug/url contains). */
-export const NodeListQuery = z.object({
-  start: z.coerce.number().int().min(0).default(0),
-  count: z.coerce.number().int().min(-1).default(100),
-  sort: z.string().regex(/^-?[a-z_]+$/).default("id"),
-  q: z.string().optional(),
-  parent: z.string().regex(/^\d+$/).transform(Number).optional(),
-  status: z.string().optional(),
-});
-
 export const NodeHistoryQuery = z.object({ at: z.string().regex(/^\d+$/, "Enter a whole number.").transform(Number).optional() });
 
 /** POST /admin/api/content/keyword/: slug defaults to the name's slug. */
@@ -97,18 +87,6 @@ export const CreateKeywordRequest = z.object({
   slug: z.string().trim().max(100).optional(),
   monthly_searches: z.coerce.number().int().min(0).optional(),
 });
-
-export const KeywordListQuery = z.object({
-  start: z.coerce.number().int().min(0).default(0),
-  count: z.coerce.number().int().min(-1).default(100),
-  sort: z.string().regex(/^-?[a-z_]+$/).default("id"),
-  mode: z.string().optional(),
-  content_nodes__id: z.string().regex(/^\d+$/).transform(Number).optional(),
-  query: z.string().optional(),
-  q: z.string().optional(),
-});
-
-export const KeywordSearchQuery = z.object({ query: z.string().default(""), q: z.string().optional() });
 
 /** POST/DELETE /admin/api/content/contentnode/{id}/keywords/ */
 export const KeywordLinkRequest = z.object({ keyword: IdSchema });
@@ -121,10 +99,6 @@ export const CreateRoleRequest = z.object({
   sort_order: z.coerce.number().int().min(0).optional(),
 });
 export const UpdateRoleRequest = CreateRoleRequest.omit({ node: true }).partial();
-export const RoleListQuery = z.object({
-  node: z.string().regex(/^\d+$/).transform(Number).optional(),
-  sort: z.string().regex(/^-?[a-z_]+$/).default("sort_order"),
-});
 
 /** GET /api/content/page/?url= */
 export const PageQuery = z.object({ url: z.string(required).min(1, FORM_MESSAGES.required), preview: Flag.optional().default(false) });
