@@ -7,6 +7,10 @@ import { defineConfig } from "@playwright/test";
 // One real server for the e2e run: PostgreSQL (a fresh schema) when DATABASE_URL is set, else PGlite
 // in a temp folder; demo data on, so the demo staff login exists.
 const port = Number(process.env.E2E_PORT ?? 4310);
+// Playwright empties its output folder when a run starts: a run on a port of its own (E2E_PORT) keeps
+// its results in a folder of its own, so parallel local runs do not wipe each other's. Without
+// E2E_PORT it is test-results/ as before (scripts/test.mjs reads test-results/e2e-results.json).
+const results = process.env.E2E_PORT ? `test-results/e2e-${port}` : "test-results";
 const env: Record<string, string> = {
   PORT: String(port),
   HOST: "127.0.0.1",
@@ -19,12 +23,12 @@ const env: Record<string, string> = {
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir: results,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: `${results}/e2e-results.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",
