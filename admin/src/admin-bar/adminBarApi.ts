@@ -1,6 +1,6 @@
 import type { ContentStatus } from '@shop/shared';
 import { api } from '../app/api';
-import { contentNodeApi, type ContentNode, type UserRef } from '../features/content-node-form/contentNodeApi';
+import { resyncNodeOnReconnect, type ContentNode, type UserRef } from '../features/content-node-form/contentNodeApi';
 import { openSocketNamespace } from '../platform/socketNamespace';
 import type { IpaChanges } from './ipaFields';
 
@@ -30,18 +30,7 @@ export const adminBarApi = withTags.injectEndpoints({
           return;
         }
         const socket = openSocketNamespace('/admin');
-        // Pushes sent while disconnected are lost (DESIGN §7): read the node again, beside this entry. The
-        // status is taken as it is; a newer version is flagged like a pushed save, so edits in progress
-        // still meet the stale-save check (the bar loads it at once when nobody edits).
-        socket.io.on('reconnect', async () => {
-          const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
-          if (!fresh.data) return;
-          const { status, version, updated_by } = fresh.data;
-          updateCachedData((draft) => {
-            draft.status = status;
-            if (version > draft.version) draft.newerSave = { by: updated_by, version };
-          });
-        });
+        resyncNodeOnReconnect(socket, id, dispatch, updateCachedData);
         socket.on('node:status', (push: Push) => {
           const known = getCacheEntry().data;
           if (!forNode(push, id) || !push.status || !known) return;

@@ -1,6 +1,7 @@
 import type { ContentStatus } from '@shop/shared';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { openSocketNamespace, type SocketHandle } from '../../platform/socketNamespace';
 
 export type UserRef = { id: string; name: string };
 export type ContentNode = {
@@ -71,18 +72,7 @@ export const contentNodeApi = api.injectEndpoints({
             draft.newerSave = { by: push.by ?? null, version: push.version };
           });
         });
-        // Pushes sent while the socket was down are lost (DESIGN §7): on reconnect, read the node again.
-        // The status is taken as it is; a newer version is flagged like a pushed save (the form loads it
-        // at once when it holds no edits, else the stale-save check shows the difference first).
-        socket.io.on('reconnect', async () => {
-          const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
-          if (!fresh.data) return;
-          const { status, version, updated_by } = fresh.data;
-          updateCachedData((draft) => {
-            draft.status = status;
-            if (version > draft.version) draft.newerSave = { by: updated_by, version };
-          });
-        });
+        resyncNodeOnReconnect(socket, id, dispatch, updateCachedData);
         await cacheEntryRemoved;
         socket.close();
       },
@@ -132,3 +122,26 @@ export const {
   useNodeTypesQuery,
   useParentOptionsQuery,
 } = contentNodeApi;
+
+/**
+ * Pushes sent while the socket was down are lost (DESIGN §7): on reconnect, read the node again beside
+ * the cache entry (form or bar). The status is taken as it is; a newer version is only flagged like a
+ * pushed save, so edits in progress still meet the stale-save check (a page holding no edits loads it
+ * at once).
+ */
+export function resyncNodeOnReconnect(
+  socket: SocketHandle,
+  id: number,
+  dispatch: ThunkDispatch<any, any, UnknownAction>,
+  updateCachedData: (recipe: (draft: ContentNode) => void) => void,
+): void {
+  socket.io.on('reconnect', async () => {
+    const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
+    if (!fresh.data) return;
+    const { status, version, updated_by } = fresh.data;
+    updateCachedData((draft) => {
+      draft.status = status;
+      if (version > draft.version) draft.newerSave = { by: updated_by, version };
+    });
+  });
+}

@@ -1,6 +1,6 @@
 import type { NodeContributorsMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { watchNodeRoom } from '../../platform/watchNodeRoom';
 
 export type ContributorRole = { id: number; node: number; contributor: string; role: string; sort_order: number };
 type ListResponse = { items: ContributorRole[] };
@@ -21,25 +21,15 @@ export const contributorsApi = withTags.injectEndpoints({
         } catch {
           return;
         }
-        const socket = openSocketNamespace('/admin');
-        const record = { app: 'content', model: 'contentnode', id: node };
-        const refetch = () => dispatch(contributorsApi.util.invalidateTags([{ type: 'ContributorRoles', id: node }]));
-        let connectedBefore = false;
-        // Rooms are lost with the connection: watch again on every (re)connect, and refetch after a
-        // reconnect because pushes sent while away are gone.
-        socket.on('connect', () => {
-          socket.emit('record:watch', record);
-          if (connectedBefore) refetch();
-          connectedBefore = true;
+        await watchNodeRoom<NodeContributorsMessage>({
+          nodeId: node,
+          push: 'node:contributors',
+          refetch: () => dispatch(contributorsApi.util.invalidateTags([{ type: 'ContributorRoles', id: node }])),
+          patch: (push) => {
+            if (push.change === 'removed') updateCachedData((draft) => draft.filter((r) => r.id !== push.role));
+          },
+          until: cacheEntryRemoved,
         });
-        socket.on('node:contributors', (push: NodeContributorsMessage) => {
-          if (push.model !== 'contentnode' || push.id !== node) return;
-          if (push.change === 'removed') updateCachedData((draft) => draft.filter((r) => r.id !== push.role));
-          refetch();
-        });
-        await cacheEntryRemoved;
-        if (socket.connected) socket.emit('record:unwatch', record);
-        socket.close();
       },
     }),
     addContributorRole: build.mutation<ContributorRole, Omit<ContributorRole, 'id'>>({

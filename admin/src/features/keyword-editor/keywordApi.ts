@@ -1,7 +1,7 @@
 import { slugify } from '@shop/shared';
 import type { NodeKeywordsMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { watchNodeRoom } from '../../platform/watchNodeRoom';
 
 export type KeywordStats = { id: number; name: string; slug: string; our_uses: number; monthly_searches: number };
 type ListResponse = { items: KeywordStats[]; total: number };
@@ -24,23 +24,12 @@ export const keywordApi = withTags.injectEndpoints({
         } catch {
           return;
         }
-        const socket = openSocketNamespace('/admin');
-        const record = { app: 'content', model: 'contentnode', id: nodeId };
-        const refetch = () => dispatch(keywordApi.util.invalidateTags([{ type: 'NodeKeywords', id: nodeId }]));
-        let connectedBefore = false;
-        // Rooms are lost with the connection: watch again on every (re)connect, and refetch after a
-        // reconnect because pushes sent while away are gone.
-        socket.on('connect', () => {
-          socket.emit('record:watch', record);
-          if (connectedBefore) refetch();
-          connectedBefore = true;
+        await watchNodeRoom<NodeKeywordsMessage>({
+          nodeId,
+          push: 'node:keywords',
+          refetch: () => dispatch(keywordApi.util.invalidateTags([{ type: 'NodeKeywords', id: nodeId }])),
+          until: cacheEntryRemoved,
         });
-        socket.on('node:keywords', (push: NodeKeywordsMessage) => {
-          if (push.model === 'contentnode' && push.id === nodeId) refetch();
-        });
-        await cacheEntryRemoved;
-        if (socket.connected) socket.emit('record:unwatch', record);
-        socket.close();
       },
     }),
     /** The keyword search: 25 results, exact matches first. */
