@@ -10,6 +10,7 @@ import { seedPickerRecords } from "./lookup-test-fixtures.ts";
 const SKU = "/admin/api/product/sku/";
 const LANG = "/admin/api/translation/contentlangnode/";
 const MENU = "/admin/api/tree/menunode/";
+const NODES = "/admin/api/content/contentnode/";
 const ids = (res: { json: { items: Array<{ id: number }> } }) => res.json.items.map((i) => i.id);
 const list = (values: unknown[]) => encodeURIComponent(JSON.stringify(values));
 
@@ -101,6 +102,25 @@ describe.each(testBackends())("picker endpoints on $name", ({ pglite }) => {
     });
     const posted = await staff.post(`${MENU}query/`, { OR: { slug__icontains: "visit" }, count: 1, sort: "name" });
     expect([ids(posted), posted.json.total]).toEqual([[2], 2]);
+  });
+
+  it("the content node picker searches by url too: the parent picker's url__icontains, and a GET query", async () => {
+    const posted = await staff.post(`${NODES}?ts=3`, { count: 10, start: 0, sort: "id", query: "/about/", exclude: [], OR: { url__icontains: "/about/" } });
+    expect([posted.status, ids(posted), posted.json.items[0].search_fields]).toEqual([200, [2], ["name", "slug", "url"]]);
+    const got = await staff.get(`${NODES}query/?query=${encodeURIComponent("/ark/")}`);
+    expect(got.json.items.map((i: { str: string; url: string }) => [i.str, i.url])).toEqual([["About the Ark", "/ark/"]]);
+  });
+
+  it("sort=keyword (the §7 autocomplete) sorts by the item's display string, -keyword the other way", async () => {
+    const autocomplete = (api: string, query: string, sort: string) => staff.get(`${api}?count=10&start=0&query=${query}&sort=${sort}&exclude=${list([3])}`);
+    const nodes = await autocomplete(NODES, "o", "keyword");
+    expect([nodes.status, nodes.json.items.map((i: { str: string }) => i.str), nodes.json.total]).toEqual([200, ["About Us", "Donate", "Home"], 3]);
+    expect((await autocomplete(`${NODES}query/`, "o", "-keyword")).json.items.map((i: { str: string }) => i.str)).toEqual(["Home", "Donate", "About Us"]);
+    // A SKU's string starts with its code: 30-1-… before 60-1-….
+    const skus = await autocomplete(SKU, "ar", "keyword");
+    expect(skus.json.items.map((i: { str: string }) => i.str)).toEqual(["30-1-205 Noah's Ark DVD", "60-1-010 Ark Encounter T-Shirt"]);
+    const posted = await staff.post(`${LANG}query/`, { query: "", sort: "-keyword", count: 10 });
+    expect(posted.json.items.map((i: { str: string }) => i.str)).toEqual(["Über uns (de)", "Quiénes somos (es)", "Inicio (es)"]);
   });
 
   it("exclude works on a GET that loads current items too", async () => {

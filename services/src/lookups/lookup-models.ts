@@ -13,8 +13,10 @@ export interface LookupModel {
   searchFields: string[];
   /** Columns copied into every item. */
   displayFields: string[];
-  /** Columns `sort` may name (id always can). */
+  /** Columns `sort` may name (id and keyword always can). */
   sortFields: string[];
+  /** The columns `str` is made of, in order: `sort=keyword` (the §7 autocomplete) sorts by them. */
+  strColumns: string[];
   defaultSort: string;
   /** Exact-match filters (`filters` in the POST, or query parameters in a GET) and their value types. */
   filters: Record<string, "int" | "text" | "bool">;
@@ -44,9 +46,11 @@ export const LOOKUP_MODELS: LookupModel[] = [
     model: "contentnode",
     base: CONTENT_NODE,
     table: "content_nodes",
-    searchFields: ["name", "slug"],
+    // url too: the parent picker offers it ("url__icontains").
+    searchFields: ["name", "slug", "url"],
     displayFields: ["name", "slug", "url"],
     sortFields: ["name", "slug", "url", "status", "published", "updated_at"],
+    strColumns: ["name"],
     defaultSort: "id",
     filters: { status: "text", parent_id: "int", node_type_id: "int", slug: "text" },
     joins: [
@@ -69,6 +73,7 @@ export const LOOKUP_MODELS: LookupModel[] = [
     searchFields: ["name", "slug"],
     displayFields: ["name", "slug", "url"],
     sortFields: ["name", "slug", "url", "status"],
+    strColumns: ["name"],
     defaultSort: "id",
     filters: { status: "text", parent_id: "int", slug: "text" },
     joins: [{ table: "menu_nodes", as: "parent", on: "parent_id", columns: ["name"] }],
@@ -85,6 +90,7 @@ export const LOOKUP_MODELS: LookupModel[] = [
     searchFields: ["name", "slug"],
     displayFields: ["name", "slug", "file_url"],
     sortFields: ["name", "slug"],
+    strColumns: ["name"],
     defaultSort: "id",
     filters: { format_id: "int", slug: "text" },
     joins: [{ table: "media_formats", as: "format", on: "format_id", columns: ["name"] }],
@@ -103,6 +109,7 @@ export const LOOKUP_MODELS: LookupModel[] = [
     searchFields: ["sku", "name"],
     displayFields: ["sku", "name", "price_cents"],
     sortFields: ["sku", "name", "price_cents"],
+    strColumns: ["sku", "name"],
     defaultSort: "sku",
     filters: { active: "bool", sku: "text" },
     // A SKU group is a product category of back-office §3 (by the code's prefix), 'other' included.
@@ -118,6 +125,7 @@ export const LOOKUP_MODELS: LookupModel[] = [
     searchFields: ["name", "slug"],
     displayFields: ["name", "slug", "language", "node_id"],
     sortFields: ["name", "slug", "language", "node_id"],
+    strColumns: ["name", "language"],
     defaultSort: "id",
     filters: { node_id: "int", language: "text", status: "text" },
     joins: [{ table: "content_nodes", as: "node", on: "node_id", columns: ["name"] }],
@@ -137,6 +145,7 @@ function named(app: string, model: string, table: string): LookupModel {
     searchFields: ["name"],
     displayFields: ["name", "slug"],
     sortFields: ["name", "slug"],
+    strColumns: ["name"],
     defaultSort: "id",
     filters: { slug: "text" },
     str: (r) => r.name,

@@ -18,7 +18,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  */
 export async function searchLookup(db: Kysely<any>, model: LookupModel, search: LookupSearch): Promise<LookupSearchResponse> {
   const where = buildWhere(model, search);
-  const { column, descending } = sortOf(model, search.sort);
+  const { columns, descending } = sortOf(model, search.sort);
   const start = search.start ?? 0;
   const count = search.count ?? PICKER.defaultResultCount;
 
@@ -32,10 +32,9 @@ export async function searchLookup(db: Kysely<any>, model: LookupModel, search: 
       .leftJoin(`${join.table} as ${join.as}`, `${join.as}.id`, `t.${join.on}`)
       .select(join.columns.map((c) => sql.ref(`${join.as}.${c}`).as(`${join.as}_${c}`)));
   }
-  let page = where(rows)
-    .orderBy(sql.ref(`t.${column}`), descending ? "desc" : "asc")
-    .orderBy(sql.ref("t.id"), descending ? "desc" : "asc")
-    .offset(start);
+  let page = where(rows);
+  for (const column of [...columns, "id"]) page = page.orderBy(sql.ref(`t.${column}`), descending ? "desc" : "asc");
+  page = page.offset(start);
   if (count >= 0) page = page.limit(count);
   const found = await page.execute();
 
@@ -100,14 +99,16 @@ function filterValue(model: LookupModel, field: string, value: unknown): string 
   return String(value);
 }
 
-function sortOf(model: LookupModel, sort: string | undefined): { column: string; descending: boolean } {
+/** A column, or `keyword`: the item's display string (`str`), as the §7 autocomplete asks. */
+function sortOf(model: LookupModel, sort: string | undefined): { columns: string[]; descending: boolean } {
   const text = sort?.trim() || model.defaultSort;
   const descending = text.startsWith("-");
   const column = descending ? text.slice(1) : text;
+  if (column === "keyword") return { columns: model.strColumns, descending };
   if (column !== "id" && !model.sortFields.includes(column)) {
-    throw invalid(`sort: Cannot sort ${model.model} by "${column}". Choose one of: ${["id", ...model.sortFields].join(", ")}.`);
+    throw invalid(`sort: Cannot sort ${model.model} by "${column}". Choose one of: ${["id", "keyword", ...model.sortFields].join(", ")}.`);
   }
-  return { column, descending };
+  return { columns: column === "id" ? [] : [column], descending };
 }
 
 function toItem(model: LookupModel, row: Record<string, any>, includes: string[]): LookupItem {

@@ -152,7 +152,7 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     expect(sort.json.metadata).toEqual({
       success: false,
       message: "Invalid request syntax or bad data.",
-      errors: ['sort: Cannot sort sku by "password". Choose one of: id, sku, name, price_cents.'],
+      errors: ['sort: Cannot sort sku by "password". Choose one of: id, keyword, sku, name, price_cents.'],
     });
     const or = await staff.post("/admin/api/product/sku/", { OR: { body__icontains: "x" } });
     expect(or.json.metadata.errors).toEqual(['OR: Cannot search sku by "body__icontains".']);
@@ -172,7 +172,7 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     expect(res.json).toEqual({
       metadata: { success: true, errors: [] },
       items: [
-        { id: 3, str: "About the Ark", name: "About the Ark", slug: "about-the-ark", url: "/ark/", status: { id: "Beta", title: "Beta" }, api_url: "/admin/api/content/contentnode/3/", add_url: "/admin/content/contentnode/add/", search_fields: ["name", "slug"], api_display_fields: ["name", "slug", "url"] },
+        { id: 3, str: "About the Ark", name: "About the Ark", slug: "about-the-ark", url: "/ark/", status: { id: "Beta", title: "Beta" }, api_url: "/admin/api/content/contentnode/3/", add_url: "/admin/content/contentnode/add/", search_fields: ["name", "slug", "url"], api_display_fields: ["name", "slug", "url"] },
       ],
       total: 1,
       count: 100,
