@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInClient } from "../locks/lock-test-kit.ts";
+import { contentLangNodeStream } from "@shop/shared";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -40,10 +41,15 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
     });
     const flood = await node({ name: "The Flood", parent: videos, url: "/videos/flood/", body: '{% embed_media type="item" id=1 %}' });
     const genesis = await node({ name: "Genesis Study", parent: videos, url: "/videos/genesis/", body: '<p>Listen:</p>{% embed_media type="file" id=2 %}' });
-    await node({ name: "Draft Video", parent: videos, url: "/videos/draft/", body: '{% embed_media type="item" id=1 %}' });
+    const draft = await node({ name: "Draft Video", parent: videos, url: "/videos/draft/", body: '{% embed_media type="item" id=1 %}' });
     const guide = await node({ name: "Ark Guide", parent: home, url: "/guide/", body: '{% get_related_contentnodes relation="parents" relation_filter="adoptive" %}|{% get_related_contentnodes relation="parents" %}' });
     const members = await node({ name: "Members", parent: home, url: "/members/", body: '{% restrict_content mode="choosegroup" group="members" %}<p>Members only.</p>{% endrestrict_content %}' });
-    for (const pk of [home, videos, flood, genesis, guide, members]) await staff.post("/admin/content/contentnode/action/", { action: "publish", pk });
+    const translated = await node({ name: "Translated", parent: home, url: "/translated/", body: `{% get_translations node=${genesis} %}|{% get_translations %}|{% get_translations node=${draft} %}` });
+    const translations = [[21, genesis, "es", "Estudio de Génesis", "Live"], [22, genesis, "de", "Genesis-Studie", "Live"], [23, genesis, "fr", "Étude", "Beta"], [24, translated, "fr", "Traduit", "Live"], [25, draft, "es", "Borrador", "Live"]] as const;
+    for (const [id, nodeId, language, name, status] of translations) {
+      await server.store.append(contentLangNodeStream(id), [{ type: "ContentLangNodeAdded", data: { id, nodeId, language, name, slug: `t-${id}`, status } }], { expectedVersion: "no-stream" });
+    }
+    for (const pk of [home, videos, flood, genesis, guide, members, translated]) await staff.post("/admin/content/contentnode/action/", { action: "publish", pk });
     const menu = async (fields: Record<string, unknown>) => (await staff.post("/admin/api/tree/menunode/", { ignore_warnings: true, ...fields })).json.id as number;
     const main = await menu({ name: "Main", url: "/" });
     const menuVideos = await menu({ name: "Videos", url: "/videos/", parent: main });
@@ -72,6 +78,13 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
 
   it("relation_filter=adoptive gives the menu ancestors' pages; real gives the content tree's", async () => {
     expect(await body(visitor, "/guide/")).toBe(`${related("parents", [["/", "Home"], ["/videos/", "Videos"]])}|${related("parents", [["/", "Home"]])}`);
+  });
+
+  it("get_translations node=N lists page N's Live translations linking to page N; none for a page the reader may not see", async () => {
+    const list = (items: Array<[string, string, string]>) => `<ul class="translations">${items.map(([url, lang, title]) => `<li><a href="${url}" hreflang="${lang}">${title}</a></li>`).join("")}</ul>`;
+    expect(await body(visitor, "/translated/")).toBe(
+      `${list([["/videos/genesis/?lang=de", "de", "Genesis-Studie"], ["/videos/genesis/?lang=es", "es", "Estudio de Génesis"]])}|${list([["/translated/?lang=fr", "fr", "Traduit"]])}|`,
+    );
   });
 
   it("restrict_content choosegroup shows the part to the chosen group's members (members: signed-in users) and staff", async () => {

@@ -65,8 +65,10 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
         return members.flatMap((id) => rows.filter((r) => r.id === id).map((r) => ({ title: r.name, url: r.url, body: r.body })));
       },
       translations: async (nodeId) => {
+        const page = nodeId === row.id ? row : await find(nodeId);
+        if (!page || !isVisible(page)) return [];
         const rows = await db.selectFrom("content_lang_nodes").select(["language", "name", "status"]).where("node_id", "=", nodeId).orderBy("language").execute();
-        return rows.filter((r) => r.status === "Live" || preview).map((r) => ({ language: r.language, title: r.name, url: `${row.url}?lang=${encodeURIComponent(r.language)}` }));
+        return rows.filter((r) => r.status === "Live" || preview).map((r) => ({ language: r.language, title: r.name, url: `${page.url}?lang=${encodeURIComponent(r.language)}` }));
       },
     };
 

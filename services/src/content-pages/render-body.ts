@@ -38,6 +38,7 @@ export interface RenderContext {
   mediaFile(id: number): Promise<MediaFile | null>;
   /** The members of a collection (the node's visible children) with their bodies, for embed_media itemlistall. */
   collection(nodeId: number): Promise<Array<Link & { body: string }>>;
+  /** The translations of a node this audience may see, each linking to that node's page in its language. */
   translations(nodeId: number): Promise<Array<Link & { language: string }>>;
 }
 
@@ -101,7 +102,8 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
         return links.length ? `<ul class="related-contentnodes related-${query.relation}">${links.map(linkItem).join("")}</ul>` : "";
       }
       case "get_translations": {
-        const links = await ctx.translations(ctx.page.id);
+        // node=N: the translation set of page N (the admin picks it through any of its translations).
+        const links = await ctx.translations(o.node && /^\d+$/.test(o.node) ? Number(o.node) : ctx.page.id);
         const items = links.map((l) => `<li><a href="${escapeHtml(l.url)}" hreflang="${escapeHtml(l.language)}">${escapeHtml(l.title)}</a></li>`);
         return links.length ? `<ul class="translations">${items.join("")}</ul>` : "";
       }

@@ -25,13 +25,18 @@ const ctx = (audience: RenderContext["audience"] = visitor): RenderContext => ({
           { title: "Notes", url: "/videos/notes/", body: "<p>No media here.</p>" },
         ]
       : [],
-  translations: async () => [],
+  translations: async (id) => (id === 5 ? [{ language: "de", title: "Über uns", url: "/us/?lang=de" }] : id === 2 ? [{ language: "es", title: "Acerca", url: "/about/?lang=es" }] : []),
 });
 
 const VIDEO_ITEM =
   '<figure class="embed-media embed-media-item"><video controls preload="metadata"><source src="/media/ark-tour" type="video/mp4"><a href="/media/ark-tour" download>Download Ark Tour</a></video><figcaption>Ark Tour</figcaption></figure>';
 
 describe("template tags in a page body", () => {
+  it("get_translations lists this page's translations, or with node=N the translation set of page N", async () => {
+    expect(await renderBody("{% get_translations %}|{% get_translations node=5 %}|{% get_translations node=9 %}", ctx())).toBe(
+      '<ul class="translations"><li><a href="/about/?lang=es" hreflang="es">Acerca</a></li></ul>|<ul class="translations"><li><a href="/us/?lang=de" hreflang="de">Über uns</a></li></ul>|',
+    );
+  });
   it("get_urls gives a node's url, a link with as=link, and # for an unknown node", async () => {
     expect(await renderBody('{% get_urls node=3 %}|{% get_urls node=3 as="link" %}|{% get_urls node=9 %}|{% get_urls %}', ctx())).toBe(
       '/about/mission/|<a href="/about/mission/">Mission</a>|#|/about/',

@@ -16,7 +16,7 @@
  * | `{% footnote_index %}` | the numbered list of this page's footnotes |
  * | `{% scripture "John 3:16" "NKJV" %}` | the reference with its translation (default NKJV; one of SCRIPTURE_TRANSLATIONS) |
  * | `{% get_related_contentnodes relation="child" count=4 %}` | links to Live children, siblings or parents (ancestors, root first); `node=ID` for another node; `relation_filter`, `collection_filter` accepted |
- * | `{% get_translations %}` | links to this page's translations |
+ * | `{% get_translations %}` | links to this page's Live translations; `node=ID` for the translation set of page ID (links to that page) |
  * | `{% restrict_content mode="staff" %}…{% endrestrict_content %}` | the inner part only for the audience: anonymous, authenticated (default), staff, or choosegroup with `group="name"` |
  */
 
