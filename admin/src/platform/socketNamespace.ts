@@ -14,15 +14,37 @@ export interface SocketHandle {
   close(): void;
 }
 
-const shared = new Map<string, { socket: Socket; handles: number }>();
+/** `resync`: the handles' 'reconnect' listeners, also run when a closed socket is opened again. */
+type SharedSocket = { socket: Socket; handles: number; resync: Set<(...args: any[]) => void>; reopening?: boolean };
+const shared = new Map<string, SharedSocket>();
+
+/**
+ * socket.io does not reconnect by itself after the server closed the socket (a session that ended) or
+ * refused it (no session yet): such a socket waits for someone to open it again.
+ */
+const closedForGood = (socket: Socket) => !socket.connected && !socket.active;
+
+/** Opens a closed socket again; pushes sent while it was closed are lost, so it counts as a reconnect. */
+function reopen(entry: SharedSocket): void {
+  if (!entry.reopening) {
+    entry.reopening = true;
+    entry.socket.once('connect', () => {
+      entry.reopening = false;
+      entry.resync.forEach((listener) => listener());
+    });
+  }
+  entry.socket.connect();
+}
 
 export function openSocketNamespace(namespace: string): SocketHandle {
   let entry = shared.get(namespace);
   if (!entry) {
-    entry = { socket: io(namespace, { withCredentials: true, forceNew: true }), handles: 0 };
+    entry = { socket: io(namespace, { withCredentials: true, forceNew: true }), handles: 0, resync: new Set() };
     shared.set(namespace, entry);
+  } else if (closedForGood(entry.socket)) {
+    reopen(entry);
   }
-  const { socket } = entry;
+  const { socket, resync } = entry;
   entry.handles++;
   const listeners: Array<[string, (...args: any[]) => void]> = [];
   const managerListeners: Array<[string, (...args: any[]) => void]> = [];
@@ -44,13 +66,17 @@ export function openSocketNamespace(namespace: string): SocketHandle {
       on(event, listener) {
         socket.io.on(event, listener);
         managerListeners.push([event, listener]);
+        if (event === 'reconnect') resync.add(listener);
       },
     },
     close() {
       if (closed) return;
       closed = true;
       for (const [event, listener] of listeners) socket.off(event, listener);
-      for (const [event, listener] of managerListeners) socket.io.off(event as 'reconnect', listener);
+      for (const [event, listener] of managerListeners) {
+        socket.io.off(event as 'reconnect', listener);
+        resync.delete(listener);
+      }
       const current = shared.get(namespace);
       if (current && current.socket === socket && --current.handles === 0) {
         shared.delete(namespace);
@@ -59,4 +85,13 @@ export function openSocketNamespace(namespace: string): SocketHandle {
     },
   };
   return handle;
+}
+
+/**
+ * After a new sign-in: opens again the sockets the server closed when the old session ended (or refused
+ * before there was one), so every cache entry still holding a handle gets its pushes again. Their
+ * 'connect' listeners run again (record watches are sent anew).
+ */
+export function reopenClosedSockets(): void {
+  for (const entry of shared.values()) if (closedForGood(entry.socket)) reopen(entry);
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { RootState } from '../../app/store';
 import { toFormErrors } from '../../platform/formErrors';
 import { useLoginMutation, useMeQuery } from './accountApi';
+import { SESSION_ENDED_MESSAGES } from './sessionSlice';
 
 type FromState = { from?: string } | null;
 
@@ -12,6 +15,7 @@ export function LoginPage() {
   const location = useLocation();
   const from = (location.state as FromState)?.from ?? '/';
   const errors = toFormErrors(error);
+  const ended = useSelector((state: RootState) => state.session.ended);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -30,7 +34,13 @@ export function LoginPage() {
   return (
     <section className="card narrow" aria-labelledby="login-heading">
       <h1 id="login-heading">Log in</h1>
-      <p className="muted">Sign in with your staff account to use the back office.</p>
+      {ended ? (
+        <p className="notice warn" role="alert">
+          {SESSION_ENDED_MESSAGES[ended]}
+        </p>
+      ) : (
+        <p className="muted">Sign in with your staff account to use the back office.</p>
+      )}
       {errors.form.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef}>
           <ul>
