@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { contentProjections, rebuildProjection } from "@shop/projections";
 import { CONTENT_NODE_ERRORS, CONTENT_NODE_WARNINGS } from "@shop/shared";
+import { nextPush } from "../live/socket-test-kit.ts";
 import { adminSocket, signedInClient } from "../locks/lock-test-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -223,12 +224,27 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     expect((await edna.get("/admin/api/tree/menunode/2/history/")).json.items.map((e: { type: string }) => e.type)).toContain("PendingRewriteBatchRecorded");
   });
 
+  it("a new node reaches every other staff socket within 1 s: node:saved with version 0 (its created event)", async () => {
+    const socket = await adminSocket(server.url, otto.cookieHeader);
+    try {
+      const pushed = nextPush<{ id: number; model: string }>(socket, "node:saved", (m) => m.model === "contentnode", 1000);
+      const id = (await create(edna, { name: "Brand New", parent: 1 })).json.id;
+      expect(await pushed).toEqual({ id, version: 0, by: ednaUser, app: "content", model: "contentnode" });
+      const menuPush = nextPush<{ model: string }>(socket, "node:saved", (m) => m.model === "menunode", 1000);
+      const menu = (await edna.post("/admin/api/tree/menunode/", { name: "New Menu", ignore_warnings: true })).json.id;
+      expect(await menuPush).toEqual({ id: menu, version: 0, by: ednaUser, app: "tree", model: "menunode" });
+    } finally {
+      socket.close();
+    }
+  });
+
   it("another editor's socket receives node:status and node:saved within 1 s", async () => {
     const socket = await adminSocket(server.url, otto.cookieHeader);
     try {
       const id = (await create(edna, { name: "Pushed", parent: 1 })).json.id;
       const status = new Promise((resolve) => socket.on("node:status", (m: { id: number }) => m.id === id && resolve(m)));
-      const saved = new Promise((resolve) => socket.on("node:saved", (m: { id: number }) => m.id === id && resolve(m)));
+      // Its creation pushes node:saved too (version 0): wait for the save.
+      const saved = new Promise((resolve) => socket.on("node:saved", (m: { id: number; version: number }) => m.id === id && m.version > 0 && resolve(m)));
       const timeout = (ms: number) => new Promise((_, reject) => setTimeout(() => reject(new Error("no push within 1 s")), ms));
       await edna.post("/admin/content/contentnode/action/", { action: "publish", pk: id });
       expect(await Promise.race([status, timeout(1000)])).toEqual({ id, status: "Live", version: 1, app: "content", model: "contentnode" });

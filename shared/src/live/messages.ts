@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { UserRef } from "../content/events.ts";
 import { CONTENT_STATUSES } from "../domain/constants.ts";
 import { LockRecordRef, RecordLock } from "../locks/api.ts";
 
 // Socket messages of the /admin namespace that are not one feature's (DESIGN §7): record rooms, the
-// answer a (re)connecting client gets, and the pushes for a node's parts (keywords, contributors).
+// answer a (re)connecting client gets, and the pushes about nodes (status, saves, keywords, contributors).
 
 /**
  * Client → server `record:watch {app, model, id}`: join the record's room `record:{app}.{model}.{id}`
@@ -37,6 +38,22 @@ export const RecordWatchRefusal = z.object({ errors: z.array(z.string()) });
 
 const NodePush = { id: z.number(), app: z.string(), model: z.string(), version: z.number().int() };
 
+/**
+ * Push `node:status` to every staff socket and the node's record room: a content or menu node's
+ * status changed (publish, archive, async, other, or an edit of a Live node).
+ */
+export const NodeStatusMessage = z.object({ ...NodePush, status: z.enum(CONTENT_STATUSES) });
+export type NodeStatusMessage = z.infer<typeof NodeStatusMessage>;
+
+/**
+ * Push `node:saved` to every staff socket and the node's record room: a content or menu node was
+ * saved, or created. `version` is the node's stream position after it, so a creation has version 0
+ * (the created event) and a list that does not show that id yet refetches; a form ignores a version
+ * it already has. `by` is who did it (null: the system).
+ */
+export const NodeSavedMessage = z.object({ ...NodePush, by: UserRef.nullable() });
+export type NodeSavedMessage = z.infer<typeof NodeSavedMessage>;
+
 /** Push `node:keywords`: a keyword was linked to or unlinked from a content node; refetch its keywords. */
 export const NodeKeywordsMessage = z.object({ ...NodePush, keyword: z.number(), change: z.enum(["linked", "unlinked"]) });
 export type NodeKeywordsMessage = z.infer<typeof NodeKeywordsMessage>;
@@ -46,4 +63,11 @@ export const NodeContributorsMessage = z.object({ ...NodePush, role: z.number().
 export type NodeContributorsMessage = z.infer<typeof NodeContributorsMessage>;
 
 /** Names of the /admin socket messages declared here. */
-export const LIVE_MESSAGE_NAMES = { watch: "record:watch", unwatch: "record:unwatch", keywords: "node:keywords", contributors: "node:contributors" } as const;
+export const LIVE_MESSAGE_NAMES = {
+  watch: "record:watch",
+  unwatch: "record:unwatch",
+  status: "node:status",
+  saved: "node:saved",
+  keywords: "node:keywords",
+  contributors: "node:contributors",
+} as const;
