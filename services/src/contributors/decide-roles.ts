@@ -13,7 +13,9 @@ export const ROLE_NOT_FOUND = "This contributor role does not exist.";
 /**
  * Pure: contributor roles of a node. sort_order is always position × 10 (10, 20, 30…): a role
  * given sort_order s goes to position ceil(s / 10) (clamped to the list), the others move down
- * or up and every role is renumbered, so the list never has gaps or ties.
+ * or up and every role is renumbered, so the list never has gaps or ties. A new role asking for a
+ * sort_order another role already has goes last instead: the client computed "next" from a stale
+ * list (two quick adds), and the later add must not jump ahead of the earlier one.
  */
 export function decideRoles(command: RoleCommand, state: Node): ContentNodeEvent[] {
   const node = existing(state);
@@ -23,7 +25,8 @@ export function decideRoles(command: RoleCommand, state: Node): ContentNodeEvent
     case "AddRole": {
       const { sortOrder, ...data } = command.data;
       const added: ContributorRole = { ...data, sortOrder: 0 };
-      const list = placeAt(roles, added, sortOrder);
+      const taken = roles.some((r) => r.sortOrder === sortOrder);
+      const list = placeAt(roles, added, taken ? undefined : sortOrder);
       return withRenumbering(id, roles, list, { type: "ContributorRoleAdded", data: { id, ...data, sortOrder: orderOf(list, data.roleId) } });
     }
     case "ChangeRole": {

@@ -19,13 +19,17 @@ describe("contributor roles: sort_order is position × 10", () => {
   it("the first role of a node gets 10", () => {
     spec.given([created]).when({ type: "AddRole", data: { roleId: 1, contributor: "Ken", role: "Author", sortOrder: 0 } }).then([{ type: "ContributorRoleAdded", data: { id: 7, roleId: 1, contributor: "Ken", role: "Author", sortOrder: 10 } }]);
   });
-  it("inserting at sort_order 20 takes position 2 and moves the later roles down by 10", () => {
+  it("a new role asking for a sort_order another role has goes last (two quick adds from a stale list)", () => {
+    spec.given(three).when({ type: "AddRole", data: { roleId: 4, contributor: "Ken", role: "Editor", sortOrder: 20 } }).then([{ type: "ContributorRoleAdded", data: { id: 7, roleId: 4, contributor: "Ken", role: "Editor", sortOrder: 40 } }]);
+    spec.given([created, role(1, 10), role(2, 20)]).when({ type: "AddRole", data: { roleId: 3, contributor: "Ann", role: "Editor", sortOrder: 20 } }).then([{ type: "ContributorRoleAdded", data: { id: 7, roleId: 3, contributor: "Ann", role: "Editor", sortOrder: 30 } }]);
+  });
+  it("inserting before the first role takes a sort_order below 10 and moves the others down by 10", () => {
     spec
       .given(three)
-      .when({ type: "AddRole", data: { roleId: 4, contributor: "Ken", role: "Editor", sortOrder: 20 } })
+      .when({ type: "AddRole", data: { roleId: 4, contributor: "Ken", role: "Editor", sortOrder: 5 } })
       .then([
-        { type: "ContributorRoleAdded", data: { id: 7, roleId: 4, contributor: "Ken", role: "Editor", sortOrder: 20 } },
-        { type: "ContributorRolesRenumbered", data: { id: 7, order: [{ roleId: 2, sortOrder: 30 }, { roleId: 3, sortOrder: 40 }] } },
+        { type: "ContributorRoleAdded", data: { id: 7, roleId: 4, contributor: "Ken", role: "Editor", sortOrder: 10 } },
+        { type: "ContributorRolesRenumbered", data: { id: 7, order: [{ roleId: 1, sortOrder: 20 }, { roleId: 2, sortOrder: 30 }, { roleId: 3, sortOrder: 40 }] } },
       ]);
   });
   it("a sort_order between steps rounds up to the next position (15 → position 2)", () => {

@@ -123,8 +123,8 @@ describe.each(testBackends())("keywords and contributor roles on $name", ({ pgli
       expect(await list()).toEqual([["Ken Ham", 10], ["Bodie Hodge", 20]]);
     });
 
-    it("inserting at a sort_order takes that position and renumbers the rest", async () => {
-      await add({ contributor: "Georgia Purdom", role: "Reviewer", sort_order: 10 });
+    it("inserting at a free sort_order takes that position and renumbers the rest", async () => {
+      await add({ contributor: "Georgia Purdom", role: "Reviewer", sort_order: 5 });
       expect(await list()).toEqual([["Georgia Purdom", 10], ["Ken Ham", 20], ["Bodie Hodge", 30]]);
     });
 
@@ -160,6 +160,18 @@ describe.each(testBackends())("keywords and contributor roles on $name", ({ pgli
       expect([all.json.items.length, all.json.total, all.json.count]).toEqual([5, 5, -1]);
       const bad = await edna.get(`${ROLES}?start=-1`);
       expect([bad.status, bad.json.metadata.errors]).toEqual([400, ["start: Ensure this value is greater than or equal to 0."]]);
+    });
+
+    it("two quick adds with the same sort_order (a stale list) never share a sort_order: the later goes last", async () => {
+      const node = (await edna.post("/admin/api/content/contentnode/", { name: "Stale List", ignore_warnings: true })).json.id;
+      const addTo = (contributor: string, sort_order: number) => edna.post(ROLES, { node, contributor, role: "Author", sort_order });
+      const orders = async () => (await edna.get(`${ROLES}?node=${node}&sort=sort_order`)).json.items.map((r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order]);
+      await addTo("Ken Ham", 10);
+      const answers = [await addTo("Bodie Hodge", 20), await addTo("Georgia Purdom", 20)];
+      expect(answers.map((a) => a.json.sort_order)).toEqual([20, 30]);
+      expect(await orders()).toEqual([["Ken Ham", 10], ["Bodie Hodge", 20], ["Georgia Purdom", 30]]);
+      await Promise.all([addTo("Andrew Snelling", 40), addTo("Danny Faulkner", 40)]);
+      expect((await orders()).map(([, order]: [string, number]) => order)).toEqual([10, 20, 30, 40, 50]);
     });
 
     it("missing fields and unknown roles or nodes are refused", async () => {

@@ -45,7 +45,7 @@ async function editorsAtWork(edna: TestClient, rick: TestClient) {
   await ok(edna.post("/admin/api/content/keyword/", { name: "Flood" }));
   await ok(edna.post(`/admin/api/content/contentnode/${about}/keywords/`, { keyword }));
   const author = (await ok(edna.post("/admin/api/content/role/", { node: about, contributor: "Ken Ham", role: "Author" }))).id;
-  await ok(edna.post("/admin/api/content/role/", { node: about, contributor: "Bodie Hodge", role: "Editor", sort_order: 10 }));
+  await ok(edna.post("/admin/api/content/role/", { node: about, contributor: "Bodie Hodge", role: "Editor", sort_order: 5 }));
   await ok(edna.request("PUT", `/admin/api/content/role/${author}/`, { role: "Co-author" }));
   const menu = (await ok(edna.post("/admin/api/tree/menunode/", { name: "Visit", url: "/visit/", ignore_warnings: true }))).id;
   await ok(edna.request("PUT", `/admin/api/tree/menunode/${menu}/`, { url: "/plan-your-visit/", ignore_warnings: true }));
