@@ -76,6 +76,36 @@ test("contributors are added in order and reordered, and the order is kept", asy
   await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Georgia Purdom/, /^Ken Ham/]);
 });
 
+test("two contributors added one right after the other take places 1 and 2, and keep them after a reload", async ({ page }) => {
+  const node = await openFreshForm(page, "Quick Contributors Page");
+  // Each add takes a moment to answer, so the second is typed and sent while the first is on its way.
+  const sent: number[] = [];
+  await page.route("**/admin/api/content/role/", async (route) => {
+    if (route.request().method() === "POST") {
+      sent.push(route.request().postDataJSON().sort_order);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await route.fallback();
+  });
+  for (const [name, role] of [["Ken Ham", "Author"], ["Terry Mortenson", "Historian"]]) {
+    await page.getByLabel("Contributor", { exact: true }).fill(name);
+    await page.getByLabel("Role", { exact: true }).fill(role);
+    await page.getByRole("button", { name: "Add contributor" }).click();
+  }
+  const order = page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem");
+  await expect(order).toHaveText([/^Ken Ham — Author/, /^Terry Mortenson — Historian/]);
+  await expect(page.getByRole("status").filter({ hasText: "Terry Mortenson added." })).toBeVisible();
+  // The page asks for places 1 and 2 itself (the server would otherwise move a taken place to the end).
+  expect(sent).toEqual([10, 20]);
+  const stored = await page.request.get(`/admin/api/content/role/?node=${node.id}&sort=sort_order`);
+  expect((await stored.json()).items.map((r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order])).toEqual([
+    ["Ken Ham", 10],
+    ["Terry Mortenson", 20],
+  ]);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Ken Ham — Author/, /^Terry Mortenson — Historian/]);
+});
+
 test("a scheduled action needs a time and an action; it is a pending addition until saved", async ({ page }) => {
   await openFreshForm(page, "Scheduled Page");
   await page.getByRole("button", { name: "Schedule an action" }).click();

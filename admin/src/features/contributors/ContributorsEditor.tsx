@@ -1,12 +1,7 @@
 import { useId, useState } from 'react';
 import { BACK_OFFICE_MESSAGES, CONTRIBUTOR_SORT_ORDER_STEP, FORM_MESSAGES } from '@shop/shared';
-import {
-  useAddContributorRoleMutation,
-  useChangeContributorRoleMutation,
-  useContributorRolesQuery,
-  useRemoveContributorRoleMutation,
-  type ContributorRole,
-} from './contributorsApi';
+import { useChangeContributorRoleMutation, useContributorRolesQuery, useRemoveContributorRoleMutation, type ContributorRole } from './contributorsApi';
+import { useContributorAdds } from './useContributorAdds';
 import './contributors.css';
 
 /** Sort order is the list position times 10 (back-office §3 "Contributor role"). */
@@ -16,7 +11,7 @@ const sortOrderAt = (index: number) => (index + 1) * CONTRIBUTOR_SORT_ORDER_STEP
 export function ContributorsEditor({ nodeId }: { nodeId: number | null }) {
   const id = `contributors${useId().replace(/:/g, '')}`;
   const { data: roles = [], isLoading } = useContributorRolesQuery(nodeId ?? 0, { skip: nodeId === null });
-  const [addRole, adding] = useAddContributorRoleMutation();
+  const adds = useContributorAdds(nodeId ?? 0);
   const [changeRole] = useChangeContributorRoleMutation();
   const [removeRole] = useRemoveContributorRoleMutation();
   const [draft, setDraft] = useState({ contributor: '', role: '' });
@@ -38,14 +33,15 @@ export function ContributorsEditor({ nodeId }: { nodeId: number | null }) {
   };
 
   const add = async () => {
-    const missing = { contributor: !draft.contributor.trim(), role: !draft.role.trim() };
+    const values = { contributor: draft.contributor.trim(), role: draft.role.trim() };
+    const missing = { contributor: !values.contributor, role: !values.role };
     setErrors(missing);
     if (missing.contributor || missing.role) return;
-    const sort_order = sortOrderAt(roles.length);
-    const ok = await addRole({ node: nodeId, contributor: draft.contributor.trim(), role: draft.role.trim(), sort_order }).unwrap().then(() => true, () => false);
-    if (!ok) return fail();
+    // The boxes empty at once, so the next contributor can be typed while this one is added.
     setDraft({ contributor: '', role: '' });
-    setStatus(`${draft.contributor.trim()} added.`);
+    if (await adds.add(values)) return setStatus(`${values.contributor} added.`);
+    fail();
+    setDraft((now) => (now.contributor || now.role ? now : values));
   };
 
   const field = (key: 'contributor' | 'role', label: string) => (
@@ -64,7 +60,7 @@ export function ContributorsEditor({ nodeId }: { nodeId: number | null }) {
     <div className="contributors">
       {isLoading ? (
         <p className="muted">Loading contributors…</p>
-      ) : roles.length === 0 ? (
+      ) : roles.length + adds.pending.length === 0 ? (
         <p className="muted">No contributors yet.</p>
       ) : (
         <ol className="contributor-list" aria-label="Contributors in order">
@@ -86,12 +82,20 @@ export function ContributorsEditor({ nodeId }: { nodeId: number | null }) {
               </span>
             </li>
           ))}
+          {adds.pending.map((p) => (
+            <li key={`pending-${p.key}`} className="contributor-row contributor-pending">
+              <span>
+                <strong>{p.contributor}</strong> <span className="muted">— {p.role}</span>
+              </span>
+              <span className="muted">Adding…</span>
+            </li>
+          ))}
         </ol>
       )}
       <div className="contributor-add">
         {field('contributor', 'Contributor')}
         {field('role', 'Role')}
-        <button type="button" onClick={add} disabled={adding.isLoading}>
+        <button type="button" onClick={add} disabled={isLoading}>
           Add contributor
         </button>
       </div>

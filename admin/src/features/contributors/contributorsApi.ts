@@ -34,7 +34,20 @@ export const contributorsApi = withTags.injectEndpoints({
     }),
     addContributorRole: build.mutation<ContributorRole, Omit<ContributorRole, 'id'>>({
       query: (body) => ({ url: '/admin/api/content/role/', method: 'POST', body }),
+      transformResponse: ({ id, node, contributor, role, sort_order }: ContributorRole) => ({ id, node, contributor, role, sort_order }),
       invalidatesTags: (_r, _e, { node }) => [{ type: 'ContributorRoles', id: node }],
+      // The new row joins the list as soon as it is answered, before the refetch: the next add, queued
+      // behind this one, takes its sort order from the list and must count this row.
+      async onQueryStarted({ node }, { dispatch, queryFulfilled }) {
+        const added = await queryFulfilled.then((r) => r.data, () => null);
+        if (!added) return;
+        dispatch(
+          contributorsApi.util.updateQueryData('contributorRoles', node, (draft) => {
+            if (!draft.some((r) => r.id === added.id)) draft.push(added);
+            draft.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
+          }),
+        );
+      },
     }),
     changeContributorRole: build.mutation<ContributorRole, ContributorRole>({
       query: ({ id, contributor, role, sort_order }) => ({ url: `/admin/api/content/role/${id}/`, method: 'PUT', body: { contributor, role, sort_order } }),
