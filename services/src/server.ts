@@ -1,5 +1,4 @@
 import { createServer } from "node:http";
-import { sql } from "kysely";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { allProjections, ProjectionRunner } from "@shop/projections";
@@ -20,13 +19,14 @@ import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
 import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
-import { migrateStaffPresence, startStaffPresence } from "./presence/staff-presence.ts";
+import { startStaffPresence } from "./presence/staff-presence.ts";
 import type { Config } from "./platform/config.ts";
 import { acquireDataDirLock } from "./platform/data-dir-lock.ts";
 import { openDatabase, type Database } from "./platform/database.ts";
 import { migrateIdCounters } from "./platform/id-allocator.ts";
-import { PROJECTION_LEADER_LOCK, STARTUP_MIGRATION_LOCK } from "./platform/leader-lock.ts";
+import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
+import { underStartupMigrationLock } from "./platform/startup-migration.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
@@ -144,16 +144,9 @@ export async function startServer(config: Config, options: { clock?: () => Date;
   };
 }
 
-/**
- * Creates the tables every process shares, one process at a time: two processes starting at once on a
- * fresh schema would otherwise race on CREATE TABLE IF NOT EXISTS (a duplicate-key error in the catalog).
- */
+/** Creates the tables every process shares (the staff presence table is its tracker's own). */
 async function migrateSharedTables(database: Database): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${STARTUP_MIGRATION_LOCK})`.execute(trx);
-    await migrateEventStore(trx);
-    await migrateStaffPresence(trx);
-  });
+  await underStartupMigrationLock(database.db, migrateEventStore);
   await migrateIdCounters(database.db);
 }
 

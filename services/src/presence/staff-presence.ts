@@ -2,21 +2,24 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { StaffPresence } from "../live/live-gateway.ts";
 import type { Logger } from "../platform/logger.ts";
+import { underStartupMigrationLock } from "../platform/startup-migration.ts";
 
 /**
  * staff_presence(user_id, process_id, last_seen): which staff users have an admin socket open, per
  * server process. This is infrastructure state shared between processes (like the leader lock),
  * not a read model: it is not derived from events, a replay does not touch it, and losing it only
  * delays lock expiry. Each process heart-beats its connected users; a process that dies simply
- * stops, and its rows grow old.
+ * stops, and its rows grow old. Created by `startStaffPresence` itself, under the start-up lock.
  */
 export async function migrateStaffPresence(db: Kysely<any>): Promise<void> {
-  await sql`CREATE TABLE IF NOT EXISTS staff_presence (
-    user_id text NOT NULL,
-    process_id text NOT NULL,
-    last_seen timestamptz NOT NULL,
-    PRIMARY KEY (user_id, process_id)
-  )`.execute(db);
+  await underStartupMigrationLock(db, async (trx) => {
+    await sql`CREATE TABLE IF NOT EXISTS staff_presence (
+      user_id text NOT NULL,
+      process_id text NOT NULL,
+      last_seen timestamptz NOT NULL,
+      PRIMARY KEY (user_id, process_id)
+    )`.execute(trx);
+  });
 }
 
 export interface StaffPresenceTracker extends StaffPresence {
