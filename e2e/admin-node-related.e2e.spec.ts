@@ -11,6 +11,22 @@ async function openFreshForm(page: Page, name: string, body = "<p>Creation and t
   return node;
 }
 
+test("the form's keywords, contributors and scheduled actions are sections under headings of their own", async ({ page }) => {
+  await openFreshForm(page, "Sections Page");
+  // Level 2, like the form's other section headings below the page's h1: a screen reader lists them.
+  const headings = page.getByRole("heading", { level: 2 });
+  await expect(headings.filter({ hasText: /^(Keywords|Contributors|Scheduled actions)$/ })).toHaveText(["Keywords", "Contributors", "Scheduled actions"]);
+  // Each heading names the region that holds its editor.
+  await expect(page.getByRole("region", { name: "Keywords" }).getByLabel("Find a keyword")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Contributors" }).getByRole("button", { name: "Add contributor" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Scheduled actions" }).getByRole("button", { name: "Schedule an action" })).toBeVisible();
+  await page.getByRole("region", { name: "Contributors" }).getByLabel("Contributor", { exact: true }).fill("Ken Ham");
+  await page.getByRole("region", { name: "Contributors" }).getByLabel("Role", { exact: true }).fill("Author");
+  await page.getByRole("button", { name: "Add contributor" }).click();
+  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Ken Ham — Author/]);
+  await page.screenshot({ path: "test-results/screens/form-sections.png", fullPage: true });
+});
+
 test("a keyword that does not exist is created through the prompt: 'new' until saved, then 'exists', flagged missing until the body uses it", async ({ page }) => {
   await openFreshForm(page, "Keyword Page");
   const word = `ararat${Date.now().toString(36)}`;

@@ -3,9 +3,6 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FORM_MESSAGES } from '@shop/shared';
 import { useMeQuery } from '../account/accountApi';
-import { ContributorsEditor } from '../contributors/ContributorsEditor';
-import { KeywordEditor } from '../keyword-editor/KeywordEditor';
-import { ScheduledActionsEditor } from '../scheduled-actions/ScheduledActionsEditor';
 import { LockButton, LockNotices } from '../locks/LockPanel';
 import { useRecordLock } from '../locks/useRecordLock';
 import { handBackToOpener, isAddPopup } from '../record-picker/RecordPicker';
@@ -16,6 +13,7 @@ import { clearDraft } from './draftStore';
 import { DraftOffer } from './DraftOffer';
 import { LeaveGuard } from './LeaveGuard';
 import { NodeFields } from './NodeFields';
+import { NodeRelatedSections } from './NodeRelatedSections';
 import { validDateTime, type FieldName } from './nodeFormValues';
 import { pageFieldErrors, type PageFieldName } from './pageFieldValues';
 import { StatusPanel } from './StatusPanel';
@@ -146,11 +144,7 @@ function NodeFormPage() {
         </div>
       </form>
       {id !== null && !readOnly && (
-        <div className="node-related">
-          <KeywordEditor nodeId={id} body={form.values.body} parentId={form.values.parent === '' ? null : Number(form.values.parent)} />
-          <ContributorsEditor nodeId={id} />
-          <ScheduledActionsEditor nodeId={id} />
-        </div>
+        <NodeRelatedSections nodeId={id} body={form.values.body} parentId={form.values.parent === '' ? null : Number(form.values.parent)} />
       )}
       {save.warnings && (
         <WarningsDialog
