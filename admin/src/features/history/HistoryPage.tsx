@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useGetNodeQuery } from '../content-node-form/contentNodeApi';
 import { FIELD_LABELS, toFormValues, type FieldName } from '../content-node-form/nodeFormValues';
 import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from './historyApi';
+import { REFERENCE_LOOKUPS, ReferenceNames } from './ReferenceNames';
 import './history.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -20,6 +21,9 @@ const EVENT_NAMES: Record<string, string> = {
   ContributorRolesRenumbered: 'Contributors reordered',
   PendingRewriteBatchRecorded: 'Rewrite batch recorded',
 };
+
+/** The form's labels, and the status an event may change with the fields. */
+const CHANGED_FIELD_LABELS: Record<string, string> = { ...FIELD_LABELS, status: 'Status' };
 
 /** /admin/content/contentnode/{id}/history/ (and ?at={version}): the node's events and any earlier version, read-only. */
 export function HistoryPage() {
@@ -55,7 +59,7 @@ export function HistoryPage() {
 }
 
 function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }) {
-  const fields = item.changed_fields.map((f) => FIELD_LABELS[f as FieldName] ?? f).join(', ');
+  const fields = item.changed_fields.map((f) => CHANGED_FIELD_LABELS[f] ?? f).join(', ');
   return (
     <li className={current ? 'history-item current' : 'history-item'}>
       <div>
@@ -74,6 +78,12 @@ function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }
   );
 }
 
+/** A reference field's value as the form holds it ('' , '7' or '3,1') → its ids. */
+const idsOf = (text: string) => text.split(',').filter((part) => /^\d+$/.test(part)).map(Number);
+
+/** Every field but the body, which comes last across the whole width. */
+const SHORT_FIELDS = (Object.keys(FIELD_LABELS) as FieldName[]).filter((field) => field !== 'body');
+
 function VersionView({ id, at }: { id: number; at: number }) {
   const { data, isError, isFetching } = useNodeAtQuery(Number.isFinite(id) ? { id, at } : skipToken);
   if (isError) return <p role="alert">Version {at} does not exist.</p>;
@@ -86,15 +96,19 @@ function VersionView({ id, at }: { id: number; at: number }) {
         <Link to="?">Close</Link>
       </div>
       <dl className="version-fields">
-        {(Object.keys(FIELD_LABELS) as FieldName[]).map((field) => (
+        {SHORT_FIELDS.map((field) => (
           <div key={field}>
             <dt>{FIELD_LABELS[field]}</dt>
-            <dd className={field === 'body' ? 'version-body' : undefined}>{values[field] || '—'}</dd>
+            <dd>{REFERENCE_LOOKUPS[field] ? <ReferenceNames api={REFERENCE_LOOKUPS[field]} ids={idsOf(values[field])} /> : values[field] || '—'}</dd>
           </div>
         ))}
         <div>
           <dt>Status</dt>
           <dd>{data.status}</dd>
+        </div>
+        <div className="version-body-field">
+          <dt>{FIELD_LABELS.body}</dt>
+          <dd className="version-body">{values.body || '—'}</dd>
         </div>
       </dl>
     </section>
