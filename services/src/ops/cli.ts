@@ -7,17 +7,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { PROJECTION_LEADER_LOCK } from "../platform/leader-lock.ts";
 import { OpsError, openOpsContext, type OpsContext, type Output } from "./ops-context.ts";
 import { checkReplayOptions, projectionStatus, replay } from "./projection-commands.ts";
-
-const USAGE = `Usage: npm run ops -- <command> [options]
-
-  create-user --email E --password P [--name N] [--staff]
-  events [--stream S] [--type T] [--user ID] [--since ISO] [--limit N] [--json]
-         (with --stream and no --limit: the stream's whole history; otherwise the first 100)
-  replay (--projection NAME | --all)
-  projections`;
-
-/** One line for `npm run ops` with nothing after it (the full list is `help`). */
-const SHORT_USAGE = "Usage: npm run ops -- <create-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
+import { SHORT_USAGE, USAGE } from "./usage.ts";
 
 /**
  * Each command checks its arguments before the database is opened, so bad input fails at once.

@@ -1,0 +1,17 @@
+/** `npm run ops -- help`: every command with its options (the README's Operator CLI block repeats these lines). */
+export const USAGE = `Usage: npm run ops -- <command> [options]
+
+  create-user --email E --password P [--name N] [--staff]
+  events [--stream S] [--type T] [--user ID] [--since ISO] [--limit N] [--json]
+         (with --stream and no --limit: the stream's whole history; otherwise the first --limit (100),
+         then a line saying how many more match)
+  replay (--projection NAME | --all)
+  projections`;
+
+/** One line for `npm run ops` with nothing after it (the full list is `help`). */
+export const SHORT_USAGE = "Usage: npm run ops -- <create-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
+
+/** The synopsis of each command, as USAGE lists them: `events [--stream S] …`. */
+export const COMMAND_SYNOPSES = USAGE.split("\n")
+  .filter((line) => /^ {2}[a-z]/.test(line))
+  .map((line) => line.trim());
