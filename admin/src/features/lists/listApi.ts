@@ -1,4 +1,5 @@
 import type { ActionChangedMessage } from '@shop/shared';
+import type { NodeSavedMessage, NodeStatusMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
 import { openSocketNamespace } from '../../platform/socketNamespace';
 import type { ListModel, ListRow } from './listModels';
@@ -7,7 +8,6 @@ export type ListArg = { api: string; start: number; count: number; sort: string;
 export type ListPage = { items: ListRow[]; total: number };
 
 type ListResponse = { items: Array<ListRow & { status?: unknown }>; total: number };
-type StatusPush = { id: number; status: string; app: string; model: string };
 
 /** Status comes as '{id, title}' from the picker-style lists and as text elsewhere; rows keep the text. */
 const statusText = (status: unknown) => (status && typeof status === 'object' && 'title' in status ? String(status.title) : status);
@@ -34,7 +34,9 @@ export const listApi = api.injectEndpoints({
         items: response.items.map((row) => ({ ...row, status: statusText(row.status) })),
       }),
       providesTags: ['NodeList'],
-      // Status changes and scheduled actions arrive live; saves may rename rows, so those refetch.
+      // Status changes and scheduled actions arrive live. A save may rename a row or move it (lists by
+      // updated_at), and a colleague's new node arrives as a save of version 0 that may belong on this
+      // page: any save refetches the page.
       async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
         try {
           await cacheDataLoaded;
@@ -44,14 +46,14 @@ export const listApi = api.injectEndpoints({
         const socket = openSocketNamespace('/admin');
         const refetch = () => dispatch(listApi.util.invalidateTags(['NodeList']));
         if (arg.api.includes('/contentnode/')) {
-          socket.on('node:status', (push: StatusPush) =>
+          socket.on('node:status', (push: NodeStatusMessage) =>
             updateCachedData((draft) => {
               if (push.model !== 'contentnode') return;
               const row = draft.items.find((item) => item.id === push.id);
               if (row) row.status = push.status;
             }),
           );
-          socket.on('node:saved', (push: StatusPush) => {
+          socket.on('node:saved', (push: NodeSavedMessage) => {
             if (push.model === 'contentnode') refetch();
           });
         }
