@@ -80,6 +80,34 @@ test("the search-field dropdown narrows Find to one field, 'All' searches every 
   await expect(picker.getByText("No results found!")).toHaveCount(0);
 });
 
+test("the 'url' search field finds pages by their url, and 'All' searches the url too", async ({ page }) => {
+  await logIn(page);
+  const { picker, search } = await openHostForm(page);
+  const field = picker.getByLabel("Search field for Contained in");
+  const found = picker.getByRole("button", { name: new RegExp(`^Add ${NAME} \\d+$`) });
+  // Only the url holds this text: the seeded pages' names and slugs have no '/'.
+  await search.fill("/e2e/picker-7-");
+  await field.selectOption("name");
+  await picker.getByRole("button", { name: "Find" }).click();
+  await expect(picker.getByText("No results found!")).toBeVisible();
+
+  await field.selectOption("url");
+  const byUrl = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="));
+  await picker.getByRole("button", { name: "Find" }).click();
+  expect((await byUrl).postDataJSON().OR).toEqual({ url__icontains: "/e2e/picker-7-" });
+  await expect(picker.getByRole("button", { name: `Add ${NAME} 7`, exact: true })).toBeVisible();
+  await expect(found).toHaveCount(1);
+
+  await field.selectOption("All");
+  const all = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="));
+  await picker.getByRole("button", { name: "Find" }).click();
+  const query = "/e2e/picker-7-";
+  expect((await all).postDataJSON().OR).toEqual({ name__icontains: query, slug__icontains: query, url__icontains: query });
+  await expect(picker.getByRole("button", { name: `Add ${NAME} 7`, exact: true })).toBeVisible();
+  await expect(found).toHaveCount(1);
+  await expect(picker.getByRole("alert")).toHaveCount(0);
+});
+
 test("the picker needs three characters, says when nothing is found, and adds a found page", async ({ page }) => {
   await logIn(page);
   const { picker, search } = await openHostForm(page);

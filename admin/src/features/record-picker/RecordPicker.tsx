@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { BACK_OFFICE_MESSAGES, PICKER } from '@shop/shared';
+import { WEB_TEAM_CONTACT } from '../../platform/webTeamContact';
 import { PickerResults } from './PickerResults';
 import { PickerSearchBox } from './PickerSearchBox';
 import { PickerSelected, type PickerRow } from './PickerSelected';
@@ -10,7 +11,10 @@ type Common = {
   /** The lookup base, e.g. /admin/api/content/contentnode/ */
   api: string;
   label: string;
-  /** Fields offered in the search-field dropdown (All plus each); none or one: no dropdown. */
+  /**
+   * The fields Find and autocomplete search (All ORs over each) and the search-field dropdown offers
+   * (shown for two or more). They must be fields the lookup searches; none: the lookup's own.
+   */
   searchFields?: string[];
   /** Extra columns of the results table. */
   displayFields?: string[];
@@ -19,7 +23,7 @@ type Common = {
   filters?: Record<string, string | number | boolean | null>;
   /** Ids never offered (e.g. the node itself). */
   exclude?: number[];
-  /** Who is named in the search-failure alert. */
+  /** Who is named in the search-failure alert; the web team's contact unless a picker says otherwise. */
   maintainerName?: string;
   id?: string;
 };
@@ -55,7 +59,7 @@ const numeric = (ids: unknown[]) => ids.filter((id): id is number => typeof id =
 
 /** The record picker (back-office §2 item 2, §4 "Picker rows") for a foreign key or a many-to-many field. */
 export function RecordPicker(props: RecordPickerProps) {
-  const { api, label, searchFields = [], displayFields = [], addUrl, filters, exclude = [], maintainerName = 'the web team' } = props;
+  const { api, label, searchFields = [], displayFields = [], addUrl, filters, exclude = [], maintainerName = WEB_TEAM_CONTACT } = props;
   const generatedId = useId();
   const id = props.id ?? `picker${generatedId.replace(/:/g, '')}`;
   const current = numeric(props.multiple ? props.value : [props.value]);
@@ -86,7 +90,8 @@ export function RecordPicker(props: RecordPickerProps) {
   const remember = (item: PickerItem) => setKnown((map) => new Map(map).set(item.id, item));
   const setIds = (ids: number[]) => (props.multiple ? props.onChange(ids) : props.onChange(ids[0] ?? null));
   const excluded = [...new Set([...current, ...numeric(exclude)])];
-  const base = { api, field, exclude: excluded, filters };
+  // Everything a search sends but the text: Find and the autocomplete both take it from here.
+  const base = { api, field, exclude: excluded, filters, searchFields };
 
   const add = (item: PickerItem) => {
     remember(item);

@@ -8,26 +8,14 @@ export type PickerSearchArgs = {
   exclude: number[];
   filters?: Record<string, string | number | boolean | null>;
   count?: number;
-  /** The picker's search fields ("All" searches each); by default the lookup's own, see below. */
+  /**
+   * The picker's search fields: "All" ORs over each. None named: no OR is sent, and the lookup searches
+   * `query` in its own fields (the server's lookup registry is their one source).
+   */
   searchFields?: string[];
 };
 
-/**
- * The fields each lookup searches (the server's lookup registry): what "All" ORs over when a picker does
- * not name its own. A picker's own list must stay within these, or the server refuses the search.
- */
-export const LOOKUP_SEARCH_FIELDS: Record<string, string[]> = {
-  '/admin/api/content/contentnode/': ['name', 'slug'],
-  '/admin/api/tree/menunode/': ['name', 'slug'],
-  '/admin/api/content/mediafile/': ['name', 'slug'],
-  '/admin/api/content/mediaformat/': ['name'],
-  '/admin/api/content/contentnodetype/': ['name'],
-  '/admin/api/base/dbtemplate/': ['name', 'slug'],
-  '/admin/api/product/sku/': ['sku', 'name'],
-  '/admin/api/translation/contentlangnode/': ['name', 'slug'],
-};
-
-const fieldsOf = (args: PickerSearchArgs) => (args.field ? [args.field] : (args.searchFields ?? LOOKUP_SEARCH_FIELDS[args.api] ?? []));
+const fieldsOf = (args: PickerSearchArgs) => (args.field ? [args.field] : (args.searchFields ?? []));
 
 /** §7 Find: POST {api base}?ts= with count, sort, start, query, exclude, filters and OR ({field}__icontains for each search field). */
 export function searchBody(args: PickerSearchArgs) {

@@ -1,25 +1,29 @@
 import { useState } from 'react';
 import { EMBED_MEDIA_TYPES, FORM_MESSAGES, RELATED_NODE_OPTIONS, type EmbedMediaType } from '@shop/shared';
-import { WEB_TEAM_CONTACT } from '../../platform/webTeamContact';
 import { RecordPicker } from '../record-picker/RecordPicker';
 import { usePickerItemsQuery } from '../record-picker/pickerApi';
-import { LOOKUP_SEARCH_FIELDS } from '../record-picker/pickerRequests';
 import type { ToolProps } from './TextTools';
 import { embedMediaTag, getUrlsTag, isCount, relatedNodesTag, translationsTag, type RelatedOptions } from './toolboxTags';
 
-// The tools' lookups (§7) and the fields each can search: the picker's search-field dropdown offers only these.
+// The tools' lookups (§7) and the fields their pickers offer to search (each one the lookup searches).
 const CONTENT_NODES = '/admin/api/content/contentnode/';
 const MEDIA_FILES = '/admin/api/content/mediafile/';
 const SKUS = '/admin/api/product/sku/';
 const TRANSLATIONS = '/admin/api/translation/contentlangnode/';
-const fieldsOf = (api: string) => LOOKUP_SEARCH_FIELDS[api] ?? [];
+const SEARCH_FIELDS: Record<string, string[]> = {
+  [CONTENT_NODES]: ['name', 'slug', 'url'],
+  [MEDIA_FILES]: ['name', 'slug'],
+  [SKUS]: ['sku', 'name'],
+  [TRANSLATIONS]: ['name', 'slug'],
+};
+const fieldsOf = (api: string) => SEARCH_FIELDS[api];
 
 export function GetUrlsTool({ idPrefix, insert }: ToolProps) {
   const [node, setNode] = useState<number | null>(null);
   const [asLink, setAsLink] = useState(false);
   return (
     <div className="tool-body">
-      <RecordPicker id={`${idPrefix}-urls-node`} api={CONTENT_NODES} label="Page" value={node} onChange={setNode} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} maintainerName={WEB_TEAM_CONTACT} />
+      <RecordPicker id={`${idPrefix}-urls-node`} api={CONTENT_NODES} label="Page" value={node} onChange={setNode} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} />
       <p className="muted">Leave empty for this page's own url.</p>
       <label className="tool-radio">
         <input type="checkbox" checked={asLink} onChange={(e) => setAsLink(e.target.checked)} /> Insert as a link with the page's name
@@ -63,7 +67,6 @@ export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
         value={item}
         onChange={setItem}
         searchFields={fieldsOf(type === 'file' ? MEDIA_FILES : SKUS)}
-        maintainerName={WEB_TEAM_CONTACT}
       />
       {error && <p className="field-error">{FORM_MESSAGES.required}</p>}
       <div className="tool-actions">
@@ -113,7 +116,7 @@ export function RelatedNodesTool({ idPrefix, insert }: ToolProps) {
       <p id={`${id}-count-hint`} className="muted">
         Up to {RELATED_NODE_OPTIONS.maxCountDigits} digits; empty for the default.
       </p>
-      <RecordPicker id={`${id}-node`} api={CONTENT_NODES} label="Related to page" value={o.node} onChange={(node) => setO({ ...o, node })} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} maintainerName={WEB_TEAM_CONTACT} />
+      <RecordPicker id={`${id}-node`} api={CONTENT_NODES} label="Related to page" value={o.node} onChange={(node) => setO({ ...o, node })} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} />
       <p className="muted">Leave empty for this page.</p>
       <div className="tool-actions">
         <button type="button" onClick={() => insert(relatedNodesTag(o))}>
@@ -141,7 +144,6 @@ export function TranslationsTool({ idPrefix, insert }: ToolProps) {
         onChange={setTranslation}
         searchFields={fieldsOf(TRANSLATIONS)}
         displayFields={['language', 'node_id']}
-        maintainerName={WEB_TEAM_CONTACT}
       />
       <p className="muted">Choose any translation of a page to list all of its translations; leave empty for this page's own.</p>
       <div className="tool-actions">
