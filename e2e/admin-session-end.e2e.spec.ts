@@ -21,6 +21,7 @@ test("logging out in one tab sends the user's other tab to the login page, and o
   // The other tab is told at once, without a reload or a click.
   await expect(second).toHaveURL(/\/admin\/login\/$/, { timeout: 2000 });
   await expect(second.getByRole("alert")).toHaveText("You were signed out in another tab. Log in again to carry on.");
+  await second.screenshot({ path: "test-results/screens/login-signed-out.png" });
   // The tab that logged out knows why; it is not told it was signed out elsewhere.
   await expect(first.getByText("You were signed out")).toHaveCount(0);
 
