@@ -3,6 +3,7 @@ import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import { Server, type Socket } from "socket.io";
 import type { EventStore, Subscription } from "@shop/shared";
+import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -80,7 +81,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
         const closing = socketsToClose(event);
         if (closing) {
           if (closing.sessionHash) endedSessions.add(closing.sessionHash);
-          admin.to(closing.room).emit("session:ended", { reason: closing.reason });
+          admin.to(closing.room).emit("session:ended", { reason: closing.reason } satisfies SessionEndedMessage);
           // Leave the namespace only: the tab's connection may carry /public too.
           admin.in(closing.room).disconnectSockets(false);
         }

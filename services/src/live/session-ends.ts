@@ -1,11 +1,9 @@
 import type { RecordedEvent } from "@shop/shared";
+import type { SessionEndReason } from "@shop/shared/live/messages";
 import { userRoom } from "./live-messages.ts";
 
 /** Room of the admin sockets opened with one session (all tabs sharing its cookie, on this process). */
 export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
-
-/** Why the server closed a socket: pushed as `session:ended {reason}` just before it disconnects. */
-export type SessionEndReason = "logged_out" | "staff_revoked";
 
 /**
  * The admin sockets an event must close: a logged-out session's (so the tab no longer keeps its

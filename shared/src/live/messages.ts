@@ -62,6 +62,15 @@ export type NodeKeywordsMessage = z.infer<typeof NodeKeywordsMessage>;
 export const NodeContributorsMessage = z.object({ ...NodePush, role: z.number().nullable(), change: z.enum(["added", "changed", "removed", "renumbered"]) });
 export type NodeContributorsMessage = z.infer<typeof NodeContributorsMessage>;
 
+/**
+ * Push `session:ended {reason}` to the /admin sockets of a session just before the server closes
+ * them: the session logged out (in another tab of that browser), or its user is no longer staff.
+ */
+export const SESSION_END_REASONS = ["logged_out", "staff_revoked"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export const SessionEndedMessage = z.object({ reason: z.enum(SESSION_END_REASONS) });
+export type SessionEndedMessage = z.infer<typeof SessionEndedMessage>;
+
 /** Names of the /admin socket messages declared here. */
 export const LIVE_MESSAGE_NAMES = {
   watch: "record:watch",
@@ -70,4 +79,5 @@ export const LIVE_MESSAGE_NAMES = {
   saved: "node:saved",
   keywords: "node:keywords",
   contributors: "node:contributors",
+  sessionEnded: "session:ended",
 } as const;

@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { SessionEndedMessage } from '@shop/shared/live/messages';
 import type { RootState } from '../../app/store';
 import { openSocketNamespace, reopenClosedSockets } from '../../platform/socketNamespace';
 import { loggingOut, sessionEnded, signedIn } from './sessionSlice';
@@ -23,7 +24,7 @@ export const accountApi = api.injectEndpoints({
         const user = await cacheDataLoaded.then(({ data }) => data, () => null);
         if (!user?.is_staff) return;
         const socket = openSocketNamespace('/admin');
-        socket.on('session:ended', (message: { reason?: string } | undefined) => {
+        socket.on('session:ended', (message: Partial<SessionEndedMessage> | undefined) => {
           if ((getState() as RootState).session.loggingOutHere) return;
           dispatch(sessionEnded(message?.reason));
           dispatch(api.util.resetApiState());

@@ -1,11 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-
-/**
- * Why the server ended this tab's session, as `session:ended {reason}` says before it closes the
- * tab's /admin socket: the session was logged out (in another tab of this browser), or its user is
- * no longer staff.
- */
-export type SessionEndReason = 'logged_out' | 'staff_revoked';
+import { SESSION_END_REASONS, type SessionEndReason } from '@shop/shared/live/messages';
 
 /** What the login page tells a user whose session ended elsewhere. */
 export const SESSION_ENDED_MESSAGES: Record<SessionEndReason | 'unknown', string> = {
@@ -32,7 +26,7 @@ export const sessionSlice = createSlice({
     },
     sessionEnded(state, action: PayloadAction<string | undefined>) {
       const reason = action.payload;
-      state.ended = reason === 'logged_out' || reason === 'staff_revoked' ? reason : 'unknown';
+      state.ended = SESSION_END_REASONS.find((known) => known === reason) ?? 'unknown';
     },
     signedIn() {
       return initialState;

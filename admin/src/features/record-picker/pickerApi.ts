@@ -1,14 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { LookupItem } from '@shop/shared';
 import { api } from '../../app/api';
-import { autocompleteParams, chunkIds, refusesKeywordSort, searchBody, type PickerSearchArgs } from './pickerRequests';
+import { autocompleteParams, chunkIds, searchBody, type PickerSearchArgs } from './pickerRequests';
 
 export { chunkIds, type PickerSearchArgs };
 export type PickerItem = LookupItem;
 type ItemsResponse = { items: PickerItem[]; total: number; count: number };
-
-/** Lookups that refused `sort=keyword` once: their autocomplete asks in their default order from then on. */
-const noKeywordSort = new Set<string>();
 
 export const pickerApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,17 +28,9 @@ export const pickerApi = api.injectEndpoints({
       query: (args) => ({ url: `${args.api}?ts=${Date.now()}`, method: 'POST', body: searchBody(args) }),
       keepUnusedDataFor: 0,
     }),
-    /** Autocomplete while typing: 10 items, best keyword matches first where the lookup can sort so. */
+    /** Autocomplete while typing: 10 items, ordered by their display string (`sort=keyword`). */
     pickerAutocomplete: build.query<ItemsResponse, PickerSearchArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        const keywordSort = !noKeywordSort.has(args.api);
-        let result = await baseQuery(`${args.api}?${autocompleteParams(args, keywordSort)}`);
-        if (keywordSort && refusesKeywordSort(result.error)) {
-          noKeywordSort.add(args.api);
-          result = await baseQuery(`${args.api}?${autocompleteParams(args, false)}`);
-        }
-        return result.error ? { error: result.error as FetchBaseQueryError } : { data: result.data as ItemsResponse };
-      },
+      query: (args) => `${args.api}?${autocompleteParams(args)}`,
       keepUnusedDataFor: 30,
     }),
   }),

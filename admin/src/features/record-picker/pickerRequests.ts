@@ -32,19 +32,11 @@ export function searchBody(args: PickerSearchArgs) {
 }
 
 /** §7 autocomplete: GET {api}?count=10&start=0&query=&sort=keyword&exclude=[...] (plus the picker's filters). */
-export function autocompleteParams(args: PickerSearchArgs, keywordSort = true): URLSearchParams {
-  const params = new URLSearchParams({ count: String(PICKER.autocompleteResultCount), start: '0', query: args.query });
-  if (keywordSort) params.set('sort', 'keyword');
+export function autocompleteParams(args: PickerSearchArgs): URLSearchParams {
+  const params = new URLSearchParams({ count: String(PICKER.autocompleteResultCount), start: '0', query: args.query, sort: 'keyword' });
   params.set('exclude', JSON.stringify(args.exclude));
   for (const [key, value] of Object.entries(args.filters ?? {})) if (value !== null) params.set(key, String(value));
   return params;
-}
-
-/** A lookup that cannot order by `keyword` answers 400 with a `sort: ...` line. */
-export function refusesKeywordSort(error: unknown): boolean {
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: { metadata?: { errors?: unknown } } };
-  const errors = data?.metadata?.errors;
-  return status === 400 && Array.isArray(errors) && errors.some((line) => String(line).startsWith('sort:'));
 }
 
 /** Splits ids so each request's `pk__in=[...]` part stays near the spec's 1000-character limit. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PICKER } from '@shop/shared';
-import { autocompleteParams, chunkIds, refusesKeywordSort, searchBody } from './pickerRequests';
+import { autocompleteParams, chunkIds, searchBody } from './pickerRequests';
 
 const NODES = '/admin/api/content/contentnode/';
 
@@ -29,13 +29,6 @@ describe('autocomplete asks for 10 items by keyword', () => {
   it('sends count=10, start=0, query, sort=keyword and exclude', () => {
     const params = autocompleteParams({ api: NODES, query: 'ark', field: '', exclude: [1, 2] });
     expect(Object.fromEntries(params)).toEqual({ count: '10', start: '0', query: 'ark', sort: 'keyword', exclude: '[1,2]' });
-  });
-
-  it('a lookup that cannot sort by keyword is asked in its own order', () => {
-    expect(autocompleteParams({ api: NODES, query: 'ark', field: '', exclude: [] }, false).has('sort')).toBe(false);
-    expect(refusesKeywordSort({ status: 400, data: { metadata: { errors: ['sort: Cannot sort contentnode by "keyword".'] } } })).toBe(true);
-    expect(refusesKeywordSort({ status: 400, data: { metadata: { errors: ['query: too long'] } } })).toBe(false);
-    expect(refusesKeywordSort({ status: 500, data: {} })).toBe(false);
   });
 });
 
