@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 
@@ -179,14 +179,18 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
   await pglite.waitReady;
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`);
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  // PGlite has one session. The dialect hands it out one caller at a time (a kysely transaction holds
+  // it until commit), so every statement must pass through kysely: one run on `pglite` directly would
+  // land inside whatever transaction is open and vanish with its rollback. LISTEN is transactional too.
+  const holdingSession = <T>(work: () => Promise<T>) => db.connection().execute(work);
   return {
     kind: "pglite",
     schema,
     db,
-    preparedQuery: async (_name, text, values) => ({ rows: (await pglite.query(text, values)).rows as any[] }),
+    preparedQuery: async (_name, text, values) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
     async listen(channel, onNotify) {
-      const unlisten = await pglite.listen(channel, onNotify);
-      return unlisten;
+      const unlisten = await holdingSession(() => pglite.listen(channel, onNotify));
+      return () => holdingSession(() => unlisten());
     },
     // One session, one process (the data-folder lock file guarantees it): the lock is always ours.
     async tryAdvisoryLock() {
