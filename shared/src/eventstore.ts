@@ -94,6 +94,12 @@ export interface EventStore {
   readAll(from: LogPosition, options?: { limit?: number }): Promise<RecordedEvent[]>;
   /** The position of the newest committed event, or START for an empty log. */
   head(): Promise<LogPosition>;
+  /**
+   * Where a follower of the live log starts: the newest event `readAll` can return now, or START.
+   * Every event committed later, even by a transaction open now, sorts after it; `head()` gives no
+   * such promise when transactions commit out of order.
+   */
+  settledHead(): Promise<LogPosition>;
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

@@ -143,6 +143,8 @@ export async function createEsdbEventStore(connectionString: string, codec: Even
     readStream,
     readAll,
     head,
+    // One writer orders the log: nothing committed later can sort before the head.
+    settledHead: head,
     subscribe(options) {
       let delivered = options.from;
       let stopped = false;

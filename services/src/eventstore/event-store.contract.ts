@@ -160,6 +160,11 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.readAll(position)).toEqual([]);
     });
 
+    it("with no writer open, the settled head is the head", async () => {
+      const { position } = await store.append(streamOf("settled"), [event("A")]);
+      expect(comparePositions(await store.settledHead(), position)).toBe(0);
+    });
+
     it("delivers past events, then new ones live, in order, and caughtUp() waits for them", async () => {
       const before = await store.head();
       const streamId = streamOf("subscribe");

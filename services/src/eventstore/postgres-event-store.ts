@@ -127,6 +127,14 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     return rows[0] ? { major: BigInt(rows[0].t), minor: BigInt(rows[0].g) } : START;
   }
 
+  // Transactions open now have ids from pg_snapshot_xmin up: their events will sort after this one.
+  async function settledHead(): Promise<LogPosition> {
+    const { rows } = await sql<{ t: string; g: string }>`SELECT transaction_id::text AS t, global_position::text AS g FROM events
+      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
+    return rows[0] ? { major: BigInt(rows[0].t), minor: BigInt(rows[0].g) } : START;
+  }
+
   /** True when committed events exist past `from` that readAll may not return yet (an older writer is still open). */
   async function hasUnsettled(from: LogPosition): Promise<boolean> {
     const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM events
@@ -140,6 +148,7 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     readStream,
     readAll,
     head,
+    settledHead,
     subscribe: (options) => subscribeByPolling({ readAll, hasUnsettled, listen: (fn) => listenForCommits(fn) }, options),
     async close() {
       await notifier.drain();

@@ -36,7 +36,7 @@ export interface LiveGateway {
 }
 
 /**
- * socket.io on the app's HTTP server. Each process tails the event log from its head and pushes to
+ * socket.io on the app's HTTP server. Each process tails the event log from its settled head and pushes to
  * its own sockets, so processes behind a load balancer push the same changes without an adapter.
  */
 export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGateway> {
@@ -73,7 +73,8 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   const { mappers } = deps;
   const userNames = createUserNames(deps.db);
   const subscription: Subscription = deps.store.subscribe({
-    from: await deps.store.head(),
+    // Not head(): a transaction open now may yet commit an event that sorts before it.
+    from: await deps.store.settledHead(),
     onEvents: async (events) => {
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
       for (const event of events) {
