@@ -3,7 +3,8 @@ import helmet from "helmet";
 /**
  * Security headers on every answer (helmet's defaults) with a Content-Security-Policy that runs
  * only the site's own script files: no inline script, no `on*` attributes, no eval, no plugins.
- * A script that slipped into a page body could not run. Styles come from the built CSS files;
+ * A script that slipped into a page body could not run. Styles come from the built CSS files
+ * and from CodeMirror's run-time <style> elements (page bodies carry no style: their sanitiser drops it);
  * images and media may also come over https (page bodies link them), and data: images (Vite
  * inlines small assets). No upgrade-insecure-requests: the embedded default serves plain http.
  */
@@ -15,7 +16,8 @@ export function securityHeaders() {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
         "script-src-attr": ["'none'"],
-        "style-src": ["'self'"],
+        // CodeMirror (the back office's code editor) adds its theme as <style> elements: styles may be inline, scripts never.
+        "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'", "data:"],
