@@ -28,5 +28,7 @@ export function securityHeaders() {
         "frame-ancestors": ["'self'"],
       },
     },
+    // The browsers' default rather than helmet's no-referrer, under which a form post's Origin header reads "null".
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 }
