@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import sanitize from "sanitize-html";
 import { BODY_HTML_ATTRIBUTES, BODY_HTML_TAGS, BODY_URL_ATTRIBUTES, BODY_URL_SCHEMES } from "@shop/shared";
 
@@ -22,6 +23,10 @@ const OPTIONS: sanitize.IOptions = {
   nonBooleanAttributes: sanitize.defaults.nonBooleanAttributes.filter((name) => name !== "download"),
 };
 
+// A page renders to the same HTML for each visitor of an audience, and parsing costs about a
+// millisecond per few kB: keep recent answers, bounded by their size (characters, ~16 MB of strings).
+const sanitized = new LRUCache<string, string>({ maxSize: 8_000_000, sizeCalculation: (clean, html) => clean.length + html.length || 1 });
+
 /**
  * Staff write the body's HTML, but a page is shown to every visitor. The whole rendered body (HTML
  * and expanded template tags together, so a tag cannot split a `<script>` or an `onerror` past it)
@@ -29,5 +34,10 @@ const OPTIONS: sanitize.IOptions = {
  * gives back is re-serialised from its parse, so the browser reads the same tree.
  */
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, OPTIONS);
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitize(html, OPTIONS);
+  sanitized.set(html, clean);
+  return clean;
 }
+
