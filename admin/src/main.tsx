@@ -1,3 +1,4 @@
+import './platform/zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

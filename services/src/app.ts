@@ -17,6 +17,7 @@ import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
 import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
 import { errorHandler } from "./platform/http/error-handler.ts";
 import { requestContext } from "./platform/http/request-context.ts";
+import { securityHeaders } from "./platform/http/security-headers.ts";
 import type { Logger } from "./platform/logger.ts";
 
 export type Readiness = "ready" | "starting" | "stopping";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.behindProxy ? 1 : false);
 
+  app.use(securityHeaders()); // CSP and the other security headers on every answer, errors included
   // First of all, so that every answer carries the cookie, even a health check or a body-parse error.
   app.use(issueCsrfCookie({ secure: deps.behindProxy }));
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BarNode } from './adminBarApi';
 import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from './ipaFields';
+import { sanitizeBody } from './sanitizeBody';
 
 export { IPA_FIELDS, type IpaChanges, type IpaField } from './ipaFields';
 
@@ -14,8 +15,9 @@ export const editableFields = (): Map<IpaField, HTMLElement> => {
 };
 
 const read = (field: IpaField, el: HTMLElement) => (field === 'body' ? el.innerHTML : (el.textContent ?? '').trim());
+// The body is HTML that any staff member may have written: only its sanitised form enters the page.
 const write = (field: IpaField, el: HTMLElement, value: string) => {
-  if (field === 'body') el.innerHTML = value;
+  if (field === 'body') el.innerHTML = sanitizeBody(value);
   else el.textContent = value;
 };
 
@@ -69,7 +71,7 @@ export function useInPlaceEditing(node: BarNode | undefined, onEdit: (changes: I
       el.removeAttribute('contenteditable');
       el.classList.remove('ipa-editing');
       for (const attr of ['aria-label', 'role', 'aria-multiline']) el.removeAttribute(attr);
-      if (restorePage) el.innerHTML = html;
+      if (restorePage) el.innerHTML = sanitizeBody(html);
     }
     pageHtml.current.clear();
     atStart.current = {};

@@ -1,3 +1,4 @@
+import { isAllowedBodyUrl } from "@shop/shared";
 import { escapeHtml } from "./sanitize-html.ts";
 
 /** A media file as the page shows it; `format` is its media format's slug (mp3, mp4, pdf...) when known. */
@@ -28,8 +29,8 @@ export function mediaType(file: MediaFile): { element: "video" | "audio"; mime: 
   return TYPES[file.format?.toLowerCase() ?? ""] ?? TYPES[extension ?? ""] ?? null;
 }
 
-/** A url a page may point at: not script. */
-export const safeUrl = (url: string) => !/^\s*(javascript|vbscript|data):/i.test(url);
+/** A url a page may point at: relative, or http, https, mailto or tel (see shared/src/content/body-html.ts). */
+export const safeUrl = isAllowedBodyUrl;
 
 /** `type="file"`: the bare player (or a link for a file no browser plays). */
 export function filePlayer(file: MediaFile, title: string, size: string): string {

@@ -9,7 +9,7 @@ import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } 
 
 const PAGE = "/api/content/page/?url=";
 const figure = (element: string, url: string, mime: string, title: string) =>
-  `<figure class="embed-media embed-media-item"><${element} controls preload="metadata"><source src="${url}" type="${mime}"><a href="${url}" download>Download ${title}</a></${element}><figcaption>${title}</figcaption></figure>`;
+  `<figure class="embed-media embed-media-item"><${element} controls preload="metadata"><source src="${url}" type="${mime}" /><a href="${url}" download>Download ${title}</a></${element}><figcaption>${title}</figcaption></figure>`;
 const related = (relation: string, links: Array<[string, string]>) => `<ul class="related-contentnodes related-${relation}">${links.map(([url, title]) => `<li><a href="${url}">${title}</a></li>`).join("")}</ul>`;
 
 // The content tree: Home > Videos > (The Flood, Genesis Study, Draft Video: Beta), Home > Ark Guide, Home > Members.

@@ -59,7 +59,7 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
   async function render(nodes: TemplateNode[]): Promise<string> {
     let out = "";
     for (const node of nodes) {
-      if (node.kind === "text") out += sanitizeHtml(node.text);
+      if (node.kind === "text") out += node.text; // sanitised once, whole, at the end
       else if (node.kind === "block") out += mayShow(node.options, ctx.audience) ? await render(node.children) : "";
       else out += await tag(node);
     }
@@ -114,7 +114,7 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
 
   let html = await render(parseTemplate(body));
   if (footnotes.length && !indexShown) html += footnoteIndex();
-  return html;
+  return sanitizeHtml(html);
 }
 
 const linkItem = (l: Link) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.title)}</a></li>`;

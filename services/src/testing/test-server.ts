@@ -18,6 +18,8 @@ export interface TestServerOptions {
   locks?: Partial<LockTimings>;
   /** How often the scheduled-action sweeper looks for due actions (default 1 s). */
   scheduledActionsEveryMs?: number;
+  /** Serve the front ends from this folder (holding web/dist and admin/dist); none by default. */
+  frontEndRoot?: string;
 }
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
@@ -46,7 +48,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     DEMO_DATA: options.demoData ? "true" : "false",
     LOG_LEVEL: "silent",
   });
-  return startServer(config, { clock: options.clock, serveFrontEnds: false, locks: options.locks, scheduledActionsEveryMs: options.scheduledActionsEveryMs });
+  return startServer(config, { clock: options.clock, serveFrontEnds: options.frontEndRoot !== undefined, frontEndRoot: options.frontEndRoot, locks: options.locks, scheduledActionsEveryMs: options.scheduledActionsEveryMs });
 }
 
 export async function removeTestPlace(place: TestServerPlace): Promise<void> {

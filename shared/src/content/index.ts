@@ -2,3 +2,4 @@ export * from "./events.ts";
 export * from "./api.ts";
 export * from "./page-fields.ts";
 export * from "./template-tags.ts";
+export * from "./body-html.ts";
