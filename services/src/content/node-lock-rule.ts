@@ -1,7 +1,5 @@
-import type { Kysely } from "kysely";
-import { findRecordLock } from "@shop/projections";
-import type { RecordLock } from "@shop/shared";
-import { toRecordLock } from "../locks/record-lock.ts";
+import { recordLockStream, type EventStore, type LockEvent, type RecordLock } from "@shop/shared";
+import { recordLockDecider, toRecordLock } from "../locks/record-lock.ts";
 import type { NodeKind } from "./content-node.ts";
 
 const LOCK_KEY: Record<NodeKind, { app: string; model: string }> = {
@@ -10,11 +8,12 @@ const LOCK_KEY: Record<NodeKind, { app: string; model: string }> = {
 };
 
 /**
- * Who holds the node's record lock now, from the locks read model (the locks feature answers a
- * lock request only after that read model has it, so a lock its holder was told about is seen here).
+ * Who holds the node's record lock now, folded from the lock's own stream: the locks read model
+ * may lag (a projection catching up, a lock taken through another process), the log does not.
  */
-export async function currentNodeLock(db: Kysely<any>, kind: NodeKind, id: number): Promise<RecordLock | null> {
-  const row = await findRecordLock(db, { ...LOCK_KEY[kind], id });
-  if (!row) return null;
-  return toRecordLock({ user: { id: row.user_id, name: row.user_name }, reason: row.reason, comment: row.comment, autoCreated: row.auto_created });
+export async function currentNodeLock(store: EventStore, kind: NodeKind, id: number): Promise<RecordLock | null> {
+  const { app, model } = LOCK_KEY[kind];
+  const events = (await store.readStream(recordLockStream(app, model, id))) as unknown as LockEvent[];
+  const state = events.reduce(recordLockDecider.evolve, recordLockDecider.initialState());
+  return state.status === "held" ? toRecordLock(state.lock) : null;
 }
