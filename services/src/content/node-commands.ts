@@ -1,18 +1,48 @@
-import { contentNodeStream, menuNodeStream, type ContentNodeEvent, type EventMetadata, type EventStore, type MenuNodeEvent } from "@shop/shared";
+import { contentNodeStream, menuNodeStream, WrongExpectedVersionError, type ContentNodeEvent, type EventMetadata, type EventStore, type MenuNodeEvent, type NewEvent } from "@shop/shared";
 import { handleCommand, type CommandResult } from "../platform/command-handler.ts";
 import { forKind, nodeDecider, type Node, type NodeKind } from "./content-node.ts";
+import type { NodeWriteClaims } from "./node-claims.ts";
 
 export const nodeStream = (kind: NodeKind, id: number) => (kind === "menunode" ? menuNodeStream(id) : contentNodeStream(id));
 
-/** Runs a pure node decision on the node's stream, writing MenuNode* names for menu nodes. */
-export function runNodeCommand(
+/** Claims a write needs on other streams (url, tree), taken after `decide` and before the append. */
+export type ClaimForWrite = (before: Node, events: ContentNodeEvent[]) => Promise<NodeWriteClaims>;
+
+/**
+ * Runs a pure node decision on the node's stream, writing MenuNode* names for menu nodes. With
+ * `claim`, what the decided events need from other streams is claimed first (a refusal there
+ * writes nothing on the node) and given back if the node's append then fails.
+ */
+export async function runNodeCommand(
   store: EventStore,
   kind: NodeKind,
   id: number,
   decide: (state: Node) => ContentNodeEvent[],
   metadata: EventMetadata,
+  claim?: ClaimForWrite,
 ): Promise<CommandResult<Node>> {
-  return handleCommand<Node, ContentNodeEvent | MenuNodeEvent>(store, nodeStream(kind, id), nodeDecider, (state) => decide(state).map((e) => forKind(kind, e)), metadata);
+  if (!claim) {
+    return handleCommand<Node, ContentNodeEvent | MenuNodeEvent>(store, nodeStream(kind, id), nodeDecider, (state) => decide(state).map((e) => forKind(kind, e)), metadata);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(nodeStream(kind, id));
+    const state = recorded.reduce((s, e) => nodeDecider.evolve(s, e as unknown as ContentNodeEvent), nodeDecider.initialState());
+    const decided = decide(state);
+    if (decided.length === 0) return { state, events: [] };
+    const claims = await claim(state, decided);
+    const events: NewEvent[] = decided.map((e) => ({ ...forKind(kind, e), metadata }));
+    const expectedVersion = recorded.length === 0 ? "no-stream" : recorded[recorded.length - 1].streamPosition;
+    let appended;
+    try {
+      appended = await store.append(nodeStream(kind, id), events, { expectedVersion });
+    } catch (error) {
+      await claims.undo();
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= 2) throw error;
+      continue;
+    }
+    await claims.done();
+    return { state: decided.reduce(nodeDecider.evolve, state), events, appended };
+  }
 }
 
 /** The node's current state, folded from its stream. */

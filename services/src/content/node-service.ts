@@ -4,6 +4,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import type { ExistingNode, NodeKind } from "./content-node.ts";
 import { decideNode } from "./decide.ts";
+import { claimForWrite, refuseBadParent, refuseTakenUrl } from "./node-claims.ts";
 import { runNodeCommand } from "./node-commands.ts";
 import { currentNodeLock } from "./node-lock-rule.ts";
 import { pageFieldChanges, pageFieldsForCreate, refuseUnknownReferences } from "./node-page-fields.ts";
@@ -46,7 +47,7 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
   if (parentId !== null && !parent) throw new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
   const slug = input.slug || slugify(input.name);
   const url = input.url || `${parent ? String(parent.url).replace(/\/?$/, "/") : "/"}${slug}/`;
-  await refuseTakenUrl(deps.db, table, url, null);
+  await refuseTakenUrl(deps, kind, url, null);
   const pageFields = pageFieldsForCreate(kind, input);
   await refuseUnknownReferences(deps.db, pageFields);
   const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
@@ -74,6 +75,7 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
         state,
       ),
     metadata,
+    (before, events) => claimForWrite(deps, kind, before, events, metadata),
   );
   await deps.waitForProjections(result.appended!.position, NODE_PROJECTIONS[kind]);
   return result.state as ExistingNode;
@@ -82,10 +84,10 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
 export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: number, input: UpdateNodeInput, by: UserRef, metadata: EventMetadata) {
   const table = TABLE[kind];
   const changes = toChanges(kind, input);
-  if (changes.parentId != null) await refuseBadParent(deps.db, table, id, changes.parentId);
-  if (changes.url !== undefined) await refuseTakenUrl(deps.db, table, changes.url, id);
+  if (changes.parentId != null) await refuseBadParent(deps, kind, id, changes.parentId);
+  if (changes.url !== undefined) await refuseTakenUrl(deps, kind, changes.url, id);
   await refuseUnknownReferences(deps.db, changes);
-  const lock = await currentNodeLock(deps.db, kind, id);
+  const lock = await currentNodeLock(deps.store, kind, id);
   const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
   // A batch id only for a real url change of a menu node; a refused save leaves a harmless gap.
   let rewriteBatchId: number | undefined;
@@ -118,29 +120,10 @@ export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: numb
         state,
       ),
     metadata,
+    (before, events) => claimForWrite(deps, kind, before, events, metadata),
   );
   if (result.appended) await deps.waitForProjections(result.appended.position, NODE_PROJECTIONS[kind]);
   return result.state as ExistingNode;
-}
-
-async function refuseTakenUrl(db: Kysely<any>, table: string, url: string, ownId: number | null) {
-  let query = db.selectFrom(table).select("id").where("url", "=", url);
-  if (ownId !== null) query = query.where("id", "<>", ownId);
-  if (await query.executeTakeFirst()) throw new DomainError("URL_TAKEN", "Another node already uses this url.", 400, ["url: Another node already uses this url."]);
-}
-
-/** The parent must exist and must not be the node itself or one of its descendants (no loops in the tree). */
-async function refuseBadParent(db: Kysely<any>, table: string, id: number, parentId: number) {
-  let current: number | null = parentId;
-  for (let depth = 0; current !== null && depth < 1000; depth++) {
-    if (current === id) throw new DomainError("INVALID_PARENT", "A node cannot be contained in itself or in one of its children.", 400, ["parent: A node cannot be contained in itself or in one of its children."]);
-    const row: { parent_id: number | null } | undefined = await db.selectFrom(table).select("parent_id").where("id", "=", current).executeTakeFirst();
-    if (!row) {
-      if (current === parentId) throw new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
-      return;
-    }
-    current = row.parent_id;
-  }
 }
 
 /** Names of the chosen keywords (for the repeated-word warning); an unknown id is a field error. */

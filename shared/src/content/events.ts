@@ -97,6 +97,27 @@ export const KeywordCreated = defineEvent(
   z.object({ id: z.number().int().positive(), name: z.string(), slug: z.string(), monthlySearches: z.number().int().min(0).default(0), createdAt: z.string(), by: UserRef.nullable() }),
 );
 
+/**
+ * One value that only one record may hold at a time (a node's url, a keyword's name), claimed on
+ * its own stream `unique-{scope}-{value}` with the stream's expected version, so two requests
+ * racing for it can never both win. The last event says who holds it; a release frees it.
+ */
+export const uniqueValueStream = (scope: string, value: string) => `unique-${scope}-${value}`;
+export const UniqueValueClaimed = defineEvent(
+  "UniqueValueClaimed",
+  z.object({ scope: z.string(), value: z.string(), owner: z.number().int().positive(), claimedAt: z.string() }),
+);
+export const UniqueValueReleased = defineEvent(
+  "UniqueValueReleased",
+  z.object({ scope: z.string(), value: z.string(), owner: z.number().int().positive(), releasedAt: z.string() }),
+);
+/** Every parent change of one kind of node is claimed here in turn, so two moves can't close a loop together. */
+export const nodeTreeStream = (kind: string) => `nodetree-${kind}`;
+export const NodeParentChangeClaimed = defineEvent(
+  "NodeParentChangeClaimed",
+  z.object({ kind: z.string(), nodeId: z.number().int().positive(), parentId: z.number().int().positive().nullable(), claimedAt: z.string() }),
+);
+
 export const contentEvents = [
   ContentNodeCreated,
   ContentNodeSaved,
@@ -117,6 +138,9 @@ export const contentEvents = [
   PendingRewriteBatchRecorded,
   KeywordSlugClaimed,
   KeywordCreated,
+  UniqueValueClaimed,
+  UniqueValueReleased,
+  NodeParentChangeClaimed,
 ];
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E["schema"]>;
