@@ -15,6 +15,7 @@ import { readModels } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
+import { claimValue, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { decideKeyword, keywordDecider } from "./keyword.ts";
@@ -44,10 +45,13 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     if (errors.length) throw duplicate(errors);
     const id = await allocateId(deps.db, "keyword");
     const metadata = eventMetadata(req);
-    // The claim makes a slug unique even when two editors create it at the same moment.
+    // The claims make a name and a slug unique even when two editors create them at the same moment.
+    const name = keywordName(deps, input.name);
+    if (!(await claimValue(deps.store, name.value, id, name.rules, deps.clock(), metadata))) throw duplicate(["name: A keyword with this name already exists."]);
     try {
       await deps.store.append(keywordSlugStream(slug), [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }], { expectedVersion: "no-stream" });
     } catch (error) {
+      await releaseValue(deps.store, name.value, id, deps.clock(), metadata);
       if (error instanceof WrongExpectedVersionError) throw duplicate(["slug: A keyword with this slug already exists."]);
       throw error;
     }
@@ -59,7 +63,11 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
       keywordDecider,
       (s) => decideKeyword({ type: "CreateKeyword", data: { id, name: input.name, slug, monthlySearches: input.monthly_searches ?? 0, now, by } }, s),
       metadata,
-    );
+    ).catch(async (error) => {
+      // The slug claim stays (slugs are claimed with no-stream, for good); the name goes back.
+      await releaseValue(deps.store, name.value, id, deps.clock(), metadata);
+      throw error;
+    });
     await deps.waitForProjections(result.appended!.position, ["keywords"]);
     res.status(201).json({ metadata: { success: true }, id, name: input.name, slug });
   });
@@ -102,6 +110,21 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
   });
 
   return router;
+}
+
+/** A keyword's name, unique case-insensitively: claimed on the log; names from before claims are in the read model. */
+function keywordName(deps: KeywordsRouterDeps, name: string): { value: UniqueValue; rules: ClaimRules } {
+  const lower = name.toLowerCase();
+  return {
+    value: { scope: "keyword.name", value: lower },
+    rules: {
+      legacyHolder: async () => {
+        const row = await deps.db.selectFrom("keywords").select("id").where(sql`lower(name)`, "=", lower).orderBy("id").executeTakeFirst();
+        return row ? Number(row.id) : null;
+      },
+      stillHolds: async (owner) => (await deps.store.readStream(keywordStream(owner))).length > 0,
+    },
+  };
 }
 
 const stats = (k: { id: number; name: string; slug: string; our_uses: number; monthly_searches: number }) => ({
