@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentNodeStream, recordLockStream } from "@shop/shared";
+import { signedInClient } from "../locks/lock-test-kit.ts";
+import type { RunningServer } from "../server.ts";
+import { testBackends } from "../testing/backends.ts";
+import type { TestClient } from "../testing/http-client.ts";
+import { testDatabaseUrl } from "../testing/test-database.ts";
+import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
+
+const NODES = "/admin/api/content/contentnode/";
+const MENU_NODES = "/admin/api/tree/menunode/";
+const KEYWORDS = "/admin/api/content/keyword/";
+const URL_TAKEN = { metadata: { success: false, message: "Another node already uses this url.", errors: ["url: Another node already uses this url."] } };
+const LOOP = "parent: A node cannot be contained in itself or in one of its children.";
+const PAIRS = 20;
+
+// Uniqueness and the tree's shape are decided from the log: two requests racing can never both pass.
+// PGlite has one session, so only PostgreSQL can race them.
+describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on PostgreSQL", () => {
+  let place: TestServerPlace;
+  let server: RunningServer;
+  let edna: TestClient;
+  let otto: TestClient;
+
+  beforeAll(async () => {
+    place = newTestPlace();
+    server = await startTestServer(place, { demoData: true });
+    ({ client: edna } = await signedInClient(server, "edna@example.org", "Edna Editor"));
+    ({ client: otto } = await signedInClient(server, "otto@example.org", "Otto Other"));
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await removeTestPlace(place);
+  });
+
+  const create = (client: TestClient, base: string, name: string, url: string) => client.post(base, { name, parent: 1, url, ignore_warnings: true });
+  const put = (client: TestClient, path: string, body: Record<string, unknown>) => client.request("PUT", path, { ...body, ignore_warnings: true });
+
+  it("core hardening 4: two concurrent creates with one URL give one success and one 400 (20 pairs, content and menu nodes)", async () => {
+    for (const base of [NODES, MENU_NODES]) {
+      for (let i = 0; i < PAIRS; i++) {
+        const url = `/race-${i}/`;
+        const answers = await Promise.all([create(edna, base, `Race ${i} A`, url), create(otto, base, `Race ${i} B`, url)]);
+        expect(answers.map((a) => a.status).sort(), `${base} pair ${i}`).toEqual([201, 400]);
+        expect(answers.find((a) => a.status === 400)!.json).toEqual(URL_TAKEN);
+      }
+    }
+  }, 60_000);
+
+  it("core hardening 4: two concurrent url changes to one free URL give one success and one 400; the url left behind can be reused", async () => {
+    for (let i = 0; i < PAIRS; i++) {
+      const a = (await create(edna, NODES, `Mover ${i} A`, `/mover-${i}-a/`)).json.id;
+      const b = (await create(edna, NODES, `Mover ${i} B`, `/mover-${i}-b/`)).json.id;
+      const answers = await Promise.all([put(edna, `${NODES}${a}/`, { url: `/moved-${i}/` }), put(otto, `${NODES}${b}/`, { url: `/moved-${i}/` })]);
+      expect(answers.map((r) => r.status).sort(), `pair ${i}`).toEqual([200, 400]);
+      expect(answers.find((r) => r.status === 400)!.json).toEqual(URL_TAKEN);
+      const moved = answers[0].status === 200 ? a : b;
+      const reuse = await create(otto, NODES, `Reuse ${i}`, `/mover-${i}-${moved === a ? "a" : "b"}/`);
+      expect(reuse.status).toBe(201);
+    }
+  }, 60_000);
+
+  it("core hardening 4: two concurrent keywords with one name (any case) give one success and one 400", async () => {
+    const slugsLeft: string[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      const answers = await Promise.all([
+        edna.post(KEYWORDS, { name: `Rabbit ${i}`, slug: `rabbit-${i}-a` }),
+        otto.post(KEYWORDS, { name: `RABBIT ${i}`, slug: `rabbit-${i}-b` }),
+      ]);
+      expect(answers.map((a) => a.status).sort(), `pair ${i}`).toEqual([201, 400]);
+      expect(answers.find((a) => a.status === 400)!.json).toEqual({
+        metadata: { success: false, message: "Creating the keyword failed. See errors below.", errors: ["name: A keyword with this name already exists."] },
+      });
+      slugsLeft.push(answers[0].status === 400 ? `rabbit-${i}-a` : `rabbit-${i}-b`);
+    }
+    // The loser never claimed its slug: a later keyword may use it.
+    expect((await edna.post(KEYWORDS, { name: "Hare", slug: slugsLeft[0] })).status).toBe(201);
+  }, 60_000);
+
+  it("core hardening 4: two concurrent parent changes that would form a cycle: at most one succeeds", async () => {
+    for (let i = 0; i < PAIRS; i++) {
+      const a = (await create(edna, NODES, `Loop ${i} A`, `/loop-${i}-a/`)).json.id;
+      const b = (await create(edna, NODES, `Loop ${i} B`, `/loop-${i}-b/`)).json.id;
+      const answers = await Promise.all([put(edna, `${NODES}${a}/`, { parent: b }), put(otto, `${NODES}${b}/`, { parent: a })]);
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200).length, `pair ${i}: ${statuses}`).toBeLessThanOrEqual(1);
+      for (const r of answers.filter((r) => r.status !== 200)) expect(r.json.metadata.errors).toEqual([LOOP]);
+      // The log, not a read model: the two nodes do not hold each other.
+      const parentOf = async (id: number) => {
+        const events = await server.store.readStream(contentNodeStream(id));
+        let parent: number | null = null;
+        for (const e of events) {
+          const d = e.data as { parentId?: number | null; changes?: { parentId?: number | null } };
+          if (e.type === "ContentNodeCreated") parent = d.parentId ?? null;
+          if (e.type === "ContentNodeSaved" && d.changes && "parentId" in d.changes) parent = d.changes.parentId ?? null;
+        }
+        return parent;
+      };
+      expect((await parentOf(a)) === b && (await parentOf(b)) === a, `pair ${i} formed a loop`).toBe(false);
+    }
+  }, 60_000);
+});
+
+// The lock is read from its own stream: a locks read model that lags cannot let a save through.
+describe.each(testBackends())("a save while another user's lock is not yet projected, on $name", ({ pglite }) => {
+  let place: TestServerPlace;
+  let server: RunningServer;
+  let edna: TestClient;
+  let otto: { id: string; name: string };
+
+  beforeAll(async () => {
+    place = newTestPlace({ pglite });
+    server = await startTestServer(place, { demoData: true });
+    ({ client: edna } = await signedInClient(server, "edna@example.org", "Edna Editor"));
+    ({ user: otto } = await signedInClient(server, "otto@example.org", "Otto Other"));
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await removeTestPlace(place);
+  });
+
+  it("core hardening 4: a save while another user's lock exists is refused even while the locks projection is behind", async () => {
+    const before = (await edna.get(`${NODES}4/`)).json;
+    // The read side stops: the lock below reaches the log but never the record_locks table.
+    await server.runner.stop();
+    const lock = { app: "content", model: "contentnode", id: 4, user: otto, reason: 2, comment: "Rewriting the intro", autoCreated: false, takenAt: new Date().toISOString() };
+    await server.store.append(recordLockStream("content", "contentnode", 4), [{ type: "LockTaken", data: lock }], { expectedVersion: "no-stream" });
+    const head = await server.store.head();
+    const res = await edna.request("PUT", `${NODES}4/`, { short_description: "Edna's words.", expected_version: before.version });
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({
+      metadata: { success: false, message: "Object is already locked!", errors: ["__all__: Object is already locked!"] },
+      lock: { user: otto, reason: 2, comment: "Rewriting the intro", autoCreated: false },
+    });
+    expect(await server.store.head()).toEqual(head);
+    expect((await server.store.readStream(contentNodeStream(4))).length).toBe(before.version + 1);
+  });
+});
