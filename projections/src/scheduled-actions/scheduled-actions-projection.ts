@@ -74,6 +74,9 @@ export const scheduledActionsProjection: Projection = {
         return void (await update({ ...snapshot, status: "done", result: event.data.result.status, updated_at: event.data.ranAt }));
       case "ScheduledActionFailed":
         return void (await update({ ...snapshot, status: "failed", result: event.data.reason, updated_at: event.data.failedAt }));
+      case "ScheduledActionStarted":
+        // Not handled: the row stays pending until the run is recorded, so a runner that died is retried.
+        return;
       default: {
         const unknown: never = event;
         return unknown;

@@ -9,18 +9,23 @@ export type ScheduledActionCommand =
       data: { action: ScheduledActionName; actionTime: string; userId: string | null; alertUser: boolean; objectId?: number; now: Date };
     }
   | { type: "Cancel"; data: { now: Date } }
+  | { type: "Start"; data: { now: Date } }
   | { type: "RecordRun"; data: { now: Date; result: { nodeName: string; status: string } } }
   | { type: "RecordFailure"; data: { now: Date; nodeName: string | null; reason: string } };
 
 export const NOT_FOUND = "Not found.";
 export const ALREADY_RAN = "This action has already run; it can no longer be changed.";
 
+/** A run taken this long ago and never recorded was left by a runner that died: another may take it again. */
+export const RUN_STALE_AFTER_MS = 60_000;
+
 const notFound = () => new DomainError("NOT_FOUND", NOT_FOUND, 404);
 
 /**
  * Rules of a scheduled action: scheduled once; changed or cancelled while pending (or after it
- * failed, to retry it); never changed once it ran. A run or failure is recorded only for a pending
- * action whose time has come, so a second runner decides nothing.
+ * failed, to retry it); never changed once a runner took it. A runner takes a pending action whose
+ * time has come (Start) before it touches the node, and records the run or failure of the action it
+ * took, so a cancel that came first stops it and a second runner decides nothing.
  */
 export function decideScheduledAction(command: ScheduledActionCommand, state: ScheduledAction): ScheduledActionEvent[] {
   switch (command.type) {
@@ -38,12 +43,18 @@ export function decideScheduledAction(command: ScheduledActionCommand, state: Sc
       const current = changeable(state);
       return [{ type: "ScheduledActionCancelled", data: { ...current, cancelledAt: command.data.now.toISOString() } }];
     }
+    case "Start": {
+      const { now } = command.data;
+      const abandoned = state.status === "running" && now.getTime() - Date.parse(state.startedAt) > RUN_STALE_AFTER_MS;
+      if (!isDue(state, now) && !abandoned) return [];
+      return [{ type: "ScheduledActionStarted", data: { ...(state as Extract<ScheduledAction, { action: unknown }>).action, startedAt: now.toISOString() } }];
+    }
     case "RecordRun": {
-      if (!isDue(state, command.data.now)) return [];
+      if (state.status !== "running") return [];
       return [{ type: "ScheduledActionRan", data: { ...state.action, ranAt: command.data.now.toISOString(), result: command.data.result } }];
     }
     case "RecordFailure": {
-      if (!isDue(state, command.data.now)) return [];
+      if (state.status !== "running") return [];
       const { now, nodeName, reason } = command.data;
       return [{ type: "ScheduledActionFailed", data: { ...state.action, failedAt: now.toISOString(), nodeName, reason } }];
     }
@@ -61,6 +72,7 @@ export function isDue(state: ScheduledAction, now: Date): state is Extract<Sched
 
 function changeable(state: ScheduledAction): ScheduledActionSnapshot {
   if (state.status === "none" || state.status === "cancelled") throw notFound();
-  if (state.status === "done") throw new DomainError("ALREADY_RAN", ALREADY_RAN, 409);
+  // A running action is as good as done: the runner took it and is changing the node.
+  if (state.status === "done" || state.status === "running") throw new DomainError("ALREADY_RAN", ALREADY_RAN, 409);
   return state.action;
 }

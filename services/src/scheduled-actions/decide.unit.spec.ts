@@ -50,26 +50,54 @@ describe("scheduled actions", () => {
       .then([{ type: "ScheduledActionRescheduled", data: { ...action, actionTime: "2026-05-01T00:00:00.000Z", updatedAt: after.toISOString() } }]);
   });
 
-  it("a due pending action's run is recorded with its result", () => {
-    spec.given([scheduled]).when({ type: "RecordRun", data: { now: after, result: { nodeName: "Home", status: "Live" } } }).then([ran]);
+  const started: ScheduledActionEvent = { type: "ScheduledActionStarted", data: { ...action, startedAt: after.toISOString() } };
+  const cancelled: ScheduledActionEvent = { type: "ScheduledActionCancelled", data: { ...action, cancelledAt: before.toISOString() } };
+
+  it("a runner takes a due pending action before it changes the node", () => {
+    spec.given([scheduled]).when({ type: "Start", data: { now: after } }).then([started]);
   });
 
-  it("an action is not run before its time", () => {
-    spec.given([scheduled]).when({ type: "RecordRun", data: { now: before, result: { nodeName: "Home", status: "Live" } } }).then([]);
+  it("an action is not taken before its time", () => {
+    spec.given([scheduled]).when({ type: "Start", data: { now: before } }).then([]);
+  });
+
+  it("a cancelled action is never taken", () => {
+    spec.given([scheduled, cancelled]).when({ type: "Start", data: { now: after } }).then([]);
+  });
+
+  it("an action a runner took is not taken again while that runner may still be working", () => {
+    spec.given([scheduled, started]).when({ type: "Start", data: { now: new Date(after.getTime() + 30_000) } }).then([]);
+  });
+
+  it("an action taken more than a minute ago and never recorded (its runner died) is taken again", () => {
+    const later = new Date(after.getTime() + 61_000);
+    spec.given([scheduled, started]).when({ type: "Start", data: { now: later } }).then([{ type: "ScheduledActionStarted", data: { ...action, startedAt: later.toISOString() } }]);
+  });
+
+  it("an action a runner took can be neither changed nor cancelled", () => {
+    spec.given([scheduled, started]).when({ type: "Cancel", data: { now: after } }).thenThrows("ALREADY_RAN");
+    spec.given([scheduled, started]).when({ type: "Update", data: { action: "beta", actionTime: action.actionTime, userId: null, alertUser: false, now: after } }).thenThrows("ALREADY_RAN");
+  });
+
+  it("the run of a taken action is recorded with its result", () => {
+    spec.given([scheduled, started]).when({ type: "RecordRun", data: { now: after, result: { nodeName: "Home", status: "Live" } } }).then([ran]);
+  });
+
+  it("a run is recorded only for an action the runner took", () => {
+    spec.given([scheduled]).when({ type: "RecordRun", data: { now: after, result: { nodeName: "Home", status: "Live" } } }).then([]);
   });
 
   it("an action runs once: a second run decides nothing", () => {
-    spec.given([scheduled, ran]).when({ type: "RecordRun", data: { now: after, result: { nodeName: "Home", status: "Live" } } }).then([]);
+    spec.given([scheduled, started, ran]).when({ type: "RecordRun", data: { now: after, result: { nodeName: "Home", status: "Live" } } }).then([]);
   });
 
   it("a cancelled action never runs", () => {
-    const cancelled: ScheduledActionEvent = { type: "ScheduledActionCancelled", data: { ...action, cancelledAt: before.toISOString() } };
     spec.given([scheduled, cancelled]).when({ type: "RecordRun", data: { now: after, result: { nodeName: "Home", status: "Live" } } }).then([]);
   });
 
-  it("a due action whose content action failed is recorded as failed with the reason", () => {
+  it("a taken action whose content action failed is recorded as failed with the reason", () => {
     spec
-      .given([scheduled])
+      .given([scheduled, started])
       .when({ type: "RecordFailure", data: { now: after, nodeName: "Home", reason: "Node not found." } })
       .then([{ type: "ScheduledActionFailed", data: { ...action, failedAt: after.toISOString(), nodeName: "Home", reason: "Node not found." } }]);
   });

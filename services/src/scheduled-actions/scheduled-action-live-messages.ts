@@ -1,7 +1,8 @@
 import { formatActionTime, type ActionChangedMessage, type RecordedEvent, type ScheduledActionEvent, type ScheduledActionStatus } from "@shop/shared";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "../live/live-messages.ts";
 
-const STATUS: Record<ScheduledActionEvent["type"], ScheduledActionStatus> = {
+// A runner taking an action (ScheduledActionStarted) changes nothing the editors see yet.
+const STATUS: Record<Exclude<ScheduledActionEvent["type"], "ScheduledActionStarted">, ScheduledActionStatus> = {
   ScheduledActionScheduled: "pending",
   ScheduledActionRescheduled: "pending",
   ScheduledActionCancelled: "cancelled",
@@ -15,7 +16,7 @@ const STATUS: Record<ScheduledActionEvent["type"], ScheduledActionStatus> = {
  */
 export const scheduledActionLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => {
   if (!(recorded.type in STATUS)) return [];
-  const event = recorded as unknown as ScheduledActionEvent;
+  const event = recorded as unknown as Exclude<ScheduledActionEvent, { type: "ScheduledActionStarted" }>;
   const d = event.data;
   const payload: ActionChangedMessage = { id: d.id, object_id: d.objectId, action: d.action, action_time: formatActionTime(d.actionTime), status: STATUS[event.type] };
   const messages: LiveMessage[] = [{ namespace: "/admin", room: STAFF_ROOM, name: "action:changed", payload }];

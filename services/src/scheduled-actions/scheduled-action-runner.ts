@@ -10,8 +10,8 @@ import {
 } from "@shop/shared";
 import { findUserById } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
-import { decideScheduledAction, isDue, type ScheduledActionCommand } from "./decide.ts";
-import { evolveScheduledAction, initialScheduledAction } from "./scheduled-action.ts";
+import { decideScheduledAction, type ScheduledActionCommand } from "./decide.ts";
+import { evolveScheduledAction, initialScheduledAction, type ScheduledAction } from "./scheduled-action.ts";
 
 /** The content feature's status change (POST /admin/content/contentnode/action/ runs the same). */
 export type RunContentAction = (
@@ -34,21 +34,33 @@ const STATUS_AFTER = { publish: "Live", archive: "Archive", beta: "Beta" } as co
 export type RunOutcome = "ran" | "failed" | "skipped";
 
 /**
- * Runs one due action and records the outcome with the stream's expected version: if another
- * runner recorded it meanwhile, the append fails and this one does nothing more. The content
- * action carries the action's stream as its causation id, so a runner that crashed between the
- * content action and the record finds it done and only records it (never publishes twice).
+ * Runs one due action. First it takes the action on its stream (ScheduledActionStarted, with the
+ * stream's expected version): a cancel or a new time that landed after this runner read the action
+ * makes that append fail, and the node is never touched. Then it changes the node and records the
+ * outcome with the version it took; a failure is recorded as failed. A runner that dies between
+ * the two leaves the action running; after RUN_STALE_AFTER_MS the next sweep takes it again. The
+ * content action carries the action's stream as its causation id, so a runner that died after
+ * changing the node is found out by the next one, which only records the run (never publishes twice).
  */
 export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id: number): Promise<RunOutcome> {
   const stream = scheduledActionStream(id);
   const recorded = await deps.store.readStream(stream);
-  const state = recorded.reduce((s, e) => evolveScheduledAction(s, e as unknown as ScheduledActionEvent), initialScheduledAction());
+  const loaded = recorded.reduce((s, e) => evolveScheduledAction(s, e as unknown as ScheduledActionEvent), initialScheduledAction());
   const now = deps.clock();
-  if (!isDue(state, now)) return "skipped";
-  const version = recorded[recorded.length - 1].streamPosition;
+  const start = decideScheduledAction({ type: "Start", data: { now } }, loaded);
+  if (start.length === 0) return "skipped";
+  const state = start.reduce(evolveScheduledAction, loaded) as Extract<ScheduledAction, { status: "running" }>;
   const { objectId, action, userId } = state.action;
+  // Read before taking the action: a database error here fails the sweep and leaves it pending.
   const nodeName = await contentNodeName(deps.db, objectId);
   const metadata: EventMetadata = { userId, correlationId: stream, causationId: stream };
+  let version: number;
+  try {
+    version = (await deps.store.append(stream, start.map((e) => ({ ...e, metadata })), { expectedVersion: recorded[recorded.length - 1].streamPosition })).nextExpectedVersion;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return "skipped";
+    throw error;
+  }
 
   let command: ScheduledActionCommand;
   try {

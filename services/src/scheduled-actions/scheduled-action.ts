@@ -1,9 +1,13 @@
 import type { ScheduledActionEvent, ScheduledActionSnapshot, ScheduledActionStatus } from "@shop/shared";
 
-/** One scheduled action as its stream folds it. */
+/**
+ * One scheduled action as its stream folds it. `running`: a runner took it (ScheduledActionStarted)
+ * and has not recorded the outcome yet; the read model still lists it as pending.
+ */
 export type ScheduledAction =
   | { status: "none" }
-  | { status: ScheduledActionStatus; action: ScheduledActionSnapshot; ranAt: string | null };
+  | { status: ScheduledActionStatus; action: ScheduledActionSnapshot; ranAt: string | null }
+  | { status: "running"; action: ScheduledActionSnapshot; ranAt: null; startedAt: string };
 
 export const initialScheduledAction = (): ScheduledAction => ({ status: "none" });
 
@@ -24,6 +28,8 @@ export function evolveScheduledAction(state: ScheduledAction, event: ScheduledAc
       return { status: "pending", action: snapshotOf(event.data), ranAt: null };
     case "ScheduledActionCancelled":
       return { status: "cancelled", action: snapshotOf(event.data), ranAt: null };
+    case "ScheduledActionStarted":
+      return { status: "running", action: snapshotOf(event.data), ranAt: null, startedAt: event.data.startedAt };
     case "ScheduledActionRan":
       return { status: "done", action: snapshotOf(event.data), ranAt: event.data.ranAt };
     case "ScheduledActionFailed":

@@ -132,7 +132,7 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     const published = (await server.store.readStream(contentNodeStream(1))).find((e) => e.type === "ContentNodePublished")!;
     expect(liveAt - published.createdAt.getTime()).toBeLessThan(1000);
 
-    expect(await types(scheduledActionStream(id))).toEqual(["ScheduledActionScheduled", "ScheduledActionRan"]);
+    expect(await types(scheduledActionStream(id))).toEqual(["ScheduledActionScheduled", "ScheduledActionStarted", "ScheduledActionRan"]);
     expect((await types(contentNodeStream(1))).filter((t) => t === "ContentNodePublished")).toHaveLength(1);
     // The push and the read model both follow the log: wait for the read model before reading it.
     await server.runner.waitFor(await server.store.head());

@@ -28,6 +28,12 @@ export const ScheduledActionRescheduled = defineEvent("ScheduledActionReschedule
 
 export const ScheduledActionCancelled = defineEvent("ScheduledActionCancelled", z.object({ ...snapshot, cancelledAt: z.string() }));
 
+/**
+ * A runner took the due action, appended with the stream's expected version before it touches the
+ * node: a cancel or a new time that landed first makes this append fail, and then nothing runs.
+ */
+export const ScheduledActionStarted = defineEvent("ScheduledActionStarted", z.object({ ...snapshot, startedAt: z.string() }));
+
 /** The server ran the action: appended with the stream's expected version, so it is recorded once. */
 export const ScheduledActionRan = defineEvent(
   "ScheduledActionRan",
@@ -39,7 +45,14 @@ export const ScheduledActionFailed = defineEvent(
   z.object({ ...snapshot, failedAt: z.string(), nodeName: z.string().nullable(), reason: z.string() }),
 );
 
-export const scheduledActionEvents = [ScheduledActionScheduled, ScheduledActionRescheduled, ScheduledActionCancelled, ScheduledActionRan, ScheduledActionFailed];
+export const scheduledActionEvents = [
+  ScheduledActionScheduled,
+  ScheduledActionRescheduled,
+  ScheduledActionCancelled,
+  ScheduledActionStarted,
+  ScheduledActionRan,
+  ScheduledActionFailed,
+];
 
 export type ScheduledActionSnapshot = z.infer<z.ZodObject<typeof snapshot>>;
 
@@ -47,5 +60,6 @@ export type ScheduledActionEvent =
   | { type: "ScheduledActionScheduled"; data: z.infer<typeof ScheduledActionScheduled.schema> }
   | { type: "ScheduledActionRescheduled"; data: z.infer<typeof ScheduledActionRescheduled.schema> }
   | { type: "ScheduledActionCancelled"; data: z.infer<typeof ScheduledActionCancelled.schema> }
+  | { type: "ScheduledActionStarted"; data: z.infer<typeof ScheduledActionStarted.schema> }
   | { type: "ScheduledActionRan"; data: z.infer<typeof ScheduledActionRan.schema> }
   | { type: "ScheduledActionFailed"; data: z.infer<typeof ScheduledActionFailed.schema> };
