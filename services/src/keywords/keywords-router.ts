@@ -15,7 +15,7 @@ import { readModels } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
-import { claimValue, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
+import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { decideKeyword, keywordDecider } from "./keyword.ts";
@@ -37,16 +37,17 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     const input = parseRequest(CreateKeywordRequest, req.body);
     const slug = slugify(input.slug || input.name);
     if (!slug) throw duplicate(["slug: Enter a valid slug consisting of letters, numbers or hyphens."]);
+    // Both checks read the log (the read model may lag), so a refused request writes nothing.
+    const name = keywordName(deps, input.name);
     const errors: string[] = [];
-    if (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst()) errors.push("slug: A keyword with this slug already exists.");
-    if (await deps.db.selectFrom("keywords").select("id").where(sql`lower(name)`, "=", input.name.toLowerCase()).executeTakeFirst()) {
-      errors.push("name: A keyword with this name already exists.");
+    if ((await deps.store.readStream(keywordSlugStream(slug))).length > 0 || (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst())) {
+      errors.push("slug: A keyword with this slug already exists.");
     }
+    if ((await holderOf(deps.store, name.value, name.rules, deps.clock())) !== null) errors.push("name: A keyword with this name already exists.");
     if (errors.length) throw duplicate(errors);
     const id = await allocateId(deps.db, "keyword");
     const metadata = eventMetadata(req);
     // The claims make a name and a slug unique even when two editors create them at the same moment.
-    const name = keywordName(deps, input.name);
     if (!(await claimValue(deps.store, name.value, id, name.rules, deps.clock(), metadata))) throw duplicate(["name: A keyword with this name already exists."]);
     try {
       await deps.store.append(keywordSlugStream(slug), [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }], { expectedVersion: "no-stream" });
