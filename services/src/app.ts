@@ -4,7 +4,7 @@ import express, { type Express } from "express";
 import type { Kysely } from "kysely";
 import type { EventStore, LogPosition } from "@shop/shared";
 import { makeAccountsRouter } from "./accounts/accounts-router.ts";
-import { LoginThrottle } from "./accounts/login-throttle.ts";
+import { createLoginThrottle } from "./accounts/login-throttle.ts";
 import { makeAuditRouter } from "./audit/audit-router.ts";
 import { makeLookupsRouter } from "./lookups/lookups-router.ts";
 import { makeScheduledActionsRouter } from "./scheduled-actions/scheduled-actions-router.ts";
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Express {
       store: deps.store,
       db: deps.db,
       clock: deps.clock,
-      throttles: { perAccount: new LoginThrottle(deps.clock, 5), perAddress: new LoginThrottle(deps.clock, 50) },
+      throttle: createLoginThrottle(deps.db),
       waitForProjections: deps.waitForProjections,
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { allProjections, ProjectionRunner } from "@shop/projections";
 import type { EventStore } from "@shop/shared";
+import { migrateLoginAttempts } from "./accounts/login-throttle.ts";
 import { createApp, type Readiness } from "./app.ts";
 import { seedDemoData } from "./demo/demo-data.ts";
 import { createEventRegistry } from "./event-registry.ts";
@@ -148,6 +149,7 @@ export async function startServer(config: Config, options: { clock?: () => Date;
 async function migrateSharedTables(database: Database): Promise<void> {
   await underStartupMigrationLock(database.db, migrateEventStore);
   await migrateIdCounters(database.db);
+  await underStartupMigrationLock(database.db, migrateLoginAttempts);
 }
 
 async function openStore(config: Config, database: Database): Promise<EventStore> {

@@ -7,7 +7,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { decideAccount } from "./decide.ts";
-import type { LoginThrottle } from "./login-throttle.ts";
+import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
 import { userDecider } from "./user.ts";
@@ -16,8 +16,8 @@ export interface AccountsRouterDeps {
   store: EventStore;
   db: Kysely<any>;
   clock: () => Date;
-  /** Failures per address and email (a few), and per address (more: offices share one). */
-  throttles: { perAccount: LoginThrottle; perAddress: LoginThrottle };
+  /** Attempts per address and email, per account and per address, counted in the database. */
+  throttle: LoginThrottle;
   /** Read-your-writes: resolves once the read models have applied `position`. */
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
   sessionSecret?: string;
@@ -36,17 +36,14 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
 
   router.post("/api/account/login/", async (req, res) => {
     const body = parseRequest(LoginRequest, req.body);
-    const address = req.ip ?? "unknown";
-    const account = `${address}|${body.email.toLowerCase()}`;
-    const { perAccount, perAddress } = deps.throttles;
-    if (perAccount.isBlocked(account) || perAddress.isBlocked(address)) throw new DomainError("LOGIN_THROTTLED", LOGIN_THROTTLED, 429);
+    const attempt = await deps.throttle.attempt(req.ip ?? "unknown", body.email).catch((error) => {
+      if (!(error instanceof LoginThrottledError)) throw error;
+      req.log?.warn({ limit: error.limit }, "login throttled");
+      res.set("Retry-After", String(error.retryAfterSeconds));
+      throw new DomainError("LOGIN_THROTTLED", LOGIN_THROTTLED, 429);
+    });
     const user = await findUserByEmail(deps.db, body.email);
-    if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
-      perAccount.recordFailure(account);
-      perAddress.recordFailure(address);
-      throw new DomainError("LOGIN_FAILED", LOGIN_FAILED, 400);
-    }
-    perAccount.recordSuccess(account);
+    if (!(await verifyPassword(user?.password_hash, body.password)) || !user) throw new DomainError("LOGIN_FAILED", LOGIN_FAILED, 400);
     const sessionId = newSessionId();
     const sessionHash = hashSessionId(sessionId, deps.sessionSecret);
     const now = deps.clock();
@@ -55,6 +52,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       ...eventMetadata(req),
       userId: user.id,
     });
+    await attempt.succeeded();
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
     res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: "lax", secure: deps.secureCookies, path: "/", expires: expiresAt });
     res.json({ metadata: { success: true }, user: publicUser(user) });

@@ -1,55 +1,87 @@
-/**
- * Slows password guessing: after `maxFailures` failed logins for one key (an address, or an address
- * and an email) within `windowMs`, further attempts are refused until the window has passed.
- * Per process, in memory: enough to make guessing impractical; a success clears the key.
- * Keys whose failures have all aged out are swept once per window, so a stream of logins from
- * ever-new addresses or emails does not grow the map without bound.
- */
-export class LoginThrottle {
-  private failures = new Map<string, number[]>();
-  private lastSweep: number;
+import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
+/** Attempts allowed within one window (15 minutes), counted whatever the outcome; a success gives its own back. */
+export const LOGIN_LIMITS = {
+  /** One address guessing one account's password. */
+  perAddressAndEmail: 5,
+  /** Many addresses against one account (a botnet): a few more, since its owner may be among them. */
+  perAccount: 10,
+  /** One address trying many accounts: more, since an office or a school shares one address. */
+  perAddress: 50,
+  windowSeconds: 15 * 60,
+};
+
+const TABLE = "login_attempts";
+
+/** The counters' table, shared by every process (created at start-up under the migration lock). */
+export async function migrateLoginAttempts(db: Kysely<any> | Transaction<any>): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS login_attempts (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(db);
+}
+
+export class LoginThrottledError extends Error {
   constructor(
-    private readonly clock: () => Date,
-    private readonly maxFailures = 5,
-    private readonly windowMs = 15 * 60_000,
+    readonly limit: keyof typeof LOGIN_LIMITS,
+    readonly retryAfterSeconds: number,
   ) {
-    this.lastSweep = clock().getTime();
+    super(`login throttled (${limit})`);
+  }
+}
+
+export interface LoginAttempt {
+  /** The password was right: the attempt no longer counts against the address or the account. */
+  succeeded(): Promise<void>;
+}
+
+export interface LoginThrottle {
+  /**
+   * Counts an attempt against each limit before the password is checked, so parallel guesses
+   * cannot all pass a check made before any of them failed. Throws LoginThrottledError once a limit is spent.
+   */
+  attempt(address: string, email: string): Promise<LoginAttempt>;
+}
+
+/**
+ * rate-limiter-flexible's PostgreSQL store, run through kysely (so PGlite's one connection queues
+ * it like every other statement): one atomic upsert per counter, seen by every process.
+ */
+export function createLoginThrottle(db: Kysely<any>, limits = LOGIN_LIMITS): LoginThrottle {
+  const storeClient = {
+    async query(q: { text: string; values?: unknown[] }) {
+      const result = await db.executeQuery(CompiledQuery.raw(q.text, q.values ?? []));
+      return { rows: result.rows, rowCount: Number(result.numAffectedRows ?? result.rows.length) };
+    },
+  };
+  const limiter = (keyPrefix: string, points: number) =>
+    new RateLimiterPostgres({ storeClient, storeType: "client", tableName: TABLE, tableCreated: true, keyPrefix, points, duration: limits.windowSeconds });
+  const byAddressAndEmail = limiter("login-address-email", limits.perAddressAndEmail);
+  const byAccount = limiter("login-account", limits.perAccount);
+  const byAddress = limiter("login-address", limits.perAddress);
+
+  async function consume(rl: RateLimiterPostgres, key: string, limit: keyof typeof LOGIN_LIMITS) {
+    try {
+      await rl.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new LoginThrottledError(limit, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw error;
+    }
   }
 
-  /** How many keys are remembered (tests watch it shrink). */
-  get size(): number {
-    return this.failures.size;
-  }
-
-  private recent(key: string, now: number): number[] {
-    const since = now - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    const since = now - this.windowMs;
-    for (const [key, times] of this.failures) if (times[times.length - 1] <= since) this.failures.delete(key);
-  }
-
-  isBlocked(key: string): boolean {
-    const now = this.clock().getTime();
-    this.sweep(now);
-    return this.recent(key, now).length >= this.maxFailures;
-  }
-
-  recordFailure(key: string): void {
-    const now = this.clock().getTime();
-    this.sweep(now);
-    this.failures.set(key, [...this.recent(key, now), now]);
-  }
-
-  recordSuccess(key: string): void {
-    this.failures.delete(key);
-  }
+  return {
+    async attempt(address, rawEmail) {
+      const email = rawEmail.trim().toLowerCase();
+      // One after the other: an attempt refused by the first limit spends nothing of the others,
+      // so a blocked guesser cannot keep the account locked from one address.
+      await consume(byAddressAndEmail, `${address}|${email}`, "perAddressAndEmail");
+      await consume(byAccount, email, "perAccount");
+      await consume(byAddress, address, "perAddress");
+      return {
+        async succeeded() {
+          await byAddressAndEmail.delete(`${address}|${email}`);
+          await byAccount.reward(email, 1);
+          await byAddress.reward(address, 1);
+        },
+      };
+    },
+  };
 }
