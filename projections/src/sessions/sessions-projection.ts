@@ -14,7 +14,7 @@ export const sessionsProjection: Projection = {
   name: "sessions",
   version: 1,
   tables: ["sessions"],
-  handles: ["UserLoggedIn", "UserLoggedOut"],
+  handles: ["UserLoggedIn", "UserLoggedOut", "UserDisabled"],
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS sessions (
       session_hash text PRIMARY KEY,
@@ -35,6 +35,9 @@ export const sessionsProjection: Projection = {
         .execute();
     } else if (event.type === "UserLoggedOut") {
       await trx.deleteFrom("sessions").where("session_hash", "=", event.data.sessionHash).execute();
+    } else if (event.type === "UserDisabled") {
+      // Signed out everywhere: every session of the user ends at once.
+      await trx.deleteFrom("sessions").where("user_id", "=", event.data.userId).execute();
     }
   },
 };

@@ -1,11 +1,19 @@
-import type { AccountEvent, UserLoggedInData } from "@shop/shared";
+import { LOGIN_DISABLED, type AccountEvent, type UserLoggedInData } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import type { User } from "./user.ts";
 
 export type AccountCommand =
   | { type: "RegisterUser"; data: { userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; now: Date } }
   | { type: "LogIn"; data: { sessionHash: string; now: Date; expiresAt: Date } }
-  | { type: "LogOut"; data: { sessionHash: string } };
+  | { type: "LogOut"; data: { sessionHash: string } }
+  // The operator's commands (npm run ops): each is a no-op when the account is already so.
+  | { type: "SetPassword"; data: { passwordHash: string } }
+  | { type: "GrantStaff" }
+  | { type: "RevokeStaff" }
+  | { type: "DisableUser"; data: { now: Date } }
+  | { type: "EnableUser" };
+
+const NO_SUCH_USER = () => new DomainError("NO_SUCH_USER", "There is no such user.", 404);
 
 /** Pure: the events an account command produces on the account's state, or a refusal. */
 export function decideAccount(command: AccountCommand, state: User): AccountEvent[] {
@@ -17,6 +25,7 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
     }
     case "LogIn": {
       if (state.status !== "registered") throw new DomainError("LOGIN_FAILED", "Please enter a correct email and password.");
+      if (state.disabled) throw new DomainError("LOGIN_DISABLED", LOGIN_DISABLED);
       const data: UserLoggedInData = {
         userId: state.userId,
         sessionHash: command.data.sessionHash,
@@ -28,6 +37,21 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
     case "LogOut":
       if (state.status !== "registered" || !state.sessions.has(command.data.sessionHash)) return [];
       return [{ type: "UserLoggedOut", data: { userId: state.userId, sessionHash: command.data.sessionHash } }];
+    case "SetPassword":
+      if (state.status !== "registered") throw NO_SUCH_USER();
+      return [{ type: "UserPasswordChanged", data: { userId: state.userId, passwordHash: command.data.passwordHash } }];
+    case "GrantStaff":
+      if (state.status !== "registered") throw NO_SUCH_USER();
+      return state.isStaff ? [] : [{ type: "UserStaffGranted", data: { userId: state.userId } }];
+    case "RevokeStaff":
+      if (state.status !== "registered") throw NO_SUCH_USER();
+      return state.isStaff ? [{ type: "UserStaffRevoked", data: { userId: state.userId } }] : [];
+    case "DisableUser":
+      if (state.status !== "registered") throw NO_SUCH_USER();
+      return state.disabled ? [] : [{ type: "UserDisabled", data: { userId: state.userId, disabledAt: command.data.now.toISOString() } }];
+    case "EnableUser":
+      if (state.status !== "registered") throw NO_SUCH_USER();
+      return state.disabled ? [{ type: "UserEnabled", data: { userId: state.userId } }] : [];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -3,14 +3,14 @@ import type { AccountEvent } from "@shop/shared";
 /** A user account as its own stream folds it: what the account's commands need to decide. */
 export type User =
   | { status: "none" }
-  | { status: "registered"; userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; sessions: Set<string> };
+  | { status: "registered"; userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; sessions: Set<string>; disabled: boolean };
 
 export const initialUser = (): User => ({ status: "none" });
 
 export function evolveUser(state: User, event: AccountEvent): User {
   switch (event.type) {
     case "UserRegistered":
-      return { status: "registered", ...event.data, sessions: new Set() };
+      return { status: "registered", ...event.data, sessions: new Set(), disabled: false };
     case "UserEmailClaimed":
       return state;
     default:
@@ -25,6 +25,10 @@ export function evolveUser(state: User, event: AccountEvent): User {
       return { ...state, isStaff: true };
     case "UserStaffRevoked":
       return { ...state, isStaff: false };
+    case "UserDisabled":
+      return { ...state, disabled: true, sessions: new Set() };
+    case "UserEnabled":
+      return { ...state, disabled: false };
     case "UserLoggedIn":
       return { ...state, sessions: new Set([...state.sessions, event.data.sessionHash]) };
     case "UserLoggedOut": {

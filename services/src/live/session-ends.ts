@@ -8,7 +8,7 @@ export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 /**
  * The admin sockets an event must close: a logged-out session's (so the tab no longer keeps its
  * user present and their automatic locks expire as designed), or every socket of a user who is
- * no longer staff. Every process tails the log, so each closes its own sockets.
+ * no longer staff or was disabled. Every process tails the log, so each closes its own sockets.
  */
 export function socketsToClose(event: RecordedEvent): { room: string; reason: SessionEndReason; sessionHash?: string } | null {
   if (event.type === "UserLoggedOut") {
@@ -16,6 +16,7 @@ export function socketsToClose(event: RecordedEvent): { room: string; reason: Se
     return { room: sessionRoom(sessionHash), reason: "logged_out", sessionHash };
   }
   if (event.type === "UserStaffRevoked") return { room: userRoom((event.data as { userId: string }).userId), reason: "staff_revoked" };
+  if (event.type === "UserDisabled") return { room: userRoom((event.data as { userId: string }).userId), reason: "disabled" };
   return null;
 }
 

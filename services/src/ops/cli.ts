@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { allProjections, applyBatch, migrateCheckpoints, migrateProjection, readCheckpoint } from "@shop/projections";
-import { START } from "@shop/shared";
 import { RegisterUserInput, registerUser } from "../accounts/register-user.ts";
 import { printEvents } from "./events-command.ts";
 import { DomainError } from "../platform/domain-error.ts";
-import { PROJECTION_LEADER_LOCK } from "../platform/leader-lock.ts";
+import { runAccountCommand, setPassword } from "./account-commands.ts";
+import { catchUpIfNoServer } from "./catch-up.ts";
 import { OpsError, openOpsContext, type OpsContext, type Output } from "./ops-context.ts";
+import { readNewPassword } from "./password-input.ts";
 import { checkReplayOptions, projectionStatus, replay } from "./projection-commands.ts";
 import { SHORT_USAGE, USAGE } from "./usage.ts";
 
@@ -14,7 +14,7 @@ import { SHORT_USAGE, USAGE } from "./usage.ts";
  * `run` answers its output, or writes it itself through `out` (a long history, page by page).
  */
 interface Command<Options = any> {
-  parse(args: string[]): Options;
+  parse(args: string[]): Options | Promise<Options>;
   run(ctx: OpsContext, options: Options, out: Output): Promise<string | void>;
 }
 
@@ -27,25 +27,10 @@ function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: s
   }
 }
 
-/** Applies new events to the read models when no server is doing it, so the CLI's writes show at once. */
-async function catchUpIfNoServer(ctx: OpsContext): Promise<void> {
-  const lock = await ctx.database.tryAdvisoryLock(PROJECTION_LEADER_LOCK);
-  if (!lock) return;
-  try {
-    await migrateCheckpoints(ctx.database.db);
-    for (const projection of allProjections) {
-      await migrateProjection(ctx.database.db, projection);
-      let position = (await readCheckpoint(ctx.database.db, projection.name))?.position ?? START;
-      for (;;) {
-        const events = await ctx.store.readAll(position, { limit: 1000 });
-        if (events.length === 0) break;
-        await applyBatch(ctx.database.db, projection, events);
-        position = events[events.length - 1].position;
-      }
-    }
-  } finally {
-    await lock.release();
-  }
+function emailOnly(name: string, args: string[]): { email: string } {
+  const v = parse(args, { email: { type: "string" } });
+  if (!v.email) throw new OpsError(`${name} needs --email`, 2);
+  return { email: v.email.trim().toLowerCase() };
 }
 
 const commands: Record<string, Command> = {
@@ -67,6 +52,39 @@ const commands: Record<string, Command> = {
         throw error;
       }
     },
+  },
+
+  "set-password": {
+    async parse(args) {
+      if (args.some((a) => a === "--password" || a.startsWith("--password="))) {
+        throw new OpsError("set-password reads the password from stdin or a prompt, never from the command line", 2);
+      }
+      const { email } = emailOnly("set-password", args);
+      return { email, password: await readNewPassword() };
+    },
+    run: (ctx, options) => setPassword(ctx, options),
+  },
+
+  "grant-staff": {
+    parse: (args) => emailOnly("grant-staff", args),
+    run: (ctx, { email }) => runAccountCommand(ctx, email, { type: "GrantStaff" }, { done: `${email} is now staff`, unchanged: `${email} is already staff` }),
+  },
+
+  "revoke-staff": {
+    parse: (args) => emailOnly("revoke-staff", args),
+    run: (ctx, { email }) =>
+      runAccountCommand(ctx, email, { type: "RevokeStaff" }, { done: `${email} is no longer staff (their back-office tabs were closed)`, unchanged: `${email} was not staff` }),
+  },
+
+  "disable-user": {
+    parse: (args) => emailOnly("disable-user", args),
+    run: (ctx, { email }) =>
+      runAccountCommand(ctx, email, { type: "DisableUser", data: { now: new Date() } }, { done: `Disabled ${email}: signed out everywhere, and can no longer log in`, unchanged: `${email} is already disabled` }),
+  },
+
+  "enable-user": {
+    parse: (args) => emailOnly("enable-user", args),
+    run: (ctx, { email }) => runAccountCommand(ctx, email, { type: "EnableUser" }, { done: `Enabled ${email}: can log in again`, unchanged: `${email} is not disabled` }),
   },
 
   events: {
@@ -112,7 +130,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let ctx: OpsContext | null = null;
   try {
-    const options = command.parse(args);
+    const options = await command.parse(args);
     ctx = await openOpsContext();
     const output = await command.run(ctx, options, { line: (text) => write(process.stdout, text), note: (text) => write(process.stderr, text) });
     if (typeof output === "string") await write(process.stdout, output);

@@ -2,6 +2,13 @@
 export const USAGE = `Usage: npm run ops -- <command> [options]
 
   create-user --email E --password P [--name N] [--staff]
+  set-password --email E
+         (reads the new password from stdin, or asks for it twice without echo; never from the command line)
+  grant-staff --email E
+  revoke-staff --email E
+  disable-user --email E
+         (signs the user out everywhere and refuses their logins; enable-user undoes it)
+  enable-user --email E
   events [--stream S] [--type T] [--user ID] [--since ISO] [--limit N] [--json]
          (with --stream and no --limit: the stream's whole history; otherwise the first --limit (100),
          then a line saying how many more match)
@@ -9,7 +16,7 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
   projections`;
 
 /** One line for `npm run ops` with nothing after it (the full list is `help`). */
-export const SHORT_USAGE = "Usage: npm run ops -- <create-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
+export const SHORT_USAGE = "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
 
 /** The synopsis of each command, as USAGE lists them: `events [--stream S] …`. */
 export const COMMAND_SYNOPSES = USAGE.split("\n")

@@ -9,9 +9,10 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional();
 
 /** Every setting the app reads, from the environment, once, at start-up. */
-export const ConfigSchema = z.object({
+const Settings = z.object({
   PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** This machine only unless asked: a fresh checkout with its demo logins must not face a network. */
+  HOST: z.string().default("127.0.0.1"),
   /** PostgreSQL for events and read models; without it, PGlite in DATA_DIR. */
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://"),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "must be a lowercase identifier").default("public"),
@@ -27,12 +28,17 @@ export const ConfigSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Load the demo staff user, content tree and campaign into an empty log. */
-  DEMO_DATA: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("true")
-    .transform((v) => v === "true" || v === "1" || v === ""),
+  /**
+   * Load the demo staff user (a published password), content tree and campaign into an empty log.
+   * Unset: yes on the embedded default (a try-out), no on a PostgreSQL server (a real deployment).
+   */
+  DEMO_DATA: z.enum(["true", "false", "1", "0", ""]).optional(),
 });
+
+export const ConfigSchema = Settings.transform(({ DEMO_DATA, ...settings }) => ({
+  ...settings,
+  DEMO_DATA: DEMO_DATA === undefined || DEMO_DATA === "" ? !settings.DATABASE_URL : DEMO_DATA === "true" || DEMO_DATA === "1",
+}));
 
 export type Config = z.infer<typeof ConfigSchema>;
 

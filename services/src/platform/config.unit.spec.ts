@@ -20,6 +20,22 @@ describe("configuration", () => {
     expect(() => loadConfig(env)).toThrow(expected);
   });
 
+  it("core hardening 13: listens on this machine only unless HOST says otherwise", () => {
+    expect(loadConfig({}).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+
+  it("core hardening 13: demo data (published logins) only on the embedded default unless DEMO_DATA says so", () => {
+    const url = "postgres://shop@db:5432/shop";
+    expect(loadConfig({}).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DEMO_DATA: "" }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, DEMO_DATA: "" }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, DEMO_DATA: "true" }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
+    expect(() => loadConfig({ DEMO_DATA: "maybe" })).toThrow("DEMO_DATA");
+  });
+
   it("an empty DATABASE_URL means PGlite", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

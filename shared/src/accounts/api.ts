@@ -23,6 +23,8 @@ export const MeResponse = z.object({ metadata: Metadata, user: PublicUser.nullab
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const LOGIN_FAILED = "Please enter a correct email and password.";
+/** Only to someone who gave the right password: a guesser learns nothing about the account. */
+export const LOGIN_DISABLED = "This account is inactive.";
 export const LOGIN_THROTTLED = "Too many failed login attempts. Please wait a few minutes and try again.";
 export const CSRF_FAILED = "CSRF verification failed.";
 export const LOGIN_REQUIRED = "Authentication credentials were not provided.";

@@ -27,6 +27,9 @@ export const UserPasswordChanged = defineEvent("UserPasswordChanged", z.object({
 
 export const UserStaffGranted = defineEvent("UserStaffGranted", z.object({ userId: z.string() }));
 export const UserStaffRevoked = defineEvent("UserStaffRevoked", z.object({ userId: z.string() }));
+/** An operator disabled the account: every session ends and it can no longer log in. */
+export const UserDisabled = defineEvent("UserDisabled", z.object({ userId: z.string(), disabledAt: z.string() }));
+export const UserEnabled = defineEvent("UserEnabled", z.object({ userId: z.string() }));
 
 /** `sessionHash` is a keyed hash of the cookie's session id: the id itself is never stored. */
 export const UserLoggedIn = defineEvent(
@@ -42,6 +45,8 @@ export const accountEvents = [
   UserPasswordChanged,
   UserStaffGranted,
   UserStaffRevoked,
+  UserDisabled,
+  UserEnabled,
   UserLoggedIn,
   UserLoggedOut,
 ];
@@ -56,5 +61,7 @@ export type AccountEvent =
   | { type: "UserPasswordChanged"; data: z.infer<typeof UserPasswordChanged.schema> }
   | { type: "UserStaffGranted"; data: z.infer<typeof UserStaffGranted.schema> }
   | { type: "UserStaffRevoked"; data: z.infer<typeof UserStaffRevoked.schema> }
+  | { type: "UserDisabled"; data: z.infer<typeof UserDisabled.schema> }
+  | { type: "UserEnabled"; data: z.infer<typeof UserEnabled.schema> }
   | { type: "UserLoggedIn"; data: UserLoggedInData }
   | { type: "UserLoggedOut"; data: z.infer<typeof UserLoggedOut.schema> };

@@ -64,9 +64,10 @@ export type NodeContributorsMessage = z.infer<typeof NodeContributorsMessage>;
 
 /**
  * Push `session:ended {reason}` to the /admin sockets of a session just before the server closes
- * them: the session logged out (in another tab of that browser), or its user is no longer staff.
+ * them: the session logged out (in another tab of that browser), its user is no longer staff, an
+ * operator disabled the account, or the session expired (found by the gateway's periodic re-check).
  */
-export const SESSION_END_REASONS = ["logged_out", "staff_revoked"] as const;
+export const SESSION_END_REASONS = ["logged_out", "staff_revoked", "disabled", "expired"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const SessionEndedMessage = z.object({ reason: z.enum(SESSION_END_REASONS) });
 export type SessionEndedMessage = z.infer<typeof SessionEndedMessage>;

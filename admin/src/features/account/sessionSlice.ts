@@ -5,6 +5,8 @@ import { SESSION_END_REASONS, type SessionEndReason } from '@shop/shared/live/me
 export const SESSION_ENDED_MESSAGES: Record<SessionEndReason | 'unknown', string> = {
   logged_out: 'You were signed out in another tab. Log in again to carry on.',
   staff_revoked: 'You were signed out by an administrator.',
+  disabled: 'Your account was disabled by an administrator.',
+  expired: 'Your session expired. Log in again to carry on.',
   unknown: 'You were signed out. Log in again to carry on.',
 };
 

@@ -1,0 +1,39 @@
+import { userEmailStream, userStream, type EventMetadata } from "@shop/shared";
+import { decideAccount, type AccountCommand } from "../accounts/decide.ts";
+import { hashPassword } from "../accounts/passwords.ts";
+import { userDecider } from "../accounts/user.ts";
+import { handleCommand } from "../platform/command-handler.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { catchUpIfNoServer } from "./catch-up.ts";
+import { OpsError, type OpsContext } from "./ops-context.ts";
+
+const OPERATOR: EventMetadata = { userId: null, correlationId: "ops-cli" };
+
+/** The account's id, from the stream that claimed its email (the log, not a read model that may lag). */
+async function userIdByEmail(ctx: OpsContext, email: string): Promise<string> {
+  const claim = (await ctx.store.readStream(userEmailStream(email)))[0];
+  if (!claim) throw new OpsError(`No user with email ${email.trim().toLowerCase()}`);
+  return (claim.data as { userId: string }).userId;
+}
+
+/**
+ * Runs one account command for the user with this email and tells what happened: `done` when it
+ * appended events, `unchanged` when the account already was so (nothing appended).
+ */
+export async function runAccountCommand(ctx: OpsContext, email: string, command: AccountCommand, messages: { done: string; unchanged: string }): Promise<string> {
+  const userId = await userIdByEmail(ctx, email);
+  try {
+    const result = await handleCommand(ctx.store, userStream(userId), userDecider, (state) => decideAccount(command, state), OPERATOR);
+    if (!result.appended) return messages.unchanged;
+    await catchUpIfNoServer(ctx);
+    return messages.done;
+  } catch (error) {
+    if (error instanceof DomainError) throw new OpsError(error.message);
+    throw error;
+  }
+}
+
+export async function setPassword(ctx: OpsContext, { email, password }: { email: string; password: string }): Promise<string> {
+  const passwordHash = await hashPassword(password);
+  return runAccountCommand(ctx, email, { type: "SetPassword", data: { passwordHash } }, { done: `Password set for ${email}`, unchanged: "" });
+}
