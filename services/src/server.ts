@@ -47,7 +47,7 @@ export interface RunningServer {
 }
 
 /** Everything the app needs, wired: database, event store, projections, HTTP, live push. */
-export async function startServer(config: Config, options: { clock?: () => Date; log?: Logger; serveFrontEnds?: boolean; frontEndRoot?: string; locks?: Partial<LockTimings>; scheduledActionsEveryMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { clock?: () => Date; log?: Logger; serveFrontEnds?: boolean; frontEndRoot?: string; locks?: Partial<LockTimings>; scheduledActionsEveryMs?: number; sessionRecheckEveryMs?: number } = {}): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const dirLock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR, "server");
@@ -106,7 +106,7 @@ export async function startServer(config: Config, options: { clock?: () => Date;
   const httpServer = createServer(app);
   const timings = lockTimings(options.locks);
   const presence = await startStaffPresence({ db: database.db, clock, log, heartbeatEveryMs: timings.heartbeatEveryMs });
-  const gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock, log, sessionSecret: config.SESSION_SECRET, mappers: LIVE_MAPPERS, presence });
+  const gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock, log, sessionSecret: config.SESSION_SECRET, mappers: LIVE_MAPPERS, presence, behindProxy: config.BEHIND_PROXY, sessionRecheckEveryMs: options.sessionRecheckEveryMs });
   const lockExpiry = startLockExpirySweeper({ store, db: database.db, clock, log, timings, isLeader: () => runner.isLeader });
   const scheduledActions = startScheduledActionSweeper({ store, db: database.db, clock, log, runContentAction, isLeader: () => runner.isLeader, intervalMs: options.scheduledActionsEveryMs });
   await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,8 @@ import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
+import { isSameOrigin } from "./same-origin.ts";
+import { startSessionRecheck } from "./session-recheck.ts";
 import { createEndedSessions, sessionRoom, socketsToClose } from "./session-ends.ts";
 import { createUserNames } from "./user-names.ts";
 
@@ -23,6 +25,10 @@ export interface LiveGatewayDeps {
   mappers: readonly LiveMessageMapper[];
   /** Told when a staff socket connects or goes away (lock expiry watches who is still there). */
   presence?: StaffPresence;
+  /** BEHIND_PROXY: the host and scheme a browser saw come in X-Forwarded-Host/-Proto. */
+  behindProxy?: boolean;
+  /** How often open admin sockets' sessions are checked again (expiry, revocation); default 60 s. */
+  sessionRecheckEveryMs?: number;
 }
 
 export interface StaffPresence {
@@ -40,7 +46,16 @@ export interface LiveGateway {
  * its own sockets, so processes behind a load balancer push the same changes without an adapter.
  */
 export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGateway> {
-  const io = new Server(deps.httpServer, { serveClient: false, cors: undefined });
+  const io = new Server(deps.httpServer, {
+    serveClient: false,
+    cors: undefined,
+    // Another site's page must not open a socket with a visitor's cookie (cross-site WebSocket hijacking).
+    allowRequest: (req, callback) => {
+      const allowed = isSameOrigin(req, deps.behindProxy ?? false);
+      if (!allowed) deps.log.warn({ origin: req.headers.origin, host: req.headers.host }, "socket handshake refused: foreign Origin");
+      callback(null, allowed);
+    },
+  });
 
   const admin = io.of("/admin");
   const endedSessions = createEndedSessions();
@@ -62,6 +77,8 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     // The logout may have been tailed while this handshake was reading the session.
     if (endedSessions.has(socket.data.sessionHash)) socket.disconnect();
   });
+
+  const recheck = startSessionRecheck({ admin, db: deps.db, clock: deps.clock, log: deps.log, everyMs: deps.sessionRecheckEveryMs ?? 60_000 });
 
   const publicNs = io.of("/public");
   publicNs.on("connection", (socket) => {
@@ -94,6 +111,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   return {
     io,
     async close() {
+      await recheck.stop();
       await subscription.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -22,6 +22,8 @@ export interface TestServerOptions {
   frontEndRoot?: string;
   /** BEHIND_PROXY: trust X-Forwarded-For/-Host/-Proto (tests play several addresses or a proxy). */
   behindProxy?: boolean;
+  /** How often the live gateway re-checks open admin sockets' sessions (default 60 s). */
+  sessionRecheckEveryMs?: number;
 }
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
@@ -51,7 +53,14 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     LOG_LEVEL: "silent",
     BEHIND_PROXY: options.behindProxy ? "true" : "false",
   });
-  return startServer(config, { clock: options.clock, serveFrontEnds: options.frontEndRoot !== undefined, frontEndRoot: options.frontEndRoot, locks: options.locks, scheduledActionsEveryMs: options.scheduledActionsEveryMs });
+  return startServer(config, {
+    clock: options.clock,
+    serveFrontEnds: options.frontEndRoot !== undefined,
+    frontEndRoot: options.frontEndRoot,
+    locks: options.locks,
+    scheduledActionsEveryMs: options.scheduledActionsEveryMs,
+    sessionRecheckEveryMs: options.sessionRecheckEveryMs,
+  });
 }
 
 export async function removeTestPlace(place: TestServerPlace): Promise<void> {
