@@ -1,29 +1,15 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, type RunningServer } from "../server.ts";
+import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-
-const run = promisify(execFile);
-const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
-const cli = join(REPO_ROOT, "services", "src", "ops", "cli.ts");
+import { runOps } from "./ops-cli-kit.ts";
 
 describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   let place: TestServerPlace;
   let env: NodeJS.ProcessEnv;
 
-  async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await run(tsx, [cli, ...args], { env, cwd: REPO_ROOT });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const ops = (...args: string[]) => runOps(env, args);
 
   beforeAll(() => {
     place = newTestPlace({ pglite });
@@ -67,7 +53,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   });
 
   it.each([
-    [[], "Usage: npm run ops -- <create-user|events|replay|projections> [options]  (npm run ops -- help lists the options)"],
+    [[], "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)"],
     [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
     [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
     [["events", "--colour"], "Unknown option '--colour'"],

@@ -9,14 +9,14 @@ export interface OpsResult {
   ms: number;
 }
 
-const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
-const cli = join(REPO_ROOT, "services", "src", "ops", "cli.ts");
+/** What `npm run ops` runs: the CLI's bundle, rebuilt first when a source changed. */
+const OPS_SCRIPT = join(REPO_ROOT, "scripts", "ops.mjs");
 
 /** Runs `npm run ops -- ...args` as an operator would (a child process), with `stdin` piped in. */
 export function runOps(env: NodeJS.ProcessEnv, args: string[], stdin = ""): Promise<OpsResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [cli, ...args], { env, cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [OPS_SCRIPT, ...args], { env, cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

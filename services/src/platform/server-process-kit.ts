@@ -1,4 +1,5 @@
-// For tests: the server as users run it, `node --import tsx services/src/main.ts`, in a child process.
+// For tests: the server as users run it, from its bundle (`node scripts/serve.mjs`, which `npm start`
+// runs after building the front ends), in a child process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -20,7 +21,7 @@ export interface ServerProcess {
  * its address. The caller's DATABASE_URL is not inherited: pass one to run on PostgreSQL.
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "services/src/main.ts"], {
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DEMO_DATA: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
