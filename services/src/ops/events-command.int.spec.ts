@@ -1,17 +1,11 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentNodeStream, type NewEvent } from "@shop/shared";
 import { eachAuditPage } from "../audit/audit-log.ts";
 import { signedInClient } from "../locks/lock-test-kit.ts";
-import { REPO_ROOT } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
+import { runOps } from "./ops-cli-kit.ts";
 
-const run = promisify(execFile);
-const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
-const cli = join(REPO_ROOT, "services", "src", "ops", "cli.ts");
 const LINKS = 150; // keyword links and unlinks after the node's creation: well past the default limit of 100
 
 describe.each(testBackends())("ops events on $name", ({ pglite }) => {
@@ -23,7 +17,8 @@ describe.each(testBackends())("ops events on $name", ({ pglite }) => {
   let pages: number[][];
 
   async function ops(...args: string[]) {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { env, cwd: REPO_ROOT, maxBuffer: 32 * 1024 * 1024 });
+    const { code, stdout, stderr } = await runOps(env, args);
+    if (code !== 0) throw new Error(`ops ${args.join(" ")} exited ${code}: ${stderr}`);
     return { stdout: stdout.trimEnd().split("\n"), stderr: stderr.trim() };
   }
 

@@ -1,19 +1,14 @@
-import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allProjections } from "@shop/projections";
 import { signedInClient } from "../locks/lock-test-kit.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import { openDatabase, type Database } from "../platform/database.ts";
-import { REPO_ROOT } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
+import { runOps } from "./ops-cli-kit.ts";
 
-const run = promisify(execFile);
-const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
-const cli = join(REPO_ROOT, "services", "src", "ops", "cli.ts");
 
 /** The read models of issue 3 (plus accounts'): each must hold rows before the replay, or the comparison proves little. */
 const MUST_HAVE_ROWS = ["users", "sessions", "record_locks", "content_nodes", "menu_nodes", "keywords", "content_node_keywords", "contributor_roles", "pending_rewrite_batches", "scheduled_actions", "media_formats", "media_files", "skus", "content_lang_nodes"];
@@ -94,7 +89,7 @@ describe.each(testBackends())("ops replay --all on $name", ({ pglite }) => {
     for (const table of Object.keys(live)) await database.db.deleteFrom(table).execute();
     await database.close();
 
-    const { stdout } = await run(tsx, [cli, "replay", "--all"], { env, cwd: REPO_ROOT });
+    const { stdout } = await runOps(env, ["replay", "--all"]);
     for (const p of allProjections) expect(stdout).toMatch(new RegExp(`^${p.name}: replayed [1-9]\\d* events in [\\d.]+ s \\(\\d+ events/s\\)$`, "m"));
 
     const rebuilt = await open();
