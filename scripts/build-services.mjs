@@ -73,6 +73,6 @@ export async function buildServices({ force = false } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
-  await buildServices({ force: process.argv.includes("--force") });
-  console.log(`services/dist built in ${Math.round(performance.now() - started)} ms`);
+  const built = await buildServices({ force: process.argv.includes("--force") });
+  console.log(built ? `services/dist built in ${Math.round(performance.now() - started)} ms` : "services/dist is up to date");
 }

@@ -44,6 +44,8 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
   it("core hardening 13: set-password reads the password from stdin, never from the command line", { timeout: 60_000 }, async () => {
     const onArgv = await ops(["set-password", "--email", ADA, "--password", "on the command line"]);
     expect([onArgv.code, onArgv.stderr.trim()]).toEqual([2, "set-password reads the password from stdin or a prompt, never from the command line"]);
+    const none = await ops(["set-password", "--email", ADA], "");
+    expect([none.code, none.stderr.trim()]).toEqual([2, "set-password needs the new password: pipe it to stdin, or run it in a terminal to be asked for it"]);
     const short = await ops(["set-password", "--email", ADA], "short\n");
     expect([short.code, short.stderr.trim()]).toEqual([2, "Passwords must be at least 8 characters."]);
     const nobody = await ops(["set-password", "--email", "nobody@example.org"], "long enough\n");
