@@ -20,6 +20,8 @@ export interface TestServerOptions {
   scheduledActionsEveryMs?: number;
   /** Serve the front ends from this folder (holding web/dist and admin/dist); none by default. */
   frontEndRoot?: string;
+  /** SITE_TIME_ZONE (default America/New_York). */
+  siteTimeZone?: string;
 }
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
@@ -47,6 +49,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     DATA_DIR: place.dataDir,
     DEMO_DATA: options.demoData ? "true" : "false",
     LOG_LEVEL: "silent",
+    SITE_TIME_ZONE: options.siteTimeZone,
   });
   return startServer(config, { clock: options.clock, serveFrontEnds: options.frontEndRoot !== undefined, frontEndRoot: options.frontEndRoot, locks: options.locks, scheduledActionsEveryMs: options.scheduledActionsEveryMs });
 }

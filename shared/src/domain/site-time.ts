@@ -97,3 +97,9 @@ export function formatSiteTime(iso: string | Date, zone: string, options: { seco
   }
   return format.format(date);
 }
+
+/** GET /admin/api/site/ (besides `metadata`). */
+export interface SiteAnswer {
+  /** IANA name of SITE_TIME_ZONE. */
+  time_zone: string;
+}
