@@ -183,4 +183,8 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   // The list of every scheduled action shows the same time, with the zone's abbreviation.
   await page.goto("/admin/base/cmsactionevent/");
   await expect(page.locator(`tr[data-id="${saved.id}"]`)).toContainText("Dec 1, 2031, 9:30 AM EST");
+  // and finds it by the time as staff read it (14:30 in UTC).
+  await page.getByRole("searchbox", { name: "Search scheduled actions" }).fill("2031-12-01 09:30");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator(`tr[data-id="${saved.id}"]`)).toBeVisible();
 });

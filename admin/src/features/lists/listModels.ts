@@ -65,7 +65,7 @@ export const LIST_MODELS: Record<string, ListModel> = {
     ],
     defaultSort: '-action_time_iso',
     serverSide: false,
-    searchFields: ['action', 'action_time', 'status', 'object_id'],
+    searchFields: ['action', 'action_time_iso', 'status', 'object_id'],
   },
 };
 
