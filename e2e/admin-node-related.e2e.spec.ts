@@ -126,19 +126,65 @@ test("a scheduled action needs a time and an action; it is a pending addition un
   await openFreshForm(page, "Scheduled Page");
   await page.getByRole("button", { name: "Schedule an action" }).click();
   const row = page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem");
+  const time = row.getByLabel("Time", { exact: true });
   await expect(row).toHaveCount(1);
   await expect(row.getByText("pending addition")).toBeVisible();
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByText("This field is required.")).toHaveCount(2);
-  await expect(row.getByLabel("Time (UTC)")).toHaveAttribute("aria-invalid", "true");
+  await expect(time).toHaveAttribute("aria-invalid", "true");
   await expect(row.getByLabel("Action")).toHaveAttribute("aria-invalid", "true");
 
-  await row.getByLabel("Time (UTC)").fill("2031-05-01 09:30");
+  await time.fill("2031-05-01 09:30");
   await row.getByLabel("Action").selectOption("publish");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByText("saved", { exact: true })).toBeVisible();
   await expect(row.getByText("pending addition")).toHaveCount(0);
-  await expect(row.getByLabel("Time (UTC)")).toHaveValue("2031-05-01 09:30");
+  await expect(time).toHaveValue("2031-05-01 09:30");
   await page.reload();
   await expect(page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByText("saved", { exact: true })).toBeVisible();
+});
+
+test("code health 8: action times are typed and read in the site's zone (Eastern Time) and stored as UTC", async ({ page }) => {
+  const node = await openFreshForm(page, "Zoned Schedule Page");
+  await page.getByRole("button", { name: "Schedule an action" }).click();
+  const row = page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem");
+  const time = row.getByLabel("Time", { exact: true });
+  // The zone is shown next to the input and read with it by a screen reader.
+  await expect(row.getByText("Eastern Time (America/New_York)")).toBeVisible();
+  await expect(time).toHaveAccessibleDescription(/Eastern Time \(America\/New_York\)/);
+
+  // A time the clocks skip (the spring change of 2031) is refused before anything is sent.
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/admin/api/base/cmsactionevent/")) posts++;
+  });
+  await time.fill("2031-03-09 02:30");
+  await row.getByLabel("Action").selectOption("publish");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("That time does not exist in Eastern Time (America/New_York): the clocks go forward then. Enter 2031-03-09 03:00 or later.")).toBeVisible();
+  await expect(time).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toBe(0);
+
+  // 09:30 on a summer day in New York is 13:30 UTC; in winter 14:30 UTC.
+  await time.fill("2031-07-01 09:30");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("saved", { exact: true })).toBeVisible();
+  const list = async () => (await (await page.request.get(`/admin/api/base/cmsactionevent/?object_id=${node.id}`)).json()).items as Array<{ id: number; action_time_iso: string }>;
+  const [saved] = await list();
+  expect(saved.action_time_iso).toBe("2031-07-01T13:30:00.000Z");
+
+  await time.fill("2031-12-01 09:30");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("saved", { exact: true })).toBeVisible();
+  await expect.poll(async () => (await list())[0].action_time_iso).toBe("2031-12-01T14:30:00.000Z");
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByLabel("Time", { exact: true })).toHaveValue("2031-12-01 09:30");
+
+  // The list of every scheduled action shows the same time, with the zone's abbreviation.
+  await page.goto("/admin/base/cmsactionevent/");
+  await expect(page.locator(`tr[data-id="${saved.id}"]`)).toContainText("Dec 1, 2031, 9:30 AM EST");
+  // and finds it by the time as staff read it (14:30 in UTC).
+  await page.getByRole("searchbox", { name: "Search scheduled actions" }).fill("2031-12-01 09:30");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator(`tr[data-id="${saved.id}"]`)).toBeVisible();
 });

@@ -13,6 +13,8 @@ import { makeContentRouter } from "./content/content-router.ts";
 import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
+import { makeSiteRouter } from "./site/site-router.ts";
+import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
 import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
 import { errorHandler } from "./platform/http/error-handler.ts";
@@ -39,6 +41,8 @@ export interface AppDeps {
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
+  /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
+  siteTimeZone?: string;
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }
@@ -93,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(makeKeywordsRouter(deps));
   app.use(makeRolesRouter(deps));
   app.use(makePagesRouter(deps));
+  app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
 
   if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot);

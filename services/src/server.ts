@@ -101,6 +101,7 @@ export async function startServer(config: Config, options: { clock?: () => Date;
     sessionSecret: config.SESSION_SECRET,
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
+    siteTimeZone: config.SITE_TIME_ZONE,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);

@@ -1,8 +1,7 @@
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
 import { KickOffDialog } from '../features/locks/KickOffDialog';
+import { SiteTime } from '../features/site-time/SiteTime';
 import type { RecordLockControl } from '../features/locks/useRecordLock';
-
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 const label = (control: RecordLockControl) => {
   if (control.state === 'mine') return BACK_OFFICE_MESSAGES.lockedByMe;
@@ -38,7 +37,7 @@ export function BarLockNotices({ control, keptEdits }: { control: RecordLockCont
       {displaced && (
         <div className="ab-alert" role="alert">
           <p>
-            <strong>{displaced.name}</strong> took over this page's lock at {time.format(displaced.at)}.{' '}
+            <strong>{displaced.name}</strong> took over this page's lock at <SiteTime iso={displaced.at} timeOnly />.{' '}
             {keptEdits
               ? 'Your unsaved edits are kept in this browser and will be offered back when you retake the lock.'
               : 'Saving, publishing, contributors and scheduled actions wait until you hold the lock again.'}

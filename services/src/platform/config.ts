@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from "@shop/shared/domain/site-time";
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
@@ -22,6 +23,8 @@ const Settings = z.object({
   /** Key for hashing session ids; changing it signs everyone out. */
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** The zone staff type and read back-office times in; the server stores UTC. */
+  SITE_TIME_ZONE: z.string().trim().default(DEFAULT_SITE_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone such as America/New_York or UTC"),
   /** Behind a TLS-terminating proxy: mark cookies Secure and trust X-Forwarded-*. */
   BEHIND_PROXY: z
     .enum(["true", "false", "1", "0", ""])

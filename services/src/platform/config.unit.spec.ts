@@ -39,4 +39,10 @@ describe("configuration", () => {
   it("an empty DATABASE_URL means PGlite", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
+
+  it("code health 8: SITE_TIME_ZONE defaults to America/New_York and must be an IANA zone", () => {
+    expect(loadConfig({}).SITE_TIME_ZONE).toBe("America/New_York");
+    expect(loadConfig({ SITE_TIME_ZONE: "Europe/Paris" }).SITE_TIME_ZONE).toBe("Europe/Paris");
+    expect(() => loadConfig({ SITE_TIME_ZONE: "Eastern" })).toThrow("SITE_TIME_ZONE: must be an IANA time zone such as America/New_York or UTC");
+  });
 });

@@ -24,6 +24,8 @@ export interface TestServerOptions {
   behindProxy?: boolean;
   /** How often the live gateway re-checks open admin sockets' sessions (default 60 s). */
   sessionRecheckEveryMs?: number;
+  /** SITE_TIME_ZONE (default America/New_York). */
+  siteTimeZone?: string;
 }
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
@@ -52,6 +54,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     DEMO_DATA: options.demoData ? "true" : "false",
     LOG_LEVEL: "silent",
     BEHIND_PROXY: options.behindProxy ? "true" : "false",
+    SITE_TIME_ZONE: options.siteTimeZone,
   });
   return startServer(config, {
     clock: options.clock,

@@ -8,8 +8,9 @@ const NAIVE = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$
 const ZONED = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * An action time as the admin sends it. 'yyyy-mm-dd hh:mm' (seconds optional) names a time in UTC:
- * the server keeps one zone so two editors in different zones schedule the same instant. An ISO
+ * An action time as the API takes it. 'yyyy-mm-dd hh:mm' (seconds optional) names a time in UTC:
+ * the server keeps one zone so two editors in different zones schedule the same instant (the admin
+ * sends the UTC instant of what staff typed in SITE_TIME_ZONE, see ../domain/site-time.ts). An ISO
  * string with Z or an offset is taken as it says. Null for anything else or a day that doesn't exist.
  */
 export function parseActionTime(text: string): Date | null {

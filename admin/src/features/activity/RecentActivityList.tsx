@@ -1,6 +1,5 @@
+import { SiteTime } from '../site-time/SiteTime';
 import { useRecentActivityQuery, type AuditEvent } from './activityApi';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function RecentActivityList() {
   const { data, isLoading, isError, refetch } = useRecentActivityQuery();
@@ -33,7 +32,6 @@ export function RecentActivityList() {
 }
 
 function ActivityItem({ event }: { event: AuditEvent }) {
-  const time = new Date(event.time);
   return (
     <li className="activity-item">
       <span className="activity-type">{event.type}</span>
@@ -42,7 +40,7 @@ function ActivityItem({ event }: { event: AuditEvent }) {
       </span>
       <span className="activity-meta">
         {event.user_name ?? event.user ?? 'System'} ·{' '}
-        <time dateTime={event.time}>{Number.isNaN(time.getTime()) ? event.time : timeFormat.format(time)}</time>
+        <SiteTime iso={event.time} seconds />
         <span className="visually-hidden"> · position</span> <span className="activity-position">#{event.position}</span>
       </span>
     </li>

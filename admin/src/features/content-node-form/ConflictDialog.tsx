@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../../app/store';
+import { SiteTime } from '../site-time/SiteTime';
 import { ModalDialog } from '../warnings/ModalDialog';
 import { contentNodeApi } from './contentNodeApi';
 import { FIELD_LABELS, toFormValues, type FieldName, type NodeFormValues } from './nodeFormValues';
 import type { NodeFormState } from './useNodeForm';
 import type { Conflict } from './useNodeSave';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 type Review = { before: NodeFormValues; theirs: NodeFormValues; fields: FieldName[] };
 
 /**
@@ -18,7 +18,7 @@ export function ConflictDialog({ id, conflict, form, onSaveMine, onClose }: { id
   const dispatch = useDispatch<AppDispatch>();
   const [review, setReview] = useState<Review | null>(null);
   const [loading, setLoading] = useState(false);
-  const savedAt = conflict.at ? when.format(new Date(conflict.at)) : 'just now';
+  const savedAt = conflict.at ? <SiteTime iso={conflict.at} /> : 'just now';
 
   async function loadTheirs() {
     setLoading(true);
@@ -26,7 +26,7 @@ export function ConflictDialog({ id, conflict, form, onSaveMine, onClose }: { id
     const result = await dispatch(contentNodeApi.endpoints.getNode.initiate(id, { forceRefetch: true, subscribe: false }));
     setLoading(false);
     if (!result.data) return;
-    const theirs = toFormValues(result.data);
+    const theirs = toFormValues(result.data, form.zone);
     const fields = (Object.keys(theirs) as FieldName[]).filter((f) => theirs[f] !== before[f] || (f in form.edits && form.edits[f] !== theirs[f]));
     setReview({ before, theirs, fields });
   }

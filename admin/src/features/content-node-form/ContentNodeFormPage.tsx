@@ -14,7 +14,7 @@ import { DraftOffer } from './DraftOffer';
 import { LeaveGuard } from './LeaveGuard';
 import { NodeFields } from './NodeFields';
 import { NodeRelatedSections } from './NodeRelatedSections';
-import { validDateTime, type FieldName } from './nodeFormValues';
+import { dateTimeError, type FieldName } from './nodeFormValues';
 import { pageFieldErrors, type PageFieldName } from './pageFieldValues';
 import { StatusPanel } from './StatusPanel';
 import { useNodeForm } from './useNodeForm';
@@ -69,7 +69,7 @@ function NodeFormPage() {
     if (save.summary.length > 0) summaryRef.current?.focus();
   }, [save.summary.length, save.errors]);
 
-  if (id !== null && isLoading) return <p role="status" className="muted">Loading…</p>;
+  if ((id !== null && isLoading) || !form.zoneKnown) return <p role="status" className="muted">Loading…</p>;
   if (id !== null && (isError || !node)) {
     return (
       <section className="card narrow" role="alert">
@@ -87,8 +87,8 @@ function NodeFormPage() {
     void save.submit(false);
   };
   const onDateBlur = (field: FieldName) => {
-    const bad = !validDateTime(form.values[field]);
-    save.setErrors((previous) => ({ ...previous, [field]: bad ? [FORM_MESSAGES.invalidDateTime] : undefined }));
+    const problem = dateTimeError(form.values[field], form.zone);
+    save.setErrors((previous) => ({ ...previous, [field]: problem ? [problem] : undefined }));
   };
   const onPageFieldLeave = (field: PageFieldName, value: string) => {
     const messages = pageFieldErrors(field, value);

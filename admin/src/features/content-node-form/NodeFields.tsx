@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { SHORT_DESCRIPTION_LIMIT } from '@shop/shared';
+import { timeZoneLabel } from '@shop/shared/domain/site-time';
 import { CodeEditor, type CodeEditorHandle } from '../code-editor/CodeEditor';
 import { RecordPicker } from '../record-picker/RecordPicker';
 import { Toolbox } from '../toolbox/Toolbox';
@@ -66,10 +67,10 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
         <textarea {...text('short_description')} rows={3} />
       </Field>
       <div className="field-row">
-        <Field field="published" errors={errors} hint="yyyy-mm-dd hh:mm (UTC)">
+        <Field field="published" errors={errors} hint={`yyyy-mm-dd hh:mm, ${timeZoneLabel(form.zone)}`}>
           <input {...text('published')} inputMode="numeric" placeholder="yyyy-mm-dd hh:mm" onBlur={() => onDateBlur('published')} />
         </Field>
-        <Field field="last_published" errors={errors} hint="yyyy-mm-dd hh:mm (UTC)">
+        <Field field="last_published" errors={errors} hint={`yyyy-mm-dd hh:mm, ${timeZoneLabel(form.zone)}`}>
           <input {...text('last_published')} inputMode="numeric" placeholder="yyyy-mm-dd hh:mm" onBlur={() => onDateBlur('last_published')} />
         </Field>
       </div>

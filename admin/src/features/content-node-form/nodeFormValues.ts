@@ -1,4 +1,5 @@
-import { CONTENT_NODE_ERRORS, FORM_MESSAGES, isDateTimeString, isRealCalendarDate } from '@shop/shared';
+import { CONTENT_NODE_ERRORS, FORM_MESSAGES } from '@shop/shared';
+import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from '@shop/shared/domain/site-time';
 import type { ContentNode, NodeChanges } from './contentNodeApi';
 import {
   EMPTY_PAGE_VALUES,
@@ -34,22 +35,22 @@ export const EMPTY_VALUES: NodeFormValues = {
 const PAGE_FIELDS = new Set<string>(Object.keys(EMPTY_PAGE_VALUES));
 const isPageField = (field: FieldName): field is PageFieldName => PAGE_FIELDS.has(field);
 
-/** ISO from the server → 'yyyy-mm-dd hh:mm' in UTC, which the server reads back as the same instant. */
-export function toDateTimeText(iso: string | null): string {
+/** ISO from the server → 'yyyy-mm-dd hh:mm' in the site's zone, as staff type it. */
+export function toDateTimeText(iso: string | null, zone: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 16).replace('T', ' ');
+  return Number.isNaN(new Date(iso).getTime()) ? iso : formatSiteTimeInput(iso, zone);
 }
 
-export function toFormValues(node: ContentNode | undefined): NodeFormValues {
+/** The form's values of a node; date-times in the site's zone `zone`. */
+export function toFormValues(node: ContentNode | undefined, zone: string): NodeFormValues {
   if (!node) return EMPTY_VALUES;
   return {
     name: node.name,
     slug: node.slug,
     parent: node.parent === null ? '' : String(node.parent),
     short_description: node.short_description,
-    published: toDateTimeText(node.published),
-    last_published: toDateTimeText(node.last_published),
+    published: toDateTimeText(node.published, zone),
+    last_published: toDateTimeText(node.last_published, zone),
     url: node.url,
     body: node.body,
     node_type: node.node_type === null ? '' : String(node.node_type),
@@ -57,8 +58,8 @@ export function toFormValues(node: ContentNode | undefined): NodeFormValues {
   };
 }
 
-/** Only the fields that differ from what was loaded, in the API's types. */
-export function changedFields(base: NodeFormValues, values: NodeFormValues): NodeChanges {
+/** Only the fields that differ from what was loaded, in the API's types (date-times as UTC ISO). */
+export function changedFields(base: NodeFormValues, values: NodeFormValues, zone: string): NodeChanges {
   const changes: NodeChanges = {};
   for (const key of Object.keys(values) as FieldName[]) {
     if (isPageField(key)) {
@@ -68,20 +69,27 @@ export function changedFields(base: NodeFormValues, values: NodeFormValues): Nod
     if (values[key] === base[key]) continue;
     const value = values[key].trim() === '' ? null : values[key];
     if (key === 'parent' || key === 'node_type') changes[key] = value === null ? null : Number(value);
-    else if (key === 'published' || key === 'last_published') changes[key] = value;
+    else if (key === 'published' || key === 'last_published') changes[key] = value === null ? null : toUtc(value, zone);
     else changes[key] = values[key];
   }
   return changes;
 }
 
-/** Blank, or 'yyyy-mm-dd hh:mm' naming a real day (§5). */
-export const validDateTime = (text: string) => {
-  const value = text.trim();
-  return value === '' || (isDateTimeString(value) && isRealCalendarDate(value.slice(0, 10)));
+// A time the site's clocks skip stays as typed: validateNode refuses it before anything is sent.
+const toUtc = (text: string, zone: string) => {
+  const time = siteTimeToUtc(text, zone);
+  return time.ok ? time.iso : text;
 };
 
+/** Blank, or 'yyyy-mm-dd hh:mm' naming a real moment in the site's zone (§5): undefined, or what is wrong. */
+export function dateTimeError(text: string, zone: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const time = siteTimeToUtc(text, zone);
+  return time.ok ? undefined : siteTimeProblemMessage(time.problem, FORM_MESSAGES.invalidDateTime);
+}
+
 /** The checks the browser can make before saving (back-office §5): required name, date-times and their pairing. */
-export function validateNode(values: NodeFormValues): FieldErrors {
+export function validateNode(values: NodeFormValues, zone: string): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: FieldName, message: string) => {
     const list = (errors[field] ??= []);
@@ -89,7 +97,8 @@ export function validateNode(values: NodeFormValues): FieldErrors {
   };
   if (values.name.trim() === '') add('name', FORM_MESSAGES.required);
   for (const field of ['published', 'last_published'] as const) {
-    if (!validDateTime(values[field])) add(field, FORM_MESSAGES.invalidDateTime);
+    const problem = dateTimeError(values[field], zone);
+    if (problem) add(field, problem);
   }
   const published = values.published.trim() !== '';
   const lastPublished = values.last_published.trim() !== '';

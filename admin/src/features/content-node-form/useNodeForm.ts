@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { slugify } from '@shop/shared';
 import { clearDraft, readDraft, writeDraft, type NodeDraft } from './draftStore';
 import type { ContentNode } from './contentNodeApi';
+import { DEFAULT_SITE_TIME_ZONE } from '@shop/shared/domain/site-time';
+import { useSiteTimeZone } from '../site-time/siteApi';
 import { changedFields, toFormValues, type FieldName, type NodeFormValues } from './nodeFormValues';
 
 /**
@@ -9,10 +11,13 @@ import { changedFields, toFormValues, type FieldName, type NodeFormValues } from
  * (after a status change) never drops what was typed. Every edit is also kept as a browser draft.
  */
 export function useNodeForm(node: ContentNode | undefined, userId: string | undefined, nodeId: number | 'new') {
-  const base = useMemo(() => toFormValues(node), [node]);
+  const siteZone = useSiteTimeZone();
+  // The page waits for the zone before it shows the form (`zoneKnown`); the default only fills the wait.
+  const zone = siteZone ?? DEFAULT_SITE_TIME_ZONE;
+  const base = useMemo(() => toFormValues(node, zone), [node, zone]);
   const [edits, setEdits] = useState<Partial<NodeFormValues>>({});
   const values = useMemo(() => ({ ...base, ...edits }), [base, edits]);
-  const changes = useMemo(() => changedFields(base, values), [base, values]);
+  const changes = useMemo(() => changedFields(base, values, zone), [base, values, zone]);
   const dirty = Object.keys(changes).length > 0;
   // §4: the slug follows the name only while it matched the name's slug when the name got focus.
   const slugFollows = useRef(false);
@@ -55,16 +60,16 @@ export function useNodeForm(node: ContentNode | undefined, userId: string | unde
     if (!userId) return null;
     const draft = readDraft(userId, nodeId);
     if (!draft) return null;
-    const differs = Object.keys(changedFields(base, { ...base, ...draft.edits })).length > 0;
+    const differs = Object.keys(changedFields(base, { ...base, ...draft.edits }, zone)).length > 0;
     return differs ? draft : null;
-  }, [userId, nodeId, base]);
+  }, [userId, nodeId, base, zone]);
 
   /** Swaps the edits for a draft without rewriting it (it is already stored). */
   const restore = useCallback((draft: NodeDraft) => setEdits(draft.edits), []);
   /** Forgets the edits on screen but keeps the stored draft (the editor lost the lock). */
   const shelve = useCallback(() => setEdits({}), []);
 
-  return { base, values, edits, changes, dirty, setField, onNameFocus, reset, pendingDraft, restore, shelve };
+  return { zone, zoneKnown: siteZone !== undefined, base, values, edits, changes, dirty, setField, onNameFocus, reset, pendingDraft, restore, shelve };
 }
 
 export type NodeFormState = ReturnType<typeof useNodeForm>;

@@ -26,11 +26,11 @@ export function useNodeSave(id: number | null, node: ContentNode | undefined, fo
   async function submit(ignoreWarnings = false) {
     setWarnings(null);
     setSaved(false);
-    const clientErrors = validateNode(form.values);
+    const clientErrors = validateNode(form.values, form.zone);
     if (Object.keys(clientErrors).length > 0) return showErrors(clientErrors, []);
     const result = id
       ? await save({ id, changes: form.changes, expected_version: node?.version ?? 0, ignore_warnings: ignoreWarnings })
-      : await create({ changes: changedFields(EMPTY_VALUES, form.values), ignore_warnings: ignoreWarnings });
+      : await create({ changes: changedFields(EMPTY_VALUES, form.values, form.zone), ignore_warnings: ignoreWarnings });
     if ('error' in result && result.error) {
       const error = result.error as { status?: number | string; data?: ErrorBody };
       const body = error.data ?? {};

@@ -3,10 +3,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useGetNodeQuery } from '../content-node-form/contentNodeApi';
 import { FIELD_LABELS, toFormValues, type FieldName } from '../content-node-form/nodeFormValues';
 import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from './historyApi';
+import { SiteTime } from '../site-time/SiteTime';
+import { useSiteTimeZone } from '../site-time/siteApi';
 import { REFERENCE_LOOKUPS, ReferenceNames } from './ReferenceNames';
 import './history.css';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const EVENT_NAMES: Record<string, string> = {
   ContentNodeCreated: 'Created',
   ContentNodeSaved: 'Saved',
@@ -64,7 +65,7 @@ function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }
     <li className={current ? 'history-item current' : 'history-item'}>
       <div>
         <strong>{EVENT_NAMES[item.type] ?? item.type}</strong> by {item.user?.name || 'System'} ·{' '}
-        <time dateTime={item.time}>{when.format(new Date(item.time))}</time>
+        <SiteTime iso={item.time} seconds />
       </div>
       {fields && <div className="muted">Changed: {fields}</div>}
       <div>
@@ -86,9 +87,15 @@ const SHORT_FIELDS = (Object.keys(FIELD_LABELS) as FieldName[]).filter((field) =
 
 function VersionView({ id, at }: { id: number; at: number }) {
   const { data, isError, isFetching } = useNodeAtQuery(Number.isFinite(id) ? { id, at } : skipToken);
+  const zone = useSiteTimeZone();
   if (isError) return <p role="alert">Version {at} does not exist.</p>;
-  if (!data) return <p role="status" className="muted">{isFetching ? 'Loading…' : ''}</p>;
-  const values = toFormValues(data);
+  if (!data || !zone) return <p role="status" className="muted">{isFetching ? 'Loading…' : ''}</p>;
+  const values = toFormValues(data, zone);
+  const shown = (field: FieldName) => {
+    if (REFERENCE_LOOKUPS[field]) return <ReferenceNames api={REFERENCE_LOOKUPS[field]} ids={idsOf(values[field])} />;
+    const time = field === 'published' || field === 'last_published' ? data[field] : null;
+    return time ? <SiteTime iso={time} /> : values[field] || '—';
+  };
   return (
     <section className="card version-view" aria-labelledby="version-heading">
       <div className="card-heading">
@@ -99,7 +106,7 @@ function VersionView({ id, at }: { id: number; at: number }) {
         {SHORT_FIELDS.map((field) => (
           <div key={field}>
             <dt>{FIELD_LABELS[field]}</dt>
-            <dd>{REFERENCE_LOOKUPS[field] ? <ReferenceNames api={REFERENCE_LOOKUPS[field]} ids={idsOf(values[field])} /> : values[field] || '—'}</dd>
+            <dd>{shown(field)}</dd>
           </div>
         ))}
         <div>

@@ -2,6 +2,8 @@ import { useMemo, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMeQuery } from '../account/accountApi';
 import { LockBadge } from '../locks/LockBadge';
+import { SiteTime } from '../site-time/SiteTime';
+import { useSiteTimeZone } from '../site-time/siteApi';
 import { useRecordLocksQuery } from '../locks/locksApi';
 import { listArg, pageInBrowser, useListRecordsQuery, type ListView } from './listApi';
 import { DEFAULT_PAGE_SIZE, LIST_MODELS, type ListColumn, type ListModel, type ListRow } from './listModels';
@@ -22,7 +24,9 @@ export function ListPage({ modelKey }: { modelKey: string }) {
     q: params.get('q') ?? '',
   };
   const { data, isLoading, isFetching, isError, refetch } = useListRecordsQuery(listArg(model, view));
-  const page = data ? pageInBrowser(data, model, view) : undefined;
+  const zone = useSiteTimeZone();
+  // A list the browser searches waits for the zone its time columns are searched in.
+  const page = !data ? undefined : model.serverSide ? data : zone ? pageInBrowser(data, model, view, zone) : undefined;
 
   const hrefFor = (start: number, count: number) => {
     const next = new URLSearchParams(params);
@@ -150,6 +154,7 @@ function SortableHeader({ column, sort, onSort }: { column: ListColumn; sort: st
 function Cell({ column, row }: { column: ListColumn; row: ListRow }) {
   const value = row[column.key];
   const text = value === null || value === undefined || value === '' ? '—' : String(value);
+  if (column.time && typeof value === 'string' && value) return <SiteTime iso={value} />;
   if (column.key === 'status' && value) return <span className={`status-chip status-${text.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
   const href = column.link?.(row);
   return href ? <Link to={href}>{text}</Link> : <>{text}</>;

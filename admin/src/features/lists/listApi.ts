@@ -1,4 +1,5 @@
-import type { ActionChangedMessage } from '@shop/shared';
+import { parseActionTime, type ActionChangedMessage } from '@shop/shared';
+import { formatSiteTime, formatSiteTimeInput } from '@shop/shared/domain/site-time';
 import type { NodeSavedMessage, NodeStatusMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
 import { openSocketNamespace } from '../../platform/socketNamespace';
@@ -62,7 +63,8 @@ export const listApi = api.injectEndpoints({
             let known = false;
             updateCachedData((draft) => {
               const row = draft.items.find((item) => item.id === push.id);
-              if (row) Object.assign(row, push);
+              // The push names the time in UTC ('yyyy-mm-dd hh:mm'); the column shows the ISO instant.
+              if (row) Object.assign(row, push, { action_time_iso: parseActionTime(push.action_time)?.toISOString() ?? row.action_time_iso });
               known = row !== undefined;
             });
             if (!known) refetch();
@@ -76,12 +78,20 @@ export const listApi = api.injectEndpoints({
   }),
 });
 
-/** The rows one page shows, for lists the browser searches, sorts and pages itself. */
-export function pageInBrowser(page: ListPage, model: ListModel, arg: ListView): ListPage {
+/**
+ * The rows one page shows, for lists the browser searches, sorts and pages itself. A time column is
+ * searched as staff read it, in the site's zone `zone`.
+ */
+export function pageInBrowser(page: ListPage, model: ListModel, arg: ListView, zone: string): ListPage {
   if (model.serverSide) return page;
   const needle = arg.q.trim().toLowerCase();
   const fields = model.searchFields ?? [];
-  const found = needle ? page.items.filter((row) => fields.some((f) => String(row[f] ?? '').toLowerCase().includes(needle))) : page.items;
+  const times = new Set(model.columns.filter((c) => c.time).map((c) => c.key));
+  const text = (row: ListRow, field: string) => {
+    const value = row[field];
+    return times.has(field) && typeof value === 'string' && value ? `${formatSiteTimeInput(value, zone)} ${formatSiteTime(value, zone)}` : String(value ?? '');
+  };
+  const found = needle ? page.items.filter((row) => fields.some((f) => text(row, f).toLowerCase().includes(needle))) : page.items;
   const key = arg.sort.replace(/^-/, '');
   const direction = arg.sort.startsWith('-') ? -1 : 1;
   const sorted = [...found].sort((a, b) => compare(a[key], b[key]) * direction || a.id - b.id);

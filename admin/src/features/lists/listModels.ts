@@ -1,5 +1,5 @@
 /** One column of a list page. `sort` names the server's sort field when the column can be sorted. */
-export type ListColumn = { key: string; label: string; sort?: string; link?: (row: ListRow) => string | null };
+export type ListColumn = { key: string; label: string; sort?: string; link?: (row: ListRow) => string | null; /** A UTC ISO instant, shown in the site's zone. */ time?: boolean };
 export type ListRow = { id: number; [field: string]: unknown };
 
 /** A list page of one model: where its rows come from and how they show. */
@@ -58,14 +58,14 @@ export const LIST_MODELS: Record<string, ListModel> = {
     api: '/admin/api/base/cmsactionevent/',
     columns: [
       { key: 'id', label: 'ID', sort: 'id' },
-      { key: 'action_time', label: 'Action time', sort: 'action_time_iso' },
+      { key: 'action_time_iso', label: 'Action time', sort: 'action_time_iso', time: true },
       { key: 'action', label: 'Action', sort: 'action' },
       { key: 'object_id', label: 'Content node', sort: 'object_id', link: (row) => `/content/contentnode/${row.object_id}/` },
       { key: 'status', label: 'Status', sort: 'status' },
     ],
     defaultSort: '-action_time_iso',
     serverSide: false,
-    searchFields: ['action', 'action_time', 'status', 'object_id'],
+    searchFields: ['action', 'action_time_iso', 'status', 'object_id'],
   },
 };
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
+import { SiteTime } from '../site-time/SiteTime';
 import { KickOffDialog } from './KickOffDialog';
 import { LockDialog } from './LockDialog';
 import type { RecordLockControl } from './useRecordLock';
 import './locks.css';
-
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** The lock button of a form header: opens the lock dialog, or for another holder the kick-off question. */
 export function LockButton({ control }: { control: RecordLockControl }) {
@@ -34,7 +33,7 @@ export function LockNotices({ control, modelLabel, keptEdits }: BannerProps) {
       {displaced && (
         <div className="lock-banner" role="alert">
           <p>
-            <strong>{displaced.name}</strong> took this record at {time.format(displaced.at)}.{' '}
+            <strong>{displaced.name}</strong> took this record at <SiteTime iso={displaced.at} timeOnly />.{' '}
             {keptEdits ? 'Your unsaved edits are kept in this browser and will be offered back when you retake the lock.' : 'You can no longer edit it.'}
           </p>
           <button type="button" onClick={() => void control.acquire()} disabled={control.busy}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FORM_MESSAGES, SCHEDULED_ACTIONS } from '@shop/shared';
+import { TimeZoneNote } from '../site-time/SiteTime';
 import type { ScheduledActionInput } from './scheduledActionsApi';
 
 /** Pending addition (not yet sent), pending update (a saved action edited here), or saved. */
@@ -8,6 +9,8 @@ export type RowErrors = { action_time?: string; action?: string };
 
 type Props = {
   rowId: string;
+  /** The site's zone, in which the time is typed and shown. */
+  zone: string;
   values: ScheduledActionInput;
   state: RowState;
   /** The server's status of a saved action (pending, done, failed, cancelled). */
@@ -21,7 +24,7 @@ type Props = {
 };
 
 /** One scheduled action; a missing time or action flags its label (back-office §5 "Scheduled action"). */
-export function ScheduledActionRow({ rowId, values, state, status, errors, editable, onEdit, onSave, onDiscard, onCancelAction }: Props) {
+export function ScheduledActionRow({ rowId, zone, values, state, status, errors, editable, onEdit, onSave, onDiscard, onCancelAction }: Props) {
   const field = (key: keyof RowErrors, label: string, input: ReactNode) => (
     <div className={errors[key] ? 'sa-field has-error' : 'sa-field'}>
       <label htmlFor={`${rowId}-${key}`}>{label}</label>
@@ -33,13 +36,14 @@ export function ScheduledActionRow({ rowId, values, state, status, errors, edita
       )}
     </div>
   );
-  const described = (key: keyof RowErrors) => (errors[key] ? `${rowId}-${key}-error` : `${rowId}-hint`);
+  const described = (key: keyof RowErrors) => `${errors[key] ? `${rowId}-${key}-error` : `${rowId}-hint`} ${rowId}-zone`;
   return (
     <li className={`sa-row sa-${state.replace(' ', '-')}`} data-state={state}>
       {field(
         'action_time',
-        'Time (UTC)',
-        <input
+        'Time',
+        <>
+          <input
           id={`${rowId}-action_time`}
           placeholder="yyyy-mm-dd hh:mm"
           value={values.action_time}
@@ -47,7 +51,9 @@ export function ScheduledActionRow({ rowId, values, state, status, errors, edita
           aria-invalid={!!errors.action_time || undefined}
           aria-describedby={described('action_time')}
           onChange={(e) => onEdit({ ...values, action_time: e.target.value })}
-        />,
+          />
+          <TimeZoneNote id={`${rowId}-zone`} zone={zone} />
+        </>,
       )}
       {field(
         'action',

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { BACK_OFFICE_MESSAGES, FORM_MESSAGES, isDateTimeString, parseActionTime } from '@shop/shared';
+import { BACK_OFFICE_MESSAGES, FORM_MESSAGES, parseActionTime, type ScheduledActionItem } from '@shop/shared';
+import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from '@shop/shared/domain/site-time';
+import { useSiteTimeZone } from '../site-time/siteApi';
 import { ScheduledActionRow, type RowErrors } from './ScheduledActionRow';
 import {
   useCancelScheduledActionMutation,
@@ -12,12 +14,20 @@ import './scheduledActions.css';
 
 const blank: ScheduledActionInput = { action_time: '', action: '', alert_user: 0 };
 
-function validate(values: ScheduledActionInput): RowErrors {
+/** Staff type the time in the site's zone; the server is sent the UTC instant (ISO). */
+function toRequest(values: ScheduledActionInput, zone: string): { errors: RowErrors; body?: ScheduledActionInput } {
   const errors: RowErrors = {};
+  const time = siteTimeToUtc(values.action_time, zone);
   if (!values.action_time.trim()) errors.action_time = FORM_MESSAGES.required;
-  else if (!isDateTimeString(values.action_time.trim()) || !parseActionTime(values.action_time)) errors.action_time = FORM_MESSAGES.invalidDateTime;
+  else if (!time.ok) errors.action_time = siteTimeProblemMessage(time.problem, FORM_MESSAGES.invalidDateTime);
   if (!values.action) errors.action = FORM_MESSAGES.required;
-  return errors;
+  return time.ok && !errors.action ? { errors, body: { ...values, action_time: time.iso } } : { errors };
+}
+
+/** A saved action's time as its input shows it: in the site's zone. */
+function typedTime(action: ScheduledActionItem, zone: string): string {
+  const instant = action.action_time_iso || parseActionTime(action.action_time)?.toISOString();
+  return instant ? formatSiteTimeInput(instant, zone) : action.action_time;
 }
 
 const serverErrors = (error: unknown): RowErrors => {
@@ -41,19 +51,22 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
   const [additions, setAdditions] = useState<Array<{ key: number; values: ScheduledActionInput }>>([]);
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [status, setStatus] = useState('');
+  const zone = useSiteTimeZone();
 
   if (nodeId === null) return <p className="muted">Save the page first, then schedule actions for it.</p>;
+  if (!zone) return <p className="muted">Loading scheduled actions…</p>;
 
   const check = (key: string, values: ScheduledActionInput) => {
-    const found = validate(values);
+    const { errors: found, body } = toRequest(values, zone);
     setErrors((e) => ({ ...e, [key]: found }));
-    return Object.keys(found).length === 0;
+    return body;
   };
 
   const saveAddition = async (key: number, values: ScheduledActionInput) => {
-    if (!check(`new-${key}`, values)) return;
+    const body = check(`new-${key}`, values);
+    if (!body) return;
     setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
-    const result = await schedule({ ...values, action_time: values.action_time.trim(), object_id: nodeId });
+    const result = await schedule({ ...body, object_id: nodeId });
     if ('error' in result) {
       setStatus('');
       return setErrors((e) => ({ ...e, [`new-${key}`]: serverErrors(result.error) }));
@@ -63,9 +76,10 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
   };
 
   const saveEdit = async (actionId: number, values: ScheduledActionInput) => {
-    if (!check(`saved-${actionId}`, values)) return;
+    const body = check(`saved-${actionId}`, values);
+    if (!body) return;
     setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
-    const result = await update({ ...values, action_time: values.action_time.trim(), id: actionId, object_id: nodeId });
+    const result = await update({ ...body, id: actionId, object_id: nodeId });
     if ('error' in result) {
       const status = (result.error as { status?: number }).status;
       // A conflict means someone else holds the action (or it already ran): it stays pending here.
@@ -84,11 +98,12 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
       <ul className="sa-list" aria-label="Scheduled actions">
         {visible.map((a) => {
           const edit = edits[a.id];
-          const values = edit ?? { action_time: a.action_time, action: a.action, alert_user: a.alert_user };
+          const values = edit ?? { action_time: typedTime(a, zone), action: a.action, alert_user: a.alert_user };
           return (
             <ScheduledActionRow
               key={`saved-${a.id}`}
               rowId={`${id}-saved-${a.id}`}
+              zone={zone}
               values={values}
               state={edit ? 'pending update' : 'saved'}
               status={a.status}
@@ -105,6 +120,7 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
           <ScheduledActionRow
             key={`new-${key}`}
             rowId={`${id}-new-${key}`}
+            zone={zone}
             values={values}
             state="pending addition"
             errors={errors[`new-${key}`] ?? {}}

@@ -1,4 +1,4 @@
-import { SCHEDULED_ACTION_CONTENT_TYPE, type ActionChangedMessage, type ScheduledActionItem } from '@shop/shared';
+import { parseActionTime, SCHEDULED_ACTION_CONTENT_TYPE, type ActionChangedMessage, type ScheduledActionItem } from '@shop/shared';
 import { api } from '../../app/api';
 import { openSocketNamespace } from '../../platform/socketNamespace';
 
@@ -24,16 +24,18 @@ export const scheduledActionsApi = withTags.injectEndpoints({
         socket.io.on('reconnect', () => dispatch(withTags.util.invalidateTags([{ type: 'NodeScheduledActions', id: node }])));
         socket.on('action:changed', (message: ActionChangedMessage) => {
           if (message.object_id !== node) return;
+          // The push names the time as 'yyyy-mm-dd hh:mm' in UTC; the page shows it in the site's zone.
+          const iso = parseActionTime(message.action_time)?.toISOString() ?? '';
           updateCachedData((draft) => {
             const row = draft.find((r) => r.id === message.id);
-            if (row) Object.assign(row, { action: message.action, action_time: message.action_time, status: message.status });
+            if (row) Object.assign(row, { action: message.action, action_time: message.action_time, action_time_iso: iso, status: message.status });
             else
               draft.push({
                 id: message.id,
                 object_id: node,
                 action: message.action,
                 action_time: message.action_time,
-                action_time_iso: '',
+                action_time_iso: iso,
                 status: message.status,
                 user: null,
                 content_type: SCHEDULED_ACTION_CONTENT_TYPE,
