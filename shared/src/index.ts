@@ -8,3 +8,4 @@ export * from "./locks/index.ts";
 export * from "./lookups/index.ts";
 export * from "./scheduled-actions/index.ts";
 export * from "./http/csrf.ts";
+export * from "./http/request-fields.ts";

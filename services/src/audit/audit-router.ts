@@ -1,17 +1,17 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { EventStore } from "@shop/shared";
+import { blankAsAbsent, boundedText, listStart, pgInt, type EventStore } from "@shop/shared";
 import { parseRequest } from "../platform/http/validate.ts";
 import { createUserNames } from "../live/user-names.ts";
 import { countAuditLog, readAuditLog } from "./audit-log.ts";
 
 const AuditQuery = z.object({
-  start: z.coerce.number().int().min(0, "Ensure this value is greater than or equal to 0.").default(0),
-  count: z.coerce.number().int().min(1).max(500).default(20),
-  stream: z.string().optional(),
-  type: z.string().optional(),
-  user: z.string().optional(),
+  start: listStart(),
+  count: blankAsAbsent(pgInt({ min: 1, max: 500 }).default(20)),
+  stream: boundedText(300, { trim: false }).optional(),
+  type: boundedText(100, { trim: false }).optional(),
+  user: boundedText(100, { trim: false }).optional(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { Router } from "express";
-import { ContentActionRequest, IpaSaveRequest, KeywordLinkRequest, PendingRewriteBatchesQuery } from "@shop/shared";
+import { ContentActionRequest, IpaSaveRequest, KeywordLinkRequest, keywordStream, PendingRewriteBatchesQuery } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
+import { streamExists } from "../platform/referenced-records.ts";
 import { requireStaff } from "../platform/http/auth.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
@@ -45,7 +46,7 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
       const id = pathId(req);
       if (id === null) return next();
       const { keyword } = parseRequest(KeywordLinkRequest, { ...req.query, ...req.body });
-      if (method === "post" && !(await deps.db.selectFrom("keywords").select("id").where("id", "=", keyword).executeTakeFirst())) {
+      if (method === "post" && !(await streamExists(deps.store, keywordStream(keyword)))) {
         throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [`keyword: Unknown keyword ${keyword}.`]);
       }
       const type = method === "post" ? "LinkKeyword" : "UnlinkKeyword";

@@ -1,6 +1,16 @@
-import type { Kysely } from "kysely";
-import { NODE_PAGE_FIELD_DEFAULTS, PAGE_FIELD_MESSAGES, type NodePageFields, type UpdateNodeInput } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  contentLangNodeStream,
+  contentNodeTypeStream,
+  menuNodeStream,
+  NODE_PAGE_FIELD_DEFAULTS,
+  PAGE_FIELD_MESSAGES,
+  skuStream,
+  type EventStore,
+  type NodeFields,
+  type NodePageFields,
+  type UpdateNodeInput,
+} from "@shop/shared";
+import { missingRecordLines, refuseOnMissing, streamExists, type RecordReference } from "../platform/referenced-records.ts";
 import type { NodeKind } from "./content-node.ts";
 
 /**
@@ -26,29 +36,26 @@ export function pageFieldsForCreate(kind: NodeKind, input: UpdateNodeInput): Nod
   return { ...NODE_PAGE_FIELD_DEFAULTS, menuNodeIds: [], ...pageFieldChanges(kind, input) };
 }
 
-/** Where each foreign key points (the lookups' tables), and the API name its errors carry. */
+/** Where each foreign key points (the record's stream), and the API name its errors carry. */
 const REFERENCES = [
-  { field: "skuId", api: "sku", table: "skus" },
-  { field: "languageNodeId", api: "language_node", table: "content_lang_nodes" },
+  { field: "nodeTypeId", api: "node_type", stream: contentNodeTypeStream },
+  { field: "skuId", api: "sku", stream: skuStream },
+  { field: "languageNodeId", api: "language_node", stream: contentLangNodeStream },
 ] as const;
 
 /**
- * Every sku, language node and menu node a save names must exist (Django's 'Select a valid
- * choice' lines, one per field), so a page never points at nothing.
+ * Every node type, sku, language node and menu node a save names must exist in the log (Django's
+ * 'Select a valid choice' lines, one per field), so a page never points at nothing.
  */
-export async function refuseUnknownReferences(db: Kysely<any>, changes: Partial<NodePageFields>): Promise<void> {
-  const errors: string[] = [];
+export async function refuseUnknownReferences(store: EventStore, changes: Partial<NodeFields>): Promise<void> {
+  const references: RecordReference[] = [];
   for (const ref of REFERENCES) {
     const id = changes[ref.field];
-    if (id == null) continue;
-    const row = await db.selectFrom(ref.table).select("id").where("id", "=", id).executeTakeFirst();
-    if (!row) errors.push(`${ref.api}: ${PAGE_FIELD_MESSAGES.invalidChoice}`);
+    if (id != null) references.push({ field: ref.api, stream: ref.stream(id), message: PAGE_FIELD_MESSAGES.invalidChoice });
   }
-  const menuNodes = changes.menuNodeIds ?? [];
-  if (menuNodes.length) {
-    const rows: Array<{ id: number }> = await db.selectFrom("menu_nodes").select("id").where("id", "in", menuNodes).execute();
-    const missing = menuNodes.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) errors.push(`menu_nodes: ${PAGE_FIELD_MESSAGES.invalidChoices(missing)}`);
-  }
-  if (errors.length) throw new DomainError("INVALID_REFERENCE", errors[0].slice(errors[0].indexOf(": ") + 2), 400, errors);
+  const lines = await missingRecordLines(store, references);
+  const missing: number[] = [];
+  for (const id of changes.menuNodeIds ?? []) if (!(await streamExists(store, menuNodeStream(id)))) missing.push(id);
+  if (missing.length) lines.push(`menu_nodes: ${PAGE_FIELD_MESSAGES.invalidChoices(missing)}`);
+  refuseOnMissing(lines);
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response, Router } from "express";
-import { BACK_OFFICE_MESSAGES, CreateNodeRequest, NodeHistoryQuery, UpdateNodeRequest, type UserRef } from "@shop/shared";
+import { BACK_OFFICE_MESSAGES, CreateNodeRequest, NodeHistoryQuery, pathIdOf, UpdateNodeRequest, type UserRef } from "@shop/shared";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { NodeKind } from "./content-node.ts";
@@ -11,10 +11,9 @@ import { nodeAsOf, nodeHistory, nodeView } from "./node-view.ts";
 
 export const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
-/** A numeric id from the path, or null so another route (e.g. `query/`) may answer. */
+/** A numeric id from the path, or null so another route (e.g. `query/`) may answer; an id no record can have ends at 404. */
 export function pathId(req: Request): number | null {
-  const raw = String(req.params.id);
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  return pathIdOf(req.params.id);
 }
 
 const saved = (extra: object) => ({ metadata: { success: true, message: BACK_OFFICE_MESSAGES.genericSuccess }, ...extra });

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { slugify, type CreateNodeInput, type EventMetadata, type EventStore, type LogPosition, type NodeFields, type UpdateNodeInput, type UserRef } from "@shop/shared";
+import { keywordStream, slugify, type CreateNodeInput, type EventMetadata, type EventStore, type LogPosition, type NodeFields, type UpdateNodeInput, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import type { ExistingNode, NodeKind } from "./content-node.ts";
 import { decideNode } from "./decide.ts";
-import { claimForWrite, refuseBadParent, refuseTakenUrl } from "./node-claims.ts";
-import { runNodeCommand } from "./node-commands.ts";
+import { claimForWrite, invalidParent, refuseBadParent, refuseTakenUrl } from "./node-claims.ts";
+import { loadNode, runNodeCommand } from "./node-commands.ts";
 import { currentNodeLock } from "./node-lock-rule.ts";
 import { pageFieldChanges, pageFieldsForCreate, refuseUnknownReferences } from "./node-page-fields.ts";
 
@@ -43,14 +43,15 @@ function toChanges(kind: NodeKind, input: UpdateNodeInput): Partial<NodeFields> 
 export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: CreateNodeInput, by: UserRef, metadata: EventMetadata) {
   const table = TABLE[kind];
   const parentId = input.parent ?? null;
-  const parent = parentId === null ? null : await deps.db.selectFrom(table).select(["id", "url"]).where("id", "=", parentId).executeTakeFirst();
-  if (parentId !== null && !parent) throw new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
+  // The parent from the log: one created a moment ago counts even while the read models catch up.
+  const parent = parentId === null ? null : await loadNode(deps.store, kind, parentId);
+  if (parent && !parent.exists) throw invalidParent();
   const slug = input.slug || slugify(input.name);
-  const url = input.url || `${parent ? String(parent.url).replace(/\/?$/, "/") : "/"}${slug}/`;
+  const url = input.url || `${parent?.exists ? parent.fields.url.replace(/\/?$/, "/") : "/"}${slug}/`;
   await refuseTakenUrl(deps, kind, url, null);
   const pageFields = pageFieldsForCreate(kind, input);
-  await refuseUnknownReferences(deps.db, pageFields);
-  const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
+  await refuseUnknownReferences(deps.store, { ...pageFields, nodeTypeId: input.node_type ?? null });
+  const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.store, input.keywords);
   const fields: NodeFields = {
     name: input.name,
     slug,
@@ -86,9 +87,9 @@ export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: numb
   const changes = toChanges(kind, input);
   if (changes.parentId != null) await refuseBadParent(deps, kind, id, changes.parentId);
   if (changes.url !== undefined) await refuseTakenUrl(deps, kind, changes.url, id);
-  await refuseUnknownReferences(deps.db, changes);
+  await refuseUnknownReferences(deps.store, changes);
   const lock = await currentNodeLock(deps.store, kind, id);
-  const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.db, input.keywords);
+  const keywords = input.keywords === undefined ? undefined : await keywordNames(deps.store, input.keywords);
   // A batch id only for a real url change of a menu node; a refused save leaves a harmless gap.
   let rewriteBatchId: number | undefined;
   if (kind === "menunode" && changes.url !== undefined) {
@@ -126,11 +127,14 @@ export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: numb
   return result.state as ExistingNode;
 }
 
-/** Names of the chosen keywords (for the repeated-word warning); an unknown id is a field error. */
-async function keywordNames(db: Kysely<any>, ids: number[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows: Array<{ id: number; name: string }> = await db.selectFrom("keywords").select(["id", "name"]).where("id", "in", ids).execute();
-  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+/** Names of the chosen keywords (for the repeated-word warning), from their streams; an unknown id is a field error. */
+async function keywordNames(store: EventStore, ids: number[]): Promise<string[]> {
+  const names = new Map<number, string>();
+  for (const id of new Set(ids)) {
+    const created = (await store.readStream(keywordStream(id))).find((e) => e.type === "KeywordCreated");
+    if (created) names.set(id, (created.data as { name: string }).name);
+  }
+  const missing = ids.filter((id) => !names.has(id));
   if (missing.length) throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${missing.join(", ")}.`, 400, [`keywords: Unknown keyword ${missing.join(", ")}.`]);
-  return ids.map((id) => rows.find((r) => r.id === id)!.name);
+  return ids.map((id) => names.get(id)!);
 }

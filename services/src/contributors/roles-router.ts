@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { readModels } from "@shop/projections";
-import { CreateRoleRequest, UpdateRoleRequest, type EventStore, type LogPosition } from "@shop/shared";
+import { contentNodeStream, CreateRoleRequest, PAGE_FIELD_MESSAGES, UpdateRoleRequest, type EventStore, type LogPosition } from "@shop/shared";
 import { ROLE_SORT_COLUMNS, RoleListRequest } from "@shop/shared/contributors/api";
 import { runNodeCommand } from "../content/node-commands.ts";
 import { pathId } from "../content/node-routes.ts";
@@ -9,6 +9,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
+import { refuseMissingRecords } from "../platform/referenced-records.ts";
 import { decideRoles, ROLE_NOT_FOUND, type RoleCommand } from "./decide-roles.ts";
 
 export interface RolesRouterDeps {
@@ -55,6 +56,8 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
 
   router.post(ROLES, async (req, res) => {
     const input = parseRequest(CreateRoleRequest, req.body);
+    // A body naming a node that is not there is a field error (400), not a missing URL (404).
+    await refuseMissingRecords(deps.store, [{ field: "node", stream: contentNodeStream(input.node), message: PAGE_FIELD_MESSAGES.invalidChoice }]);
     const roleId = await allocateId(deps.db, "contributorrole");
     await run(req, input.node, { type: "AddRole", data: { roleId, contributor: input.contributor, role: input.role, sortOrder: input.sort_order } });
     res.status(201).json({ metadata: { success: true }, ...(await roleRow(roleId)) });

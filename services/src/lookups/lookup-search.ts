@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import { PICKER, type LookupItem, type LookupSearchResponse, type PickerSearchRequest } from "@shop/shared";
+import { PG_INT_MAX, PICKER, type LookupItem, type LookupSearchResponse, type PickerSearchRequest } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import type { LookupModel } from "./lookup-models.ts";
 
@@ -88,7 +88,7 @@ function filterValue(model: LookupModel, field: string, value: unknown): string 
   if (value === null) return null;
   if (kind === "int") {
     const n = typeof value === "number" ? value : /^\d+$/.test(String(value).trim()) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n)) throw invalid(`filters: ${field} must be a whole number.`);
+    if (!Number.isSafeInteger(n) || Math.abs(n) > PG_INT_MAX) throw invalid(`filters: ${field} must be a whole number.`);
     return n;
   }
   if (kind === "bool") {

@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
-import { isPickerSearchBody, PickerQueryString, PickerSearchRequest, toNameList } from "@shop/shared";
+import { isPickerSearchBody, pathIdOf, PickerQueryString, PickerSearchRequest, toNameList } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { LOOKUP_MODELS, type LookupModel } from "./lookup-models.ts";
@@ -37,9 +37,10 @@ export function makeLookupsRouter(deps: LookupsRouterDeps): Router {
     // Content and menu nodes have their own record route (the node's fields); the others answer the item.
     if (!model.sharedBase) {
       router.get(`${model.base}:id/`, async (req, res, next) => {
-        if (!/^\d{1,9}$/.test(String(req.params.id))) return next();
+        const id = pathIdOf(req.params.id);
+        if (id === null) return next();
         const { __include } = parseRequest(PickerQueryString, req.query);
-        const { items, metadata } = await searchLookup(deps.db, model, { ids: [Number(req.params.id)], count: 1, __include });
+        const { items, metadata } = await searchLookup(deps.db, model, { ids: [id], count: 1, __include });
         if (!items.length) throw notFound();
         res.json({ metadata, ...items[0] });
       });
@@ -53,8 +54,9 @@ function fromQueryString(model: LookupModel, query: Record<string, unknown>): Lo
   const parsed = parseRequest(PickerQueryString, query);
   const filters: Record<string, unknown> = { ...jsonObject(query.filters, "filters") };
   for (const field of Object.keys(model.filters)) if (typeof query[field] === "string") filters[field] = query[field];
-  const or = jsonObject(query.OR, "OR") as Record<string, string> | undefined;
-  return { ...parsed, filters, OR: or, groups: groupsOf(model, query) };
+  // The same value rules as a POST body's filters and OR (bounded, storable text).
+  const checked = parseRequest(PickerSearchRequest.pick({ filters: true, OR: true }), { filters, OR: jsonObject(query.OR, "OR") });
+  return { ...parsed, filters: checked.filters, OR: checked.OR, groups: groupsOf(model, query) };
 }
 
 /** The model's list parameters present in the request (`sku_groups=["books"]`); an unknown value is refused, naming the choices. */

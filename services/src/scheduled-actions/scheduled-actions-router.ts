@@ -1,7 +1,10 @@
 import { Router, type Request } from "express";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import {
+  contentNodeStream,
   formatActionTime,
+  pathIdOf,
+  userStream,
   scheduledActionStream,
   ScheduledActionListQuery,
   ScheduleActionRequest,
@@ -11,12 +14,13 @@ import {
   type ScheduledActionItem,
   type ScheduledActionStatus,
 } from "@shop/shared";
-import { findScheduledAction, findUserById, listScheduledActions, type ScheduledActionsTable } from "@shop/projections";
+import { findScheduledAction, listScheduledActions, type ScheduledActionsTable } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
+import { streamExists } from "../platform/referenced-records.ts";
 import { decideScheduledAction, NOT_FOUND, type ScheduledActionCommand } from "./decide.ts";
 import { scheduledActionDecider } from "./scheduled-action.ts";
 
@@ -69,8 +73,8 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
 
   router.post(BASE, async (req, res) => {
     const body = parseRequest(ScheduleActionRequest, req.body);
-    const userId = await schedulingUser(deps.db, body.user, req.user!.id);
-    await requireContentNode(deps.db, body.object_id!);
+    const userId = await schedulingUser(deps.store, body.user, req.user!.id);
+    await requireContentNode(deps.store, body.object_id!);
     const id = await allocateId(deps.db, "cmsactionevent");
     await command(req, id, {
       type: "Schedule",
@@ -82,8 +86,8 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
   router.put(`${BASE}:id/`, async (req, res) => {
     const id = idParam(req);
     const body = parseRequest(UpdateScheduledActionRequest, req.body);
-    const userId = await schedulingUser(deps.db, body.user, req.user!.id);
-    if (body.object_id !== undefined) await requireContentNode(deps.db, body.object_id);
+    const userId = await schedulingUser(deps.store, body.user, req.user!.id);
+    if (body.object_id !== undefined) await requireContentNode(deps.store, body.object_id);
     await command(req, id, {
       type: "Update",
       data: { action: body.action, actionTime: body.action_time, userId, alertUser: body.alert_user, objectId: body.object_id, now: deps.clock() },
@@ -102,19 +106,20 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
 }
 
 function idParam(req: Request): number {
-  const id = Number(req.params.id);
-  if (!/^\d+$/.test(String(req.params.id)) || !Number.isSafeInteger(id)) throw new DomainError("NOT_FOUND", NOT_FOUND, 404);
+  const id = pathIdOf(req.params.id);
+  if (id === null) throw new DomainError("NOT_FOUND", NOT_FOUND, 404);
   return id;
 }
 
+// Both checks ask the log, not a read model that may lag: what they name is then always there.
+
 /** The user told when it runs: the one named in the request if it exists, else whoever scheduled it. */
-async function schedulingUser(db: Kysely<any>, named: string | null | undefined, signedIn: string): Promise<string> {
+async function schedulingUser(store: EventStore, named: string | null | undefined, signedIn: string): Promise<string> {
   if (!named) return signedIn;
-  if (!(await findUserById(db, named))) throw new DomainError("INVALID_USER", "Invalid request syntax or bad data.", 400, [`user: Unknown user "${named}".`]);
+  if (!(await streamExists(store, userStream(named)))) throw new DomainError("INVALID_USER", "Invalid request syntax or bad data.", 400, [`user: Unknown user "${named}".`]);
   return named;
 }
 
-async function requireContentNode(db: Kysely<any>, id: number): Promise<void> {
-  const { rows } = await sql<{ id: number }>`SELECT id FROM content_nodes WHERE id = ${id}`.execute(db);
-  if (rows.length === 0) throw new DomainError("UNKNOWN_NODE", "Invalid request syntax or bad data.", 400, [`object_id: Content node ${id} does not exist.`]);
+async function requireContentNode(store: EventStore, id: number): Promise<void> {
+  if (!(await streamExists(store, contentNodeStream(id)))) throw new DomainError("UNKNOWN_NODE", "Invalid request syntax or bad data.", 400, [`object_id: Content node ${id} does not exist.`]);
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { requiredText } from "../http/request-fields.ts";
 
 /** POST /api/account/login/ */
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1, "This field is required."),
+  email: requiredText(320),
   password: z.string().min(1, "This field is required."),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
+import { blankAsAbsent, boundedText, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText } from "../http/request-fields.ts";
 import { pageFieldRequest } from "./page-fields.ts";
 
 const required = { error: FORM_MESSAGES.required };
 const emptyToNull = (v: unknown) => (v === "" ? null : v);
 
-/** A positive id as a number or a numeric string. */
-export const IdSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], {
-  error: (issue) => (issue.input === undefined ? FORM_MESSAGES.required : "Enter a whole number."),
-});
-const NullableId = z.preprocess(emptyToNull, IdSchema.nullable());
+/** A record id (1 to 2147483647) as a number or a numeric string. */
+export const IdSchema = positiveId();
+const NullableId = nullableId();
 /** true/false, 1/0 or their strings (query strings and old forms send text). */
 const Flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(["true", "false", "1", "0", ""])]).transform((v) => v === true || v === 1 || v === "true" || v === "1");
 
@@ -41,12 +40,12 @@ const KeywordIds = z.array(z.union([IdSchema, z.object({ id: IdSchema }).transfo
 
 /** The editable fields of a content or menu node as the admin form sends them (snake_case). */
 const nodeFields = {
-  name: z.string().trim().min(1, FORM_MESSAGES.required).max(255),
-  slug: z.string().trim().max(255),
+  name: requiredText(255),
+  slug: boundedText(255),
   parent: NullableId,
-  short_description: z.string(),
-  url: z.string().trim().max(500),
-  body: z.string(),
+  short_description: boundedText(LONG_TEXT_MAX, { trim: false }),
+  url: boundedText(500),
+  body: boundedText(LONG_TEXT_MAX, { trim: false }),
   node_type: NullableId,
   published: NullableDateTime,
   last_published: NullableDateTime,
@@ -56,7 +55,7 @@ const nodeFields = {
 const saveOptions = {
   ignore_warnings: Flag.optional().default(false),
   /** The version the editor loaded; a save against an older one is refused (409). */
-  expected_version: z.union([z.number().int().min(-1), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+  expected_version: pgInt({ min: -1 }).optional(),
 };
 
 /** PUT .../{id}/ and PUT /admin/api/content/node-ipa-save/: only the edited fields (page fields: content nodes only). */
@@ -64,7 +63,7 @@ export const UpdateNodeRequest = z.object({ ...partial(nodeFields), ...pageField
 export type UpdateNodeInput = z.infer<typeof UpdateNodeRequest>;
 
 /** POST /admin/api/content/contentnode/ (and /admin/api/tree/menunode/): name is required. */
-export const CreateNodeRequest = UpdateNodeRequest.extend({ name: z.string(required).trim().min(1, FORM_MESSAGES.required).max(255) });
+export const CreateNodeRequest = UpdateNodeRequest.extend({ name: requiredText(255) });
 export type CreateNodeInput = z.infer<typeof CreateNodeRequest>;
 
 function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
@@ -79,13 +78,13 @@ export const ContentActionRequest = z
   .object({ action: z.enum(["publish", "async", "archive", "other"], required), pk: IdSchema.optional(), id: IdSchema.optional() })
   .refine((v) => v.pk !== undefined || v.id !== undefined, { message: FORM_MESSAGES.required, path: ["pk"] });
 
-export const NodeHistoryQuery = z.object({ at: z.string().regex(/^\d+$/, "Enter a whole number.").transform(Number).optional() });
+export const NodeHistoryQuery = z.object({ at: pgInt({ min: 0 }).optional() });
 
 /** POST /admin/api/content/keyword/: slug defaults to the name's slug. */
 export const CreateKeywordRequest = z.object({
-  name: z.string(required).trim().min(1, FORM_MESSAGES.required).max(100),
-  slug: z.string().trim().max(100).optional(),
-  monthly_searches: z.coerce.number().int().min(0).optional(),
+  name: requiredText(100),
+  slug: boundedText(100).optional(),
+  monthly_searches: blankAsAbsent(pgInt({ min: 0 }).optional()),
 });
 
 /** POST/DELETE /admin/api/content/contentnode/{id}/keywords/ */
@@ -94,18 +93,18 @@ export const KeywordLinkRequest = z.object({ keyword: IdSchema });
 /** POST /admin/api/content/role/; PUT .../role/{id}/ takes the same fields, all optional. */
 export const CreateRoleRequest = z.object({
   node: IdSchema,
-  contributor: z.string(required).trim().min(1, FORM_MESSAGES.required).max(255),
-  role: z.string(required).trim().min(1, FORM_MESSAGES.required).max(100),
-  sort_order: z.coerce.number().int().min(0).optional(),
+  contributor: requiredText(255),
+  role: requiredText(100),
+  sort_order: blankAsAbsent(pgInt({ min: 0 }).optional()),
 });
 export const UpdateRoleRequest = CreateRoleRequest.omit({ node: true }).partial();
 
 /** GET /api/content/page/?url= */
-export const PageQuery = z.object({ url: z.string(required).min(1, FORM_MESSAGES.required), preview: Flag.optional().default(false) });
+export const PageQuery = z.object({ url: requiredText(2000, { trim: false }), preview: Flag.optional().default(false) });
 
 /** GET /admin/api/tree/pendingrewritebatch/ */
 export const PendingRewriteBatchesQuery = z.object({
-  start: z.coerce.number().int().min(0).default(0),
-  count: z.coerce.number().int().min(-1).default(100),
-  node: z.string().regex(/^\d+$/).transform(Number).optional(),
+  start: listStart(),
+  count: listCount(),
+  node: positiveId().optional(),
 });

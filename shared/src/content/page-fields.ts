@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { numberFieldRange, type NumberFieldOptions } from "../domain/number-field.ts";
 import { slugify } from "../domain/slug.ts";
+import { nullableId as nullableIdField, positiveId as positiveIdField } from "../http/request-fields.ts";
 
 // The content-page fields of back-office §3 beyond the first slice: the foreign keys sku and
 // language_node, the many-to-many menu_nodes, an image slug, an integer and a float field.
@@ -66,9 +67,8 @@ export const NodePageFieldsWithDefaults = z.object({
 
 // ---- request side (snake_case, as the admin form and the in-page bar send them) ----
 
-const emptyToNull = (v: unknown) => (v === "" ? null : v);
-const positiveId = z.union([z.number().int().positive(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: PAGE_FIELD_MESSAGES.wholeNumber });
-const nullableId = z.preprocess(emptyToNull, positiveId.nullable());
+const positiveId = positiveIdField({ message: PAGE_FIELD_MESSAGES.wholeNumber });
+const nullableId = nullableIdField({ message: PAGE_FIELD_MESSAGES.wholeNumber });
 
 /** Ids as numbers, numeric strings or `{id}` objects (the picker's items); repeats dropped, order kept. */
 const idList = z

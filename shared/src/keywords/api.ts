@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { KEYWORD_SEARCH_RESULT_COUNT } from "../domain/constants.ts";
+import { boundedText, listCount, listStart, pgInt, positiveId } from "../http/request-fields.ts";
 import { toIdList } from "../lookups/api.ts";
 
-const start = z.coerce.number().int().min(0, "Ensure this value is greater than or equal to 0.").default(0);
-const digits = z.string().regex(/^\d+$/, "Enter a whole number.").transform(Number);
+const start = listStart();
+const text = boundedText(1000, { trim: false });
 /** Ids to leave out, as the picker sends them (`[1,2]`, `1,2`); anything not a whole positive number is ignored. */
 const exclude = z.unknown().transform(toIdList).optional();
 
@@ -17,12 +18,12 @@ export const KEYWORD_SORT_COLUMNS = { id: "id", name: "name", keyword: "name", s
  */
 export const KeywordQuery = z.object({
   start,
-  count: z.coerce.number().int().min(-1, "Ensure this value is greater than or equal to -1.").default(100),
-  sort: z.string().regex(/^-?[a-z_]+$/, "Enter a column name, or -column for descending.").default("id"),
-  mode: z.string().optional(),
-  content_nodes__id: digits.optional(),
-  query: z.string().optional(),
-  q: z.string().optional(),
+  count: listCount(),
+  sort: z.string().regex(/^-?[a-z_]{1,100}$/, "Enter a column name, or -column for descending.").default("id"),
+  mode: text.optional(),
+  content_nodes__id: positiveId().optional(),
+  query: text.optional(),
+  q: text.optional(),
   exclude,
 });
 export type KeywordQuery = z.infer<typeof KeywordQuery>;
@@ -32,13 +33,10 @@ export type KeywordQuery = z.infer<typeof KeywordQuery>;
  * default) and `start` page them; `total` is the number of every match.
  */
 export const KeywordSearchRequest = z.object({
-  query: z.string().default(""),
-  q: z.string().optional(),
+  query: text.default(""),
+  q: text.optional(),
   start,
-  count: z.coerce
-    .number()
-    .int()
-    .min(1, "Ensure this value is greater than or equal to 1.")
+  count: pgInt({ min: 1 })
     .transform((n) => Math.min(n, KEYWORD_SEARCH_RESULT_COUNT))
     .default(KEYWORD_SEARCH_RESULT_COUNT),
   exclude,

@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { DEFAULT_LOCK_REASON } from "../domain/constants.ts";
+import { boundedText, positiveId } from "../http/request-fields.ts";
 import { LockActor } from "./events.ts";
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,99}$/;
 const identifier = (what: string) => z.string({ error: "This field is required." }).regex(IDENTIFIER, `Enter a valid ${what} name (lowercase letters, digits and _).`);
 
+const VALID_INTEGER = { message: "A valid integer is required.", rangeMessage: "A valid integer is required." };
 /** Record ids are numeric; JSON numbers and digit strings ("42", as URLs and old pages send them) are accepted. */
-const recordId = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: "A valid integer is required." })
-  .pipe(z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(1, "A valid integer is required.").max(2_147_483_647, "A valid integer is required."));
+const recordId = positiveId(VALID_INTEGER);
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "1", "0", ""])]).transform((v) => v === true || v === 1 || v === "true" || v === "1");
-const reason = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: "A valid integer is required." }).pipe(z.number().int("A valid integer is required.").min(1, "A valid integer is required."));
-const comment = z.string().max(1000, "Ensure this field has no more than 1000 characters.");
+/** Any positive reason id (a page may bring its own list), within the read model's integer column. */
+const reason = positiveId(VALID_INTEGER);
+const comment = boundedText(1000, { trim: false });
 
 /** `{app, model, id}`: which record, e.g. `{app: "content", model: "contentnode", id: 42}`. */
 export const LockRecordRef = z.object({ app: identifier("app"), model: identifier("model"), id: recordId });

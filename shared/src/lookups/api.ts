@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent, boundedText, PG_INT_MAX, pgInt } from "../http/request-fields.ts";
 
 /**
  * Ids as the picker sends them: a JSON array (`[1,2]`), a comma list, or an array. Anything that is
@@ -20,7 +21,8 @@ export function toIdList(value: unknown): number[] {
   } else list = [];
   const ids = list
     .map((v) => (typeof v === "number" ? v : typeof v === "string" && /^\s*"?\d+"?\s*$/.test(v) ? Number(v.replace(/"/g, "")) : NaN))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
+    // An id past the integer columns' range names nothing: ignored like any other junk.
+    .filter((n) => Number.isSafeInteger(n) && n > 0 && n <= PG_INT_MAX);
   return [...new Set(ids)];
 }
 
@@ -36,24 +38,24 @@ export function toNameList(value: unknown): string[] {
 }
 
 const ids = z.unknown().transform(toIdList);
-const whole = (field: string) => z.coerce.number({ error: `Enter a whole number.` }).int(`Enter a whole number.`).describe(field);
+const text = boundedText(1000, { trim: false });
 
-/** Paging and sorting shared by every lookup call; `count=-1` means everything. */
+/** Paging and sorting shared by every lookup call; `count=-1` (any negative) means everything. */
 const Paging = {
-  start: whole("start").min(0, "Ensure this value is greater than or equal to 0.").optional(),
-  count: whole("count").optional(),
-  sort: z.string().trim().optional(),
+  start: blankAsAbsent(pgInt({ min: 0 }).optional()),
+  count: blankAsAbsent(pgInt().optional()),
+  sort: boundedText(100).optional(),
 };
 
 /** The picker's search: `POST {api base}?ts=` (back-office §7). */
 export const PickerSearchRequest = z.object({
   ...Paging,
-  query: z.string().optional(),
+  query: text.optional(),
   exclude: ids.optional(),
   /** Exact-field filters, e.g. `{"status": "Live", "parent_id": 1}`. */
-  filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  filters: z.record(z.string(), z.union([text, z.number(), z.boolean(), z.null()])).optional(),
   /** One `{field}__icontains: text` per search field; a row matching any of them is found. */
-  OR: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  OR: z.record(z.string(), z.union([text, z.number()])).optional(),
   pk__in: ids.optional(),
   ids: ids.optional(),
   __include: z.unknown().transform(toNameList).optional(),
@@ -72,7 +74,7 @@ export const isPickerSearchBody = (body: unknown): boolean =>
  */
 export const PickerQueryString = z.object({
   ...Paging,
-  query: z.string().optional(),
+  query: text.optional(),
   exclude: ids.optional(),
   pk__in: ids.optional(),
   ids: ids.optional(),

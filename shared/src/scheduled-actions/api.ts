@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { SCHEDULED_ACTION_CONTENT_TYPE } from "../domain/constants.ts";
+import { blankAsAbsent, boundedText, listStart, pgInt, positiveId } from "../http/request-fields.ts";
 import { SCHEDULED_ACTIONS } from "./events.ts";
 
 const NAIVE = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
@@ -52,16 +53,13 @@ const action = z.enum(SCHEDULED_ACTIONS, {
   error: (i) => (required(i.input) ? FORM_MESSAGES.required : `"${String(i.input)}" is not a valid choice.`),
 });
 
-const objectId = z.coerce
-  .number({ error: (i) => (required(i.input) ? FORM_MESSAGES.required : "A valid integer is required.") })
-  .int("A valid integer is required.")
-  .positive("A valid integer is required.");
+const objectId = positiveId({ message: "A valid integer is required." });
 
 const fields = {
   action_time: actionTime,
   action,
   /** Who is told when it runs; defaults to the signed-in user. */
-  user: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
+  user: z.preprocess((v) => (typeof v === "number" ? String(v) : v), boundedText(100).nullable()).optional(),
   content_type: z.coerce
     .number()
     .refine((n) => n === SCHEDULED_ACTION_CONTENT_TYPE, `Only content type ${SCHEDULED_ACTION_CONTENT_TYPE} (content node) can be scheduled.`)
@@ -88,10 +86,10 @@ export type UpdateScheduledActionRequest = z.infer<typeof UpdateScheduledActionR
 
 /** GET /admin/api/base/cmsactionevent/?object_id=&content_type=&start=&count= */
 export const ScheduledActionListQuery = z.object({
-  object_id: z.coerce.number().int().positive().optional(),
-  content_type: z.coerce.number().int().optional(),
-  start: z.coerce.number().int().min(0).default(0),
-  count: z.coerce.number().int().default(100),
+  object_id: blankAsAbsent(positiveId().optional()),
+  content_type: blankAsAbsent(pgInt().optional()),
+  start: listStart(),
+  count: blankAsAbsent(pgInt().default(100)),
 });
 
 /** The status an action shows (and `action:changed` pushes). */
