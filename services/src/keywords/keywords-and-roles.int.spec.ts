@@ -180,7 +180,9 @@ describe.each(testBackends())("keywords and contributor roles on $name", ({ pgli
       expect(missing.json.metadata.errors).toEqual(["contributor: This field is required.", "role: This field is required."]);
       expect((await edna.request("PUT", `${ROLES}9999/`, { role: "X" })).status).toBe(404);
       expect((await edna.request("DELETE", `${ROLES}9999/`)).json.metadata.errors).toEqual(["__all__: This contributor role does not exist."]);
-      expect((await edna.post(ROLES, { node: 9999, contributor: "A", role: "B" })).status).toBe(404);
+      // A body naming a node that does not exist is a field error (core hardening 2), not a missing URL.
+      const noNode = await edna.post(ROLES, { node: 9999, contributor: "A", role: "B" });
+      expect([noNode.status, noNode.json.metadata.errors]).toEqual([400, ["node: Select a valid choice. That choice is not one of the available choices."]]);
     });
   });
 });
