@@ -20,6 +20,7 @@ import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
 import { errorHandler } from "./platform/http/error-handler.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
+import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import type { Logger } from "./platform/logger.ts";
 
 export type Readiness = "ready" | "starting" | "stopping";
@@ -50,7 +51,9 @@ export interface AppDeps {
 const notFound = (_req: express.Request, res: express.Response) =>
   res.status(404).json({ metadata: { success: false, message: "Not found.", errors: ["__all__: Not found."] } });
 
-export function createApp(deps: AppDeps): Express {
+export function createApp(appDeps: AppDeps): Express {
+  // Routers wait for their read models through this: a wait that times out answers 503, never a plain success.
+  const deps: AppDeps = { ...appDeps, waitForProjections: visibleOrNotYet(appDeps.waitForProjections, appDeps.log) };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.behindProxy ? 1 : false);

@@ -53,8 +53,9 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       userId: user.id,
     });
     await attempt.succeeded();
-    await deps.waitForProjections(result.appended!.position, ["sessions"]);
+    // The cookie goes out even if the wait answers 503: the session is saved and works once visible.
     res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: "lax", secure: deps.secureCookies, path: "/", expires: expiresAt });
+    await deps.waitForProjections(result.appended!.position, ["sessions"]);
     res.json({ metadata: { success: true }, user: publicUser(user) });
   });
 
@@ -62,9 +63,10 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
     if (req.user && req.sessionHash) {
       const sessionHash = req.sessionHash;
       const result = await handleCommand(deps.store, userStream(req.user.id), userDecider, (s) => decideAccount({ type: "LogOut", data: { sessionHash } }, s), eventMetadata(req));
+      res.clearCookie(SESSION_COOKIE, { path: "/" });
+      // A 503 here says the session still works until the sessions read model catches up.
       if (result.appended) await deps.waitForProjections(result.appended.position, ["sessions"]);
-    }
-    res.clearCookie(SESSION_COOKIE, { path: "/" });
+    } else res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.json({ metadata: { success: true } });
   });
 

@@ -30,4 +30,6 @@ export const LOGIN_THROTTLED = "Too many failed login attempts. Please wait a fe
 export const CSRF_FAILED = "CSRF verification failed.";
 export const LOGIN_REQUIRED = "Authentication credentials were not provided.";
 export const STAFF_REQUIRED = "You do not have permission to perform this action.";
+/** A write is in the log but the read models behind the answer did not show it in time (503). */
+export const NOT_VISIBLE_YET = "The change was saved but is not visible yet. Please reload in a moment.";
 export const SERVER_ERROR = "Our server seems to be acting up. Please come back and try again later.";
