@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
-import { blankAsAbsent, boundedText, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText } from "../http/request-fields.ts";
+import { blankAsAbsent, idOfItem, boundedText, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText } from "../http/request-fields.ts";
 import { pageFieldRequest } from "./page-fields.ts";
 
 const required = { error: FORM_MESSAGES.required };
@@ -36,7 +36,7 @@ export const NullableDateTime = z.preprocess(
     }),
 );
 
-const KeywordIds = z.array(z.union([IdSchema, z.object({ id: IdSchema }).transform((k) => k.id)]));
+const KeywordIds = z.array(z.preprocess(idOfItem, IdSchema));
 
 /** The editable fields of a content or menu node as the admin form sends them (snake_case). */
 const nodeFields = {

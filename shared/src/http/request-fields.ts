@@ -54,7 +54,8 @@ export function pgInt(options: IntOptions = {}) {
     .pipe(
       z
         .number({ error: invalid })
-        .int(invalid)
+        // Not .int(): that also refuses integers past 2^53, which deserve the range message instead.
+        .refine(Number.isInteger, invalid)
         .min(min, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atLeast(min))
         .max(max, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atMost(max)),
     );
@@ -65,6 +66,9 @@ export const positiveId = (options: Omit<IntOptions, "min" | "max"> = {}) => pgI
 
 /** Blank ("" or null) counts as not sent, so an optional field takes its default (old forms send blanks). */
 export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema);
+
+/** `{id: 42}` (a picker's item) is its id; anything else is left as it is. */
+export const idOfItem = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) && "id" in v ? (v as { id: unknown }).id : v);
 
 /** Blank ("") is null: a foreign key cleared in a form. */
 export const nullableId = (options: Omit<IntOptions, "min" | "max"> = {}) => z.preprocess((v) => (v === "" ? null : v), positiveId(options).nullable());
