@@ -47,6 +47,7 @@ describe.each(testBackends())("core hardening 2 validation on $name", ({ pglite 
     ["a keyword that does not exist in a node", "POST", NODES, node({ keywords: [999] }), 400, "keywords: Unknown keyword 999."],
     ["a NUL character in a name", "POST", NODES, node({ name: "A\u0000B" }), 400, "name: Enter text without NUL characters or broken Unicode."],
     ["a lone surrogate in a body", "POST", NODES, node({ body: "x\ud800y" }), 400, "body: Enter text without NUL characters or broken Unicode."],
+    ["a published date in year 0", "POST", NODES, node({ published: "0000-01-01 00:00", last_published: "0000-01-01 00:00" }), 400, "published: Please enter a valid date-time (yyyy-mm-dd hh:mm)."],
     ["node_type \"0\" on save", "PUT", () => `${NODES}${nodeId}/`, { node_type: "0" }, 400, "node_type: Ensure this value is greater than or equal to 1."],
     ["expected_version past 2^31-1", "PUT", () => `${NODES}${nodeId}/`, { name: "x", expected_version: TOO_BIG }, 400, "expected_version: Ensure this value is less than or equal to 2147483647."],
     ["an in-page save of an id past 2^31-1", "PUT", "/admin/api/content/node-ipa-save/", { id: TOO_BIG, name: "x" }, 400, "id: Ensure this value is less than or equal to 2147483647."],

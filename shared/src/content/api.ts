@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
-import { blankAsAbsent, idOfItem, boundedText, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText } from "../http/request-fields.ts";
+import { blankAsAbsent, ID_LIST_MAX, idOfItem, tooManyItems, isStorableInstant, boundedText, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText } from "../http/request-fields.ts";
 import { pageFieldRequest } from "./page-fields.ts";
 
 const required = { error: FORM_MESSAGES.required };
@@ -28,7 +28,7 @@ export const NullableDateTime = z.preprocess(
       const datePart = text.slice(0, 10);
       const ok = (isDateTimeString(text) || isDateString(text) || /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?$/.test(text)) && isRealCalendarDate(datePart);
       const date = ok ? new Date(text.includes("T") ? text : `${text.replace(" ", "T")}${text.length === 10 ? "T00:00" : ""}Z`) : null;
-      if (!date || Number.isNaN(date.getTime())) {
+      if (!date || !isStorableInstant(date)) {
         ctx.addIssue({ code: "custom", message: FORM_MESSAGES.invalidDateTime });
         return z.NEVER;
       }
@@ -36,7 +36,7 @@ export const NullableDateTime = z.preprocess(
     }),
 );
 
-const KeywordIds = z.array(z.preprocess(idOfItem, IdSchema));
+const KeywordIds = z.array(z.preprocess(idOfItem, IdSchema)).max(ID_LIST_MAX, tooManyItems(ID_LIST_MAX));
 
 /** The editable fields of a content or menu node as the admin form sends them (snake_case). */
 const nodeFields = {

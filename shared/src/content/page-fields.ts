@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numberFieldRange, type NumberFieldOptions } from "../domain/number-field.ts";
 import { slugify } from "../domain/slug.ts";
-import { idOfItem, nullableId as nullableIdField, positiveId as positiveIdField } from "../http/request-fields.ts";
+import { ID_LIST_MAX, idOfItem, tooManyItems, nullableId as nullableIdField, positiveId as positiveIdField } from "../http/request-fields.ts";
 
 // The content-page fields of back-office §3 beyond the first slice: the foreign keys sku and
 // language_node, the many-to-many menu_nodes, an image slug, an integer and a float field.
@@ -73,6 +73,7 @@ const nullableId = nullableIdField({ message: PAGE_FIELD_MESSAGES.wholeNumber })
 /** Ids as numbers, numeric strings or `{id}` objects (the picker's items); repeats dropped, order kept. */
 const idList = z
   .array(z.preprocess(idOfItem, positiveId), { error: "Enter a list of ids." })
+  .max(ID_LIST_MAX, tooManyItems(ID_LIST_MAX))
   .transform((ids) => [...new Set(ids)]);
 
 /** A whole number typed or sent as text; blank means 0 (the field is not-null). */

@@ -73,6 +73,9 @@ export const idOfItem = (v: unknown) => (v !== null && typeof v === "object" && 
 /** Blank ("") is null: a foreign key cleared in a form. */
 export const nullableId = (options: Omit<IntOptions, "min" | "max"> = {}) => z.preprocess((v) => (v === "" ? null : v), positiveId(options).nullable());
 
+/** Whether a timestamptz column holds this instant: years 1 to 9999 in UTC (PostgreSQL has no year 0). */
+export const isStorableInstant = (date: Date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+
 /** No NUL (PostgreSQL text and jsonb refuse it) and no lone surrogate (jsonb refuses it). */
 export const isStorableText = (value: string) => !/\u0000|\p{Cs}/u.test(value);
 
@@ -84,6 +87,10 @@ export function boundedText(max: number, options: { trim?: boolean } = {}) {
 
 /** Bounded text that must not be blank. */
 export const requiredText = (max: number, options: { trim?: boolean } = {}) => boundedText(max, options).refine((v) => v.length > 0, FORM_MESSAGES.required);
+
+/** Most ids one field may list (each is looked up in the log before the write). */
+export const ID_LIST_MAX = 500;
+export const tooManyItems = (n: number) => `Ensure this field has no more than ${n} items.`;
 
 /** Paging of the admin lists: `start` from 0, `count` from -1 (everything), each at most PG_INT_MAX. */
 export const listStart = () => blankAsAbsent(pgInt({ min: 0 }).default(0));

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { KEYWORD_SEARCH_RESULT_COUNT } from "../domain/constants.ts";
 import { boundedText, listCount, listStart, pgInt, positiveId } from "../http/request-fields.ts";
-import { toIdList } from "../lookups/api.ts";
+import { idListParam } from "../lookups/api.ts";
 
 const start = listStart();
 const text = boundedText(1000, { trim: false });
 /** Ids to leave out, as the picker sends them (`[1,2]`, `1,2`); anything not a whole positive number is ignored. */
-const exclude = z.unknown().transform(toIdList).optional();
+const exclude = idListParam().optional();
 
 /** Columns a keyword list may be sorted by (`-col` descending); `keyword` is the autocomplete's name for `name`. */
 export const KEYWORD_SORT_COLUMNS = { id: "id", name: "name", keyword: "name", slug: "slug", our_uses: "our_uses", monthly_searches: "monthly_searches" } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LOCK_REASON } from "../domain/constants.ts";
-import { boundedText, positiveId } from "../http/request-fields.ts";
+import { boundedText, ID_LIST_MAX, positiveId, tooManyItems } from "../http/request-fields.ts";
 import { LockActor } from "./events.ts";
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,99}$/;
@@ -27,7 +27,7 @@ export const LockObj = LockRecordRef.extend({
   isAuto: flag.optional(),
 });
 
-const objs = <T extends z.ZodType>(item: T) => z.array(item, { error: "This field is required." }).min(1, "This field is required.").max(500, "Ensure this field has no more than 500 items.");
+const objs = <T extends z.ZodType>(item: T) => z.array(item, { error: "This field is required." }).min(1, "This field is required.").max(ID_LIST_MAX, tooManyItems(ID_LIST_MAX));
 
 /** POST /admin/base/record-locks/?ts= */
 export const TakeLocksRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsAbsent, boundedText, PG_INT_MAX, pgInt } from "../http/request-fields.ts";
+import { blankAsAbsent, boundedText, PG_INT_MAX, pgInt, tooManyItems } from "../http/request-fields.ts";
 
 /**
  * Ids as the picker sends them: a JSON array (`[1,2]`), a comma list, or an array. Anything that is
@@ -37,7 +37,11 @@ export function toNameList(value: unknown): string[] {
   return value.replace(/^\[|\]$/g, "").split(",").map((s) => s.trim().replace(/^"|"$/g, "")).filter(Boolean);
 }
 
-const ids = z.unknown().transform(toIdList);
+/** Most ids a search may name: each is one SQL parameter, and PostgreSQL takes at most 65535 per query. */
+export const SEARCH_IDS_MAX = 10_000;
+/** An id list (see toIdList), at most SEARCH_IDS_MAX long. */
+export const idListParam = () => z.unknown().transform(toIdList).pipe(z.array(z.number()).max(SEARCH_IDS_MAX, tooManyItems(SEARCH_IDS_MAX)));
+const ids = idListParam();
 const text = boundedText(1000, { trim: false });
 
 /** Paging and sorting shared by every lookup call; `count=-1` (any negative) means everything. */

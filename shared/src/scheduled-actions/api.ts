@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { SCHEDULED_ACTION_CONTENT_TYPE } from "../domain/constants.ts";
-import { blankAsAbsent, boundedText, listStart, pgInt, positiveId } from "../http/request-fields.ts";
+import { blankAsAbsent, boundedText, isStorableInstant, listStart, pgInt, positiveId } from "../http/request-fields.ts";
 import { SCHEDULED_ACTIONS } from "./events.ts";
 
 const NAIVE = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
@@ -42,7 +42,7 @@ const actionTime = z
   .min(1, FORM_MESSAGES.required)
   .transform((text, ctx) => {
     const date = parseActionTime(text);
-    if (!date) {
+    if (!date || !isStorableInstant(date)) {
       ctx.addIssue({ code: "custom", message: FORM_MESSAGES.invalidDateTime });
       return z.NEVER;
     }
