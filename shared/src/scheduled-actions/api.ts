@@ -60,8 +60,7 @@ const fields = {
   action,
   /** Who is told when it runs; defaults to the signed-in user. */
   user: z.preprocess((v) => (typeof v === "number" ? String(v) : v), boundedText(100).nullable()).optional(),
-  content_type: z.coerce
-    .number()
+  content_type: pgInt()
     .refine((n) => n === SCHEDULED_ACTION_CONTENT_TYPE, `Only content type ${SCHEDULED_ACTION_CONTENT_TYPE} (content node) can be scheduled.`)
     .default(SCHEDULED_ACTION_CONTENT_TYPE),
   alert_user: z
