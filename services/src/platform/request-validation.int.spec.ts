@@ -76,6 +76,27 @@ describe.each(testBackends())("core hardening 2 validation on $name", ({ pglite 
     expect(await eventCount()).toBe(before);
   });
 
+  it("core hardening 2 validation: numbers and text in query strings past what their columns hold answer 400, never 500", async () => {
+    const probes: Array<[string, string]> = [
+      [`/admin/api/content/role/?node=${past}`, `node: Ensure this value is less than or equal to 2147483647.`],
+      [`/admin/api/content/keyword/?content_nodes__id=${past}`, `content_nodes__id: Ensure this value is less than or equal to 2147483647.`],
+      [`/admin/api/base/cmsactionevent/?object_id=${past}`, `object_id: Ensure this value is less than or equal to 2147483647.`],
+      [`/admin/api/tree/pendingrewritebatch/?node=${past}`, `node: Ensure this value is less than or equal to 2147483647.`],
+      [`/admin/api/content/keyword-search/?query=a&start=${TOO_BIG}`, `start: Ensure this value is less than or equal to 2147483647.`],
+      [`/admin/api/content/keyword-search/?query=%00`, "query: Enter text without NUL characters or broken Unicode."],
+      [`/admin/api/product/sku/?filters=${encodeURIComponent(JSON.stringify({ sku: "\u0000" }))}`, "filters.sku: Enter text without NUL characters or broken Unicode."],
+      [`/admin/api/content/contentnode/?filters=${encodeURIComponent(JSON.stringify({ parent_id: TOO_BIG }))}`, "filters: parent_id must be a whole number."],
+      [`/api/content/page/?url=%2F%00`, "url: Enter text without NUL characters or broken Unicode."],
+    ];
+    for (const [path, line] of probes) {
+      const res = await edna.get(path);
+      expect([path, res.status, res.json?.metadata?.errors]).toEqual([path, 400, [line]]);
+    }
+    // Picker id lists ignore ids that cannot exist, as they ignore any other junk.
+    const ids = await edna.get(`/admin/api/content/contentnode/?pk__in=[${nodeId},${past}]`);
+    expect([ids.status, ids.json.items.map((i: { id: number }) => i.id)]).toEqual([200, [nodeId]]);
+  });
+
   it("core hardening 2 validation: the largest values the columns hold are accepted, and the read side reads them back", async () => {
     const max = 2 ** 31 - 1;
     const keyword = await edna.post("/admin/api/content/keyword/", { name: "Busiest", monthly_searches: max });
