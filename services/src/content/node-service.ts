@@ -41,7 +41,6 @@ function toChanges(kind: NodeKind, input: UpdateNodeInput): Partial<NodeFields> 
 }
 
 export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: CreateNodeInput, by: UserRef, metadata: EventMetadata) {
-  const table = TABLE[kind];
   const parentId = input.parent ?? null;
   // The parent from the log: one created a moment ago counts even while the read models catch up.
   const parent = parentId === null ? null : await loadNode(deps.store, kind, parentId);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
-import { blankAsAbsent, ID_LIST_MAX, idOfItem, tooManyItems, isStorableInstant, boundedText, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText } from "../http/request-fields.ts";
+import { blankAsAbsent, boundedText, ID_LIST_MAX, idOfItem, isStorableInstant, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText, tooManyItems } from "../http/request-fields.ts";
 import { pageFieldRequest } from "./page-fields.ts";
 
 const required = { error: FORM_MESSAGES.required };
