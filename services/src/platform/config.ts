@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { z } from "zod";
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from "@shop/shared/domain/site-time";
 
@@ -9,6 +10,34 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .pipe(z.string().regex(protocols, hint).optional())
     .optional();
 
+/**
+ * The KurrentDB client's own connection-string parser, so EVENTSTORE_URL accepts exactly what the
+ * client will (esdb:// or esdb+discover://, hosts, ports, options) and a bad value stops start-up
+ * here, naming the variable, instead of failing later inside the client. Loaded only when the
+ * variable is set (it pulls in the gRPC client, which the server then loads anyway). The client
+ * exports no parser, hence the path into its dist/; its exact version is pinned in package.json.
+ */
+function esdbConnectionStringProblem(url: string): string | undefined {
+  const parser: { parseConnectionString(url: string): unknown } = createRequire(import.meta.url)("@eventstore/db-client/dist/Client/parseConnectionString.js");
+  try {
+    parser.parseConnectionString(url);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const eventStoreUrl = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === "") return undefined;
+    const problem = esdbConnectionStringProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: `must be a KurrentDB connection string such as esdb://host:2113?tls=false or esdb+discover://host (${problem})` });
+    return v;
+  })
+  .optional();
+
 /** Every setting the app reads, from the environment, once, at start-up. */
 const Settings = z.object({
   PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).default(3000),
@@ -19,7 +48,7 @@ const Settings = z.object({
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "must be a lowercase identifier").default("public"),
   DATA_DIR: z.string().min(1).default("./data"),
   /** KurrentDB/EventStoreDB for the event log (read models stay in PostgreSQL/PGlite). */
-  EVENTSTORE_URL: optionalUrl(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, "must start with esdb://, esdb+discover:// or kurrentdb://"),
+  EVENTSTORE_URL: eventStoreUrl,
   /** Key for hashing session ids; changing it signs everyone out. */
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
