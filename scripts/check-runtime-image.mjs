@@ -4,7 +4,8 @@
 // from the Dockerfile itself so the two cannot drift: each COPY (from the checkout, or `--from=build`
 // from the build output here), each `npm ci` RUN line, the ENV. Then it starts the CMD against
 // PostgreSQL in a fresh schema, runs the HEALTHCHECK command until it passes (/readyz 200), checks
-// the storefront and back office are served, sends SIGTERM, expects exit 0, and removes it all.
+// the storefront and back office are served and the operator CLI runs beside it, sends SIGTERM,
+// expects exit 0, and removes it all.
 // What it cannot show: the base image, the `node` user, the image build itself.
 //   CHECK_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL to use.
 import { spawn, spawnSync } from "node:child_process";
@@ -113,6 +114,11 @@ async function main() {
     const pages = await Promise.all(["/", "/admin/"].map(async (path) => [path, (await fetch(base + path)).status]));
     step(`/readyz ${readyz.status} ${JSON.stringify(await readyz.json())}; ${pages.map(([p, s]) => `${p} ${s}`).join(", ")}`);
     if (readyz.status !== 200 || pages.some(([, status]) => status !== 200)) throw new Error("the image does not serve its pages");
+
+    // As `docker compose exec app node services/dist/ops.js projections` would, beside the server.
+    const ops = spawnSync("node", ["services/dist/ops.js", "projections"], { cwd: image, env, encoding: "utf8" });
+    step(`ops.js projections: exit ${ops.status}, ${ops.stdout.trim().split("\n").length} lines`);
+    if (ops.status !== 0) throw new Error(`services/dist/ops.js failed in the image:\n${ops.stdout}${ops.stderr}`);
 
     server.kill("SIGTERM");
     const { code, signal } = await exited;
