@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bundleSizes } from '../scripts/bundle-sizes.mjs';
 
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), bundleSizes()],
+  build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: false },
   server: {
     port: 5173,
     proxy: {
