@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { lazy, useRef } from 'react';
 import { SHORT_DESCRIPTION_LIMIT } from '@shop/shared';
 import { timeZoneLabel } from '@shop/shared/domain/site-time';
-import { CodeEditor, type CodeEditorHandle } from '../code-editor/CodeEditor';
+import type { CodeEditorHandle } from '../code-editor/CodeEditor';
+import { LazyBoundary } from '../layout/LazyBoundary';
 import { RecordPicker } from '../record-picker/RecordPicker';
 import { Toolbox } from '../toolbox/Toolbox';
 import { useNodeTypesQuery } from './contentNodeApi';
@@ -19,6 +20,9 @@ type Props = {
   onDateBlur: (field: FieldName) => void;
   onPageFieldLeave: (field: PageFieldName, value: string) => void;
 };
+
+// CodeMirror is the heaviest part of the back office: it loads when a form with an editable body opens.
+const CodeEditor = lazy(() => import('../code-editor/CodeEditor').then((m) => ({ default: m.CodeEditor })));
 
 /** Where the parent picker's add-another link opens the add form (a popup that hands the new node back). */
 const ADD_CONTENT_NODE = '/admin/content/contentnode/add/';
@@ -96,7 +100,9 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
         ) : (
           <>
             <Toolbox editor={editor} />
-            <CodeEditor id="id_body" label={FIELD_LABELS.body} value={values.body} onChange={(body) => setField('body', body)} ref={editor} invalid={!!errors.body} />
+            <LazyBoundary what="the code editor">
+              <CodeEditor id="id_body" label={FIELD_LABELS.body} value={values.body} onChange={(body) => setField('body', body)} ref={editor} invalid={!!errors.body} />
+            </LazyBoundary>
           </>
         )}
       </Field>

@@ -1,21 +1,13 @@
-import { useId, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { lazy, useId, useRef, useState, type RefObject } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
 import type { CodeEditorHandle } from '../code-editor/CodeEditor';
-import { EmbedMediaTool, GetUrlsTool, RelatedNodesTool, TranslationsTool } from './LinkTools';
-import { FootnoteTool, RestrictContentTool, ScriptureTool, type ToolProps } from './TextTools';
+import { LazyBoundary } from '../layout/LazyBoundary';
 import './toolbox.css';
 
 type EditorRef = CodeEditorHandle | null | RefObject<CodeEditorHandle | null>;
 
-const TOOLS: Array<{ key: string; title: string; Tool: ComponentType<ToolProps> }> = [
-  { key: 'get_urls', title: 'Get urls', Tool: GetUrlsTool },
-  { key: 'embed_media', title: 'Embed media', Tool: EmbedMediaTool },
-  { key: 'footnote', title: 'Footnote', Tool: FootnoteTool },
-  { key: 'scripture', title: 'Scripture', Tool: ScriptureTool },
-  { key: 'get_related_contentnodes', title: 'Get related contentnodes', Tool: RelatedNodesTool },
-  { key: 'get_translations', title: 'Get translations', Tool: TranslationsTool },
-  { key: 'restrict_content', title: 'Restrict content', Tool: RestrictContentTool },
-];
+// The tools (with their pickers) load the first time the toolbox opens.
+const ToolboxTools = lazy(() => import('./ToolboxTools').then((m) => ({ default: m.ToolboxTools })));
 
 const resolve = (editor: EditorRef): CodeEditorHandle | null => (editor && 'current' in editor ? editor.current : (editor as CodeEditorHandle | null));
 
@@ -86,12 +78,9 @@ export function Toolbox({ editor }: { editor: EditorRef }) {
           <p className={message?.kind === 'error' ? 'toolbox-message toolbox-error' : 'toolbox-message'} role={message?.kind === 'error' ? 'alert' : 'status'}>
             {message?.text}
           </p>
-          {TOOLS.map(({ key, title, Tool }) => (
-            <details key={key} className="toolbox-tool" data-tool={key}>
-              <summary>{title}</summary>
-              <Tool idPrefix={`${idPrefix}-${key}`} insert={insert} wrap={wrap} />
-            </details>
-          ))}
+          <LazyBoundary what="the tools">
+            <ToolboxTools idPrefix={idPrefix} insert={insert} wrap={wrap} />
+          </LazyBoundary>
         </section>
       )}
     </div>
