@@ -1,7 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { startPglite } from "./pglite-start.ts";
 
 // pg returns int8 as a string and numeric too; we keep positions as text in SQL and convert in one place.
 
@@ -175,8 +175,8 @@ async function takeAdvisoryLock(connectionOptions: pg.ClientConfig, key: number,
 }
 
 async function openPglite(dataDir: string | undefined, schema: string): Promise<Database> {
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
-  await pglite.waitReady;
+  // A smaller buffer pool, and initdb out of process: see pglite-start.ts (code health 10).
+  const pglite = await startPglite(dataDir);
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`);
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session. The dialect hands it out one caller at a time (a kysely transaction holds
