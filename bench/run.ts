@@ -4,6 +4,7 @@ type Benchmark = { run(args: string[]): Promise<void> };
 export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   eventstore: () => import("./eventstore.ts"),
   locks: () => import("./locks.ts"),
+  memory: () => import("./memory.ts"),
 };
 
 const [chosen, ...args] = process.argv.slice(2);
