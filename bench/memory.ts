@@ -47,11 +47,13 @@ export async function run(): Promise<void> {
   for (const row of rows) {
     console.log(`${row.name.padEnd(40)} ${String(row.rssMiB).padStart(6)} ${String(row.peakMiB).padStart(6)} ${(row.readyMs / 1000).toFixed(1).padStart(7)} s`);
   }
-  console.log('"npm start" is the server process (what scripts/start.mjs runs); npm and start.mjs add about 100 MiB of their own.');
+  console.log('"npm start" is its server process (scripts/start.mjs spawns it); npm and start.mjs add about 100 MiB of their own.');
 }
 
 interface Started {
   child: ChildProcess;
+  /** The process to measure (the child itself unless it runs another). */
+  pid?: () => number;
   ready: Promise<void>;
   stop(): Promise<void>;
 }
@@ -63,7 +65,7 @@ async function measure(name: string, started: Started): Promise<Row> {
     await withTimeout(started.ready, READY_TIMEOUT_MS, name);
     const readyMs = performance.now() - t0;
     await sleep(SETTLE_MS);
-    const status = readFileSync(`/proc/${started.child.pid}/status`, "utf8");
+    const status = readFileSync(`/proc/${started.pid?.() ?? started.child.pid}/status`, "utf8");
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
     return { name, rssMiB: Math.round(kib("VmRSS") / 1024), peakMiB: Math.round(kib("VmHWM") / 1024), readyMs };
   } finally {
@@ -85,25 +87,30 @@ function bareChild(kind: "defaults" | "server", dir: string): Started {
   return { child, ready, stop: () => stopChild(child) };
 }
 
-/** The server as `npm start` runs it (scripts/start.mjs spawns the same command), ready when /readyz answers 200. */
+/**
+ * `npm start` as users run it (scripts/start.mjs, which spawns the server), ready when /readyz answers
+ * 200; the process measured is the server, start.mjs's child.
+ */
 async function serverChild(dataDir: string): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/src/main.ts")], {
+  const start = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", EVENTSTORE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let exited = false;
-  child.on("exit", () => (exited = true));
+  start.on("exit", () => (exited = true));
+  const server = { pid: 0 };
   const ready = (async () => {
     for (;;) {
-      if (exited) throw new Error("the server exited before it was ready");
+      if (exited) throw new Error("npm start exited before it was ready");
       const answer = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-      if (answer?.status === 200) return;
+      if (answer?.status === 200) break;
       await sleep(200);
     }
+    server.pid = Number(readFileSync(`/proc/${start.pid}/task/${start.pid}/children`, "utf8").trim().split(/\s+/)[0]);
   })();
-  return { child, ready, stop: () => stopChild(child) };
+  return { child: start, pid: () => server.pid, ready, stop: () => stopChild(start) };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
