@@ -47,13 +47,11 @@ export async function run(): Promise<void> {
   for (const row of rows) {
     console.log(`${row.name.padEnd(40)} ${String(row.rssMiB).padStart(6)} ${String(row.peakMiB).padStart(6)} ${(row.readyMs / 1000).toFixed(1).padStart(7)} s`);
   }
-  console.log('"npm start" is its server process (scripts/start.mjs spawns it); npm and start.mjs add about 100 MiB of their own.');
+  console.log('"npm start" is the node process of scripts/start.mjs (the server runs in it); npm itself adds about 60 MiB.');
 }
 
 interface Started {
   child: ChildProcess;
-  /** The process to measure (the child itself unless it runs another). */
-  pid?: () => number;
   ready: Promise<void>;
   stop(): Promise<void>;
 }
@@ -65,7 +63,7 @@ async function measure(name: string, started: Started): Promise<Row> {
     await withTimeout(started.ready, READY_TIMEOUT_MS, name);
     const readyMs = performance.now() - t0;
     await sleep(SETTLE_MS);
-    const status = readFileSync(`/proc/${started.pid?.() ?? started.child.pid}/status`, "utf8");
+    const status = readFileSync(`/proc/${started.child.pid}/status`, "utf8");
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
     return { name, rssMiB: Math.round(kib("VmRSS") / 1024), peakMiB: Math.round(kib("VmHWM") / 1024), readyMs };
   } finally {
@@ -87,30 +85,25 @@ function bareChild(kind: "defaults" | "server", dir: string): Started {
   return { child, ready, stop: () => stopChild(child) };
 }
 
-/**
- * `npm start` as users run it (scripts/start.mjs, which spawns the server), ready when /readyz answers
- * 200; the process measured is the server, start.mjs's child.
- */
+/** `npm start` as users run it (scripts/start.mjs runs the server's bundle in its own process), ready when /readyz answers 200. */
 async function serverChild(dataDir: string): Promise<Started> {
   const port = await freePort();
-  const start = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", EVENTSTORE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let exited = false;
-  start.on("exit", () => (exited = true));
-  const server = { pid: 0 };
+  child.on("exit", () => (exited = true));
   const ready = (async () => {
     for (;;) {
       if (exited) throw new Error("npm start exited before it was ready");
       const answer = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-      if (answer?.status === 200) break;
+      if (answer?.status === 200) return;
       await sleep(200);
     }
-    server.pid = Number(readFileSync(`/proc/${start.pid}/task/${start.pid}/children`, "utf8").trim().split(/\s+/)[0]);
   })();
-  return { child: start, pid: () => server.pid, ready, stop: () => stopChild(start) };
+  return { child, ready, stop: () => stopChild(child) };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
