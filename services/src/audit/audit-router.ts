@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { blankAsAbsent, boundedText, listStart, pgInt, type EventStore } from "@shop/shared";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery } from "../platform/http/validate.ts";
 import { createUserNames } from "../live/user-names.ts";
 import { countAuditLog, readAuditLog } from "./audit-log.ts";
 
@@ -21,7 +21,7 @@ const AuditQuery = z.object({
 export function makeAuditRouter(deps: { db: Kysely<any>; store: EventStore }): Router {
   const router = Router();
   router.get("/admin/api/base/audit/", async (req, res) => {
-    const q = parseRequest(AuditQuery, req.query);
+    const q = parseQuery(AuditQuery, req.query);
     const filter = { stream: q.stream, type: q.type, userId: q.user };
     const [items, total] = await Promise.all([readAuditLog(deps, { ...filter, start: q.start, limit: q.count, order: "newest" }), countAuditLog(deps, filter)]);
     const names = createUserNames(deps.db);

@@ -4,7 +4,7 @@ import { readModels } from "@shop/projections";
 import { contentNodeStream, PageQuery, type ContentNodeEvent, type EventStore } from "@shop/shared";
 import { evolveNode, initialNode, type Node } from "../content/content-node.ts";
 import { DomainError } from "../platform/domain-error.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery } from "../platform/http/validate.ts";
 import { ancestorsOf, childrenOf, relatedNodes, type NodeRow } from "./related-nodes.ts";
 import { audienceGroups, renderBody, type Link, type RenderContext } from "./render-body.ts";
 
@@ -24,7 +24,7 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
   const cols = ["id", "name", "url", "parent_id", "status"] as const;
 
   router.get("/api/content/page/", async (req, res) => {
-    const q = parseRequest(PageQuery, req.query);
+    const q = parseQuery(PageQuery, req.query);
     const preview = q.preview && req.user?.is_staff === true;
     const wanted = q.url.startsWith("/") ? q.url : `/${q.url}`;
     const candidates = [wanted, wanted.endsWith("/") ? wanted.slice(0, -1) || "/" : `${wanted}/`];

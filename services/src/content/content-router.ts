@@ -4,7 +4,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { streamExists } from "../platform/referenced-records.ts";
 import { requireStaff } from "../platform/http/auth.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { runContentAction } from "./content-actions.ts";
 import { decideNode, existing } from "./decide.ts";
 import { loadNode, runNodeCommand } from "./node-commands.ts";
@@ -45,7 +45,7 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
     router[method](`${CONTENT_NODE}:id/keywords/`, async (req, res, next) => {
       const id = pathId(req);
       if (id === null) return next();
-      const { keyword } = parseRequest(KeywordLinkRequest, { ...req.query, ...req.body });
+      const { keyword } = parseQuery(KeywordLinkRequest, { ...req.query, ...req.body });
       if (method === "post" && !(await streamExists(deps.store, keywordStream(keyword)))) {
         throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [`keyword: Unknown keyword ${keyword}.`]);
       }
@@ -58,7 +58,7 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
   }
 
   router.get("/admin/api/tree/pendingrewritebatch/", async (req, res) => {
-    const q = parseRequest(PendingRewriteBatchesQuery, req.query);
+    const q = parseQuery(PendingRewriteBatchesQuery, req.query);
     let query = deps.db.selectFrom("pending_rewrite_batches");
     if (q.node !== undefined) query = query.where("node_id", "=", q.node);
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response, Router } from "express";
 import { BACK_OFFICE_MESSAGES, CreateNodeRequest, NodeHistoryQuery, pathIdOf, UpdateNodeRequest, type UserRef } from "@shop/shared";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { NodeKind } from "./content-node.ts";
 import { existing } from "./decide.ts";
 import { nodeNotFound } from "./node-errors.ts";
@@ -45,7 +45,7 @@ export function addNodeRoutes(router: Router, base: string, kind: NodeKind, deps
   router.get(`${base}:id/history/`, async (req, res, next) => {
     const id = pathId(req);
     if (id === null) return next();
-    const { at } = parseRequest(NodeHistoryQuery, req.query);
+    const { at } = parseQuery(NodeHistoryQuery, req.query);
     const events = await deps.store.readStream(nodeStream(kind, id));
     if (events.length === 0) throw nodeNotFound();
     if (at !== undefined) {

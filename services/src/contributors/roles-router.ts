@@ -8,7 +8,7 @@ import { pathId } from "../content/node-routes.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { refuseMissingRecords } from "../platform/referenced-records.ts";
 import { decideRoles, ROLE_NOT_FOUND, type RoleCommand } from "./decide-roles.ts";
 
@@ -37,7 +37,7 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
   const roleRow = async (id: number) => view(await readModels(deps.db).selectFrom("contributor_roles").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 
   router.get(ROLES, async (req, res) => {
-    const q = parseRequest(RoleListRequest, req.query);
+    const q = parseQuery(RoleListRequest, req.query);
     const column = ROLE_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof ROLE_SORT_COLUMNS];
     if (!column) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`]);
     let query = readModels(deps.db).selectFrom("contributor_roles");

@@ -17,7 +17,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideKeyword, keywordDecider } from "./keyword.ts";
 
 export interface KeywordsRouterDeps {
@@ -75,19 +75,19 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
 
   // mode=find&content_nodes__id=N: the keywords of node N ('Add Parent Keywords'); sort=keyword&exclude=: the autocomplete.
   router.get("/admin/api/content/keyword/", async (req, res) => {
-    const q = parseRequest(KeywordQuery, req.query);
+    const q = parseQuery(KeywordQuery, req.query);
     const { items, total } = await listKeywords(deps.db, q);
     res.json({ metadata: { success: true }, items: items.map((k) => ({ id: k.id, name: k.name, slug: k.slug })), total, count: q.count, start: q.start });
   });
 
   router.get("/admin/api/content/keyword-stats/", async (req, res) => {
-    const q = parseRequest(KeywordQuery, req.query);
+    const q = parseQuery(KeywordQuery, req.query);
     const { items, total } = await listKeywords(deps.db, q);
     res.json({ metadata: { success: true }, items: items.map(stats), total, count: q.count, start: q.start });
   });
 
   router.get("/admin/api/content/keyword-search/", async (req, res) => {
-    const q = parseRequest(KeywordSearchRequest, req.query);
+    const q = parseQuery(KeywordSearchRequest, req.query);
     const text = (q.query || q.q || "").trim().toLowerCase();
     const answer = { metadata: { success: true }, count: q.count, start: q.start };
     if (!text) return void res.json({ ...answer, items: [], total: 0 });

@@ -17,7 +17,7 @@ import {
 } from "@shop/shared";
 import { findRecordLock, findRecordLocks, type RecordLocksTable } from "@shop/projections";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest, ValidationError } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest, ValidationError } from "../platform/http/validate.ts";
 import { RecordLockedError } from "./decide.ts";
 import { runLockCommand } from "./lock-commands.ts";
 import { toRecordLock, type RecordLockState } from "./record-lock.ts";
@@ -52,7 +52,7 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
   });
 
   router.get(LOCKS_URL, async (req, res) => {
-    const key = parseRequest(RecordLockQuery, req.query);
+    const key = parseQuery(RecordLockQuery, req.query);
     const row = await findRecordLock(deps.db, key);
     res.json({ metadata: { success: true }, lock: row ? rowToLock(row) : null });
   });

@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import { isPickerSearchBody, pathIdOf, PickerQueryString, PickerSearchRequest, toNameList } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { LOOKUP_MODELS, type LookupModel } from "./lookup-models.ts";
 import { searchLookup, type LookupSearch } from "./lookup-search.ts";
 
@@ -39,7 +39,7 @@ export function makeLookupsRouter(deps: LookupsRouterDeps): Router {
       router.get(`${model.base}:id/`, async (req, res, next) => {
         const id = pathIdOf(req.params.id);
         if (id === null) return next();
-        const { __include } = parseRequest(PickerQueryString, req.query);
+        const { __include } = parseQuery(PickerQueryString, req.query);
         const { items, metadata } = await searchLookup(deps.db, model, { ids: [id], count: 1, __include });
         if (!items.length) throw notFound();
         res.json({ metadata, ...items[0] });
@@ -51,11 +51,11 @@ export function makeLookupsRouter(deps: LookupsRouterDeps): Router {
 
 /** A GET carries the search in its query string: JSON arrays for ids, the model's filter fields as plain parameters. */
 function fromQueryString(model: LookupModel, query: Record<string, unknown>): LookupSearch {
-  const parsed = parseRequest(PickerQueryString, query);
+  const parsed = parseQuery(PickerQueryString, query);
   const filters: Record<string, unknown> = { ...jsonObject(query.filters, "filters") };
   for (const field of Object.keys(model.filters)) if (typeof query[field] === "string") filters[field] = query[field];
   // The same value rules as a POST body's filters and OR (bounded, storable text).
-  const checked = parseRequest(PickerSearchRequest.pick({ filters: true, OR: true }), { filters, OR: jsonObject(query.OR, "OR") });
+  const checked = parseQuery(PickerSearchRequest.pick({ filters: true, OR: true }), { filters, OR: jsonObject(query.OR, "OR") });
   return { ...parsed, filters: checked.filters, OR: checked.OR, groups: groupsOf(model, query) };
 }
 

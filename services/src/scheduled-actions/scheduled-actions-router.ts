@@ -19,7 +19,7 @@ import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest } from "../platform/http/validate.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { streamExists } from "../platform/referenced-records.ts";
 import { decideScheduledAction, NOT_FOUND, type ScheduledActionCommand } from "./decide.ts";
 import { scheduledActionDecider } from "./scheduled-action.ts";
@@ -60,7 +60,7 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
   };
 
   router.get(BASE, async (req, res) => {
-    const query = parseRequest(ScheduledActionListQuery, req.query);
+    const query = parseQuery(ScheduledActionListQuery, req.query);
     const { total, rows } = await listScheduledActions(deps.db, { objectId: query.object_id, contentType: query.content_type, start: query.start, count: query.count });
     res.json({ metadata: { success: true }, items: rows.map(toScheduledActionItem), total, count: query.count, start: query.start });
   });

@@ -16,15 +16,16 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
     const message = "Someone else changed this record at the same time. Reload it and try again.";
     return res.status(409).json({ metadata: { success: false, message, errors: [`__all__: ${message}`] } });
   }
-  const status = (error as { status?: number; type?: string }).status;
-  if (status === 400 || (error as { type?: string }).type === "entity.parse.failed") {
-    const message = "Invalid request syntax or bad data.";
-    return res.status(400).json({ metadata: { success: false, message, errors: [`__all__: ${message}`] } });
-  }
-  if (status === 413) {
-    const message = "The request is too large.";
-    return res.status(413).json({ metadata: { success: false, message, errors: [`__all__: ${message}`] } });
-  }
+  // Body parsing (body-parser, raw-body) raises http-errors: a 4xx there is the client's mistake, never a 500.
+  const { status, type, expose } = (error ?? {}) as { status?: unknown; type?: string; expose?: boolean };
+  if (status === 400 || type === "entity.parse.failed") return refuse(res, 400, "Invalid request syntax or bad data.");
+  if (status === 413) return refuse(res, 413, "The request is too large.");
+  if (status === 415) return refuse(res, 415, "The request body's charset or encoding is not supported. Send UTF-8.");
+  if (typeof status === "number" && status >= 400 && status < 500 && expose) return refuse(res, status, "Invalid request syntax or bad data.");
   req.log?.error({ err: error }, "unhandled error");
   res.status(500).json({ metadata: { success: false, message: SERVER_ERROR, errors: [`__all__: ${SERVER_ERROR}`] }, request_id: req.requestId });
+}
+
+function refuse(res: Response, status: number, message: string) {
+  return res.status(status).json({ metadata: { success: false, message, errors: [`__all__: ${message}`] } });
 }

@@ -20,3 +20,31 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.
   if (!parsed.success) throw new ValidationError(issuesToErrorLines(parsed.error.issues));
   return parsed.data;
 }
+
+/** PostgreSQL's `integer`, the type of every id, offset and count column. */
+export const INT_MAX = 2_147_483_647;
+const INT_MIN = -2_147_483_648;
+
+/**
+ * Parses a query string with its schema, like parseRequest, and then refuses any whole number that
+ * does not fit an `integer` column. A query string only names records, pages and offsets, so this
+ * holds for every route without each schema saying so, and a huge id is a 400 naming the
+ * parameter rather than a database error (a 500).
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  const parsed = parseRequest(schema, query);
+  const errors = outOfRange(parsed, []);
+  if (errors.length) throw new ValidationError([...new Set(errors)]);
+  return parsed;
+}
+
+function outOfRange(value: unknown, path: string[]): string[] {
+  if (typeof value === "number" && Number.isInteger(value)) {
+    if (value > INT_MAX) return [`${path.join(".") || "__all__"}: Ensure this value is less than or equal to ${INT_MAX}.`];
+    if (value < INT_MIN) return [`${path.join(".") || "__all__"}: Ensure this value is greater than or equal to ${INT_MIN}.`];
+    return [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => outOfRange(v, [...path, String(i)]));
+  if (value && typeof value === "object" && !(value instanceof Date)) return Object.entries(value).flatMap(([k, v]) => outOfRange(v, [...path, k]));
+  return [];
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { comparePositions } from "@shop/shared";
+import { signedInClient } from "../../locks/lock-test-kit.ts";
+import type { RunningServer } from "../../server.ts";
+import { testBackends } from "../../testing/backends.ts";
+import type { TestClient } from "../../testing/http-client.ts";
+import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../../testing/test-server.ts";
+
+const HUGE = "3000000000";
+
+describe.each(testBackends())("request errors on $name", ({ pglite }) => {
+  let place: TestServerPlace;
+  let server: RunningServer;
+  let staff: TestClient;
+
+  beforeAll(async () => {
+    place = newTestPlace({ pglite });
+    server = await startTestServer(place);
+    staff = (await signedInClient(server, "staff@example.org", "Staff")).client;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await removeTestPlace(place);
+  });
+
+  it("core hardening 12: a JSON body with charset=latin1 answers 415 and writes nothing", async () => {
+    const before = await server.store.head();
+    const body = { objs: [{ app: "content", model: "contentnode", id: 1 }] };
+    for (const [path, method] of [["/admin/base/record-locks/", "POST"], ["/api/account/login/", "POST"], ["/admin/api/content/contentnode/1/", "PUT"]] as const) {
+      const headers = { "content-type": "application/json; charset=latin1", cookie: staff.cookieHeader, "x-csrftoken": staff.cookies.get("csrftoken")! };
+      const res = await fetch(server.url + path, { method, headers, body: JSON.stringify(body) });
+      expect([path, res.status]).toEqual([path, 415]);
+      expect((await res.json()).metadata).toEqual({ success: false, message: expect.any(String), errors: [expect.stringMatching(/^__all__: .*charset/)] });
+    }
+    expect(comparePositions(await server.store.head(), before)).toBe(0);
+  });
+
+  it("core hardening 12: ids past 2^31-1 in query strings answer 400 with a line naming the parameter", async () => {
+    const cases: Array<[string, string]> = [
+      [`/admin/api/tree/pendingrewritebatch/?node=${HUGE}`, "node"],
+      [`/admin/api/content/role/?node=${HUGE}`, "node"],
+      [`/admin/api/content/keyword/?content_nodes__id=${HUGE}`, "content_nodes__id"],
+      [`/admin/api/base/cmsactionevent/?object_id=${HUGE}`, "object_id"],
+      [`/admin/api/base/cmsactionevent/?content_type=${HUGE}`, "content_type"],
+      [`/admin/api/content/contentnode/?ids=[1,${HUGE}]`, "ids.1"],
+      [`/admin/api/product/sku/?exclude=[${HUGE}]`, "exclude.0"],
+      [`/admin/api/content/keyword/?start=${HUGE}`, "start"],
+    ];
+    for (const [path, field] of cases) {
+      const res = await staff.get(path);
+      expect([path, res.status, res.json.metadata.errors]).toEqual([path, 400, [`${field}: Ensure this value is less than or equal to 2147483647.`]]);
+    }
+  });
+});
