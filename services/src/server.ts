@@ -5,6 +5,7 @@ import { allProjections, ProjectionRunner } from "@shop/projections";
 import type { EventStore } from "@shop/shared";
 import { migrateLoginAttempts } from "./accounts/login-throttle.ts";
 import { createApp, type Readiness } from "./app.ts";
+import type { Express } from "express";
 import { seedDemoData } from "./demo/demo-data.ts";
 import { createEventRegistry } from "./event-registry.ts";
 import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
@@ -41,6 +42,8 @@ export interface RunningServer {
   database: Database;
   runner: ProjectionRunner;
   log: Logger;
+  /** The express app, so fault tests can list its routes. */
+  app: Express;
   /** What /readyz answers: "starting" until the read models have caught up at start-up, "stopping" once closing. */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -126,6 +129,7 @@ export async function startServer(config: Config, options: { clock?: () => Date;
     database,
     runner,
     log,
+    app,
     readiness,
     close() {
       closing ??= (async () => {
