@@ -67,4 +67,15 @@ describe.each(testBackends())("core hardening fault tests: route walk on $name",
     }
     expect(await server.store.head()).toEqual(before);
   });
+
+  it("core hardening fault tests: route walk: a path id past 2^31-1 is 404 on every route with an id, and writes nothing", async () => {
+    const withId = routes.filter((r) => r.path.includes(":"));
+    expect(withId.length).toBeGreaterThan(10);
+    const before = await server.store.head();
+    for (const { method, path } of withId) {
+      const res = await staff.request(method, concretePath(path, "3000000000"), UNSAFE.has(method) ? { keyword: 1, name: "x" } : undefined);
+      expect([method, path, res.status]).toEqual([method, path, 404]);
+    }
+    expect(await server.store.head()).toEqual(before);
+  });
 });
