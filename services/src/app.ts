@@ -19,6 +19,7 @@ import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
 import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
 import { errorHandler } from "./platform/http/error-handler.ts";
 import { refuseOutOfRangePathIds } from "./platform/http/path-ids.ts";
+import { refuseNullCharacters } from "./platform/http/validate.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
@@ -93,7 +94,8 @@ export function createApp(appDeps: AppDeps): Express {
     const adminIndex = join(deps.frontEndRoot, "admin", "dist", "index.html");
     app.get(ADMIN_BASE_PAGES, (req, res, next) => (existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next()));
   }
-  app.use(["/api", "/admin"], refuseOutOfRangePathIds(notFound)); // after the staff check: a visitor still gets 401
+  // After the staff check, so a visitor still gets 401 whatever the request holds.
+  app.use(["/api", "/admin"], refuseOutOfRangePathIds(notFound), refuseNullCharacters());
   app.use(makeLookupsRouter(deps)); // first: the picker search shares POST URLs with creates
   app.use(makeScheduledActionsRouter(deps));
   app.use(makeAuditRouter(deps));

@@ -51,4 +51,20 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
       expect([path, res.status, res.json.metadata.errors]).toEqual([path, 400, [`${field}: Ensure this value is less than or equal to 2147483647.`]]);
     }
   });
+
+  it("core hardening fault tests: a null character in a query string or a body is 400 naming the field, not 500", async () => {
+    const before = await server.store.head();
+    const cases: Array<[string, string, unknown, string]> = [
+      ["GET", "/admin/api/content/keyword/?query=a%00b", undefined, "query"],
+      ["GET", "/api/content/page/?url=%2F%00", undefined, "url"],
+      ["GET", `/admin/api/content/contentnode/?filters=${encodeURIComponent('{"name":"\\u0000"}')}`, undefined, "filters"],
+      ["POST", "/admin/api/content/keyword/", { name: "Flood\u0000" }, "name"],
+      ["POST", "/admin/base/record-locks/", { objs: [{ app: "content\u0000", model: "contentnode", id: 1 }] }, "objs.0.app"],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const res = await staff.request(method, path, body);
+      expect([path, res.status, res.json.metadata.errors]).toEqual([path, 400, [`${field}: Null characters are not allowed.`]]);
+    }
+    expect(comparePositions(await server.store.head(), before)).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from "express";
 import type { z } from "zod";
 
 /** Raised for a request that fails its schema: answered 400 with 'field: message' lines. */
@@ -18,7 +19,30 @@ export function issuesToErrorLines(issues: z.core.$ZodIssue[]): string[] {
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) throw new ValidationError(issuesToErrorLines(parsed.error.issues));
+  const nulls = nullCharacters(parsed.data, []);
+  if (nulls.length) throw new ValidationError(nulls);
   return parsed.data;
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a string with one fails in the database (a 500).
+ * Refused up front for every route, in the query string (a JSON value there may carry it escaped)
+ * and in the parsed body, with Django's message. parseRequest checks again after a route's own parser.
+ */
+export function refuseNullCharacters() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const lines = [...nullCharacters(req.query, [], /\u0000|\\u0000/i), ...nullCharacters(req.body, [])];
+    next(lines.length ? new ValidationError([...new Set(lines)]) : undefined);
+  };
+}
+
+function nullCharacters(value: unknown, path: string[], pattern = /\u0000/): string[] {
+  if (typeof value === "string") return pattern.test(value) ? [`${path.join(".") || "__all__"}: Null characters are not allowed.`] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nullCharacters(v, [...path, String(i)], pattern));
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.entries(value).flatMap(([k, v]) => [...nullCharacters(k, path, pattern), ...nullCharacters(v, [...path, k], pattern)]);
+  }
+  return [];
 }
 
 /** PostgreSQL's `integer`, the type of every id, offset and count column. */
