@@ -1,0 +1,127 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { START, type RecordedEvent } from "@shop/shared";
+import { signedInClient } from "../services/src/locks/lock-test-kit.ts";
+import { ConfigSchema } from "../services/src/platform/config.ts";
+import { listAppRoutes } from "../services/src/platform/http/route-list.ts";
+import { createLogger } from "../services/src/platform/logger.ts";
+import { startServer } from "../services/src/server.ts";
+import { TestClient } from "../services/src/testing/http-client.ts";
+import { fuzzRequests, type FuzzRequest, type Identity } from "./fuzz-requests.ts";
+
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const IN_FLIGHT = 8;
+
+interface Answer {
+  request: FuzzRequest;
+  status: number;
+  text: string;
+}
+
+/**
+ * `npm run bench -- fuzz [seed]`: random and malformed requests against every route of the app (read
+ * from its router), on PostgreSQL with the demo data. Counts 5xx answers (each printed with its
+ * request and the server's stack) and events written by refused requests (tagged by X-Request-Id).
+ */
+export async function run(args: string[]): Promise<void> {
+  const seed = Number(args[0] ?? process.env.FUZZ_SEED ?? randomInt(2 ** 31));
+  const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const schema = `bench_${randomBytes(4).toString("hex")}`;
+  const stacks = new Map<string, string>();
+  const log = createLogger("error", {
+    write(line: string) {
+      const entry = JSON.parse(line) as { requestId?: string; err?: { stack?: string }; msg?: string };
+      if (entry.requestId) stacks.set(entry.requestId, entry.err?.stack ?? entry.msg ?? line);
+    },
+  });
+  const config = ConfigSchema.parse({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATABASE_SCHEMA: schema, DATA_DIR: mkdtempSync(join(tmpdir(), "bench-fuzz-")), DEMO_DATA: "true", LOG_LEVEL: "error" });
+  const server = await startServer(config, { serveFrontEnds: false, log });
+  try {
+    const routes = listAppRoutes(server.app);
+    console.info(`fuzz: seed ${seed} (rerun: npm run bench -- fuzz ${seed}), ${REQUESTS} requests over ${routes.length} routes`);
+    const staff = (await signedInClient(server, "fuzz-staff@example.org", "Fuzz Staff")).client;
+    const clients: Record<Identity, TestClient> = {
+      staff,
+      shopper: (await signedInClient(server, "fuzz-shopper@example.org", "Fuzz Shopper", false)).client,
+      anonymous: new TestClient(server.url),
+    };
+    await clients.anonymous.get("/api/account/me/"); // its csrftoken cookie
+    const requests = fuzzRequests(routes, REQUESTS, seed);
+
+    const answers = new Map<string, Answer>();
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const i = next++;
+        const request = requests[i];
+        // Signing out would end the session the other requests use: that route gets a session of its own.
+        const client = request.route.path === "/api/account/logout/" && request.identity !== "anonymous" ? await freshSession(server.url, request.identity) : clients[request.identity];
+        const id = `fuzz-${seed}-${i}`;
+        answers.set(id, { request, ...(await send(server.url, client, request, id)) });
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const seconds = (performance.now() - started) / 1000;
+
+    const failures = [...answers].filter(([, a]) => a.status >= 500);
+    const refused = new Set([...answers].filter(([, a]) => a.status >= 400).map(([id]) => id));
+    const fromRefused = (await readAll(server)).filter((e) => e.metadata.requestId && refused.has(e.metadata.requestId));
+    const byStatus = new Map<number, number>();
+    for (const a of answers.values()) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+
+    for (const [id, a] of failures) {
+      console.info(`\n5xx ${a.status} ${a.request.route.method} ${a.request.route.path} (${id}, ${a.request.identity}${a.request.csrf ? "" : ", no CSRF header"})`);
+      console.info(`  request: ${a.request.route.method} ${a.request.path} content-type=${a.request.contentType ?? "-"} body=${(a.request.body ?? "").slice(0, 300)}`);
+      console.info(`  answer: ${a.text.slice(0, 300)}`);
+      console.info(`  stack: ${(stacks.get(id) ?? "(none logged)").split("\n").slice(0, 8).join("\n    ")}`);
+    }
+    for (const e of fromRefused) {
+      const a = answers.get(e.metadata.requestId!)!;
+      console.info(`\nevent ${e.type} on ${e.streamId} written by refused request ${e.metadata.requestId}: ${a.status} ${a.request.route.method} ${a.request.path} body=${(a.request.body ?? "").slice(0, 300)}`);
+    }
+    console.info(`\nseed ${seed}: ${answers.size} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
+    console.info(`answers by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ")}`);
+    console.info(`5xx answers: ${failures.length} (must be 0)`);
+    console.info(`events written by refused (4xx/5xx) requests: ${fromRefused.length} (must be 0)`);
+    if (failures.length || fromRefused.length) process.exitCode = 1;
+  } finally {
+    await server.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+async function send(baseUrl: string, client: TestClient, request: FuzzRequest, id: string): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { "x-request-id": id };
+  if (client.cookies.size) headers.cookie = client.cookieHeader;
+  if (request.contentType) headers["content-type"] = request.contentType;
+  if (request.csrf && client.cookies.has("csrftoken")) headers["x-csrftoken"] = client.cookies.get("csrftoken")!;
+  try {
+    const res = await fetch(baseUrl + request.path, { method: request.route.method, headers, body: request.body, redirect: "manual" });
+    return { status: res.status, text: await res.text() };
+  } catch (error) {
+    return { status: 599, text: `no answer: ${String(error)}` }; // a dropped connection counts as a server failure
+  }
+}
+
+async function freshSession(baseUrl: string, identity: Identity): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  await client.post("/api/account/login/", { email: identity === "staff" ? "fuzz-staff@example.org" : "fuzz-shopper@example.org", password: "long enough" });
+  return client;
+}
+
+async function readAll(server: Awaited<ReturnType<typeof startServer>>): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  for (let from = START; ; ) {
+    const page = await server.store.readAll(from, { limit: 1000 });
+    if (!page.length) return events;
+    events.push(...page);
+    from = page[page.length - 1].position;
+  }
+}
