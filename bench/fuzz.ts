@@ -69,7 +69,9 @@ export async function run(args: string[]): Promise<void> {
 
     const failures = [...answers].filter(([, a]) => a.status >= 500);
     const refused = new Set([...answers].filter(([, a]) => a.status >= 400).map(([id]) => id));
-    const fromRefused = (await readAll(server)).filter((e) => e.metadata.requestId && refused.has(e.metadata.requestId));
+    const events = await readAll(server);
+    const fromFuzz = events.filter((e) => e.metadata.requestId?.startsWith(`fuzz-${seed}-`)).length;
+    const fromRefused = events.filter((e) => e.metadata.requestId && refused.has(e.metadata.requestId));
     const byStatus = new Map<number, number>();
     for (const a of answers.values()) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
 
@@ -85,6 +87,8 @@ export async function run(args: string[]): Promise<void> {
     }
     console.info(`\nseed ${seed}: ${answers.size} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
     console.info(`answers by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ")}`);
+    const writes = [...answers.values()].filter((a) => a.request.route.method !== "GET" && a.status < 300).length;
+    console.info(`unsafe requests (POST/PUT/PATCH/DELETE) answered 2xx: ${writes}; events they wrote: ${fromFuzz}`);
     console.info(`5xx answers: ${failures.length} (must be 0)`);
     console.info(`events written by refused (4xx/5xx) requests: ${fromRefused.length} (must be 0)`);
     if (failures.length || fromRefused.length) process.exitCode = 1;

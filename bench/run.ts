@@ -5,6 +5,7 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   eventstore: () => import("./eventstore.ts"),
   locks: () => import("./locks.ts"),
   memory: () => import("./memory.ts"),
+  crash: () => import("./crash.ts"),
   fuzz: () => import("./fuzz.ts"),
 };
 
