@@ -98,16 +98,31 @@ const queryString = fc
 
 const pathValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("1", "2", "3", "5", "10", "40") }, { weight: 2, arbitrary: hostile.map((v) => encodeURIComponent(text(v)) || "0") });
 
+/**
+ * The request schemas a route probably takes: those holding every field its refusal of an empty body
+ * named (see `probeFields` in fuzz.ts). Half of that route's bodies are shaped like one of them.
+ */
+export function schemasNaming(fields: string[]): ZodLike[] {
+  if (!fields.length) return [];
+  return REQUEST_SCHEMAS.filter(([, s]) => fields.every((f) => f in (s._zod.def.shape ?? {}))).map(([, s]) => s);
+}
+
 /** 80 % staff, 10 % signed-in non-staff, 10 % anonymous; 5 % of unsafe requests without the CSRF header. */
-export function fuzzRequests(routes: AppRoute[], count: number, seed: number): FuzzRequest[] {
-  const request = fc.record({
-    route: fc.constantFrom(...routes),
+export function fuzzRequests(routes: AppRoute[], count: number, seed: number, schemasOf: (route: AppRoute) => ZodLike[] = () => []): FuzzRequest[] {
+  const bodyFor = (route: AppRoute) => {
+    const own = schemasOf(route);
+    if (!own.length) return body;
+    const shapedOwn = fc.constantFrom(...own).chain((s) => shaped(s)).map((v) => ({ body: JSON.stringify(v), contentType: "application/json" }));
+    return fc.oneof(shapedOwn, body);
+  };
+  const request = fc.constantFrom(...routes).chain((route) => fc.record({
+    route: fc.constant(route),
     identity: fc.oneof({ weight: 8, arbitrary: fc.constant<Identity>("staff") }, { weight: 1, arbitrary: fc.constant<Identity>("shopper") }, { weight: 1, arbitrary: fc.constant<Identity>("anonymous") }),
     csrf: fc.oneof({ weight: 19, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     pathValue,
     query: queryString,
-    body,
-  });
+    body: bodyFor(route),
+  }));
   return fc.sample(request, { seed, numRuns: count }).map(({ route, identity, csrf, pathValue, query, body }) => ({
     route,
     identity,

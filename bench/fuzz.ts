@@ -6,11 +6,11 @@ import pg from "pg";
 import { START, type RecordedEvent } from "@shop/shared";
 import { signedInClient } from "../services/src/locks/lock-test-kit.ts";
 import { ConfigSchema } from "../services/src/platform/config.ts";
-import { listAppRoutes } from "../services/src/platform/http/route-list.ts";
+import { concretePath, listAppRoutes, type AppRoute } from "../services/src/platform/http/route-list.ts";
 import { createLogger } from "../services/src/platform/logger.ts";
 import { startServer } from "../services/src/server.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
-import { fuzzRequests, type FuzzRequest, type Identity } from "./fuzz-requests.ts";
+import { fuzzRequests, schemasNaming, type FuzzRequest, type Identity } from "./fuzz-requests.ts";
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const IN_FLIGHT = 8;
@@ -49,7 +49,10 @@ export async function run(args: string[]): Promise<void> {
       anonymous: new TestClient(server.url),
     };
     await clients.anonymous.get("/api/account/me/"); // its csrftoken cookie
-    const requests = fuzzRequests(routes, REQUESTS, seed);
+    const fields = await probeFields(server.url, staff, routes);
+    const schemasOf = (route: AppRoute) => schemasNaming(fields.get(`${route.method} ${route.path}`) ?? []);
+    const requests = fuzzRequests(routes, REQUESTS, seed, schemasOf);
+    console.info(`request schemas matched to ${routes.filter((r) => schemasOf(r).length).length} of ${fields.size} unsafe routes by their answer to an empty body`);
 
     const answers = new Map<string, Answer>();
     let next = 0;
@@ -112,6 +115,21 @@ async function send(baseUrl: string, client: TestClient, request: FuzzRequest, i
   } catch (error) {
     return { status: 599, text: `no answer: ${String(error)}` }; // a dropped connection counts as a server failure
   }
+}
+
+/**
+ * What each unsafe route requires, learnt from the app itself: the field names of its 400 answer to
+ * an empty JSON body (signing out is left alone: it would end the staff session).
+ */
+async function probeFields(baseUrl: string, staff: TestClient, routes: AppRoute[]): Promise<Map<string, string[]>> {
+  const fields = new Map<string, string[]>();
+  for (const route of routes) {
+    if (route.method === "GET" || route.path.includes("logout")) continue;
+    const res = await staff.request(route.method, concretePath(route.path), {});
+    const names = ((res.json?.metadata?.errors ?? []) as string[]).map((line) => line.split(":")[0].split(".")[0]).filter((name) => name !== "__all__");
+    fields.set(`${route.method} ${route.path}`, [...new Set(names)]);
+  }
+  return fields;
 }
 
 async function freshSession(baseUrl: string, identity: Identity): Promise<TestClient> {
