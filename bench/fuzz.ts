@@ -3,8 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { allProjections } from "@shop/projections";
-import { START, type RecordedEvent } from "@shop/shared";
+import { allProjections, readCheckpoints } from "@shop/projections";
+import { comparePositions, START, type RecordedEvent } from "@shop/shared";
 import { signedInClient } from "../services/src/locks/lock-test-kit.ts";
 import { ConfigSchema } from "../services/src/platform/config.ts";
 import { concretePath, listAppRoutes, type AppRoute } from "../services/src/platform/http/route-list.ts";
@@ -111,7 +111,17 @@ export async function run(args: string[]): Promise<void> {
     if (process.env.FUZZ_VERBOSE) for (const [key, [sent, ok]] of perRoute) console.info(`  ${key}: ${ok} of ${sent} answered 2xx`);
     console.info(`5xx answers: ${failures.length} (must be 0)`);
     console.info(`events written by refused (4xx/5xx) requests: ${fromRefused.length} (must be 0)`);
-    if (behind.length) for (const line of otherErrors.slice(0, 5)) console.info(`server error: ${line}`);
+    if (behind.length) for (const line of otherErrors.slice(0, 3)) console.info(`server error: ${line}`);
+    for (const name of behind) {
+      // The first event after its checkpoint of a type it handles: the culprit, unless another read model's failure stopped this one too.
+      const projection = allProjections.find((p) => p.name === name)!;
+      const checkpoint = (await readCheckpoints(server.database.db)).find((c) => c.name === name)?.position ?? START;
+      const stuck = events.find((e) => comparePositions(e.position, checkpoint) > 0 && projection.handles.includes(e.type));
+      const by = stuck?.metadata.requestId ? answers.get(stuck.metadata.requestId) : undefined;
+      if (!stuck) continue;
+      console.info(`stalled ${name}: first unapplied event ${stuck.type} ${stuck.streamId}#${stuck.streamPosition} ${JSON.stringify(stuck.data).slice(0, 200)}`);
+      if (by) console.info(`  written by ${stuck.metadata.requestId}, answered ${by.status}: ${by.request.route.method} ${by.request.path} body=${(by.request.body ?? "").slice(0, 300)}`);
+    }
     console.info(`read models not at the head of the log 10 s after the run: ${behind.length ? behind.join(", ") : "none"} (must be none)`);
     if (failures.length || fromRefused.length || behind.length) process.exitCode = 1;
   } finally {
