@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import { isPickerSearchBody, pathIdOf, PickerQueryString, PickerSearchRequest, toNameList } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
-import { parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { parseQuery } from "../platform/http/validate.ts";
 import { LOOKUP_MODELS, type LookupModel } from "./lookup-models.ts";
 import { searchLookup, type LookupSearch } from "./lookup-search.ts";
 
@@ -23,7 +23,8 @@ const notFound = () => new DomainError("NOT_FOUND", "Not found.", 404);
 export function makeLookupsRouter(deps: LookupsRouterDeps): Router {
   const router = Router();
   for (const model of deps.models ?? LOOKUP_MODELS) {
-    const fromBody = (req: Request): LookupSearch => ({ ...parseRequest(PickerSearchRequest, req.body), groups: groupsOf(model, req.body ?? {}) });
+    // A search body is a query string in a POST: bounded the same way.
+    const fromBody = (req: Request): LookupSearch => ({ ...parseQuery(PickerSearchRequest, req.body), groups: groupsOf(model, req.body ?? {}) });
     const fromQuery = (req: Request) => fromQueryString(model, req.query as Record<string, unknown>);
 
     router.post(model.base, async (req, res, next) => {
