@@ -51,7 +51,9 @@ export async function run(): Promise<void> {
   const store = await createPostgresEventStore(database, createEventRegistry());
   let replayDatabase: Database | null = null;
   try {
-    const editors = await signIn(server, store);
+    // Reads the server's checkpoints (never leads): when have its read models applied a position?
+    const watcher = new ProjectionRunner({ db: database.db, store, projections: allProjections, tryLeadership: async () => null });
+    const editors = await signIn(server, store, watcher);
     const saveNodes = await createNodes(server.url, editors);
 
     // The run: a shared counter of commands; at the half-way one the process is killed and restarted.
@@ -83,7 +85,6 @@ export async function run(): Promise<void> {
 
     // Settled: the restarted server's read models reach the head of the log; then it stops.
     const head = await store.head();
-    const watcher = new ProjectionRunner({ db: database.db, store, projections: allProjections, tryLeadership: async () => null });
     const caughtUp = await watcher.waitFor(head, undefined, 120_000);
     await watcher.stop();
     await server.stop();
@@ -126,17 +127,16 @@ export async function run(): Promise<void> {
   }
 }
 
-async function signIn(server: ServerProcess, store: EventStore): Promise<Editor[]> {
+async function signIn(server: ServerProcess, store: EventStore, watcher: ProjectionRunner): Promise<Editor[]> {
   const users = [];
   for (let i = 0; i < CLIENTS; i++) users.push(await registerUser({ store, clock: () => new Date() }, { email: `crash${i}@example.org`, password: "long enough", isStaff: true, name: `Editor ${i}` }));
+  // The server projects the registrations in its own time; a login before that would count as a failed attempt.
+  if (!(await watcher.waitFor(users[users.length - 1].position, ["users"], 30_000))) throw new Error("the server did not project the editors' accounts");
   const editors: Editor[] = [];
   for (const [i, user] of users.entries()) {
     const client = new TestClient(server.url);
-    // The server projects the registrations in its own time: retry until the account is there.
-    for (let tries = 0; (await client.post("/api/account/login/", { email: `crash${i}@example.org`, password: "long enough" })).status !== 200; tries++) {
-      if (tries > 100) throw new Error(`crash${i} cannot sign in`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const login = await client.post("/api/account/login/", { email: `crash${i}@example.org`, password: "long enough" });
+    if (login.status !== 200) throw new Error(`crash${i} cannot sign in: ${login.status} ${login.text}`);
     editors.push({ client, userId: user.userId, lockNode: 0 });
   }
   return editors;
