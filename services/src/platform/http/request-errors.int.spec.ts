@@ -42,17 +42,19 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
       [`/admin/api/content/keyword/?content_nodes__id=${HUGE}`, "content_nodes__id"],
       [`/admin/api/base/cmsactionevent/?object_id=${HUGE}`, "object_id"],
       [`/admin/api/base/cmsactionevent/?content_type=${HUGE}`, "content_type"],
-      [`/admin/api/content/contentnode/?ids=[1,${HUGE}]`, "ids.1"],
-      [`/admin/api/product/sku/?exclude=[${HUGE}]`, "exclude.0"],
       [`/admin/api/content/keyword/?start=${HUGE}`, "start"],
     ];
     for (const [path, field] of cases) {
       const res = await staff.get(path);
       expect([path, res.status, res.json.metadata.errors]).toEqual([path, 400, [`${field}: Ensure this value is less than or equal to 2147483647.`]]);
     }
-    // The record picker's search also comes as a POST body, which is a query string by another name.
-    const search = await staff.post("/admin/api/base/dbtemplate/query/", { pk__in: [HUGE], count: 5 });
-    expect([search.status, search.json.metadata.errors]).toEqual([400, ["pk__in.0: Ensure this value is less than or equal to 2147483647."]]);
+    // The record picker's id lists ignore an id no record can have, like any other junk in them (shared/src/lookups/api.ts).
+    for (const path of [`/admin/api/content/contentnode/?ids=[1,${HUGE}]`, `/admin/api/product/sku/?exclude=[${HUGE}]`]) {
+      expect([path, (await staff.get(path)).status]).toEqual([path, 200]);
+    }
+    // Its search also comes as a POST body, a query string by another name: bounded the same way.
+    const search = await staff.post("/admin/api/base/dbtemplate/query/", { start: HUGE, count: 5 });
+    expect([search.status, search.json.metadata.errors]).toEqual([400, ["start: Ensure this value is less than or equal to 2147483647."]]);
   });
 
   it("core hardening fault tests: a null character in a query string or a body is 400 naming the field, not 500", async () => {
