@@ -56,6 +56,9 @@ export async function run(args: string[]): Promise<void> {
     const schemasOf = (route: AppRoute) => schemasNaming(fields.get(`${route.method} ${route.path}`) ?? []);
     const examples = await learnExamples(staff, routes);
     const requests = fuzzRequests(routes, REQUESTS, seed, schemasOf, examples);
+    // Generating blocks the event loop for seconds: let the keep-alive timers that expired meanwhile
+    // close their sockets first, or the first request goes out on a socket the server is closing (ECONNRESET).
+    await new Promise((resolve) => setTimeout(resolve, 100));
     console.info(`request schemas matched to ${routes.filter((r) => schemasOf(r).length).length} of ${fields.size} unsafe routes by their answer to an empty body; example values learnt for ${examples.size} field names`);
 
     const answers = new Map<string, Answer>();
@@ -142,7 +145,8 @@ async function send(baseUrl: string, client: TestClient, request: FuzzRequest, i
     const res = await fetch(baseUrl + request.path, { method: request.route.method, headers, body: request.body, redirect: "manual" });
     return { status: res.status, text: await res.text() };
   } catch (error) {
-    return { status: 599, text: `no answer: ${String(error)}` }; // a dropped connection counts as a server failure
+    // A dropped connection counts as a server failure.
+    return { status: 599, text: `no answer: ${String(error)} (${String((error as { cause?: unknown }).cause ?? "")})` };
   }
 }
 
