@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BACK_OFFICE_MESSAGES } from '@shop/shared';
+import { BACK_OFFICE_MESSAGES, offersAction, STATUS_AFTER_ACTION, type ContentAction } from '@shop/shared';
 import { useMeQuery } from '../features/account/accountApi';
 import { ConflictDialog } from '../features/content-node-form/ConflictDialog';
+import { newerSaveOf, useContentActionMutation, useGetNodeQuery } from '../features/content-node-form/contentNodeApi';
 import { useRecordLock } from '../features/locks/useRecordLock';
 import { WarningsDialog } from '../features/warnings/WarningsDialog';
 import { BarDraftOffer } from './BarDraftOffer';
 import { BarLockBadge, BarLockNotices } from './BarLock';
 import { BarMenu } from './BarMenu';
 import { BarPanels, type PanelName } from './BarPanels';
-import { newerSaveOf, useBarNodeQuery, useBarStatusActionMutation, type StatusAction } from './adminBarApi';
 import { useBarEditing } from './useBarEditing';
 import { useBarSave } from './useBarSave';
 import { editableFields } from './useInPlaceEditing';
@@ -22,19 +22,17 @@ export type AdminBarOptions = {
   onSaved?: () => void;
 };
 
-const STATUS_LABEL: Record<StatusAction, string> = { publish: 'Live', other: 'Beta', archive: 'Archive', async: 'Changes Pending' };
-
 /** The in-page admin bar (back-office §2 item 11) for staff on a public page that has editable fields. */
 export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
   const { data: me } = useMeQuery();
   const hasFields = useMemo(() => editableFields().size > 0, []);
   const staff = me?.is_staff === true && hasFields;
-  const { data: node, refetch, isError } = useBarNodeQuery(nodeId, { skip: !staff });
+  const { data: node, refetch, isError } = useGetNodeQuery(nodeId, { skip: !staff });
   const record = useMemo(() => (staff ? { app: 'content', model: 'contentnode', id: nodeId } : null), [staff, nodeId]);
   const lock = useRecordLock(record, { lockWhenFree: true });
   const edit = useBarEditing(node, me ? String(me.id) : undefined, nodeId, lock);
   const save = useBarSave(nodeId, edit, lock, onSaved);
-  const [runAction, acting] = useBarStatusActionMutation();
+  const [runAction, acting] = useContentActionMutation();
   const [panel, setPanel] = useState<PanelName | null>(null);
   const newer = newerSaveOf(node);
 
@@ -65,10 +63,10 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
   const holding = lock.state === 'mine' && !lock.displaced;
   const { notice, setNotice } = save;
 
-  const changeStatus = async (action: StatusAction) => {
+  const changeStatus = async (action: ContentAction) => {
     setNotice({ kind: 'progress', text: BACK_OFFICE_MESSAGES.defaultProgress });
     const result = await runAction({ id: nodeId, action });
-    if ('error' in result) return setNotice({ kind: 'error', text: BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_LABEL[action]) });
+    if ('error' in result) return setNotice({ kind: 'error', text: BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_AFTER_ACTION[action]) });
     setNotice({ kind: 'ok', text: `Status changed to ${result.data.status}.` });
     onSaved?.();
     // Archive leaves for the parent page.
@@ -106,7 +104,7 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
         <BarMenu
           label="Publish"
           items={[
-            { label: 'Publish (Live)', onSelect: () => changeStatus('publish'), disabled: !holding || busy || node?.status === 'Live' },
+            { label: 'Publish (Live)', onSelect: () => changeStatus('publish'), disabled: !holding || busy || (node !== undefined && !offersAction(node.status, 'publish')) },
             { label: 'Set to Beta', onSelect: () => changeStatus('other'), disabled: !holding || busy },
             { label: 'Archive', onSelect: () => changeStatus('archive'), disabled: !holding || busy },
           ]}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NodeDraft } from '../features/content-node-form/draftStore';
 import { useNodeForm } from '../features/content-node-form/useNodeForm';
 import type { RecordLockControl } from '../features/locks/useRecordLock';
-import type { BarNode } from './adminBarApi';
+import type { ContentNode } from '../features/content-node-form/contentNodeApi';
 import { ipaPart } from './ipaFields';
 import { useInPlaceEditing } from './useInPlaceEditing';
 
@@ -11,7 +11,7 @@ import { useInPlaceEditing } from './useInPlaceEditing';
  * same key the form uses, so a displaced editor loses nothing, and the kept edits are offered back (here
  * or in the form) once this editor holds the lock again.
  */
-export function useBarEditing(node: BarNode | undefined, userId: string | undefined, nodeId: number, lock: RecordLockControl) {
+export function useBarEditing(node: ContentNode | undefined, userId: string | undefined, nodeId: number, lock: RecordLockControl) {
   const form = useNodeForm(node, userId, nodeId);
   const ipa = useInPlaceEditing(node, form.reset);
   const edits = ipaPart(form.edits);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
+import { useIpaSaveMutation } from '../features/content-node-form/contentNodeApi';
 import type { Conflict } from '../features/content-node-form/useNodeSave';
 import type { RecordLockControl } from '../features/locks/useRecordLock';
-import { useIpaSaveMutation } from './adminBarApi';
 import { saveRefusalOf } from './saveOutcome';
 import type { BarEditing } from './useBarEditing';
 

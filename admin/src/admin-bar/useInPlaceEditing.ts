@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BarNode } from './adminBarApi';
+import type { ContentNode } from '../features/content-node-form/contentNodeApi';
 import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from './ipaFields';
 import { sanitizeBody } from './sanitizeBody';
 
@@ -26,7 +26,7 @@ const write = (field: IpaField, el: HTMLElement, value: string) => {
  * as text) while editing; plain-text fields stay plain. Leaving edit mode puts the page's own HTML back.
  * Every input reports the fields changed so far to `onEdit` (the bar keeps them as a browser draft).
  */
-export function useInPlaceEditing(node: BarNode | undefined, onEdit: (changes: IpaChanges) => void) {
+export function useInPlaceEditing(node: ContentNode | undefined, onEdit: (changes: IpaChanges) => void) {
   const [editing, setEditing] = useState(false);
   /** The page's rendered HTML of each element, put back when editing ends. */
   const pageHtml = useRef(new Map<HTMLElement, string>());

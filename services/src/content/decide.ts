@@ -1,11 +1,10 @@
-import { NODE_FIELD_NAMES, type ContentNodeEvent, type ContentStatus, type NodeFields, type RecordLock, type UserRef } from "@shop/shared";
+import { NODE_FIELD_NAMES, offersAction, STATUS_AFTER_ACTION, type ContentAction, type ContentNodeEvent, type NodeFields, type RecordLock, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import type { ExistingNode, Node, NodeKind } from "./content-node.ts";
 import { nodeNotFound, NodeLockedError, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
 import { nodeErrors, nodeWarnings } from "./node-rules.ts";
 
-/** The four actions of the status menu (back-office §4 "Content status"). */
-export type ContentAction = "publish" | "async" | "archive" | "other";
+export type { ContentAction } from "@shop/shared";
 
 interface Who {
   now: Date;
@@ -144,11 +143,10 @@ function keywordEvents(id: number, current: number[], wanted: number[] | undefin
   ];
 }
 
-const TARGET: Record<ContentAction, ContentStatus> = { publish: "Live", async: "Changes Pending", archive: "Archive", other: "Beta" };
-
 function changeStatus(cmd: Extract<NodeCommand, { type: "ChangeStatus" }>["data"], node: ExistingNode): ContentNodeEvent[] {
-  const to = TARGET[cmd.action];
-  if (node.status === to) return [];
+  // An action the status does not offer (it would set the status the node has) changes nothing.
+  if (!offersAction(node.status, cmd.action)) return [];
+  const to = STATUS_AFTER_ACTION[cmd.action];
   const at = cmd.now.toISOString();
   if (cmd.action === "publish") return [{ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } }];
   if (cmd.action === "archive") return [{ type: "ContentNodeArchived", data: { id: node.id, archivedAt: at, by: cmd.by } }];

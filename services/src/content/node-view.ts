@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { NODE_PAGE_FIELD_DEFAULTS, NODE_PAGE_FIELD_NAMES, PAGE_FIELD_API_NAMES, type ContentNodeEvent, type MenuNodeEvent, type RecordedEvent } from "@shop/shared";
+import { NODE_PAGE_FIELD_DEFAULTS, NODE_PAGE_FIELD_NAMES, PAGE_FIELD_API_NAMES, type ContentNodeEvent, type ContentNodeView, type MenuNodeEvent, type NodeView, type RecordedEvent } from "@shop/shared";
 import { evolveNode, initialNode, toContentEvent, type ExistingNode, type Node, type NodeKind } from "./content-node.ts";
 import { nodeNotFound } from "./node-errors.ts";
 
@@ -24,7 +24,7 @@ export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNo
     created_at: node.createdAt,
     updated_at: node.updatedAt,
     updated_by: node.updatedBy,
-  };
+  } satisfies NodeView;
   if (kind === "menunode") return base;
   const keywords: Array<{ id: number; name: string; slug: string }> = node.keywordIds.length
     ? await db.selectFrom("keywords").select(["id", "name", "slug"]).where("id", "in", node.keywordIds).execute()
@@ -39,7 +39,7 @@ export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNo
     sitemap_priority: f.sitemapPriority,
     keywords: node.keywordIds.map((id) => keywords.find((k) => k.id === id)).filter((k) => k !== undefined),
     contributors: node.roles.map((r) => ({ id: r.roleId, contributor: r.contributor, role: r.role, sort_order: r.sortOrder, node: node.id })),
-  };
+  } satisfies ContentNodeView;
 }
 
 const API_NAME: Record<string, string> = {

@@ -2,7 +2,9 @@ import { sql, type Kysely } from "kysely";
 import {
   contentNodeStream,
   scheduledActionStream,
+  STATUS_AFTER_ACTION,
   WrongExpectedVersionError,
+  type ContentAction,
   type EventMetadata,
   type EventStore,
   type ScheduledActionEvent,
@@ -16,7 +18,7 @@ import { evolveScheduledAction, initialScheduledAction, type ScheduledAction } f
 /** The content feature's status change (POST /admin/content/contentnode/action/ runs the same). */
 export type RunContentAction = (
   deps: { store: EventStore; clock: () => Date },
-  input: { nodeId: number; action: "publish" | "async" | "archive" | "other"; by?: { id: string; name: string } | null },
+  input: { nodeId: number; action: ContentAction; by?: { id: string; name: string } | null },
   metadata: EventMetadata,
 ) => Promise<unknown>;
 
@@ -28,8 +30,7 @@ export interface ScheduledActionRunnerDeps {
   runContentAction: RunContentAction;
 }
 
-const CONTENT_ACTION = { publish: "publish", archive: "archive", beta: "other" } as const satisfies Record<ScheduledActionName, string>;
-const STATUS_AFTER = { publish: "Live", archive: "Archive", beta: "Beta" } as const satisfies Record<ScheduledActionName, string>;
+const CONTENT_ACTION = { publish: "publish", archive: "archive", beta: "other" } as const satisfies Record<ScheduledActionName, ContentAction>;
 
 export type RunOutcome = "ran" | "failed" | "skipped";
 
@@ -72,7 +73,7 @@ export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id:
         metadata,
       );
     }
-    command = { type: "RecordRun", data: { now, result: { nodeName: nodeName ?? `#${objectId}`, status: STATUS_AFTER[action] } } };
+    command = { type: "RecordRun", data: { now, result: { nodeName: nodeName ?? `#${objectId}`, status: STATUS_AFTER_ACTION[CONTENT_ACTION[action]] } } };
   } catch (error) {
     deps.log.warn({ err: error, scheduledAction: id }, "scheduled action failed");
     command = { type: "RecordFailure", data: { now, nodeName, reason: error instanceof Error ? error.message : String(error) } };

@@ -3,6 +3,7 @@ import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/da
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { blankAsAbsent, boundedText, ID_LIST_MAX, idOfItem, isStorableInstant, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText, tooManyItems } from "../http/request-fields.ts";
 import { pageFieldRequest } from "./page-fields.ts";
+import { CONTENT_ACTIONS } from "./status-actions.ts";
 
 const required = { error: FORM_MESSAGES.required };
 const emptyToNull = (v: unknown) => (v === "" ? null : v);
@@ -75,7 +76,7 @@ export const IpaSaveRequest = UpdateNodeRequest.extend({ id: IdSchema });
 
 /** POST /admin/content/contentnode/action/: `pk` and `id` both name the node (either is enough). */
 export const ContentActionRequest = z
-  .object({ action: z.enum(["publish", "async", "archive", "other"], required), pk: IdSchema.optional(), id: IdSchema.optional() })
+  .object({ action: z.enum(CONTENT_ACTIONS, required), pk: IdSchema.optional(), id: IdSchema.optional() })
   .refine((v) => v.pk !== undefined || v.id !== undefined, { message: FORM_MESSAGES.required, path: ["pk"] });
 
 export const NodeHistoryQuery = z.object({ at: pgInt({ min: 0 }).optional() });

@@ -3,3 +3,5 @@ export * from "./api.ts";
 export * from "./page-fields.ts";
 export * from "./template-tags.ts";
 export * from "./body-html.ts";
+export * from "./status-actions.ts";
+export * from "./view.ts";

@@ -1,7 +1,8 @@
 import { api } from '../../app/api';
 import type { SessionEndedMessage } from '@shop/shared/live/messages';
 import type { RootState } from '../../app/store';
-import { openSocketNamespace, reopenClosedSockets } from '../../platform/socketNamespace';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
+import { reopenClosedSockets } from '../../platform/socketNamespace';
 import { loggingOut, sessionEnded, signedIn } from './sessionSlice';
 
 export type User = { id: number | string; email: string; name: string; is_staff: boolean };
@@ -20,19 +21,17 @@ export const accountApi = api.injectEndpoints({
       // The server ends a session's /admin sockets with `session:ended {reason}` (a logout in another
       // tab, staff rights taken away). Everything cached belonged to that session: the cache starts
       // over and, with no user, the page goes to the login form, which says why.
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
-        const user = await cacheDataLoaded.then(({ data }) => data, () => null);
-        if (!user?.is_staff) return;
-        const socket = openSocketNamespace('/admin');
-        socket.on('session:ended', (message: Partial<SessionEndedMessage> | undefined) => {
-          if ((getState() as RootState).session.loggingOutHere) return;
-          dispatch(sessionEnded(message?.reason));
-          dispatch(api.util.resetApiState());
-          dispatch(accountApi.util.upsertQueryData('me', undefined, null));
-        });
-        await cacheEntryRemoved;
-        socket.close();
-      },
+      onCacheEntryAdded: (_arg, entry) =>
+        liveCacheEntry(entry, {
+          when: (user) => user?.is_staff === true,
+          listen: (socket) =>
+            socket.on('session:ended', (message: Partial<SessionEndedMessage> | undefined) => {
+              if ((entry.getState() as RootState).session.loggingOutHere) return;
+              entry.dispatch(sessionEnded(message?.reason));
+              entry.dispatch(api.util.resetApiState());
+              entry.dispatch(accountApi.util.upsertQueryData('me', undefined, null));
+            }),
+        }),
     }),
     login: build.mutation<User, Credentials>({
       query: (credentials) => ({ url: '/api/account/login/', method: 'POST', body: credentials }),

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import type { RootState } from '../../app/store';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
 
 /** One event appended to the log, as the `/admin` socket pushes it (`audit:event`). */
 export type AuditEvent = {
@@ -36,30 +36,27 @@ export const activityApi = api.injectEndpoints({
         return { data: { items: newestFirst([...fetched, ...(previous?.items ?? [])]), live } };
       },
       providesTags: ['Activity'],
-      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return; // removed before it ever loaded: nothing to keep live
-        }
-        const socket = openSocketNamespace('/admin');
+      onCacheEntryAdded: (_arg, entry) => {
+        const { updateCachedData, dispatch } = entry;
         const setLive = (live: boolean) =>
           updateCachedData((draft) => {
             draft.live = live;
           });
-        socket.on('connect', () => setLive(true));
-        socket.on('disconnect', () => setLive(false));
-        // Pushes sent while disconnected are lost, so reload the history after a reconnect.
-        socket.io.on('reconnect', () => dispatch(api.util.invalidateTags(['Activity'])));
-        socket.on('audit:event', (event: AuditEvent) =>
-          updateCachedData((draft) => {
-            if (draft.items.some((item) => String(item.position) === String(event.position))) return;
-            draft.items.unshift(event);
-            draft.items.splice(recentActivityLimit);
-          }),
-        );
-        await cacheEntryRemoved;
-        socket.close();
+        return liveCacheEntry(entry, {
+          // Pushes sent while disconnected are lost, so reload the history after a reconnect.
+          onReconnect: () => dispatch(api.util.invalidateTags(['Activity'])),
+          listen: (socket) => {
+            socket.on('connect', () => setLive(true));
+            socket.on('disconnect', () => setLive(false));
+            socket.on('audit:event', (event: AuditEvent) =>
+              updateCachedData((draft) => {
+                if (draft.items.some((item) => String(item.position) === String(event.position))) return;
+                draft.items.unshift(event);
+                draft.items.splice(recentActivityLimit);
+              }),
+            );
+          },
+        });
       },
     }),
   }),

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BACK_OFFICE_MESSAGES, type ContentStatus } from '@shop/shared';
-import { useContentActionMutation, type StatusAction } from './contentNodeApi';
+import { BACK_OFFICE_MESSAGES, offersAction, STATUS_AFTER_ACTION, type ContentAction, type ContentStatus } from '@shop/shared';
+import { useContentActionMutation } from './contentNodeApi';
 
-/** The status menu's actions (§4 "Content status"): the status each sets, and its button. */
-const ACTIONS: Array<{ action: Exclude<StatusAction, 'async'>; to: ContentStatus; label: string }> = [
-  { action: 'publish', to: 'Live', label: 'Publish' },
-  { action: 'other', to: 'Beta', label: 'Set to Beta' },
-  { action: 'archive', to: 'Archive', label: 'Archive' },
+/** The status menu's buttons (§4 "Content status"); the status each sets is in STATUS_AFTER_ACTION. */
+const ACTIONS: Array<{ action: Exclude<ContentAction, 'async'>; label: string }> = [
+  { action: 'publish', label: 'Publish' },
+  { action: 'other', label: 'Set to Beta' },
+  { action: 'archive', label: 'Archive' },
 ];
 
 type Props = { id: number; status: ContentStatus; parentId: number | null; disabled: boolean };
@@ -25,7 +25,7 @@ export function StatusPanel({ id, status, parentId, disabled }: Props) {
     setFailure(null);
     const result = await run({ id, action: action.action });
     if ('error' in result && result.error) {
-      setFailure(BACK_OFFICE_MESSAGES.statusChangeFailed(action.to));
+      setFailure(BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_AFTER_ACTION[action.action]));
       return;
     }
     // A root page has no parent form: the list of content nodes is the way out.
@@ -39,7 +39,7 @@ export function StatusPanel({ id, status, parentId, disabled }: Props) {
         {status}
       </span>
       {ACTIONS.map((action) => (
-        <button key={action.action} type="button" onClick={() => change(action)} disabled={disabled || isLoading || status === action.to}>
+        <button key={action.action} type="button" onClick={() => change(action)} disabled={disabled || isLoading || !offersAction(status, action.action)}>
           {action.label}
         </button>
       ))}

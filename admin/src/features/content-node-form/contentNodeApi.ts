@@ -1,31 +1,12 @@
-import type { ContentStatus } from '@shop/shared';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ContentAction, ContentNodeView, ContentStatus, UserRef } from '@shop/shared';
+import type { NodeSavedMessage, NodeStatusMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
-import { openSocketNamespace, type SocketHandle } from '../../platform/socketNamespace';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
+import type { IpaChanges } from '../../admin-bar/ipaFields';
 
-export type UserRef = { id: string; name: string };
-export type ContentNode = {
-  id: number;
-  name: string;
-  slug: string;
-  parent: number | null;
-  short_description: string;
-  published: string | null;
-  last_published: string | null;
-  url: string;
-  body: string;
-  node_type: number | null;
-  sku: number | null;
-  language_node: number | null;
-  menu_nodes: number[];
-  image: string;
-  sort_order: number;
-  sitemap_priority: number;
-  status: ContentStatus;
-  version: number;
-  updated_at: string;
-  updated_by: UserRef | null;
-  keywords?: Array<{ id: number; name: string; slug: string }>;
+export type { UserRef };
+/** The node as GET /admin/api/content/contentnode/{id}/ answers it; the form and the admin bar share one entry per id. */
+export type ContentNode = ContentNodeView & {
   /** Client-only: a colleague saved a newer version after this one was loaded. */
   newerSave?: { by: UserRef | null; version: number };
 };
@@ -34,47 +15,58 @@ export type NodeChanges = Partial<Record<'name' | 'slug' | 'short_description' |
   Partial<Record<'published' | 'last_published', string | null>> &
   Partial<Record<'sort_order' | 'sitemap_priority', number>> & { menu_nodes?: number[] };
 export type SaveArg = { id: number; changes: NodeChanges; expected_version: number; ignore_warnings: boolean };
-export type StatusAction = 'publish' | 'archive' | 'async' | 'other';
+export type IpaSave = { id: number; expected_version: number; ignore_warnings?: boolean } & IpaChanges;
 export type Option = { id: number; name: string };
 
 const NODE_API = '/admin/api/content/contentnode/';
-type Push = { id: number; model: string; version: number; status?: ContentStatus; by?: UserRef | null };
+const isFor = (push: { id: number; model: string }, id: number) => push.model === 'contentnode' && push.id === id;
 
 export const contentNodeApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * GET /admin/api/content/contentnode/{id}/, kept live by pushes. A status change that is the next
+     * version is taken and the node read again (publishing sets its dates); a colleague's save is only
+     * flagged (`newerSave`), so the version the editor started from still catches it on saving and the
+     * difference can be reviewed.
+     */
     getNode: build.query<ContentNode, number>({
       query: (id) => `${NODE_API}${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'ContentNode', id }],
-      // Status changes by anyone arrive live; a colleague's save is only flagged, so the editor's
-      // expected_version still catches it and the conflict can be reviewed.
-      async onCacheEntryAdded(id, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, getCacheEntry }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = openSocketNamespace('/admin');
-        const current = () => getCacheEntry().data;
-        socket.on('node:status', (push: Push) => {
-          if (push.model !== 'contentnode' || push.id !== id || !push.status) return;
-          const known = current();
-          const nextInLine = known !== undefined && push.version === known.version + 1;
+      onCacheEntryAdded: (id, entry) => {
+        const { updateCachedData, dispatch, getCacheEntry } = entry;
+        const flagNewer = (version: number, by: UserRef | null) =>
           updateCachedData((draft) => {
-            draft.status = push.status!;
+            if (version > draft.version) draft.newerSave = { by, version };
           });
-          if (nextInLine) dispatch(api.util.invalidateTags([{ type: 'ContentNode', id }, 'NodeHistory']));
+        return liveCacheEntry(entry, {
+          listen: (socket) => {
+            socket.on('node:status', (push: NodeStatusMessage) => {
+              const known = getCacheEntry().data;
+              if (!isFor(push, id) || !known) return;
+              const nextInLine = push.version === known.version + 1;
+              updateCachedData((draft) => {
+                draft.status = push.status;
+                if (nextInLine) draft.version = push.version;
+              });
+              if (nextInLine) dispatch(api.util.invalidateTags([{ type: 'ContentNode', id }, 'NodeHistory']));
+              else flagNewer(push.version, null);
+            });
+            socket.on('node:saved', (push: NodeSavedMessage) => {
+              if (isFor(push, id)) flagNewer(push.version, push.by);
+            });
+          },
+          // The status is taken as it is; a newer version is only flagged like a pushed save, so edits
+          // in progress still meet the stale-save check (a page holding no edits loads it at once).
+          onReconnect: async () => {
+            const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
+            if (!fresh.data) return;
+            const { status, version, updated_by } = fresh.data;
+            updateCachedData((draft) => {
+              draft.status = status;
+            });
+            flagNewer(version, updated_by);
+          },
         });
-        socket.on('node:saved', (push: Push) => {
-          if (push.model !== 'contentnode' || push.id !== id) return;
-          const known = current();
-          if (!known || push.version <= known.version) return;
-          updateCachedData((draft) => {
-            draft.newerSave = { by: push.by ?? null, version: push.version };
-          });
-        });
-        resyncNodeOnReconnect(socket, id, dispatch, updateCachedData);
-        await cacheEntryRemoved;
-        socket.close();
       },
     }),
     /** The node as the server has it now, without touching the form's cache entry (the reconnect re-sync). */
@@ -82,24 +74,39 @@ export const contentNodeApi = api.injectEndpoints({
       query: (id) => `${NODE_API}${id}/`,
       keepUnusedDataFor: 0,
     }),
+    /** PUT .../{id}/ (the form): the answer is the saved node. */
     saveNode: build.mutation<ContentNode, SaveArg>({
       query: ({ id, changes, expected_version, ignore_warnings }) => ({
         url: `${NODE_API}${id}/`,
         method: 'PUT',
         body: { ...changes, expected_version, ignore_warnings },
       }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const result = await queryFulfilled.catch(() => null);
-        if (result) dispatch(contentNodeApi.util.upsertQueryData('getNode', id, result.data));
-      },
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => takeSaved(id, dispatch, queryFulfilled),
+      invalidatesTags: (result) => (result ? ['NodeHistory'] : []),
+    }),
+    /** PUT /admin/api/content/node-ipa-save/ (the admin bar, only the changed fields): the answer is the saved node. */
+    ipaSave: build.mutation<ContentNode, IpaSave>({
+      query: (body) => ({ url: '/admin/api/content/node-ipa-save/', method: 'PUT', body }),
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => takeSaved(id, dispatch, queryFulfilled),
       invalidatesTags: (result) => (result ? ['NodeHistory'] : []),
     }),
     createNode: build.mutation<ContentNode, { changes: NodeChanges; ignore_warnings: boolean }>({
       query: ({ changes, ignore_warnings }) => ({ url: NODE_API, method: 'POST', body: { keywords: [], ...changes, ignore_warnings } }),
       invalidatesTags: ['NodeList'],
     }),
-    contentAction: build.mutation<{ status: ContentStatus; version: number }, { id: number; action: StatusAction }>({
+    /** POST /admin/content/contentnode/action/ (Publish, Beta, Archive): the new status shows at once. */
+    contentAction: build.mutation<{ status: ContentStatus; version: number }, { id: number; action: ContentAction }>({
       query: ({ id, action }) => ({ url: '/admin/content/contentnode/action/', method: 'POST', body: { action, pk: id, id } }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const done = await queryFulfilled.then((r) => r.data, () => null);
+        if (!done) return;
+        dispatch(
+          contentNodeApi.util.updateQueryData('getNode', id, (draft) => {
+            draft.status = done.status;
+            if (done.version === draft.version + 1) draft.version = done.version;
+          }),
+        );
+      },
       invalidatesTags: (_result, _error, { id }) => [{ type: 'ContentNode', id }, 'NodeHistory'],
     }),
     nodeTypes: build.query<Option[], void>({
@@ -117,31 +124,18 @@ export const contentNodeApi = api.injectEndpoints({
 export const {
   useGetNodeQuery,
   useSaveNodeMutation,
+  useIpaSaveMutation,
   useCreateNodeMutation,
   useContentActionMutation,
   useNodeTypesQuery,
   useParentOptionsQuery,
 } = contentNodeApi;
 
-/**
- * Pushes sent while the socket was down are lost (DESIGN §7): on reconnect, read the node again beside
- * the cache entry (form or bar). The status is taken as it is; a newer version is only flagged like a
- * pushed save, so edits in progress still meet the stale-save check (a page holding no edits loads it
- * at once).
- */
-export function resyncNodeOnReconnect(
-  socket: SocketHandle,
-  id: number,
-  dispatch: ThunkDispatch<any, any, UnknownAction>,
-  updateCachedData: (recipe: (draft: ContentNode) => void) => void,
-): void {
-  socket.io.on('reconnect', async () => {
-    const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
-    if (!fresh.data) return;
-    const { status, version, updated_by } = fresh.data;
-    updateCachedData((draft) => {
-      draft.status = status;
-      if (version > draft.version) draft.newerSave = { by: updated_by, version };
-    });
-  });
+/** A save's answer is the node as saved: it replaces the entry (and with it any newer-save flag). */
+async function takeSaved(id: number, dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: ContentNode }>) {
+  const saved = await queryFulfilled.then((r) => r.data, () => null);
+  if (saved) dispatch(contentNodeApi.util.upsertQueryData('getNode', id, saved));
 }
+
+/** The node's newer save by someone else, if the loaded version is behind it. */
+export const newerSaveOf = (node: ContentNode | undefined) => (node?.newerSave && node.newerSave.version > node.version ? node.newerSave : null);

@@ -5,6 +5,7 @@ import type { ContentNode } from './contentNodeApi';
 const node = {
   id: 3, name: 'Our Mission', slug: 'our-mission', parent: 2, short_description: '', published: null, last_published: null, url: '/about/mission/', body: '',
   node_type: null, sku: 2, language_node: null, menu_nodes: [3, 1], image: 'ark', sort_order: 20, sitemap_priority: 0.8, status: 'Beta', version: 4, updated_at: '', updated_by: null,
+  app: 'content', model: 'contentnode', created_at: '', keywords: [] as ContentNode['keywords'], contributors: [] as ContentNode['contributors'],
 } satisfies ContentNode;
 const NY = 'America/New_York';
 

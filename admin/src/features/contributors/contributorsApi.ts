@@ -1,6 +1,6 @@
 import type { NodeContributorsMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
-import { watchNodeRoom } from '../../platform/watchNodeRoom';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
 
 export type ContributorRole = { id: number; node: number; contributor: string; role: string; sort_order: number };
 type ListResponse = { items: ContributorRole[] };
@@ -15,20 +15,17 @@ export const contributorsApi = withTags.injectEndpoints({
       providesTags: (_r, _e, node) => [{ type: 'ContributorRoles', id: node }],
       // A colleague's change arrives as `node:contributors` in the node's room. A removal is taken out
       // at once; every change then fetches the list again (renumbering moves the others too).
-      async onCacheEntryAdded(node, { cacheDataLoaded, cacheEntryRemoved, dispatch, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        await watchNodeRoom<NodeContributorsMessage>({
-          nodeId: node,
-          push: 'node:contributors',
-          refetch: () => dispatch(contributorsApi.util.invalidateTags([{ type: 'ContributorRoles', id: node }])),
-          patch: (push) => {
-            if (push.change === 'removed') updateCachedData((draft) => draft.filter((r) => r.id !== push.role));
-          },
-          until: cacheEntryRemoved,
+      onCacheEntryAdded: (node, entry) => {
+        const refetch = (): void => void entry.dispatch(contributorsApi.util.invalidateTags([{ type: 'ContributorRoles', id: node }]));
+        return liveCacheEntry(entry, {
+          room: { app: 'content', model: 'contentnode', id: node },
+          onReconnect: refetch,
+          listen: (socket) =>
+            socket.on('node:contributors', (push: NodeContributorsMessage) => {
+              if (push.model !== 'contentnode' || push.id !== node) return;
+              if (push.change === 'removed') entry.updateCachedData((draft) => draft.filter((r) => r.id !== push.role));
+              refetch();
+            }),
         });
       },
     }),

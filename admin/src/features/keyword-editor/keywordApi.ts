@@ -1,7 +1,7 @@
 import { slugify } from '@shop/shared';
 import type { NodeKeywordsMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
-import { watchNodeRoom } from '../../platform/watchNodeRoom';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
 
 export type KeywordStats = { id: number; name: string; slug: string; our_uses: number; monthly_searches: number };
 type ListResponse = { items: KeywordStats[]; total: number };
@@ -18,17 +18,15 @@ export const keywordApi = withTags.injectEndpoints({
       providesTags: (_r, _e, nodeId) => [{ type: 'NodeKeywords', id: nodeId }],
       // A colleague's link or unlink (or a save that changed the list) arrives as `node:keywords` in the
       // node's room; the stats (our_uses) change with it, so the table is fetched again.
-      async onCacheEntryAdded(nodeId, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        await watchNodeRoom<NodeKeywordsMessage>({
-          nodeId,
-          push: 'node:keywords',
-          refetch: () => dispatch(keywordApi.util.invalidateTags([{ type: 'NodeKeywords', id: nodeId }])),
-          until: cacheEntryRemoved,
+      onCacheEntryAdded: (nodeId, entry) => {
+        const refetch = (): void => void entry.dispatch(keywordApi.util.invalidateTags([{ type: 'NodeKeywords', id: nodeId }]));
+        return liveCacheEntry(entry, {
+          room: { app: 'content', model: 'contentnode', id: nodeId },
+          onReconnect: refetch,
+          listen: (socket) =>
+            socket.on('node:keywords', (push: NodeKeywordsMessage) => {
+              if (push.model === 'contentnode' && push.id === nodeId) refetch();
+            }),
         });
       },
     }),

@@ -2,7 +2,7 @@ import { parseActionTime, type ActionChangedMessage } from '@shop/shared';
 import { formatSiteTime, formatSiteTimeInput } from '@shop/shared/domain/site-time';
 import type { NodeSavedMessage, NodeStatusMessage } from '@shop/shared/live/messages';
 import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
 import type { ListModel, ListRow } from './listModels';
 
 export type ListArg = { api: string; start: number; count: number; sort: string; q: string; serverSide: boolean };
@@ -38,41 +38,38 @@ export const listApi = api.injectEndpoints({
       // Status changes and scheduled actions arrive live. A save may rename a row or move it (lists by
       // updated_at), and a colleague's new node arrives as a save of version 0 that may belong on this
       // page: any save refetches the page.
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = openSocketNamespace('/admin');
-        const refetch = () => dispatch(listApi.util.invalidateTags(['NodeList']));
-        if (arg.api.includes('/contentnode/')) {
-          socket.on('node:status', (push: NodeStatusMessage) =>
-            updateCachedData((draft) => {
-              if (push.model !== 'contentnode') return;
-              const row = draft.items.find((item) => item.id === push.id);
-              if (row) row.status = push.status;
-            }),
-          );
-          socket.on('node:saved', (push: NodeSavedMessage) => {
-            if (push.model === 'contentnode') refetch();
-          });
-        }
-        if (arg.api.includes('/cmsactionevent/')) {
-          socket.on('action:changed', (push: ActionChangedMessage) => {
-            let known = false;
-            updateCachedData((draft) => {
-              const row = draft.items.find((item) => item.id === push.id);
-              // The push names the time in UTC ('yyyy-mm-dd hh:mm'); the column shows the ISO instant.
-              if (row) Object.assign(row, push, { action_time_iso: parseActionTime(push.action_time)?.toISOString() ?? row.action_time_iso });
-              known = row !== undefined;
-            });
-            if (!known) refetch();
-          });
-        }
-        socket.io.on('reconnect', refetch);
-        await cacheEntryRemoved;
-        socket.close();
+      onCacheEntryAdded: (arg, entry) => {
+        const { updateCachedData, dispatch } = entry;
+        const refetch = (): void => void dispatch(listApi.util.invalidateTags(['NodeList']));
+        return liveCacheEntry(entry, {
+          onReconnect: refetch,
+          listen: (socket) => {
+            if (arg.api.includes('/contentnode/')) {
+              socket.on('node:status', (push: NodeStatusMessage) =>
+                updateCachedData((draft) => {
+                  if (push.model !== 'contentnode') return;
+                  const row = draft.items.find((item) => item.id === push.id);
+                  if (row) row.status = push.status;
+                }),
+              );
+              socket.on('node:saved', (push: NodeSavedMessage) => {
+                if (push.model === 'contentnode') refetch();
+              });
+            }
+            if (arg.api.includes('/cmsactionevent/')) {
+              socket.on('action:changed', (push: ActionChangedMessage) => {
+                let known = false;
+                updateCachedData((draft) => {
+                  const row = draft.items.find((item) => item.id === push.id);
+                  // The push names the time in UTC ('yyyy-mm-dd hh:mm'); the column shows the ISO instant.
+                  if (row) Object.assign(row, push, { action_time_iso: parseActionTime(push.action_time)?.toISOString() ?? row.action_time_iso });
+                  known = row !== undefined;
+                });
+                if (!known) refetch();
+              });
+            }
+          },
+        });
       },
     }),
   }),

@@ -1,6 +1,6 @@
 import type { LockChangedMessage, LockLookupItem, RecordLock } from '@shop/shared';
 import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
 
 export type RecordRef = { app: string; model: string; id: number };
 export type LockReason = { id: number; title: string };
@@ -34,24 +34,19 @@ export const locksApi = api.injectEndpoints({
         return map;
       },
       providesTags: ['RecordLock'],
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = openSocketNamespace('/admin');
+      onCacheEntryAdded: (arg, entry) => {
         const ids = new Set(arg.ids);
-        socket.on('lock:changed', (message: LockChangedMessage) => {
-          if (message.app !== arg.app || message.model !== arg.model || !ids.has(message.id)) return;
-          updateCachedData((draft) => {
-            draft[message.id] = { lock: message.lock, change: message.change, by: message.by };
-          });
+        return liveCacheEntry(entry, {
+          // Pushes sent while disconnected are lost: ask again after a reconnect.
+          onReconnect: () => entry.dispatch(api.util.invalidateTags(['RecordLock'])),
+          listen: (socket) =>
+            socket.on('lock:changed', (message: LockChangedMessage) => {
+              if (message.app !== arg.app || message.model !== arg.model || !ids.has(message.id)) return;
+              entry.updateCachedData((draft) => {
+                draft[message.id] = { lock: message.lock, change: message.change, by: message.by };
+              });
+            }),
         });
-        // Pushes sent while disconnected are lost: ask again after a reconnect.
-        socket.io.on('reconnect', () => dispatch(api.util.invalidateTags(['RecordLock'])));
-        await cacheEntryRemoved;
-        socket.close();
       },
     }),
     takeLock: build.mutation<RecordLock, TakeArg>({

@@ -1,6 +1,6 @@
 import { parseActionTime, SCHEDULED_ACTION_CONTENT_TYPE, type ActionChangedMessage, type ScheduledActionItem } from '@shop/shared';
 import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { liveCacheEntry } from '../../platform/liveCacheEntry';
 
 type ListResponse = { items: ScheduledActionItem[] };
 export type ScheduledActionInput = { action_time: string; action: string; alert_user: 0 | 1 };
@@ -14,39 +14,33 @@ export const scheduledActionsApi = withTags.injectEndpoints({
       query: (node) => `/admin/api/base/cmsactionevent/?object_id=${node}&content_type=${SCHEDULED_ACTION_CONTENT_TYPE}&count=-1`,
       transformResponse: (r: ListResponse) => r.items,
       providesTags: (_r, _e, node) => [{ type: 'NodeScheduledActions', id: node }],
-      async onCacheEntryAdded(node, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = openSocketNamespace('/admin');
-        socket.io.on('reconnect', () => dispatch(withTags.util.invalidateTags([{ type: 'NodeScheduledActions', id: node }])));
-        socket.on('action:changed', (message: ActionChangedMessage) => {
-          if (message.object_id !== node) return;
-          // The push names the time as 'yyyy-mm-dd hh:mm' in UTC; the page shows it in the site's zone.
-          const iso = parseActionTime(message.action_time)?.toISOString() ?? '';
-          updateCachedData((draft) => {
-            const row = draft.find((r) => r.id === message.id);
-            if (row) Object.assign(row, { action: message.action, action_time: message.action_time, action_time_iso: iso, status: message.status });
-            else
-              draft.push({
-                id: message.id,
-                object_id: node,
-                action: message.action,
-                action_time: message.action_time,
-                action_time_iso: iso,
-                status: message.status,
-                user: null,
-                content_type: SCHEDULED_ACTION_CONTENT_TYPE,
-                alert_user: 0,
-                result: null,
+      onCacheEntryAdded: (node, entry) =>
+        liveCacheEntry(entry, {
+          onReconnect: () => entry.dispatch(withTags.util.invalidateTags([{ type: 'NodeScheduledActions', id: node }])),
+          listen: (socket) =>
+            socket.on('action:changed', (message: ActionChangedMessage) => {
+              if (message.object_id !== node) return;
+              // The push names the time as 'yyyy-mm-dd hh:mm' in UTC; the page shows it in the site's zone.
+              const iso = parseActionTime(message.action_time)?.toISOString() ?? '';
+              entry.updateCachedData((draft) => {
+                const row = draft.find((r) => r.id === message.id);
+                if (row) Object.assign(row, { action: message.action, action_time: message.action_time, action_time_iso: iso, status: message.status });
+                else
+                  draft.push({
+                    id: message.id,
+                    object_id: node,
+                    action: message.action,
+                    action_time: message.action_time,
+                    action_time_iso: iso,
+                    status: message.status,
+                    user: null,
+                    content_type: SCHEDULED_ACTION_CONTENT_TYPE,
+                    alert_user: 0,
+                    result: null,
+                  });
               });
-          });
-        });
-        await cacheEntryRemoved;
-        socket.close();
-      },
+            }),
+        }),
     }),
     scheduleAction: build.mutation<{ id: number }, ScheduledActionInput & { object_id: number }>({
       query: (body) => ({ url: '/admin/api/base/cmsactionevent/', method: 'POST', body: { ...body, content_type: SCHEDULED_ACTION_CONTENT_TYPE } }),

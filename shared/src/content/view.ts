@@ -1,0 +1,36 @@
+import type { ContentStatus } from "../domain/constants.ts";
+import type { UserRef } from "./events.ts";
+
+/** A menu node as the admin API shows it (GET /admin/api/tree/menunode/{id}/, answers of create and update). */
+export interface NodeView {
+  id: number;
+  app: string;
+  model: string;
+  name: string;
+  slug: string;
+  parent: number | null;
+  short_description: string;
+  published: string | null;
+  last_published: string | null;
+  url: string;
+  body: string;
+  node_type: number | null;
+  status: ContentStatus;
+  /** The stream position of the node's last event: the `expected_version` of the next save. */
+  version: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: UserRef | null;
+}
+
+/** A content node as the admin API shows it (GET /admin/api/content/contentnode/{id}/, saves, history ?at=). */
+export interface ContentNodeView extends NodeView {
+  sku: number | null;
+  language_node: number | null;
+  menu_nodes: number[];
+  image: string;
+  sort_order: number;
+  sitemap_priority: number;
+  keywords: Array<{ id: number; name: string; slug: string }>;
+  contributors: Array<{ id: number; contributor: string; role: string; sort_order: number; node: number }>;
+}
