@@ -11,6 +11,7 @@ export * from "./content-nodes/index.ts";
 export * from "./runner/projection.ts";
 export * from "./runner/checkpoints.ts";
 export * from "./runner/apply.ts";
+export * from "./runner/rebuild.ts";
 export * from "./runner/projection-runner.ts";
 export * from "./users/users-projection.ts";
 export * from "./users/users-queries.ts";

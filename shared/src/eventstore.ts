@@ -59,6 +59,13 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   /** Monotonic number of the event in the whole log, for people (audit view). */
   globalPosition: number;
   createdAt: Date;
+  /**
+   * Set by `readAll` and subscriptions when the stored data fails its schema: `data` is then the raw
+   * stored value. One bad event must not hide the others, so the log reader marks it and each
+   * consumer decides (a projection that handles the type stops and reports it; the live push skips
+   * it). `readStream` throws instead: a command never decides on a stream it cannot read.
+   */
+  invalid?: Error;
 }
 
 /** `no-stream`: the stream must not exist; `any`: no check; a number: the stream's last position. */
@@ -90,7 +97,10 @@ export interface EventStore {
   append(streamId: string, events: NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
   /** Events of one stream from a 0-based stream position; empty for a missing stream. */
   readStream(streamId: string, options?: { from?: number }): Promise<RecordedEvent[]>;
-  /** Events of the whole log strictly after `from`, in log order, only those no open writer can still precede. */
+  /**
+   * Events of the whole log strictly after `from`, in log order, only those no open writer can still
+   * precede. An event whose data fails its schema comes back marked (`invalid`), not as a rejection.
+   */
   readAll(from: LogPosition, options?: { limit?: number }): Promise<RecordedEvent[]>;
   /** The position of the newest committed event, or START for an empty log. */
   head(): Promise<LogPosition>;

@@ -6,7 +6,7 @@ import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
 import { runLockCommand } from "@shop/services/locks/lock-commands";
 import { RecordLockedError } from "@shop/services/locks/decide";
-import { rebuildProjection } from "../runner/apply.ts";
+import { rebuildProjection } from "../runner/rebuild.ts";
 import { ProjectionRunner } from "../runner/projection-runner.ts";
 import { recordLocksProjection } from "./record-locks-projection.ts";
 

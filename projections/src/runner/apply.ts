@@ -1,7 +1,57 @@
 import { sql, type Kysely } from "kysely";
-import { START, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
-import { MIGRATION_LOCK, readCheckpoint, resetCheckpoint, saveCheckpoint } from "./checkpoints.ts";
+import { positionToString, type LogPosition, type RecordedEvent } from "@shop/shared";
+import { MIGRATION_LOCK, readCheckpoint, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+
+/**
+ * A projector could not take an event: it threw, or the event's stored data fails its schema.
+ * Names the read model and the event, so the failure can be reported where operators look.
+ */
+export class ProjectorError extends Error {
+  readonly code = "PROJECTOR_FAILED";
+  constructor(
+    readonly projection: string,
+    readonly event: RecordedEvent,
+    readonly cause: unknown,
+  ) {
+    super(`Projection ${projection} failed on ${event.type} at ${event.streamId} #${event.streamPosition} (global position ${event.globalPosition}): ${messageOf(cause)}`);
+    this.name = "ProjectorError";
+  }
+
+  /** The same event fails every time: no point in trying again before a fix. */
+  get deterministic(): boolean {
+    return this.event.invalid !== undefined;
+  }
+
+  toFailure(failedAt = new Date()): ProjectionFailure {
+    return {
+      projection: this.projection,
+      position: positionToString(this.event.position),
+      globalPosition: this.event.globalPosition,
+      stream: this.event.streamId,
+      type: this.event.type,
+      error: messageOf(this.cause),
+      failedAt: failedAt.toISOString(),
+    };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs the projector over the events it handles, inside the caller's transaction; a failure names the event. */
+export async function applyEvents(trx: Kysely<any>, projection: Projection, events: RecordedEvent[]): Promise<void> {
+  for (const event of events) {
+    if (!projection.handles.includes(event.type)) continue;
+    if (event.invalid) throw new ProjectorError(projection.name, event, event.invalid);
+    try {
+      await projection.apply(trx as any, event);
+    } catch (error) {
+      throw new ProjectorError(projection.name, event, error);
+    }
+  }
+}
 
 /**
  * Applies a batch and moves the checkpoint in one transaction: a crash never applies an event twice.
@@ -24,9 +74,7 @@ export async function applyBatch(
   await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     await saveCheckpoint(trx, projection.name, projection.version, move);
-    for (const event of events) {
-      if (projection.handles.includes(event.type)) await projection.apply(trx, event);
-    }
+    await applyEvents(trx, projection, events);
   });
 }
 
@@ -39,46 +87,6 @@ export async function migrateProjection(db: Kysely<any>, projection: Projection)
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     await projection.migrate(trx);
   });
-}
-
-export async function dropProjectionTables(db: Kysely<any>, projection: Projection): Promise<void> {
-  for (const table of [...projection.tables].reverse()) await sql`DROP TABLE IF EXISTS ${sql.table(table)} CASCADE`.execute(db);
-}
-
-export interface RebuildProgress {
-  projection: string;
-  applied: number;
-}
-
-/**
- * Drops the read model and runs it again from position 0 until the log is drained.
- * The caller must be the only projector (it holds the leader lock).
- */
-export async function rebuildProjection(options: {
-  db: Kysely<any>;
-  store: EventStore;
-  projection: Projection;
-  batchSize?: number;
-  onProgress?: (progress: RebuildProgress) => void;
-}): Promise<number> {
-  const { db, store, projection } = options;
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
-    await dropProjectionTables(trx, projection);
-    await projection.migrate(trx);
-    await resetCheckpoint(trx, projection.name, projection.version);
-  });
-  let position = START;
-  let applied = 0;
-  for (;;) {
-    const events = await store.readAll(position, { limit: options.batchSize ?? 1000 });
-    if (events.length === 0) break;
-    await applyBatch(db, projection, events, { after: position });
-    position = events[events.length - 1].position;
-    applied += events.length;
-    options.onProgress?.({ projection: projection.name, applied });
-  }
-  return applied;
 }
 
 /** Whether the stored checkpoint was written by this version of the projection. */

@@ -7,6 +7,20 @@ export interface Checkpoint {
   position: LogPosition;
   eventsApplied: number;
   updatedAt: Date;
+  /** Why the read model stopped, until it gets past that event (a fix and a replay or a restart). */
+  failure: ProjectionFailure | null;
+}
+
+/** A read model stopped on one event: stored with its checkpoint, so every process and the CLI see it. */
+export interface ProjectionFailure {
+  projection: string;
+  /** The event's log position ("major/minor") and its global position (what people see). */
+  position: string;
+  globalPosition: number;
+  stream: string;
+  type: string;
+  error: string;
+  failedAt: string;
 }
 
 /** Key of the advisory lock that serialises schema changes across processes starting at once. */
@@ -24,6 +38,7 @@ export async function migrateCheckpoints(db: Kysely<any>): Promise<void> {
       events_applied bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(trx);
+    await sql`ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS failure jsonb NULL`.execute(trx);
   });
 }
 
@@ -34,10 +49,11 @@ function toCheckpoint(row: any): Checkpoint {
     position: { major: BigInt(row.major), minor: BigInt(row.minor) },
     eventsApplied: Number(row.events_applied),
     updatedAt: new Date(row.updated_at),
+    failure: row.failure ? { projection: row.name, ...(typeof row.failure === "string" ? JSON.parse(row.failure) : row.failure) } : null,
   };
 }
 
-const columns = sql`name, version, position_major::text AS major, position_minor::text AS minor, events_applied, updated_at`;
+const columns = sql`name, version, position_major::text AS major, position_minor::text AS minor, events_applied, updated_at, failure`;
 
 export async function readCheckpoints(db: Kysely<any>): Promise<Checkpoint[]> {
   const { rows } = await sql`SELECT ${columns} FROM projection_checkpoints ORDER BY name`.execute(db);
@@ -82,7 +98,7 @@ export async function saveCheckpoint(db: Kysely<any>, name: string, version: num
     ? sql`(position_major, position_minor) < (${move.before.major.toString()}, ${move.before.minor.toString()})`
     : sql`(position_major, position_minor) = (${at.major.toString()}, ${at.minor.toString()})`;
   const updated = await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${to[0]}, position_minor = ${to[1]},
-      events_applied = events_applied + ${move.seen}, updated_at = now()
+      events_applied = events_applied + ${move.seen}, updated_at = now(), failure = NULL
     WHERE name = ${name} AND ${guard}`.execute(db);
   if (Number(updated.numAffectedRows ?? 0) === 1) return;
   // No row yet means nothing was ever applied; a concurrent first insert makes this one do nothing.
@@ -98,4 +114,20 @@ export async function saveCheckpoint(db: Kysely<any>, name: string, version: num
 export async function resetCheckpoint(db: Kysely<any>, name: string, version: number): Promise<void> {
   await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied) VALUES (${name}, ${version}, 0, 0, 0)
     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position_major = 0, position_minor = 0, events_applied = 0, updated_at = now()`.execute(db);
+}
+
+/**
+ * Records that a read model stopped on an event (its checkpoint stays just before it). A row that
+ * does not exist yet is created at the start of the log.
+ */
+export async function recordFailure(db: Kysely<any>, version: number, failure: ProjectionFailure): Promise<void> {
+  const { projection, ...stored } = failure;
+  const json = JSON.stringify(stored);
+  await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied, failure) VALUES (${projection}, ${version}, 0, 0, 0, ${json}::jsonb)
+    ON CONFLICT (name) DO UPDATE SET failure = EXCLUDED.failure, updated_at = now()`.execute(db);
+}
+
+/** The read models that are stopped on an event, as every process sees them. */
+export async function readFailures(db: Kysely<any>): Promise<ProjectionFailure[]> {
+  return (await readCheckpoints(db)).flatMap((c) => (c.failure ? [c.failure] : []));
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from "@shop/shared";
-import { applyBatch, handlesAny, isCurrentVersion, migrateProjection, rebuildProjection } from "./apply.ts";
-import { CheckpointMovedError, migrateCheckpoints, readCheckpoint, readCheckpoints, saveCheckpoint } from "./checkpoints.ts";
+import { applyBatch, handlesAny, isCurrentVersion, migrateProjection, ProjectorError } from "./apply.ts";
+import { CheckpointMovedError, migrateCheckpoints, readCheckpoint, readCheckpoints, readFailures, recordFailure, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import { rebuildProjections } from "./rebuild.ts";
 
 export interface LeaderLock {
   release(): Promise<void>;
@@ -22,6 +23,13 @@ export interface ProjectionRunnerOptions {
 }
 
 const LEADER_RETRY_MS = 1000;
+/** A leader whose start failed tries again after this long (doubling up to the maximum). */
+const START_RETRY_MS = 1000;
+const START_RETRY_MAX_MS = 30_000;
+/** How often a leader with a stopped read model looks whether a replay has cleared its failure. */
+const RESUME_POLL_MS = 1000;
+/** Pauses before a projector that threw is tried again on the same batch (a passing fault heals). */
+const PROJECTOR_RETRY_MS = [200, 1000];
 /** How soon a read model's checkpoint is written after batches it did not handle. */
 const FLUSH_MS = 200;
 const FOLLOWER_POLL_MS = 10;
@@ -33,6 +41,8 @@ interface Track {
   saved: LogPosition;
   /** Events skipped (not handled) since `saved`, written with the next checkpoint. */
   unsaved: number;
+  /** Set when the projector failed on an event: this read model stops, the others go on. */
+  failure?: ProjectionFailure;
 }
 
 /**
@@ -57,6 +67,8 @@ export class ProjectionRunner {
   private flushTimer: NodeJS.Timeout | null = null;
   /** Batches and checkpoint flushes run one at a time: each compares against the `saved` the other wrote. */
   private queue: Promise<unknown> = Promise.resolve();
+  private resumeTimer: NodeJS.Timeout | null = null;
+  private startFailures = 0;
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
@@ -71,21 +83,43 @@ export class ProjectionRunner {
     await this.tryToLead();
   }
 
-  private retryLeadershipLater(): void {
+  private retryLeadershipLater(delayMs = this.options.followerRetryMs ?? LEADER_RETRY_MS): void {
     if (this.stopped) return;
-    this.retryTimer = setTimeout(() => void this.tryToLead(), this.options.followerRetryMs ?? LEADER_RETRY_MS);
+    this.retryTimer = setTimeout(() => void this.tryToLead(), delayMs);
   }
 
+  /** Never rejects: it runs from timers, where a rejection would end the process. */
   private async tryToLead(): Promise<void> {
     if (this.stopped) return;
     const lock = await this.options.tryLeadership().catch(() => null);
     if (!lock) return this.retryLeadershipLater();
-    if (this.stopped) return void (await lock.release());
+    if (this.stopped) return void (await lock.release().catch(() => {}));
     this.lock = lock;
     const term = ++this.term;
     lock.onLost?.(() => void this.loseLeadership(lock));
     this.options.log?.info({}, "projection leader: projecting read models");
-    await this.startProjecting(term);
+    await this.startOrRetry(term);
+  }
+
+  /**
+   * Starts projecting; if that fails (a database hiccup reading a checkpoint, a rebuild that could
+   * not finish), gives the lock back and tries to lead again later, so another process may.
+   */
+  private async startOrRetry(term: number): Promise<void> {
+    try {
+      await this.startProjecting(term);
+      this.startFailures = 0;
+    } catch (error) {
+      if (term !== this.term || this.stopped) return;
+      const delay = Math.min(START_RETRY_MS * 2 ** this.startFailures++, START_RETRY_MAX_MS);
+      this.options.log?.error({ err: error, retryInMs: delay }, "projection leader could not start projecting; will try again");
+      const lock = this.lock;
+      this.lock = null;
+      this.term++;
+      await this.stopProjecting({ flush: false }).catch(() => {});
+      await lock?.release().catch(() => {});
+      this.retryLeadershipLater(delay);
+    }
   }
 
   private async loseLeadership(lock: LeaderLock): Promise<void> {
@@ -104,17 +138,23 @@ export class ProjectionRunner {
    */
   private async startProjecting(term: number): Promise<void> {
     const { db, store } = this.options;
+    const changed: Projection[] = [];
+    for (const projection of this.options.projections) if (!(await isCurrentVersion(db, projection))) changed.push(projection);
+    const rebuildFailures = new Map<string, ProjectionFailure>();
+    if (changed.length > 0 && term === this.term) {
+      this.options.log?.info({ projections: changed.map((p) => p.name) }, "projection version changed: rebuilding into new tables");
+      for (const result of await rebuildProjections({ db, store, projections: changed })) {
+        if (result.failure) rebuildFailures.set(result.projection, await this.report(result.failure));
+      }
+    }
     const tracks: Track[] = [];
     for (const projection of this.options.projections) {
       if (term !== this.term) return;
-      if (!(await isCurrentVersion(db, projection))) {
-        this.options.log?.info({ projection: projection.name }, "projection version changed: rebuilding");
-        await rebuildProjection({ db, store, projection });
-      }
       const position = (await readCheckpoint(db, projection.name))?.position ?? START;
-      tracks.push({ projection, position, saved: position, unsaved: 0 });
+      tracks.push({ projection, position, saved: position, unsaved: 0, failure: rebuildFailures.get(projection.name) });
       this.advance(projection.name, position);
     }
+    if (rebuildFailures.size > 0) this.watchForResume(term);
     if (tracks.length === 0 || term !== this.term) return;
     this.tracks = tracks;
     const from = tracks.map((t) => t.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
@@ -131,6 +171,8 @@ export class ProjectionRunner {
   private async stopProjecting(options: { flush: boolean }): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    if (this.resumeTimer) clearInterval(this.resumeTimer);
+    this.resumeTimer = null;
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
     const term = this.term;
     if (options.flush) await this.serially(() => this.flushCheckpoints(term)).catch(() => {});
@@ -143,15 +185,81 @@ export class ProjectionRunner {
     return next;
   }
 
+  /**
+   * Feeds a batch to each read model. One whose projector fails on an event stops there (reported,
+   * not retried in a loop); the others go on. Any other error (the database) fails the batch, and the
+   * subscription delivers it again: read models that took it already skip it.
+   */
   private async project(term: number, events: RecordedEvent[]): Promise<void> {
     for (const track of this.tracks) {
       if (term !== this.term) return; // leadership lost: not one more batch
-      await this.projectInto(track, events);
+      if (track.failure) continue;
+      try {
+        await this.projectInto(track, events);
+      } catch (error) {
+        if (!(error instanceof ProjectorError) || term !== this.term) throw error;
+        await this.stopTrack(term, track, events, error);
+      }
     }
   }
 
+  /** Applies what comes before the failing event, then records the failure where every process sees it. */
+  private async stopTrack(term: number, track: Track, events: RecordedEvent[], error: ProjectorError): Promise<void> {
+    const before = events.filter((e) => comparePositions(e.position, track.position) > 0 && comparePositions(e.position, error.event.position) < 0);
+    if (before.length > 0 && handlesAny(track.projection, before)) {
+      try {
+        await applyBatch(this.options.db, track.projection, before, { after: track.saved, alsoSeen: track.unsaved });
+        track.saved = track.position = before[before.length - 1].position;
+        track.unsaved = 0;
+        this.advance(track.projection.name, track.position);
+      } catch {
+        // The read model stays at its last checkpoint; the failure below still names the event.
+      }
+    }
+    track.failure = await this.report(error);
+    this.advance(track.projection.name, track.position); // wakes waiters: they need not wait for it
+    this.watchForResume(term);
+  }
+
+  private async report(error: ProjectorError): Promise<ProjectionFailure> {
+    const failure = error.toFailure();
+    const projection = this.options.projections.find((p) => p.name === error.projection)!;
+    await recordFailure(this.options.db, projection.version, failure);
+    const { projection: name, position, globalPosition, stream, type } = failure;
+    this.options.log?.error(
+      { projection: name, position, globalPosition, stream, type, err: error.cause },
+      `projection ${name} stopped on ${type} at ${stream} (global position ${globalPosition}): ${failure.error}. Fix it, then: npm run ops -- replay --projection ${name}`,
+    );
+    return failure;
+  }
+
+  /** While a read model is stopped, looks for a replay that cleared its failure, then starts projecting again. */
+  private watchForResume(term: number): void {
+    this.resumeTimer ??= setInterval(() => {
+      void this.serially(async () => {
+        if (term !== this.term) return false;
+        const stopped = this.tracks.filter((t) => t.failure).map((t) => t.projection.name);
+        const checkpoints = await readCheckpoints(this.options.db);
+        return stopped.some((name) => !checkpoints.find((c) => c.name === name)?.failure);
+      })
+        .then((cleared) => (cleared ? this.restartProjecting(term) : undefined))
+        .catch((error) => this.options.log?.warn({ err: error }, "could not check stopped read models"));
+    }, RESUME_POLL_MS);
+    this.resumeTimer.unref?.();
+  }
+
+  private async restartProjecting(term: number): Promise<void> {
+    if (term !== this.term || this.stopped || !this.resumeTimer) return;
+    clearInterval(this.resumeTimer);
+    this.resumeTimer = null;
+    this.options.log?.info({}, "a stopped read model was replayed: projecting again");
+    await this.stopProjecting({ flush: true });
+    if (term !== this.term || this.stopped) return;
+    await this.startOrRetry(term);
+  }
+
   private async projectInto(track: Track, events: RecordedEvent[]): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, faults = 0; ; attempt++) {
       const fresh = events.filter((e) => comparePositions(e.position, track.position) > 0);
       if (fresh.length === 0) return;
       const last = fresh[fresh.length - 1].position;
@@ -162,7 +270,11 @@ export class ProjectionRunner {
         try {
           await applyBatch(this.options.db, track.projection, fresh, { after: track.saved, alsoSeen: track.unsaved });
         } catch (error) {
-          if (!(error instanceof CheckpointMovedError) || attempt > 0) throw error;
+          if (error instanceof ProjectorError && !error.deterministic && faults < PROJECTOR_RETRY_MS.length) {
+            await new Promise((resolve) => setTimeout(resolve, PROJECTOR_RETRY_MS[faults++]));
+            continue;
+          }
+          if (!(error instanceof CheckpointMovedError) || attempt > 3) throw error;
           await this.resync(track);
           continue;
         }
@@ -216,30 +328,31 @@ export class ProjectionRunner {
     for (const wake of this.waiters) wake();
   }
 
-  private async reached(position: LogPosition, names: string[]): Promise<boolean> {
+  /** Whether the named read models have `position`; "failed" when one of them is stopped short of it. */
+  private async reached(position: LogPosition, names: string[]): Promise<boolean | "failed"> {
     if (comparePositions(position, START) <= 0) return true; // an empty log: a fresh leader has written no checkpoint yet
+    const at = (p: LogPosition | undefined) => p !== undefined && comparePositions(p, position) >= 0;
     if (this.isLeader) {
-      return names.every((n) => {
-        const p = this.positions.get(n);
-        return p !== undefined && comparePositions(p, position) >= 0;
-      });
+      if (names.every((n) => at(this.positions.get(n)))) return true;
+      return this.tracks.some((t) => t.failure && names.includes(t.projection.name) && !at(t.position)) ? "failed" : false;
     }
     const checkpoints = await readCheckpoints(this.options.db);
-    return names.every((n) => {
-      const c = checkpoints.find((x) => x.name === n);
-      return c !== undefined && comparePositions(c.position, position) >= 0;
-    });
+    const of = (n: string) => checkpoints.find((x) => x.name === n);
+    if (names.every((n) => at(of(n)?.position))) return true;
+    return names.some((n) => of(n)?.failure && !at(of(n)?.position)) ? "failed" : false;
   }
 
   /**
    * Read-your-writes: resolves true once the named projections (all by default) have applied
-   * `position`, false after `timeoutMs`.
+   * `position`, false after `timeoutMs`, or at once when one of them is stopped on a failure.
    */
   async waitFor(position: LogPosition, names = this.options.projections.map((p) => p.name), timeoutMs = 5000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const seen = this.advances;
-      if (await this.reached(position, names)) return true;
+      const reached = await this.reached(position, names);
+      if (reached === "failed") return false;
+      if (reached) return true;
       const left = deadline - Date.now();
       if (left <= 0 || this.stopped) return false;
       if (this.advances !== seen) continue;
@@ -264,6 +377,11 @@ export class ProjectionRunner {
     this.lock = null;
     this.term++;
     await lock?.release();
+  }
+
+  /** Read models stopped on an event, as stored (every process sees the same). */
+  failures(): Promise<ProjectionFailure[]> {
+    return readFailures(this.options.db);
   }
 
   /** Waits until every projection has applied everything committed so far (tests, CLI). */

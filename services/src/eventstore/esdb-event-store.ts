@@ -42,13 +42,13 @@ const toEsdb = (p: LogPosition): ReadPosition => (comparePositions(p, START) ===
 export async function createEsdbEventStore(connectionString: string, codec: EventCodec = passThrough): Promise<EventStore> {
   const client = EventStoreDBClient.connectionString(connectionString);
 
-  function toRecorded(e: EsdbRecordedEvent): RecordedEvent {
+  function toRecorded(e: EsdbRecordedEvent, lenient = false): RecordedEvent {
     const raw = e.metadata instanceof Uint8Array ? JSON.parse(Buffer.from(e.metadata).toString("utf8") || "{}") : (e.metadata ?? {});
     const { schemaVersion = 1, ...metadata } = raw as EventMetadata & { schemaVersion?: number };
     const position = e.position ? toLog(e.position) : START;
     return {
       type: e.type,
-      data: decodeAt(codec, e.type, schemaVersion, e.data, () => `${e.streamId} #${e.revision} (log position ${position.major}/${position.minor})`),
+      ...decodeAt(codec, e.type, schemaVersion, e.data, () => `${e.streamId} #${e.revision} (log position ${position.major}/${position.minor})`, lenient),
       metadata,
       schemaVersion,
       streamId: e.streamId,
@@ -115,7 +115,7 @@ export async function createEsdbEventStore(connectionString: string, codec: Even
         const at = toLog(event.position);
         if (comparePositions(at, position) <= 0) continue;
         position = at;
-        if (!isSystem(event.type) && out.length < limit) out.push(toRecorded(event));
+        if (!isSystem(event.type) && out.length < limit) out.push(toRecorded(event, true));
       }
       if (read < maxCount) break;
     }
@@ -165,7 +165,7 @@ export async function createEsdbEventStore(connectionString: string, codec: Even
             for await (const { event } of current) {
               if (stopped) break;
               if (!event || isSystem(event.type) || comparePositions(toLog(event.position), delivered) <= 0) continue;
-              await options.onEvents([toRecorded(event)]);
+              await options.onEvents([toRecorded(event, true)]);
               delivered = toLog(event.position);
               settle();
             }

@@ -21,12 +21,17 @@ export interface EventCodec {
   versionOf(type: string): number;
 }
 
-/** Decodes an event read back; a schema failure names where the event sits in the log. */
-export function decodeAt(codec: EventCodec, type: string, schemaVersion: number, data: unknown, where: () => string): unknown {
+/**
+ * Decodes an event read back; a schema failure names where the event sits in the log. `lenient`
+ * (reading the whole log) answers the raw data marked `invalid` instead of throwing.
+ */
+export function decodeAt(codec: EventCodec, type: string, schemaVersion: number, data: unknown, where: () => string, lenient = false): { data: unknown; invalid?: Error } {
   try {
-    return codec.decode(type, schemaVersion, data);
+    return { data: codec.decode(type, schemaVersion, data) };
   } catch (error) {
-    throw error instanceof InvalidEventError ? error.at(where()) : error;
+    const located = error instanceof InvalidEventError ? error.at(where()) : error;
+    if (lenient && located instanceof InvalidEventError) return { data, invalid: located };
+    throw located;
   }
 }
 
@@ -88,11 +93,12 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     };
   }
 
-  function toRecorded(r: any): RecordedEvent {
+  function toRecorded(r: any, lenient = false): RecordedEvent {
     const schemaVersion = Number(r.schema_version);
+    const decoded = decodeAt(codec, r.type, schemaVersion, r.data, () => `${r.stream_id} #${r.stream_position} (global position ${r.global_position})`, lenient);
     return {
       type: r.type,
-      data: decodeAt(codec, r.type, schemaVersion, r.data, () => `${r.stream_id} #${r.stream_position} (global position ${r.global_position})`),
+      ...decoded,
       metadata: r.metadata ?? {},
       schemaVersion,
       streamId: r.stream_id,
@@ -110,7 +116,7 @@ export async function createPostgresEventStore(database: Database, codec: EventC
   async function readStream(streamId: string, options: { from?: number } = {}): Promise<RecordedEvent[]> {
     const { rows } = await sql`SELECT ${columns} FROM events WHERE stream_id = ${streamId} AND stream_position >= ${options.from ?? 0}
       ORDER BY events.stream_position`.execute(db);
-    return rows.map(toRecorded);
+    return rows.map((r) => toRecorded(r));
   }
 
   async function readAll(from: LogPosition, options: { limit?: number } = {}): Promise<RecordedEvent[]> {
@@ -118,7 +124,7 @@ export async function createPostgresEventStore(database: Database, codec: EventC
       WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY events.transaction_id, events.global_position LIMIT ${options.limit ?? 1000}`.execute(db);
-    return rows.map(toRecorded);
+    return rows.map((r) => toRecorded(r, true));
   }
 
   async function head(): Promise<LogPosition> {

@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
+import { applyEvents, handlesAny, ProjectorError } from "./apply.ts";
+import { readCheckpoint } from "./checkpoints.ts";
+import type { Projection } from "./projection.ts";
+
+// A rebuild fills new tables while readers (and the live projector) keep using the old ones, then
+// swaps them in one transaction. The new tables are built in a schema of their own: the projector's
+// unqualified CREATE/INSERT/UPDATE land there because that schema is the whole search_path of the
+// rebuild's transactions, so Projection.migrate and apply need no change. ALTER TABLE ... SET SCHEMA
+// moves a table with its indexes, constraints and owned sequences, keeping their names.
+
+export interface RebuildProgress {
+  /** The read model being rebuilt (the first of several when they are rebuilt together). */
+  projection: string;
+  /** Events read from the log so far. */
+  applied: number;
+}
+
+export interface RebuildResult {
+  projection: string;
+  /** Events read from the log into the new tables. */
+  applied: number;
+  /** Set when the projector failed on an event: the live tables were left as they were. */
+  failure?: ProjectorError;
+}
+
+interface Build {
+  projection: Projection;
+  shadow: string;
+  position: LogPosition;
+  read: number;
+  failure?: ProjectorError;
+}
+
+const BATCH = 2000;
+/** Each swap attempt that finds the live projector ahead catches up again; past this many, give up. */
+const SWAP_ATTEMPTS = 20;
+
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db);
+  return rows[0].s;
+}
+
+/** A schema per rebuild run (random suffix): two runs never write into each other's tables. */
+function shadowName(schema: string, projection: string): string {
+  const base = `${schema}_rb_${projection.replace(/[^a-z0-9_]/g, "_")}`.slice(0, 52);
+  return `${base}_${randomBytes(4).toString("hex")}`;
+}
+
+/** A transaction whose unqualified names all resolve in `schema` (nothing else is searched but pg_catalog). */
+function inSchema<T>(db: Kysely<any>, schema: string, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    // Rows and checkpoint commit together later (the swap commits synchronously and flushes these too).
+    await sql`SELECT set_config('search_path', ${schema}, true), set_config('synchronous_commit', 'off', true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/** Applies to one build's new tables the events past its position; a projector failure stops that build only. */
+async function applyTo(db: Kysely<any>, b: Build, events: RecordedEvent[]): Promise<void> {
+  if (b.failure || events.length === 0) return;
+  if (handlesAny(b.projection, events)) {
+    try {
+      await inSchema(db, b.shadow, (trx) => applyEvents(trx, b.projection, events));
+    } catch (error) {
+      if (!(error instanceof ProjectorError)) throw error;
+      b.failure = error;
+      return;
+    }
+  }
+  b.position = events[events.length - 1].position;
+  b.read += events.length;
+}
+
+/** Reads the log once for all builds until a short batch: everything committed so far is in. */
+async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limit: number, onRead: (n: number) => void): Promise<void> {
+  for (;;) {
+    const active = builds.filter((b) => !b.failure);
+    if (active.length === 0) return;
+    const from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    const events = await store.readAll(from, { limit });
+    // Each build on its own connection, in parallel; one ahead of `from` takes only what it lacks.
+    await Promise.all(active.map((b) => applyTo(db, b, events.filter((e) => comparePositions(e.position, b.position) > 0))));
+    if (events.length > 0) onRead(events.length);
+    if (events.length < limit) return;
+  }
+}
+
+/**
+ * Drops the live tables and moves the new ones in, in one transaction, if the live projector has not
+ * applied anything past the build's position. The checkpoint row is locked first: a live projector
+ * moves its checkpoint before it touches a table, so it waits, then finds the checkpoint moved and
+ * goes on from the build's position. Answers false when the live one was ahead (catch up, try again).
+ */
+async function swapIn(db: Kysely<any>, schema: string, b: Build): Promise<boolean> {
+  const { name, version } = b.projection;
+  return db.transaction().execute(async (trx) => {
+    await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied)
+      VALUES (${name}, ${version}, 0, 0, 0) ON CONFLICT (name) DO NOTHING`.execute(trx);
+    await sql`SELECT name FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`.execute(trx);
+    const live = await readCheckpoint(trx, name);
+    if (live && comparePositions(live.position, b.position) > 0) return false;
+    const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = ${b.shadow}`.execute(trx);
+    const built = rows.map((r) => r.tablename);
+    for (const table of new Set([...b.projection.tables, ...built])) await sql`DROP TABLE IF EXISTS ${sql.id(schema, table)} CASCADE`.execute(trx);
+    for (const table of built) await sql`ALTER TABLE ${sql.id(b.shadow, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
+    await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${b.position.major.toString()}, position_minor = ${b.position.minor.toString()},
+        events_applied = ${b.read}, failure = NULL, updated_at = now() WHERE name = ${name}`.execute(trx);
+    return true;
+  });
+}
+
+/**
+ * Rebuilds read models from position 0 into new tables, reading the log once for all of them, and
+ * swaps each in when it has caught up. Readers see the old rows until the new ones are complete; a
+ * live projector may keep running meanwhile. A projector that fails leaves its live tables alone
+ * and is answered in its result; the others are swapped in.
+ */
+export async function rebuildProjections(options: {
+  db: Kysely<any>;
+  store: EventStore;
+  projections: Projection[];
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<RebuildResult[]> {
+  const { db, store, projections } = options;
+  const limit = options.batchSize ?? BATCH;
+  const schema = await currentSchema(db);
+  const builds: Build[] = projections.map((projection) => ({ projection, shadow: shadowName(schema, projection.name), position: START, read: 0 }));
+  let read = 0;
+  const onRead = (n: number) => {
+    read += n;
+    options.onProgress?.({ projection: projections[0]?.name ?? "", applied: read });
+  };
+  try {
+    for (const b of builds) {
+      await sql`CREATE SCHEMA ${sql.id(b.shadow)}`.execute(db);
+      await inSchema(db, b.shadow, (trx) => b.projection.migrate(trx));
+    }
+    await catchUp(db, store, builds, limit, onRead);
+    for (const b of builds) {
+      for (let attempt = 1; !b.failure; attempt++) {
+        if (await swapIn(db, schema, b)) break;
+        if (attempt >= SWAP_ATTEMPTS) throw new Error(`rebuild of ${b.projection.name}: the live projector kept moving ahead; try again`);
+        await catchUp(db, store, [b], limit, () => {});
+      }
+    }
+  } finally {
+    for (const b of builds) await sql`DROP SCHEMA IF EXISTS ${sql.id(b.shadow)} CASCADE`.execute(db).catch(() => {});
+  }
+  return builds.map((b) => ({ projection: b.projection.name, applied: b.read, failure: b.failure }));
+}
+
+/** Rebuilds one read model (see rebuildProjections); a projector failure is thrown. Answers the events read. */
+export async function rebuildProjection(options: {
+  db: Kysely<any>;
+  store: EventStore;
+  projection: Projection;
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<number> {
+  const [result] = await rebuildProjections({ ...options, projections: [options.projection] });
+  if (result.failure) throw result.failure;
+  return result.applied;
+}
