@@ -3,6 +3,7 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import type { Kysely } from "kysely";
 import type { EventStore, LogPosition } from "@shop/shared";
+import type { ProjectionFailure } from "@shop/projections";
 import { makeAccountsRouter } from "./accounts/accounts-router.ts";
 import { createLoginThrottle } from "./accounts/login-throttle.ts";
 import { makeAuditRouter } from "./audit/audit-router.ts";
@@ -27,6 +28,12 @@ import type { Logger } from "./platform/logger.ts";
 
 export type Readiness = "ready" | "starting" | "stopping";
 
+/** /readyz when a read model is stopped on an event: 503 naming each (projection, position, stream, type, error). */
+export interface FailedReadiness {
+  status: "failed";
+  failed: ProjectionFailure[];
+}
+
 /**
  * Back-office pages whose URL lies under the /admin/base/ API prefix (admin/src/app/router.tsx):
  * a staff browser navigating there gets the back office; everyone else the API's 401/403.
@@ -40,7 +47,7 @@ export interface AppDeps {
   log: Logger;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
   /** "ready" once the read models have caught up with the log at start-up, "stopping" after SIGTERM. */
-  readiness: () => Promise<Readiness>;
+  readiness: () => Promise<Readiness | FailedReadiness>;
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
@@ -66,7 +73,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     const status = await deps.readiness().catch((): Readiness => "starting");
-    res.status(status === "ready" ? 200 : 503).json({ status });
+    res.status(status === "ready" ? 200 : 503).json(typeof status === "string" ? { status } : status);
   });
 
   app.use(requestContext(deps.log));

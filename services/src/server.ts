@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { allProjections, ProjectionRunner } from "@shop/projections";
 import type { EventStore } from "@shop/shared";
 import { migrateLoginAttempts } from "./accounts/login-throttle.ts";
-import { createApp, type Readiness } from "./app.ts";
+import { createApp, type FailedReadiness, type Readiness } from "./app.ts";
 import type { Express } from "express";
 import { seedDemoData } from "./demo/demo-data.ts";
 import { createEventRegistry } from "./event-registry.ts";
@@ -44,8 +44,11 @@ export interface RunningServer {
   log: Logger;
   /** The express app, so fault tests can list its routes. */
   app: Express;
-  /** What /readyz answers: "starting" until the read models have caught up at start-up, "stopping" once closing. */
-  readiness(): Promise<Readiness>;
+  /**
+   * What /readyz answers: "starting" until the read models have caught up at start-up, "stopping" once
+   * closing, and a "failed" report while a read model is stopped on an event.
+   */
+  readiness(): Promise<Readiness | FailedReadiness>;
   close(): Promise<void>;
 }
 
@@ -79,7 +82,9 @@ export async function startServer(config: Config, options: { clock?: () => Date;
     const head = await store.head();
     while (phase === "starting") {
       try {
-        if (await runner.waitFor(head, undefined, 5000)) break;
+        // A read model stopped on a failure is reported by readiness itself; the others must catch up.
+        const failed = new Set((await runner.failures()).map((f) => f.projection));
+        if (await runner.waitFor(head, allProjections.map((p) => p.name).filter((n) => !failed.has(n)), 5000)) break;
       } catch (error) {
         log.error({ err: error }, "waiting for the read models to catch up failed; retrying");
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -88,9 +93,10 @@ export async function startServer(config: Config, options: { clock?: () => Date;
     if (phase === "starting") phase = "ready";
   })().catch((error) => log.error({ err: error }, "could not read the log head at start-up"));
 
-  async function readiness(): Promise<Readiness> {
-    if (phase !== "ready") return phase;
-    await database.db.selectFrom("projection_checkpoints").select("name").limit(1).execute();
+  async function readiness(): Promise<Readiness | FailedReadiness> {
+    if (phase === "stopping") return phase;
+    const failed = await runner.failures(); // also proves the database answers
+    if (failed.length > 0) return { status: "failed", failed };
     return phase;
   }
 

@@ -95,7 +95,17 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     onEvents: async (events) => {
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
       for (const event of events) {
-        emitAll(io, mappers.flatMap((mapper) => mapper(event, { userName: userNames.name })));
+        // One bad event must not stall every push after it: skip it, say so, go on.
+        if (event.invalid) {
+          deps.log.error({ err: event.invalid, stream: event.streamId, type: event.type, globalPosition: event.globalPosition }, "live push skipped an event that fails its schema");
+          continue;
+        }
+        try {
+          emitAll(io, mappers.flatMap((mapper) => mapper(event, { userName: userNames.name })));
+        } catch (error) {
+          deps.log.error({ err: error, stream: event.streamId, type: event.type, globalPosition: event.globalPosition }, "live push skipped an event it could not map");
+          continue;
+        }
         const closing = socketsToClose(event);
         if (closing) {
           if (closing.sessionHash) endedSessions.add(closing.sessionHash);

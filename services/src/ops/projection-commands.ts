@@ -1,8 +1,7 @@
 import { SingleBar } from "cli-progress";
 import { sql } from "kysely";
-import { allProjections, migrateCheckpoints, rebuildProjection, readCheckpoints, type Projection } from "@shop/projections";
+import { allProjections, migrateCheckpoints, rebuildProjections, readCheckpoints, type Projection } from "@shop/projections";
 import { comparePositions } from "@shop/shared";
-import { PROJECTION_LEADER_LOCK } from "../platform/leader-lock.ts";
 import { OpsError, type OpsContext } from "./ops-context.ts";
 
 async function countEvents(ctx: OpsContext): Promise<number | null> {
@@ -20,45 +19,47 @@ export function checkReplayOptions(options: { projection?: string; all?: boolean
   return { chosen: [found] };
 }
 
-/** `replay [--projection NAME | --all]`: drops and rebuilds read models from position 0, with a progress bar. */
+/**
+ * `replay [--projection NAME | --all]`: rebuilds read models from position 0 into new tables, reading
+ * the log once for all of them, with a progress bar, and swaps each in when complete. Servers keep
+ * serving (and projecting) meanwhile: readers see the old rows until the swap. A read model stopped on
+ * a failure is cleared by a replay that gets through, and the leader then projects it again.
+ */
 export async function replay(ctx: OpsContext, { chosen }: { chosen: Projection[] }, out: NodeJS.WriteStream = process.stdout): Promise<string> {
-  const lock = await ctx.database.tryAdvisoryLock(PROJECTION_LEADER_LOCK);
-  if (!lock) throw new OpsError("A server is projecting on this database (it holds the projection leader lock). Stop it, then run replay again.");
-  try {
-    await migrateCheckpoints(ctx.database.db);
-    const total = await countEvents(ctx);
-    const lines: string[] = [];
-    for (const projection of chosen) {
-      const bar = new SingleBar({ format: `${projection.name.padEnd(16)} [{bar}] {value}/{total} events  {rate} ev/s`, stream: out, hideCursor: true, noTTYOutput: !out.isTTY, notTTYSchedule: 1000 }, undefined);
-      const started = performance.now();
-      bar.start(total ?? 0, 0, { rate: 0 });
-      const applied = await rebuildProjection({
-        db: ctx.database.db,
-        store: ctx.store,
-        projection,
-        onProgress: ({ applied }) => {
-          const seconds = (performance.now() - started) / 1000;
-          if (total === null || applied > total) bar.setTotal(applied);
-          bar.update(applied, { rate: Math.round(applied / Math.max(seconds, 0.001)) });
-        },
-      });
-      const seconds = (performance.now() - started) / 1000;
-      bar.update(applied, { rate: Math.round(applied / Math.max(seconds, 0.001)) });
-      bar.stop();
-      lines.push(`${projection.name}: replayed ${applied} events in ${seconds.toFixed(2)} s (${Math.round(applied / Math.max(seconds, 0.001))} events/s)`);
-    }
-    return lines.join("\n");
-  } finally {
-    await lock.release();
-  }
+  await migrateCheckpoints(ctx.database.db);
+  const total = await countEvents(ctx);
+  const label = chosen.length === 1 ? chosen[0].name : `${chosen.length} read models`;
+  const bar = new SingleBar({ format: `${label.padEnd(16)} [{bar}] {value}/{total} events  {rate} ev/s`, stream: out, hideCursor: true, noTTYOutput: !out.isTTY, notTTYSchedule: 1000 }, undefined);
+  const started = performance.now();
+  const rate = (n: number) => Math.round(n / Math.max((performance.now() - started) / 1000, 0.001));
+  bar.start(total ?? 0, 0, { rate: 0 });
+  const results = await rebuildProjections({
+    db: ctx.database.db,
+    store: ctx.store,
+    projections: chosen,
+    onProgress: ({ applied }) => {
+      if (total === null || applied > total) bar.setTotal(applied);
+      bar.update(applied, { rate: rate(applied) });
+    },
+  }).finally(() => bar.stop());
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const lines = results.map((r) =>
+    r.failure
+      ? `${r.projection}: FAILED, kept the old tables: ${r.failure.message}`
+      : `${r.projection}: replayed ${r.applied} events in ${seconds} s (${rate(r.applied)} events/s)`,
+  );
+  const failed = results.filter((r) => r.failure);
+  if (failed.length > 0) throw new OpsError(lines.join("\n"));
+  return lines.join("\n");
 }
 
-/** `projections`: each read model's position and how many events it is behind the log. */
+/** `projections`: each read model's position, how many events it is behind the log, and whether it is stopped on a failure. */
 export async function projectionStatus(ctx: OpsContext): Promise<string> {
   await migrateCheckpoints(ctx.database.db);
   const checkpoints = await readCheckpoints(ctx.database.db);
   const head = await ctx.store.head();
-  const rows = [["projection", "version", "position", "behind (events)", "updated"]];
+  const rows = [["projection", "version", "position", "behind (events)", "updated", "status"]];
+  const failures: string[] = [];
   for (const p of allProjections) {
     const c = checkpoints.find((x) => x.name === p.name);
     let behind = "?";
@@ -71,8 +72,12 @@ export async function projectionStatus(ctx: OpsContext): Promise<string> {
     } else if (c) {
       behind = comparePositions(c.position, head) >= 0 ? "0" : ">0";
     }
-    rows.push([p.name, String(c?.version ?? p.version), c ? String(c.position.minor) : "never run", behind, c ? c.updatedAt.toISOString() : "-"]);
+    const f = c?.failure;
+    rows.push([p.name, String(c?.version ?? p.version), c ? String(c.position.minor) : "never run", behind, c ? c.updatedAt.toISOString() : "-", f ? "failed" : behind === "0" ? "ok" : "behind"]);
+    if (f) failures.push(`${p.name} failed at global position ${f.globalPosition} (log ${f.position}), stream ${f.stream}, type ${f.type}, ${f.failedAt}: ${f.error}`);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ")).join("\n");
+  const table = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+  if (failures.length > 0) table.push("", ...failures, `After a fix: npm run ops -- replay --projection NAME (or restart the server to retry).`);
+  return table.join("\n");
 }
