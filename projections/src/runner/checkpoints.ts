@@ -86,6 +86,12 @@ export interface CheckpointMove {
   seen: number;
 }
 
+/** The stored failure, kept until the read model gets past the event it names. */
+function clearedPast(to: string[]) {
+  return sql`CASE WHEN failure IS NOT NULL AND (${to[0]}::numeric, ${to[1]}::numeric)
+    < (split_part(failure->>'position', '/', 1)::numeric, split_part(failure->>'position', '/', 2)::numeric) THEN failure END`;
+}
+
 /**
  * Moves a checkpoint only if it is still where the writer expects it (compare-and-set), inside the
  * caller's transaction. The UPDATE locks the row, so a second projector of the same read model waits
@@ -98,7 +104,7 @@ export async function saveCheckpoint(db: Kysely<any>, name: string, version: num
     ? sql`(position_major, position_minor) < (${move.before.major.toString()}, ${move.before.minor.toString()})`
     : sql`(position_major, position_minor) = (${at.major.toString()}, ${at.minor.toString()})`;
   const updated = await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${to[0]}, position_minor = ${to[1]},
-      events_applied = events_applied + ${move.seen}, updated_at = now(), failure = NULL
+      events_applied = events_applied + ${move.seen}, updated_at = now(), failure = ${clearedPast(to)}
     WHERE name = ${name} AND ${guard}`.execute(db);
   if (Number(updated.numAffectedRows ?? 0) === 1) return;
   // No row yet means nothing was ever applied; a concurrent first insert makes this one do nothing.

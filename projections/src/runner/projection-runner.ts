@@ -310,7 +310,7 @@ export class ProjectionRunner {
   /** Writes the checkpoints of read models that only skipped events since their last write. */
   private async flushCheckpoints(term: number): Promise<void> {
     for (const track of this.tracks) {
-      if (track.unsaved === 0 || term !== this.term) continue;
+      if (track.unsaved === 0 || track.failure || term !== this.term) continue;
       try {
         await saveCheckpoint(this.options.db, track.projection.name, track.projection.version, { from: track.saved, to: track.position, seen: track.unsaved });
         track.saved = track.position;
