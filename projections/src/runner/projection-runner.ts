@@ -334,7 +334,11 @@ export class ProjectionRunner {
     const at = (p: LogPosition | undefined) => p !== undefined && comparePositions(p, position) >= 0;
     if (this.isLeader) {
       if (names.every((n) => at(this.positions.get(n)))) return true;
-      return this.tracks.some((t) => t.failure && names.includes(t.projection.name) && !at(t.position)) ? "failed" : false;
+      const stopped = this.tracks.filter((t) => t.failure && names.includes(t.projection.name) && !at(t.position)).map((t) => t.projection.name);
+      if (stopped.length === 0) return false;
+      // Still stopped as stored? A replay may have cleared it: then it resumes shortly, worth waiting for.
+      const stored = await readCheckpoints(this.options.db);
+      return stopped.some((n) => stored.find((c) => c.name === n)?.failure) ? "failed" : false;
     }
     const checkpoints = await readCheckpoints(this.options.db);
     const of = (n: string) => checkpoints.find((x) => x.name === n);
