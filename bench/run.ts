@@ -7,6 +7,7 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   memory: () => import("./memory.ts"),
   crash: () => import("./crash.ts"),
   fuzz: () => import("./fuzz.ts"),
+  replay: () => import("./replay.ts"),
 };
 
 const [chosen, ...args] = process.argv.slice(2);

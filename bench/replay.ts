@@ -1,0 +1,153 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { allProjections } from "@shop/projections";
+import { START } from "@shop/shared";
+import { ConfigSchema, type Config } from "../services/src/platform/config.ts";
+import { REPO_ROOT, startServer, type RunningServer } from "../services/src/server.ts";
+import { dropSchema } from "../services/src/testing/test-database.ts";
+import { TestClient } from "../services/src/testing/http-client.ts";
+import { templateHistory, writeCopies } from "./replay-events.ts";
+
+/**
+ * `ops replay --all` on PostgreSQL over a large log (1,000,000 events by default) while a server keeps
+ * serving reads: events/s and peak RSS of the replay, next to the rate of reading the log alone
+ * (readAll, decoding included) measured in the same run; and every answer readers got during the
+ * replay, counted as wrong when it was empty, missing or differed from the answer before the replay.
+ */
+export async function run(args: string[]): Promise<void> {
+  const total = Number(args[0] ?? process.env.BENCH_EVENTS ?? 1_000_000);
+  const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const schema = `bench_${randomBytes(4).toString("hex")}`;
+  const config = ConfigSchema.parse({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATABASE_SCHEMA: schema, DATA_DIR: mkdtempSync(join(tmpdir(), "bench-replay-")), DEMO_DATA: "false", LOG_LEVEL: "silent" });
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    console.info(line);
+  };
+  try {
+    // 1. One real history of every kind, through the API; then copies of it straight into the log.
+    let server = await startServer(config, { serveFrontEnds: false });
+    const template = await templateHistory(server);
+    const signedIn = new TestClient(server.url);
+    await signedIn.post("/api/account/login/", { email: "edna@example.org", password: "long enough" });
+    const cookie = signedIn.cookieHeader;
+    await server.close();
+    const handled = new Set(allProjections.flatMap((p) => p.handles));
+    const inTemplate = new Set(template.map((e) => e.type));
+    say(`template: ${template.length} events of ${inTemplate.size} types; types read models handle but the template lacks: ${[...handled].filter((t) => !inTemplate.has(t)).join(", ") || "none"}`);
+    let started = performance.now();
+    await writeCopies(url, schema, template, total, (n) => process.stdout.write(`\rwriting events: ${n}/${total}`));
+    process.stdout.write("\n");
+    say(`wrote ${total} events in ${seconds(started)} s (batched INSERT ... SELECT unnest, 5000 rows each)`);
+
+    // 2. A first replay with no server fills the read models, so the server below starts caught up.
+    const first = await replayAll(config);
+    say(`replay --all, no server running: ${first.rate} events/s, peak RSS ${first.peakRssMb} MB`);
+
+    // 3. Baseline: reading the whole log alone, decoding included, no projection.
+    server = await startServer(config, { serveFrontEnds: false });
+    started = performance.now();
+    let read = 0;
+    for (let page = await server.store.readAll(START, { limit: 2000 }); page.length > 0; page = await server.store.readAll(page[page.length - 1].position, { limit: 2000 })) read += page.length;
+    const baseline = Math.round(read / ((performance.now() - started) / 1000));
+    say(`baseline: readAll over the whole log (${read} events, zod decoding, no projection): ${baseline} events/s`);
+
+    // 4. The measured replay while readers keep asking the server and its tables.
+    const readers = await startReaders(server, url, schema, cookie);
+    const measured = await replayAll(config);
+    await new Promise((r) => setTimeout(r, 300));
+    const seen = await readers.stop();
+    await server.close();
+    say(`replay --all while the server serves reads: ${measured.rate} events/s (goal >= 50,000; ${(measured.rate / baseline).toFixed(2)} of the readAll baseline), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`);
+    say(`readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}`);
+    for (const example of seen.examples) say(`  e.g. ${example}`);
+  } finally {
+    await dropSchema(url, schema);
+  }
+  console.info(`\n${lines.join("\n")}`);
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Runs the operator CLI's replay as operators do, in its own process; reads its rate and peak RSS. */
+async function replayAll(config: Config): Promise<{ rate: number; wallSeconds: string; peakRssMb: number }> {
+  const report = join(mkdtempSync(join(tmpdir(), "bench-rss-")), "report-rss.mjs");
+  writeFileSync(report, `process.on("exit", () => process.stderr.write("BENCH_MAX_RSS_KB=" + process.resourceUsage().maxRSS + "\\n"));\n`);
+  const env = { ...process.env, DATABASE_URL: config.DATABASE_URL, DATABASE_SCHEMA: config.DATABASE_SCHEMA, LOG_LEVEL: "silent" };
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", pathToFileURL(report).href, join(REPO_ROOT, "services/src/ops/cli.ts"), "replay", "--all"], { env, cwd: REPO_ROOT });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => {
+    stdout += d;
+    process.stdout.write(d);
+  });
+  child.stderr.on("data", (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`ops replay --all exited ${code}: ${stdout}\n${stderr}`);
+  const m = /: replayed (\d+) events in ([\d.]+) s \((\d+) events\/s\)/.exec(stdout);
+  const rss = /BENCH_MAX_RSS_KB=(\d+)/.exec(stderr);
+  return { rate: m ? Number(m[3]) : 0, wallSeconds: seconds(started), peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : 0 };
+}
+
+/**
+ * Readers as users are: one asks the server who is signed in (sessions and users), the other counts
+ * each read-model table in turn on its own connection. Every answer is compared with the one before.
+ */
+async function startReaders(server: RunningServer, url: string, schema: string, cookie: string) {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  await client.connect();
+  const tables = allProjections.flatMap((p) => p.tables);
+  const count = async (table: string) => (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
+  const expected = new Map<string, number>();
+  for (const table of tables) expected.set(table, await count(table));
+  const me = async () => {
+    const res = await fetch(`${server.url}/api/account/me/`, { headers: { cookie } });
+    return `${res.status} ${JSON.stringify((await res.json()).user ?? null)}`;
+  };
+  const before = await me();
+  if (!before.includes("edna@example.org")) throw new Error(`bench: the reader is not signed in: ${before}`);
+  const seen = { answers: 0, http: 0, sql: 0, empty: 0, different: 0, examples: [] as string[] };
+  const wrong = (what: string, empty: boolean) => {
+    if (empty) seen.empty++;
+    else seen.different++;
+    if (seen.examples.length < 5) seen.examples.push(what);
+  };
+  let reading = true;
+  const loops = [
+    (async () => {
+      for (let i = 0; reading; i++) {
+        const table = tables[i % tables.length];
+        try {
+          const n = await count(table);
+          if (n !== expected.get(table)) wrong(`${table}: ${n} rows, ${expected.get(table)} before`, n === 0);
+        } catch (error) {
+          wrong(`${table}: ${(error as Error).message}`, true);
+        }
+        seen.sql++;
+        seen.answers++;
+      }
+    })(),
+    (async () => {
+      while (reading) {
+        const answer = await me().catch((error: Error) => `error ${error.message}`);
+        if (answer !== before) wrong(`/api/account/me/: ${answer}`, !answer.startsWith("200"));
+        seen.http++;
+        seen.answers++;
+      }
+    })(),
+  ];
+  return {
+    async stop() {
+      reading = false;
+      await Promise.all(loops);
+      await client.end();
+      return { ...seen, tables: tables.length };
+    },
+  };
+}
