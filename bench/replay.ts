@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { allProjections } from "@shop/projections";
-import { START } from "@shop/shared";
+import { comparePositions, START } from "@shop/shared";
 import { ConfigSchema, type Config } from "../services/src/platform/config.ts";
 import { REPO_ROOT, startServer, type RunningServer } from "../services/src/server.ts";
 import { dropSchema } from "../services/src/testing/test-database.ts";
@@ -50,7 +50,10 @@ export async function run(args: string[]): Promise<void> {
     say(`replay --all, no server running: ${first.rate} events/s, peak RSS ${first.peakRssMb} MB`);
 
     // 3. Baseline: reading the whole log alone, decoding included, no projection.
-    server = await startServer(config, { serveFrontEnds: false });
+    // No lock expires while it runs (the editors have no sockets open): the log stays still, so any
+    // answer that differs from the one before the replay is stale or partial.
+    const still = { expireAfterMs: 86_400_000, sweepEveryMs: 86_400_000 };
+    server = await startServer(config, { serveFrontEnds: false, locks: still });
     started = performance.now();
     let read = 0;
     for (let page = await server.store.readAll(START, { limit: 2000 }); page.length > 0; page = await server.store.readAll(page[page.length - 1].position, { limit: 2000 })) read += page.length;
@@ -58,13 +61,15 @@ export async function run(args: string[]): Promise<void> {
     say(`baseline: readAll over the whole log (${read} events, zod decoding, no projection): ${baseline} events/s`);
 
     // 4. The measured replay while readers keep asking the server and its tables.
+    const headBefore = await server.store.head();
     const readers = await startReaders(server, url, schema, cookie);
     const measured = await replayAll(config);
     await new Promise((r) => setTimeout(r, 300));
     const seen = await readers.stop();
+    const logStill = comparePositions(headBefore, await server.store.head()) === 0;
     await server.close();
     say(`replay --all while the server serves reads: ${measured.rate} events/s (goal >= 50,000; ${(measured.rate / baseline).toFixed(2)} of the readAll baseline), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`);
-    say(`readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}`);
+    say(`readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}; log unchanged meanwhile: ${logStill ? "yes" : "no"}`);
     for (const example of seen.examples) say(`  e.g. ${example}`);
   } finally {
     await dropSchema(url, schema);
