@@ -96,7 +96,7 @@ export class ProjectionRunner {
     if (this.stopped) return void (await lock.release().catch(() => {}));
     this.lock = lock;
     const term = ++this.term;
-    lock.onLost?.(() => void this.loseLeadership(lock));
+    lock.onLost?.(() => void this.loseLeadership(lock).catch((error) => this.options.log?.error({ err: error }, "stopping after a lost lock failed")));
     this.options.log?.info({}, "projection leader: projecting read models");
     await this.startOrRetry(term);
   }
