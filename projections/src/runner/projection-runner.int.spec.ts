@@ -96,7 +96,8 @@ describe.each(testBackends())("projection runner on $name", ({ pglite }) => {
       }),
     );
     await Promise.all(byStream.values());
-    await runner.waitFor(await store.head());
+    // A loaded machine may need longer than the default 5 s: the live tables must be complete first.
+    expect(await runner.waitFor(await store.head(), undefined, 60_000)).toBe(true);
     const live = Object.fromEntries(await Promise.all(allProjections.map(async (p) => [p.name, await snapshot(database, p)] as const)));
     expect((live.users as any).users.length).toBeGreaterThan(50);
     expect((live.sessions as any).sessions.length).toBeGreaterThan(50);
