@@ -74,18 +74,37 @@ async function applyTo(db: Kysely<any>, b: Build, events: RecordedEvent[]): Prom
   b.read += events.length;
 }
 
-/** Reads the log once for all builds until a short batch: everything committed so far is in. */
+/** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
+const READ_AHEAD = 4;
+
+/**
+ * Reads the log once for all builds until a short batch: everything committed so far is in. Each
+ * build applies batches in order on its own chain, so a slow read model does not hold up the others
+ * (and the next read) batch by batch; the reader waits only when it is READ_AHEAD batches ahead.
+ */
 async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limit: number, onRead: (n: number) => void): Promise<void> {
+  const active = builds.filter((b) => !b.failure);
+  if (active.length === 0) return;
+  let from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+  const chains = new Map<Build, Promise<void>>(active.map((b) => [b, Promise.resolve()]));
+  const batchesDone: Array<Promise<unknown>> = [];
   for (;;) {
-    const active = builds.filter((b) => !b.failure);
-    if (active.length === 0) return;
-    const from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    if (batchesDone.length >= READ_AHEAD) await batchesDone.shift();
     const events = await store.readAll(from, { limit });
-    // Each build on its own connection, in parallel; one ahead of `from` takes only what it lacks.
-    await Promise.all(active.map((b) => applyTo(db, b, events.filter((e) => comparePositions(e.position, b.position) > 0))));
-    if (events.length > 0) onRead(events.length);
-    if (events.length < limit) return;
+    if (events.length > 0) {
+      for (const b of active) {
+        // Filtered when its turn comes: a build ahead of `from` (after a failed swap) takes only what it lacks.
+        const next = chains.get(b)!.then(() => applyTo(db, b, events.filter((e) => comparePositions(e.position, b.position) > 0)));
+        next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
+        chains.set(b, next);
+      }
+      batchesDone.push(Promise.all(chains.values()));
+      from = events[events.length - 1].position;
+      onRead(events.length);
+    }
+    if (events.length < limit) break;
   }
+  await Promise.all(chains.values());
 }
 
 /**
