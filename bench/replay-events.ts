@@ -59,6 +59,8 @@ export async function templateHistory(server: RunningServer): Promise<RecordedEv
   await seedLookupDemoData(server.store, { userId: null, correlationId: "bench" });
   await editorsAtWork(edna.client, rick.client);
   await accountChanges(server, rick.user.id);
+  // readAll returns only what no open transaction can still precede: wait until all of it is settled.
+  await server.runner.waitFor(await server.store.head(), undefined, 30_000);
   const events: RecordedEvent[] = [];
   for (let page = await server.store.readAll({ major: 0n, minor: 0n }, { limit: 10_000 }); page.length > 0; page = await server.store.readAll(page[page.length - 1].position, { limit: 10_000 })) events.push(...page);
   return events;
