@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from "@shop/shared";
-import { applyBatch, handlesAny, isCurrentVersion, migrateProjection, ProjectorError } from "./apply.ts";
+import { applyBatch, handlesAny, migrateProjection, ProjectorError } from "./apply.ts";
 import { CheckpointMovedError, migrateCheckpoints, readCheckpoint, readCheckpoints, readFailures, recordFailure, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 import { rebuildProjections } from "./rebuild.ts";
@@ -43,6 +43,8 @@ interface Track {
   unsaved: number;
   /** Set when the projector failed on an event: this read model stops, the others go on. */
   failure?: ProjectionFailure;
+  /** Its version changed: new tables are being built; the subscription leaves it alone meanwhile. */
+  rebuilding?: boolean;
 }
 
 /**
@@ -69,6 +71,11 @@ export class ProjectionRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private resumeTimer: NodeJS.Timeout | null = null;
   private startFailures = 0;
+  /** A version-change rebuild running beside the live projection (awaited by stop()). */
+  private rebuilding: Promise<void> | null = null;
+  /** Read models whose rebuild failed on an event in this process: not rebuilt again until a restart. */
+  private rebuildFailed = new Set<string>();
+  private restarting: Promise<void> | null = null;
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
@@ -138,23 +145,24 @@ export class ProjectionRunner {
    */
   private async startProjecting(term: number): Promise<void> {
     const { db, store } = this.options;
-    const changed: Projection[] = [];
-    for (const projection of this.options.projections) if (!(await isCurrentVersion(db, projection))) changed.push(projection);
-    const rebuildFailures = new Map<string, ProjectionFailure>();
-    if (changed.length > 0 && term === this.term) {
-      this.options.log?.info({ projections: changed.map((p) => p.name) }, "projection version changed: rebuilding into new tables");
-      for (const result of await rebuildProjections({ db, store, projections: changed })) {
-        if (result.failure) rebuildFailures.set(result.projection, await this.report(result.failure));
-      }
-    }
     const tracks: Track[] = [];
+    const changed: Projection[] = [];
     for (const projection of this.options.projections) {
       if (term !== this.term) return;
-      const position = (await readCheckpoint(db, projection.name))?.position ?? START;
-      tracks.push({ projection, position, saved: position, unsaved: 0, failure: rebuildFailures.get(projection.name) });
+      const checkpoint = await readCheckpoint(db, projection.name);
+      const position = checkpoint?.position ?? START;
+      const track: Track = { projection, position, saved: position, unsaved: 0 };
+      if (checkpoint && checkpoint.version !== projection.version) {
+        // Its old tables keep serving while new ones are built beside them; it waits meanwhile.
+        if (this.rebuildFailed.has(projection.name)) track.failure = checkpoint.failure ?? undefined;
+        else changed.push(projection);
+        track.rebuilding = true;
+      }
+      tracks.push(track);
       this.advance(projection.name, position);
     }
-    if (rebuildFailures.size > 0) this.watchForResume(term);
+    if (tracks.some((t) => t.failure)) this.watchForResume(term);
+    if (changed.length > 0) this.rebuilding = this.rebuildInBackground(term, changed);
     if (tracks.length === 0 || term !== this.term) return;
     this.tracks = tracks;
     const from = tracks.map((t) => t.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
@@ -193,7 +201,7 @@ export class ProjectionRunner {
   private async project(term: number, events: RecordedEvent[]): Promise<void> {
     for (const track of this.tracks) {
       if (term !== this.term) return; // leadership lost: not one more batch
-      if (track.failure) continue;
+      if (track.failure || track.rebuilding) continue;
       try {
         await this.projectInto(track, events);
       } catch (error) {
@@ -233,6 +241,32 @@ export class ProjectionRunner {
     return failure;
   }
 
+  /**
+   * Rebuilds read models whose version changed into new tables while the others go on, then starts
+   * projecting again so they follow from where the swap left them. A projector failure is reported
+   * (not retried here); any other error is logged and the rebuild tried again later.
+   */
+  private async rebuildInBackground(term: number, changed: Projection[]): Promise<void> {
+    const { db, store, log } = this.options;
+    const names = changed.map((p) => p.name);
+    const gone = () => term !== this.term || this.stopped;
+    log?.info({ projections: names }, "projection version changed: rebuilding into new tables while the others go on");
+    try {
+      for (const result of await rebuildProjections({ db, store, projections: changed, shouldStop: gone })) {
+        if (!result.failure) continue;
+        this.rebuildFailed.add(result.projection);
+        await this.report(result.failure);
+      }
+      log?.info({ projections: names }, "rebuilt read models swapped in");
+    } catch (error) {
+      if (gone()) return;
+      const delay = Math.min(START_RETRY_MS * 2 ** this.startFailures++, START_RETRY_MAX_MS);
+      log?.error({ err: error, projections: names, retryInMs: delay }, "could not rebuild read models; will try again");
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    if (!gone()) void this.restartProjecting(term);
+  }
+
   /** While a read model is stopped, looks for a replay that cleared its failure, then starts projecting again. */
   private watchForResume(term: number): void {
     this.resumeTimer ??= setInterval(() => {
@@ -242,20 +276,27 @@ export class ProjectionRunner {
         const checkpoints = await readCheckpoints(this.options.db);
         return stopped.some((name) => !checkpoints.find((c) => c.name === name)?.failure);
       })
-        .then((cleared) => (cleared ? this.restartProjecting(term) : undefined))
+        .then((cleared) => {
+          if (!cleared) return;
+          this.options.log?.info({}, "a stopped read model was replayed: projecting again");
+          return this.restartProjecting(term);
+        })
         .catch((error) => this.options.log?.warn({ err: error }, "could not check stopped read models"));
     }, RESUME_POLL_MS);
     this.resumeTimer.unref?.();
   }
 
-  private async restartProjecting(term: number): Promise<void> {
-    if (term !== this.term || this.stopped || !this.resumeTimer) return;
-    clearInterval(this.resumeTimer);
-    this.resumeTimer = null;
-    this.options.log?.info({}, "a stopped read model was replayed: projecting again");
-    await this.stopProjecting({ flush: true });
-    if (term !== this.term || this.stopped) return;
-    await this.startOrRetry(term);
+  /** Stops and starts projecting in the same term (one restart at a time); never rejects. */
+  private restartProjecting(term: number): Promise<void> {
+    this.restarting ??= (async () => {
+      if (term !== this.term || this.stopped) return;
+      await this.stopProjecting({ flush: true });
+      if (term !== this.term || this.stopped) return;
+      await this.startOrRetry(term);
+    })()
+      .catch((error) => this.options.log?.error({ err: error }, "could not restart projecting"))
+      .finally(() => (this.restarting = null));
+    return this.restarting;
   }
 
   private async projectInto(track: Track, events: RecordedEvent[]): Promise<void> {
@@ -310,7 +351,7 @@ export class ProjectionRunner {
   /** Writes the checkpoints of read models that only skipped events since their last write. */
   private async flushCheckpoints(term: number): Promise<void> {
     for (const track of this.tracks) {
-      if (track.unsaved === 0 || track.failure || term !== this.term) continue;
+      if (track.unsaved === 0 || track.failure || track.rebuilding || term !== this.term) continue;
       try {
         await saveCheckpoint(this.options.db, track.projection.name, track.projection.version, { from: track.saved, to: track.position, seen: track.unsaved });
         track.saved = track.position;
@@ -376,6 +417,7 @@ export class ProjectionRunner {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.stopProjecting({ flush: this.lock !== null });
+    await this.rebuilding; // it stops at its next batch; never rejects
     for (const wake of this.waiters) wake();
     const lock = this.lock;
     this.lock = null;

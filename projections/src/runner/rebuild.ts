@@ -82,7 +82,7 @@ const READ_AHEAD = 4;
  * build applies batches in order on its own chain, so a slow read model does not hold up the others
  * (and the next read) batch by batch; the reader waits only when it is READ_AHEAD batches ahead.
  */
-async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limit: number, onRead: (n: number) => void): Promise<void> {
+async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limit: number, onRead: (n: number) => void, shouldStop: () => boolean): Promise<void> {
   const active = builds.filter((b) => !b.failure);
   if (active.length === 0) return;
   let from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
@@ -90,6 +90,10 @@ async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limi
   const batchesDone: Array<Promise<unknown>> = [];
   for (;;) {
     if (batchesDone.length >= READ_AHEAD) await batchesDone.shift();
+    if (shouldStop()) {
+      await Promise.allSettled(chains.values());
+      throw new Error("rebuild stopped: this process no longer projects");
+    }
     const events = await store.readAll(from, { limit });
     if (events.length > 0) {
       for (const b of active) {
@@ -143,6 +147,8 @@ export async function rebuildProjections(options: {
   projections: Projection[];
   batchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
+  /** Checked between batches: a leader that lost its lock (or is stopping) gives up the rebuild. */
+  shouldStop?: () => boolean;
 }): Promise<RebuildResult[]> {
   const { db, store, projections } = options;
   const limit = options.batchSize ?? BATCH;
@@ -158,12 +164,13 @@ export async function rebuildProjections(options: {
       await sql`CREATE SCHEMA ${sql.id(b.shadow)}`.execute(db);
       await inSchema(db, b.shadow, (trx) => b.projection.migrate(trx));
     }
-    await catchUp(db, store, builds, limit, onRead);
+    const shouldStop = options.shouldStop ?? (() => false);
+    await catchUp(db, store, builds, limit, onRead, shouldStop);
     for (const b of builds) {
       for (let attempt = 1; !b.failure; attempt++) {
         if (await swapIn(db, schema, b)) break;
         if (attempt >= SWAP_ATTEMPTS) throw new Error(`rebuild of ${b.projection.name}: the live projector kept moving ahead; try again`);
-        await catchUp(db, store, [b], limit, () => {});
+        await catchUp(db, store, [b], limit, () => {}, shouldStop);
       }
     }
   } finally {
