@@ -45,7 +45,7 @@ describe.each(testBackends())("core hardening 2 validation on $name", ({ pglite 
     ["a menu node id past 2^31-1", "POST", NODES, node({ menu_nodes: [TOO_BIG] }), 400, "menu_nodes.0: Ensure this value is less than or equal to 2147483647."],
     ["a keyword id past 2^31-1 in a node", "POST", NODES, node({ keywords: [TOO_BIG] }), 400, "keywords.0: Ensure this value is less than or equal to 2147483647."],
     ["a keyword that does not exist in a node", "POST", NODES, node({ keywords: [999] }), 400, "keywords: Unknown keyword 999."],
-    ["a NUL character in a name", "POST", NODES, node({ name: "A\u0000B" }), 400, "name: Enter text without NUL characters or broken Unicode."],
+    ["a NUL character in a name", "POST", NODES, node({ name: "A\u0000B" }), 400, "name: Null characters are not allowed."],
     ["a lone surrogate in a body", "POST", NODES, node({ body: "x\ud800y" }), 400, "body: Enter text without NUL characters or broken Unicode."],
     ["a published date in year 0", "POST", NODES, node({ published: "0000-01-01 00:00", last_published: "0000-01-01 00:00" }), 400, "published: Please enter a valid date-time (yyyy-mm-dd hh:mm)."],
     ["node_type \"0\" on save", "PUT", () => `${NODES}${nodeId}/`, { node_type: "0" }, 400, "node_type: Ensure this value is greater than or equal to 1."],
@@ -83,10 +83,10 @@ describe.each(testBackends())("core hardening 2 validation on $name", ({ pglite 
       [`/admin/api/base/cmsactionevent/?object_id=${past}`, `object_id: Ensure this value is less than or equal to 2147483647.`],
       [`/admin/api/tree/pendingrewritebatch/?node=${past}`, `node: Ensure this value is less than or equal to 2147483647.`],
       [`/admin/api/content/keyword-search/?query=a&start=${TOO_BIG}`, `start: Ensure this value is less than or equal to 2147483647.`],
-      [`/admin/api/content/keyword-search/?query=%00`, "query: Enter text without NUL characters or broken Unicode."],
-      [`/admin/api/product/sku/?filters=${encodeURIComponent(JSON.stringify({ sku: "\u0000" }))}`, "filters.sku: Enter text without NUL characters or broken Unicode."],
+      [`/admin/api/content/keyword-search/?query=%00`, "query: Null characters are not allowed."],
+      [`/admin/api/product/sku/?filters=${encodeURIComponent(JSON.stringify({ sku: "\u0000" }))}`, "filters: Null characters are not allowed."],
       [`/admin/api/content/contentnode/?filters=${encodeURIComponent(JSON.stringify({ parent_id: TOO_BIG }))}`, "filters: parent_id must be a whole number."],
-      [`/api/content/page/?url=%2F%00`, "url: Enter text without NUL characters or broken Unicode."],
+      [`/api/content/page/?url=%2F%00`, "url: Null characters are not allowed."],
     ];
     for (const [path, line] of probes) {
       const res = await edna.get(path);
