@@ -5,7 +5,7 @@ import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { adminSocket, lockBody, nextLockChange, signedInClient } from "./lock-test-kit.ts";
+import { adminSocket, lockBody, nextLockChange, signedInClient } from "../testing/server-kit.ts";
 
 const LOCKED = "Object is already locked!";
 const refusedBy = (user: { id: string; name: string }, reason = 1, comment = "", autoCreated = true) => ({
