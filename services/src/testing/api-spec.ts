@@ -1,0 +1,169 @@
+import { createServer, type Server } from "node:http";
+import { randomBytes } from "node:crypto";
+import type { Express } from "express";
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, expect } from "vitest";
+import { allProjections, ProjectionRunner } from "@shop/projections";
+import { type EventMetadata, type EventStore, type RecordedEvent } from "@shop/shared";
+import type { AppDeps } from "../app.ts";
+import { createEventRegistry } from "../event-registry.ts";
+import { createInMemoryEventStore } from "../eventstore/in-memory-event-store.ts";
+import type { Database } from "../platform/database.ts";
+import { migrateIdCounters } from "../platform/id-allocator.ts";
+import { createLogger } from "../platform/logger.ts";
+import { TestClient } from "./http-client.ts";
+import { openTestDatabase } from "./test-database.ts";
+import type { SpecUser } from "./spec-users.ts";
+
+/** An event already in the log when the scenario starts. Ids in it are the test's own: counters still start at 1. */
+export interface GivenEvent {
+  streamId: string;
+  type: string;
+  data: unknown;
+  metadata?: EventMetadata;
+  schemaVersion?: number;
+}
+
+export interface SpecHttp {
+  /** The app's address, for a raw fetch. */
+  url: string;
+  /** A browser signed in as `user`: session cookie and CSRF cookie set, X-CSRFToken sent on writes. */
+  as(user: SpecUser): TestClient;
+  /** A browser with no session. */
+  visitor(): TestClient;
+}
+
+export type SpecResponse = Awaited<ReturnType<TestClient["request"]>>;
+
+export interface SpecResult {
+  response: SpecResponse;
+  /** Every event the request appended, in log order. */
+  newEvents: RecordedEvent[];
+  http: SpecHttp;
+  store: EventStore;
+}
+
+/** Expected new events: stream and type, and the data where given (compared with toMatchObject). */
+export type ExpectedEvent = { streamId?: string; type: string; data?: unknown };
+
+/**
+ * given(events).when(request).then(answer, newEvents) for the HTTP API, in the spirit of Emmett's
+ * ApiSpecification. The app is the real one (zod parsing, deciders, error middleware, auth, CSRF)
+ * built by `makeApp`; only the event store is in memory. The read models are the real projections,
+ * run by the real runner into tables emptied for each scenario: on the tests' PostgreSQL when
+ * there is one, else on one PGlite per test file. One scenario runs at a time.
+ */
+export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: () => Date } = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const readSide = scenarioDatabases();
+
+  async function start(givens: Array<GivenEvent | SpecUser>) {
+    const db = await readSide.next();
+    await migrateIdCounters(db);
+    const store = createInMemoryEventStore({ codec: createEventRegistry(), clock });
+    const runner = new ProjectionRunner({ db, store, projections: allProjections, tryLeadership: async () => ({ async release() {} }) });
+    await runner.start();
+    for (const given of givens.flatMap((g) => ("events" in g ? g.events : [g]))) {
+      await store.append(given.streamId, [{ type: given.type, data: given.data, metadata: given.metadata, schemaVersion: given.schemaVersion }]);
+    }
+    await runner.waitFor(await store.head());
+    const app = makeApp({
+      store,
+      db,
+      clock,
+      log: createLogger("silent"),
+      waitForProjections: (position, names) => runner.waitFor(position, names),
+      readiness: async () => "ready",
+      sessionDays: 14,
+      behindProxy: false,
+    });
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const http: SpecHttp = {
+      url,
+      visitor: () => new TestClient(url),
+      as(user) {
+        const client = new TestClient(url);
+        client.cookies.set("sessionid", user.sessionId);
+        client.cookies.set("csrftoken", randomBytes(24).toString("base64url"));
+        return client;
+      },
+    };
+    const stop = async () => {
+      await closeServer(server);
+      await runner.stop();
+    };
+    return { store, http, stop };
+  }
+
+  return {
+    given(...givens: Array<GivenEvent | SpecUser>) {
+      return {
+        when(request: (http: SpecHttp) => Promise<SpecResponse>) {
+          /** Runs the scenario and hands its result to `verify` before the app stops. */
+          async function run(verify: (result: SpecResult) => unknown): Promise<void> {
+            const { store, http, stop } = await start(givens);
+            try {
+              const before = await store.head();
+              const response = await request(http);
+              const newEvents = await store.readAll(before, { limit: 100_000 });
+              await verify({ response, newEvents, http, store });
+            } finally {
+              await stop();
+            }
+          }
+          return {
+            /**
+             * `then({ status, body }, newEvents)`: the answer (body compared with toEqual when given)
+             * and the events appended (all of them, in order). `then(async (result) => ...)` for anything else.
+             */
+            then(expected: { status: number; body?: unknown } | ((result: SpecResult) => unknown), newEvents?: ExpectedEvent[] | ((error: unknown) => void)): Promise<void> {
+              const done =
+                typeof expected === "function"
+                  ? run(expected)
+                  : run(({ response, newEvents: appended }) => {
+                      expect({ status: response.status, body: "body" in expected ? response.json : undefined }).toEqual({ status: expected.status, body: expected.body });
+                      if (Array.isArray(newEvents)) expect(appended).toMatchObject(newEvents);
+                    });
+              // Awaited directly (`await spec.given().when()`), the second argument is the promise's reject.
+              if (typeof newEvents === "function") done.catch(newEvents);
+              return done;
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * One database per test file for the read models (the tests' PostgreSQL in a schema of its own, else
+ * an in-memory PGlite), emptied before each scenario: deleting the rows costs milliseconds where
+ * creating and dropping every table costs a second. Scenarios therefore must not overlap.
+ */
+function scenarioDatabases() {
+  let database: Promise<Database & { drop(): Promise<void> }> | null = null;
+  const open = () => (database ??= openTestDatabase({ poolSize: 5 }));
+  // Opening PGlite takes seconds: before the first test's clock starts.
+  beforeAll(async () => void (await open()));
+  afterAll(async () => {
+    if (database) await (await database).drop();
+  });
+  return {
+    async next(): Promise<Kysely<any>> {
+      const { db, schema } = await open();
+      const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = ${schema}`.execute(db);
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        for (const { tablename } of rows) await sql`DELETE FROM ${sql.table(tablename)}`.execute(trx);
+      });
+      return db;
+    },
+  };
+}
