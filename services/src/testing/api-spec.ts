@@ -1,18 +1,19 @@
 import { createServer, type Server } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { Express } from "express";
-import { sql, type Kysely } from "kysely";
+import { Kysely, sql } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, expect } from "vitest";
 import { allProjections, ProjectionRunner } from "@shop/projections";
 import { START, type EventMetadata, type EventStore, type RecordedEvent } from "@shop/shared";
 import type { AppDeps } from "../app.ts";
 import { createEventRegistry } from "../event-registry.ts";
 import { createInMemoryEventStore } from "../eventstore/in-memory-event-store.ts";
-import type { Database } from "../platform/database.ts";
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 import { createLogger } from "../platform/logger.ts";
 import { TestClient } from "./http-client.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { openPgliteFromTemplate } from "./pglite-template.ts";
+import { openTestDatabase, testDatabaseUrl } from "./test-database.ts";
 import type { SpecUser } from "./spec-users.ts";
 
 /** An event already in the log when the scenario starts. Ids in it are the test's own: counters still start at 1. */
@@ -152,12 +153,12 @@ function closeServer(server: Server): Promise<void> {
  * creating and dropping every table costs a second. Scenarios therefore must not overlap.
  */
 function scenarioDatabases() {
-  let database: Promise<Database & { drop(): Promise<void> }> | null = null;
-  const open = () => (database ??= openTestDatabase({ poolSize: 5 }));
+  let database: Promise<{ db: Kysely<any>; schema: string; close(): Promise<void> }> | null = null;
+  const open = () => (database ??= testDatabaseUrl() ? openTestDatabase({ poolSize: 5 }).then((d) => ({ db: d.db, schema: d.schema, close: d.drop })) : openPglite());
   // Opening PGlite takes seconds: before the first test's clock starts.
   beforeAll(async () => void (await open()));
   afterAll(async () => {
-    if (database) await (await database).drop();
+    if (database) await (await database).close();
   });
   return {
     async next(): Promise<Kysely<any>> {
@@ -170,4 +171,10 @@ function scenarioDatabases() {
       return db;
     },
   };
+}
+
+async function openPglite() {
+  const pglite = await openPgliteFromTemplate();
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  return { db, schema: "public", close: () => pglite.close() };
 }
