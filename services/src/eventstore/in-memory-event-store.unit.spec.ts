@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineEvent, EventRegistry, InvalidEventError, START } from "@shop/shared";
+import { comparePositions, defineEvent, EventRegistry, InvalidEventError, START, type RecordedEvent } from "@shop/shared";
 import { createEventRegistry } from "../event-registry.ts";
 import { runEventStoreContract } from "./event-store.contract.ts";
-import { createInMemoryEventStore, newInMemoryLog } from "./in-memory-event-store.ts";
+import { clearInMemoryLog, createInMemoryEventStore, newInMemoryLog } from "./in-memory-event-store.ts";
 
 runEventStoreContract("in memory", async () => {
   const store = createInMemoryEventStore();
@@ -60,5 +60,29 @@ describe("code health 4: the in-memory store decodes events read back through th
     expect(first.data).toEqual({ when: "2026-11-23T10:00:00.000Z", list: [1] });
     (first.data as { list: number[] }).list.push(2);
     expect((await store.readStream("json-1"))[0].data).toEqual({ when: "2026-11-23T10:00:00.000Z", list: [1] });
+  });
+});
+
+describe("code health 4: clearing the in-memory log between tests", () => {
+  it("empties streams and the log, while positions go on so a subscriber keeps following", async () => {
+    const log = newInMemoryLog();
+    const store = createInMemoryEventStore({ log });
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe({ from: START, onEvents: (events) => void seen.push(...events) });
+    try {
+      const first = await store.append("s-1", [{ type: "A", data: {} }, { type: "B", data: {} }]);
+      await subscription.caughtUp();
+      clearInMemoryLog(log);
+      expect(await store.readStream("s-1")).toEqual([]);
+      expect(await store.readAll(START)).toEqual([]);
+      expect(comparePositions(await store.head(), first.position)).toBe(0);
+      const again = await store.append("s-1", [{ type: "C", data: {} }], { expectedVersion: "no-stream" });
+      expect(comparePositions(again.position, first.position)).toBe(1);
+      expect((await store.readAll(START)).map((e) => [e.type, e.streamPosition, e.globalPosition])).toEqual([["C", 0, 3]]);
+      await subscription.caughtUp();
+      expect(seen.map((e) => e.type)).toEqual(["A", "B", "C"]);
+    } finally {
+      await subscription.stop();
+    }
   });
 });

@@ -41,4 +41,20 @@ describe("code health 4: apiSpec checks the answer and the new events", () => {
     const bad = { streamId: recordLockStream("content", "contentnode", 6), type: "LockTaken", data: { app: "content", model: "contentnode", id: "six" } };
     await expect(spec.given(edna, bad).when((http) => http.as(edna).get("/api/account/me/")).then({ status: 200 })).rejects.toThrow(/LockTaken at recordlock-content\.contentnode\.6 #0 .* id: /);
   });
+
+  it("the next scenario starts from an empty log and empty read models, even after one that failed", () =>
+    spec
+      .given()
+      .when((http) => http.as(edna).get("/admin/base/record-locks/?app=content&model=contentnode&id=5"))
+      .then(async ({ response, store }) => {
+        expect(response.status).toBe(401); // edna's session was a given of earlier scenarios only
+        expect(await store.readStream(recordLockStream("content", "contentnode", 5))).toEqual([]);
+        expect(await store.readAll({ major: 0n, minor: 0n })).toEqual([]);
+      }));
+
+  it("a given user signs in again in a later scenario, and the record taken before is free", () =>
+    spec
+      .given(edna)
+      .when((http) => http.as(edna).get("/admin/base/record-locks/?app=content&model=contentnode&id=5"))
+      .then({ status: 200, body: { metadata: { success: true }, lock: null } }, []));
 });

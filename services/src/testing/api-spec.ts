@@ -5,10 +5,10 @@ import { Kysely, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, expect } from "vitest";
 import { allProjections, ProjectionRunner } from "@shop/projections";
-import { START, type EventMetadata, type EventStore, type RecordedEvent } from "@shop/shared";
+import { START, type EventMetadata, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
 import type { AppDeps } from "../app.ts";
 import { createEventRegistry } from "../event-registry.ts";
-import { createInMemoryEventStore } from "../eventstore/in-memory-event-store.ts";
+import { clearInMemoryLog, createInMemoryEventStore, newInMemoryLog } from "../eventstore/in-memory-event-store.ts";
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 import { createLogger } from "../platform/logger.ts";
 import { TestClient } from "./http-client.ts";
@@ -56,27 +56,16 @@ export type ExpectedEvent = { streamId?: string; type: string; data?: unknown };
  */
 export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
-  const readSide = scenarioDatabases();
+  const readSide = scenarioReadSide(clock);
 
   async function start(givens: Array<GivenEvent | SpecUser>) {
-    const db = await readSide.next();
-    await migrateIdCounters(db);
-    const store = createInMemoryEventStore({ codec: createEventRegistry(), clock });
-    // The runner's errors (a projector that throws on a given event) are kept to explain a timeout.
-    const failures: string[] = [];
-    const log = { info() {}, warn() {}, error: (obj: { err?: unknown }, msg?: string) => void failures.push(`${msg}: ${String(obj.err)}`) };
-    const runner = new ProjectionRunner({ db, store, projections: allProjections, tryLeadership: async () => ({ async release() {} }), log });
-    await runner.start();
-    try {
-      for (const given of givens.flatMap((g) => ("events" in g ? g.events : [g]))) {
-        await store.append(given.streamId, [{ type: given.type, data: given.data, metadata: given.metadata, schemaVersion: given.schemaVersion }]);
-      }
-      await store.readAll(START, { limit: 1_000_000 }); // a given event that fails its schema fails here, with its fields
-      if (!(await runner.waitFor(await store.head()))) throw new Error(`the read models did not take the given events: ${failures.join("; ") || "timed out"}`);
-    } catch (error) {
-      await runner.stop();
-      throw error;
+    const { db, store, runner, failures } = await readSide.next();
+    let last: LogPosition | null = null;
+    for (const given of givens.flatMap((g) => ("events" in g ? g.events : [g]))) {
+      ({ position: last } = await store.append(given.streamId, [{ type: given.type, data: given.data, metadata: given.metadata, schemaVersion: given.schemaVersion }]));
     }
+    await store.readAll(START, { limit: 1_000_000 }); // a given event that fails its schema fails here, with its fields
+    if (last && !(await runner.waitFor(last))) throw new Error(`the read models did not take the given events: ${failures.join("; ") || "timed out"}`);
     const app = makeApp({
       store,
       db,
@@ -100,11 +89,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
         return client;
       },
     };
-    const stop = async () => {
-      await closeServer(server);
-      await runner.stop();
-    };
-    return { store, http, stop };
+    return { store, http, stop: () => closeServer(server) };
   }
 
   return {
@@ -148,27 +133,49 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * One database per test file for the read models (the tests' PostgreSQL in a schema of its own, else
- * an in-memory PGlite), emptied before each scenario: deleting the rows costs milliseconds where
- * creating and dropping every table costs a second. Scenarios therefore must not overlap.
+ * The read side of one test file: one database (the tests' PostgreSQL in a schema of its own, else
+ * an in-memory PGlite), one in-memory log and one projection runner, kept from scenario to
+ * scenario. Each scenario starts with the log cleared (its numbering goes on, so the runner follows)
+ * and every read-model row deleted (checkpoints aside): milliseconds, where new tables and a new
+ * runner per scenario cost about a second. Scenarios therefore must not overlap.
  */
-function scenarioDatabases() {
-  let database: Promise<{ db: Kysely<any>; schema: string; close(): Promise<void> }> | null = null;
-  const open = () => (database ??= testDatabaseUrl() ? openTestDatabase({ poolSize: 5 }).then((d) => ({ db: d.db, schema: d.schema, close: d.drop })) : openPglite());
-  // Opening PGlite takes seconds: before the first test's clock starts.
+function scenarioReadSide(clock: () => Date) {
+  const log = newInMemoryLog();
+  const store = createInMemoryEventStore({ codec: createEventRegistry(), clock, log });
+  // The runner's errors (a projector that throws on a given event) are kept to explain a timeout.
+  const failures: string[] = [];
+  const runnerLog = { info() {}, warn() {}, error: (obj: { err?: unknown }, msg?: string) => void failures.push(`${msg}: ${String(obj.err)}`) };
+  let opened: Promise<{ db: Kysely<any>; schema: string; runner: ProjectionRunner; close(): Promise<void> }> | null = null;
+  const open = () =>
+    (opened ??= (async () => {
+      const database = testDatabaseUrl() ? await openTestDatabase({ poolSize: 5 }).then((d) => ({ db: d.db, schema: d.schema, close: d.drop })) : await openPglite();
+      await migrateIdCounters(database.db);
+      const runner = new ProjectionRunner({ db: database.db, store, projections: allProjections, tryLeadership: async () => ({ async release() {} }), log: runnerLog });
+      await runner.start();
+      return { ...database, runner };
+    })());
+  // Opening PGlite and creating the tables take seconds: before the first test's clock starts.
   beforeAll(async () => void (await open()));
   afterAll(async () => {
-    if (database) await (await database).close();
+    if (!opened) return;
+    const { runner, close } = await opened;
+    await runner.stop();
+    await close();
   });
   return {
-    async next(): Promise<Kysely<any>> {
-      const { db, schema } = await open();
-      const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = ${schema}`.execute(db);
+    async next() {
+      const { db, schema, runner } = await open();
+      // Events of the last scenario the runner has not read are dropped (even one it cannot project);
+      // one it is projecting lands before the rows are deleted.
+      clearInMemoryLog(log);
+      await runner.catchUp();
+      failures.length = 0;
+      const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = ${schema} AND tablename <> 'projection_checkpoints'`.execute(db);
       await db.transaction().execute(async (trx) => {
         await sql`SET LOCAL synchronous_commit = off`.execute(trx);
         for (const { tablename } of rows) await sql`DELETE FROM ${sql.table(tablename)}`.execute(trx);
       });
-      return db;
+      return { db, store, runner, failures };
     },
   };
 }
