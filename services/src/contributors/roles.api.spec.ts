@@ -5,7 +5,7 @@ import { apiSpec, type GivenEvent, type SpecHttp } from "../testing/api-spec.ts"
 import { actorOf, signedInUser } from "../testing/spec-users.ts";
 
 // Contributor role rules as HTTP answers on the in-memory log. Two adds racing stay a full-server
-// test (keywords/keywords-and-roles.int.spec.ts).
+// test (content/node-races.int.spec.ts).
 const spec = apiSpec(createApp);
 const edna = signedInUser("edna@example.org", "Edna Editor");
 const ROLES = "/admin/api/content/role/";
