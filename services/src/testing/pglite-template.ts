@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -12,6 +14,20 @@ const CACHE = join(fileURLToPath(import.meta.url), "..", "..", "..", "..", "node
 const PGLITE_MAIN = createRequire(import.meta.url).resolve("@electric-sql/pglite");
 const VERSION: string = JSON.parse(readFileSync(join(dirname(PGLITE_MAIN), "..", "package.json"), "utf8")).version;
 
+// Plain CommonJS run by `node -e`: no TypeScript loader in the child.
+const DUMP_SCRIPT = `
+const { PGlite } = require(process.argv[1]);
+(async () => {
+  const pglite = new PGlite();
+  await pglite.waitReady;
+  require("node:fs").writeFileSync(process.argv[2], Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+  await pglite.close();
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+
 let template: Promise<Blob> | null = null;
 
 /** A tarball of an empty PGlite data folder, for `new PGlite({ loadDataDir })`. */
@@ -19,15 +35,13 @@ export function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const file = join(CACHE, `pglite-${VERSION}-empty.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const fresh = new PGlite();
-    const dump = await fresh.dumpDataDir("none");
-    await fresh.close();
     mkdirSync(CACHE, { recursive: true });
+    // Made in a child process: initdb's WASM memory (about 450 MiB) is never given back to Node.
     // Written aside, then renamed: a worker making it at the same time never reads half a file.
     const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    await promisify(execFile)(process.execPath, ["-e", DUMP_SCRIPT, PGLITE_MAIN, partial]);
     renameSync(partial, file);
-    return dump;
+    return new Blob([readFileSync(file)]);
   })();
   return template;
 }
