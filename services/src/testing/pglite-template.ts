@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_START_PARAMS } from "../platform/pglite-start.ts";
 
 // A new PGlite runs initdb, which takes 3 s on an idle machine and 10 to 20 s on a busy one;
 // loading a dump of a freshly initialised data folder takes a fraction of that. The dump is made
@@ -46,9 +47,9 @@ export function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-/** An in-memory PGlite, started from the template. */
+/** An in-memory PGlite, started from the template with the app's start parameters. */
 export async function openPgliteFromTemplate(): Promise<PGlite> {
-  const pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+  const pglite = new PGlite({ loadDataDir: await pgliteTemplate(), startParams: PGLITE_START_PARAMS });
   await pglite.waitReady;
   return pglite;
 }
