@@ -90,10 +90,11 @@ export function createInMemoryEventStore(options: { codec?: EventCodec; log?: In
     return { nextExpectedVersion: version, position: positionOf(log.dropped + log.events.length) };
   }
 
-  function toRecorded(e: StoredEvent): RecordedEvent {
+  // As on PostgreSQL: readStream throws on an event that fails its schema, readAll marks it `invalid`.
+  function toRecorded(e: StoredEvent, lenient = false): RecordedEvent {
     return {
       type: e.type,
-      data: decodeAt(codec, e.type, e.schemaVersion, structuredClone(e.data), () => `${e.streamId} #${e.streamPosition} (global position ${e.globalPosition})`),
+      ...decodeAt(codec, e.type, e.schemaVersion, structuredClone(e.data), () => `${e.streamId} #${e.streamPosition} (global position ${e.globalPosition})`, lenient),
       metadata: structuredClone(e.metadata),
       schemaVersion: e.schemaVersion,
       streamId: e.streamId,
@@ -106,13 +107,13 @@ export function createInMemoryEventStore(options: { codec?: EventCodec; log?: In
 
   async function readStream(streamId: string, readOptions: { from?: number } = {}): Promise<RecordedEvent[]> {
     const from = readOptions.from ?? 0;
-    return log.events.filter((e) => e.streamId === streamId && e.streamPosition >= from).map(toRecorded);
+    return log.events.filter((e) => e.streamId === streamId && e.streamPosition >= from).map((e) => toRecorded(e));
   }
 
   // Global position n sits at index n - dropped - 1, so a read starts where `from` left off.
   async function readAll(from: LogPosition, readOptions: { limit?: number } = {}): Promise<RecordedEvent[]> {
     const start = Math.max(Number(from.minor) - log.dropped, 0);
-    return log.events.slice(start, start + (readOptions.limit ?? 1000)).map(toRecorded);
+    return log.events.slice(start, start + (readOptions.limit ?? 1000)).map((e) => toRecorded(e, true));
   }
 
   // Every append is committed when it returns: the head is settled. After a clear it stays where the dropped events ended.
