@@ -5,7 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { allProjections, readCheckpoints } from "@shop/projections";
 import { comparePositions, START, type RecordedEvent } from "@shop/shared";
-import { signedInClient } from "../services/src/locks/lock-test-kit.ts";
+import { signedInClient } from "../services/src/testing/server-kit.ts";
 import { ConfigSchema } from "../services/src/platform/config.ts";
 import { concretePath, listAppRoutes, type AppRoute } from "../services/src/platform/http/route-list.ts";
 import { createLogger } from "../services/src/platform/logger.ts";

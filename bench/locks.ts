@@ -11,7 +11,7 @@ import { ConfigSchema } from "../services/src/platform/config.ts";
 import { startServer, type RunningServer } from "../services/src/server.ts";
 import { runLockCommand } from "../services/src/locks/lock-commands.ts";
 import { RecordLockedError } from "../services/src/locks/decide.ts";
-import { signedInClient } from "../services/src/locks/lock-test-kit.ts";
+import { signedInClient } from "../services/src/testing/server-kit.ts";
 import type { TestClient } from "../services/src/testing/http-client.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -4,7 +4,7 @@
 import pg from "pg";
 import type { RecordedEvent } from "@shop/shared";
 import { seedLookupDemoData } from "../services/src/lookups/lookup-demo-data.ts";
-import { signedInClient } from "../services/src/locks/lock-test-kit.ts";
+import { signedInClient } from "../services/src/testing/server-kit.ts";
 import type { RunningServer } from "../services/src/server.ts";
 import type { TestClient } from "../services/src/testing/http-client.ts";
 

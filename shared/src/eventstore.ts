@@ -93,7 +93,8 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  readonly kind: "postgres" | "pglite" | "eventstoredb";
+  /** "memory": the in-process store of fast tests (services/src/eventstore/in-memory-event-store.ts). */
+  readonly kind: "postgres" | "pglite" | "eventstoredb" | "memory";
   append(streamId: string, events: NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
   /** Events of one stream from a 0-based stream position; empty for a missing stream. */
   readStream(streamId: string, options?: { from?: number }): Promise<RecordedEvent[]>;

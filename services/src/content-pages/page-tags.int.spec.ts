@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInClient } from "../locks/lock-test-kit.ts";
+import { signedInClient } from "../testing/server-kit.ts";
 import { contentLangNodeStream } from "@shop/shared";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { RunningServer } from "../server.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentNodeStream, recordLockStream, uniqueValueStream } from "@shop/shared";
-import { signedInClient } from "../locks/lock-test-kit.ts";
+import { signedInClient } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
@@ -138,6 +138,20 @@ describe.each(testBackends())("claims and locks decided from the log, on $name",
     expect((await edna.post(NODES, { name: "Copy", parent: 1, url: "/about/" })).json).toEqual(URL_TAKEN);
     expect((await edna.request("PUT", `${NODES}2/`, { url: "/about-us/", ignore_warnings: true })).status).toBe(200);
     expect((await edna.post(NODES, { name: "New About", parent: 1, url: "/about/" })).status).toBe(201);
+  });
+
+  // Moved from keywords/keywords-and-roles.int.spec.ts, whose other tests are now api specs.
+  // Before the test below, which stops the read side.
+  it("two quick adds with the same sort_order (a stale list) never share a sort_order: the later goes last", async () => {
+    const node = (await edna.post("/admin/api/content/contentnode/", { name: "Stale List", ignore_warnings: true })).json.id;
+    const addTo = (contributor: string, sort_order: number) => edna.post("/admin/api/content/role/", { node, contributor, role: "Author", sort_order });
+    const orders = async () => (await edna.get(`/admin/api/content/role/?node=${node}&sort=sort_order`)).json.items.map((r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order]);
+    await addTo("Ken Ham", 10);
+    const answers = [await addTo("Bodie Hodge", 20), await addTo("Georgia Purdom", 20)];
+    expect(answers.map((a) => a.json.sort_order)).toEqual([20, 30]);
+    expect(await orders()).toEqual([["Ken Ham", 10], ["Bodie Hodge", 20], ["Georgia Purdom", 30]]);
+    await Promise.all([addTo("Andrew Snelling", 40), addTo("Danny Faulkner", 40)]);
+    expect((await orders()).map(([, order]: [string, number]) => order)).toEqual([10, 20, 30, 40, 50]);
   });
 
   it("core hardening 4: a save while another user's lock exists is refused even while the locks projection is behind", async () => {

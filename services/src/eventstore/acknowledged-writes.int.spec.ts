@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { signedInClient } from "../locks/lock-test-kit.ts";
+import { signedInClient } from "../testing/server-kit.ts";
 import { printEvents } from "../ops/events-command.ts";
 import { openOpsContext } from "../ops/ops-context.ts";
 import type { RunningServer } from "../server.ts";

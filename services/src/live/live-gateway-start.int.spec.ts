@@ -10,7 +10,7 @@ import { createLogger } from "../platform/logger.ts";
 import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { attachLiveGateway, type LiveGateway } from "./live-gateway.ts";
 import type { LiveMessageMapper } from "./live-messages.ts";
-import { nextPush } from "./socket-test-kit.ts";
+import { nextPush } from "../testing/server-kit.ts";
 
 /** Every event as a push to every public socket, so the test sees exactly what the gateway tails. */
 const everyEvent: LiveMessageMapper = (event) => [{ namespace: "/public", room: null, name: "logged", payload: { stream: event.streamId } }];

@@ -1,11 +1,10 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSocket, lockBody, signedInClient } from "../locks/lock-test-kit.ts";
+import { adminSocket, lockBody, signedInClient, nextPush, pushesDuring } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { nextPush, pushesDuring } from "./socket-test-kit.ts";
 
 const record = (id: number) => ({ app: "content", model: "contentnode", id });
 const watch = (socket: Socket, ref: unknown) => socket.timeout(1000).emitWithAck("record:watch", ref);

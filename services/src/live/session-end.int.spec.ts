@@ -1,12 +1,11 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userStream } from "@shop/shared";
-import { adminSocket, lockBody, nextLockChange, signedInClient } from "../locks/lock-test-kit.ts";
+import { adminSocket, lockBody, nextLockChange, signedInClient, connectRefusal, disconnection, nextPush } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { connectRefusal, disconnection, nextPush } from "./socket-test-kit.ts";
 
 // Lock expiry shrunk from 60 s so a logged-out editor's lock expires within the test.
 const timings = { expireAfterMs: 1000, sweepEveryMs: 100, heartbeatEveryMs: 200 };

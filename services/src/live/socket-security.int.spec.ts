@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSocket, signedInClient } from "../locks/lock-test-kit.ts";
+import { adminSocket, signedInClient, connectRefusal, disconnection, nextPush } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { connectRefusal, disconnection, nextPush } from "./socket-test-kit.ts";
 
 const RECHECK_MS = 200;
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import type { RunningServer } from "../server.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { testDatabaseUrl } from "../testing/test-database.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { lockBody, signedInClient } from "./lock-test-kit.ts";
+import { lockBody, signedInClient } from "../testing/server-kit.ts";
 
 // PGlite has one session, so only PostgreSQL can show what racing editors do.
 describe.skipIf(!testDatabaseUrl())("record locks under contention on PostgreSQL", () => {

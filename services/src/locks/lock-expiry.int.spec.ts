@@ -5,7 +5,7 @@ import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { adminSocket, lockBody, nextLockChange, signedInClient } from "./lock-test-kit.ts";
+import { adminSocket, lockBody, nextLockChange, signedInClient } from "../testing/server-kit.ts";
 
 // The production 60 s / 5 s / 10 s shrunk so a crashed browser's lock expires within the test.
 const timings = { expireAfterMs: 1000, sweepEveryMs: 100, heartbeatEveryMs: 200 };

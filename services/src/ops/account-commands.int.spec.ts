@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_DISABLED, LOGIN_FAILED } from "@shop/shared";
-import { adminSocket } from "../locks/lock-test-kit.ts";
-import { disconnection, nextPush } from "../live/socket-test-kit.ts";
+import { adminSocket, disconnection, nextPush } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentNodeStream, type NewEvent } from "@shop/shared";
 import { eachAuditPage } from "../audit/audit-log.ts";
-import { signedInClient } from "../locks/lock-test-kit.ts";
+import { signedInClient } from "../testing/server-kit.ts";
 import { testBackends } from "../testing/backends.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 import { runOps } from "./ops-cli-kit.ts";

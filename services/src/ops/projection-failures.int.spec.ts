@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { allProjections } from "@shop/projections";
 import type { EventStore } from "@shop/shared";
 import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
-import { adminSocket, signedInClient } from "../locks/lock-test-kit.ts";
+import { adminSocket, signedInClient } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { newTestPlace, removeTestPlace, startTestServer } from "../testing/test-server.ts";

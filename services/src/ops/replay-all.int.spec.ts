@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allProjections } from "@shop/projections";
-import { signedInClient } from "../locks/lock-test-kit.ts";
+import { signedInClient } from "../testing/server-kit.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import { openDatabase, type Database } from "../platform/database.ts";
 import { testBackends } from "../testing/backends.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentNodeStream, scheduledActionStream, type EventStore } from "@shop/shared";
 import { runContentAction } from "../content/content-actions.ts";
 import { loadNode } from "../content/node-commands.ts";
-import { signedInClient } from "../locks/lock-test-kit.ts";
+import { signedInClient } from "../testing/server-kit.ts";
 import { createLogger } from "../platform/logger.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";

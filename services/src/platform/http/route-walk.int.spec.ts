@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_FAILED, LOGIN_REQUIRED, STAFF_REQUIRED } from "@shop/shared";
-import { signedInClient } from "../../locks/lock-test-kit.ts";
+import { signedInClient } from "../../testing/server-kit.ts";
 import type { RunningServer } from "../../server.ts";
 import { testBackends } from "../../testing/backends.ts";
 import { TestClient } from "../../testing/http-client.ts";
