@@ -188,3 +188,31 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.locator(`tr[data-id="${saved.id}"]`)).toBeVisible();
 });
+
+test("back office 2: a keyword that repeats a word more than 4 times shows the warnings dialog; Continue (ignore warnings) adds it", async ({ page }) => {
+  const node = await openFreshForm(page, "Repeated Keywords");
+  const headers = { "X-CSRFToken": (await page.context().cookies()).find((c) => c.name === "csrftoken")!.value };
+  const word = `deluge${Date.now().toString(36)}`;
+  const keyword = async (name: string) => (await (await page.request.post("/admin/api/content/keyword/", { data: { name }, headers })).json()).id as number;
+  for (const n of ["one", "two", "three", "four"]) {
+    const res = await page.request.post(`/admin/api/content/contentnode/${node.id}/keywords/`, { data: { keyword: await keyword(`${word} ${n}`) }, headers });
+    expect(res.status()).toBe(200);
+  }
+  await keyword(`${word} five`);
+  const current = page.getByRole("table", { name: "Current keywords" });
+  await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(4);
+
+  await page.getByLabel("Find a keyword").fill(`${word} five`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: `Add keyword ${word} five` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Please review these warnings" });
+  await expect(dialog).toContainText(`The word "${word}" appears 5 times in the keyword list.`);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/repeated-keyword-warning.png" });
+  await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(4);
+
+  await dialog.getByRole("button", { name: "Continue (ignore warnings)" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(current.getByRole("row", { name: new RegExp(`${word} five`) })).toBeVisible();
+  await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(5);
+});
