@@ -216,3 +216,35 @@ test("back office 2: a keyword that repeats a word more than 4 times shows the w
   await expect(current.getByRole("row", { name: new RegExp(`${word} five`) })).toBeVisible();
   await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(5);
 });
+
+test("back office 7: server field errors attach to the element id_{field} names; others stay visible at the top or in the row", async ({ page }) => {
+  const node = await openFreshForm(page, "Server Errors");
+  // The server's answer is fixed here: real saves rarely refuse a field the form checks first.
+  await page.route(`**/admin/api/content/contentnode/${node.id}/`, (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["short_description: The server refused this.", "colour: Unknown field.", "__all__: Nothing was saved."] } }) })
+      : route.fallback(),
+  );
+  await page.getByLabel("Short description").fill("Changed");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator(".field-short_description #id_short_description-errors li")).toHaveText("The server refused this.");
+  await expect(page.getByLabel("Short description")).toHaveAttribute("aria-describedby", /id_short_description-errors/);
+  const summary = page.getByRole("alert").filter({ hasText: "Please correct the following errors:" });
+  await expect(summary).toContainText("Nothing was saved.");
+  await expect(summary).toContainText("colour: Unknown field.");
+
+  // A scheduled action's row: errors about no control of the row were dropped; now the row shows them.
+  await page.route("**/admin/api/base/cmsactionevent/**", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["action: Pick another action.", "__all__: The action could not be scheduled."] } }) })
+      : route.fallback(),
+  );
+  await page.getByRole("button", { name: "Schedule an action" }).click();
+  const row = page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem");
+  await row.getByLabel("Time", { exact: true }).fill("2031-05-01 09:30");
+  await row.getByLabel("Action").selectOption("publish");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("Pick another action.")).toBeVisible();
+  await expect(row.getByLabel("Action")).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByRole("alert")).toHaveText("The action could not be scheduled.");
+});
