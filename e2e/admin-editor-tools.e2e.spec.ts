@@ -98,3 +98,25 @@ test("typed HTML tag names are lowercased in the code editor", async ({ page }) 
   await expect(body(page)).toContainText(`${BODY}<span>Hi`);
   await expect(body(page)).not.toContainText("SPAN");
 });
+
+test("back office 1: embed media item and itemlistall pick a media file and a collection page, not a product", async ({ page }) => {
+  await openFreshForm(page, "Embed Media");
+  await body(page).click();
+  await page.keyboard.press("Control+End");
+  const toolbox = await openTool(page, "Embed media");
+  await toolbox.getByLabel("Media type").selectOption("item");
+  const file = toolbox.getByRole("group", { name: "Media file" });
+  await file.getByRole("combobox", { name: "Search Media file", exact: true }).fill("Genesis");
+  await file.getByRole("button", { name: "Find" }).click();
+  await file.getByRole("button", { name: "Add Genesis Audio Study" }).click();
+  await toolbox.getByRole("button", { name: "Insert media" }).click();
+  await expect(body(page)).toHaveText(`${BODY}{% embed_media type=item id=2 %}`);
+
+  await toolbox.getByLabel("Media type").selectOption("itemlistall");
+  const collection = toolbox.getByRole("group", { name: "Collection (page)" });
+  await collection.getByRole("combobox", { name: "Search Collection (page)", exact: true }).fill("About");
+  await collection.getByRole("button", { name: "Find" }).click();
+  await collection.getByRole("button", { name: "Add About Us" }).click();
+  await toolbox.getByRole("button", { name: "Insert media" }).click();
+  await expect(body(page)).toHaveText(`${BODY}{% embed_media type=item id=2 %}{% embed_media type=itemlistall id=2 %}`);
+});

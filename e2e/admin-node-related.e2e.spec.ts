@@ -188,3 +188,63 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.locator(`tr[data-id="${saved.id}"]`)).toBeVisible();
 });
+
+test("back office 2: a keyword that repeats a word more than 4 times shows the warnings dialog; Continue (ignore warnings) adds it", async ({ page }) => {
+  const node = await openFreshForm(page, "Repeated Keywords");
+  const headers = { "X-CSRFToken": (await page.context().cookies()).find((c) => c.name === "csrftoken")!.value };
+  const word = `deluge${Date.now().toString(36)}`;
+  const keyword = async (name: string) => (await (await page.request.post("/admin/api/content/keyword/", { data: { name }, headers })).json()).id as number;
+  for (const n of ["one", "two", "three", "four"]) {
+    const res = await page.request.post(`/admin/api/content/contentnode/${node.id}/keywords/`, { data: { keyword: await keyword(`${word} ${n}`) }, headers });
+    expect(res.status()).toBe(200);
+  }
+  await keyword(`${word} five`);
+  const current = page.getByRole("table", { name: "Current keywords" });
+  await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(4);
+
+  await page.getByLabel("Find a keyword").fill(`${word} five`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: `Add keyword ${word} five` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Please review these warnings" });
+  await expect(dialog).toContainText(`The word "${word}" appears 5 times in the keyword list.`);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/repeated-keyword-warning.png" });
+  await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(4);
+
+  await dialog.getByRole("button", { name: "Continue (ignore warnings)" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(current.getByRole("row", { name: new RegExp(`${word} five`) })).toBeVisible();
+  await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(5);
+});
+
+test("back office 7: server field errors attach to the element id_{field} names; others stay visible at the top or in the row", async ({ page }) => {
+  const node = await openFreshForm(page, "Server Errors");
+  // The server's answer is fixed here: real saves rarely refuse a field the form checks first.
+  await page.route(`**/admin/api/content/contentnode/${node.id}/`, (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["short_description: The server refused this.", "colour: Unknown field.", "__all__: Nothing was saved."] } }) })
+      : route.fallback(),
+  );
+  await page.getByLabel("Short description").fill("Changed");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator(".field-short_description #id_short_description-errors li")).toHaveText("The server refused this.");
+  await expect(page.getByLabel("Short description")).toHaveAttribute("aria-describedby", /id_short_description-errors/);
+  const summary = page.getByRole("alert").filter({ hasText: "Please correct the following errors:" });
+  await expect(summary).toContainText("Nothing was saved.");
+  await expect(summary).toContainText("colour: Unknown field.");
+
+  // A scheduled action's row: errors about no control of the row were dropped; now the row shows them.
+  await page.route("**/admin/api/base/cmsactionevent/**", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["action: Pick another action.", "__all__: The action could not be scheduled."] } }) })
+      : route.fallback(),
+  );
+  await page.getByRole("button", { name: "Schedule an action" }).click();
+  const row = page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem");
+  await row.getByLabel("Time", { exact: true }).fill("2031-05-01 09:30");
+  await row.getByLabel("Action").selectOption("publish");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("Pick another action.")).toBeVisible();
+  await expect(row.getByLabel("Action")).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByRole("alert")).toHaveText("The action could not be scheduled.");
+});

@@ -1,10 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import { attachServerErrors } from '@shop/shared';
 
 export type FormErrors = {
   /** '__all__: ...' lines and anything that is not about one field. */
   form: string[];
-  /** 'field: message' lines, by field name. */
+  /** 'field: message' lines, by the id of the element they attach to (`id_{field}` first, §5). */
   fields: Record<string, string[]>;
 };
 
@@ -12,9 +13,10 @@ type ErrorBody = { metadata?: { errors?: unknown } };
 
 /**
  * Turns a failed RTK Query call into the messages a form shows: the server's
- * `metadata.errors` lines when it sent them, otherwise one plain sentence.
+ * `metadata.errors` lines when it sent them, attached to the form's element ids (shared
+ * `attachServerErrors`), otherwise one plain sentence.
  */
-export function toFormErrors(error: FetchBaseQueryError | SerializedError | undefined): FormErrors {
+export function toFormErrors(error: FetchBaseQueryError | SerializedError | undefined, elementIds: readonly string[]): FormErrors {
   const result: FormErrors = { form: [], fields: {} };
   if (!error) return result;
   const lines = errorLines(error);
@@ -22,13 +24,9 @@ export function toFormErrors(error: FetchBaseQueryError | SerializedError | unde
     result.form.push(fallbackMessage(error));
     return result;
   }
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    const field = colon > 0 ? line.slice(0, colon).trim() : '__all__';
-    const message = colon > 0 ? line.slice(colon + 1).trim() : line.trim();
-    if (field === '__all__' || !/^[\w.]+$/.test(field)) result.form.push(message);
-    else (result.fields[field] ??= []).push(message);
-  }
+  const attached = attachServerErrors(lines, (id) => elementIds.includes(id));
+  result.form.push(...attached.formErrors);
+  result.fields = attached.byElementId;
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInClient } from "../testing/server-kit.ts";
-import { contentLangNodeStream } from "@shop/shared";
+import { contentLangNodeStream, EMBED_MEDIA_TARGETS, embedMediaTag, type EmbedMediaType } from "@shop/shared";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -20,6 +20,7 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
   let visitor: TestClient;
   let member: TestClient;
   let staff: TestClient;
+  let videosId = 0;
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
@@ -35,6 +36,7 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
     };
     const home = await node({ name: "Home", url: "/", body: '{% get_related_contentnodes relation="child" collection_filter="collection" %}' });
     const videos = await node({ name: "Videos", parent: home, url: "/videos/" });
+    videosId = videos;
     await staff.request("PUT", `/admin/api/content/contentnode/${videos}/`, {
       body: `{% embed_media type="itemlistall" id=${videos} %}{% get_related_contentnodes relation="child" relation_filter="adoptive" %}{% get_related_contentnodes relation="child" relation_filter="both" collection_filter="item" %}`,
       ignore_warnings: true,
@@ -91,5 +93,28 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
     expect(await body(visitor, "/members/")).toBe("");
     expect(await body(member, "/members/")).toBe("<p>Members only.</p>");
     expect(await body(staff, "/members/")).toBe("<p>Members only.</p>");
+  });
+
+  it("back office 1: embed_media item and itemlistall render the record the toolbox's picker offers under that id", async () => {
+    // What the toolbox does: search the type's lookup, take a row's id, insert the shared tag.
+    const pick = async (type: EmbedMediaType, id: number) => {
+      const res = await staff.get(`${EMBED_MEDIA_TARGETS[type].lookup}?count=10&sort=id&start=0&pk__in=${encodeURIComponent(JSON.stringify([id]))}`);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const [row] = res.json.items as Array<{ id: number; str: string }>;
+      expect(row.id).toBe(id);
+      return { tag: embedMediaTag(type, row.id), str: row.str };
+    };
+    const study = await pick("item", 2);
+    expect(study.str).toContain("Genesis Audio Study");
+    const collection = await pick("itemlistall", videosId);
+    expect(collection.str).toContain("Videos");
+    const url = "/embedded/";
+    const created = await staff.post("/admin/api/content/contentnode/", { ignore_warnings: true, name: "Embedded", url, body: `${study.tag}|${collection.tag}` });
+    expect(created.status).toBe(201);
+    await staff.post("/admin/content/contentnode/action/", { action: "publish", pk: created.json.id });
+    await server.runner.waitFor(await server.store.head());
+    const [item, list] = (await body(visitor, url)).split("|");
+    expect(item).toBe(figure("audio", "/media/genesis-audio-study", "audio/mpeg", "Genesis Audio Study"));
+    expect(list).toContain('<ul class="embed-media-list"><li><a href="/videos/genesis/">Genesis Study</a>');
   });
 });

@@ -1,6 +1,8 @@
 import {
   DEFAULT_RESTRICT_CONTENT_MODE,
   DEFAULT_SCRIPTURE_TRANSLATION,
+  embedMediaId,
+  embedMediaType,
   parseTemplate,
   RESTRICT_CONTENT_MODES,
   SCRIPTURE_TRANSLATIONS,
@@ -145,11 +147,13 @@ export function mayShow(options: Record<string, string>, audience: Audience): bo
   }
 }
 
+// What each type's id names comes from shared (EMBED_MEDIA_TARGETS), as the toolbox's pickers do.
 async function embedMedia(o: Record<string, string>, ctx: RenderContext): Promise<string> {
-  const type = o.type ?? "file";
+  const type = embedMediaType(o);
   if (type === "itemlistall") {
-    if (!/^\d+$/.test(o.id ?? "")) return "";
-    const members = await ctx.collection(Number(o.id));
+    const target = embedMediaId(o);
+    if (target?.names !== "contentnode") return "";
+    const members = await ctx.collection(target.id);
     return mediaList(await Promise.all(members.map(async (m) => ({ title: m.title, url: m.url, media: await firstMedia(m.body, ctx) }))));
   }
   const file = await fileOf(o, ctx);
@@ -160,7 +164,8 @@ async function embedMedia(o: Record<string, string>, ctx: RenderContext): Promis
 
 /** The file an embed_media tag names: by `url`, or by media file `id`; never a script url. */
 async function fileOf(o: Record<string, string>, ctx: RenderContext): Promise<MediaFile | null> {
-  const file = o.url ? { url: o.url, title: o.title ?? "" } : /^\d+$/.test(o.id ?? "") ? await ctx.mediaFile(Number(o.id)) : null;
+  const target = embedMediaId(o);
+  const file = o.url ? { url: o.url, title: o.title ?? "" } : target?.names === "mediafile" ? await ctx.mediaFile(target.id) : null;
   return file && safeUrl(file.url) ? file : null;
 }
 
@@ -168,7 +173,7 @@ async function fileOf(o: Record<string, string>, ctx: RenderContext): Promise<Me
 async function firstMedia(body: string, ctx: RenderContext): Promise<MediaFile | null> {
   const find = (nodes: TemplateNode[]): Record<string, string> | null => {
     for (const n of nodes) {
-      if (n.kind === "tag" && n.name === "embed_media" && (n.options.type ?? "file") !== "itemlistall") return n.options;
+      if (n.kind === "tag" && n.name === "embed_media" && embedMediaType(n.options) !== "itemlistall") return n.options;
       if (n.kind === "block" && mayShow(n.options, ctx.audience)) {
         const inner = find(n.children);
         if (inner) return inner;

@@ -9,7 +9,7 @@ import { runContentAction } from "./content-actions.ts";
 import { decideNode, existing } from "./decide.ts";
 import { loadNode, runNodeCommand } from "./node-commands.ts";
 import { addNodeRoutes, byUser, pathId } from "./node-routes.ts";
-import { NODE_PROJECTIONS, type NodeServiceDeps } from "./node-service.ts";
+import { keywordNames, NODE_PROJECTIONS, type NodeServiceDeps } from "./node-service.ts";
 import { nodeView } from "./node-view.ts";
 
 const CONTENT_NODE = "/admin/api/content/contentnode/";
@@ -45,12 +45,17 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
     router[method](`${CONTENT_NODE}:id/keywords/`, async (req, res, next) => {
       const id = pathId(req);
       if (id === null) return next();
-      const { keyword } = parseQuery(KeywordLinkRequest, { ...req.query, ...req.body });
+      const { keyword, ignore_warnings } = parseQuery(KeywordLinkRequest, { ...req.query, ...req.body });
       if (method === "post" && !(await streamExists(deps.store, keywordStream(keyword)))) {
         throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [`keyword: Unknown keyword ${keyword}.`]);
       }
-      const type = method === "post" ? "LinkKeyword" : "UnlinkKeyword";
-      const result = await runNodeCommand(deps.store, "contentnode", id, (s) => decideNode({ type, data: { keywordId: keyword } }, s), eventMetadata(req));
+      // A link answers the repeated-keyword warning as a save does (the list's names, the new one last).
+      const before = existing(await loadNode(deps.store, "contentnode", id));
+      const keywordNamesAfter = method === "post" ? await keywordNames(deps.store, [...before.keywordIds.filter((k) => k !== keyword), keyword]) : undefined;
+      const command = method === "post"
+        ? { type: "LinkKeyword" as const, data: { keywordId: keyword, ignoreWarnings: ignore_warnings, keywordNames: keywordNamesAfter } }
+        : { type: "UnlinkKeyword" as const, data: { keywordId: keyword } };
+      const result = await runNodeCommand(deps.store, "contentnode", id, (s) => decideNode(command, s), eventMetadata(req));
       if (result.appended) await deps.waitForProjections(result.appended.position, NODE_PROJECTIONS.contentnode);
       const view = await nodeView(deps.db, "contentnode", existing(result.state));
       res.json({ metadata: { success: true }, id, keywords: "keywords" in view ? view.keywords : [], version: view.version });

@@ -2,7 +2,7 @@ import { NODE_FIELD_NAMES, offersAction, STATUS_AFTER_ACTION, type ContentAction
 import { DomainError } from "../platform/domain-error.ts";
 import type { ExistingNode, Node, NodeKind } from "./content-node.ts";
 import { nodeNotFound, NodeLockedError, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
-import { nodeErrors, nodeWarnings } from "./node-rules.ts";
+import { keywordLinkWarnings, nodeErrors, nodeWarnings } from "./node-rules.ts";
 
 export type { ContentAction } from "@shop/shared";
 
@@ -34,7 +34,7 @@ export type NodeCommand =
         };
     }
   | { type: "ChangeStatus"; data: Who & { action: ContentAction } }
-  | { type: "LinkKeyword"; data: { keywordId: number } }
+  | { type: "LinkKeyword"; data: { keywordId: number; ignoreWarnings?: boolean; /** The list's names with the new keyword last, for the warning. */ keywordNames?: string[] } }
   | { type: "UnlinkKeyword"; data: { keywordId: number } };
 
 /** Pure: the events a node command produces on the node's state, or a refusal. */
@@ -49,6 +49,9 @@ export function decideNode(command: NodeCommand, state: Node): ContentNodeEvent[
     case "LinkKeyword": {
       const node = existing(state);
       if (node.keywordIds.includes(command.data.keywordId)) return [];
+      const names = command.data.keywordNames;
+      const warnings = names?.length ? keywordLinkWarnings(names, names[names.length - 1]) : [];
+      if (warnings.length && !command.data.ignoreWarnings) throw new NodeWarningsError(warnings);
       return [{ type: "ContentNodeKeywordLinked", data: { id: node.id, keywordId: command.data.keywordId } }];
     }
     case "UnlinkKeyword": {

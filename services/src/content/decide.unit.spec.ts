@@ -187,4 +187,14 @@ describe("keyword links", () => {
       .when({ type: "UnlinkKeyword", data: { keywordId: 2 } })
       .then([{ type: "ContentNodeKeywordUnlinked", data: { id: 7, keywordId: 2 } }]);
   });
+  it("back office 2: given four keywords with a word, when a fifth with it is linked, then it is refused with the warning unless ignored", () => {
+    const names = ["Flood one", "Flood two", "Flood three", "Flood four", "Flood five"];
+    spec.given([created]).when({ type: "LinkKeyword", data: { keywordId: 5, keywordNames: names } }).thenThrows("NODE_HAS_WARNINGS");
+    spec
+      .given([created])
+      .when({ type: "LinkKeyword", data: { keywordId: 5, keywordNames: names, ignoreWarnings: true } })
+      .then([{ type: "ContentNodeKeywordLinked", data: { id: 7, keywordId: 5 } }]);
+    // The list already repeats "flood"; a keyword without the word links without a warning.
+    spec.given([created]).when({ type: "LinkKeyword", data: { keywordId: 6, keywordNames: [...names, "Ark"] } }).then([{ type: "ContentNodeKeywordLinked", data: { id: 7, keywordId: 6 } }]);
+  });
 });

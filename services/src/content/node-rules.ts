@@ -49,11 +49,24 @@ export function nodeWarnings(save: SaveOutline): string[] {
   return warnings;
 }
 
+/**
+ * The repeated-keyword warning for linking one keyword (the keyword editor links one at a time):
+ * the words of the linked keyword that the list, with it, holds more than the threshold times.
+ */
+export function keywordLinkWarnings(namesAfter: string[], linked: string): string[] {
+  const words = new Set(linked.toLowerCase().split(WORD_BREAK));
+  return repeatedKeywordWords(namesAfter)
+    .filter(([word]) => words.has(word))
+    .map(([word, times]) => CONTENT_NODE_WARNINGS.repeatedKeyword(word, times));
+}
+
+const WORD_BREAK = /[^\p{L}\p{N}']+/u;
+
 /** Words (lowercased) that appear more than the threshold across the keyword names, most frequent first. */
 export function repeatedKeywordWords(names: string[]): Array<[string, number]> {
   const counts = new Map<string, number>();
   for (const name of names) {
-    for (const word of name.toLowerCase().split(/[^\p{L}\p{N}']+/u)) {
+    for (const word of name.toLowerCase().split(WORD_BREAK)) {
       if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }

@@ -127,7 +127,7 @@ export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: numb
 }
 
 /** Names of the chosen keywords (for the repeated-word warning), from their streams; an unknown id is a field error. */
-async function keywordNames(store: EventStore, ids: number[]): Promise<string[]> {
+export async function keywordNames(store: EventStore, ids: number[]): Promise<string[]> {
   const names = new Map<number, string>();
   for (const id of new Set(ids)) {
     const created = (await store.readStream(keywordStream(id))).find((e) => e.type === "KeywordCreated");

@@ -89,7 +89,8 @@ export const CreateKeywordRequest = z.object({
 });
 
 /** POST/DELETE /admin/api/content/contentnode/{id}/keywords/ */
-export const KeywordLinkRequest = z.object({ keyword: IdSchema });
+/** POST (link) or DELETE (unlink) one keyword; a link that repeats a word too often warns unless ignore_warnings. */
+export const KeywordLinkRequest = z.object({ keyword: IdSchema, ignore_warnings: Flag.optional().default(false) });
 
 /** POST /admin/api/content/role/; PUT .../role/{id}/ takes the same fields, all optional. */
 export const CreateRoleRequest = z.object({

@@ -11,7 +11,8 @@
  * | `{% get_urls node=12 %}` | the url of node 12 (for an href); `as="link"` renders `<a href>name</a>` instead; no node: this page |
  * | `{% embed_media type="file" id=5 %}` | media file 5 as an HTML5 `<video>` or `<audio>` by its extension (no Flash) |
  * | `{% embed_media type="file" url="/media/talk.mp3" title="Talk" %}` | the same for a file given by url |
- * | `{% embed_media type="item" id=7 %}` / `type="itemlistall"` | a placeholder the storefront fills with the product (list) |
+ * | `{% embed_media type="item" id=7 %}` | media file 7 as a media item (player, download link, caption) |
+ * | `{% embed_media type="itemlistall" id=9 %}` | the items of collection page 9, each with its media (what each id names: embed-media.ts) |
  * | `{% footnote "Genesis 6:15 gives the size." %}` | a numbered reference `[1]`; the notes are listed at `{% footnote_index %}` (or at the end) |
  * | `{% footnote_index %}` | the numbered list of this page's footnotes |
  * | `{% scripture "John 3:16" "NKJV" %}` | the reference with its translation (default NKJV; one of SCRIPTURE_TRANSLATIONS) |

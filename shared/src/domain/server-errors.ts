@@ -45,3 +45,26 @@ export function candidateFieldIds(field: string): string[] {
   const dropdown = `${input}_select`;
   return [input, dropdown, `${input}_2`, `${dropdown}_2`];
 }
+
+/** Server errors placed on a form: by the id of the element each attaches to, and the form-wide rest. */
+export interface AttachedServerErrors {
+  byElementId: Record<string, string[]>;
+  formErrors: string[];
+}
+
+/**
+ * Attaches the server's 'field: message' lines to a form's elements (back-office §5): each field
+ * error goes to the first of `candidateFieldIds(field)` the form has (`hasElement`), so the same
+ * lines fit a form with a state dropdown or a '_2' clone. A field error no element carries stays
+ * visible as a form-wide 'field: message' line; '__all__' lines are form-wide.
+ */
+export function attachServerErrors(lines: readonly string[], hasElement: (id: string) => boolean): AttachedServerErrors {
+  const parsed = parseServerErrors(lines);
+  const result: AttachedServerErrors = { byElementId: {}, formErrors: [...parsed.formErrors] };
+  for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
+    const id = candidateFieldIds(field).find(hasElement);
+    if (id) (result.byElementId[id] ??= []).push(...messages);
+    else result.formErrors.push(...messages.map((message) => `${field}${SEPARATOR}${message}`));
+  }
+  return result;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidateFieldIds, formatFieldErrors, parseServerErrors } from "./server-errors.ts";
+import { attachServerErrors, candidateFieldIds, formatFieldErrors, parseServerErrors } from "./server-errors.ts";
 
 describe("server field errors arrive as 'field: message' lines", () => {
   it.each([
@@ -34,5 +34,16 @@ describe("a field error is attached to id_{field}, then the state dropdown, then
     ["ship_city", ["id_ship_city", "id_ship_city_select", "id_ship_city_2", "id_ship_city_select_2"]],
   ])("%s", (field, ids) => {
     expect(candidateFieldIds(field)).toEqual(ids);
+  });
+});
+
+describe("attaching server errors to a form's elements", () => {
+  it("back office 7: each field error goes to id_{field}, else the state dropdown, else a '_2' clone; the rest are form-wide", () => {
+    const shipping = new Set(["id_name", "id_state_select", "id_zip_2"]);
+    const lines = ["name: Required.", "state: Pick a state.", "zip: Bad zip.", "colour: Unknown.", "__all__: Try again.", "name: Required."];
+    expect(attachServerErrors(lines, (id) => shipping.has(id))).toEqual({
+      byElementId: { id_name: ["Required."], id_state_select: ["Pick a state."], id_zip_2: ["Bad zip."] },
+      formErrors: ["Try again.", "colour: Unknown."],
+    });
   });
 });

@@ -14,7 +14,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as FromState)?.from ?? '/';
-  const errors = toFormErrors(error);
+  // The inputs' ids (`id_{name}`) are where server field errors attach.
+  const errors = toFormErrors(error, ['id_email', 'id_password']);
   const ended = useSelector((state: RootState) => state.session.ended);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -51,8 +52,8 @@ export function LoginPage() {
         </div>
       )}
       <form onSubmit={handleSubmit} noValidate={false}>
-        <Field name="email" label="Email" type="email" autoComplete="username" errors={errors.fields.email} />
-        <Field name="password" label="Password" type="password" autoComplete="current-password" errors={errors.fields.password} />
+        <Field name="email" label="Email" type="email" autoComplete="username" errors={errors.fields.id_email} />
+        <Field name="password" label="Password" type="password" autoComplete="current-password" errors={errors.fields.id_password} />
         <button type="submit" className="primary" disabled={isLoading}>
           {isLoading ? 'Logging in...' : 'Log in'}
         </button>
@@ -64,7 +65,7 @@ export function LoginPage() {
 type FieldProps = { name: string; label: string; type: string; autoComplete: string; errors?: string[] };
 
 function Field({ name, label, type, autoComplete, errors }: FieldProps) {
-  const id = `login-${name}`;
+  const id = `id_${name}`;
   const errorId = `${id}-error`;
   return (
     <div className="field">

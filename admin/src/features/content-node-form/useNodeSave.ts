@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { BACK_OFFICE_MESSAGES, FORM_MESSAGES, parseServerErrors } from '@shop/shared';
+import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES } from '@shop/shared';
 import { useCreateNodeMutation, useSaveNodeMutation, type ContentNode, type UserRef } from './contentNodeApi';
 import { changedFields, EMPTY_VALUES, FIELD_LABELS, validateNode, type FieldErrors, type FieldName } from './nodeFormValues';
 import type { NodeFormState } from './useNodeForm';
 
 export type Conflict = { by: UserRef | null; at: string; version: number };
 type ErrorBody = { metadata?: { errors?: string[]; warnings?: string[] }; saved_by?: UserRef | null; saved_at?: string; version?: number };
+
+/** Each field's control has the id `id_{field}` (Field.tsx, NodeFields.tsx, PageFields.tsx). */
+const FIELD_BY_ELEMENT_ID = new Map((Object.keys(FIELD_LABELS) as FieldName[]).map((field) => [`id_${field}`, field]));
 
 /** Saving a node: §5 checks first, then the server's warnings (dialog), stale versions (409) and field errors. */
 export function useNodeSave(id: number | null, node: ContentNode | undefined, form: NodeFormState, onCreated: (id: number) => void) {
@@ -41,14 +44,11 @@ export function useNodeSave(id: number | null, node: ContentNode | undefined, fo
       }
       const lines = body.metadata?.errors ?? [];
       if (lines.length === 0) return showErrors({}, [typeof error.status === 'number' && error.status < 500 ? BACK_OFFICE_MESSAGES.adminApiBroken : BACK_OFFICE_MESSAGES.genericServerError]);
-      const parsed = parseServerErrors(lines);
+      // Each error goes to the element it names (id_{field}, §5) if the form shows one, else to the top list.
+      const attached = attachServerErrors(lines, (elementId) => FIELD_BY_ELEMENT_ID.has(elementId) && document.getElementById(elementId) !== null);
       const fields: FieldErrors = {};
-      const general = [...parsed.formErrors];
-      for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
-        if (field in FIELD_LABELS) fields[field as FieldName] = messages;
-        else general.push(...messages.map((m) => `${field}: ${m}`));
-      }
-      return showErrors(fields, general);
+      for (const [elementId, messages] of Object.entries(attached.byElementId)) fields[FIELD_BY_ELEMENT_ID.get(elementId)!] = messages;
+      return showErrors(fields, attached.formErrors);
     }
     const savedNode = (result as { data: ContentNode & { metadata?: ErrorBody['metadata'] } }).data;
     showErrors({}, []);

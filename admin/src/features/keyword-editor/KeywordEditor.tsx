@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared';
+import { WarningsDialog } from '../warnings/WarningsDialog';
 import { KeywordTable, type KeywordRow } from './KeywordTable';
 import {
+  linkWarnings,
   useCreateKeywordMutation,
   useLazyKeywordSearchQuery,
   useLazyParentKeywordIdsQuery,
@@ -38,6 +40,8 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
   const [pendingNew, setPendingNew] = useState<KeywordRow[]>([]);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [status, setStatus] = useState('');
+  // Links the server warned about (a word repeated too often), waiting for 'Continue (ignore warnings)'.
+  const [held, setHeld] = useState<{ keywords: number[]; warnings: string[] } | null>(null);
 
   if (nodeId === null) return <p className="muted">Save the page first, then add its keywords.</p>;
 
@@ -55,8 +59,28 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
     setOfferCreate(exact ? null : query);
   };
 
+  /** Links one keyword; a warning holds it back (answered by the dialog) instead of failing. */
+  const linkOne = async (keyword: number): Promise<string[] | 'linked'> => {
+    try {
+      await link({ nodeId, keyword, link: true }).unwrap();
+      return 'linked';
+    } catch (error) {
+      const warnings = linkWarnings(error);
+      if (warnings) return warnings;
+      throw error;
+    }
+  };
+  const hold = (keywords: number[], warnings: string[]) => warnings.length && setHeld({ keywords, warnings: [...new Set(warnings)] });
+
   const add = async (keyword: KeywordStats) => {
-    await link({ nodeId, keyword: keyword.id, link: true }).unwrap().catch(() => setStatus(BACK_OFFICE_MESSAGES.adminApiBroken));
+    const answer = await linkOne(keyword.id).catch(() => setStatus(BACK_OFFICE_MESSAGES.adminApiBroken));
+    if (Array.isArray(answer)) hold([keyword.id], answer);
+  };
+
+  const continueHeld = async () => {
+    if (!held) return;
+    for (const keyword of held.keywords) await link({ nodeId, keyword, link: true, ignoreWarnings: true }).unwrap().catch(() => setStatus(BACK_OFFICE_MESSAGES.adminApiBroken));
+    setHeld(null);
   };
 
   const create = async (name: string) => {
@@ -65,10 +89,11 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
     setPendingNew((list) => [...list.filter((r) => r.name !== name), row]);
     try {
       const created = await createKeyword(name).unwrap();
-      await link({ nodeId, keyword: created.id, link: true }).unwrap();
+      const answer = await linkOne(created.id);
       setPendingNew((list) => list.filter((r) => r.name !== name));
       setFailure(null);
-      setStatus(`Keyword "${name}" created and added.`);
+      if (Array.isArray(answer)) hold([created.id], answer);
+      else setStatus(`Keyword "${name}" created and added.`);
     } catch (error) {
       setFailure(errorLines(error));
     }
@@ -79,7 +104,16 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
     const ids = await loadParent(parentId).unwrap().catch(() => null);
     if (ids === null) return setStatus(BACK_OFFICE_MESSAGES.adminApiBroken);
     const missing = ids.filter((k) => !currentIds.has(k));
-    for (const keyword of missing) await link({ nodeId, keyword, link: true }).unwrap().catch(() => undefined);
+    const warned: number[] = [];
+    const warnings: string[] = [];
+    for (const keyword of missing) {
+      const answer = await linkOne(keyword).catch(() => 'linked' as const);
+      if (Array.isArray(answer)) {
+        warned.push(keyword);
+        warnings.push(...answer);
+      }
+    }
+    hold(warned, warnings);
     setStatus(missing.length ? `Added ${missing.length} parent keyword${missing.length === 1 ? '' : 's'}.` : 'The parent has no other keywords.');
   };
 
@@ -158,6 +192,7 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
       <p role="status" className="muted">
         {status}
       </p>
+      {held && <WarningsDialog warnings={held.warnings} onContinue={continueHeld} onCancel={() => setHeld(null)} />}
     </div>
   );
 }

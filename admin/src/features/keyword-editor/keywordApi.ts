@@ -45,8 +45,13 @@ export const keywordApi = withTags.injectEndpoints({
     createKeyword: build.mutation<{ id: number; name: string; slug: string }, string>({
       query: (name) => ({ url: `/admin/api/content/keyword/?ts=${Date.now()}`, method: 'POST', body: { name, slug: slugify(name) } }),
     }),
-    linkKeyword: build.mutation<LinkResponse, { nodeId: number; keyword: number; link: boolean }>({
-      query: ({ nodeId, keyword, link }) => ({ url: `/admin/api/content/contentnode/${nodeId}/keywords/`, method: link ? 'POST' : 'DELETE', body: { keyword } }),
+    /** A link may answer 400 with `metadata.warnings` (a repeated word); `ignoreWarnings` links anyway. */
+    linkKeyword: build.mutation<LinkResponse, { nodeId: number; keyword: number; link: boolean; ignoreWarnings?: boolean }>({
+      query: ({ nodeId, keyword, link, ignoreWarnings }) => ({
+        url: `/admin/api/content/contentnode/${nodeId}/keywords/`,
+        method: link ? 'POST' : 'DELETE',
+        body: ignoreWarnings ? { keyword, ignore_warnings: true } : { keyword },
+      }),
       invalidatesTags: (_r, _e, { nodeId }) => [{ type: 'NodeKeywords', id: nodeId }],
       // The row goes (or comes back) at once; a refused call puts the table back as it was.
       async onQueryStarted({ nodeId, keyword, link }, { dispatch, queryFulfilled }) {
@@ -59,6 +64,12 @@ export const keywordApi = withTags.injectEndpoints({
     }),
   }),
 });
+
+/** The warnings of a refused link (the same answer a save with warnings gives), or null for any other failure. */
+export function linkWarnings(error: unknown): string[] | null {
+  const warnings = (error as { data?: { metadata?: { warnings?: unknown } } })?.data?.metadata?.warnings;
+  return Array.isArray(warnings) && warnings.length ? warnings.map(String) : null;
+}
 
 export const { useNodeKeywordsQuery, useLazyKeywordSearchQuery, useLazyParentKeywordIdsQuery, useCreateKeywordMutation, useLinkKeywordMutation } = keywordApi;
 

@@ -1,5 +1,5 @@
-import { useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMeQuery } from '../account/accountApi';
 import { LockBadge } from '../locks/LockBadge';
 import { SiteTime } from '../site-time/SiteTime';
@@ -7,6 +7,7 @@ import { useSiteTimeZone } from '../site-time/siteApi';
 import { useRecordLocksQuery } from '../locks/locksApi';
 import { listArg, pageInBrowser, useListRecordsQuery, type ListView } from './listApi';
 import { DEFAULT_PAGE_SIZE, LIST_MODELS, type ListColumn, type ListModel, type ListRow } from './listModels';
+import { listUrlState } from './listUrlState';
 import { Pagination } from './Pagination';
 import './lists.css';
 import { SortSelect } from './SortSelect';
@@ -16,7 +17,14 @@ const whole = (value: string | null, fallback: number) => (value !== null && /^-
 /** A model's list page: search, sortable columns, the §9 pager with `start` in the URL, live lock badges. */
 export function ListPage({ modelKey }: { modelKey: string }) {
   const model = LIST_MODELS[modelKey]!;
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The query string holds the state; an old bookmark's hash (#start=40) is read too, then moved there.
+  const { params, fromHash } = useMemo(() => listUrlState(location.search, location.hash), [location.search, location.hash]);
+  useEffect(() => {
+    if (fromHash) navigate({ search: `?${params}`, hash: '' }, { replace: true, state: location.state });
+  }, [fromHash, params, navigate, location.state]);
   const view: ListView = {
     start: Math.max(0, whole(params.get('start'), 0)),
     count: whole(params.get('count'), DEFAULT_PAGE_SIZE),

@@ -5,7 +5,8 @@ import type { ScheduledActionInput } from './scheduledActionsApi';
 
 /** Pending addition (not yet sent), pending update (a saved action edited here), or saved. */
 export type RowState = 'pending addition' | 'pending update' | 'saved';
-export type RowErrors = { action_time?: string; action?: string };
+/** `form`: server errors about no field of the row (they were dropped before). */
+export type RowErrors = { action_time?: string; action?: string; form?: string };
 
 type Props = {
   rowId: string;
@@ -98,6 +99,11 @@ export function ScheduledActionRow({ rowId, zone, values, state, status, errors,
           </button>
         )}
       </span>
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <span id={`${rowId}-hint`} hidden>
         {FORM_MESSAGES.invalidDateTime}
       </span>

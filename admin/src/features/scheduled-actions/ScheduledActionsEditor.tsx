@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { BACK_OFFICE_MESSAGES, FORM_MESSAGES, parseActionTime, type ScheduledActionItem } from '@shop/shared';
+import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES, parseActionTime, type ScheduledActionItem } from '@shop/shared';
 import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from '@shop/shared/domain/site-time';
 import { useSiteTimeZone } from '../site-time/siteApi';
 import { ScheduledActionRow, type RowErrors } from './ScheduledActionRow';
@@ -30,13 +30,15 @@ function typedTime(action: ScheduledActionItem, zone: string): string {
   return instant ? formatSiteTimeInput(instant, zone) : action.action_time;
 }
 
+// A row is a small form with the controls id_action_time and id_action (§5: errors attach by id_ prefix).
+const ROW_CONTROLS = ['id_action_time', 'id_action'];
 const serverErrors = (error: unknown): RowErrors => {
   const lines = (error as { data?: { metadata?: { errors?: string[] } } })?.data?.metadata?.errors ?? [];
+  const attached = attachServerErrors(lines, (id) => ROW_CONTROLS.includes(id));
   const out: RowErrors = {};
-  for (const line of lines) {
-    const [field, ...rest] = line.split(': ');
-    if (field === 'action_time' || field === 'action') out[field] = rest.join(': ');
-  }
+  if (attached.byElementId.id_action_time) out.action_time = attached.byElementId.id_action_time.join(' ');
+  if (attached.byElementId.id_action) out.action = attached.byElementId.id_action.join(' ');
+  if (attached.formErrors.length) out.form = attached.formErrors.join(' ');
   return out;
 };
 

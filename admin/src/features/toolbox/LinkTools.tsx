@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EMBED_MEDIA_TYPES, FORM_MESSAGES, RELATED_NODE_OPTIONS, type EmbedMediaType } from '@shop/shared';
+import { EMBED_MEDIA_TARGETS, EMBED_MEDIA_TYPES, FORM_MESSAGES, RELATED_NODE_OPTIONS, type EmbedMediaType } from '@shop/shared';
 import { RecordPicker } from '../record-picker/RecordPicker';
 import { usePickerItemsQuery } from '../record-picker/pickerApi';
 import type { ToolProps } from './TextTools';
@@ -8,12 +8,10 @@ import { embedMediaTag, getUrlsTag, isCount, relatedNodesTag, translationsTag, t
 // The tools' lookups (§7) and the fields their pickers offer to search (each one the lookup searches).
 const CONTENT_NODES = '/admin/api/content/contentnode/';
 const MEDIA_FILES = '/admin/api/content/mediafile/';
-const SKUS = '/admin/api/product/sku/';
 const TRANSLATIONS = '/admin/api/translation/contentlangnode/';
 const SEARCH_FIELDS: Record<string, string[]> = {
   [CONTENT_NODES]: ['name', 'slug', 'url'],
   [MEDIA_FILES]: ['name', 'slug'],
-  [SKUS]: ['sku', 'name'],
   [TRANSLATIONS]: ['name', 'slug'],
 };
 const fieldsOf = (api: string) => SEARCH_FIELDS[api];
@@ -62,11 +60,11 @@ export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
       <RecordPicker
         key={type}
         id={`${id}-item`}
-        api={type === 'file' ? MEDIA_FILES : SKUS}
-        label={type === 'file' ? 'Media file' : 'Product'}
+        api={EMBED_MEDIA_TARGETS[type].lookup}
+        label={EMBED_MEDIA_TARGETS[type].label}
         value={item}
         onChange={setItem}
-        searchFields={fieldsOf(type === 'file' ? MEDIA_FILES : SKUS)}
+        searchFields={fieldsOf(EMBED_MEDIA_TARGETS[type].lookup)}
       />
       {error && <p className="field-error">{FORM_MESSAGES.required}</p>}
       <div className="tool-actions">

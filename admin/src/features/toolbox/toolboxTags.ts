@@ -1,11 +1,12 @@
-import { buildTag, RELATED_NODE_OPTIONS, type EmbedMediaType, type RestrictContentMode } from '@shop/shared';
+import { buildTag, RELATED_NODE_OPTIONS, type RestrictContentMode } from '@shop/shared';
 
 // Each tool's tag, written by the shared `buildTag` so the toolbox inserts exactly what the page renderer parses.
 
 export const getUrlsTag = (node: number | null, asLink: boolean) =>
   buildTag('get_urls', [], { ...(node ? { node } : {}), ...(asLink ? { as: 'link' } : {}) });
 
-export const embedMediaTag = (type: EmbedMediaType, id: number) => buildTag('embed_media', [], { type, id });
+// embed_media: what its id names (and so which picker the tool offers) is defined once in shared.
+export { embedMediaTag } from '@shop/shared';
 
 export const footnoteTag = (text: string) => buildTag('footnote', [text]);
 export const footnoteIndexTag = () => buildTag('footnote_index');
