@@ -9,7 +9,7 @@ const FILES: Record<string, string> = { "swagger-ui-bundle.js": "swagger-ui-bund
 
 const PAGE = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Ministry shop API</title><link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<head><meta charset="utf-8"><title>Ministry shop API</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
 <body><div id="docs"></div><script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/start.js"></script></body>
 </html>
 `;

@@ -52,6 +52,7 @@ function operation(route: RouteDoc): ZodOpenApiOperationObject {
 
 /** `/admin/api/content/keyword/` → `admin: content`, `/api/account/me/` → `account`. */
 function tagOf(path: string): string {
+  if (path.startsWith("/api/docs/") || path === "/api/openapi.json") return "reference";
   const parts = path.split("/").filter(Boolean);
   if (parts[0] === "admin") return `admin: ${parts[1] === "api" ? parts[2] : parts[1]}`;
   return parts[0] === "api" ? parts[1] : "operations";
