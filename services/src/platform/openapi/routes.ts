@@ -77,6 +77,9 @@ function lookupRoutes(): RouteDoc[] {
   ]);
 }
 
+/** One record's outcome when a lock request names several (services/src/locks/locks-router.ts). */
+const LockOutcome = z.object({ app: z.string(), model: z.string(), id: z.number(), lock: RecordLock.nullable(), success: z.boolean() });
+
 const CONTENT_NODE = "/admin/api/content/contentnode/";
 const ACTIONS = "/admin/api/base/cmsactionevent/";
 const LOCKS = "/admin/base/record-locks/";
@@ -92,7 +95,7 @@ export const API_ROUTES: RouteDoc[] = [
   { method: "GET", path: "/api/account/me/", summary: "The signed-in user, or null", answer: MeResponse },
   { method: "POST", path: "/api/account/login/", summary: "Sign in; sets the session cookie", body: LoginRequest, answer: MeResponse },
   { method: "POST", path: "/api/account/logout/", summary: "Sign out; clears the session cookie" },
-  { method: "GET", path: "/api/content/page/", summary: "The published page at a URL (staff may preview drafts)", query: PageQuery, fields: { page: z.record(z.string(), z.unknown()) } },
+  { method: "GET", path: "/api/content/page/", summary: "The published page at a URL (staff may preview drafts)", query: PageQuery, fields: { page: z.object({ id: z.number(), title: z.string(), url: z.string(), status: z.string(), body_html: z.string() }).catchall(z.unknown()) } },
 
   ...lookupRoutes(),
   ...nodeRoutes(CONTENT_NODE, "content node"),
@@ -113,8 +116,15 @@ export const API_ROUTES: RouteDoc[] = [
 
   { method: "GET", path: "/admin/base/record-lock-reasons/", summary: "The reasons a lock may give", fields: list(z.object({ id: z.number(), title: z.string() })) },
   { method: "GET", path: LOCKS, summary: "The lock on one record, or null", query: RecordLockQuery, fields: { lock: RecordLock.nullable() } },
-  { method: "POST", path: LOCKS, summary: "Take locks (409 when another user holds one); with `?action=lookup` and a LookupLocksRequest body, look them up", body: z.union([TakeLocksRequest, LookupLocksRequest]), fields: { locks: z.array(LockLookupItem).optional() } },
-  { method: "DELETE", path: LOCKS, summary: "Release locks (also sent as text/plain by the page-unload beacon)", body: ReleaseLocksRequest },
+  {
+    method: "POST",
+    path: LOCKS,
+    summary: "Take locks (409 with the holder when another user holds one); with `?action=lookup` and a LookupLocksRequest body, the locks held on those records",
+    query: z.object({ action: z.literal("lookup").optional() }),
+    body: z.union([TakeLocksRequest, LookupLocksRequest]),
+    fields: { lock: RecordLock.nullable().optional(), locks: z.array(z.union([LockLookupItem, LockOutcome])).optional() },
+  },
+  { method: "DELETE", path: LOCKS, summary: "Release locks (also sent as text/plain by the page-unload beacon)", body: ReleaseLocksRequest, fields: { lock: z.null(), locks: z.array(LockOutcome).optional() } },
 
   { method: "POST", path: "/admin/api/content/keyword/", summary: "Create a keyword", body: CreateKeywordRequest, status: 201, fields: { id: z.number(), name: z.string(), slug: z.string() } },
   { method: "GET", path: "/admin/api/content/keyword/", summary: "Keywords (id, name, slug)", query: KeywordQuery, fields: list(z.object({ id: z.number(), name: z.string(), slug: z.string() })) },
