@@ -32,6 +32,7 @@ async function main() {
       `  Storefront:   ${server.url}/`,
       `  Back office:  ${server.url}/admin/`,
       `  Health:       ${server.url}/healthz`,
+      `  API docs:     ${server.url}/api/docs/`,
       `  Data:         ${where}`,
       ...(config.DEMO_DATA
         ? [`  Demo login:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`, `  A colleague:  ${DEMO_LOGIN_2.email} / ${DEMO_LOGIN_2.password} (to try locks and kick-offs)`]

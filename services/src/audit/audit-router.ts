@@ -6,7 +6,7 @@ import { parseQuery } from "../platform/http/validate.ts";
 import { createUserNames } from "../live/user-names.ts";
 import { countAuditLog, readAuditLog } from "./audit-log.ts";
 
-const AuditQuery = z.object({
+export const AuditQuery = z.object({
   start: listStart(),
   count: blankAsAbsent(pgInt({ min: 1, max: 500 }).default(20)),
   stream: boundedText(300, { trim: false }).optional(),

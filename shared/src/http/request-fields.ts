@@ -58,7 +58,9 @@ export function pgInt(options: IntOptions = {}) {
         .refine(Number.isInteger, invalid)
         .min(min, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atLeast(min))
         .max(max, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atMost(max)),
-    );
+    )
+    // For /api/openapi.json, which shows the input side (number or digits) and so not the range.
+    .meta({ description: `A whole number from ${min} to ${max}, as a number or as digits.` });
 }
 
 /** A record id: 1 to PG_INT_MAX, as a number or digits. */

@@ -40,8 +40,9 @@ export function toNameList(value: unknown): string[] {
 /** Most ids a search may name: each is one SQL parameter, and PostgreSQL takes at most 65535 per query. */
 export const SEARCH_IDS_MAX = 10_000;
 /** An id list (see toIdList), at most SEARCH_IDS_MAX long. */
-export const idListParam = () => z.unknown().transform(toIdList).pipe(z.array(z.number()).max(SEARCH_IDS_MAX, tooManyItems(SEARCH_IDS_MAX)));
+export const idListParam = () => z.unknown().meta({ description: "Ids as a JSON array ([1,2]), a comma list (1,2) or an array; what is not a positive id is ignored." }).transform(toIdList).pipe(z.array(z.number()).max(SEARCH_IDS_MAX, tooManyItems(SEARCH_IDS_MAX)));
 const ids = idListParam();
+const nameList = z.unknown().meta({ description: 'Names as a JSON array (["parent","format"]) or a comma list.' }).transform(toNameList);
 const text = boundedText(1000, { trim: false });
 
 /** Paging and sorting shared by every lookup call; `count=-1` (any negative) means everything. */
@@ -62,7 +63,7 @@ export const PickerSearchRequest = z.object({
   OR: z.record(z.string(), z.union([text, z.number()])).optional(),
   pk__in: ids.optional(),
   ids: ids.optional(),
-  __include: z.unknown().transform(toNameList).optional(),
+  __include: nameList.optional(),
 });
 export type PickerSearchRequest = z.infer<typeof PickerSearchRequest>;
 
@@ -82,7 +83,7 @@ export const PickerQueryString = z.object({
   exclude: ids.optional(),
   pk__in: ids.optional(),
   ids: ids.optional(),
-  __include: z.unknown().transform(toNameList).optional(),
+  __include: nameList.optional(),
 });
 
 /** Status as the picker shows it ('[status: title]'): the stored value as id, and its title. */
