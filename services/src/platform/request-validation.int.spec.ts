@@ -85,7 +85,7 @@ describe.each(testBackends())("core hardening 2 validation on $name", ({ pglite 
       [`/admin/api/content/keyword-search/?query=a&start=${TOO_BIG}`, `start: Ensure this value is less than or equal to 2147483647.`],
       [`/admin/api/content/keyword-search/?query=%00`, "query: Null characters are not allowed."],
       [`/admin/api/product/sku/?filters=${encodeURIComponent(JSON.stringify({ sku: "\u0000" }))}`, "filters: Null characters are not allowed."],
-      [`/admin/api/content/contentnode/?filters=${encodeURIComponent(JSON.stringify({ parent_id: TOO_BIG }))}`, "filters: parent_id must be a whole number."],
+      [`/admin/api/content/contentnode/?filters=${encodeURIComponent(JSON.stringify({ parent_id: TOO_BIG }))}`, "filters.parent_id: Ensure this value is less than or equal to 2147483647."],
       [`/api/content/page/?url=%2F%00`, "url: Null characters are not allowed."],
     ];
     for (const [path, line] of probes) {
