@@ -8,6 +8,10 @@ import type { AdminBarOptions } from './AdminBar';
 
 export type { AdminBarOptions };
 
+// Before the bar's chunks load: zod must not probe for eval under the CSP (see platform/zodJitless.ts).
+const zodConfig = ((globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig ??= {});
+zodConfig.jitless = true;
+
 export async function mountAdminBar(host: HTMLElement, options: AdminBarOptions): Promise<() => void> {
   const { mount } = await import('./mount');
   return mount(host, options);
