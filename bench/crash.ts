@@ -45,14 +45,25 @@ interface Editor {
 export async function run(): Promise<void> {
   const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const env = { DATABASE_URL: url, DATABASE_SCHEMA: schema, DATA_DIR: mkdtempSync(join(tmpdir(), "bench-crash-")), DEMO_DATA: "false", LOG_LEVEL: "error" };
+  const env = {
+    DATABASE_URL: url,
+    DATABASE_SCHEMA: schema,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-crash-")),
+    DEMO_DATA: "false",
+    LOG_LEVEL: "error",
+  };
   let server = await spawnServer(env);
   const database = await openDatabase({ url, schema, poolSize: 4 });
   const store = await createPostgresEventStore(database, createEventRegistry());
   let replayDatabase: Database | null = null;
   try {
     // Reads the server's checkpoints (never leads): when have its read models applied a position?
-    const watcher = new ProjectionRunner({ db: database.db, store, projections: allProjections, tryLeadership: async () => null });
+    const watcher = new ProjectionRunner({
+      db: database.db,
+      store,
+      projections: allProjections,
+      tryLeadership: async () => null,
+    });
     const editors = await signIn(server, store, watcher);
     const saveNodes = await createNodes(server.url, editors);
 
@@ -96,19 +107,34 @@ export async function run(): Promise<void> {
 
     // A fresh replay of the same log into an empty schema, compared row for row.
     replayDatabase = await openDatabase({ url, schema: `${schema}_replay`, poolSize: 4 });
-    const replayer = new ProjectionRunner({ db: replayDatabase.db, store, projections: allProjections, tryLeadership: () => replayDatabase!.tryAdvisoryLock(PROJECTION_LEADER_LOCK) });
+    const replayer = new ProjectionRunner({
+      db: replayDatabase.db,
+      store,
+      projections: allProjections,
+      tryLeadership: () => replayDatabase!.tryAdvisoryLock(PROJECTION_LEADER_LOCK),
+    });
     await replayer.start();
     const replayed = await replayer.waitFor(head, undefined, 300_000);
     await replayer.stop();
     const mismatches = compareTables(live, await readTables(replayDatabase));
 
     const count = (f: (c: Command) => boolean) => commands.filter(f).length;
-    const byKind = (["save", "keyword", "lock", "role"] as Kind[]).map((k) => `${k} ${count((c) => c.kind === k && c.status >= 200 && c.status < 300)}/${count((c) => c.kind === k)}`).join(", ");
-    console.info(`crash: ${CLIENTS} clients, ${commands.length} commands over HTTP in ${seconds.toFixed(1)} s; server killed (SIGKILL) at command ${COMMANDS / 2}, serving again after ${(restartMs / 1000).toFixed(1)} s`);
+    const byKind = (["save", "keyword", "lock", "role"] as Kind[])
+      .map(
+        (k) => `${k} ${count((c) => c.kind === k && c.status >= 200 && c.status < 300)}/${count((c) => c.kind === k)}`,
+      )
+      .join(", ");
+    console.info(
+      `crash: ${CLIENTS} clients, ${commands.length} commands over HTTP in ${seconds.toFixed(1)} s; server killed (SIGKILL) at command ${COMMANDS / 2}, serving again after ${(restartMs / 1000).toFixed(1)} s`,
+    );
     console.info(`sent: ${commands.length}`);
     console.info(`acknowledged (2xx): ${acknowledged.length} (${byKind})`);
-    console.info(`refused (4xx): ${count((c) => c.status >= 400 && c.status < 500)}; 5xx: ${count((c) => c.status >= 500)}; no answer (connection lost): ${count((c) => c.status === 0)}`);
-    console.info(`events in the log: ${events.length}; read models caught up after the restart: ${caughtUp}; replay finished: ${replayed}`);
+    console.info(
+      `refused (4xx): ${count((c) => c.status >= 400 && c.status < 500)}; 5xx: ${count((c) => c.status >= 500)}; no answer (connection lost): ${count((c) => c.status === 0)}`,
+    );
+    console.info(
+      `events in the log: ${events.length}; read models caught up after the restart: ${caughtUp}; replay finished: ${replayed}`,
+    );
     for (const line of lost) console.info(`  lost: ${line}`);
     console.info(`lost acknowledged writes: ${lost.length} (must be 0)`);
     for (const line of mismatches) console.info(`  mismatch: ${line}`);
@@ -129,9 +155,16 @@ export async function run(): Promise<void> {
 
 async function signIn(server: ServerProcess, store: EventStore, watcher: ProjectionRunner): Promise<Editor[]> {
   const users = [];
-  for (let i = 0; i < CLIENTS; i++) users.push(await registerUser({ store, clock: () => new Date() }, { email: `crash${i}@example.org`, password: "long enough", isStaff: true, name: `Editor ${i}` }));
+  for (let i = 0; i < CLIENTS; i++)
+    users.push(
+      await registerUser(
+        { store, clock: () => new Date() },
+        { email: `crash${i}@example.org`, password: "long enough", isStaff: true, name: `Editor ${i}` },
+      ),
+    );
   // The server projects the registrations in its own time; a login before that would count as a failed attempt.
-  if (!(await watcher.waitFor(users[users.length - 1].position, ["users"], 30_000))) throw new Error("the server did not project the editors' accounts");
+  if (!(await watcher.waitFor(users[users.length - 1].position, ["users"], 30_000)))
+    throw new Error("the server did not project the editors' accounts");
   const editors: Editor[] = [];
   for (const [i, user] of users.entries()) {
     const client = new TestClient(server.url);
@@ -145,7 +178,11 @@ async function signIn(server: ServerProcess, store: EventStore, watcher: Project
 /** One node per editor to lock, and SAVE_NODES nodes that everyone saves and gives roles (never locked). */
 async function createNodes(base: string, editors: Editor[]): Promise<number[]> {
   const create = async (editor: Editor, name: string) => {
-    const res = await editor.client.post("/admin/api/content/contentnode/", { name, url: `/${name.toLowerCase().replace(/\W+/g, "-")}/`, ignore_warnings: true });
+    const res = await editor.client.post("/admin/api/content/contentnode/", {
+      name,
+      url: `/${name.toLowerCase().replace(/\W+/g, "-")}/`,
+      ignore_warnings: true,
+    });
     if (res.status >= 300) throw new Error(`creating ${name} at ${base}: ${res.status} ${res.text}`);
     return res.json.id as number;
   };
@@ -163,7 +200,16 @@ function command(n: number, c: number, editor: Editor, saveNodes: number[]): Com
   const base = { n, requestId, client: c, status: 0 };
   if (slot < 8) return { ...base, kind: "save", body: { node, short_description: `Saved by command ${n}` } };
   if (slot < 13) return { ...base, kind: "keyword", body: { name: `Crash keyword ${n}` } };
-  if (slot < 18) return { ...base, kind: "lock", body: { objs: [{ app: "content", model: "contentnode", id: editor.lockNode }], reason: 2, comment: `command ${n}` } };
+  if (slot < 18)
+    return {
+      ...base,
+      kind: "lock",
+      body: {
+        objs: [{ app: "content", model: "contentnode", id: editor.lockNode }],
+        reason: 2,
+        comment: `command ${n}`,
+      },
+    };
   return { ...base, kind: "role", body: { node, contributor: `Contributor ${n}`, role: "Author" } };
 }
 
@@ -176,7 +222,12 @@ const ROUTES: Record<Kind, (body: Record<string, unknown>) => [string, string, u
 
 async function send(base: string, cmd: Command, client: TestClient): Promise<Command> {
   const [method, path, body] = ROUTES[cmd.kind](cmd.body);
-  const headers = { "content-type": "application/json", cookie: client.cookieHeader, "x-csrftoken": client.cookies.get("csrftoken")!, "x-request-id": cmd.requestId };
+  const headers = {
+    "content-type": "application/json",
+    cookie: client.cookieHeader,
+    "x-csrftoken": client.cookies.get("csrftoken")!,
+    "x-request-id": cmd.requestId,
+  };
   try {
     const res = await fetch(base + path, { method, headers, body: JSON.stringify(body) });
     const text = await res.text();
@@ -187,7 +238,12 @@ async function send(base: string, cmd: Command, client: TestClient): Promise<Com
 }
 
 /** Acknowledged commands missing from the log, or from the read model they feed. */
-function lostWrites(acknowledged: Command[], events: RecordedEvent[], tables: Record<string, any[]>, editors: Editor[]): string[] {
+function lostWrites(
+  acknowledged: Command[],
+  events: RecordedEvent[],
+  tables: Record<string, any[]>,
+  editors: Editor[],
+): string[] {
   const logged = new Set(events.map((e) => e.metadata.requestId));
   const lost: string[] = [];
   const rows = (table: string) => tables[table].map((r) => JSON.parse(r));
@@ -198,10 +254,17 @@ function lostWrites(acknowledged: Command[], events: RecordedEvent[], tables: Re
   for (const cmd of acknowledged) {
     const what = `${cmd.requestId} (${cmd.kind}, answered ${cmd.status})`;
     if (!logged.has(cmd.requestId)) lost.push(`${what}: no event in the log`);
-    if (cmd.kind === "keyword" && keywords.get(cmd.json.id)?.name !== cmd.body.name) lost.push(`${what}: keyword ${cmd.json.id} not in keywords`);
-    if (cmd.kind === "role" && !roles.has(cmd.json.id)) lost.push(`${what}: role ${cmd.json.id} not in contributor_roles`);
-    if (cmd.kind === "save" && !(Number(nodes.get(cmd.body.node)?.version) >= cmd.json.version)) lost.push(`${what}: node ${cmd.body.node} below version ${cmd.json.version} in content_nodes`);
-    if (cmd.kind === "lock" && !locks.some((l) => l.id === editors[cmd.client].lockNode && l.user_id === editors[cmd.client].userId)) lost.push(`${what}: lock not in record_locks`);
+    if (cmd.kind === "keyword" && keywords.get(cmd.json.id)?.name !== cmd.body.name)
+      lost.push(`${what}: keyword ${cmd.json.id} not in keywords`);
+    if (cmd.kind === "role" && !roles.has(cmd.json.id))
+      lost.push(`${what}: role ${cmd.json.id} not in contributor_roles`);
+    if (cmd.kind === "save" && !(Number(nodes.get(cmd.body.node)?.version) >= cmd.json.version))
+      lost.push(`${what}: node ${cmd.body.node} below version ${cmd.json.version} in content_nodes`);
+    if (
+      cmd.kind === "lock" &&
+      !locks.some((l) => l.id === editors[cmd.client].lockNode && l.user_id === editors[cmd.client].userId)
+    )
+      lost.push(`${what}: lock not in record_locks`);
   }
   return lost;
 }
@@ -223,7 +286,8 @@ function compareTables(live: Record<string, string[]>, replayed: Record<string, 
     const other = new Set(replayed[table]);
     const mine = new Set(live[table]);
     for (const row of live[table]) if (!other.has(row)) differences.push(`${table}: live only ${row.slice(0, 200)}`);
-    for (const row of replayed[table]) if (!mine.has(row)) differences.push(`${table}: replay only ${row.slice(0, 200)}`);
+    for (const row of replayed[table])
+      if (!mine.has(row)) differences.push(`${table}: replay only ${row.slice(0, 200)}`);
   }
   return differences;
 }

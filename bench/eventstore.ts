@@ -55,8 +55,17 @@ export async function run(args: string[] = []): Promise<void> {
       }
       const rawName = `raw INSERT, same indexes, ${clients} client(s)`;
       rows.push({ name: rawName, eventsPerSecond: median(raw), clientMicrosPerEvent: cpu.raw, spread: spread(raw) });
-      rows.push({ name: `append 1 event, ${clients} writer(s)`, eventsPerSecond: median(appended), clientMicrosPerEvent: cpu.append, spread: spread(appended), ratio: median(appended.map((a, i) => a / raw[i])) });
-      if (!onlySingle) rows.push(await row(`raw INSERT, primary key only, ${clients} client(s)`, rawInserts(url, schema, "raw_bare", clients)));
+      rows.push({
+        name: `append 1 event, ${clients} writer(s)`,
+        eventsPerSecond: median(appended),
+        clientMicrosPerEvent: cpu.append,
+        spread: spread(appended),
+        ratio: median(appended.map((a, i) => a / raw[i])),
+      });
+      if (!onlySingle)
+        rows.push(
+          await row(`raw INSERT, primary key only, ${clients} client(s)`, rawInserts(url, schema, "raw_bare", clients)),
+        );
     }
     if (!onlySingle) {
       const raw = (clients: number) => `raw INSERT, same indexes, ${clients} client(s)`;
@@ -119,7 +128,11 @@ async function rawInserts(url: string, schema: string, table: string, clients: n
   const run = randomBytes(3).toString("hex");
   try {
     return await measure(clients, async (worker, i) => {
-      await connections[worker].query({ name: `insert_${table}`, text, values: [`raw-${run}-${worker}-${i}`, 0, "Benchmarked", data, metadata] });
+      await connections[worker].query({
+        name: `insert_${table}`,
+        text,
+        values: [`raw-${run}-${worker}-${i}`, 0, "Benchmarked", data, metadata],
+      });
       return 1;
     });
   } finally {
@@ -139,7 +152,11 @@ async function appends(store: EventStore, writers: number, batch: number): Promi
 async function catchUp(store: EventStore): Promise<number> {
   let delivered = 0;
   const started = performance.now();
-  const subscription = store.subscribe({ from: START, batchSize: 1000, onEvents: (events) => void (delivered += events.length) });
+  const subscription = store.subscribe({
+    from: START,
+    batchSize: 1000,
+    onEvents: (events) => void (delivered += events.length),
+  });
   await subscription.caughtUp();
   const seconds = (performance.now() - started) / 1000;
   await subscription.stop();
@@ -150,11 +167,15 @@ async function catchUp(store: EventStore): Promise<number> {
 function print(rows: Row[]): void {
   const rate = new Map(rows.map((r) => [r.name, r.eventsPerSecond]));
   const width = Math.max(...rows.map((r) => r.name.length));
-  console.info(`\n${"measurement".padEnd(width)}  ${"events/s".padStart(10)}  ${"rounds (min–max)".padStart(17)}  ${"client CPU µs/event".padStart(19)}  ratio to raw (same clients)`);
+  console.info(
+    `\n${"measurement".padEnd(width)}  ${"events/s".padStart(10)}  ${"rounds (min–max)".padStart(17)}  ${"client CPU µs/event".padStart(19)}  ratio to raw (same clients)`,
+  );
   for (const r of rows) {
     const base = r.baseline ? rate.get(r.baseline) : undefined;
     const ratio = r.ratio !== undefined ? r.ratio.toFixed(2) : base ? (r.eventsPerSecond / base).toFixed(2) : "";
     const cpu = r.clientMicrosPerEvent === undefined ? "" : Math.round(r.clientMicrosPerEvent).toString();
-    console.info(`${r.name.padEnd(width)}  ${Math.round(r.eventsPerSecond).toString().padStart(10)}  ${(r.spread ?? "").padStart(17)}  ${cpu.padStart(19)}  ${ratio}`);
+    console.info(
+      `${r.name.padEnd(width)}  ${Math.round(r.eventsPerSecond).toString().padStart(10)}  ${(r.spread ?? "").padStart(17)}  ${cpu.padStart(19)}  ${ratio}`,
+    );
   }
 }

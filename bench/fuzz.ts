@@ -35,16 +35,35 @@ export async function run(args: string[]): Promise<void> {
   const otherErrors: string[] = [];
   const log = createLogger("error", {
     write(line: string) {
-      const { requestId, err, msg, level: _l, time: _t, pid: _p, hostname: _h, ...rest } = JSON.parse(line) as Record<string, any>;
+      const {
+        requestId,
+        err,
+        msg,
+        level: _l,
+        time: _t,
+        pid: _p,
+        hostname: _h,
+        ...rest
+      } = JSON.parse(line) as Record<string, any>;
       if (requestId) stacks.set(requestId, err?.stack ?? msg ?? line);
       else otherErrors.push(`${msg}: ${err?.message ?? ""} ${JSON.stringify(rest)}`.slice(0, 400)); // the projection runner's, for a stalled read model
     },
   });
-  const config = ConfigSchema.parse({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATABASE_SCHEMA: schema, DATA_DIR: mkdtempSync(join(tmpdir(), "bench-fuzz-")), DEMO_DATA: "true", LOG_LEVEL: "error" });
+  const config = ConfigSchema.parse({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: url,
+    DATABASE_SCHEMA: schema,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-fuzz-")),
+    DEMO_DATA: "true",
+    LOG_LEVEL: "error",
+  });
   const server = await startServer(config, { serveFrontEnds: false, log });
   try {
     const routes = listAppRoutes(server.app);
-    console.info(`fuzz: seed ${seed} (rerun: npm run bench -- fuzz ${seed}), ${REQUESTS} requests over ${routes.length} routes`);
+    console.info(
+      `fuzz: seed ${seed} (rerun: npm run bench -- fuzz ${seed}), ${REQUESTS} requests over ${routes.length} routes`,
+    );
     const staff = (await signedInClient(server, "fuzz-staff@example.org", "Fuzz Staff")).client;
     const clients: Record<Identity, TestClient> = {
       staff,
@@ -59,7 +78,9 @@ export async function run(args: string[]): Promise<void> {
     // Generating blocks the event loop for seconds: let the keep-alive timers that expired meanwhile
     // close their sockets first, or the first request goes out on a socket the server is closing (ECONNRESET).
     await new Promise((resolve) => setTimeout(resolve, 100));
-    console.info(`request schemas matched to ${routes.filter((r) => schemasOf(r).length).length} of ${fields.size} unsafe routes by their answer to an empty body; example values learnt for ${examples.size} field names`);
+    console.info(
+      `request schemas matched to ${routes.filter((r) => schemasOf(r).length).length} of ${fields.size} unsafe routes by their answer to an empty body; example values learnt for ${examples.size} field names`,
+    );
 
     const answers = new Map<string, Answer>();
     let next = 0;
@@ -68,7 +89,10 @@ export async function run(args: string[]): Promise<void> {
         const i = next++;
         const request = requests[i];
         // Signing out would end the session the other requests use: that route gets a session of its own.
-        const client = request.route.path === "/api/account/logout/" && request.identity !== "anonymous" ? await freshSession(server.url, request.identity) : clients[request.identity];
+        const client =
+          request.route.path === "/api/account/logout/" && request.identity !== "anonymous"
+            ? await freshSession(server.url, request.identity)
+            : clients[request.identity];
         const id = `fuzz-${seed}-${i}`;
         answers.set(id, { request, ...(await send(server.url, client, request, id)) });
       }
@@ -91,17 +115,28 @@ export async function run(args: string[]): Promise<void> {
     for (const a of answers.values()) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
 
     for (const [id, a] of failures) {
-      console.info(`\n5xx ${a.status} ${a.request.route.method} ${a.request.route.path} (${id}, ${a.request.identity}${a.request.csrf ? "" : ", no CSRF header"})`);
-      console.info(`  request: ${a.request.route.method} ${a.request.path} content-type=${a.request.contentType ?? "-"} body=${(a.request.body ?? "").slice(0, 300)}`);
+      console.info(
+        `\n5xx ${a.status} ${a.request.route.method} ${a.request.route.path} (${id}, ${a.request.identity}${a.request.csrf ? "" : ", no CSRF header"})`,
+      );
+      console.info(
+        `  request: ${a.request.route.method} ${a.request.path} content-type=${a.request.contentType ?? "-"} body=${(a.request.body ?? "").slice(0, 300)}`,
+      );
       console.info(`  answer: ${a.text.slice(0, 300)}`);
       console.info(`  stack: ${(stacks.get(id) ?? "(none logged)").split("\n").slice(0, 8).join("\n    ")}`);
     }
     for (const e of fromRefused) {
       const a = answers.get(e.metadata.requestId!)!;
-      console.info(`\nevent ${e.type} on ${e.streamId} written by refused request ${e.metadata.requestId}: ${a.status} ${a.request.route.method} ${a.request.path} body=${(a.request.body ?? "").slice(0, 300)}`);
+      console.info(
+        `\nevent ${e.type} on ${e.streamId} written by refused request ${e.metadata.requestId}: ${a.status} ${a.request.route.method} ${a.request.path} body=${(a.request.body ?? "").slice(0, 300)}`,
+      );
     }
     console.info(`\nseed ${seed}: ${answers.size} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
-    console.info(`answers by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ")}`);
+    console.info(
+      `answers by status: ${[...byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(", ")}`,
+    );
     const writes = [...answers.values()].filter((a) => a.request.route.method !== "GET" && a.status < 300).length;
     console.info(`unsafe requests (POST/PUT/PATCH/DELETE) answered 2xx: ${writes}; events they wrote: ${fromFuzz}`);
     const perRoute = new Map<string, [number, number]>();
@@ -111,7 +146,8 @@ export async function run(args: string[]): Promise<void> {
       const [sent, ok] = perRoute.get(key) ?? [0, 0];
       perRoute.set(key, [sent + 1, ok + (a.status < 300 ? 1 : 0)]);
     }
-    if (process.env.FUZZ_VERBOSE) for (const [key, [sent, ok]] of perRoute) console.info(`  ${key}: ${ok} of ${sent} answered 2xx`);
+    if (process.env.FUZZ_VERBOSE)
+      for (const [key, [sent, ok]] of perRoute) console.info(`  ${key}: ${ok} of ${sent} answered 2xx`);
     console.info(`5xx answers: ${failures.length} (must be 0)`);
     console.info(`events written by refused (4xx/5xx) requests: ${fromRefused.length} (must be 0)`);
     if (behind.length) for (const line of otherErrors.slice(0, 3)) console.info(`server error: ${line}`);
@@ -119,13 +155,22 @@ export async function run(args: string[]): Promise<void> {
       // The first event after its checkpoint of a type it handles: the culprit, unless another read model's failure stopped this one too.
       const projection = allProjections.find((p) => p.name === name)!;
       const checkpoint = (await readCheckpoints(server.database.db)).find((c) => c.name === name)?.position ?? START;
-      const stuck = events.find((e) => comparePositions(e.position, checkpoint) > 0 && projection.handles.includes(e.type));
+      const stuck = events.find(
+        (e) => comparePositions(e.position, checkpoint) > 0 && projection.handles.includes(e.type),
+      );
       const by = stuck?.metadata.requestId ? answers.get(stuck.metadata.requestId) : undefined;
       if (!stuck) continue;
-      console.info(`stalled ${name}: first unapplied event ${stuck.type} ${stuck.streamId}#${stuck.streamPosition} ${JSON.stringify(stuck.data).slice(0, 200)}`);
-      if (by) console.info(`  written by ${stuck.metadata.requestId}, answered ${by.status}: ${by.request.route.method} ${by.request.path} body=${(by.request.body ?? "").slice(0, 300)}`);
+      console.info(
+        `stalled ${name}: first unapplied event ${stuck.type} ${stuck.streamId}#${stuck.streamPosition} ${JSON.stringify(stuck.data).slice(0, 200)}`,
+      );
+      if (by)
+        console.info(
+          `  written by ${stuck.metadata.requestId}, answered ${by.status}: ${by.request.route.method} ${by.request.path} body=${(by.request.body ?? "").slice(0, 300)}`,
+        );
     }
-    console.info(`read models not at the head of the log 10 s after the run: ${behind.length ? behind.join(", ") : "none"} (must be none)`);
+    console.info(
+      `read models not at the head of the log 10 s after the run: ${behind.length ? behind.join(", ") : "none"} (must be none)`,
+    );
     if (failures.length || fromRefused.length || behind.length) process.exitCode = 1;
   } finally {
     await server.close();
@@ -136,13 +181,23 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
-async function send(baseUrl: string, client: TestClient, request: FuzzRequest, id: string): Promise<{ status: number; text: string }> {
+async function send(
+  baseUrl: string,
+  client: TestClient,
+  request: FuzzRequest,
+  id: string,
+): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { "x-request-id": id };
   if (client.cookies.size) headers.cookie = client.cookieHeader;
   if (request.contentType) headers["content-type"] = request.contentType;
   if (request.csrf && client.cookies.has("csrftoken")) headers["x-csrftoken"] = client.cookies.get("csrftoken")!;
   try {
-    const res = await fetch(baseUrl + request.path, { method: request.route.method, headers, body: request.body, redirect: "manual" });
+    const res = await fetch(baseUrl + request.path, {
+      method: request.route.method,
+      headers,
+      body: request.body,
+      redirect: "manual",
+    });
     return { status: res.status, text: await res.text() };
   } catch (error) {
     // A dropped connection counts as a server failure.
@@ -159,7 +214,9 @@ async function probeFields(baseUrl: string, staff: TestClient, routes: AppRoute[
   for (const route of routes) {
     if (route.method === "GET" || route.path.includes("logout")) continue;
     const res = await staff.request(route.method, concretePath(route.path), {});
-    const names = ((res.json?.metadata?.errors ?? []) as string[]).map((line) => line.split(":")[0].split(".")[0]).filter((name) => name !== "__all__");
+    const names = ((res.json?.metadata?.errors ?? []) as string[])
+      .map((line) => line.split(":")[0].split(".")[0])
+      .filter((name) => name !== "__all__");
     fields.set(`${route.method} ${route.path}`, [...new Set(names)]);
   }
   return fields;
@@ -183,7 +240,10 @@ async function learnExamples(staff: TestClient, routes: AppRoute[]): Promise<Exa
 
 async function freshSession(baseUrl: string, identity: Identity): Promise<TestClient> {
   const client = new TestClient(baseUrl);
-  await client.post("/api/account/login/", { email: identity === "staff" ? "fuzz-staff@example.org" : "fuzz-shopper@example.org", password: "long enough" });
+  await client.post("/api/account/login/", {
+    email: identity === "staff" ? "fuzz-staff@example.org" : "fuzz-shopper@example.org",
+    password: "long enough",
+  });
   return client;
 }
 

@@ -52,15 +52,32 @@ export async function run(): Promise<void> {
   try {
     console.info(`signing in ${EDITORS} editors…`);
     const editors: Array<Awaited<ReturnType<typeof signedInClient>>> = [];
-    for (let i = 0; i < EDITORS; i++) editors.push(await signedInClient(server, `bench${i}@example.org`, `Editor ${i}`));
+    for (let i = 0; i < EDITORS; i++)
+      editors.push(await signedInClient(server, `bench${i}@example.org`, `Editor ${i}`));
 
-    rows.push({ name: `baseline: store.append 1 event, ${EDITORS} writers, distinct streams`, perSecond: await measure(EDITORS, rawAppend(server)) });
-    rows.push({ name: `command fn lock+unlock, ${EDITORS} editors, distinct records`, perSecond: await measure(EDITORS, commandPairs(server, editors, false)) });
-    rows.push({ name: `command fn lock+unlock, ${EDITORS} editors, one record`, perSecond: await measure(EDITORS, commandPairs(server, editors, true)) });
-    rows.push({ name: `HTTP lock+unlock, ${EDITORS} editors, distinct records`, perSecond: await measure(EDITORS, httpPairs(editors, false)) });
+    rows.push({
+      name: `baseline: store.append 1 event, ${EDITORS} writers, distinct streams`,
+      perSecond: await measure(EDITORS, rawAppend(server)),
+    });
+    rows.push({
+      name: `command fn lock+unlock, ${EDITORS} editors, distinct records`,
+      perSecond: await measure(EDITORS, commandPairs(server, editors, false)),
+    });
+    rows.push({
+      name: `command fn lock+unlock, ${EDITORS} editors, one record`,
+      perSecond: await measure(EDITORS, commandPairs(server, editors, true)),
+    });
+    rows.push({
+      name: `HTTP lock+unlock, ${EDITORS} editors, distinct records`,
+      perSecond: await measure(EDITORS, httpPairs(editors, false)),
+    });
     const contended = { granted: 0, conflicts: 0 };
-    rows.push({ name: `HTTP lock+unlock, ${EDITORS} editors, one record`, perSecond: await measure(EDITORS, httpPairs(editors, true, contended)) });
-    rows[rows.length - 1].note = `${contended.granted} granted, ${contended.conflicts} lost 8 races (409), the rest refused`;
+    rows.push({
+      name: `HTTP lock+unlock, ${EDITORS} editors, one record`,
+      perSecond: await measure(EDITORS, httpPairs(editors, true, contended)),
+    });
+    rows[rows.length - 1].note =
+      `${contended.granted} granted, ${contended.conflicts} lost 8 races (409), the rest refused`;
 
     console.info(`connecting ${SOCKETS} admin sockets…`);
     rows.push(await rawBroadcast());
@@ -94,25 +111,37 @@ async function measure(workers: number, work: (worker: number, i: number) => Pro
 function rawAppend(server: RunningServer) {
   const run = randomBytes(3).toString("hex");
   return async (worker: number, i: number) => {
-    await server.store.append(`bench-${run}-${worker}-${i}`, [{ type: "Benchmarked", data: { i } }], { expectedVersion: "no-stream" });
+    await server.store.append(`bench-${run}-${worker}-${i}`, [{ type: "Benchmarked", data: { i } }], {
+      expectedVersion: "no-stream",
+    });
     return 1;
   };
 }
 
 let nextRecord = 1;
-function commandPairs(server: RunningServer, editors: Array<{ user: { id: string; name: string } }>, contended: boolean) {
+function commandPairs(
+  server: RunningServer,
+  editors: Array<{ user: { id: string; name: string } }>,
+  contended: boolean,
+) {
   const base = (nextRecord += 100_000);
   return async (worker: number, i: number) => {
     const id = contended ? base : base + worker * 10_000 + i;
     const user = editors[worker].user;
     const rec = { app: "content", model: "contentnode", id };
     try {
-      await runLockCommand(server.store, { type: "TakeLock", data: { ...rec, user, reason: 1, comment: "", autoCreated: true, now: new Date() } });
+      await runLockCommand(server.store, {
+        type: "TakeLock",
+        data: { ...rec, user, reason: 1, comment: "", autoCreated: true, now: new Date() },
+      });
     } catch (e) {
       if (e instanceof RecordLockedError || e instanceof WrongExpectedVersionError) return 1;
       throw e;
     }
-    await runLockCommand(server.store, { type: "ReleaseLock", data: { ...rec, by: user, force: false, now: new Date() } });
+    await runLockCommand(server.store, {
+      type: "ReleaseLock",
+      data: { ...rec, by: user, force: false, now: new Date() },
+    });
     return 2;
   };
 }
@@ -139,9 +168,19 @@ async function connectAll(url: string, namespace: string, cookie?: string): Prom
   const sockets: Socket[] = [];
   for (let i = 0; i < SOCKETS; i += 50) {
     const batch = Array.from({ length: Math.min(50, SOCKETS - i) }, () =>
-      connect(url + namespace, { transports: ["websocket"], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true }),
+      connect(url + namespace, {
+        transports: ["websocket"],
+        extraHeaders: cookie ? { cookie } : {},
+        reconnection: false,
+        forceNew: true,
+      }),
     );
-    await Promise.all(batch.map((s) => new Promise<void>((resolve, reject) => (s.once("connect", () => resolve()), s.once("connect_error", reject)))));
+    await Promise.all(
+      batch.map(
+        (s) =>
+          new Promise<void>((resolve, reject) => (s.once("connect", () => resolve()), s.once("connect_error", reject))),
+      ),
+    );
     sockets.push(...batch);
   }
   return sockets;
@@ -178,9 +217,23 @@ async function rawBroadcast(): Promise<Row> {
   try {
     for (let k = 0; k < PUSHES; k++) {
       let t0 = 0;
-      const got = arrivals<{ id: number }>(sockets, "lock:changed", (m) => m.id === k, () => t0);
+      const got = arrivals<{ id: number }>(
+        sockets,
+        "lock:changed",
+        (m) => m.id === k,
+        () => t0,
+      );
       t0 = performance.now();
-      io.of("/admin").to("staff").emit("lock:changed", { app: "content", model: "contentnode", id: k, lock: null, by: { id: "x", name: "X" }, change: "released" });
+      io.of("/admin")
+        .to("staff")
+        .emit("lock:changed", {
+          app: "content",
+          model: "contentnode",
+          id: k,
+          lock: null,
+          by: { id: "x", name: "X" },
+          change: "released",
+        });
       const times = await got;
       if (k >= WARMUP) samples.push(...times);
     }
@@ -199,7 +252,12 @@ async function lockPushLatency(server: RunningServer, client: TestClient): Promi
     for (let k = 0; k < PUSHES; k++) {
       const objs = [{ app: "content", model: "contentnode", id: 900_000 + k }];
       let t0 = 0;
-      const got = arrivals<LockChangedMessage>(sockets, "lock:changed", (m) => m.id === objs[0].id && m.change === "taken", () => t0);
+      const got = arrivals<LockChangedMessage>(
+        sockets,
+        "lock:changed",
+        (m) => m.id === objs[0].id && m.change === "taken",
+        () => t0,
+      );
       t0 = performance.now();
       const res = await client.post("/admin/base/record-locks/?ts=1", { objs });
       const answered = performance.now() - t0;
@@ -228,11 +286,15 @@ function percentiles(samples: number[]): { p50: number; p99: number } {
 
 function print(rows: Row[]): void {
   const width = Math.max(...rows.map((r) => r.name.length));
-  console.info(`\n${"measurement".padEnd(width)}  ${"commands/s".padStart(10)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  note`);
+  console.info(
+    `\n${"measurement".padEnd(width)}  ${"commands/s".padStart(10)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  note`,
+  );
   for (const r of rows) {
     const rate = r.perSecond === undefined ? "" : Math.round(r.perSecond).toString();
     const p50 = r.p50 === undefined ? "" : r.p50.toFixed(1);
     const p99 = r.p99 === undefined ? "" : r.p99.toFixed(1);
-    console.info(`${r.name.padEnd(width)}  ${rate.padStart(10)}  ${p50.padStart(7)}  ${p99.padStart(7)}  ${r.note ?? ""}`);
+    console.info(
+      `${r.name.padEnd(width)}  ${rate.padStart(10)}  ${p50.padStart(7)}  ${p99.padStart(7)}  ${r.note ?? ""}`,
+    );
   }
 }

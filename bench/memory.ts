@@ -42,12 +42,18 @@ export async function run(): Promise<void> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`\nResident memory once ready and idle ${SETTLE_MS / 1000} s (MiB), @electric-sql/pglite ${pgliteVersion()}, Node ${process.version}`);
+  console.log(
+    `\nResident memory once ready and idle ${SETTLE_MS / 1000} s (MiB), @electric-sql/pglite ${pgliteVersion()}, Node ${process.version}`,
+  );
   console.log(`${"".padEnd(40)} ${"RSS".padStart(6)} ${"peak".padStart(6)} ${"ready in".padStart(9)}`);
   for (const row of rows) {
-    console.log(`${row.name.padEnd(40)} ${String(row.rssMiB).padStart(6)} ${String(row.peakMiB).padStart(6)} ${(row.readyMs / 1000).toFixed(1).padStart(7)} s`);
+    console.log(
+      `${row.name.padEnd(40)} ${String(row.rssMiB).padStart(6)} ${String(row.peakMiB).padStart(6)} ${(row.readyMs / 1000).toFixed(1).padStart(7)} s`,
+    );
   }
-  console.log('"npm start" is the node process of scripts/start.mjs (the server runs in it); npm itself adds about 60 MiB.');
+  console.log(
+    '"npm start" is the node process of scripts/start.mjs (the server runs in it); npm itself adds about 60 MiB.',
+  );
 }
 
 interface Started {
@@ -90,7 +96,15 @@ async function serverChild(dataDir: string): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", EVENTSTORE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      EVENTSTORE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let exited = false;
@@ -133,7 +147,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not ready after ${ms / 1000} s`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not ready after ${ms / 1000} s`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 

@@ -23,7 +23,15 @@ export async function run(args: string[]): Promise<void> {
   const total = Number(args[0] ?? process.env.BENCH_EVENTS ?? 1_000_000);
   const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const config = ConfigSchema.parse({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATABASE_SCHEMA: schema, DATA_DIR: mkdtempSync(join(tmpdir(), "bench-replay-")), DEMO_DATA: "false", LOG_LEVEL: "silent" });
+  const config = ConfigSchema.parse({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: url,
+    DATABASE_SCHEMA: schema,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-replay-")),
+    DEMO_DATA: "false",
+    LOG_LEVEL: "silent",
+  });
   const lines: string[] = [];
   const say = (line: string) => {
     lines.push(line);
@@ -39,7 +47,9 @@ export async function run(args: string[]): Promise<void> {
     await server.close();
     const handled = new Set(allProjections.flatMap((p) => p.handles));
     const inTemplate = new Set(template.map((e) => e.type));
-    say(`template: ${template.length} events of ${inTemplate.size} types; types read models handle but the template lacks: ${[...handled].filter((t) => !inTemplate.has(t)).join(", ") || "none"}`);
+    say(
+      `template: ${template.length} events of ${inTemplate.size} types; types read models handle but the template lacks: ${[...handled].filter((t) => !inTemplate.has(t)).join(", ") || "none"}`,
+    );
     let started = performance.now();
     await writeCopies(url, schema, template, total, (n) => process.stdout.write(`\rwriting events: ${n}/${total}`));
     process.stdout.write("\n");
@@ -56,7 +66,12 @@ export async function run(args: string[]): Promise<void> {
     server = await startServer(config, { serveFrontEnds: false, locks: still });
     started = performance.now();
     let read = 0;
-    for (let page = await server.store.readAll(START, { limit: 2000 }); page.length > 0; page = await server.store.readAll(page[page.length - 1].position, { limit: 2000 })) read += page.length;
+    for (
+      let page = await server.store.readAll(START, { limit: 2000 });
+      page.length > 0;
+      page = await server.store.readAll(page[page.length - 1].position, { limit: 2000 })
+    )
+      read += page.length;
     const baseline = Math.round(read / ((performance.now() - started) / 1000));
     say(`baseline: readAll over the whole log (${read} events, zod decoding, no projection): ${baseline} events/s`);
 
@@ -68,8 +83,12 @@ export async function run(args: string[]): Promise<void> {
     const seen = await readers.stop();
     const logStill = comparePositions(headBefore, await server.store.head()) === 0;
     await server.close();
-    say(`replay --all while the server serves reads: ${measured.rate} events/s (goal >= 50,000; ${(measured.rate / baseline).toFixed(2)} of the readAll baseline), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`);
-    say(`readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}; log unchanged meanwhile: ${logStill ? "yes" : "no"}`);
+    say(
+      `replay --all while the server serves reads: ${measured.rate} events/s (goal >= 50,000; ${(measured.rate / baseline).toFixed(2)} of the readAll baseline), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`,
+    );
+    say(
+      `readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}; log unchanged meanwhile: ${logStill ? "yes" : "no"}`,
+    );
     for (const example of seen.examples) say(`  e.g. ${example}`);
   } finally {
     await dropSchema(url, schema);
@@ -82,10 +101,30 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 /** Runs the operator CLI's replay as operators do, in its own process; reads its rate and peak RSS. */
 async function replayAll(config: Config): Promise<{ rate: number; wallSeconds: string; peakRssMb: number }> {
   const report = join(mkdtempSync(join(tmpdir(), "bench-rss-")), "report-rss.mjs");
-  writeFileSync(report, `process.on("exit", () => process.stderr.write("BENCH_MAX_RSS_KB=" + process.resourceUsage().maxRSS + "\\n"));\n`);
-  const env = { ...process.env, DATABASE_URL: config.DATABASE_URL, DATABASE_SCHEMA: config.DATABASE_SCHEMA, LOG_LEVEL: "silent" };
+  writeFileSync(
+    report,
+    `process.on("exit", () => process.stderr.write("BENCH_MAX_RSS_KB=" + process.resourceUsage().maxRSS + "\\n"));\n`,
+  );
+  const env = {
+    ...process.env,
+    DATABASE_URL: config.DATABASE_URL,
+    DATABASE_SCHEMA: config.DATABASE_SCHEMA,
+    LOG_LEVEL: "silent",
+  };
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", pathToFileURL(report).href, join(REPO_ROOT, "services/src/ops/cli.ts"), "replay", "--all"], { env, cwd: REPO_ROOT });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--import",
+      pathToFileURL(report).href,
+      join(REPO_ROOT, "services/src/ops/cli.ts"),
+      "replay",
+      "--all",
+    ],
+    { env, cwd: REPO_ROOT },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => {
@@ -97,7 +136,11 @@ async function replayAll(config: Config): Promise<{ rate: number; wallSeconds: s
   if (code !== 0) throw new Error(`ops replay --all exited ${code}: ${stdout}\n${stderr}`);
   const m = /: replayed (\d+) events in ([\d.]+) s \((\d+) events\/s\)/.exec(stdout);
   const rss = /BENCH_MAX_RSS_KB=(\d+)/.exec(stderr);
-  return { rate: m ? Number(m[3]) : 0, wallSeconds: seconds(started), peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : 0 };
+  return {
+    rate: m ? Number(m[3]) : 0,
+    wallSeconds: seconds(started),
+    peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : 0,
+  };
 }
 
 /**
@@ -108,7 +151,8 @@ async function startReaders(server: RunningServer, url: string, schema: string, 
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
   await client.connect();
   const tables = allProjections.flatMap((p) => p.tables);
-  const count = async (table: string) => (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
+  const count = async (table: string) =>
+    (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
   const expected = new Map<string, number>();
   for (const table of tables) expected.set(table, await count(table));
   const me = async () => {

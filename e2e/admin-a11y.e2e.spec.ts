@@ -10,16 +10,23 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A fresh page in the form, so nothing here is saved over another test's page. */
 async function openFreshForm(page: Page) {
-  const node = await createNode(page, { name: "Accessibility Check", url: freshUrl("a11y"), body: "<p>Checked by axe.</p>" });
+  const node = await createNode(page, {
+    name: "Accessibility Check",
+    url: freshUrl("a11y"),
+    body: "<p>Checked by axe.</p>",
+  });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
 }
 
-test("the login page, the content list and the node form have no serious or critical accessibility violations", async ({ page }) => {
+test("the login page, the content list and the node form have no serious or critical accessibility violations", async ({
+  page,
+}) => {
   await page.goto("/admin/login/");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -71,7 +78,9 @@ test("the form stays accessible with the toolbox, the lock dialog and the warnin
   await warnings.getByRole("button", { name: "Cancel" }).click();
 });
 
-test("at 767 px the list and the form with the toolbox open stay usable, with no sideways scrolling", async ({ page }) => {
+test("at 767 px the list and the form with the toolbox open stay usable, with no sideways scrolling", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 767, height: 900 });
   await logIn(page);
   await page.goto("/admin/content/contentnode/");
@@ -88,7 +97,8 @@ test("at 767 px the list and the form with the toolbox open stay usable, with no
   await openFreshForm(page);
   await page.getByRole("button", { name: "View Toolbox" }).click();
   const toolbox = page.getByRole("region", { name: "Toolbox" });
-  for (const tool of ["Get urls", "Get related contentnodes", "Restrict content"]) await toolbox.getByText(tool, { exact: true }).click();
+  for (const tool of ["Get urls", "Get related contentnodes", "Restrict content"])
+    await toolbox.getByText(tool, { exact: true }).click();
   await expect(toolbox.getByLabel("Collection filter")).toBeVisible();
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
   await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);

@@ -12,7 +12,9 @@ async function openAsSecond(page: Page, url: string) {
   return page.getByRole("alertdialog");
 }
 
-test("publishing from the bar's Publish menu makes the page Live, and a colleague's bar shows it without reload", async ({ browser }) => {
+test("publishing from the bar's Publish menu makes the page Live, and a colleague's bar shows it without reload", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
   const node = await createNode(a, { name: "Publish Me", url: freshUrl("publish") });
@@ -40,7 +42,9 @@ test("publishing from the bar's Publish menu makes the page Live, and a colleagu
   await b.context().close();
 });
 
-test("a kick-off from the bar displaces the editor at once; their edits come back on retaking, and a newer save is reviewed first", async ({ browser }) => {
+test("a kick-off from the bar displaces the editor at once; their edits come back on retaking, and a newer save is reviewed first", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
   const node = await createNode(a, { name: "Kick Off", url: freshUrl("kickoff"), body: "<p>First body.</p>" });
@@ -61,8 +65,14 @@ test("a kick-off from the bar displaces the editor at once; their edits come bac
   await expect(lockOf(b)).toHaveText("Locked by Me");
 
   // A is told at once who took it; the page shows the saved node and nothing can be changed.
-  await expect(barOf(a).getByRole("alert").filter({ hasText: `${COLLEAGUE.name} took over this page's lock` })).toBeVisible({ timeout: 1000 });
-  await expect(barOf(a).getByRole("alert").filter({ hasText: "Your unsaved edits are kept in this browser" })).toBeVisible();
+  await expect(
+    barOf(a)
+      .getByRole("alert")
+      .filter({ hasText: `${COLLEAGUE.name} took over this page's lock` }),
+  ).toBeVisible({ timeout: 1000 });
+  await expect(
+    barOf(a).getByRole("alert").filter({ hasText: "Your unsaved edits are kept in this browser" }),
+  ).toBeVisible();
   await expect(a.getByRole("heading", { level: 1 })).toHaveText("Kick Off");
   await expect(barOf(a).getByRole("button", { name: "Save" })).toBeDisabled();
   await barOf(a).getByRole("button", { name: "Publish" }).click();
@@ -81,7 +91,11 @@ test("a kick-off from the bar displaces the editor at once; their edits come bac
   await expect(back).toContainText(`Content node has been locked by ${COLLEAGUE.name}.`);
   await back.getByRole("button", { name: "Kick them off" }).click();
   await expect(lockOf(a)).toHaveText("Locked by Me");
-  await expect(barOf(b).getByRole("alert").filter({ hasText: `${DEMO.name} took over this page's lock` })).toBeVisible({ timeout: 1000 });
+  await expect(
+    barOf(b)
+      .getByRole("alert")
+      .filter({ hasText: `${DEMO.name} took over this page's lock` }),
+  ).toBeVisible({ timeout: 1000 });
   await expect(barOf(a).getByRole("button", { name: "Add contributor" })).toBeEnabled();
 
   await expect(barOf(a).getByText("You have unsaved edits from")).toBeVisible();

@@ -19,12 +19,18 @@ async function typeAtEndOfTitle(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
-test("a visitor sees the content page with breadcrumbs, section nav and next link, and no admin bar", async ({ page }) => {
+test("a visitor sees the content page with breadcrumbs, section nav and next link, and no admin bar", async ({
+  page,
+}) => {
   await page.goto("/about/");
   await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Home");
-  await expect(page.getByRole("navigation", { name: "In this section" }).getByRole("link", { name: "Our Mission" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Donate/ })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "In this section" }).getByRole("link", { name: "Our Mission" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Donate/ }),
+  ).toBeVisible();
   await expect(page.locator("cite.scripture")).toHaveText("Genesis 1:1 (NKJV)");
   await expect(page.getByText("Staff note")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Admin bar" })).toHaveCount(0);
@@ -49,7 +55,8 @@ test("staff edit a public page's title in place through the admin bar and save i
 test("editing only the title leaves a body the browser would rewrite byte-identical", async ({ page }) => {
   await logIn(page);
   // The browser reads this back as `<img ...>` (no slash): only a changed field may be sent.
-  const body = '<p>Tools &amp; tips</p>\n<img src="/media/ark.png" alt="The Ark" />\n<p>Q&amp;A: {% scripture "Genesis 6:15" %}</p>';
+  const body =
+    '<p>Tools &amp; tips</p>\n<img src="/media/ark.png" alt="The Ark" />\n<p>Q&amp;A: {% scripture "Genesis 6:15" %}</p>';
   const node = await createNode(page, { name: "Tools and Tips", url: freshUrl("tools"), body });
   await page.goto(node.url);
   const bar = await startEditing(page);
@@ -92,7 +99,9 @@ test("leaving a page with unsaved in-place edits asks first, by link and by clos
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("the admin bar page has no serious or critical accessibility violations, and fits 767 px", async ({ page }) => {
@@ -107,6 +116,8 @@ test("the admin bar page has no serious or critical accessibility violations, an
 
   await page.setViewportSize({ width: 767, height: 900 });
   await expect(bar.getByRole("button", { name: "Save" })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
   await page.screenshot({ path: "test-results/screens/admin-bar-767.png", fullPage: true });
 });

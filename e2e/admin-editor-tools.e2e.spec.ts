@@ -21,7 +21,9 @@ async function openTool(page: Page, title: string) {
   return toolbox;
 }
 
-test("the toolbox inserts a scripture tag with the chosen translation at the cursor, in the middle of the text", async ({ page }) => {
+test("the toolbox inserts a scripture tag with the chosen translation at the cursor, in the middle of the text", async ({
+  page,
+}) => {
   await openFreshForm(page, "Scripture Tool");
   await body(page).click();
   // The cursor goes after "<p>Help " (8 characters from the start).
@@ -60,7 +62,9 @@ test("restrict content for a chosen group needs a group from the list", async ({
   await expect(body(page)).toHaveText(BODY);
   await group.selectOption({ label: "Members (every signed-in account)" });
   await toolbox.getByRole("button", { name: "Insert restricted content" }).click();
-  await expect(body(page)).toHaveText(`${BODY}{% restrict_content mode=choosegroup group=members %}{% endrestrict_content %}`);
+  await expect(body(page)).toHaveText(
+    `${BODY}{% restrict_content mode=choosegroup group=members %}{% endrestrict_content %}`,
+  );
 });
 
 test("get translations picks a translation set through the contentlangnode lookup", async ({ page }) => {
@@ -99,7 +103,9 @@ test("typed HTML tag names are lowercased in the code editor", async ({ page }) 
   await expect(body(page)).not.toContainText("SPAN");
 });
 
-test("back office 1: embed media item and itemlistall pick a media file and a collection page, not a product", async ({ page }) => {
+test("back office 1: embed media item and itemlistall pick a media file and a collection page, not a product", async ({
+  page,
+}) => {
   await openFreshForm(page, "Embed Media");
   await body(page).click();
   await page.keyboard.press("Control+End");

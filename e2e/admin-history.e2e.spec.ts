@@ -28,9 +28,15 @@ async function pageWithReferences(page: Page) {
   return { node, menuIds: [visit, donate] };
 }
 
-const field = (page: Page, label: string) => page.locator(".version-fields div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+const field = (page: Page, label: string) =>
+  page
+    .locator(".version-fields div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd");
 
-test("an earlier version names the page's parent, sku, language node and menu nodes instead of showing their ids", async ({ page }) => {
+test("an earlier version names the page's parent, sku, language node and menu nodes instead of showing their ids", async ({
+  page,
+}) => {
   await logIn(page);
   const { node } = await pageWithReferences(page);
   await page.goto(`/admin/content/contentnode/${node.id}/history/`);

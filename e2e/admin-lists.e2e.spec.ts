@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { createNode, freshUrl, saveNode } from "./support/nodes";
 import { logIn } from "./support/staff-login";
 
-test("the content list pages with start in the URL, survives a reload, and 'Show All' shows every node", async ({ page }) => {
+test("the content list pages with start in the URL, survives a reload, and 'Show All' shows every node", async ({
+  page,
+}) => {
   await logIn(page);
   // Five pages of its own (other tests add pages too): at two a page, pages 1–3.
   const tag = `pager${Date.now().toString(36)}`;
@@ -98,14 +100,22 @@ test("a tab keeps one live connection however many live views it shows", async (
   await expect.poll(() => open.size).toBe(1);
 });
 
-test("back office 9: an old bookmark with the list state in the hash opens the right list page, kept in the query string", async ({ page }) => {
+test("back office 9: an old bookmark with the list state in the hash opens the right list page, kept in the query string", async ({
+  page,
+}) => {
   await logIn(page);
   const tag = `hash${Date.now().toString(36)}`;
   for (let n = 1; n <= 5; n++) await createNode(page, { name: `Hash ${tag} ${n}`, url: freshUrl(tag) });
   await page.goto(`/admin/content/contentnode/#q=${tag}&count=2&start=2`);
   await expect(page.getByRole("navigation", { name: "Pages" }).locator("[aria-current=page]")).toHaveText("2");
   await expect(page.locator("tbody tr td:first-child")).toHaveText([`Hash ${tag} 3`, `Hash ${tag} 4`]);
-  await expect(page).toHaveURL((url) => url.hash === "" && url.searchParams.get("q") === tag && url.searchParams.get("start") === "2" && url.searchParams.get("count") === "2");
+  await expect(page).toHaveURL(
+    (url) =>
+      url.hash === "" &&
+      url.searchParams.get("q") === tag &&
+      url.searchParams.get("start") === "2" &&
+      url.searchParams.get("count") === "2",
+  );
   await page.reload();
   await expect(page.locator("tbody tr td:first-child")).toHaveText([`Hash ${tag} 3`, `Hash ${tag} 4`]);
 });
@@ -114,23 +124,45 @@ test("back office 9: an old bookmark with the list state in the hash opens the r
 async function expectNoSidewaysScroll(page: import("@playwright/test").Page) {
   const overflow = await page.evaluate(() => {
     const root = document.documentElement;
-    const wide = [...document.querySelectorAll<HTMLElement>("main *:not(input):not(textarea):not(select):not(.visually-hidden)")].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible" && el.clientWidth > 1);
+    const wide = [
+      ...document.querySelectorAll<HTMLElement>("main *:not(input):not(textarea):not(select):not(.visually-hidden)"),
+    ].filter(
+      (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible" && el.clientWidth > 1,
+    );
     return { page: root.scrollWidth - root.clientWidth, inner: wide.map((el) => `${el.tagName}.${el.className}`) };
   });
   expect(overflow).toEqual({ page: 0, inner: [] });
 }
 
-test("back office 9: at tablet width (900 px) lists and the node form fit the screen without sideways scrolling", async ({ page }) => {
+test("back office 9: at tablet width (900 px) lists and the node form fit the screen without sideways scrolling", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 900, height: 1000 });
   await logIn(page);
   // Long words with no place to break (a pasted slug or url) are what push a table sideways.
   const word = `Antediluvianpatriarchsgenealogyandchronology${Date.now().toString(36)}`;
-  const node = await createNode(page, { name: `Tablet ${word}`, slug: word.toLowerCase(), url: `/e2e/${word.toLowerCase()}/` });
+  const node = await createNode(page, {
+    name: `Tablet ${word}`,
+    slug: word.toLowerCase(),
+    url: `/e2e/${word.toLowerCase()}/`,
+  });
   const headers = { "X-CSRFToken": (await page.context().cookies()).find((c) => c.name === "csrftoken")!.value };
   await page.request.post("/admin/api/content/keyword/", { data: { name: word }, headers });
-  await page.request.post(`/admin/api/content/contentnode/${node.id}/keywords/`, { data: { keyword: (await (await page.request.get(`/admin/api/content/keyword-search/?query=${word}`)).json()).items[0].id }, headers });
-  await page.request.post("/admin/api/base/cmsactionevent/", { data: { object_id: node.id, action: "publish", action_time: "2031-01-01 09:00" }, headers });
-  for (const list of [`/admin/content/contentnode/?q=${word}`, `/admin/content/keyword/?q=${word}`, "/admin/base/cmsactionevent/"]) {
+  await page.request.post(`/admin/api/content/contentnode/${node.id}/keywords/`, {
+    data: {
+      keyword: (await (await page.request.get(`/admin/api/content/keyword-search/?query=${word}`)).json()).items[0].id,
+    },
+    headers,
+  });
+  await page.request.post("/admin/api/base/cmsactionevent/", {
+    data: { object_id: node.id, action: "publish", action_time: "2031-01-01 09:00" },
+    headers,
+  });
+  for (const list of [
+    `/admin/content/contentnode/?q=${word}`,
+    `/admin/content/keyword/?q=${word}`,
+    "/admin/base/cmsactionevent/",
+  ]) {
     await page.goto(list);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("Loading…")).toHaveCount(0);
@@ -144,7 +176,13 @@ test("back office 9: at tablet width (900 px) lists and the node form fit the sc
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   // Every input is wide enough to read what is typed in it.
-  const narrowest = await page.evaluate(() => Math.min(...[...document.querySelectorAll<HTMLElement>("main input:not([type=checkbox]):not([type=radio]), main select")].filter((el) => el.offsetParent).map((el) => el.getBoundingClientRect().width)));
+  const narrowest = await page.evaluate(() =>
+    Math.min(
+      ...[...document.querySelectorAll<HTMLElement>("main input:not([type=checkbox]):not([type=radio]), main select")]
+        .filter((el) => el.offsetParent)
+        .map((el) => el.getBoundingClientRect().width),
+    ),
+  );
   expect(narrowest).toBeGreaterThanOrEqual(200);
   await page.screenshot({ path: "test-results/screens/form-tablet.png", fullPage: true });
 });

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
 import { COLLEAGUE, DEMO, logInNewBrowser } from "./support/staff-login";
 
-test("a node a colleague creates shows on the content list and the dashboard's recently edited list within a second, without reload", async ({ browser }) => {
+test("a node a colleague creates shows on the content list and the dashboard's recently edited list within a second, without reload", async ({
+  browser,
+}) => {
   const editor = await logInNewBrowser(browser, DEMO);
   const tag = `livenew${Date.now().toString(36)}`;
   await editor.goto(`/admin/content/contentnode/?q=${tag}`);
@@ -12,7 +14,9 @@ test("a node a colleague creates shows on the content list and the dashboard's r
   const recent = dashboard.getByRole("region", { name: "Recently edited" });
   await expect(recent.getByRole("listitem").first()).toBeVisible();
   // The dashboard's socket is up (its activity feed says so); the list's opened earlier.
-  await expect(dashboard.getByRole("region", { name: "Recent activity" }).getByText("Live", { exact: true })).toBeVisible();
+  await expect(
+    dashboard.getByRole("region", { name: "Recent activity" }).getByText("Live", { exact: true }),
+  ).toBeVisible();
 
   const colleague = await logInNewBrowser(browser, COLLEAGUE);
   const name = `Colleague's page ${tag}`;

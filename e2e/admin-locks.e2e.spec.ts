@@ -1,9 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { COLLEAGUE, DEMO, logInNewBrowser } from "./support/staff-login";
 
-const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-test("opening a node shows 'Locked by {name}' on a colleague's list within a second, and 'Locked by Me' on the editor's", async ({ browser }) => {
+test("opening a node shows 'Locked by {name}' on a colleague's list within a second, and 'Locked by Me' on the editor's", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
   await b.goto("/admin/content/contentnode/");
@@ -23,7 +26,9 @@ test("opening a node shows 'Locked by {name}' on a colleague's list within a sec
   await b.context().close();
 });
 
-test("a kicked-off editor is told at once who took the record, and their unsaved text is offered back when they retake it", async ({ browser }) => {
+test("a kicked-off editor is told at once who took the record, and their unsaved text is offered back when they retake it", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
   await a.goto("/admin/content/contentnode/6/");
@@ -37,7 +42,9 @@ test("a kicked-off editor is told at once who took the record, and their unsaved
   await question.getByRole("button", { name: "Kick them off" }).click();
   await expect(b.getByRole("button", { name: "Locked by Me" })).toBeVisible();
 
-  await expect(a.getByRole("alert").filter({ hasText: `${COLLEAGUE.name} took this record` })).toBeVisible({ timeout: 1000 });
+  await expect(a.getByRole("alert").filter({ hasText: `${COLLEAGUE.name} took this record` })).toBeVisible({
+    timeout: 1000,
+  });
   await expect(a.getByLabel("Short description")).toHaveValue("");
   await expect(a.getByRole("button", { name: `Locked by ${COLLEAGUE.name}` })).toBeVisible();
 
@@ -45,7 +52,9 @@ test("a kicked-off editor is told at once who took the record, and their unsaved
   const back = a.getByRole("alertdialog");
   await expect(back).toContainText(`Content node has been locked by ${COLLEAGUE.name}.`);
   await back.getByRole("button", { name: "Kick them off" }).click();
-  await expect(b.getByRole("alert").filter({ hasText: `${DEMO.name} took this record` })).toBeVisible({ timeout: 1000 });
+  await expect(b.getByRole("alert").filter({ hasText: `${DEMO.name} took this record` })).toBeVisible({
+    timeout: 1000,
+  });
   await expect(a.getByText("You have unsaved edits from")).toBeVisible();
   await a.getByRole("button", { name: "Restore my edits" }).click();
   await expect(a.getByLabel("Short description")).toHaveValue("Typed by the first editor and not saved yet");
@@ -70,7 +79,9 @@ test("the lock dialog creates a lock with a reason and comment, and the holder c
   await expect(dialog).toBeHidden();
 
   await b.goto("/admin/content/contentnode/2/");
-  await expect(b.getByRole("alertdialog")).toContainText(`locked by ${DEMO.name}. Reason: Reviewing Comment: Checking the facts`);
+  await expect(b.getByRole("alertdialog")).toContainText(
+    `locked by ${DEMO.name}. Reason: Reviewing Comment: Checking the facts`,
+  );
   await b.getByRole("button", { name: "Cancel" }).click();
   await expect(b.getByText("The form is read-only until you take the lock.")).toBeVisible();
 
@@ -82,13 +93,18 @@ test("the lock dialog creates a lock with a reason and comment, and the holder c
   await b.context().close();
 });
 
-test("a failed lock check wipes the local lock instead of 'Checking lock…' forever, and checks again", async ({ browser }) => {
+test("a failed lock check wipes the local lock instead of 'Checking lock…' forever, and checks again", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   let serverDown = true;
   // The lock calls fail (500) until the server is "back".
   await a.route(
     (url) => url.pathname === "/admin/base/record-locks/",
-    (route) => (serverDown && route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback()),
+    (route) =>
+      serverDown && route.request().method() === "POST"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" })
+        : route.fallback(),
   );
   await a.goto("/admin/content/contentnode/1/");
   const failed = a.getByRole("alert").filter({ hasText: "The lock could not be checked. Trying again…" });
@@ -109,10 +125,15 @@ test("a failed unlock says so and re-checks the lock with the server", async ({ 
   await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
   await a.route(
     (url) => url.pathname === "/admin/base/record-locks/",
-    (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback()),
+    (route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" })
+        : route.fallback(),
   );
   await a.getByRole("button", { name: "Locked by Me" }).click();
-  const recheck = a.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/base/record-locks/?action=lookup"));
+  const recheck = a.waitForRequest(
+    (r) => r.method() === "POST" && r.url().includes("/admin/base/record-locks/?action=lookup"),
+  );
   await a.getByRole("dialog").getByRole("button", { name: "Unlock" }).click();
   await recheck;
   await expect(a.getByRole("alert").filter({ hasText: "The record could not be unlocked." })).toBeVisible();

@@ -49,11 +49,16 @@ test("a colleague's sign-in appears in the live activity list without reload", a
   await api.get("/api/account/me/");
   const csrf = (await colleague.cookies()).find((c) => c.name === "csrftoken")!.value;
   const started = Date.now();
-  const res = await api.post("/api/account/login/", { data: { email: "colleague@example.org", password: "demo-password" }, headers: { "X-CSRFToken": csrf } });
+  const res = await api.post("/api/account/login/", {
+    data: { email: "colleague@example.org", password: "demo-password" },
+    headers: { "X-CSRFToken": csrf },
+  });
   expect(res.status()).toBe(200);
   const colleagueId = (await res.json()).user.id;
   const newLoginRows = async () => {
-    const rows = activity.locator(".activity-item", { hasText: `user-${colleagueId}` }).filter({ hasText: "UserLoggedIn" });
+    const rows = activity
+      .locator(".activity-item", { hasText: `user-${colleagueId}` })
+      .filter({ hasText: "UserLoggedIn" });
     const positions = await rows.locator(".activity-position").allTextContents();
     return positions.filter((p) => !positionsBefore.has(p)).length;
   };

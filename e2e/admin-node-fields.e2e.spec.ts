@@ -19,7 +19,9 @@ async function openLocked(page: Page, id: number) {
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
 }
 
-test("a page's sku, language node, menu nodes, sort order and priority are picked, checked, saved and shown after reload", async ({ page }) => {
+test("a page's sku, language node, menu nodes, sort order and priority are picked, checked, saved and shown after reload", async ({
+  page,
+}) => {
   await logIn(page);
   await openLocked(page, 2);
 
@@ -85,19 +87,27 @@ test("a page's sku, language node, menu nodes, sort order and priority are picke
   await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 });
 
-test("the add-another link opens the add form in an 800x600 popup, and the page saved there is picked", async ({ page }) => {
+test("the add-another link opens the add form in an 800x600 popup, and the page saved there is picked", async ({
+  page,
+}) => {
   // Records how the page opens windows, so the requested size is checked as well as the window's.
   await page.addInitScript(() => {
     const open = window.open.bind(window);
     window.open = (...args: Parameters<typeof window.open>) => {
-      (window as unknown as { opened: unknown[] }).opened = [...((window as unknown as { opened?: unknown[] }).opened ?? []), args.map(String)];
+      (window as unknown as { opened: unknown[] }).opened = [
+        ...((window as unknown as { opened?: unknown[] }).opened ?? []),
+        args.map(String),
+      ];
       return open(...args);
     };
   });
   await logIn(page);
   await openLocked(page, 6);
   const parent = picker(page, "Contained in");
-  const [popup] = await Promise.all([page.waitForEvent("popup"), parent.getByRole("link", { name: "Add another Contained in" }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    parent.getByRole("link", { name: "Add another Contained in" }).click(),
+  ]);
   const opened = (await page.evaluate(() => (window as unknown as { opened: string[][] }).opened)) ?? [];
   expect(opened[0][0]).toBe("/admin/content/contentnode/add/?_popup=1&_picker=id_parent");
   expect(opened[0][2]).toMatch(/^width=800,height=600\b/);
@@ -126,7 +136,9 @@ test("the status panel sets Beta, and archiving a page leaves for its parent's f
   await expect(page.getByRole("heading", { name: "About Us" })).toBeVisible();
 });
 
-test("after a lost connection the form reads the node again: a status changed meanwhile shows without reload", async ({ browser }) => {
+test("after a lost connection the form reads the node again: a status changed meanwhile shows without reload", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
   const csrf = (await b.context().cookies()).find((c) => c.name === "csrftoken")!.value;

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { COLLEAGUE, DEMO, logInNewBrowser } from "./support/staff-login";
 
-test("a new node's slug follows its name, and publishing it shows Live on a colleague's list without reload", async ({ browser }) => {
+test("a new node's slug follows its name, and publishing it shows Live on a colleague's list without reload", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   const b = await logInNewBrowser(browser, COLLEAGUE);
   await a.goto("/admin/content/contentnode/add/");
@@ -23,7 +25,9 @@ test("a new node's slug follows its name, and publishing it shows Live on a coll
   await b.context().close();
 });
 
-test("a 161-character short description opens the warnings dialog, and 'Continue (ignore warnings)' saves it", async ({ browser }) => {
+test("a 161-character short description opens the warnings dialog, and 'Continue (ignore warnings)' saves it", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   await a.goto("/admin/content/contentnode/5/");
   await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
@@ -40,7 +44,9 @@ test("a 161-character short description opens the warnings dialog, and 'Continue
   await a.context().close();
 });
 
-test("a published date without a last published date is listed under 'Please correct the following errors:'", async ({ browser }) => {
+test("a published date without a last published date is listed under 'Please correct the following errors:'", async ({
+  browser,
+}) => {
   const a = await logInNewBrowser(browser, DEMO);
   await a.goto("/admin/content/contentnode/1/");
   await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
@@ -51,7 +57,9 @@ test("a published date without a last published date is listed under 'Please cor
   await a.getByLabel("Published", { exact: true }).fill("2024-02-01 10:00");
   await a.getByRole("button", { name: "Save" }).click();
   const summary = a.getByRole("alert").filter({ hasText: "Please correct the following errors:" });
-  await expect(summary).toContainText("Last published: All nodes with a published date must have a last published date.");
+  await expect(summary).toContainText(
+    "Last published: All nodes with a published date must have a last published date.",
+  );
   await expect(summary).toBeFocused();
   await a.screenshot({ path: "test-results/screens/form-errors.png", fullPage: true });
   await a.context().close();

@@ -11,28 +11,44 @@ async function openFreshForm(page: Page, name: string, body = "<p>Creation and t
   return node;
 }
 
-test("the form's keywords, contributors and scheduled actions are sections under headings of their own", async ({ page }) => {
+test("the form's keywords, contributors and scheduled actions are sections under headings of their own", async ({
+  page,
+}) => {
   await openFreshForm(page, "Sections Page");
   // Level 2, like the form's other section headings below the page's h1: a screen reader lists them.
   const headings = page.getByRole("heading", { level: 2 });
-  await expect(headings.filter({ hasText: /^(Keywords|Contributors|Scheduled actions)$/ })).toHaveText(["Keywords", "Contributors", "Scheduled actions"]);
+  await expect(headings.filter({ hasText: /^(Keywords|Contributors|Scheduled actions)$/ })).toHaveText([
+    "Keywords",
+    "Contributors",
+    "Scheduled actions",
+  ]);
   // Each heading names the region that holds its editor.
   await expect(page.getByRole("region", { name: "Keywords" }).getByLabel("Find a keyword")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Contributors" }).getByRole("button", { name: "Add contributor" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Scheduled actions" }).getByRole("button", { name: "Schedule an action" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Contributors" }).getByRole("button", { name: "Add contributor" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Scheduled actions" }).getByRole("button", { name: "Schedule an action" }),
+  ).toBeVisible();
   await page.getByRole("region", { name: "Contributors" }).getByLabel("Contributor", { exact: true }).fill("Ken Ham");
   await page.getByRole("region", { name: "Contributors" }).getByLabel("Role", { exact: true }).fill("Author");
   await page.getByRole("button", { name: "Add contributor" }).click();
-  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Ken Ham — Author/]);
+  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([
+    /^Ken Ham — Author/,
+  ]);
   await page.screenshot({ path: "test-results/screens/form-sections.png", fullPage: true });
 });
 
-test("a keyword that does not exist is created through the prompt: 'new' until saved, then 'exists', flagged missing until the body uses it", async ({ page }) => {
+test("a keyword that does not exist is created through the prompt: 'new' until saved, then 'exists', flagged missing until the body uses it", async ({
+  page,
+}) => {
   await openFreshForm(page, "Keyword Page");
   const word = `ararat${Date.now().toString(36)}`;
   await page.getByLabel("Find a keyword").fill(word);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  const offer = page.getByRole("alert").filter({ hasText: "This keyword does not exist yet. Do you want to add it instead of using an existing keyword?" });
+  const offer = page.getByRole("alert").filter({
+    hasText: "This keyword does not exist yet. Do you want to add it instead of using an existing keyword?",
+  });
   await expect(offer).toBeVisible();
 
   // Hold the create call so the row can be seen while it is still 'new'.
@@ -57,10 +73,16 @@ test("a keyword that does not exist is created through the prompt: 'new' until s
   await expect(row).toContainText("1×");
 });
 
-test("a refused keyword shows 'Creating the keyword failed. See errors below.' with the server's errors", async ({ page }) => {
+test("a refused keyword shows 'Creating the keyword failed. See errors below.' with the server's errors", async ({
+  page,
+}) => {
   await openFreshForm(page, "Keyword Failure");
   await page.route("**/admin/api/content/keyword/?ts=*", (route) =>
-    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["name: Keyword with this Name already exists."] } }) }),
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ metadata: { success: false, errors: ["name: Keyword with this Name already exists."] } }),
+    }),
   );
   const word = `refused${Date.now().toString(36)}`;
   await page.getByLabel("Find a keyword").fill(word);
@@ -68,7 +90,12 @@ test("a refused keyword shows 'Creating the keyword failed. See errors below.' w
   await page.getByRole("button", { name: `Add "${word}"` }).click();
   const failure = page.getByRole("alert").filter({ hasText: "Creating the keyword failed. See errors below." });
   await expect(failure).toContainText("name: Keyword with this Name already exists.");
-  await expect(page.getByRole("table", { name: "Current keywords" }).getByRole("row", { name: new RegExp(word) }).getByText("new", { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Current keywords" })
+      .getByRole("row", { name: new RegExp(word) })
+      .getByText("new", { exact: true }),
+  ).toBeVisible();
 });
 
 test("contributors are added in order and reordered, and the order is kept", async ({ page }) => {
@@ -77,7 +104,10 @@ test("contributors are added in order and reordered, and the order is kept", asy
   await expect(page.locator(".contributor-add").getByText("This field is required.")).toHaveCount(2);
 
   const order = page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem");
-  for (const [i, [name, role]] of [["Ken Ham", "Author"], ["Georgia Purdom", "Reviewer"]].entries()) {
+  for (const [i, [name, role]] of [
+    ["Ken Ham", "Author"],
+    ["Georgia Purdom", "Reviewer"],
+  ].entries()) {
     await page.getByLabel("Contributor", { exact: true }).fill(name);
     await page.getByLabel("Role", { exact: true }).fill(role);
     await page.getByRole("button", { name: "Add contributor" }).click();
@@ -89,10 +119,15 @@ test("contributors are added in order and reordered, and the order is kept", asy
   await page.getByRole("button", { name: "Move Georgia Purdom up" }).click();
   await expect(order).toHaveText([/^Georgia Purdom — Reviewer/, /^Ken Ham — Author/]);
   await page.reload();
-  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Georgia Purdom/, /^Ken Ham/]);
+  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([
+    /^Georgia Purdom/,
+    /^Ken Ham/,
+  ]);
 });
 
-test("two contributors added one right after the other take places 1 and 2, and keep them after a reload", async ({ page }) => {
+test("two contributors added one right after the other take places 1 and 2, and keep them after a reload", async ({
+  page,
+}) => {
   const node = await openFreshForm(page, "Quick Contributors Page");
   // Each add takes a moment to answer, so the second is typed and sent while the first is on its way.
   const sent: number[] = [];
@@ -103,7 +138,10 @@ test("two contributors added one right after the other take places 1 and 2, and 
     }
     await route.fallback();
   });
-  for (const [name, role] of [["Ken Ham", "Author"], ["Terry Mortenson", "Historian"]]) {
+  for (const [name, role] of [
+    ["Ken Ham", "Author"],
+    ["Terry Mortenson", "Historian"],
+  ]) {
     await page.getByLabel("Contributor", { exact: true }).fill(name);
     await page.getByLabel("Role", { exact: true }).fill(role);
     await page.getByRole("button", { name: "Add contributor" }).click();
@@ -114,12 +152,17 @@ test("two contributors added one right after the other take places 1 and 2, and 
   // The page asks for places 1 and 2 itself (the server would otherwise move a taken place to the end).
   expect(sent).toEqual([10, 20]);
   const stored = await page.request.get(`/admin/api/content/role/?node=${node.id}&sort=sort_order`);
-  expect((await stored.json()).items.map((r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order])).toEqual([
+  expect(
+    (await stored.json()).items.map((r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order]),
+  ).toEqual([
     ["Ken Ham", 10],
     ["Terry Mortenson", 20],
   ]);
   await page.reload();
-  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([/^Ken Ham — Author/, /^Terry Mortenson — Historian/]);
+  await expect(page.getByRole("list", { name: "Contributors in order" }).getByRole("listitem")).toHaveText([
+    /^Ken Ham — Author/,
+    /^Terry Mortenson — Historian/,
+  ]);
 });
 
 test("a scheduled action needs a time and an action; it is a pending addition until saved", async ({ page }) => {
@@ -141,10 +184,14 @@ test("a scheduled action needs a time and an action; it is a pending addition un
   await expect(row.getByText("pending addition")).toHaveCount(0);
   await expect(time).toHaveValue("2031-05-01 09:30");
   await page.reload();
-  await expect(page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByText("saved", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByText("saved", { exact: true }),
+  ).toBeVisible();
 });
 
-test("code health 8: action times are typed and read in the site's zone (Eastern Time) and stored as UTC", async ({ page }) => {
+test("code health 8: action times are typed and read in the site's zone (Eastern Time) and stored as UTC", async ({
+  page,
+}) => {
   const node = await openFreshForm(page, "Zoned Schedule Page");
   await page.getByRole("button", { name: "Schedule an action" }).click();
   const row = page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem");
@@ -161,7 +208,11 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   await time.fill("2031-03-09 02:30");
   await row.getByLabel("Action").selectOption("publish");
   await row.getByRole("button", { name: "Save" }).click();
-  await expect(row.getByText("That time does not exist in Eastern Time (America/New_York): the clocks go forward then. Enter 2031-03-09 03:00 or later.")).toBeVisible();
+  await expect(
+    row.getByText(
+      "That time does not exist in Eastern Time (America/New_York): the clocks go forward then. Enter 2031-03-09 03:00 or later.",
+    ),
+  ).toBeVisible();
   await expect(time).toHaveAttribute("aria-invalid", "true");
   expect(posts).toBe(0);
 
@@ -169,7 +220,11 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   await time.fill("2031-07-01 09:30");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByText("saved", { exact: true })).toBeVisible();
-  const list = async () => (await (await page.request.get(`/admin/api/base/cmsactionevent/?object_id=${node.id}`)).json()).items as Array<{ id: number; action_time_iso: string }>;
+  const list = async () =>
+    (await (await page.request.get(`/admin/api/base/cmsactionevent/?object_id=${node.id}`)).json()).items as Array<{
+      id: number;
+      action_time_iso: string;
+    }>;
   const [saved] = await list();
   expect(saved.action_time_iso).toBe("2031-07-01T13:30:00.000Z");
 
@@ -178,7 +233,9 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   await expect(row.getByText("saved", { exact: true })).toBeVisible();
   await expect.poll(async () => (await list())[0].action_time_iso).toBe("2031-12-01T14:30:00.000Z");
   await page.reload();
-  await expect(page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByLabel("Time", { exact: true })).toHaveValue("2031-12-01 09:30");
+  await expect(
+    page.getByRole("list", { name: "Scheduled actions" }).getByRole("listitem").getByLabel("Time", { exact: true }),
+  ).toHaveValue("2031-12-01 09:30");
 
   // The list of every scheduled action shows the same time, with the zone's abbreviation.
   await page.goto("/admin/base/cmsactionevent/");
@@ -189,13 +246,19 @@ test("code health 8: action times are typed and read in the site's zone (Eastern
   await expect(page.locator(`tr[data-id="${saved.id}"]`)).toBeVisible();
 });
 
-test("back office 2: a keyword that repeats a word more than 4 times shows the warnings dialog; Continue (ignore warnings) adds it", async ({ page }) => {
+test("back office 2: a keyword that repeats a word more than 4 times shows the warnings dialog; Continue (ignore warnings) adds it", async ({
+  page,
+}) => {
   const node = await openFreshForm(page, "Repeated Keywords");
   const headers = { "X-CSRFToken": (await page.context().cookies()).find((c) => c.name === "csrftoken")!.value };
   const word = `deluge${Date.now().toString(36)}`;
-  const keyword = async (name: string) => (await (await page.request.post("/admin/api/content/keyword/", { data: { name }, headers })).json()).id as number;
+  const keyword = async (name: string) =>
+    (await (await page.request.post("/admin/api/content/keyword/", { data: { name }, headers })).json()).id as number;
   for (const n of ["one", "two", "three", "four"]) {
-    const res = await page.request.post(`/admin/api/content/contentnode/${node.id}/keywords/`, { data: { keyword: await keyword(`${word} ${n}`) }, headers });
+    const res = await page.request.post(`/admin/api/content/contentnode/${node.id}/keywords/`, {
+      data: { keyword: await keyword(`${word} ${n}`) },
+      headers,
+    });
     expect(res.status()).toBe(200);
   }
   await keyword(`${word} five`);
@@ -217,17 +280,34 @@ test("back office 2: a keyword that repeats a word more than 4 times shows the w
   await expect(current.getByRole("row", { name: new RegExp(word) })).toHaveCount(5);
 });
 
-test("back office 7: server field errors attach to the element id_{field} names; others stay visible at the top or in the row", async ({ page }) => {
+test("back office 7: server field errors attach to the element id_{field} names; others stay visible at the top or in the row", async ({
+  page,
+}) => {
   const node = await openFreshForm(page, "Server Errors");
   // The server's answer is fixed here: real saves rarely refuse a field the form checks first.
   await page.route(`**/admin/api/content/contentnode/${node.id}/`, (route) =>
     route.request().method() === "PUT"
-      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["short_description: The server refused this.", "colour: Unknown field.", "__all__: Nothing was saved."] } }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({
+            metadata: {
+              success: false,
+              errors: [
+                "short_description: The server refused this.",
+                "colour: Unknown field.",
+                "__all__: Nothing was saved.",
+              ],
+            },
+          }),
+        })
       : route.fallback(),
   );
   await page.getByLabel("Short description").fill("Changed");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.locator(".field-short_description #id_short_description-errors li")).toHaveText("The server refused this.");
+  await expect(page.locator(".field-short_description #id_short_description-errors li")).toHaveText(
+    "The server refused this.",
+  );
   await expect(page.getByLabel("Short description")).toHaveAttribute("aria-describedby", /id_short_description-errors/);
   const summary = page.getByRole("alert").filter({ hasText: "Please correct the following errors:" });
   await expect(summary).toContainText("Nothing was saved.");
@@ -236,7 +316,16 @@ test("back office 7: server field errors attach to the element id_{field} names;
   // A scheduled action's row: errors about no control of the row were dropped; now the row shows them.
   await page.route("**/admin/api/base/cmsactionevent/**", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ metadata: { success: false, errors: ["action: Pick another action.", "__all__: The action could not be scheduled."] } }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({
+            metadata: {
+              success: false,
+              errors: ["action: Pick another action.", "__all__: The action could not be scheduled."],
+            },
+          }),
+        })
       : route.fallback(),
   );
   await page.getByRole("button", { name: "Schedule an action" }).click();

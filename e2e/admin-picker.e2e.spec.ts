@@ -9,11 +9,15 @@ const NAME = `Picker ${tag}`;
 const SLUG_WORD = `slugonly${tag}`;
 
 async function seedPages(page: Page) {
-  for (let n = 1; n <= 12; n++) await createNode(page, { name: `${NAME} ${n}`, slug: `${SLUG_WORD}-${n}`, url: freshUrl(`picker-${n}`) });
+  for (let n = 1; n <= 12; n++)
+    await createNode(page, { name: `${NAME} ${n}`, slug: `${SLUG_WORD}-${n}`, url: freshUrl(`picker-${n}`) });
 }
 
 async function openHostForm(page: Page) {
-  const host = await createNode(page, { name: `Host ${tag} ${Math.random().toString(36).slice(2, 6)}`, url: freshUrl("host") });
+  const host = await createNode(page, {
+    name: `Host ${tag} ${Math.random().toString(36).slice(2, 6)}`,
+    url: freshUrl("host"),
+  });
   await page.goto(`/admin/content/contentnode/${host.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
   const picker = page.getByRole("group", { name: "Contained in" });
@@ -29,7 +33,9 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-test("autocomplete suggests at most 10 pages once three characters are typed, and a suggestion is selected as a pending addition", async ({ page }) => {
+test("autocomplete suggests at most 10 pages once three characters are typed, and a suggestion is selected as a pending addition", async ({
+  page,
+}) => {
   await logIn(page);
   const { picker, search } = await openHostForm(page);
   const suggestions = picker.getByRole("listbox", { name: "Suggestions for Contained in" });
@@ -51,7 +57,9 @@ test("autocomplete suggests at most 10 pages once three characters are typed, an
   await expect(selected.getByRole("listitem")).toContainText("pending addition");
 });
 
-test("the search-field dropdown narrows Find to one field, 'All' searches every field, and Clear search empties the search", async ({ page }) => {
+test("the search-field dropdown narrows Find to one field, 'All' searches every field, and Clear search empties the search", async ({
+  page,
+}) => {
   await logIn(page);
   const { picker, search } = await openHostForm(page);
   const field = picker.getByLabel("Search field for Contained in");
@@ -69,9 +77,15 @@ test("the search-field dropdown narrows Find to one field, 'All' searches every 
 
   // 'All' sends one field__icontains per search field (§7), so the slug word finds them again.
   await field.selectOption("All");
-  const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="));
+  const sent = page.waitForRequest(
+    (r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="),
+  );
   await picker.getByRole("button", { name: "Find" }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ start: 0, query: SLUG_WORD, OR: { name__icontains: SLUG_WORD, slug__icontains: SLUG_WORD } });
+  expect((await sent).postDataJSON()).toMatchObject({
+    start: 0,
+    query: SLUG_WORD,
+    OR: { name__icontains: SLUG_WORD, slug__icontains: SLUG_WORD },
+  });
   await expect(addButtons).toHaveCount(12);
 
   await picker.getByRole("button", { name: "Clear search" }).click();
@@ -92,17 +106,25 @@ test("the 'url' search field finds pages by their url, and 'All' searches the ur
   await expect(picker.getByText("No results found!")).toBeVisible();
 
   await field.selectOption("url");
-  const byUrl = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="));
+  const byUrl = page.waitForRequest(
+    (r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="),
+  );
   await picker.getByRole("button", { name: "Find" }).click();
   expect((await byUrl).postDataJSON().OR).toEqual({ url__icontains: "/e2e/picker-7-" });
   await expect(picker.getByRole("button", { name: `Add ${NAME} 7`, exact: true })).toBeVisible();
   await expect(found).toHaveCount(1);
 
   await field.selectOption("All");
-  const all = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="));
+  const all = page.waitForRequest(
+    (r) => r.method() === "POST" && r.url().includes("/admin/api/content/contentnode/?ts="),
+  );
   await picker.getByRole("button", { name: "Find" }).click();
   const query = "/e2e/picker-7-";
-  expect((await all).postDataJSON().OR).toEqual({ name__icontains: query, slug__icontains: query, url__icontains: query });
+  expect((await all).postDataJSON().OR).toEqual({
+    name__icontains: query,
+    slug__icontains: query,
+    url__icontains: query,
+  });
   await expect(picker.getByRole("button", { name: `Add ${NAME} 7`, exact: true })).toBeVisible();
   await expect(found).toHaveCount(1);
   await expect(picker.getByRole("alert")).toHaveCount(0);
@@ -131,7 +153,9 @@ test("the picker needs three characters, says when nothing is found, and adds a 
 test("a failed search names the web team's contact in the alert", async ({ page }) => {
   await logIn(page);
   await openHostForm(page);
-  await page.route("**/admin/api/content/contentnode/?ts=*", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.fallback()));
+  await page.route("**/admin/api/content/contentnode/?ts=*", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.fallback(),
+  );
   await page.getByRole("button", { name: "View Toolbox" }).click();
   const toolbox = page.getByRole("region", { name: "Toolbox" });
   await toolbox.getByText("Get urls", { exact: true }).click();

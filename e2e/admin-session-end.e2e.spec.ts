@@ -2,9 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
 import { COLLEAGUE, DEMO, logIn, logInNewBrowser } from "./support/staff-login";
 
-const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-test("logging out in one tab sends the user's other tab to the login page, and once logged in again there it is live again", async ({ browser }) => {
+test("logging out in one tab sends the user's other tab to the login page, and once logged in again there it is live again", async ({
+  browser,
+}) => {
   // Two tabs of one browser share the session cookie.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const first = await context.newPage();

@@ -11,7 +11,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("reportCspViolation", (text: string) => seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   return seen;
@@ -61,8 +63,12 @@ test("core hardening 9: the admin bar's edit mode puts no stored script into the
   const editing = page.getByRole("textbox", { name: "Edit body" });
   await expect(editing).toContainText('{% scripture "John 3:16" %}'); // the source, template tags as text
   const found = await editing.evaluate((el) => ({
-    handlers: [...el.querySelectorAll("*")].flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${e.localName} ${a.name}`)),
-    scriptUrls: [...el.querySelectorAll("[href],[src]")].map((e) => e.getAttribute("href") ?? e.getAttribute("src") ?? "").filter((u) => /^\s*javascript:/i.test(u)),
+    handlers: [...el.querySelectorAll("*")].flatMap((e) =>
+      [...e.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${e.localName} ${a.name}`),
+    ),
+    scriptUrls: [...el.querySelectorAll("[href],[src]")]
+      .map((e) => e.getAttribute("href") ?? e.getAttribute("src") ?? "")
+      .filter((u) => /^\s*javascript:/i.test(u)),
     frames: el.querySelectorAll("svg, iframe, script").length,
     html: el.innerHTML,
   }));

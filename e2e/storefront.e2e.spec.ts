@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 
 test("the storefront shell loads with its navigation and sign-in link", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Ark & Answers Store" }).or(page.getByText("Ark & Answers Store")).first()).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Ark & Answers Store" }).or(page.getByText("Ark & Answers Store")).first(),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart" }).first()).toHaveAttribute("href", "/store/cart/");
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 });

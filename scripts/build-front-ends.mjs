@@ -18,7 +18,9 @@ function newestMtime(dir) {
 export function buildFrontEnds() {
   for (const app of ["web", "admin"]) {
     const dist = join(root, app, "dist", "index.html");
-    const stale = !existsSync(dist) || statSync(dist).mtimeMs < Math.max(newestMtime(join(root, app)), newestMtime(join(root, "shared", "src")));
+    const stale =
+      !existsSync(dist) ||
+      statSync(dist).mtimeMs < Math.max(newestMtime(join(root, app)), newestMtime(join(root, "shared", "src")));
     if (!stale) continue;
     console.log(`Building ${app}...`);
     const built = spawnSync("npm", ["run", "build", "-w", app], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });

@@ -26,14 +26,18 @@ export function servicesAreStale() {
   const bundles = Object.values(SERVICE_BUNDLES);
   if (!bundles.every((file) => existsSync(file))) return true;
   const built = Math.min(...bundles.map((file) => statSync(file).mtimeMs));
-  const sources = ["services", "shared", "projections"].map((ws) => Math.max(newestSource(join(root, ws, "src")), statSync(join(root, ws, "package.json")).mtimeMs));
+  const sources = ["services", "shared", "projections"].map((ws) =>
+    Math.max(newestSource(join(root, ws, "src")), statSync(join(root, ws, "package.json")).mtimeMs),
+  );
   return built < Math.max(...sources);
 }
 
 const externalPackages = {
   name: "external-packages",
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@shop/") ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@shop/") ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -67,12 +71,15 @@ export async function buildServices({ force = false } = {}) {
     renameSync(temp, file.path);
   }
   const kept = new Set(files.map((f) => basename(f.path)));
-  for (const name of readdirSync(dist)) if (name.startsWith("chunk-") && !kept.has(name)) rmSync(join(dist, name), { force: true });
+  for (const name of readdirSync(dist))
+    if (name.startsWith("chunk-") && !kept.has(name)) rmSync(join(dist, name), { force: true });
   return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   const built = await buildServices({ force: process.argv.includes("--force") });
-  console.log(built ? `services/dist built in ${Math.round(performance.now() - started)} ms` : "services/dist is up to date");
+  console.log(
+    built ? `services/dist built in ${Math.round(performance.now() - started)} ms` : "services/dist is up to date",
+  );
 }

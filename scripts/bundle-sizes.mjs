@@ -3,7 +3,7 @@
 // build when that initial JavaScript exceeds the budget. Sizes in kB (1000 bytes), as Vite prints them.
 import { gzipSync } from "node:zlib";
 
-const kB = (bytes) => (bytes / 1000).toFixed(2).padStart(9) + " kB";
+const kB = (bytes) => `${(bytes / 1000).toFixed(2).padStart(9)} kB`;
 
 /** What each HTML entry loads at once: its chunk and, transitively, the chunks it imports statically. */
 export function initialChunks(bundle) {
@@ -32,24 +32,34 @@ export function bundleSizes({ initialBudgetKb } = {}) {
     writeBundle(_options, bundle) {
       const gzip = new Map();
       for (const file of Object.values(bundle)) {
-        if (file.type === "chunk") gzip.set(file.fileName, { raw: Buffer.byteLength(file.code), gzip: gzipSync(file.code, { level: 9 }).length });
+        if (file.type === "chunk")
+          gzip.set(file.fileName, {
+            raw: Buffer.byteLength(file.code),
+            gzip: gzipSync(file.code, { level: 9 }).length,
+          });
       }
       const initial = initialChunks(bundle);
       const initialFiles = new Set([...initial.values()].flat());
       const report = ["", "JavaScript bundles (gzip):"];
       for (const [fileName, size] of [...gzip].sort((a, b) => b[1].gzip - a[1].gzip)) {
-        report.push(`  ${fileName.padEnd(48)} ${kB(size.raw)} │ gzip ${kB(size.gzip)}  ${initialFiles.has(fileName) ? "initial" : bundle[fileName].isEntry ? "entry" : "on demand"}`);
+        report.push(
+          `  ${fileName.padEnd(48)} ${kB(size.raw)} │ gzip ${kB(size.gzip)}  ${initialFiles.has(fileName) ? "initial" : bundle[fileName].isEntry ? "entry" : "on demand"}`,
+        );
       }
       const overBudget = [];
       for (const [page, files] of initial) {
         const total = files.reduce((sum, fileName) => sum + gzip.get(fileName).gzip, 0);
         const budget = initialBudgetKb ? ` (budget ${initialBudgetKb} kB)` : "";
-        report.push(`Initial JavaScript of ${page}: ${(total / 1000).toFixed(2)} kB gzip in ${files.length} files${budget}`);
+        report.push(
+          `Initial JavaScript of ${page}: ${(total / 1000).toFixed(2)} kB gzip in ${files.length} files${budget}`,
+        );
         if (initialBudgetKb && total > initialBudgetKb * 1000) overBudget.push(page);
       }
       console.log(report.join("\n"));
       if (overBudget.length) {
-        this.error(`The initial JavaScript of ${overBudget.join(", ")} is over the ${initialBudgetKb} kB gzip budget: load the heavy parts with import() or React.lazy.`);
+        this.error(
+          `The initial JavaScript of ${overBudget.join(", ")} is over the ${initialBudgetKb} kB gzip budget: load the heavy parts with import() or React.lazy.`,
+        );
       }
     },
   };

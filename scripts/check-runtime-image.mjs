@@ -59,7 +59,9 @@ function copy(rest, image) {
   const [destination, ...sources] = parts.filter((p) => !p.startsWith("--")).reverse();
   for (const source of sources.reverse()) {
     const path = fromBuild ? source.replace(/^\/app\//, "") : source;
-    const target = destination.endsWith("/") ? join(image, destination, path.split("/").pop()) : join(image, destination);
+    const target = destination.endsWith("/")
+      ? join(image, destination, path.split("/").pop())
+      : join(image, destination);
     cpSync(join(root, path), target, { recursive: true });
   }
 }
@@ -88,12 +90,21 @@ async function main() {
       else if (keyword === "HEALTHCHECK") healthcheck = JSON.parse(rest.slice(rest.indexOf("CMD ") + 4));
     }
     if (!cmd || !healthcheck) throw new Error("the runtime stage has no CMD or no HEALTHCHECK");
-    step(`node_modules holds ${spawnSync("du", ["-sh", "node_modules"], { cwd: image, encoding: "utf8" }).stdout.split("\t")[0]}`);
-    const devOnly = ["vite", "typescript", "vitest", "react", "esbuild", "tsx", "testcontainers"].filter((name) => existsSync(join(image, "node_modules", name)));
+    step(
+      `node_modules holds ${spawnSync("du", ["-sh", "node_modules"], { cwd: image, encoding: "utf8" }).stdout.split("\t")[0]}`,
+    );
+    const devOnly = ["vite", "typescript", "vitest", "react", "esbuild", "tsx", "testcontainers"].filter((name) =>
+      existsSync(join(image, "node_modules", name)),
+    );
     if (devOnly.length > 0) throw new Error(`the runtime node_modules holds ${devOnly.join(", ")}`);
 
     const port = await freePort();
-    Object.assign(env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, PORT: String(port), DATA_DIR: join(image, "data") });
+    Object.assign(env, {
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      PORT: String(port),
+      DATA_DIR: join(image, "data"),
+    });
     mkdirSync(env.DATA_DIR, { recursive: true });
     step(`CMD ${cmd.join(" ")} (PORT=${port}, DATABASE_SCHEMA=${schema})`);
     server = spawn(cmd[0], cmd.slice(1), { cwd: image, env, stdio: ["ignore", "pipe", "inherit"] });
@@ -105,15 +116,19 @@ async function main() {
     for (;;) {
       const probe = spawnSync(healthcheck[0], healthcheck.slice(1), { env, timeout: 5000 });
       if (probe.status === 0) break;
-      if (server.exitCode !== null || Date.now() - started > 60_000) throw new Error(`HEALTHCHECK never passed; server log:\n${log}`);
+      if (server.exitCode !== null || Date.now() - started > 60_000)
+        throw new Error(`HEALTHCHECK never passed; server log:\n${log}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     step(`HEALTHCHECK passed after ${Date.now() - started} ms`);
     const base = `http://127.0.0.1:${port}`;
     const readyz = await fetch(`${base}/readyz`);
     const pages = await Promise.all(["/", "/admin/"].map(async (path) => [path, (await fetch(base + path)).status]));
-    step(`/readyz ${readyz.status} ${JSON.stringify(await readyz.json())}; ${pages.map(([p, s]) => `${p} ${s}`).join(", ")}`);
-    if (readyz.status !== 200 || pages.some(([, status]) => status !== 200)) throw new Error("the image does not serve its pages");
+    step(
+      `/readyz ${readyz.status} ${JSON.stringify(await readyz.json())}; ${pages.map(([p, s]) => `${p} ${s}`).join(", ")}`,
+    );
+    if (readyz.status !== 200 || pages.some(([, status]) => status !== 200))
+      throw new Error("the image does not serve its pages");
 
     // As `docker compose exec app node services/dist/ops.js projections` would, beside the server.
     const ops = spawnSync("node", ["services/dist/ops.js", "projections"], { cwd: image, env, encoding: "utf8" });

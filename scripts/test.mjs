@@ -8,7 +8,8 @@ import { buildFrontEnds } from "./build-front-ends.mjs";
 const root = new URL("..", import.meta.url).pathname;
 const results = join(root, "test-results");
 mkdirSync(results, { recursive: true });
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } }).status;
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } }).status;
 
 let passed = 0;
 let failed = 0;
@@ -16,12 +17,20 @@ let failed = 0;
 // 1. vitest
 const vitestJson = join(results, "vitest-results.json");
 rmSync(vitestJson, { force: true });
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += report.numPassedTests;
   // A file that fails to load has no failed test of its own: count it once.
-  const brokenFiles = report.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed"),
+  ).length;
   failed += report.numFailedTests + brokenFiles;
 } else {
   failed += 1;
@@ -33,7 +42,9 @@ const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (process.env.SKIP_E2E === "1") {
   console.log("SKIP_E2E=1: browser tests not run.");
 } else if (!existsSync(browser)) {
-  console.error(`No Chromium at ${browser}: install it (apt-get install chromium) or set CHROMIUM_PATH. Counting the browser suite as failed.`);
+  console.error(
+    `No Chromium at ${browser}: install it (apt-get install chromium) or set CHROMIUM_PATH. Counting the browser suite as failed.`,
+  );
   failed += 1;
 } else {
   buildFrontEnds();

@@ -14,7 +14,10 @@ async function csrf(page: Page): Promise<string> {
 }
 
 /** Creates a Beta page under Home through the API, as the page's signed-in user (other node fields may be given too). */
-export async function createNode(page: Page, fields: { name: string; url: string; body?: string; slug?: string } & Record<string, unknown>): Promise<ApiNode> {
+export async function createNode(
+  page: Page,
+  fields: { name: string; url: string; body?: string; slug?: string } & Record<string, unknown>,
+): Promise<ApiNode> {
   const res = await page.request.post("/admin/api/content/contentnode/", {
     data: { parent: 1, body: "<p>Body</p>", ...fields, ignore_warnings: true },
     headers: { "X-CSRFToken": await csrf(page) },

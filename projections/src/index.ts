@@ -24,4 +24,11 @@ export * from "./scheduled-actions/scheduled-actions-projection.ts";
 export * from "./scheduled-actions/scheduled-actions-queries.ts";
 
 /** Every read model, in the order they are created. Features add theirs here. */
-export const allProjections = [usersProjection, sessionsProjection, recordLocksProjection, lookupCatalogProjection, scheduledActionsProjection, ...contentProjections];
+export const allProjections = [
+  usersProjection,
+  sessionsProjection,
+  recordLocksProjection,
+  lookupCatalogProjection,
+  scheduledActionsProjection,
+  ...contentProjections,
+];

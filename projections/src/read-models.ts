@@ -2,8 +2,22 @@ import type { Kysely } from "kysely";
 import type { SessionsTable } from "./sessions/sessions-projection.ts";
 import type { UsersTable } from "./users/users-projection.ts";
 import type { RecordLocksTable } from "./record-locks/record-locks-projection.ts";
-import type { ContentLangNodesTable, ContentNodeTypesTable, DbTemplatesTable, MediaFilesTable, MediaFormatsTable, SkusTable } from "./lookup-catalog/lookup-catalog-projection.ts";
-import type { ContentNodeKeywordsTable, ContentNodesTable, ContributorRolesTable, KeywordsTable, MenuNodesTable, PendingRewriteBatchesTable } from "./content-nodes/index.ts";
+import type {
+  ContentLangNodesTable,
+  ContentNodeTypesTable,
+  DbTemplatesTable,
+  MediaFilesTable,
+  MediaFormatsTable,
+  SkusTable,
+} from "./lookup-catalog/lookup-catalog-projection.ts";
+import type {
+  ContentNodeKeywordsTable,
+  ContentNodesTable,
+  ContributorRolesTable,
+  KeywordsTable,
+  MenuNodesTable,
+  PendingRewriteBatchesTable,
+} from "./content-nodes/index.ts";
 import type { ScheduledActionsTable } from "./scheduled-actions/scheduled-actions-projection.ts";
 
 /** Every read-model table, for typed queries. Features add their tables here. */

@@ -100,7 +100,9 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(["/admin/api", "/admin/base"], requireStaff);
   if (deps.frontEndRoot) {
     const adminIndex = join(deps.frontEndRoot, "admin", "dist", "index.html");
-    app.get(ADMIN_BASE_PAGES, (req, res, next) => (existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next()));
+    app.get(ADMIN_BASE_PAGES, (req, res, next) =>
+      existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next(),
+    );
   }
   // After the staff check, so a visitor still gets 401 whatever the request holds.
   app.use(["/api", "/admin"], refuseOutOfRangePathIds(notFound), refuseNullCharacters());
@@ -133,6 +135,8 @@ function serveFrontEnds(app: Express, root: string) {
   }
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: "index.html" }));
-    app.get("/{*splat}", (req, res, next) => (req.accepts("html") ? res.sendFile(join(webDist, "index.html")) : next()));
+    app.get("/{*splat}", (req, res, next) =>
+      req.accepts("html") ? res.sendFile(join(webDist, "index.html")) : next(),
+    );
   }
 }

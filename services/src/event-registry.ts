@@ -3,5 +3,12 @@ import { accountEvents, contentEvents, donationEvents, EventRegistry, lockEvents
 
 /** Every event type the app writes, so each is validated (and upcast) when read back. */
 export function createEventRegistry(): EventRegistry {
-  return new EventRegistry().register(...accountEvents, ...contentEvents, ...donationEvents, ...lockEvents, ...lookupCatalogEvents, ...scheduledActionEvents);
+  return new EventRegistry().register(
+    ...accountEvents,
+    ...contentEvents,
+    ...donationEvents,
+    ...lockEvents,
+    ...lookupCatalogEvents,
+    ...scheduledActionEvents,
+  );
 }

@@ -25,7 +25,9 @@ async function main() {
     }
     throw error;
   }
-  const where = config.DATABASE_URL ? `PostgreSQL (${new URL(config.DATABASE_URL).host})` : `PGlite in ${config.DATA_DIR}`;
+  const where = config.DATABASE_URL
+    ? `PostgreSQL (${new URL(config.DATABASE_URL).host})`
+    : `PGlite in ${config.DATA_DIR}`;
   console.log(
     [
       "",
@@ -35,7 +37,10 @@ async function main() {
       `  API docs:     ${server.url}/api/docs/`,
       `  Data:         ${where}`,
       ...(config.DEMO_DATA
-        ? [`  Demo login:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`, `  A colleague:  ${DEMO_LOGIN_2.email} / ${DEMO_LOGIN_2.password} (to try locks and kick-offs)`]
+        ? [
+            `  Demo login:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
+            `  A colleague:  ${DEMO_LOGIN_2.email} / ${DEMO_LOGIN_2.password} (to try locks and kick-offs)`,
+          ]
         : []),
       "",
     ].join("\n"),

@@ -33,7 +33,14 @@ import { underStartupMigrationLock } from "./platform/startup-migration.ts";
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
 /** Every feature's socket pushes, declared once here: the live gateway sends these and nothing else. */
-export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [auditFeed, lockLiveMessages, scheduledActionLiveMessages, nodeLiveMessages, keywordLiveMessages, roleLiveMessages];
+export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
+  auditFeed,
+  lockLiveMessages,
+  scheduledActionLiveMessages,
+  nodeLiveMessages,
+  keywordLiveMessages,
+  roleLiveMessages,
+];
 
 export interface RunningServer {
   url: string;
@@ -53,12 +60,25 @@ export interface RunningServer {
 }
 
 /** Everything the app needs, wired: database, event store, projections, HTTP, live push. */
-export async function startServer(config: Config, options: { clock?: () => Date; log?: Logger; serveFrontEnds?: boolean; frontEndRoot?: string; locks?: Partial<LockTimings>; scheduledActionsEveryMs?: number; sessionRecheckEveryMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: {
+    clock?: () => Date;
+    log?: Logger;
+    serveFrontEnds?: boolean;
+    frontEndRoot?: string;
+    locks?: Partial<LockTimings>;
+    scheduledActionsEveryMs?: number;
+    sessionRecheckEveryMs?: number;
+  } = {},
+): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const dirLock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR, "server");
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
+      : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
   await migrateSharedTables(database);
   const store = await openStore(config, database);
@@ -84,7 +104,14 @@ export async function startServer(config: Config, options: { clock?: () => Date;
       try {
         // A read model stopped on a failure is reported by readiness itself; the others must catch up.
         const failed = new Set((await runner.failures()).map((f) => f.projection));
-        if (await runner.waitFor(head, allProjections.map((p) => p.name).filter((n) => !failed.has(n)), 5000)) break;
+        if (
+          await runner.waitFor(
+            head,
+            allProjections.map((p) => p.name).filter((n) => !failed.has(n)),
+            5000,
+          )
+        )
+          break;
       } catch (error) {
         log.error({ err: error }, "waiting for the read models to catch up failed; retrying");
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -115,10 +142,41 @@ export async function startServer(config: Config, options: { clock?: () => Date;
   });
   const httpServer = createServer(app);
   const timings = lockTimings(options.locks);
-  const presence = await startStaffPresence({ db: database.db, clock, log, heartbeatEveryMs: timings.heartbeatEveryMs });
-  const gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock, log, sessionSecret: config.SESSION_SECRET, mappers: LIVE_MAPPERS, presence, behindProxy: config.BEHIND_PROXY, sessionRecheckEveryMs: options.sessionRecheckEveryMs });
-  const lockExpiry = startLockExpirySweeper({ store, db: database.db, clock, log, timings, isLeader: () => runner.isLeader });
-  const scheduledActions = startScheduledActionSweeper({ store, db: database.db, clock, log, runContentAction, isLeader: () => runner.isLeader, intervalMs: options.scheduledActionsEveryMs });
+  const presence = await startStaffPresence({
+    db: database.db,
+    clock,
+    log,
+    heartbeatEveryMs: timings.heartbeatEveryMs,
+  });
+  const gateway = await attachLiveGateway({
+    httpServer,
+    store,
+    db: database.db,
+    clock,
+    log,
+    sessionSecret: config.SESSION_SECRET,
+    mappers: LIVE_MAPPERS,
+    presence,
+    behindProxy: config.BEHIND_PROXY,
+    sessionRecheckEveryMs: options.sessionRecheckEveryMs,
+  });
+  const lockExpiry = startLockExpirySweeper({
+    store,
+    db: database.db,
+    clock,
+    log,
+    timings,
+    isLeader: () => runner.isLeader,
+  });
+  const scheduledActions = startScheduledActionSweeper({
+    store,
+    db: database.db,
+    clock,
+    log,
+    runContentAction,
+    isLeader: () => runner.isLeader,
+    intervalMs: options.scheduledActionsEveryMs,
+  });
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.PORT, config.HOST, resolve);

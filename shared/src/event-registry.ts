@@ -62,11 +62,15 @@ export class EventRegistry {
   decode(type: string, schemaVersion: number, data: unknown): unknown {
     const definition = this.definitions.get(type);
     if (!definition) return data;
-    const current = schemaVersion < definition.version && definition.upcast ? definition.upcast(data, schemaVersion) : data;
+    const current =
+      schemaVersion < definition.version && definition.upcast ? definition.upcast(data, schemaVersion) : data;
     const parsed = definition.schema.safeParse(current);
     if (!parsed.success) {
       const lines = parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(data)"}: ${i.message}`);
-      throw new InvalidEventError(type, schemaVersion === definition.version ? lines : [`(written as version ${schemaVersion})`, ...lines]);
+      throw new InvalidEventError(
+        type,
+        schemaVersion === definition.version ? lines : [`(written as version ${schemaVersion})`, ...lines],
+      );
     }
     return parsed.data;
   }

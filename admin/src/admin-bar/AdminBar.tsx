@@ -1,18 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { BACK_OFFICE_MESSAGES, offersAction, STATUS_AFTER_ACTION, type ContentAction } from '@shop/shared';
-import { useMeQuery } from '../features/account/accountApi';
-import { ConflictDialog } from '../features/content-node-form/ConflictDialog';
-import { newerSaveOf, useContentActionMutation, useGetNodeQuery } from '../features/content-node-form/contentNodeApi';
-import { useRecordLock } from '../features/locks/useRecordLock';
-import { WarningsDialog } from '../features/warnings/WarningsDialog';
-import { BarDraftOffer } from './BarDraftOffer';
-import { BarLockBadge, BarLockNotices } from './BarLock';
-import { BarMenu } from './BarMenu';
-import { BarPanels, type PanelName } from './BarPanels';
-import { useBarEditing } from './useBarEditing';
-import { useBarSave } from './useBarSave';
-import { editableFields } from './useInPlaceEditing';
-import { useLeaveWarning } from './useLeaveWarning';
+import { useEffect, useMemo, useRef, useState } from "react";
+import { BACK_OFFICE_MESSAGES, offersAction, STATUS_AFTER_ACTION, type ContentAction } from "@shop/shared";
+import { useMeQuery } from "../features/account/accountApi";
+import { ConflictDialog } from "../features/content-node-form/ConflictDialog";
+import { newerSaveOf, useContentActionMutation, useGetNodeQuery } from "../features/content-node-form/contentNodeApi";
+import { useRecordLock } from "../features/locks/useRecordLock";
+import { WarningsDialog } from "../features/warnings/WarningsDialog";
+import { BarDraftOffer } from "./BarDraftOffer";
+import { BarLockBadge, BarLockNotices } from "./BarLock";
+import { BarMenu } from "./BarMenu";
+import { BarPanels, type PanelName } from "./BarPanels";
+import { useBarEditing } from "./useBarEditing";
+import { useBarSave } from "./useBarSave";
+import { editableFields } from "./useInPlaceEditing";
+import { useLeaveWarning } from "./useLeaveWarning";
 
 export type AdminBarOptions = {
   nodeId: number;
@@ -28,7 +28,7 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
   const hasFields = useMemo(() => editableFields().size > 0, []);
   const staff = me?.is_staff === true && hasFields;
   const { data: node, refetch, isError } = useGetNodeQuery(nodeId, { skip: !staff });
-  const record = useMemo(() => (staff ? { app: 'content', model: 'contentnode', id: nodeId } : null), [staff, nodeId]);
+  const record = useMemo(() => (staff ? { app: "content", model: "contentnode", id: nodeId } : null), [staff, nodeId]);
   const lock = useRecordLock(record, { lockWhenFree: true });
   const edit = useBarEditing(node, me ? String(me.id) : undefined, nodeId, lock);
   const save = useBarSave(nodeId, edit, lock, onSaved);
@@ -60,17 +60,18 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
 
   if (!staff) return null;
 
-  const holding = lock.state === 'mine' && !lock.displaced;
+  const holding = lock.state === "mine" && !lock.displaced;
   const { notice, setNotice } = save;
 
   const changeStatus = async (action: ContentAction) => {
-    setNotice({ kind: 'progress', text: BACK_OFFICE_MESSAGES.defaultProgress });
+    setNotice({ kind: "progress", text: BACK_OFFICE_MESSAGES.defaultProgress });
     const result = await runAction({ id: nodeId, action });
-    if ('error' in result) return setNotice({ kind: 'error', text: BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_AFTER_ACTION[action]) });
-    setNotice({ kind: 'ok', text: `Status changed to ${result.data.status}.` });
+    if ("error" in result)
+      return setNotice({ kind: "error", text: BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_AFTER_ACTION[action]) });
+    setNotice({ kind: "ok", text: `Status changed to ${result.data.status}.` });
     onSaved?.();
     // Archive leaves for the parent page.
-    if (action === 'archive' && parentUrl) window.location.assign(parentUrl);
+    if (action === "archive" && parentUrl) window.location.assign(parentUrl);
   };
 
   const confirmDrop = () => edit.unsaved === 0 || window.confirm(BACK_OFFICE_MESSAGES.unsavedChanges);
@@ -83,30 +84,36 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
 
   const busy = acting.isLoading || save.saving;
   const noticeText = isError ? BACK_OFFICE_MESSAGES.adminApiBroken : notice?.text;
-  const noticeIsError = isError || notice?.kind === 'error';
+  const noticeIsError = isError || notice?.kind === "error";
   return (
     <section className="admin-bar" aria-label="Admin bar">
       <div className="ab-row">
         <strong className="ab-title">Admin</strong>
         <span className="ab-status" aria-label="Status">
-          <span className={`ab-badge ab-status-${(node?.status ?? '').toLowerCase().replace(' ', '-')}`}>{node?.status ?? '…'}</span>
+          <span className={`ab-badge ab-status-${(node?.status ?? "").toLowerCase().replace(" ", "-")}`}>
+            {node?.status ?? "…"}
+          </span>
         </span>
         <BarLockBadge control={lock} />
         <BarMenu
           label="Edit"
           items={[
             edit.editing
-              ? { label: 'Cancel editing', onSelect: () => confirmDrop() && edit.finish() }
-              : { label: 'Edit this page', onSelect: edit.start, disabled: !holding || !node },
-            { label: 'Edit in the back office', href: `/admin/content/contentnode/${nodeId}/` },
+              ? { label: "Cancel editing", onSelect: () => confirmDrop() && edit.finish() }
+              : { label: "Edit this page", onSelect: edit.start, disabled: !holding || !node },
+            { label: "Edit in the back office", href: `/admin/content/contentnode/${nodeId}/` },
           ]}
         />
         <BarMenu
           label="Publish"
           items={[
-            { label: 'Publish (Live)', onSelect: () => changeStatus('publish'), disabled: !holding || busy || (node !== undefined && !offersAction(node.status, 'publish')) },
-            { label: 'Set to Beta', onSelect: () => changeStatus('other'), disabled: !holding || busy },
-            { label: 'Archive', onSelect: () => changeStatus('archive'), disabled: !holding || busy },
+            {
+              label: "Publish (Live)",
+              onSelect: () => changeStatus("publish"),
+              disabled: !holding || busy || (node !== undefined && !offersAction(node.status, "publish")),
+            },
+            { label: "Set to Beta", onSelect: () => changeStatus("other"), disabled: !holding || busy },
+            { label: "Archive", onSelect: () => changeStatus("archive"), disabled: !holding || busy },
           ]}
         />
         <a className="ab-button" href={`/admin/content/contentnode/${nodeId}/history/`}>
@@ -115,32 +122,53 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
         <button type="button" className="ab-button" onClick={reload}>
           Reload
         </button>
-        {(['contributors', 'actions'] as const).map((name) => (
-          <button key={name} type="button" className="ab-button" aria-expanded={panel === name} onClick={() => setPanel(panel === name ? null : name)}>
-            {name === 'contributors' ? 'Contributors' : 'Scheduled actions'}
+        {(["contributors", "actions"] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="ab-button"
+            aria-expanded={panel === name}
+            onClick={() => setPanel(panel === name ? null : name)}
+          >
+            {name === "contributors" ? "Contributors" : "Scheduled actions"}
           </button>
         ))}
-        <button type="button" className="ab-button ab-save" disabled={!holding || !edit.editing || edit.unsaved === 0 || busy} onClick={() => void save.submit(false)}>
+        <button
+          type="button"
+          className="ab-button ab-save"
+          disabled={!holding || !edit.editing || edit.unsaved === 0 || busy}
+          onClick={() => void save.submit(false)}
+        >
           Save
         </button>
         {edit.unsaved > 0 && (
           <span className="ab-unsaved">
-            {edit.unsaved} unsaved edit{edit.unsaved === 1 ? '' : 's'}
+            {edit.unsaved} unsaved edit{edit.unsaved === 1 ? "" : "s"}
           </span>
         )}
       </div>
-      <p className={noticeIsError ? 'ab-notice ab-error' : 'ab-notice'} role={noticeIsError ? 'alert' : 'status'}>
+      <p className={noticeIsError ? "ab-notice ab-error" : "ab-notice"} role={noticeIsError ? "alert" : "status"}>
         {noticeText}
       </p>
       {newer && edit.editing && (
         <p className="ab-notice ab-warn" role="status">
-          {newer.by?.name ?? 'Someone'} saved a newer version (version {newer.version}). Saving will show you the difference first.
+          {newer.by?.name ?? "Someone"} saved a newer version (version {newer.version}). Saving will show you the
+          difference first.
         </p>
       )}
       <BarLockNotices control={lock} keptEdits={edit.keptEdits} />
-      {edit.offer && holding && <BarDraftOffer draft={edit.offer} onRestore={edit.restore} onDiscard={edit.discardDraft} />}
+      {edit.offer && holding && (
+        <BarDraftOffer draft={edit.offer} onRestore={edit.restore} onDiscard={edit.discardDraft} />
+      )}
       {panel && <BarPanels panel={panel} nodeId={nodeId} readOnly={!holding} onClose={() => setPanel(null)} />}
-      {save.warnings && <WarningsDialog warnings={save.warnings} busy={save.saving} onContinue={() => void save.submit(true)} onCancel={save.dismissWarnings} />}
+      {save.warnings && (
+        <WarningsDialog
+          warnings={save.warnings}
+          busy={save.saving}
+          onContinue={() => void save.submit(true)}
+          onCancel={save.dismissWarnings}
+        />
+      )}
       {save.conflict && (
         <ConflictDialog
           id={nodeId}

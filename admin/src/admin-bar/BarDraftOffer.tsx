@@ -1,6 +1,5 @@
-import type { NodeDraft } from '../features/content-node-form/draftStore';
-import { SiteTime } from '../features/site-time/SiteTime';
-
+import type { NodeDraft } from "../features/content-node-form/draftStore";
+import { SiteTime } from "../features/site-time/SiteTime";
 
 type Props = { draft: NodeDraft; onRestore(): void; onDiscard(): void };
 
@@ -8,7 +7,9 @@ type Props = { draft: NodeDraft; onRestore(): void; onDiscard(): void };
 export function BarDraftOffer({ draft, onRestore, onDiscard }: Props) {
   return (
     <div className="ab-alert ab-info" role="alert">
-      <p>You have unsaved edits from <SiteTime iso={draft.savedAt} /> kept in this browser.</p>
+      <p>
+        You have unsaved edits from <SiteTime iso={draft.savedAt} /> kept in this browser.
+      </p>
       <button type="button" className="ab-button ab-primary" onClick={onRestore}>
         Restore my edits
       </button>

@@ -1,19 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from "react";
 
 export type BarMenuItem = { label: string; onSelect?: () => unknown; href?: string; disabled?: boolean };
 
 /** A disclosure menu of the bar (Edit, Publish): a button that shows a list of actions; Escape closes it. */
 export function BarMenu({ label, items }: { label: string; items: BarMenuItem[] }) {
   const [open, setOpen] = useState(false);
-  const id = `ab-menu${useId().replace(/:/g, '')}`;
+  const id = `ab-menu${useId().replace(/:/g, "")}`;
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const outside = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
+    document.addEventListener("mousedown", outside);
+    return () => document.removeEventListener("mousedown", outside);
   }, [open]);
 
   return (
@@ -21,13 +21,20 @@ export function BarMenu({ label, items }: { label: string; items: BarMenuItem[] 
       className="ab-menu"
       ref={root}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
+        if (event.key === "Escape" && open) {
           setOpen(false);
           button.current?.focus();
         }
       }}
     >
-      <button ref={button} type="button" className="ab-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        ref={button}
+        type="button"
+        className="ab-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {label} <span aria-hidden="true">▾</span>
       </button>
       <ul id={id} className="ab-menu-list" hidden={!open}>

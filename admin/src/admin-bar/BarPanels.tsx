@@ -1,7 +1,7 @@
-import { ContributorsEditor } from '../features/contributors/ContributorsEditor';
-import { ScheduledActionsEditor } from '../features/scheduled-actions/ScheduledActionsEditor';
+import { ContributorsEditor } from "../features/contributors/ContributorsEditor";
+import { ScheduledActionsEditor } from "../features/scheduled-actions/ScheduledActionsEditor";
 
-export type PanelName = 'contributors' | 'actions';
+export type PanelName = "contributors" | "actions";
 
 type Props = { panel: PanelName; nodeId: number; readOnly: boolean; onClose(): void };
 
@@ -10,7 +10,7 @@ type Props = { panel: PanelName; nodeId: number; readOnly: boolean; onClose(): v
  * Without the lock they can be read but not changed: a disabled fieldset disables every control inside.
  */
 export function BarPanels({ panel, nodeId, readOnly, onClose }: Props) {
-  const title = panel === 'contributors' ? 'Contributors' : 'Scheduled actions';
+  const title = panel === "contributors" ? "Contributors" : "Scheduled actions";
   return (
     <div className="ab-panel" role="region" aria-label={title}>
       <div className="ab-panel-head">
@@ -22,7 +22,7 @@ export function BarPanels({ panel, nodeId, readOnly, onClose }: Props) {
       {readOnly && <p className="muted">Read-only until you hold this page's lock.</p>}
       <fieldset className="ab-fieldset" disabled={readOnly}>
         <legend className="visually-hidden">{title}</legend>
-        {panel === 'contributors' ? <ContributorsEditor nodeId={nodeId} /> : <ScheduledActionsEditor nodeId={nodeId} />}
+        {panel === "contributors" ? <ContributorsEditor nodeId={nodeId} /> : <ScheduledActionsEditor nodeId={nodeId} />}
       </fieldset>
     </div>
   );

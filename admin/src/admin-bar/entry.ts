@@ -4,7 +4,7 @@
  * calls `mountAdminBar`. The bar itself loads lazily so its CSS chunk comes with it (Vite's preload
  * adds the stylesheet of a dynamic import; an entry's own CSS would not be linked into the page).
  */
-import type { AdminBarOptions } from './AdminBar';
+import type { AdminBarOptions } from "./AdminBar";
 
 export type { AdminBarOptions };
 
@@ -13,6 +13,6 @@ const zodConfig = ((globalThis as { __zod_globalConfig?: Record<string, unknown>
 zodConfig.jitless = true;
 
 export async function mountAdminBar(host: HTMLElement, options: AdminBarOptions): Promise<() => void> {
-  const { mount } = await import('./mount');
+  const { mount } = await import("./mount");
   return mount(host, options);
 }

@@ -1,5 +1,5 @@
 /** The node fields a public page may mark with `data-ipa-field` for editing in place. */
-export const IPA_FIELDS = ['name', 'body', 'short_description'] as const;
+export const IPA_FIELDS = ["name", "body", "short_description"] as const;
 export type IpaField = (typeof IPA_FIELDS)[number];
 export type IpaValues = Partial<Record<IpaField, string>>;
 export type IpaChanges = IpaValues;
@@ -23,6 +23,7 @@ export function changedIpaFields(atStart: IpaValues, now: IpaValues): IpaChanges
 /** Only the in-place fields of a stored draft (a draft from the back-office form may hold others, e.g. slug). */
 export function ipaPart(edits: Record<string, unknown>): IpaChanges {
   const part: IpaChanges = {};
-  for (const [field, value] of Object.entries(edits)) if (isIpaField(field) && typeof value === 'string') part[field] = value;
+  for (const [field, value] of Object.entries(edits))
+    if (isIpaField(field) && typeof value === "string") part[field] = value;
   return part;
 }

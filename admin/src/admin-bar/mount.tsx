@@ -1,10 +1,10 @@
-import '../platform/zodJitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { store } from '../app/store';
-import { AdminBar, type AdminBarOptions } from './AdminBar';
-import './adminBar.css';
+import "../platform/zodJitless";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Provider } from "react-redux";
+import { store } from "../app/store";
+import { AdminBar, type AdminBarOptions } from "./AdminBar";
+import "./adminBar.css";
 
 /** Renders the bar into `host` with the back office's own store; returns the unmount. */
 export function mount(host: HTMLElement, options: AdminBarOptions): () => void {

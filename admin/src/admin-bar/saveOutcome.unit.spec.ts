@@ -1,32 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import { BACK_OFFICE_MESSAGES } from '@shop/shared';
-import { saveRefusalOf } from './saveOutcome';
+import { describe, expect, it } from "vitest";
+import { BACK_OFFICE_MESSAGES } from "@shop/shared";
+import { saveRefusalOf } from "./saveOutcome";
 
-const colleague = { user: { id: '2', name: 'Colleague Editor' }, reason: 1, comment: '', autoCreated: true };
+const colleague = { user: { id: "2", name: "Colleague Editor" }, reason: 1, comment: "", autoCreated: true };
 
-describe('a refused in-place save', () => {
+describe("a refused in-place save", () => {
   it("'Object is already locked!' with the holder displaces the editor", () => {
-    const error = { status: 409, data: { metadata: { success: false, errors: [`__all__: ${BACK_OFFICE_MESSAGES.alreadyLocked}`] }, lock: colleague } };
-    expect(saveRefusalOf(error)).toEqual({ kind: 'locked', holder: colleague });
+    const error = {
+      status: 409,
+      data: {
+        metadata: { success: false, errors: [`__all__: ${BACK_OFFICE_MESSAGES.alreadyLocked}`] },
+        lock: colleague,
+      },
+    };
+    expect(saveRefusalOf(error)).toEqual({ kind: "locked", holder: colleague });
   });
 
-  it('a newer version names who saved it and when', () => {
-    const by = { id: '2', name: 'Colleague Editor' };
-    const error = { status: 409, data: { metadata: { errors: ['__all__: stale'] }, saved_by: by, saved_at: '2026-01-02T10:00:00Z', version: 7 } };
-    expect(saveRefusalOf(error)).toEqual({ kind: 'stale', conflict: { by, at: '2026-01-02T10:00:00Z', version: 7 } });
+  it("a newer version names who saved it and when", () => {
+    const by = { id: "2", name: "Colleague Editor" };
+    const error = {
+      status: 409,
+      data: { metadata: { errors: ["__all__: stale"] }, saved_by: by, saved_at: "2026-01-02T10:00:00Z", version: 7 },
+    };
+    expect(saveRefusalOf(error)).toEqual({ kind: "stale", conflict: { by, at: "2026-01-02T10:00:00Z", version: 7 } });
   });
 
-  it('ignorable warnings open the warnings dialog', () => {
-    const warnings = ['Your short description is too long. Please shorten it to 160 characters.'];
-    expect(saveRefusalOf({ status: 400, data: { metadata: { errors: [], warnings } } })).toEqual({ kind: 'warnings', warnings });
+  it("ignorable warnings open the warnings dialog", () => {
+    const warnings = ["Your short description is too long. Please shorten it to 160 characters."];
+    expect(saveRefusalOf({ status: 400, data: { metadata: { errors: [], warnings } } })).toEqual({
+      kind: "warnings",
+      warnings,
+    });
   });
 
   it("a server fault without a message says the server is acting up", () => {
-    expect(saveRefusalOf({ status: 500, data: {} })).toEqual({ kind: 'error', message: BACK_OFFICE_MESSAGES.genericServerError });
-    expect(saveRefusalOf({ status: 'FETCH_ERROR', error: 'offline' })).toEqual({ kind: 'error', message: BACK_OFFICE_MESSAGES.genericServerError });
+    expect(saveRefusalOf({ status: 500, data: {} })).toEqual({
+      kind: "error",
+      message: BACK_OFFICE_MESSAGES.genericServerError,
+    });
+    expect(saveRefusalOf({ status: "FETCH_ERROR", error: "offline" })).toEqual({
+      kind: "error",
+      message: BACK_OFFICE_MESSAGES.genericServerError,
+    });
   });
 
-  it('a refused request without a message says the API is broken', () => {
-    expect(saveRefusalOf({ status: 404, data: {} })).toEqual({ kind: 'error', message: BACK_OFFICE_MESSAGES.adminApiBroken });
+  it("a refused request without a message says the API is broken", () => {
+    expect(saveRefusalOf({ status: 404, data: {} })).toEqual({
+      kind: "error",
+      message: BACK_OFFICE_MESSAGES.adminApiBroken,
+    });
   });
 });

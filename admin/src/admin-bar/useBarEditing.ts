@@ -1,17 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { NodeDraft } from '../features/content-node-form/draftStore';
-import { useNodeForm } from '../features/content-node-form/useNodeForm';
-import type { RecordLockControl } from '../features/locks/useRecordLock';
-import type { ContentNode } from '../features/content-node-form/contentNodeApi';
-import { ipaPart } from './ipaFields';
-import { useInPlaceEditing } from './useInPlaceEditing';
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { NodeDraft } from "../features/content-node-form/draftStore";
+import { useNodeForm } from "../features/content-node-form/useNodeForm";
+import type { RecordLockControl } from "../features/locks/useRecordLock";
+import type { ContentNode } from "../features/content-node-form/contentNodeApi";
+import { ipaPart } from "./ipaFields";
+import { useInPlaceEditing } from "./useInPlaceEditing";
 
 /**
  * In-place editing with the back-office form's draft store: every edit is kept in the browser under the
  * same key the form uses, so a displaced editor loses nothing, and the kept edits are offered back (here
  * or in the form) once this editor holds the lock again.
  */
-export function useBarEditing(node: ContentNode | undefined, userId: string | undefined, nodeId: number, lock: RecordLockControl) {
+export function useBarEditing(
+  node: ContentNode | undefined,
+  userId: string | undefined,
+  nodeId: number,
+  lock: RecordLockControl,
+) {
   const form = useNodeForm(node, userId, nodeId);
   const ipa = useInPlaceEditing(node, form.reset);
   const edits = ipaPart(form.edits);
@@ -38,7 +43,7 @@ export function useBarEditing(node: ContentNode | undefined, userId: string | un
   // Holding the lock and not editing: offer back what a lost lock or a closed tab left behind.
   const version = node?.version;
   useEffect(() => {
-    const holding = lock.state === 'mine' && !lock.displaced;
+    const holding = lock.state === "mine" && !lock.displaced;
     setOffer(holding && !ipa.editing && version !== undefined ? keptDraft() : null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lock.state, lock.displaced, ipa.editing, version]);

@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { BACK_OFFICE_MESSAGES } from '@shop/shared';
-import { useIpaSaveMutation } from '../features/content-node-form/contentNodeApi';
-import type { Conflict } from '../features/content-node-form/useNodeSave';
-import type { RecordLockControl } from '../features/locks/useRecordLock';
-import { saveRefusalOf } from './saveOutcome';
-import type { BarEditing } from './useBarEditing';
+import { useState } from "react";
+import { BACK_OFFICE_MESSAGES } from "@shop/shared";
+import { useIpaSaveMutation } from "../features/content-node-form/contentNodeApi";
+import type { Conflict } from "../features/content-node-form/useNodeSave";
+import type { RecordLockControl } from "../features/locks/useRecordLock";
+import { saveRefusalOf } from "./saveOutcome";
+import type { BarEditing } from "./useBarEditing";
 
-export type BarNotice = { kind: 'ok' | 'error' | 'progress'; text: string };
+export type BarNotice = { kind: "ok" | "error" | "progress"; text: string };
 
 /**
  * Saving in place (PUT /admin/api/content/node-ipa-save/ with only the changed fields): the warnings
@@ -19,29 +19,34 @@ export function useBarSave(nodeId: number, editing: BarEditing, lock: RecordLock
   const [notice, setNotice] = useState<BarNotice | null>(null);
 
   async function submit(ignoreWarnings: boolean, expectedVersion = editing.expectedVersion()) {
-    setNotice({ kind: 'progress', text: BACK_OFFICE_MESSAGES.defaultProgress });
-    const result = await save({ id: nodeId, expected_version: expectedVersion, ignore_warnings: ignoreWarnings, ...editing.edits });
+    setNotice({ kind: "progress", text: BACK_OFFICE_MESSAGES.defaultProgress });
+    const result = await save({
+      id: nodeId,
+      expected_version: expectedVersion,
+      ignore_warnings: ignoreWarnings,
+      ...editing.edits,
+    });
     setWarnings(null);
-    if ('data' in result) {
+    if ("data" in result) {
       setConflict(null);
       editing.finish();
-      setNotice({ kind: 'ok', text: BACK_OFFICE_MESSAGES.genericSuccess });
+      setNotice({ kind: "ok", text: BACK_OFFICE_MESSAGES.genericSuccess });
       onSaved?.();
       return;
     }
     setNotice(null);
     const refusal = saveRefusalOf(result.error);
     switch (refusal.kind) {
-      case 'warnings':
+      case "warnings":
         return setWarnings(refusal.warnings);
-      case 'locked':
+      case "locked":
         // The displacement notice names the holder; the edits are already in the browser's draft.
         lock.noteHolder(refusal.holder);
-        return setNotice({ kind: 'error', text: `Not saved: ${refusal.holder.user.name} holds the lock.` });
-      case 'stale':
+        return setNotice({ kind: "error", text: `Not saved: ${refusal.holder.user.name} holds the lock.` });
+      case "stale":
         return setConflict(refusal.conflict);
-      case 'error':
-        return setNotice({ kind: 'error', text: refusal.message });
+      case "error":
+        return setNotice({ kind: "error", text: refusal.message });
       default: {
         const unknown: never = refusal;
         return unknown;

@@ -1,23 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ContentNode } from '../features/content-node-form/contentNodeApi';
-import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from './ipaFields';
-import { sanitizeBody } from './sanitizeBody';
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ContentNode } from "../features/content-node-form/contentNodeApi";
+import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from "./ipaFields";
+import { sanitizeBody } from "./sanitizeBody";
 
-export { IPA_FIELDS, type IpaChanges, type IpaField } from './ipaFields';
+export { IPA_FIELDS, type IpaChanges, type IpaField } from "./ipaFields";
 
 export const editableFields = (): Map<IpaField, HTMLElement> => {
   const found = new Map<IpaField, HTMLElement>();
-  document.querySelectorAll<HTMLElement>('[data-ipa-field]').forEach((el) => {
-    const field = el.dataset.ipaField ?? '';
+  document.querySelectorAll<HTMLElement>("[data-ipa-field]").forEach((el) => {
+    const field = el.dataset.ipaField ?? "";
     if (isIpaField(field) && !found.has(field)) found.set(field, el);
   });
   return found;
 };
 
-const read = (field: IpaField, el: HTMLElement) => (field === 'body' ? el.innerHTML : (el.textContent ?? '').trim());
+const read = (field: IpaField, el: HTMLElement) => (field === "body" ? el.innerHTML : (el.textContent ?? "").trim());
 // The body is HTML that any staff member may have written: only its sanitised form enters the page.
 const write = (field: IpaField, el: HTMLElement, value: string) => {
-  if (field === 'body') el.innerHTML = sanitizeBody(value);
+  if (field === "body") el.innerHTML = sanitizeBody(value);
   else el.textContent = value;
 };
 
@@ -48,19 +48,19 @@ export function useInPlaceEditing(node: ContentNode | undefined, onEdit: (change
       atStart.current = {};
       for (const [field, el] of editableFields()) {
         pageHtml.current.set(el, el.innerHTML);
-        write(field, el, node[field] ?? '');
+        write(field, el, node[field] ?? "");
         atStart.current[field] = read(field, el);
         const kept = restore?.[field];
         if (kept !== undefined) write(field, el, kept);
-        el.contentEditable = field === 'body' ? 'true' : 'plaintext-only';
-        el.classList.add('ipa-editing');
-        el.setAttribute('aria-label', `Edit ${field.replace('_', ' ')}`);
-        el.setAttribute('role', 'textbox');
-        if (field === 'body') el.setAttribute('aria-multiline', 'true');
+        el.contentEditable = field === "body" ? "true" : "plaintext-only";
+        el.classList.add("ipa-editing");
+        el.setAttribute("aria-label", `Edit ${field.replace("_", " ")}`);
+        el.setAttribute("role", "textbox");
+        if (field === "body") el.setAttribute("aria-multiline", "true");
       }
       setEditing(true);
       if (restore) measure();
-      editableFields().get('name')?.focus();
+      editableFields().get("name")?.focus();
     },
     [node, measure],
   );
@@ -68,9 +68,9 @@ export function useInPlaceEditing(node: ContentNode | undefined, onEdit: (change
   /** Ends edit mode; `restorePage` puts the page's HTML back (after a cancel, or before the page re-renders a save). */
   const stop = useCallback((restorePage: boolean) => {
     for (const [el, html] of pageHtml.current) {
-      el.removeAttribute('contenteditable');
-      el.classList.remove('ipa-editing');
-      for (const attr of ['aria-label', 'role', 'aria-multiline']) el.removeAttribute(attr);
+      el.removeAttribute("contenteditable");
+      el.classList.remove("ipa-editing");
+      for (const attr of ["aria-label", "role", "aria-multiline"]) el.removeAttribute(attr);
       if (restorePage) el.innerHTML = sanitizeBody(html);
     }
     pageHtml.current.clear();
@@ -81,8 +81,8 @@ export function useInPlaceEditing(node: ContentNode | undefined, onEdit: (change
   useEffect(() => {
     if (!editing) return;
     const fields = [...editableFields().values()];
-    fields.forEach((el) => el.addEventListener('input', measure));
-    return () => fields.forEach((el) => el.removeEventListener('input', measure));
+    fields.forEach((el) => el.addEventListener("input", measure));
+    return () => fields.forEach((el) => el.removeEventListener("input", measure));
   }, [editing, measure]);
 
   return { editing, start, stop };

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { BACK_OFFICE_MESSAGES } from '@shop/shared';
+import { useEffect, useRef } from "react";
+import { BACK_OFFICE_MESSAGES } from "@shop/shared";
 
 /**
  * §2 item 11: leaving with unsaved edits warns. Closing or reloading the tab gets the browser's own
@@ -21,19 +21,19 @@ export function useLeaveWarning(unsaved: boolean, onLeave: () => void) {
     };
     // Capture phase: runs before the router's own click handler, which skips a click already prevented.
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!link || event.defaultPrevented || link.getAttribute('target') === '_blank' || event.button !== 0) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!link || event.defaultPrevented || link.getAttribute("target") === "_blank" || event.button !== 0) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab or window keeps this one
       agreed = window.confirm(BACK_OFFICE_MESSAGES.unsavedChanges);
       if (agreed) return leave.current(); // as the form does: agreeing to lose the edits drops their draft
       event.preventDefault();
       event.stopPropagation();
     };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onClick, true);
+    window.addEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
     return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
     };
   }, [unsaved]);
 }

@@ -1,7 +1,7 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { sessionSlice } from '../features/account/sessionSlice';
-import { api } from './api';
+import { configureStore } from "@reduxjs/toolkit";
+import { setupListeners } from "@reduxjs/toolkit/query";
+import { sessionSlice } from "../features/account/sessionSlice";
+import { api } from "./api";
 
 export const store = configureStore({
   reducer: { [api.reducerPath]: api.reducer, [sessionSlice.name]: sessionSlice.reducer },

@@ -1,6 +1,6 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
-import { attachServerErrors } from '@shop/shared';
+import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
+import type { SerializedError } from "@reduxjs/toolkit";
+import { attachServerErrors } from "@shop/shared";
 
 export type FormErrors = {
   /** '__all__: ...' lines and anything that is not about one field. */
@@ -16,7 +16,10 @@ type ErrorBody = { metadata?: { errors?: unknown } };
  * `metadata.errors` lines when it sent them, attached to the form's element ids (shared
  * `attachServerErrors`), otherwise one plain sentence.
  */
-export function toFormErrors(error: FetchBaseQueryError | SerializedError | undefined, elementIds: readonly string[]): FormErrors {
+export function toFormErrors(
+  error: FetchBaseQueryError | SerializedError | undefined,
+  elementIds: readonly string[],
+): FormErrors {
   const result: FormErrors = { form: [], fields: {} };
   if (!error) return result;
   const lines = errorLines(error);
@@ -31,15 +34,15 @@ export function toFormErrors(error: FetchBaseQueryError | SerializedError | unde
 }
 
 function errorLines(error: FetchBaseQueryError | SerializedError): string[] {
-  if (!('status' in error) || typeof error.status !== 'number') return [];
+  if (!("status" in error) || typeof error.status !== "number") return [];
   const errors = (error.data as ErrorBody | undefined)?.metadata?.errors;
-  return Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [];
+  return Array.isArray(errors) ? errors.filter((e): e is string => typeof e === "string") : [];
 }
 
 function fallbackMessage(error: FetchBaseQueryError | SerializedError): string {
-  if ('status' in error) {
-    if (error.status === 'FETCH_ERROR') return 'Could not reach the server. Check your connection and try again.';
-    if (error.status === 429) return 'Too many attempts. Please wait a few minutes and try again.';
+  if ("status" in error) {
+    if (error.status === "FETCH_ERROR") return "Could not reach the server. Check your connection and try again.";
+    if (error.status === 429) return "Too many attempts. Please wait a few minutes and try again.";
   }
-  return 'Something went wrong. Please try again.';
+  return "Something went wrong. Please try again.";
 }

@@ -1,4 +1,4 @@
-import { openSocketNamespace, type SocketHandle } from './socketNamespace';
+import { openSocketNamespace, type SocketHandle } from "./socketNamespace";
 
 /** The parts of RTK Query's `onCacheEntryAdded` lifecycle a live entry needs. */
 type Lifecycle<T> = { cacheDataLoaded: Promise<{ data: T }>; cacheEntryRemoved: Promise<unknown> };
@@ -23,7 +23,10 @@ type Options<T> = {
  * (and the last handle disconnects). An entry removed before it ever loaded listens to nothing.
  * Use it as `onCacheEntryAdded: (arg, api) => liveCacheEntry(api, {...})`.
  */
-export async function liveCacheEntry<T>({ cacheDataLoaded, cacheEntryRemoved }: Lifecycle<T>, options: Options<T>): Promise<void> {
+export async function liveCacheEntry<T>(
+  { cacheDataLoaded, cacheEntryRemoved }: Lifecycle<T>,
+  options: Options<T>,
+): Promise<void> {
   let data: T;
   try {
     ({ data } = await cacheDataLoaded);
@@ -32,20 +35,20 @@ export async function liveCacheEntry<T>({ cacheDataLoaded, cacheEntryRemoved }: 
   }
   if (options.when && !options.when(data)) return;
   const { listen, onReconnect, room } = options;
-  const socket = openSocketNamespace('/admin');
+  const socket = openSocketNamespace("/admin");
   if (room) {
     // The room is joined on 'connect', so a reconnect (or a reopened socket) is seen there too.
     let connectedBefore = false;
-    socket.on('connect', () => {
-      socket.emit('record:watch', room);
+    socket.on("connect", () => {
+      socket.emit("record:watch", room);
       if (connectedBefore) onReconnect?.();
       connectedBefore = true;
     });
   } else if (onReconnect) {
-    socket.io.on('reconnect', onReconnect);
+    socket.io.on("reconnect", onReconnect);
   }
   listen?.(socket, data);
   await cacheEntryRemoved;
-  if (room && socket.connected) socket.emit('record:unwatch', room);
+  if (room && socket.connected) socket.emit("record:unwatch", room);
   socket.close();
 }

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type Socket } from "socket.io-client";
 
 /**
  * One cache entry's view of a namespace's socket. Every entry of a tab shares one connection per
@@ -10,7 +10,7 @@ export interface SocketHandle {
   emit(event: string, ...args: unknown[]): void;
   readonly connected: boolean;
   /** The connection manager's events ('reconnect', ...). */
-  io: { on(event: 'reconnect' | 'reconnect_attempt' | 'error', listener: (...args: any[]) => void): void };
+  io: { on(event: "reconnect" | "reconnect_attempt" | "error", listener: (...args: any[]) => void): void };
   close(): void;
 }
 
@@ -28,7 +28,7 @@ const closedForGood = (socket: Socket) => !socket.connected && !socket.active;
 function reopen(entry: SharedSocket): void {
   if (!entry.reopening) {
     entry.reopening = true;
-    entry.socket.once('connect', () => {
+    entry.socket.once("connect", () => {
       entry.reopening = false;
       entry.resync.forEach((listener) => listener());
     });
@@ -55,7 +55,7 @@ export function openSocketNamespace(namespace: string): SocketHandle {
       socket.on(event, listener);
       listeners.push([event, listener]);
       // The shared socket may be connected already: a late 'connect' listener still hears it once.
-      if (event === 'connect' && socket.connected) queueMicrotask(() => !closed && listener());
+      if (event === "connect" && socket.connected) queueMicrotask(() => !closed && listener());
       return handle;
     },
     emit: (event, ...args) => void socket.emit(event, ...args),
@@ -66,7 +66,7 @@ export function openSocketNamespace(namespace: string): SocketHandle {
       on(event, listener) {
         socket.io.on(event, listener);
         managerListeners.push([event, listener]);
-        if (event === 'reconnect') resync.add(listener);
+        if (event === "reconnect") resync.add(listener);
       },
     },
     close() {
@@ -74,7 +74,7 @@ export function openSocketNamespace(namespace: string): SocketHandle {
       closed = true;
       for (const [event, listener] of listeners) socket.off(event, listener);
       for (const [event, listener] of managerListeners) {
-        socket.io.off(event as 'reconnect', listener);
+        socket.io.off(event as "reconnect", listener);
         resync.delete(listener);
       }
       const current = shared.get(namespace);

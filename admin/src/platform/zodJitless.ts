@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from "zod";
 
 // The site's Content-Security-Policy allows no eval (services/src/platform/http/security-headers.ts).
 // zod would probe for it with `Function('')` and the browser reports each probe as a violation:

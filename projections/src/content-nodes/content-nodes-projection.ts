@@ -33,7 +33,23 @@ export interface ContentNodesTable {
 
 const PAGE_COLUMNS = ["sku_id", "language_node_id", "menu_node_ids", "image", "sort_order", "sitemap_priority"];
 const COLUMNS = new Set([
-  ...["id", "name", "slug", "parent_id", "short_description", "url", "body", "node_type_id", "status", "published", "last_published", "version", "created_at", "updated_at", "updated_by"],
+  ...[
+    "id",
+    "name",
+    "slug",
+    "parent_id",
+    "short_description",
+    "url",
+    "body",
+    "node_type_id",
+    "status",
+    "published",
+    "last_published",
+    "version",
+    "created_at",
+    "updated_at",
+    "updated_by",
+  ],
   ...PAGE_COLUMNS,
 ]);
 

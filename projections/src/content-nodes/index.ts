@@ -11,4 +11,10 @@ export * from "../keywords/keywords-projection.ts";
 export * from "../menu-nodes/menu-nodes-projection.ts";
 export * from "../pending-rewrite-batches/pending-rewrite-batches-projection.ts";
 
-export const contentProjections = [contentNodesProjection, keywordsProjection, contributorRolesProjection, menuNodesProjection, pendingRewriteBatchesProjection];
+export const contentProjections = [
+  contentNodesProjection,
+  keywordsProjection,
+  contributorRolesProjection,
+  menuNodesProjection,
+  pendingRewriteBatchesProjection,
+];

@@ -33,15 +33,36 @@ function columns(fields: Partial<NodeFields>, allowed: ReadonlySet<string>): Rec
  * Applies a node event (content or menu: same shapes) to a node table. Every event of the stream
  * moves `version` to its stream position, so the row's version is the stream's last position.
  */
-export async function applyNodeEvent(trx: Transaction<any>, table: string, allowed: ReadonlySet<string>, recorded: RecordedEvent): Promise<void> {
+export async function applyNodeEvent(
+  trx: Transaction<any>,
+  table: string,
+  allowed: ReadonlySet<string>,
+  recorded: RecordedEvent,
+): Promise<void> {
   const event = recorded as unknown as ContentNodeEvent | MenuNodeEvent;
   const version = recorded.streamPosition;
   const type = event.type.replace(/^MenuNode/, "ContentNode");
-  const keep = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => allowed.has(k)));
+  const keep = (row: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(row).filter(([k]) => allowed.has(k)));
   if (type === "ContentNodeCreated") {
-    const { id, createdAt, by, ...fields } = event.data as Extract<ContentNodeEvent, { type: "ContentNodeCreated" }>["data"];
-    const row = keep({ id, ...columns(fields, allowed), status: "Beta", version, created_at: createdAt, updated_at: createdAt, updated_by: by?.id ?? null });
-    await trx.insertInto(table).values(row).onConflict((oc) => oc.column("id").doNothing()).execute();
+    const { id, createdAt, by, ...fields } = event.data as Extract<
+      ContentNodeEvent,
+      { type: "ContentNodeCreated" }
+    >["data"];
+    const row = keep({
+      id,
+      ...columns(fields, allowed),
+      status: "Beta",
+      version,
+      created_at: createdAt,
+      updated_at: createdAt,
+      updated_by: by?.id ?? null,
+    });
+    await trx
+      .insertInto(table)
+      .values(row)
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
     return;
   }
   const id = (event.data as { id?: number; nodeId?: number }).id ?? (event.data as { nodeId: number }).nodeId;
@@ -53,7 +74,12 @@ export async function applyNodeEvent(trx: Transaction<any>, table: string, allow
     const d = event.data as Extract<ContentNodeEvent, { type: "ContentNodePublished" }>["data"];
     set = { ...set, status: "Live", last_published: d.publishedAt, updated_at: d.publishedAt };
     if (allowed.has("published")) {
-      await trx.updateTable(table).set({ published: d.publishedAt }).where("id", "=", d.id).where("published", "is", null).execute();
+      await trx
+        .updateTable(table)
+        .set({ published: d.publishedAt })
+        .where("id", "=", d.id)
+        .where("published", "is", null)
+        .execute();
     }
   } else if (type === "ContentNodeStatusChanged") {
     const d = event.data as Extract<ContentNodeEvent, { type: "ContentNodeStatusChanged" }>["data"];
@@ -79,4 +105,11 @@ export const CONTENT_NODE_STREAM_EVENTS = [
   "ContributorRoleRemoved",
   "ContributorRolesRenumbered",
 ] as const;
-export const MENU_NODE_STREAM_EVENTS = ["MenuNodeCreated", "MenuNodeSaved", "MenuNodePublished", "MenuNodeStatusChanged", "MenuNodeArchived", "PendingRewriteBatchRecorded"] as const;
+export const MENU_NODE_STREAM_EVENTS = [
+  "MenuNodeCreated",
+  "MenuNodeSaved",
+  "MenuNodePublished",
+  "MenuNodeStatusChanged",
+  "MenuNodeArchived",
+  "PendingRewriteBatchRecorded",
+] as const;

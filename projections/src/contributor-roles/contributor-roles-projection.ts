@@ -36,7 +36,9 @@ export const contributorRolesProjection: Projection = {
         await trx
           .insertInto("contributor_roles")
           .values(row)
-          .onConflict((oc) => oc.column("id").doUpdateSet({ contributor: d.contributor, role: d.role, sort_order: d.sortOrder }))
+          .onConflict((oc) =>
+            oc.column("id").doUpdateSet({ contributor: d.contributor, role: d.role, sort_order: d.sortOrder }),
+          )
           .execute();
         return;
       }
@@ -44,7 +46,12 @@ export const contributorRolesProjection: Projection = {
         await trx.deleteFrom("contributor_roles").where("id", "=", event.data.roleId).execute();
         return;
       case "ContributorRolesRenumbered":
-        for (const o of event.data.order) await trx.updateTable("contributor_roles").set({ sort_order: o.sortOrder }).where("id", "=", o.roleId).execute();
+        for (const o of event.data.order)
+          await trx
+            .updateTable("contributor_roles")
+            .set({ sort_order: o.sortOrder })
+            .where("id", "=", o.roleId)
+            .execute();
         return;
     }
   },

@@ -35,7 +35,9 @@ export const keywordsProjection: Projection = {
       keyword_id integer NOT NULL,
       PRIMARY KEY (node_id, keyword_id)
     )`.execute(db);
-    await sql`CREATE INDEX IF NOT EXISTS content_node_keywords_keyword ON content_node_keywords (keyword_id)`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS content_node_keywords_keyword ON content_node_keywords (keyword_id)`.execute(
+      db,
+    );
   },
   async apply(trx, recorded) {
     const event = recorded as unknown as KeywordEvent | ContentNodeEvent;
@@ -59,7 +61,11 @@ export const keywordsProjection: Projection = {
         return;
       }
       case "ContentNodeKeywordUnlinked": {
-        const deleted = await trx.deleteFrom("content_node_keywords").where("node_id", "=", event.data.id).where("keyword_id", "=", event.data.keywordId).executeTakeFirst();
+        const deleted = await trx
+          .deleteFrom("content_node_keywords")
+          .where("node_id", "=", event.data.id)
+          .where("keyword_id", "=", event.data.keywordId)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) await bumpUses(trx, event.data.keywordId, -1);
         return;
       }

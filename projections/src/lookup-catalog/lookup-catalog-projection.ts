@@ -45,13 +45,21 @@ export interface ContentLangNodesTable {
   status: string;
 }
 
-const NAMED = (table: string) => sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (id integer PRIMARY KEY, name text NOT NULL, slug text NOT NULL)`;
+const NAMED = (table: string) =>
+  sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (id integer PRIMARY KEY, name text NOT NULL, slug text NOT NULL)`;
 
 export const lookupCatalogProjection: Projection = {
   name: "lookup-catalog",
   version: 2, // 2: skus.category
   tables: ["media_formats", "media_files", "content_node_types", "db_templates", "skus", "content_lang_nodes"],
-  handles: ["MediaFormatAdded", "MediaFileAdded", "ContentNodeTypeAdded", "DbTemplateAdded", "SkuAdded", "ContentLangNodeAdded"],
+  handles: [
+    "MediaFormatAdded",
+    "MediaFileAdded",
+    "ContentNodeTypeAdded",
+    "DbTemplateAdded",
+    "SkuAdded",
+    "ContentLangNodeAdded",
+  ],
   async migrate(db) {
     await NAMED("media_formats").execute(db);
     await sql`CREATE TABLE IF NOT EXISTS media_files (
@@ -70,13 +78,23 @@ export const lookupCatalogProjection: Projection = {
   async apply(trx, recorded) {
     const event = recorded as unknown as LookupCatalogEvent;
     const insert = (table: string, values: Record<string, unknown>) =>
-      trx.insertInto(table).values(values).onConflict((oc) => oc.column("id").doNothing()).execute();
+      trx
+        .insertInto(table)
+        .values(values)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
     switch (event.type) {
       case "MediaFormatAdded":
         return void (await insert("media_formats", event.data));
       case "MediaFileAdded": {
         const d = event.data;
-        return void (await insert("media_files", { id: d.id, name: d.name, slug: d.slug, format_id: d.formatId, file_url: d.fileUrl }));
+        return void (await insert("media_files", {
+          id: d.id,
+          name: d.name,
+          slug: d.slug,
+          format_id: d.formatId,
+          file_url: d.fileUrl,
+        }));
       }
       case "ContentNodeTypeAdded":
         return void (await insert("content_node_types", event.data));
@@ -84,11 +102,25 @@ export const lookupCatalogProjection: Projection = {
         return void (await insert("db_templates", event.data));
       case "SkuAdded": {
         const d = event.data;
-        return void (await insert("skus", { id: d.id, sku: d.sku, name: d.name, price_cents: d.priceCents, active: d.active, category: categoryForSku(d.sku) }));
+        return void (await insert("skus", {
+          id: d.id,
+          sku: d.sku,
+          name: d.name,
+          price_cents: d.priceCents,
+          active: d.active,
+          category: categoryForSku(d.sku),
+        }));
       }
       case "ContentLangNodeAdded": {
         const d = event.data;
-        return void (await insert("content_lang_nodes", { id: d.id, node_id: d.nodeId, language: d.language, name: d.name, slug: d.slug, status: d.status }));
+        return void (await insert("content_lang_nodes", {
+          id: d.id,
+          node_id: d.nodeId,
+          language: d.language,
+          name: d.name,
+          slug: d.slug,
+          status: d.status,
+        }));
       }
       default: {
         // Only the types in `handles` reach here; an unknown one changes nothing.

@@ -31,7 +31,14 @@ export const pendingRewriteBatchesProjection: Projection = {
     const d = recorded.data as PendingRewriteBatchData;
     await trx
       .insertInto("pending_rewrite_batches")
-      .values({ id: d.batchId, node_id: d.nodeId, old_url: d.oldUrl, new_url: d.newUrl, created_at: d.recordedAt, created_by: d.by?.id ?? null })
+      .values({
+        id: d.batchId,
+        node_id: d.nodeId,
+        old_url: d.oldUrl,
+        new_url: d.newUrl,
+        created_at: d.recordedAt,
+        created_by: d.by?.id ?? null,
+      })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
   },

@@ -34,7 +34,9 @@ export const recordLocksProjection: Projection = {
       PRIMARY KEY (app, model, id)
     )`.execute(db);
     // The expiry sweeper looks for automatic locks by holder.
-    await sql`CREATE INDEX IF NOT EXISTS record_locks_auto_user ON record_locks (user_id) WHERE auto_created`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS record_locks_auto_user ON record_locks (user_id) WHERE auto_created`.execute(
+      db,
+    );
   },
   async apply(trx, recorded) {
     const event = recorded as unknown as LockEvent;
@@ -42,7 +44,14 @@ export const recordLocksProjection: Projection = {
     switch (event.type) {
       case "LockTaken": {
         const d = event.data;
-        const row = { user_id: d.user.id, user_name: d.user.name, reason: d.reason, comment: d.comment, auto_created: d.autoCreated, taken_at: d.takenAt };
+        const row = {
+          user_id: d.user.id,
+          user_name: d.user.name,
+          reason: d.reason,
+          comment: d.comment,
+          auto_created: d.autoCreated,
+          taken_at: d.takenAt,
+        };
         await trx
           .insertInto("record_locks")
           .values({ app, model, id, ...row })
@@ -53,7 +62,12 @@ export const recordLocksProjection: Projection = {
       case "LockReleased":
       case "LockKickedOff":
       case "LockExpired":
-        await trx.deleteFrom("record_locks").where("app", "=", app).where("model", "=", model).where("id", "=", id).execute();
+        await trx
+          .deleteFrom("record_locks")
+          .where("app", "=", app)
+          .where("model", "=", model)
+          .where("id", "=", id)
+          .execute();
         return;
     }
   },

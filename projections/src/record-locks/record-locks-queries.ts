@@ -8,7 +8,13 @@ export interface RecordLockKey {
 }
 
 export async function findRecordLock(db: Kysely<any>, key: RecordLockKey) {
-  return readModels(db).selectFrom("record_locks").selectAll().where("app", "=", key.app).where("model", "=", key.model).where("id", "=", key.id).executeTakeFirst();
+  return readModels(db)
+    .selectFrom("record_locks")
+    .selectAll()
+    .where("app", "=", key.app)
+    .where("model", "=", key.model)
+    .where("id", "=", key.id)
+    .executeTakeFirst();
 }
 
 /** The locks of many records in one query (list pages ask for a whole page of rows). */
@@ -17,6 +23,8 @@ export async function findRecordLocks(db: Kysely<any>, keys: RecordLockKey[]) {
   return readModels(db)
     .selectFrom("record_locks")
     .selectAll()
-    .where((eb) => eb.or(keys.map((k) => eb.and([eb("app", "=", k.app), eb("model", "=", k.model), eb("id", "=", k.id)]))))
+    .where((eb) =>
+      eb.or(keys.map((k) => eb.and([eb("app", "=", k.app), eb("model", "=", k.model), eb("id", "=", k.id)]))),
+    )
     .execute();
 }

@@ -14,7 +14,9 @@ export class ProjectorError extends Error {
     readonly event: RecordedEvent,
     readonly cause: unknown,
   ) {
-    super(`Projection ${projection} failed on ${event.type} at ${event.streamId} #${event.streamPosition} (global position ${event.globalPosition}): ${messageOf(cause)}`);
+    super(
+      `Projection ${projection} failed on ${event.type} at ${event.streamId} #${event.streamPosition} (global position ${event.globalPosition}): ${messageOf(cause)}`,
+    );
     this.name = "ProjectorError";
   }
 

@@ -49,7 +49,9 @@ function toCheckpoint(row: any): Checkpoint {
     position: { major: BigInt(row.major), minor: BigInt(row.minor) },
     eventsApplied: Number(row.events_applied),
     updatedAt: new Date(row.updated_at),
-    failure: row.failure ? { projection: row.name, ...(typeof row.failure === "string" ? JSON.parse(row.failure) : row.failure) } : null,
+    failure: row.failure
+      ? { projection: row.name, ...(typeof row.failure === "string" ? JSON.parse(row.failure) : row.failure) }
+      : null,
   };
 }
 
@@ -97,13 +99,19 @@ function clearedPast(to: string[]) {
  * caller's transaction. The UPDATE locks the row, so a second projector of the same read model waits
  * for the first to commit, then finds the position changed and fails with CheckpointMovedError.
  */
-export async function saveCheckpoint(db: Kysely<any>, name: string, version: number, move: CheckpointMove): Promise<void> {
+export async function saveCheckpoint(
+  db: Kysely<any>,
+  name: string,
+  version: number,
+  move: CheckpointMove,
+): Promise<void> {
   const to = [move.to.major.toString(), move.to.minor.toString()];
   const at = move.from ?? START;
   const guard = move.before
     ? sql`(position_major, position_minor) < (${move.before.major.toString()}, ${move.before.minor.toString()})`
     : sql`(position_major, position_minor) = (${at.major.toString()}, ${at.minor.toString()})`;
-  const updated = await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${to[0]}, position_minor = ${to[1]},
+  const updated =
+    await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${to[0]}, position_minor = ${to[1]},
       events_applied = events_applied + ${move.seen}, updated_at = now(), failure = ${clearedPast(to)}
     WHERE name = ${name} AND ${guard}`.execute(db);
   if (Number(updated.numAffectedRows ?? 0) === 1) return;
@@ -119,7 +127,9 @@ export async function saveCheckpoint(db: Kysely<any>, name: string, version: num
 /** Puts a read model back at the start of the log (a rebuild). */
 export async function resetCheckpoint(db: Kysely<any>, name: string, version: number): Promise<void> {
   await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied) VALUES (${name}, ${version}, 0, 0, 0)
-    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position_major = 0, position_minor = 0, events_applied = 0, updated_at = now()`.execute(db);
+    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position_major = 0, position_minor = 0, events_applied = 0, updated_at = now()`.execute(
+    db,
+  );
 }
 
 /**

@@ -30,7 +30,9 @@ function recordingProjection(runnerName: string): Projection {
     tables: ["recorded_events"],
     handles: ["Counted"],
     async migrate(db) {
-      await sql`CREATE TABLE IF NOT EXISTS recorded_events (global_position bigint NOT NULL, runner text NOT NULL)`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS recorded_events (global_position bigint NOT NULL, runner text NOT NULL)`.execute(
+        db,
+      );
     },
     async apply(trx, event) {
       await sql`INSERT INTO recorded_events VALUES (${event.globalPosition}, ${runnerName})`.execute(trx);
@@ -38,8 +40,18 @@ function recordingProjection(runnerName: string): Projection {
   };
 }
 
-function runner(process: Awaited<ReturnType<typeof openProcess>>, name: string, tryLeadership: () => Promise<LeaderLock | null>) {
-  const r = new ProjectionRunner({ db: process.database.db, store: process.store, projections: [recordingProjection(name)], tryLeadership, followerRetryMs: 100 });
+function runner(
+  process: Awaited<ReturnType<typeof openProcess>>,
+  name: string,
+  tryLeadership: () => Promise<LeaderLock | null>,
+) {
+  const r = new ProjectionRunner({
+    db: process.database.db,
+    store: process.store,
+    projections: [recordingProjection(name)],
+    tryLeadership,
+    followerRetryMs: 100,
+  });
   cleanups.push(() => r.stop());
   return r;
 }
@@ -71,7 +83,10 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<numbe
 }
 
 async function recorded(db: Awaited<ReturnType<typeof openProcess>>["database"]["db"]) {
-  const { rows } = await sql<{ total: string; distinct: string }>`SELECT count(*) AS total, count(DISTINCT global_position) AS distinct FROM recorded_events`.execute(db);
+  const { rows } = await sql<{
+    total: string;
+    distinct: string;
+  }>`SELECT count(*) AS total, count(DISTINCT global_position) AS distinct FROM recorded_events`.execute(db);
   return { total: Number(rows[0].total), distinct: Number(rows[0].distinct) };
 }
 
@@ -89,7 +104,9 @@ async function killLockSession(schema: string): Promise<void> {
 }
 
 describe.skipIf(!testDatabaseUrl())("projection leader safety on PostgreSQL", () => {
-  it("a leader whose lock connection is killed stops projecting at once; the follower takes over and no event is applied twice", { timeout: 60_000 }, async () => {
+  it("a leader whose lock connection is killed stops projecting at once; the follower takes over and no event is applied twice", {
+    timeout: 60_000,
+  }, async () => {
     const a = await openProcess();
     const b = await openProcess(a.database.schema);
     const leader = runner(a, "a", () => a.database.tryAdvisoryLock(LOCK_KEY));
@@ -111,11 +128,15 @@ describe.skipIf(!testDatabaseUrl())("projection leader safety on PostgreSQL", ()
     // The old leader tried to lead again and found the lock taken.
     await new Promise((r) => setTimeout(r, 300));
     expect(leader.isLeader).toBe(false);
-    const { rows } = await sql<{ runner: string }>`SELECT DISTINCT runner FROM recorded_events ORDER BY runner`.execute(b.database.db);
+    const { rows } = await sql<{ runner: string }>`SELECT DISTINCT runner FROM recorded_events ORDER BY runner`.execute(
+      b.database.db,
+    );
     expect(rows.map((r) => r.runner)).toEqual(["a", "b"]);
   });
 
-  it("two projectors that both believe they lead never apply an event twice (the checkpoint is a compare-and-set)", { timeout: 60_000 }, async () => {
+  it("two projectors that both believe they lead never apply an event twice (the checkpoint is a compare-and-set)", {
+    timeout: 60_000,
+  }, async () => {
     const a = await openProcess();
     const b = await openProcess(a.database.schema);
     const alwaysLeader = async (): Promise<LeaderLock> => ({ async release() {} });

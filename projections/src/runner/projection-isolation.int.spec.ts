@@ -29,18 +29,34 @@ async function setup(pglite: boolean) {
 /** Log lines as an operator reads them. */
 function recordingLog() {
   const lines: Array<{ level: string; msg: string; obj: Record<string, unknown> }> = [];
-  const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, msg: msg ?? "", obj: obj as Record<string, unknown> });
+  const at = (level: string) => (obj: object, msg?: string) =>
+    void lines.push({ level, msg: msg ?? "", obj: obj as Record<string, unknown> });
   return { lines, log: { info: at("info"), warn: at("warn"), error: at("error") } };
 }
 
-function runnerFor(database: TestDb, store: EventStore, projections: Projection[], log?: ReturnType<typeof recordingLog>["log"]) {
-  const runner = new ProjectionRunner({ db: database.db, store, projections, tryLeadership: () => database.tryAdvisoryLock(4245), followerRetryMs: 100, log });
+function runnerFor(
+  database: TestDb,
+  store: EventStore,
+  projections: Projection[],
+  log?: ReturnType<typeof recordingLog>["log"],
+) {
+  const runner = new ProjectionRunner({
+    db: database.db,
+    store,
+    projections,
+    tryLeadership: () => database.tryAdvisoryLock(4245),
+    followerRetryMs: 100,
+    log,
+  });
   cleanups.push(() => runner.stop());
   return runner;
 }
 
 /** One row per event it handles; `n` is what apply writes (a new version writes another value). */
-function rowsProjection(name: string, options: { version?: number; n?: number; throwOn?: () => string | null; migrate?: (db: any) => Promise<void> } = {}): Projection {
+function rowsProjection(
+  name: string,
+  options: { version?: number; n?: number; throwOn?: () => string | null; migrate?: (db: any) => Promise<void> } = {},
+): Projection {
   const table = `${name}_rows`;
   return {
     name,
@@ -49,7 +65,9 @@ function rowsProjection(name: string, options: { version?: number; n?: number; t
     handles: ["Counted", "Boom"],
     async migrate(db) {
       await options.migrate?.(db);
-      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (position bigint PRIMARY KEY, n integer NOT NULL)`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (position bigint PRIMARY KEY, n integer NOT NULL)`.execute(
+        db,
+      );
       await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`${table}_n`)} ON ${sql.table(table)} (n)`.execute(db);
     },
     async apply(trx, event) {
@@ -72,10 +90,18 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000
   }
 }
 
-const silent = { isTTY: false, write: () => true, on: () => undefined, once: () => undefined, removeListener: () => undefined } as unknown as NodeJS.WriteStream;
+const silent = {
+  isTTY: false,
+  write: () => true,
+  on: () => undefined,
+  once: () => undefined,
+  removeListener: () => undefined,
+} as unknown as NodeJS.WriteStream;
 
 describe.each(testBackends())("a stopped read model on $name", ({ pglite }) => {
-  it("core hardening 2: a projector that throws on one event type stops only its read model; a restart retries it; after a fix, replay resumes it while the leader runs", { timeout: 120_000 }, async () => {
+  it("core hardening 2: a projector that throws on one event type stops only its read model; a restart retries it; after a fix, replay resumes it while the leader runs", {
+    timeout: 120_000,
+  }, async () => {
     const { database, store } = await setup(pglite);
     let broken = true;
     const steady = rowsProjection("steady");
@@ -93,8 +119,20 @@ describe.each(testBackends())("a stopped read model on $name", ({ pglite }) => {
     expect(await runner.waitFor(head, ["fragile"], 5000)).toBe(false);
     expect(await rowCount(database, "fragile_rows")).toBe(3); // the events before the failing one
     const [failure] = await runner.failures();
-    expect(failure).toMatchObject({ projection: "fragile", stream: "boom-1", type: "Boom", globalPosition: Number(boom.position.minor), error: "cannot take Boom" });
-    expect(lines).toContainEqual(expect.objectContaining({ level: "error", obj: expect.objectContaining({ projection: "fragile", stream: "boom-1", type: "Boom" }), msg: expect.stringContaining("npm run ops -- replay --projection fragile") }));
+    expect(failure).toMatchObject({
+      projection: "fragile",
+      stream: "boom-1",
+      type: "Boom",
+      globalPosition: Number(boom.position.minor),
+      error: "cannot take Boom",
+    });
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        obj: expect.objectContaining({ projection: "fragile", stream: "boom-1", type: "Boom" }),
+        msg: expect.stringContaining("npm run ops -- replay --projection fragile"),
+      }),
+    );
 
     // A restart retries it: still broken, so it stops again on the same event and says so again.
     await runner.stop();
@@ -114,7 +152,9 @@ describe.each(testBackends())("a stopped read model on $name", ({ pglite }) => {
     expect(await rowCount(database, "steady_rows")).toBe(8);
   });
 
-  it("core hardening 6: a version-change rebuild that fails is logged and tried again while the other read models go on; the process survives", { timeout: 120_000 }, async () => {
+  it("core hardening 6: a version-change rebuild that fails is logged and tried again while the other read models go on; the process survives", {
+    timeout: 120_000,
+  }, async () => {
     const { database, store } = await setup(pglite);
     for (let i = 0; i < 5; i++) await store.append(`c-${i}`, [{ type: "Counted", data: {} }]);
     const first = runnerFor(database, store, [rowsProjection("versioned")]);
@@ -134,21 +174,32 @@ describe.each(testBackends())("a stopped read model on $name", ({ pglite }) => {
     const { lines, log } = recordingLog();
     const second = runnerFor(database, store, [v2, rowsProjection("other")], log);
     await second.start(); // resolves: the failure is handled, not thrown out of a timer
-    await until(() => lines.some((l) => l.level === "error" && /could not rebuild read models; will try again/.test(l.msg)));
+    await until(() =>
+      lines.some((l) => l.level === "error" && /could not rebuild read models; will try again/.test(l.msg)),
+    );
     expect(await second.waitFor(await store.head(), ["other"], 10_000)).toBe(true);
     await until(async () => (await readCheckpoint(database.db, "versioned"))?.version === 2);
     expect(await second.waitFor(await store.head(), ["versioned"], 10_000)).toBe(true);
     expect(second.isLeader).toBe(true);
-    const { rows } = await sql<{ n: number; c: string }>`SELECT n, count(*)::text AS c FROM versioned_rows GROUP BY n`.execute(database.db);
+    const { rows } = await sql<{
+      n: number;
+      c: string;
+    }>`SELECT n, count(*)::text AS c FROM versioned_rows GROUP BY n`.execute(database.db);
     expect(rows).toEqual([{ n: 2, c: "5" }]);
   });
 });
 
 describe.skipIf(!testBackends().some((b) => !b.pglite))("rebuilds while readers read, on PostgreSQL", () => {
-  it("core hardening 6: during a version-change rebuild and an ops replay, a reader polling the table never sees it empty, partial or missing", { timeout: 180_000 }, async () => {
+  it("core hardening 6: during a version-change rebuild and an ops replay, a reader polling the table never sees it empty, partial or missing", {
+    timeout: 180_000,
+  }, async () => {
     const { database, store } = await setup(false);
     const total = 3000;
-    for (let i = 0; i < total / 100; i++) await store.append(`c-${i}`, Array.from({ length: 100 }, () => ({ type: "Counted", data: {} })));
+    for (let i = 0; i < total / 100; i++)
+      await store.append(
+        `c-${i}`,
+        Array.from({ length: 100 }, () => ({ type: "Counted", data: {} })),
+      );
     const v1 = runnerFor(database, store, [rowsProjection("wide")]);
     await v1.start();
     expect(await v1.waitFor(await store.head(), ["wide"], 30_000)).toBe(true);
@@ -162,7 +213,11 @@ describe.skipIf(!testBackends().some((b) => !b.pglite))("rebuilds while readers 
     const polling = (async () => {
       while (reading) {
         try {
-          const { rows } = await sql<{ c: string; lo: number; hi: number }>`SELECT count(*)::text AS c, min(n) AS lo, max(n) AS hi FROM wide_rows`.execute(reader.db);
+          const { rows } = await sql<{
+            c: string;
+            lo: number;
+            hi: number;
+          }>`SELECT count(*)::text AS c, min(n) AS lo, max(n) AS hi FROM wide_rows`.execute(reader.db);
           seen.reads++;
           if (Number(rows[0].c) !== total || rows[0].lo !== rows[0].hi) seen.bad.push(JSON.stringify(rows[0]));
           seen.versions.add(rows[0].lo);
@@ -176,7 +231,9 @@ describe.skipIf(!testBackends().some((b) => !b.pglite))("rebuilds while readers 
     await v2.start();
     await until(async () => (await readCheckpoint(database.db, "wide"))?.version === 2, 60_000);
     const ctx = { database, store, config: {} as OpsContext["config"], close: async () => {} } as OpsContext;
-    expect(await replay(ctx, { chosen: [rowsProjection("wide", { version: 2, n: 3 })] }, silent)).toMatch(/^wide: replayed 3000 events/);
+    expect(await replay(ctx, { chosen: [rowsProjection("wide", { version: 2, n: 3 })] }, silent)).toMatch(
+      /^wide: replayed 3000 events/,
+    );
     await new Promise((r) => setTimeout(r, 200));
     reading = false;
     await polling;
@@ -184,9 +241,17 @@ describe.skipIf(!testBackends().some((b) => !b.pglite))("rebuilds while readers 
     expect(seen.bad).toEqual([]);
     expect(seen.reads).toBeGreaterThan(20);
     expect([...seen.versions].sort()).toEqual([1, 2, 3]); // the old rows, then each new set whole
-    const { rows: indexes } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = ${database.schema} AND tablename = 'wide_rows' ORDER BY 1`.execute(database.db);
+    const { rows: indexes } = await sql<{
+      indexname: string;
+    }>`SELECT indexname FROM pg_indexes WHERE schemaname = ${database.schema} AND tablename = 'wide_rows' ORDER BY 1`.execute(
+      database.db,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual(["wide_rows_n", "wide_rows_pkey"]);
-    const { rows: leftovers } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM pg_namespace WHERE nspname LIKE ${`${database.schema}_rb_%`}`.execute(database.db);
+    const { rows: leftovers } = await sql<{
+      n: string;
+    }>`SELECT count(*)::text AS n FROM pg_namespace WHERE nspname LIKE ${`${database.schema}_rb_%`}`.execute(
+      database.db,
+    );
     expect(leftovers[0].n).toBe("0");
   });
 });

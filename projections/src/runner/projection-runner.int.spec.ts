@@ -1,7 +1,7 @@
 // Runs against the real event store from services/ (a test-only dependency: the runner itself only knows the port).
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { START, type EventStore, type NewEvent } from "@shop/shared";
+import { type EventStore, type NewEvent } from "@shop/shared";
 import { createPostgresEventStore } from "@shop/services/eventstore/postgres-event-store";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
@@ -23,7 +23,13 @@ async function setup(pglite: boolean, schema?: string) {
 }
 
 function runnerFor(database: TestDb, store: EventStore, projections: Projection[] = allProjections) {
-  const runner = new ProjectionRunner({ db: database.db, store, projections, tryLeadership: () => database.tryAdvisoryLock(4242), followerRetryMs: 100 });
+  const runner = new ProjectionRunner({
+    db: database.db,
+    store,
+    projections,
+    tryLeadership: () => database.tryAdvisoryLock(4242),
+    followerRetryMs: 100,
+  });
   cleanups.push(() => runner.stop());
   return runner;
 }
@@ -43,21 +49,50 @@ function randomAccountEvents(seed: number, count: number): Array<{ stream: strin
     if (kind === 0) {
       const id = `u${users.length}`;
       users.push(id);
-      out.push({ stream: `user-${id}`, event: { type: "UserRegistered", data: { userId: id, email: `${id}@example.org`, name: `User ${i}`, isStaff: rand(2) === 0, passwordHash: `h${i}`, registeredAt: new Date(1e12 + i).toISOString() } } });
+      out.push({
+        stream: `user-${id}`,
+        event: {
+          type: "UserRegistered",
+          data: {
+            userId: id,
+            email: `${id}@example.org`,
+            name: `User ${i}`,
+            isStaff: rand(2) === 0,
+            passwordHash: `h${i}`,
+            registeredAt: new Date(1e12 + i).toISOString(),
+          },
+        },
+      });
       continue;
     }
     const id = users[rand(users.length)];
     const stream = `user-${id}`;
     if (kind === 1) out.push({ stream, event: { type: "UserRenamed", data: { userId: id, name: `Renamed ${i}` } } });
-    else if (kind === 2) out.push({ stream, event: { type: rand(2) ? "UserStaffGranted" : "UserStaffRevoked", data: { userId: id } } });
-    else if (kind === 3) out.push({ stream, event: { type: "UserPasswordChanged", data: { userId: id, passwordHash: `p${i}` } } });
+    else if (kind === 2)
+      out.push({ stream, event: { type: rand(2) ? "UserStaffGranted" : "UserStaffRevoked", data: { userId: id } } });
+    else if (kind === 3)
+      out.push({ stream, event: { type: "UserPasswordChanged", data: { userId: id, passwordHash: `p${i}` } } });
     else if (kind === 4 && sessions.get(id)?.length) {
       const list = sessions.get(id)!;
-      out.push({ stream, event: { type: "UserLoggedOut", data: { userId: id, sessionHash: list.splice(rand(list.length), 1)[0] } } });
+      out.push({
+        stream,
+        event: { type: "UserLoggedOut", data: { userId: id, sessionHash: list.splice(rand(list.length), 1)[0] } },
+      });
     } else {
       const hash = `s${i}`;
       sessions.set(id, [...(sessions.get(id) ?? []), hash]);
-      out.push({ stream, event: { type: "UserLoggedIn", data: { userId: id, sessionHash: hash, loggedInAt: new Date(1e12 + i).toISOString(), expiresAt: new Date(2e12 + i).toISOString() } } });
+      out.push({
+        stream,
+        event: {
+          type: "UserLoggedIn",
+          data: {
+            userId: id,
+            sessionHash: hash,
+            loggedInAt: new Date(1e12 + i).toISOString(),
+            expiresAt: new Date(2e12 + i).toISOString(),
+          },
+        },
+      });
     }
   }
   return out;
@@ -76,7 +111,9 @@ describe.each(testBackends())("projection runner on $name", ({ pglite }) => {
   // A few thousand on PostgreSQL; fewer on PGlite, whose single session is much slower.
   const eventCount = pglite ? 1500 : 4000;
 
-  it("rebuilding a read model from position 0 gives tables equal row for row to the live ones", { timeout: 120_000 }, async () => {
+  it("rebuilding a read model from position 0 gives tables equal row for row to the live ones", {
+    timeout: 120_000,
+  }, async () => {
     const { database, store } = await setup(pglite);
     const runner = runnerFor(database, store);
     await runner.start();
@@ -98,7 +135,9 @@ describe.each(testBackends())("projection runner on $name", ({ pglite }) => {
     await Promise.all(byStream.values());
     // A loaded machine may need longer than the default 5 s: the live tables must be complete first.
     expect(await runner.waitFor(await store.head(), undefined, 60_000)).toBe(true);
-    const live = Object.fromEntries(await Promise.all(allProjections.map(async (p) => [p.name, await snapshot(database, p)] as const)));
+    const live = Object.fromEntries(
+      await Promise.all(allProjections.map(async (p) => [p.name, await snapshot(database, p)] as const)),
+    );
     expect((live.users as any).users.length).toBeGreaterThan(50);
     expect((live.sessions as any).sessions.length).toBeGreaterThan(50);
     await runner.stop();
@@ -143,7 +182,19 @@ describe.each(testBackends())("projection runner on $name", ({ pglite }) => {
     const runner = runnerFor(database, store);
     await runner.start();
     for (let i = 0; i < 20; i++) {
-      const { position } = await store.append(`user-r${i}`, [{ type: "UserRegistered", data: { userId: `r${i}`, email: `r${i}@x.org`, name: "R", isStaff: false, passwordHash: "h", registeredAt: new Date().toISOString() } }]);
+      const { position } = await store.append(`user-r${i}`, [
+        {
+          type: "UserRegistered",
+          data: {
+            userId: `r${i}`,
+            email: `r${i}@x.org`,
+            name: "R",
+            isStaff: false,
+            passwordHash: "h",
+            registeredAt: new Date().toISOString(),
+          },
+        },
+      ]);
       expect(await runner.waitFor(position)).toBe(true);
       const row = await database.db.selectFrom("users").select("email").where("id", "=", `r${i}`).executeTakeFirst();
       expect(row?.email).toBe(`r${i}@x.org`);
@@ -162,7 +213,19 @@ describe.skipIf(!testBackends().some((b) => !b.pglite))("projection leadership o
     expect(leader.isLeader).toBe(true);
     expect(follower.isLeader).toBe(false);
 
-    const first = await a.store.append("user-f1", [{ type: "UserRegistered", data: { userId: "f1", email: "f1@x.org", name: "F", isStaff: false, passwordHash: "h", registeredAt: new Date().toISOString() } }]);
+    const first = await a.store.append("user-f1", [
+      {
+        type: "UserRegistered",
+        data: {
+          userId: "f1",
+          email: "f1@x.org",
+          name: "F",
+          isStaff: false,
+          passwordHash: "h",
+          registeredAt: new Date().toISOString(),
+        },
+      },
+    ]);
     // The follower sees the leader's progress through the checkpoints table.
     expect(await follower.waitFor(first.position)).toBe(true);
 
@@ -170,7 +233,19 @@ describe.skipIf(!testBackends().some((b) => !b.pglite))("projection leadership o
     const deadline = Date.now() + 5000;
     while (!follower.isLeader && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(follower.isLeader).toBe(true);
-    const second = await b.store.append("user-f2", [{ type: "UserRegistered", data: { userId: "f2", email: "f2@x.org", name: "F2", isStaff: false, passwordHash: "h", registeredAt: new Date().toISOString() } }]);
+    const second = await b.store.append("user-f2", [
+      {
+        type: "UserRegistered",
+        data: {
+          userId: "f2",
+          email: "f2@x.org",
+          name: "F2",
+          isStaff: false,
+          passwordHash: "h",
+          registeredAt: new Date().toISOString(),
+        },
+      },
+    ]);
     expect(await follower.waitFor(second.position)).toBe(true);
     const rows = await b.database.db.selectFrom("users").select("id").orderBy("id").execute();
     expect(rows.map((r) => r.id)).toEqual(["f1", "f2"]);

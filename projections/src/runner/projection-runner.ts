@@ -1,7 +1,23 @@
 import type { Kysely } from "kysely";
-import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from "@shop/shared";
+import {
+  comparePositions,
+  START,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+  type Subscription,
+} from "@shop/shared";
 import { applyBatch, handlesAny, migrateProjection, ProjectorError } from "./apply.ts";
-import { CheckpointMovedError, migrateCheckpoints, readCheckpoint, readCheckpoints, readFailures, recordFailure, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
+import {
+  CheckpointMovedError,
+  migrateCheckpoints,
+  readCheckpoint,
+  readCheckpoints,
+  readFailures,
+  recordFailure,
+  saveCheckpoint,
+  type ProjectionFailure,
+} from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 import { rebuildProjections } from "./rebuild.ts";
 
@@ -17,7 +33,11 @@ export interface ProjectionRunnerOptions {
   projections: Projection[];
   /** Resolves to the lock when this process may project, null when another process does. */
   tryLeadership: () => Promise<LeaderLock | null>;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  log?: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
   /** How often a follower tries to take over a dead leader's lock. */
   followerRetryMs?: number;
 }
@@ -103,7 +123,12 @@ export class ProjectionRunner {
     if (this.stopped) return void (await lock.release().catch(() => {}));
     this.lock = lock;
     const term = ++this.term;
-    lock.onLost?.(() => void this.loseLeadership(lock).catch((error) => this.options.log?.error({ err: error }, "stopping after a lost lock failed")));
+    lock.onLost?.(
+      () =>
+        void this.loseLeadership(lock).catch((error) =>
+          this.options.log?.error({ err: error }, "stopping after a lost lock failed"),
+        ),
+    );
     this.options.log?.info({}, "projection leader: projecting read models");
     await this.startOrRetry(term);
   }
@@ -119,7 +144,10 @@ export class ProjectionRunner {
     } catch (error) {
       if (term !== this.term || this.stopped) return;
       const delay = Math.min(START_RETRY_MS * 2 ** this.startFailures++, START_RETRY_MAX_MS);
-      this.options.log?.error({ err: error, retryInMs: delay }, "projection leader could not start projecting; will try again");
+      this.options.log?.error(
+        { err: error, retryInMs: delay },
+        "projection leader could not start projecting; will try again",
+      );
       const lock = this.lock;
       this.lock = null;
       this.term++;
@@ -213,7 +241,9 @@ export class ProjectionRunner {
 
   /** Applies what comes before the failing event, then records the failure where every process sees it. */
   private async stopTrack(term: number, track: Track, events: RecordedEvent[], error: ProjectorError): Promise<void> {
-    const before = events.filter((e) => comparePositions(e.position, track.position) > 0 && comparePositions(e.position, error.event.position) < 0);
+    const before = events.filter(
+      (e) => comparePositions(e.position, track.position) > 0 && comparePositions(e.position, error.event.position) < 0,
+    );
     if (before.length > 0 && handlesAny(track.projection, before)) {
       try {
         await applyBatch(this.options.db, track.projection, before, { after: track.saved, alsoSeen: track.unsaved });
@@ -331,7 +361,10 @@ export class ProjectionRunner {
   /** Another projector moved the checkpoint (it was leader a moment ago): go on from where it left the read model. */
   private async resync(track: Track): Promise<void> {
     const stored = (await readCheckpoint(this.options.db, track.projection.name))?.position ?? START;
-    this.options.log?.warn({ projection: track.projection.name }, "checkpoint moved by another projector: continuing from it");
+    this.options.log?.warn(
+      { projection: track.projection.name },
+      "checkpoint moved by another projector: continuing from it",
+    );
     track.saved = stored;
     track.unsaved = 0;
     if (comparePositions(stored, track.position) > 0) {
@@ -344,7 +377,9 @@ export class ProjectionRunner {
     const term = this.term;
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = null;
-      void this.serially(() => this.flushCheckpoints(term)).catch((error) => this.options.log?.error({ err: error }, "checkpoint flush failed"));
+      void this.serially(() => this.flushCheckpoints(term)).catch((error) =>
+        this.options.log?.error({ err: error }, "checkpoint flush failed"),
+      );
     }, FLUSH_MS);
   }
 
@@ -353,7 +388,11 @@ export class ProjectionRunner {
     for (const track of this.tracks) {
       if (track.unsaved === 0 || track.failure || track.rebuilding || term !== this.term) continue;
       try {
-        await saveCheckpoint(this.options.db, track.projection.name, track.projection.version, { from: track.saved, to: track.position, seen: track.unsaved });
+        await saveCheckpoint(this.options.db, track.projection.name, track.projection.version, {
+          from: track.saved,
+          to: track.position,
+          seen: track.unsaved,
+        });
         track.saved = track.position;
         track.unsaved = 0;
       } catch (error) {
@@ -375,7 +414,9 @@ export class ProjectionRunner {
     const at = (p: LogPosition | undefined) => p !== undefined && comparePositions(p, position) >= 0;
     if (this.isLeader) {
       if (names.every((n) => at(this.positions.get(n)))) return true;
-      const stopped = this.tracks.filter((t) => t.failure && names.includes(t.projection.name) && !at(t.position)).map((t) => t.projection.name);
+      const stopped = this.tracks
+        .filter((t) => t.failure && names.includes(t.projection.name) && !at(t.position))
+        .map((t) => t.projection.name);
       if (stopped.length === 0) return false;
       // Still stopped as stored? A replay may have cleared it: then it resumes shortly, worth waiting for.
       const stored = await readCheckpoints(this.options.db);
@@ -391,7 +432,11 @@ export class ProjectionRunner {
    * Read-your-writes: resolves true once the named projections (all by default) have applied
    * `position`, false after `timeoutMs`, or at once when one of them is stopped on a failure.
    */
-  async waitFor(position: LogPosition, names = this.options.projections.map((p) => p.name), timeoutMs = 5000): Promise<boolean> {
+  async waitFor(
+    position: LogPosition,
+    names = this.options.projections.map((p) => p.name),
+    timeoutMs = 5000,
+  ): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const seen = this.advances;

@@ -53,7 +53,9 @@ function shadowName(schema: string, projection: string): string {
 function inSchema<T>(db: Kysely<any>, schema: string, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     // Rows and checkpoint commit together later (the swap commits synchronously and flushes these too).
-    await sql`SELECT set_config('search_path', ${schema}, true), set_config('synchronous_commit', 'off', true)`.execute(trx);
+    await sql`SELECT set_config('search_path', ${schema}, true), set_config('synchronous_commit', 'off', true)`.execute(
+      trx,
+    );
     return work(trx);
   });
 }
@@ -82,7 +84,14 @@ const READ_AHEAD = 4;
  * build applies batches in order on its own chain, so a slow read model does not hold up the others
  * (and the next read) batch by batch; the reader waits only when it is READ_AHEAD batches ahead.
  */
-async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limit: number, onRead: (n: number) => void, shouldStop: () => boolean): Promise<void> {
+async function catchUp(
+  db: Kysely<any>,
+  store: EventStore,
+  builds: Build[],
+  limit: number,
+  onRead: (n: number) => void,
+  shouldStop: () => boolean,
+): Promise<void> {
   const active = builds.filter((b) => !b.failure);
   if (active.length === 0) return;
   let from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
@@ -98,7 +107,13 @@ async function catchUp(db: Kysely<any>, store: EventStore, builds: Build[], limi
     if (events.length > 0) {
       for (const b of active) {
         // Filtered when its turn comes: a build ahead of `from` (after a failed swap) takes only what it lacks.
-        const next = chains.get(b)!.then(() => applyTo(db, b, events.filter((e) => comparePositions(e.position, b.position) > 0)));
+        const next = chains.get(b)!.then(() =>
+          applyTo(
+            db,
+            b,
+            events.filter((e) => comparePositions(e.position, b.position) > 0),
+          ),
+        );
         next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
         chains.set(b, next);
       }
@@ -125,10 +140,14 @@ async function swapIn(db: Kysely<any>, schema: string, b: Build): Promise<boolea
     await sql`SELECT name FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`.execute(trx);
     const live = await readCheckpoint(trx, name);
     if (live && comparePositions(live.position, b.position) > 0) return false;
-    const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = ${b.shadow}`.execute(trx);
+    const { rows } = await sql<{
+      tablename: string;
+    }>`SELECT tablename FROM pg_tables WHERE schemaname = ${b.shadow}`.execute(trx);
     const built = rows.map((r) => r.tablename);
-    for (const table of new Set([...b.projection.tables, ...built])) await sql`DROP TABLE IF EXISTS ${sql.id(schema, table)} CASCADE`.execute(trx);
-    for (const table of built) await sql`ALTER TABLE ${sql.id(b.shadow, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
+    for (const table of new Set([...b.projection.tables, ...built]))
+      await sql`DROP TABLE IF EXISTS ${sql.id(schema, table)} CASCADE`.execute(trx);
+    for (const table of built)
+      await sql`ALTER TABLE ${sql.id(b.shadow, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
     await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${b.position.major.toString()}, position_minor = ${b.position.minor.toString()},
         events_applied = ${b.read}, failure = NULL, updated_at = now() WHERE name = ${name}`.execute(trx);
     return true;
@@ -153,7 +172,12 @@ export async function rebuildProjections(options: {
   const { db, store, projections } = options;
   const limit = options.batchSize ?? BATCH;
   const schema = await currentSchema(db);
-  const builds: Build[] = projections.map((projection) => ({ projection, shadow: shadowName(schema, projection.name), position: START, read: 0 }));
+  const builds: Build[] = projections.map((projection) => ({
+    projection,
+    shadow: shadowName(schema, projection.name),
+    position: START,
+    read: 0,
+  }));
   let read = 0;
   const onRead = (n: number) => {
     read += n;
@@ -169,7 +193,8 @@ export async function rebuildProjections(options: {
     for (const b of builds) {
       for (let attempt = 1; !b.failure; attempt++) {
         if (await swapIn(db, schema, b)) break;
-        if (attempt >= SWAP_ATTEMPTS) throw new Error(`rebuild of ${b.projection.name}: the live projector kept moving ahead; try again`);
+        if (attempt >= SWAP_ATTEMPTS)
+          throw new Error(`rebuild of ${b.projection.name}: the live projector kept moving ahead; try again`);
         await catchUp(db, store, [b], limit, () => {}, shouldStop);
       }
     }

@@ -25,7 +25,13 @@ export const scheduledActionsProjection: Projection = {
   name: "scheduled-actions",
   version: 1,
   tables: ["scheduled_actions"],
-  handles: ["ScheduledActionScheduled", "ScheduledActionRescheduled", "ScheduledActionCancelled", "ScheduledActionRan", "ScheduledActionFailed"],
+  handles: [
+    "ScheduledActionScheduled",
+    "ScheduledActionRescheduled",
+    "ScheduledActionCancelled",
+    "ScheduledActionRan",
+    "ScheduledActionFailed",
+  ],
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS scheduled_actions (
       id integer PRIMARY KEY,
@@ -42,7 +48,9 @@ export const scheduledActionsProjection: Projection = {
       updated_at timestamptz NOT NULL
     )`.execute(db);
     // The sweeper's question every second: which pending actions are due?
-    await sql`CREATE INDEX IF NOT EXISTS scheduled_actions_due ON scheduled_actions (action_time) WHERE status = 'pending'`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS scheduled_actions_due ON scheduled_actions (action_time) WHERE status = 'pending'`.execute(
+      db,
+    );
     await sql`CREATE INDEX IF NOT EXISTS scheduled_actions_object ON scheduled_actions (object_id)`.execute(db);
   },
   async apply(trx, recorded) {
@@ -57,12 +65,20 @@ export const scheduledActionsProjection: Projection = {
       alert_user: d.alertUser,
       version: recorded.streamPosition,
     };
-    const update = (values: Record<string, unknown>) => trx.updateTable("scheduled_actions").set(values).where("id", "=", d.id).execute();
+    const update = (values: Record<string, unknown>) =>
+      trx.updateTable("scheduled_actions").set(values).where("id", "=", d.id).execute();
     switch (event.type) {
       case "ScheduledActionScheduled":
         await trx
           .insertInto("scheduled_actions")
-          .values({ id: d.id, ...snapshot, status: "pending", result: null, created_at: event.data.scheduledAt, updated_at: event.data.scheduledAt })
+          .values({
+            id: d.id,
+            ...snapshot,
+            status: "pending",
+            result: null,
+            created_at: event.data.scheduledAt,
+            updated_at: event.data.scheduledAt,
+          })
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         return;
@@ -71,9 +87,19 @@ export const scheduledActionsProjection: Projection = {
       case "ScheduledActionCancelled":
         return void (await update({ ...snapshot, status: "cancelled", updated_at: event.data.cancelledAt }));
       case "ScheduledActionRan":
-        return void (await update({ ...snapshot, status: "done", result: event.data.result.status, updated_at: event.data.ranAt }));
+        return void (await update({
+          ...snapshot,
+          status: "done",
+          result: event.data.result.status,
+          updated_at: event.data.ranAt,
+        }));
       case "ScheduledActionFailed":
-        return void (await update({ ...snapshot, status: "failed", result: event.data.reason, updated_at: event.data.failedAt }));
+        return void (await update({
+          ...snapshot,
+          status: "failed",
+          result: event.data.reason,
+          updated_at: event.data.failedAt,
+        }));
       case "ScheduledActionStarted":
         // Not handled: the row stays pending until the run is recorded, so a runner that died is retried.
         return;

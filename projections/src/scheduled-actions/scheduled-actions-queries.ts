@@ -2,7 +2,10 @@ import type { Kysely } from "kysely";
 import { readModels } from "../read-models.ts";
 
 /** Actions of the admin's list: cancelled ones are gone (DELETE), done and failed stay as history. */
-export async function listScheduledActions(db: Kysely<any>, filter: { objectId?: number; contentType?: number; start: number; count: number }) {
+export async function listScheduledActions(
+  db: Kysely<any>,
+  filter: { objectId?: number; contentType?: number; start: number; count: number },
+) {
   let query = readModels(db).selectFrom("scheduled_actions").where("status", "!=", "cancelled");
   if (filter.objectId !== undefined) query = query.where("object_id", "=", filter.objectId);
   if (filter.contentType !== undefined) query = query.where("content_type", "=", filter.contentType);
@@ -13,7 +16,12 @@ export async function listScheduledActions(db: Kysely<any>, filter: { objectId?:
 }
 
 export async function findScheduledAction(db: Kysely<any>, id: number) {
-  return readModels(db).selectFrom("scheduled_actions").selectAll().where("id", "=", id).where("status", "!=", "cancelled").executeTakeFirst();
+  return readModels(db)
+    .selectFrom("scheduled_actions")
+    .selectAll()
+    .where("id", "=", id)
+    .where("status", "!=", "cancelled")
+    .executeTakeFirst();
 }
 
 /** Pending actions whose time has come, oldest first. */

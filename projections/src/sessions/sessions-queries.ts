@@ -13,12 +13,20 @@ export async function findSessionUser(db: Kysely<any>, sessionHash: string, now:
 }
 
 /** For each of these sessions that still has a row: whether it is live at `now`, and whether its user is staff. */
-export async function findSessionStates(db: Kysely<any>, sessionHashes: string[], now: Date): Promise<Map<string, { live: boolean; isStaff: boolean }>> {
+export async function findSessionStates(
+  db: Kysely<any>,
+  sessionHashes: string[],
+  now: Date,
+): Promise<Map<string, { live: boolean; isStaff: boolean }>> {
   if (sessionHashes.length === 0) return new Map();
   const rows = await readModels(db)
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.session_hash", "users.is_staff", sql<boolean>`sessions.expires_at > ${now.toISOString()}`.as("live")])
+    .select([
+      "sessions.session_hash",
+      "users.is_staff",
+      sql<boolean>`sessions.expires_at > ${now.toISOString()}`.as("live"),
+    ])
     .where("sessions.session_hash", "in", sessionHashes)
     .execute();
   return new Map(rows.map((r) => [r.session_hash, { live: r.live, isStaff: r.is_staff }]));

@@ -34,7 +34,14 @@ export const usersProjection: Projection = {
         const d = event.data;
         await trx
           .insertInto("users")
-          .values({ id: d.userId, email: d.email.toLowerCase(), name: d.name, is_staff: d.isStaff, password_hash: d.passwordHash, registered_at: d.registeredAt })
+          .values({
+            id: d.userId,
+            email: d.email.toLowerCase(),
+            name: d.name,
+            is_staff: d.isStaff,
+            password_hash: d.passwordHash,
+            registered_at: d.registeredAt,
+          })
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         return;
@@ -43,11 +50,19 @@ export const usersProjection: Projection = {
         await trx.updateTable("users").set({ name: event.data.name }).where("id", "=", event.data.userId).execute();
         return;
       case "UserPasswordChanged":
-        await trx.updateTable("users").set({ password_hash: event.data.passwordHash }).where("id", "=", event.data.userId).execute();
+        await trx
+          .updateTable("users")
+          .set({ password_hash: event.data.passwordHash })
+          .where("id", "=", event.data.userId)
+          .execute();
         return;
       case "UserStaffGranted":
       case "UserStaffRevoked":
-        await trx.updateTable("users").set({ is_staff: event.type === "UserStaffGranted" }).where("id", "=", event.data.userId).execute();
+        await trx
+          .updateTable("users")
+          .set({ is_staff: event.type === "UserStaffGranted" })
+          .where("id", "=", event.data.userId)
+          .execute();
         return;
     }
   },

@@ -2,7 +2,11 @@ import type { Kysely } from "kysely";
 import { readModels } from "../read-models.ts";
 
 export async function findUserByEmail(db: Kysely<any>, email: string) {
-  return readModels(db).selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return readModels(db)
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Kysely<any>, id: string) {

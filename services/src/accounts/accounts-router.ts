@@ -1,6 +1,13 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { LOGIN_FAILED, LOGIN_THROTTLED, LoginRequest, userStream, type EventStore, type LogPosition } from "@shop/shared";
+import {
+  LOGIN_FAILED,
+  LOGIN_THROTTLED,
+  LoginRequest,
+  userStream,
+  type EventStore,
+  type LogPosition,
+} from "@shop/shared";
 import { findUserByEmail } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
@@ -25,7 +32,12 @@ export interface AccountsRouterDeps {
   secureCookies: boolean;
 }
 
-const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({ id: u.id, email: u.email, name: u.name, is_staff: u.is_staff });
+const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  is_staff: u.is_staff,
+});
 
 export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   const router = Router();
@@ -43,18 +55,31 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       throw new DomainError("LOGIN_THROTTLED", LOGIN_THROTTLED, 429);
     });
     const user = await findUserByEmail(deps.db, body.email);
-    if (!(await verifyPassword(user?.password_hash, body.password)) || !user) throw new DomainError("LOGIN_FAILED", LOGIN_FAILED, 400);
+    if (!(await verifyPassword(user?.password_hash, body.password)) || !user)
+      throw new DomainError("LOGIN_FAILED", LOGIN_FAILED, 400);
     const sessionId = newSessionId();
     const sessionHash = hashSessionId(sessionId, deps.sessionSecret);
     const now = deps.clock();
     const expiresAt = new Date(now.getTime() + deps.sessionDays * 86_400_000);
-    const result = await handleCommand(deps.store, userStream(user.id), userDecider, (s) => decideAccount({ type: "LogIn", data: { sessionHash, now, expiresAt } }, s), {
-      ...eventMetadata(req),
-      userId: user.id,
-    });
+    const result = await handleCommand(
+      deps.store,
+      userStream(user.id),
+      userDecider,
+      (s) => decideAccount({ type: "LogIn", data: { sessionHash, now, expiresAt } }, s),
+      {
+        ...eventMetadata(req),
+        userId: user.id,
+      },
+    );
     await attempt.succeeded();
     // The cookie goes out even if the wait answers 503: the session is saved and works once visible.
-    res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: "lax", secure: deps.secureCookies, path: "/", expires: expiresAt });
+    res.cookie(SESSION_COOKIE, sessionId, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: deps.secureCookies,
+      path: "/",
+      expires: expiresAt,
+    });
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
     res.json({ metadata: { success: true }, user: publicUser(user) });
   });
@@ -62,7 +87,13 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   router.post("/api/account/logout/", async (req, res) => {
     if (req.user && req.sessionHash) {
       const sessionHash = req.sessionHash;
-      const result = await handleCommand(deps.store, userStream(req.user.id), userDecider, (s) => decideAccount({ type: "LogOut", data: { sessionHash } }, s), eventMetadata(req));
+      const result = await handleCommand(
+        deps.store,
+        userStream(req.user.id),
+        userDecider,
+        (s) => decideAccount({ type: "LogOut", data: { sessionHash } }, s),
+        eventMetadata(req),
+      );
       res.clearCookie(SESSION_COOKIE, { path: "/" });
       // A 503 here says the session still works until the sessions read model catches up.
       if (result.appended) await deps.waitForProjections(result.appended.position, ["sessions"]);

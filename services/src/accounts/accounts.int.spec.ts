@@ -10,7 +10,10 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
   let server: RunningServer;
 
   async function createUser(email: string, password: string, isStaff: boolean, name?: string) {
-    const user = await registerUser({ store: server.store, clock: () => new Date() }, { email, password, isStaff, name });
+    const user = await registerUser(
+      { store: server.store, clock: () => new Date() },
+      { email, password, isStaff, name },
+    );
     await server.runner.waitFor(user.position);
     return user;
   }
@@ -29,9 +32,15 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
   it("login with the right password answers the user and sets an httpOnly SameSite=Lax session cookie", async () => {
     const client = new TestClient(server.url);
     await client.get("/api/account/me/");
-    const res = await client.request("POST", "/api/account/login/", { email: "Editor@Example.org", password: "correct horse" });
+    const res = await client.request("POST", "/api/account/login/", {
+      email: "Editor@Example.org",
+      password: "correct horse",
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ metadata: { success: true }, user: { id: expect.any(String), email: "editor@example.org", name: "Edna Editor", is_staff: true } });
+    expect(res.json).toEqual({
+      metadata: { success: true },
+      user: { id: expect.any(String), email: "editor@example.org", name: "Edna Editor", is_staff: true },
+    });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sessionid="))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -41,7 +50,10 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     const client = new TestClient(server.url);
     await client.post("/api/account/login/", { email: "shopper@example.org", password: "shopper pass" });
     const me = await client.get("/api/account/me/");
-    expect(me.json).toEqual({ metadata: { success: true }, user: { id: expect.any(String), email: "shopper@example.org", name: "Sam Shopper", is_staff: false } });
+    expect(me.json).toEqual({
+      metadata: { success: true },
+      user: { id: expect.any(String), email: "shopper@example.org", name: "Sam Shopper", is_staff: false },
+    });
   });
 
   it("wrong credentials answer 400 with the form-level message", async () => {
@@ -52,7 +64,13 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     ]) {
       const res = await client.post("/api/account/login/", body, { "x-forwarded-for": "1" });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ metadata: { success: false, message: "Please enter a correct email and password.", errors: ["__all__: Please enter a correct email and password."] } });
+      expect(res.json).toEqual({
+        metadata: {
+          success: false,
+          message: "Please enter a correct email and password.",
+          errors: ["__all__: Please enter a correct email and password."],
+        },
+      });
       expect(client.cookies.has("sessionid")).toBe(false);
     }
   });
@@ -61,14 +79,26 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     const res = await new TestClient(server.url).post("/api/account/login/", { email: "" });
     expect(res.status).toBe(400);
     expect(res.json.metadata.success).toBe(false);
-    expect(res.json.metadata.errors).toEqual(["email: This field is required.", "password: Invalid input: expected string, received undefined"]);
+    expect(res.json.metadata.errors).toEqual([
+      "email: This field is required.",
+      "password: Invalid input: expected string, received undefined",
+    ]);
   });
 
   it("the events a request appends carry its request id as causation and correlation, and the user", async () => {
     const client = new TestClient(server.url);
-    const res = await client.post("/api/account/login/", { email: "shopper@example.org", password: "shopper pass" }, { "x-request-id": "req-login-42" });
+    const res = await client.post(
+      "/api/account/login/",
+      { email: "shopper@example.org", password: "shopper pass" },
+      { "x-request-id": "req-login-42" },
+    );
     const events = await server.store.readStream(`user-${res.json.user.id}`);
-    expect(events.at(-1)!.metadata).toEqual({ userId: res.json.user.id, requestId: "req-login-42", correlationId: "req-login-42", causationId: "req-login-42" });
+    expect(events.at(-1)!.metadata).toEqual({
+      userId: res.json.user.id,
+      requestId: "req-login-42",
+      correlationId: "req-login-42",
+      causationId: "req-login-42",
+    });
   });
 
   it("me answers user null for a visitor", async () => {
@@ -99,11 +129,25 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     const client = new TestClient(server.url);
     await client.get("/api/account/me/");
     const before = await server.store.head();
-    const missing = await client.post("/api/account/login/", { email: "editor@example.org", password: "correct horse" }, { "x-csrftoken": "" });
-    const wrong = await client.post("/api/account/login/", { email: "editor@example.org", password: "correct horse" }, { "x-csrftoken": "not-the-cookie-value" });
+    const missing = await client.post(
+      "/api/account/login/",
+      { email: "editor@example.org", password: "correct horse" },
+      { "x-csrftoken": "" },
+    );
+    const wrong = await client.post(
+      "/api/account/login/",
+      { email: "editor@example.org", password: "correct horse" },
+      { "x-csrftoken": "not-the-cookie-value" },
+    );
     for (const res of [missing, wrong]) {
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ metadata: { success: false, message: "CSRF verification failed.", errors: ["__all__: CSRF verification failed."] } });
+      expect(res.json).toEqual({
+        metadata: {
+          success: false,
+          message: "CSRF verification failed.",
+          errors: ["__all__: CSRF verification failed."],
+        },
+      });
     }
     expect(await server.store.head()).toEqual(before);
     expect(client.cookies.has("sessionid")).toBe(false);
@@ -113,10 +157,18 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     const visitor = new TestClient(server.url);
     const shopper = new TestClient(server.url);
     await shopper.post("/api/account/login/", { email: "shopper@example.org", password: "shopper pass" });
-    for (const path of ["/admin/api/base/audit/", "/admin/base/record-locks/?app=content&model=contentnode&id=1", "/admin/api/content/contentnode/1/"]) {
+    for (const path of [
+      "/admin/api/base/audit/",
+      "/admin/base/record-locks/?app=content&model=contentnode&id=1",
+      "/admin/api/content/contentnode/1/",
+    ]) {
       const anonymous = await visitor.get(path);
       expect(anonymous.status).toBe(401);
-      expect(anonymous.json.metadata).toEqual({ success: false, message: "Authentication credentials were not provided.", errors: ["__all__: Authentication credentials were not provided."] });
+      expect(anonymous.json.metadata).toEqual({
+        success: false,
+        message: "Authentication credentials were not provided.",
+        errors: ["__all__: Authentication credentials were not provided."],
+      });
       const nonStaff = await shopper.get(path);
       expect(nonStaff.status).toBe(403);
       expect(nonStaff.json.metadata.errors).toEqual(["__all__: You do not have permission to perform this action."]);
@@ -129,7 +181,14 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     const res = await editor.get("/admin/api/base/audit/?count=50");
     expect(res.status).toBe(200);
     expect(res.json.items.map((i: any) => i.type)).toContain("UserLoggedIn");
-    expect(res.json.items[0]).toEqual({ position: expect.any(Number), time: expect.any(String), stream: expect.any(String), type: expect.any(String), user: expect.anything(), user_name: expect.any(String) });
+    expect(res.json.items[0]).toEqual({
+      position: expect.any(Number),
+      time: expect.any(String),
+      stream: expect.any(String),
+      type: expect.any(String),
+      user: expect.anything(),
+      user_name: expect.any(String),
+    });
     const own = res.json.items.find((i: any) => i.type === "UserLoggedIn");
     expect(own.user_name).toBe("Edna Editor");
     const sessionId = editor.cookies.get("sessionid")!;
@@ -153,9 +212,13 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
     expect(missing.status).toBe(404);
     expect(missing.json.metadata.success).toBe(false);
     await client.get("/api/account/me/");
-    const res = await fetch(server.url + "/api/account/login/", {
+    const res = await fetch(`${server.url}/api/account/login/`, {
       method: "POST",
-      headers: { "content-type": "application/json", cookie: client.cookieHeader, "x-csrftoken": client.cookies.get("csrftoken")! },
+      headers: {
+        "content-type": "application/json",
+        cookie: client.cookieHeader,
+        "x-csrftoken": client.cookies.get("csrftoken")!,
+      },
       body: "{not json",
     });
     expect(res.status).toBe(400);
@@ -164,10 +227,18 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
   it("repeated failed logins from one address are refused with 429", async () => {
     const client = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.post("/api/account/login/", { email: "editor@example.org", password: `guess ${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await client.post("/api/account/login/", { email: "editor@example.org", password: `guess ${i}` })).status,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
-    const blocked = await client.post("/api/account/login/", { email: "editor@example.org", password: "correct horse" });
+    const blocked = await client.post("/api/account/login/", {
+      email: "editor@example.org",
+      password: "correct horse",
+    });
     expect(blocked.status).toBe(429);
-    expect(blocked.json.metadata.errors).toEqual(["__all__: Too many failed login attempts. Please wait a few minutes and try again."]);
+    expect(blocked.json.metadata.errors).toEqual([
+      "__all__: Too many failed login attempts. Please wait a few minutes and try again.",
+    ]);
   });
 });

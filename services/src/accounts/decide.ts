@@ -3,7 +3,10 @@ import { DomainError } from "../platform/domain-error.ts";
 import type { User } from "./user.ts";
 
 export type AccountCommand =
-  | { type: "RegisterUser"; data: { userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; now: Date } }
+  | {
+      type: "RegisterUser";
+      data: { userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; now: Date };
+    }
   | { type: "LogIn"; data: { sessionHash: string; now: Date; expiresAt: Date } }
   | { type: "LogOut"; data: { sessionHash: string } }
   // The operator's commands (npm run ops): each is a no-op when the account is already so.
@@ -21,10 +24,16 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
     case "RegisterUser": {
       if (state.status !== "none") throw new DomainError("USER_EXISTS", "This user already exists.", 409);
       const { now, ...data } = command.data;
-      return [{ type: "UserRegistered", data: { ...data, email: data.email.trim().toLowerCase(), registeredAt: now.toISOString() } }];
+      return [
+        {
+          type: "UserRegistered",
+          data: { ...data, email: data.email.trim().toLowerCase(), registeredAt: now.toISOString() },
+        },
+      ];
     }
     case "LogIn": {
-      if (state.status !== "registered") throw new DomainError("LOGIN_FAILED", "Please enter a correct email and password.");
+      if (state.status !== "registered")
+        throw new DomainError("LOGIN_FAILED", "Please enter a correct email and password.");
       if (state.disabled) throw new DomainError("LOGIN_DISABLED", LOGIN_DISABLED);
       const data: UserLoggedInData = {
         userId: state.userId,
@@ -48,7 +57,9 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
       return state.isStaff ? [{ type: "UserStaffRevoked", data: { userId: state.userId } }] : [];
     case "DisableUser":
       if (state.status !== "registered") throw NO_SUCH_USER();
-      return state.disabled ? [] : [{ type: "UserDisabled", data: { userId: state.userId, disabledAt: command.data.now.toISOString() } }];
+      return state.disabled
+        ? []
+        : [{ type: "UserDisabled", data: { userId: state.userId, disabledAt: command.data.now.toISOString() } }];
     case "EnableUser":
       if (state.status !== "registered") throw NO_SUCH_USER();
       return state.disabled ? [{ type: "UserEnabled", data: { userId: state.userId } }] : [];

@@ -9,71 +9,136 @@ const now = new Date("2026-11-22T10:00:00Z");
 const expiresAt = new Date("2026-12-06T10:00:00Z");
 const registered: AccountEvent = {
   type: "UserRegistered",
-  data: { userId: "u1", email: "a@b.org", name: "A", isStaff: true, passwordHash: "h", registeredAt: now.toISOString() },
+  data: {
+    userId: "u1",
+    email: "a@b.org",
+    name: "A",
+    isStaff: true,
+    passwordHash: "h",
+    registeredAt: now.toISOString(),
+  },
 };
 
 describe("account rules", () => {
   it("registering a new user records it with a lowercased email and the command's clock", () => {
     spec
       .given([])
-      .when({ type: "RegisterUser", data: { userId: "u1", email: "A@B.org", name: "A", isStaff: true, passwordHash: "h", now } })
+      .when({
+        type: "RegisterUser",
+        data: { userId: "u1", email: "A@B.org", name: "A", isStaff: true, passwordHash: "h", now },
+      })
       .then([registered]);
   });
 
   it("a user id cannot be registered twice", () => {
-    spec.given([registered]).when({ type: "RegisterUser", data: { userId: "u1", email: "a@b.org", name: "A", isStaff: true, passwordHash: "h", now } }).thenThrows("USER_EXISTS");
+    spec
+      .given([registered])
+      .when({
+        type: "RegisterUser",
+        data: { userId: "u1", email: "a@b.org", name: "A", isStaff: true, passwordHash: "h", now },
+      })
+      .thenThrows("USER_EXISTS");
   });
 
   it("logging in opens a session that expires at the given time", () => {
     spec
       .given([registered])
       .when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } })
-      .then([{ type: "UserLoggedIn", data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() } }]);
+      .then([
+        {
+          type: "UserLoggedIn",
+          data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+        },
+      ]);
   });
 
   it("an unknown user cannot log in", () => {
-    spec.given([]).when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } }).thenThrows("LOGIN_FAILED");
+    spec
+      .given([])
+      .when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } })
+      .thenThrows("LOGIN_FAILED");
   });
 
   it("logging out ends an open session", () => {
     spec
-      .given([registered, { type: "UserLoggedIn", data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() } }])
+      .given([
+        registered,
+        {
+          type: "UserLoggedIn",
+          data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+        },
+      ])
       .when({ type: "LogOut", data: { sessionHash: "s1" } })
       .then([{ type: "UserLoggedOut", data: { userId: "u1", sessionHash: "s1" } }]);
   });
 
   it("logging out of a session that is not open records nothing", () => {
-    spec.given([registered]).when({ type: "LogOut", data: { sessionHash: "s1" } }).then([]);
+    spec
+      .given([registered])
+      .when({ type: "LogOut", data: { sessionHash: "s1" } })
+      .then([]);
   });
 
   describe("operator commands", () => {
     const disabled: AccountEvent = { type: "UserDisabled", data: { userId: "u1", disabledAt: now.toISOString() } };
 
     it("core hardening 13: a disabled user cannot log in, even with the right password", () => {
-      spec.given([registered, disabled]).when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } }).thenThrows("LOGIN_DISABLED");
+      spec
+        .given([registered, disabled])
+        .when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } })
+        .thenThrows("LOGIN_DISABLED");
     });
 
     it("disabling records it once; enabling lets the user log in again", () => {
       spec.given([registered]).when({ type: "DisableUser", data: { now } }).then([disabled]);
       spec.given([registered, disabled]).when({ type: "DisableUser", data: { now } }).then([]);
-      spec.given([registered, disabled]).when({ type: "EnableUser" }).then([{ type: "UserEnabled", data: { userId: "u1" } }]);
-      spec.given([registered, disabled, { type: "UserEnabled", data: { userId: "u1" } }]).when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } }).then([
-        { type: "UserLoggedIn", data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() } },
-      ]);
+      spec
+        .given([registered, disabled])
+        .when({ type: "EnableUser" })
+        .then([{ type: "UserEnabled", data: { userId: "u1" } }]);
+      spec
+        .given([registered, disabled, { type: "UserEnabled", data: { userId: "u1" } }])
+        .when({ type: "LogIn", data: { sessionHash: "s1", now, expiresAt } })
+        .then([
+          {
+            type: "UserLoggedIn",
+            data: {
+              userId: "u1",
+              sessionHash: "s1",
+              loggedInAt: now.toISOString(),
+              expiresAt: expiresAt.toISOString(),
+            },
+          },
+        ]);
     });
 
     it("granting or revoking staff changes only what differs", () => {
       spec.given([registered]).when({ type: "GrantStaff" }).then([]);
-      spec.given([registered]).when({ type: "RevokeStaff" }).then([{ type: "UserStaffRevoked", data: { userId: "u1" } }]);
-      spec.given([registered, { type: "UserStaffRevoked", data: { userId: "u1" } }]).when({ type: "GrantStaff" }).then([{ type: "UserStaffGranted", data: { userId: "u1" } }]);
+      spec
+        .given([registered])
+        .when({ type: "RevokeStaff" })
+        .then([{ type: "UserStaffRevoked", data: { userId: "u1" } }]);
+      spec
+        .given([registered, { type: "UserStaffRevoked", data: { userId: "u1" } }])
+        .when({ type: "GrantStaff" })
+        .then([{ type: "UserStaffGranted", data: { userId: "u1" } }]);
     });
 
     it("setting a password records the new hash", () => {
-      spec.given([registered]).when({ type: "SetPassword", data: { passwordHash: "h2" } }).then([{ type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } }]);
+      spec
+        .given([registered])
+        .when({ type: "SetPassword", data: { passwordHash: "h2" } })
+        .then([{ type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } }]);
     });
 
     it("an operator command on an unknown user is refused", () => {
-      for (const command of [{ type: "GrantStaff" }, { type: "RevokeStaff" }, { type: "EnableUser" }, { type: "DisableUser", data: { now } }, { type: "SetPassword", data: { passwordHash: "h" } }] as const) {
+      for (const command of [
+        { type: "GrantStaff" },
+        { type: "RevokeStaff" },
+        { type: "EnableUser" },
+        { type: "DisableUser", data: { now } },
+        { type: "SetPassword", data: { passwordHash: "h" } },
+      ] as const) {
         spec.given([]).when(command).thenThrows("NO_SUCH_USER");
       }
     });

@@ -16,7 +16,10 @@ describe.each(testBackends())("login throttle on $name", ({ pglite }) => {
     // Behind a proxy, so each request can come from an address of its own (X-Forwarded-For).
     server = await startTestServer(place, { behindProxy: true });
     for (const email of ["target@example.org", "botnet@example.org", "office@example.org"]) {
-      const user = await registerUser({ store: server.store, clock: () => new Date() }, { email, password: "the right one", isStaff: false });
+      const user = await registerUser(
+        { store: server.store, clock: () => new Date() },
+        { email, password: "the right one", isStaff: false },
+      );
       await server.runner.waitFor(user.position);
     }
   }, 60_000);
@@ -34,26 +37,50 @@ describe.each(testBackends())("login throttle on $name", ({ pglite }) => {
   it("core hardening 10: 30 parallel wrong logins give at most 5 answers that are not 429", async () => {
     const client = await readyClient();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => client.post("/api/account/login/", { email: "target@example.org", password: `guess ${i}` }, { "x-forwarded-for": "203.0.113.7" })),
+      Array.from({ length: 30 }, (_, i) =>
+        client.post(
+          "/api/account/login/",
+          { email: "target@example.org", password: `guess ${i}` },
+          { "x-forwarded-for": "203.0.113.7" },
+        ),
+      ),
     );
     const notThrottled = answers.filter((a) => a.status !== 429);
     expect(notThrottled.length).toBeLessThanOrEqual(LOGIN_LIMITS.perAddressAndEmail);
     expect(notThrottled.every((a) => a.status === 400)).toBe(true);
     const throttled = answers.find((a) => a.status === 429)!;
-    expect(throttled.json.metadata).toEqual({ success: false, message: LOGIN_THROTTLED, errors: [`__all__: ${LOGIN_THROTTLED}`] });
+    expect(throttled.json.metadata).toEqual({
+      success: false,
+      message: LOGIN_THROTTLED,
+      errors: [`__all__: ${LOGIN_THROTTLED}`],
+    });
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
     // The right password from that address is refused too until the window has passed.
-    const right = await client.post("/api/account/login/", { email: "target@example.org", password: "the right one" }, { "x-forwarded-for": "203.0.113.7" });
+    const right = await client.post(
+      "/api/account/login/",
+      { email: "target@example.org", password: "the right one" },
+      { "x-forwarded-for": "203.0.113.7" },
+    );
     expect(right.status).toBe(429);
   });
 
   it("core hardening 10: many addresses against one account are limited per account", async () => {
     const client = await readyClient();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => client.post("/api/account/login/", { email: "botnet@example.org", password: `guess ${i}` }, { "x-forwarded-for": `198.51.100.${i + 1}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        client.post(
+          "/api/account/login/",
+          { email: "botnet@example.org", password: `guess ${i}` },
+          { "x-forwarded-for": `198.51.100.${i + 1}` },
+        ),
+      ),
     );
     expect(answers.filter((a) => a.status !== 429).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount);
-    const fresh = await client.post("/api/account/login/", { email: "botnet@example.org", password: `one more` }, { "x-forwarded-for": "198.51.100.200" });
+    const fresh = await client.post(
+      "/api/account/login/",
+      { email: "botnet@example.org", password: `one more` },
+      { "x-forwarded-for": "198.51.100.200" },
+    );
     expect(fresh.status).toBe(429);
   });
 
@@ -61,7 +88,11 @@ describe.each(testBackends())("login throttle on $name", ({ pglite }) => {
     await server.close();
     server = await startTestServer(place, { behindProxy: true });
     const client = await readyClient();
-    const again = await client.post("/api/account/login/", { email: "target@example.org", password: "guess" }, { "x-forwarded-for": "203.0.113.7" });
+    const again = await client.post(
+      "/api/account/login/",
+      { email: "target@example.org", password: "guess" },
+      { "x-forwarded-for": "203.0.113.7" },
+    );
     expect(again.status).toBe(429);
   });
 
@@ -69,7 +100,11 @@ describe.each(testBackends())("login throttle on $name", ({ pglite }) => {
     const client = await readyClient();
     const statuses: number[] = [];
     for (let i = 0; i < LOGIN_LIMITS.perAccount + 2; i++) {
-      const res = await client.post("/api/account/login/", { email: "office@example.org", password: "the right one" }, { "x-forwarded-for": "192.0.2.10" });
+      const res = await client.post(
+        "/api/account/login/",
+        { email: "office@example.org", password: "the right one" },
+        { "x-forwarded-for": "192.0.2.10" },
+      );
       statuses.push(res.status);
     }
     expect(statuses.every((s) => s === 200)).toBe(true);

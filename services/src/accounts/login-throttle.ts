@@ -16,7 +16,9 @@ const TABLE = "login_attempts";
 
 /** The counters' table, shared by every process (created at start-up under the migration lock). */
 export async function migrateLoginAttempts(db: Kysely<any> | Transaction<any>): Promise<void> {
-  await sql`CREATE TABLE IF NOT EXISTS login_attempts (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS login_attempts (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(
+    db,
+  );
 }
 
 export class LoginThrottledError extends Error {
@@ -53,7 +55,15 @@ export function createLoginThrottle(db: Kysely<any>, limits = LOGIN_LIMITS): Log
     },
   };
   const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({ storeClient, storeType: "client", tableName: TABLE, tableCreated: true, keyPrefix, points, duration: limits.windowSeconds });
+    new RateLimiterPostgres({
+      storeClient,
+      storeType: "client",
+      tableName: TABLE,
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration: limits.windowSeconds,
+    });
   const byAddressAndEmail = limiter("login-address-email", limits.perAddressAndEmail);
   const byAccount = limiter("login-account", limits.perAccount);
   const byAddress = limiter("login-address", limits.perAddress);
@@ -62,7 +72,8 @@ export function createLoginThrottle(db: Kysely<any>, limits = LOGIN_LIMITS): Log
     try {
       await rl.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw new LoginThrottledError(limit, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      if (error instanceof RateLimiterRes)
+        throw new LoginThrottledError(limit, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       throw error;
     }
   }

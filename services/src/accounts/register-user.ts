@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { userEmailStream, userStream, WrongExpectedVersionError, type EventMetadata, type EventStore } from "@shop/shared";
+import {
+  userEmailStream,
+  userStream,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+} from "@shop/shared";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { decideAccount } from "./decide.ts";
@@ -24,12 +30,18 @@ export async function registerUser(
   const userId = (deps.newId ?? randomUUID)();
   const passwordHash = await hashPassword(input.password);
   try {
-    await deps.store.append(userEmailStream(input.email), [{ type: "UserEmailClaimed", data: { userId, email: input.email }, metadata }], {
-      expectedVersion: "no-stream",
-    });
+    await deps.store.append(
+      userEmailStream(input.email),
+      [{ type: "UserEmailClaimed", data: { userId, email: input.email }, metadata }],
+      {
+        expectedVersion: "no-stream",
+      },
+    );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
-      throw new DomainError("EMAIL_TAKEN", "A user with that email address already exists.", 409, ["email: A user with that email address already exists."]);
+      throw new DomainError("EMAIL_TAKEN", "A user with that email address already exists.", 409, [
+        "email: A user with that email address already exists.",
+      ]);
     }
     throw error;
   }
@@ -38,7 +50,14 @@ export async function registerUser(
     deps.store,
     userStream(userId),
     userDecider,
-    (state) => decideAccount({ type: "RegisterUser", data: { userId, email: input.email, name, isStaff: input.isStaff, passwordHash, now: deps.clock() } }, state),
+    (state) =>
+      decideAccount(
+        {
+          type: "RegisterUser",
+          data: { userId, email: input.email, name, isStaff: input.isStaff, passwordHash, now: deps.clock() },
+        },
+        state,
+      ),
     metadata,
   );
   return { userId, email: input.email, name, isStaff: input.isStaff, position: result.appended!.position };

@@ -15,7 +15,14 @@ describe.each(testBackends())("logs on $name", ({ pglite }) => {
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    const config = ConfigSchema.parse({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: place.url, DATABASE_SCHEMA: place.url ? place.schema : "public", DATA_DIR: place.dataDir, DEMO_DATA: "false" });
+    const config = ConfigSchema.parse({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: place.url,
+      DATABASE_SCHEMA: place.url ? place.schema : "public",
+      DATA_DIR: place.dataDir,
+      DEMO_DATA: "false",
+    });
     // Everything down to trace, so nothing a quieter level would hide escapes the check.
     const log = createLogger("trace", { write: (line: string) => void (logged += line) });
     server = await startServer(config, { log, serveFrontEnds: false });
@@ -27,16 +34,26 @@ describe.each(testBackends())("logs on $name", ({ pglite }) => {
 
   it("a login and the requests after it leave no password, password hash, session id or CSRF token in the log", async () => {
     const password = "correct horse battery";
-    const user = await registerUser({ store: server.store, clock: () => new Date() }, { email: "logged@example.org", password, isStaff: true });
+    const user = await registerUser(
+      { store: server.store, clock: () => new Date() },
+      { email: "logged@example.org", password, isStaff: true },
+    );
     await server.runner.waitFor(user.position);
     const client = new TestClient(server.url);
-    expect((await client.post("/api/account/login/", { email: "logged@example.org", password: "a wrong guess" })).status).toBe(400);
+    expect(
+      (await client.post("/api/account/login/", { email: "logged@example.org", password: "a wrong guess" })).status,
+    ).toBe(400);
     expect((await client.post("/api/account/login/", { email: "logged@example.org", password })).status).toBe(200);
     expect((await client.get("/admin/api/base/audit/?count=5")).status).toBe(200);
-    expect((await client.request("GET", "/api/account/me/", undefined, { "x-csrftoken": client.cookies.get("csrftoken")! })).status).toBe(200);
+    expect(
+      (await client.request("GET", "/api/account/me/", undefined, { "x-csrftoken": client.cookies.get("csrftoken")! }))
+        .status,
+    ).toBe(200);
     expect((await client.post("/api/account/logout/")).status).toBe(200);
 
-    const { rows: users } = await sql<{ password_hash: string }>`SELECT password_hash FROM users WHERE email = 'logged@example.org'`.execute(server.database.db);
+    const { rows: users } = await sql<{
+      password_hash: string;
+    }>`SELECT password_hash FROM users WHERE email = 'logged@example.org'`.execute(server.database.db);
     const secrets = {
       password,
       wrongPassword: "a wrong guess",
@@ -49,7 +66,9 @@ describe.each(testBackends())("logs on $name", ({ pglite }) => {
     secrets.sessionId = client.cookies.get("sessionid")!;
     expect(login.status).toBe(200);
     await client.get("/api/account/me/");
-    const { rows: sessions } = await sql<{ session_hash: string }>`SELECT session_hash FROM sessions WHERE user_id = ${user.userId}`.execute(server.database.db);
+    const { rows: sessions } = await sql<{
+      session_hash: string;
+    }>`SELECT session_hash FROM sessions WHERE user_id = ${user.userId}`.execute(server.database.db);
     expect(sessions).toHaveLength(1);
     const secretsWithHash = { ...secrets, sessionHash: sessions[0].session_hash };
 

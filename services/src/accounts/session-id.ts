@@ -9,5 +9,7 @@ export function newSessionId(): string {
 
 /** What the log and the sessions table keep instead of the id: a keyed hash when a secret is set. */
 export function hashSessionId(sessionId: string, secret: string | undefined): string {
-  return secret ? createHmac("sha256", secret).update(sessionId).digest("hex") : createHash("sha256").update(sessionId).digest("hex");
+  return secret
+    ? createHmac("sha256", secret).update(sessionId).digest("hex")
+    : createHash("sha256").update(sessionId).digest("hex");
 }

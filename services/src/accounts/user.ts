@@ -3,7 +3,16 @@ import type { AccountEvent } from "@shop/shared";
 /** A user account as its own stream folds it: what the account's commands need to decide. */
 export type User =
   | { status: "none" }
-  | { status: "registered"; userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; sessions: Set<string>; disabled: boolean };
+  | {
+      status: "registered";
+      userId: string;
+      email: string;
+      name: string;
+      isStaff: boolean;
+      passwordHash: string;
+      sessions: Set<string>;
+      disabled: boolean;
+    };
 
 export const initialUser = (): User => ({ status: "none" });
 

@@ -33,7 +33,9 @@ export interface AuditEntry {
 
 type Deps = { db: Kysely<any>; store: EventStore };
 
-export function toAuditEntry(e: Pick<RecordedEvent, "globalPosition" | "createdAt" | "streamId" | "type" | "metadata" | "data">): AuditEntry {
+export function toAuditEntry(
+  e: Pick<RecordedEvent, "globalPosition" | "createdAt" | "streamId" | "type" | "metadata" | "data">,
+): AuditEntry {
   return {
     position: e.globalPosition,
     time: e.createdAt.toISOString(),
@@ -54,7 +56,14 @@ function matching<Q extends SelectQueryBuilder<any, any, any>>(query: Q, filter:
 }
 
 const fromRow = (r: any) =>
-  toAuditEntry({ globalPosition: Number(r.global_position), createdAt: new Date(r.created_at), streamId: r.stream_id, type: r.type, metadata: r.metadata ?? {}, data: r.data });
+  toAuditEntry({
+    globalPosition: Number(r.global_position),
+    createdAt: new Date(r.created_at),
+    streamId: r.stream_id,
+    type: r.type,
+    metadata: r.metadata ?? {},
+    data: r.data,
+  });
 
 const COLUMNS = ["global_position", "created_at", "stream_id", "type", "metadata", "data"] as const;
 

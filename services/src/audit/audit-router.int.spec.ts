@@ -29,17 +29,37 @@ describe.each(testBackends())("the audit list on $name", ({ pglite }) => {
 
   it("the audit list pages newest first with start and count and answers the real start and total", async () => {
     const first = await edna.get(`${AUDIT}?count=3`);
-    expect(first.json).toEqual({ metadata: { success: true }, items: expect.any(Array), total: positions.length, count: 3, start: 0 });
+    expect(first.json).toEqual({
+      metadata: { success: true },
+      items: expect.any(Array),
+      total: positions.length,
+      count: 3,
+      start: 0,
+    });
     expect(first.json.items.map((i: { position: number }) => i.position)).toEqual(positions.slice(0, 3));
-    expect(first.json.items[0]).toEqual({ position: positions[0], time: expect.any(String), stream: expect.stringMatching(/^keyword-\d+$/), type: "KeywordCreated", user: expect.any(String), user_name: "Edna Editor" });
+    expect(first.json.items[0]).toEqual({
+      position: positions[0],
+      time: expect.any(String),
+      stream: expect.stringMatching(/^keyword-\d+$/),
+      type: "KeywordCreated",
+      user: expect.any(String),
+      user_name: "Edna Editor",
+    });
     const second = await edna.get(`${AUDIT}?count=3&start=3`);
-    expect([second.json.items.map((i: { position: number }) => i.position), second.json.start, second.json.total]).toEqual([positions.slice(3, 6), 3, positions.length]);
+    expect([
+      second.json.items.map((i: { position: number }) => i.position),
+      second.json.start,
+      second.json.total,
+    ]).toEqual([positions.slice(3, 6), 3, positions.length]);
   });
 
   it("a filter narrows the total too", async () => {
     const logins = await edna.get(`${AUDIT}?type=UserLoggedIn&count=1`);
     expect([logins.json.items.length, logins.json.total]).toEqual([1, 2]);
     const bad = await edna.get(`${AUDIT}?start=-1`);
-    expect([bad.status, bad.json.metadata.errors]).toEqual([400, ["start: Ensure this value is greater than or equal to 0."]]);
+    expect([bad.status, bad.json.metadata.errors]).toEqual([
+      400,
+      ["start: Ensure this value is greater than or equal to 0."],
+    ]);
   });
 });

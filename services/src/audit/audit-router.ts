@@ -23,7 +23,10 @@ export function makeAuditRouter(deps: { db: Kysely<any>; store: EventStore }): R
   router.get("/admin/api/base/audit/", async (req, res) => {
     const q = parseQuery(AuditQuery, req.query);
     const filter = { stream: q.stream, type: q.type, userId: q.user };
-    const [items, total] = await Promise.all([readAuditLog(deps, { ...filter, start: q.start, limit: q.count, order: "newest" }), countAuditLog(deps, filter)]);
+    const [items, total] = await Promise.all([
+      readAuditLog(deps, { ...filter, start: q.start, limit: q.count, order: "newest" }),
+      countAuditLog(deps, filter),
+    ]);
     const names = createUserNames(deps.db);
     await names.load(items.flatMap((e) => (e.user ? [e.user] : [])));
     res.json({

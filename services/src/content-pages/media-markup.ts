@@ -37,8 +37,10 @@ export function filePlayer(file: MediaFile, title: string, size: string): string
   const src = escapeHtml(file.url);
   const t = escapeHtml(title);
   const type = mediaType(file);
-  if (type?.element === "video") return `<video class="embed-media" controls preload="metadata" src="${src}" title="${t}"${size}></video>`;
-  if (type?.element === "audio") return `<audio class="embed-media" controls preload="metadata" src="${src}" title="${t}"></audio>`;
+  if (type?.element === "video")
+    return `<video class="embed-media" controls preload="metadata" src="${src}" title="${t}"${size}></video>`;
+  if (type?.element === "audio")
+    return `<audio class="embed-media" controls preload="metadata" src="${src}" title="${t}"></audio>`;
   return `<a class="embed-media" href="${src}">${t || src}</a>`;
 }
 
@@ -58,6 +60,8 @@ export function mediaItem(file: MediaFile, size = ""): string {
 /** `type="itemlistall"`: every item of a collection, each a link to its page and its media item if it has one. */
 export function mediaList(items: Array<{ title: string; url: string; media: MediaFile | null }>): string {
   if (!items.length) return "";
-  const rows = items.map((i) => `<li><a href="${escapeHtml(i.url)}">${escapeHtml(i.title)}</a>${i.media ? mediaItem(i.media) : ""}</li>`);
+  const rows = items.map(
+    (i) => `<li><a href="${escapeHtml(i.url)}">${escapeHtml(i.title)}</a>${i.media ? mediaItem(i.media) : ""}</li>`,
+  );
   return `<ul class="embed-media-list">${rows.join("")}</ul>`;
 }

@@ -10,7 +10,8 @@ import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } 
 const PAGE = "/api/content/page/?url=";
 const figure = (element: string, url: string, mime: string, title: string) =>
   `<figure class="embed-media embed-media-item"><${element} controls preload="metadata"><source src="${url}" type="${mime}" /><a href="${url}" download>Download ${title}</a></${element}><figcaption>${title}</figcaption></figure>`;
-const related = (relation: string, links: Array<[string, string]>) => `<ul class="related-contentnodes related-${relation}">${links.map(([url, title]) => `<li><a href="${url}">${title}</a></li>`).join("")}</ul>`;
+const related = (relation: string, links: Array<[string, string]>) =>
+  `<ul class="related-contentnodes related-${relation}">${links.map(([url, title]) => `<li><a href="${url}">${title}</a></li>`).join("")}</ul>`;
 
 // The content tree: Home > Videos > (The Flood, Genesis Study, Draft Video: Beta), Home > Ark Guide, Home > Members.
 // The menu tree places Ark Guide under Videos: Videos is its adoptive parent, it is Videos' adoptive child.
@@ -34,25 +35,71 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
       expect(res.status, JSON.stringify(res.json)).toBe(201);
       return res.json.id as number;
     };
-    const home = await node({ name: "Home", url: "/", body: '{% get_related_contentnodes relation="child" collection_filter="collection" %}' });
+    const home = await node({
+      name: "Home",
+      url: "/",
+      body: '{% get_related_contentnodes relation="child" collection_filter="collection" %}',
+    });
     const videos = await node({ name: "Videos", parent: home, url: "/videos/" });
     videosId = videos;
     await staff.request("PUT", `/admin/api/content/contentnode/${videos}/`, {
       body: `{% embed_media type="itemlistall" id=${videos} %}{% get_related_contentnodes relation="child" relation_filter="adoptive" %}{% get_related_contentnodes relation="child" relation_filter="both" collection_filter="item" %}`,
       ignore_warnings: true,
     });
-    const flood = await node({ name: "The Flood", parent: videos, url: "/videos/flood/", body: '{% embed_media type="item" id=1 %}' });
-    const genesis = await node({ name: "Genesis Study", parent: videos, url: "/videos/genesis/", body: '<p>Listen:</p>{% embed_media type="file" id=2 %}' });
-    const draft = await node({ name: "Draft Video", parent: videos, url: "/videos/draft/", body: '{% embed_media type="item" id=1 %}' });
-    const guide = await node({ name: "Ark Guide", parent: home, url: "/guide/", body: '{% get_related_contentnodes relation="parents" relation_filter="adoptive" %}|{% get_related_contentnodes relation="parents" %}' });
-    const members = await node({ name: "Members", parent: home, url: "/members/", body: '{% restrict_content mode="choosegroup" group="members" %}<p>Members only.</p>{% endrestrict_content %}' });
-    const translated = await node({ name: "Translated", parent: home, url: "/translated/", body: `{% get_translations node=${genesis} %}|{% get_translations %}|{% get_translations node=${draft} %}` });
-    const translations = [[21, genesis, "es", "Estudio de Génesis", "Live"], [22, genesis, "de", "Genesis-Studie", "Live"], [23, genesis, "fr", "Étude", "Beta"], [24, translated, "fr", "Traduit", "Live"], [25, draft, "es", "Borrador", "Live"]] as const;
+    const flood = await node({
+      name: "The Flood",
+      parent: videos,
+      url: "/videos/flood/",
+      body: '{% embed_media type="item" id=1 %}',
+    });
+    const genesis = await node({
+      name: "Genesis Study",
+      parent: videos,
+      url: "/videos/genesis/",
+      body: '<p>Listen:</p>{% embed_media type="file" id=2 %}',
+    });
+    const draft = await node({
+      name: "Draft Video",
+      parent: videos,
+      url: "/videos/draft/",
+      body: '{% embed_media type="item" id=1 %}',
+    });
+    const guide = await node({
+      name: "Ark Guide",
+      parent: home,
+      url: "/guide/",
+      body: '{% get_related_contentnodes relation="parents" relation_filter="adoptive" %}|{% get_related_contentnodes relation="parents" %}',
+    });
+    const members = await node({
+      name: "Members",
+      parent: home,
+      url: "/members/",
+      body: '{% restrict_content mode="choosegroup" group="members" %}<p>Members only.</p>{% endrestrict_content %}',
+    });
+    const translated = await node({
+      name: "Translated",
+      parent: home,
+      url: "/translated/",
+      body: `{% get_translations node=${genesis} %}|{% get_translations %}|{% get_translations node=${draft} %}`,
+    });
+    const translations = [
+      [21, genesis, "es", "Estudio de Génesis", "Live"],
+      [22, genesis, "de", "Genesis-Studie", "Live"],
+      [23, genesis, "fr", "Étude", "Beta"],
+      [24, translated, "fr", "Traduit", "Live"],
+      [25, draft, "es", "Borrador", "Live"],
+    ] as const;
     for (const [id, nodeId, language, name, status] of translations) {
-      await server.store.append(contentLangNodeStream(id), [{ type: "ContentLangNodeAdded", data: { id, nodeId, language, name, slug: `t-${id}`, status } }], { expectedVersion: "no-stream" });
+      await server.store.append(
+        contentLangNodeStream(id),
+        [{ type: "ContentLangNodeAdded", data: { id, nodeId, language, name, slug: `t-${id}`, status } }],
+        { expectedVersion: "no-stream" },
+      );
     }
-    for (const pk of [home, videos, flood, genesis, guide, members, translated]) await staff.post("/admin/content/contentnode/action/", { action: "publish", pk });
-    const menu = async (fields: Record<string, unknown>) => (await staff.post("/admin/api/tree/menunode/", { ignore_warnings: true, ...fields })).json.id as number;
+    for (const pk of [home, videos, flood, genesis, guide, members, translated])
+      await staff.post("/admin/content/contentnode/action/", { action: "publish", pk });
+    const menu = async (fields: Record<string, unknown>) =>
+      (await staff.post("/admin/api/tree/menunode/", { ignore_warnings: true, ...fields })).json.id as number;
     const main = await menu({ name: "Main", url: "/" });
     const menuVideos = await menu({ name: "Videos", url: "/videos/", parent: main });
     await menu({ name: "Guide", url: "/guide/", parent: menuVideos });
@@ -74,18 +121,31 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
       `<ul class="embed-media-list"><li><a href="/videos/genesis/">Genesis Study</a>${figure("audio", "/media/genesis-audio-study", "audio/mpeg", "Genesis Audio Study")}</li>` +
         `<li><a href="/videos/flood/">The Flood</a>${figure("video", "/media/ark-encounter-tour", "video/mp4", "Ark Encounter Tour")}</li></ul>` +
         related("child", [["/guide/", "Ark Guide"]]) +
-        related("child", [["/videos/genesis/", "Genesis Study"], ["/videos/flood/", "The Flood"], ["/guide/", "Ark Guide"]]),
+        related("child", [
+          ["/videos/genesis/", "Genesis Study"],
+          ["/videos/flood/", "The Flood"],
+          ["/guide/", "Ark Guide"],
+        ]),
     );
   });
 
   it("relation_filter=adoptive gives the menu ancestors' pages; real gives the content tree's", async () => {
-    expect(await body(visitor, "/guide/")).toBe(`${related("parents", [["/", "Home"], ["/videos/", "Videos"]])}|${related("parents", [["/", "Home"]])}`);
+    expect(await body(visitor, "/guide/")).toBe(
+      `${related("parents", [
+        ["/", "Home"],
+        ["/videos/", "Videos"],
+      ])}|${related("parents", [["/", "Home"]])}`,
+    );
   });
 
   it("get_translations node=N lists page N's Live translations linking to page N; none for a page the reader may not see", async () => {
-    const list = (items: Array<[string, string, string]>) => `<ul class="translations">${items.map(([url, lang, title]) => `<li><a href="${url}" hreflang="${lang}">${title}</a></li>`).join("")}</ul>`;
+    const list = (items: Array<[string, string, string]>) =>
+      `<ul class="translations">${items.map(([url, lang, title]) => `<li><a href="${url}" hreflang="${lang}">${title}</a></li>`).join("")}</ul>`;
     expect(await body(visitor, "/translated/")).toBe(
-      `${list([["/videos/genesis/?lang=de", "de", "Genesis-Studie"], ["/videos/genesis/?lang=es", "es", "Estudio de Génesis"]])}|${list([["/translated/?lang=fr", "fr", "Traduit"]])}|`,
+      `${list([
+        ["/videos/genesis/?lang=de", "de", "Genesis-Studie"],
+        ["/videos/genesis/?lang=es", "es", "Estudio de Génesis"],
+      ])}|${list([["/translated/?lang=fr", "fr", "Traduit"]])}|`,
     );
   });
 
@@ -98,7 +158,9 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
   it("back office 1: embed_media item and itemlistall render the record the toolbox's picker offers under that id", async () => {
     // What the toolbox does: search the type's lookup, take a row's id, insert the shared tag.
     const pick = async (type: EmbedMediaType, id: number) => {
-      const res = await staff.get(`${EMBED_MEDIA_TARGETS[type].lookup}?count=10&sort=id&start=0&pk__in=${encodeURIComponent(JSON.stringify([id]))}`);
+      const res = await staff.get(
+        `${EMBED_MEDIA_TARGETS[type].lookup}?count=10&sort=id&start=0&pk__in=${encodeURIComponent(JSON.stringify([id]))}`,
+      );
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       const [row] = res.json.items as Array<{ id: number; str: string }>;
       expect(row.id).toBe(id);
@@ -109,7 +171,12 @@ describe.each(testBackends())("template tags on public pages on $name", ({ pglit
     const collection = await pick("itemlistall", videosId);
     expect(collection.str).toContain("Videos");
     const url = "/embedded/";
-    const created = await staff.post("/admin/api/content/contentnode/", { ignore_warnings: true, name: "Embedded", url, body: `${study.tag}|${collection.tag}` });
+    const created = await staff.post("/admin/api/content/contentnode/", {
+      ignore_warnings: true,
+      name: "Embedded",
+      url,
+      body: `${study.tag}|${collection.tag}`,
+    });
     expect(created.status).toBe(201);
     await staff.post("/admin/content/contentnode/action/", { action: "publish", pk: created.json.id });
     await server.runner.waitFor(await server.store.head());

@@ -28,12 +28,21 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
     const preview = q.preview && req.user?.is_staff === true;
     const wanted = q.url.startsWith("/") ? q.url : `/${q.url}`;
     const candidates = [wanted, wanted.endsWith("/") ? wanted.slice(0, -1) || "/" : `${wanted}/`];
-    const row = await db.selectFrom("content_nodes").selectAll().where("url", "in", candidates).orderBy("id").executeTakeFirst();
+    const row = await db
+      .selectFrom("content_nodes")
+      .selectAll()
+      .where("url", "in", candidates)
+      .orderBy("id")
+      .executeTakeFirst();
     if (!row || (!preview && !PUBLIC.includes(row.status))) throw pageNotFound();
     const visible = preview ? undefined : PUBLIC;
-    const shown = !preview && row.status === "Changes Pending" ? await lastPublished(deps.store, row.id) : { name: row.name, body: row.body, shortDescription: row.short_description };
+    const shown =
+      !preview && row.status === "Changes Pending"
+        ? await lastPublished(deps.store, row.id)
+        : { name: row.name, body: row.body, shortDescription: row.short_description };
 
-    const find = async (id: number) => db.selectFrom("content_nodes").select(cols).where("id", "=", id).executeTakeFirst();
+    const find = async (id: number) =>
+      db.selectFrom("content_nodes").select(cols).where("id", "=", id).executeTakeFirst();
     const isVisible = (r: NodeRow) => !visible || visible.includes(r.status);
     const link = (r: NodeRow): Link => ({ title: r.name, url: r.url });
     const visibleChildren = async (parentId: number | null) => (await childrenOf(deps.db, parentId)).filter(isVisible);
@@ -61,14 +70,31 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
       collection: async (nodeId) => {
         const members = (await visibleChildren(nodeId)).map((m) => m.id);
         if (!members.length) return [];
-        const rows = await db.selectFrom("content_nodes").select(["id", "name", "url", "body"]).where("id", "in", members).execute();
-        return members.flatMap((id) => rows.filter((r) => r.id === id).map((r) => ({ title: r.name, url: r.url, body: r.body })));
+        const rows = await db
+          .selectFrom("content_nodes")
+          .select(["id", "name", "url", "body"])
+          .where("id", "in", members)
+          .execute();
+        return members.flatMap((id) =>
+          rows.filter((r) => r.id === id).map((r) => ({ title: r.name, url: r.url, body: r.body })),
+        );
       },
       translations: async (nodeId) => {
         const page = nodeId === row.id ? row : await find(nodeId);
         if (!page || !isVisible(page)) return [];
-        const rows = await db.selectFrom("content_lang_nodes").select(["language", "name", "status"]).where("node_id", "=", nodeId).orderBy("language").execute();
-        return rows.filter((r) => r.status === "Live" || preview).map((r) => ({ language: r.language, title: r.name, url: `${page.url}?lang=${encodeURIComponent(r.language)}` }));
+        const rows = await db
+          .selectFrom("content_lang_nodes")
+          .select(["language", "name", "status"])
+          .where("node_id", "=", nodeId)
+          .orderBy("language")
+          .execute();
+        return rows
+          .filter((r) => r.status === "Live" || preview)
+          .map((r) => ({
+            language: r.language,
+            title: r.name,
+            url: `${page.url}?lang=${encodeURIComponent(r.language)}`,
+          }));
       },
     };
 
@@ -84,7 +110,10 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
         status: row.status,
         preview,
         body_html: await renderBody(shown.body, ctx),
-        breadcrumbs: [...(await ancestorsOf(deps.db, row)).filter(isVisible).map(link), { title: shown.name, url: row.url }],
+        breadcrumbs: [
+          ...(await ancestorsOf(deps.db, row)).filter(isVisible).map(link),
+          { title: shown.name, url: row.url },
+        ],
         children: (await visibleChildren(row.id)).map(link),
         previous: at > 0 ? link(siblings[at - 1]) : null,
         next: at >= 0 && at < siblings.length - 1 ? link(siblings[at + 1]) : null,

@@ -37,33 +37,49 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
         status: "Live",
         preview: false,
         body_html: expect.any(String),
-        breadcrumbs: [{ title: "Home", url: "/" }, { title: "About Us", url: "/about/" }],
-        children: [{ title: "Our History", url: "/about/history/" }, { title: "Our Mission", url: "/about/mission/" }],
+        breadcrumbs: [
+          { title: "Home", url: "/" },
+          { title: "About Us", url: "/about/" },
+        ],
+        children: [
+          { title: "Our History", url: "/about/history/" },
+          { title: "Our Mission", url: "/about/mission/" },
+        ],
         previous: null,
         next: { title: "Donate", url: "/donate/" },
       },
     });
     const html: string = res.json.page.body_html;
     expect(html).toContain('<sup class="footnote-ref" id="footnote-ref-1"><a href="#footnote-1">1</a></sup>');
-    expect(html).toContain('<cite class="scripture" data-reference="Genesis 1:1" data-translation="NKJV">Genesis 1:1 (NKJV)</cite>');
+    expect(html).toContain(
+      '<cite class="scripture" data-reference="Genesis 1:1" data-translation="NKJV">Genesis 1:1 (NKJV)</cite>',
+    );
     expect(html).toContain('<a href="/about/mission/">our mission</a>');
-    expect(html).toContain('<ol class="footnotes"><li id="footnote-1">Sixty-six books, Genesis to Revelation. <a href="#footnote-ref-1" class="footnote-back">↩</a></li></ol>');
+    expect(html).toContain(
+      '<ol class="footnotes"><li id="footnote-1">Sixty-six books, Genesis to Revelation. <a href="#footnote-ref-1" class="footnote-back">↩</a></li></ol>',
+    );
     expect(html).not.toContain("Staff note");
     expect(html).not.toContain("{%");
   });
 
   it("restricted content shows to its audience: staff see the staff note", async () => {
-    expect((await staff.get(`${PAGE}/about/`)).json.page.body_html).toContain("Staff note: update the board list in spring.");
+    expect((await staff.get(`${PAGE}/about/`)).json.page.body_html).toContain(
+      "Staff note: update the board list in spring.",
+    );
   });
 
   it("the home page lists Live children and its translations", async () => {
     const html: string = (await visitor.get(`${PAGE}/`)).json.page.body_html;
-    expect(html).toContain('<ul class="related-contentnodes related-child"><li><a href="/about/">About Us</a></li><li><a href="/donate/">Donate</a></li></ul>');
+    expect(html).toContain(
+      '<ul class="related-contentnodes related-child"><li><a href="/about/">About Us</a></li><li><a href="/donate/">Donate</a></li></ul>',
+    );
     expect(html).toContain('<ul class="translations"><li><a href="/?lang=es" hreflang="es">Inicio</a></li></ul>');
   });
 
   it("sibling and parent tags link the Live relatives", async () => {
-    expect((await visitor.get(`${PAGE}/about/history/`)).json.page.body_html).toContain('<ul class="related-contentnodes related-sibling"><li><a href="/about/mission/">Our Mission</a></li></ul>');
+    expect((await visitor.get(`${PAGE}/about/history/`)).json.page.body_html).toContain(
+      '<ul class="related-contentnodes related-sibling"><li><a href="/about/mission/">Our Mission</a></li></ul>',
+    );
     expect((await visitor.get(`${PAGE}about/mission`)).json.page.body_html).toContain(
       '<ul class="related-contentnodes related-parents"><li><a href="/">Home</a></li><li><a href="/about/">About Us</a></li></ul>',
     );
@@ -73,24 +89,33 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
     for (const url of ["/nowhere/", "/visit/"]) {
       const res = await visitor.get(`${PAGE}${url}`);
       expect(res.status).toBe(404);
-      expect(res.json.metadata).toEqual({ success: false, message: "Page not found.", errors: ["__all__: Page not found."] });
+      expect(res.json.metadata).toEqual({
+        success: false,
+        message: "Page not found.",
+        errors: ["__all__: Page not found."],
+      });
     }
     expect((await visitor.get(`${PAGE}/visit/&preview=1`)).status).toBe(404);
     expect((await staff.get(`${PAGE}/visit/`)).status).toBe(404);
     const preview = await staff.get(`${PAGE}/visit/&preview=1`);
     expect(preview.status).toBe(200);
     expect(preview.json.page).toMatchObject({ title: "Visit the Ark", status: "Beta", preview: true });
-    expect(preview.json.page.body_html).toContain('<video class="embed-media" controls preload="metadata" src="/media/ark-encounter-tour.mp4" title="Ark Encounter Tour"></video>');
+    expect(preview.json.page.body_html).toContain(
+      '<video class="embed-media" controls preload="metadata" src="/media/ark-encounter-tour.mp4" title="Ark Encounter Tour"></video>',
+    );
     expect(preview.json.page.body_html).not.toContain("Sign in"); // anonymous-only text
   });
 
   it("while changes are pending visitors keep seeing the published page; staff preview the edit", async () => {
-    const edit = await staff.request("PUT", "/admin/api/content/contentnode/5/", { name: "Give", body: "<p>New text <script>alert(1)</script><a href=\"javascript:alert(1)\" onclick=\"x()\">x</a></p>" });
+    const edit = await staff.request("PUT", "/admin/api/content/contentnode/5/", {
+      name: "Give",
+      body: '<p>New text <script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">x</a></p>',
+    });
     expect(edit.json.status).toBe("Changes Pending");
     const seen = (await visitor.get(`${PAGE}/donate/`)).json.page;
     expect(seen).toMatchObject({ title: "Donate", status: "Changes Pending", body_html: "<p>Help build the Ark.</p>" });
     const preview = (await staff.get(`${PAGE}/donate/&preview=1`)).json.page;
-    expect(preview).toMatchObject({ title: "Give", body_html: '<p>New text <a>x</a></p>' });
+    expect(preview).toMatchObject({ title: "Give", body_html: "<p>New text <a>x</a></p>" });
   });
 
   it("the url parameter is required", async () => {

@@ -23,7 +23,12 @@ const MAX_DEPTH = 100;
  * - both: real first, then adoptive ones not already listed.
  * A collection is a node with visible children of its own; an item has none.
  */
-export async function relatedNodes(db: Kysely<any>, node: NodeRow, query: RelatedQuery, isVisible: (r: NodeRow) => boolean): Promise<NodeRow[]> {
+export async function relatedNodes(
+  db: Kysely<any>,
+  node: NodeRow,
+  query: RelatedQuery,
+  isVisible: (r: NodeRow) => boolean,
+): Promise<NodeRow[]> {
   const real = query.relationFilter === "adoptive" ? [] : await realRelatives(db, node, query.relation);
   const adoptive = query.relationFilter === "real" ? [] : await adoptiveRelatives(db, node, query.relation);
   const seen = new Set<number>([node.id]);
@@ -63,16 +68,31 @@ async function realRelatives(db: Kysely<any>, node: NodeRow, relation: RelatedQu
   return childrenOf(db, node.parent_id);
 }
 
-async function adoptiveRelatives(db: Kysely<any>, node: NodeRow, relation: RelatedQuery["relation"]): Promise<NodeRow[]> {
+async function adoptiveRelatives(
+  db: Kysely<any>,
+  node: NodeRow,
+  relation: RelatedQuery["relation"],
+): Promise<NodeRow[]> {
   const menu = readModels(db).selectFrom("menu_nodes").select(["id", "parent_id", "url"]);
   const placements = await menu.where("url", "=", node.url).orderBy("id").execute();
   if (!placements.length) return [];
   let urls: string[] = [];
   if (relation === "child") {
-    urls = (await menu.where("parent_id", "in", placements.map((p) => p.id)).orderBy("name").orderBy("id").execute()).map((m) => m.url);
+    urls = (
+      await menu
+        .where(
+          "parent_id",
+          "in",
+          placements.map((p) => p.id),
+        )
+        .orderBy("name")
+        .orderBy("id")
+        .execute()
+    ).map((m) => m.url);
   } else if (relation === "sibling") {
     const parents = placements.flatMap((p) => (p.parent_id === null ? [] : [p.parent_id]));
-    if (parents.length) urls = (await menu.where("parent_id", "in", parents).orderBy("name").orderBy("id").execute()).map((m) => m.url);
+    if (parents.length)
+      urls = (await menu.where("parent_id", "in", parents).orderBy("name").orderBy("id").execute()).map((m) => m.url);
   } else {
     for (const placement of placements) {
       for (let parent = placement.parent_id, depth = 0; parent !== null && depth < MAX_DEPTH; depth++) {
@@ -88,8 +108,18 @@ async function adoptiveRelatives(db: Kysely<any>, node: NodeRow, relation: Relat
   return urls.flatMap((url) => found.filter((n) => n.url === url));
 }
 
-async function withVisibleChildren(db: Kysely<any>, rows: NodeRow[], isVisible: (r: NodeRow) => boolean): Promise<Set<number>> {
+async function withVisibleChildren(
+  db: Kysely<any>,
+  rows: NodeRow[],
+  isVisible: (r: NodeRow) => boolean,
+): Promise<Set<number>> {
   if (!rows.length) return new Set();
-  const children = await nodes(db).where("parent_id", "in", rows.map((r) => r.id)).execute();
+  const children = await nodes(db)
+    .where(
+      "parent_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
   return new Set(children.filter(isVisible).map((c) => c.parent_id!));
 }

@@ -45,7 +45,8 @@ export interface RenderContext {
 }
 
 const DEFAULT_RELATED_COUNT = 10;
-const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T => ((allowed as readonly string[]).includes(value ?? "") ? (value as T) : fallback);
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+  (allowed as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
 
 /** The body with its template tags expanded for this audience, and its HTML made safe to show. */
 export async function renderBody(body: string, ctx: RenderContext): Promise<string> {
@@ -54,14 +55,18 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
   const footnoteIndex = () => {
     indexShown = true;
     if (!footnotes.length) return "";
-    const items = footnotes.map((text, i) => `<li id="footnote-${i + 1}">${escapeHtml(text)} <a href="#footnote-ref-${i + 1}" class="footnote-back">&#8617;</a></li>`);
+    const items = footnotes.map(
+      (text, i) =>
+        `<li id="footnote-${i + 1}">${escapeHtml(text)} <a href="#footnote-ref-${i + 1}" class="footnote-back">&#8617;</a></li>`,
+    );
     return `<ol class="footnotes">${items.join("")}</ol>`;
   };
 
   async function render(nodes: TemplateNode[]): Promise<string> {
     let out = "";
     for (const node of nodes) {
-      if (node.kind === "text") out += node.text; // sanitised once, whole, at the end
+      if (node.kind === "text")
+        out += node.text; // sanitised once, whole, at the end
       else if (node.kind === "block") out += mayShow(node.options, ctx.audience) ? await render(node.children) : "";
       else out += await tag(node);
     }
@@ -72,9 +77,14 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
     const o = node.options;
     switch (node.name) {
       case "get_urls": {
-        const link = o.node && /^\d+$/.test(o.node) ? await ctx.nodeLink(Number(o.node)) : { title: ctx.page.title, url: ctx.page.url };
+        const link =
+          o.node && /^\d+$/.test(o.node)
+            ? await ctx.nodeLink(Number(o.node))
+            : { title: ctx.page.title, url: ctx.page.url };
         if (!link) return "#";
-        return o.as === "link" ? `<a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a>` : escapeHtml(link.url);
+        return o.as === "link"
+          ? `<a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a>`
+          : escapeHtml(link.url);
       }
       case "embed_media":
         return embedMedia(o, ctx);
@@ -88,7 +98,9 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
       case "scripture": {
         const reference = node.args[0] ?? o.reference ?? "";
         const wanted = (node.args[1] ?? o.translation ?? DEFAULT_SCRIPTURE_TRANSLATION).toUpperCase();
-        const translation = (SCRIPTURE_TRANSLATIONS as readonly string[]).includes(wanted) ? wanted : DEFAULT_SCRIPTURE_TRANSLATION;
+        const translation = (SCRIPTURE_TRANSLATIONS as readonly string[]).includes(wanted)
+          ? wanted
+          : DEFAULT_SCRIPTURE_TRANSLATION;
         const r = escapeHtml(reference);
         return `<cite class="scripture" data-reference="${r}" data-translation="${translation}">${r} (${translation})</cite>`;
       }
@@ -101,12 +113,17 @@ export async function renderBody(body: string, ctx: RenderContext): Promise<stri
         };
         const nodeId = o.node && /^\d+$/.test(o.node) ? Number(o.node) : ctx.page.id;
         const links = await ctx.related(nodeId, query);
-        return links.length ? `<ul class="related-contentnodes related-${query.relation}">${links.map(linkItem).join("")}</ul>` : "";
+        return links.length
+          ? `<ul class="related-contentnodes related-${query.relation}">${links.map(linkItem).join("")}</ul>`
+          : "";
       }
       case "get_translations": {
         // node=N: the translation set of page N (the admin picks it through any of its translations).
         const links = await ctx.translations(o.node && /^\d+$/.test(o.node) ? Number(o.node) : ctx.page.id);
-        const items = links.map((l) => `<li><a href="${escapeHtml(l.url)}" hreflang="${escapeHtml(l.language)}">${escapeHtml(l.title)}</a></li>`);
+        const items = links.map(
+          (l) =>
+            `<li><a href="${escapeHtml(l.url)}" hreflang="${escapeHtml(l.language)}">${escapeHtml(l.title)}</a></li>`,
+        );
         return links.length ? `<ul class="translations">${items.join("")}</ul>` : "";
       }
       default:
@@ -154,18 +171,31 @@ async function embedMedia(o: Record<string, string>, ctx: RenderContext): Promis
     const target = embedMediaId(o);
     if (target?.names !== "contentnode") return "";
     const members = await ctx.collection(target.id);
-    return mediaList(await Promise.all(members.map(async (m) => ({ title: m.title, url: m.url, media: await firstMedia(m.body, ctx) }))));
+    return mediaList(
+      await Promise.all(
+        members.map(async (m) => ({ title: m.title, url: m.url, media: await firstMedia(m.body, ctx) })),
+      ),
+    );
   }
   const file = await fileOf(o, ctx);
   if (!file) return "";
-  const size = ["width", "height"].filter((k) => /^\d{1,4}$/.test(o[k] ?? "")).map((k) => ` ${k}="${o[k]}"`).join("");
-  return type === "item" ? mediaItem({ ...file, title: o.title ?? file.title }, size) : filePlayer(file, o.title ?? file.title, size);
+  const size = ["width", "height"]
+    .filter((k) => /^\d{1,4}$/.test(o[k] ?? ""))
+    .map((k) => ` ${k}="${o[k]}"`)
+    .join("");
+  return type === "item"
+    ? mediaItem({ ...file, title: o.title ?? file.title }, size)
+    : filePlayer(file, o.title ?? file.title, size);
 }
 
 /** The file an embed_media tag names: by `url`, or by media file `id`; never a script url. */
 async function fileOf(o: Record<string, string>, ctx: RenderContext): Promise<MediaFile | null> {
   const target = embedMediaId(o);
-  const file = o.url ? { url: o.url, title: o.title ?? "" } : target?.names === "mediafile" ? await ctx.mediaFile(target.id) : null;
+  const file = o.url
+    ? { url: o.url, title: o.title ?? "" }
+    : target?.names === "mediafile"
+      ? await ctx.mediaFile(target.id)
+      : null;
   return file && safeUrl(file.url) ? file : null;
 }
 

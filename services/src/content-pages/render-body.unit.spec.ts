@@ -16,16 +16,28 @@ const ctx = (audience: RenderContext["audience"] = visitor): RenderContext => ({
   audience,
   nodeLink: async (id) => (id === 3 ? { title: "Mission", url: "/about/mission/" } : null),
   // The link's title shows the query the tag made, so a test sees every option arrive.
-  related: async (id, q) => [1, 2].map((n) => ({ title: `${id} ${q.relation} ${q.relationFilter} ${q.collectionFilter} ${n}`, url: `/${n}/` })).slice(0, q.count),
+  related: async (id, q) =>
+    [1, 2]
+      .map((n) => ({ title: `${id} ${q.relation} ${q.relationFilter} ${q.collectionFilter} ${n}`, url: `/${n}/` }))
+      .slice(0, q.count),
   mediaFile: async (id) => MEDIA[id] ?? null,
   collection: async (id) =>
     id === 10
       ? [
-          { title: "Flood", url: "/videos/flood/", body: '<p>Watch:</p>{% restrict_content mode="anonymous" %}{% embed_media type="item" id=3 %}{% endrestrict_content %}' },
+          {
+            title: "Flood",
+            url: "/videos/flood/",
+            body: '<p>Watch:</p>{% restrict_content mode="anonymous" %}{% embed_media type="item" id=3 %}{% endrestrict_content %}',
+          },
           { title: "Notes", url: "/videos/notes/", body: "<p>No media here.</p>" },
         ]
       : [],
-  translations: async (id) => (id === 5 ? [{ language: "de", title: "Über uns", url: "/us/?lang=de" }] : id === 2 ? [{ language: "es", title: "Acerca", url: "/about/?lang=es" }] : []),
+  translations: async (id) =>
+    id === 5
+      ? [{ language: "de", title: "Über uns", url: "/us/?lang=de" }]
+      : id === 2
+        ? [{ language: "es", title: "Acerca", url: "/about/?lang=es" }]
+        : [],
 });
 
 const VIDEO_ITEM =
@@ -33,19 +45,30 @@ const VIDEO_ITEM =
 
 describe("template tags in a page body", () => {
   it("get_translations lists this page's translations, or with node=N the translation set of page N", async () => {
-    expect(await renderBody("{% get_translations %}|{% get_translations node=5 %}|{% get_translations node=9 %}", ctx())).toBe(
+    expect(
+      await renderBody("{% get_translations %}|{% get_translations node=5 %}|{% get_translations node=9 %}", ctx()),
+    ).toBe(
       '<ul class="translations"><li><a href="/about/?lang=es" hreflang="es">Acerca</a></li></ul>|<ul class="translations"><li><a href="/us/?lang=de" hreflang="de">Über uns</a></li></ul>|',
     );
   });
   it("get_urls gives a node's url, a link with as=link, and # for an unknown node", async () => {
-    expect(await renderBody('{% get_urls node=3 %}|{% get_urls node=3 as="link" %}|{% get_urls node=9 %}|{% get_urls %}', ctx())).toBe(
-      '/about/mission/|<a href="/about/mission/">Mission</a>|#|/about/',
-    );
+    expect(
+      await renderBody(
+        '{% get_urls node=3 %}|{% get_urls node=3 as="link" %}|{% get_urls node=9 %}|{% get_urls %}',
+        ctx(),
+      ),
+    ).toBe('/about/mission/|<a href="/about/mission/">Mission</a>|#|/about/');
   });
   it("embed_media plays audio and video files with HTML5 players, never Flash", async () => {
-    expect(await renderBody('{% embed_media type="file" id=1 %}', ctx())).toBe('<audio class="embed-media" controls preload="metadata" src="/media/talk.mp3" title="Talk"></audio>');
-    expect(await renderBody('{% embed_media type="file" url="/v.webm" width=640 %}', ctx())).toBe('<video class="embed-media" controls preload="metadata" src="/v.webm" width="640"></video>');
-    expect(await renderBody('{% embed_media type="file" id=3 %}', ctx())).toBe('<video class="embed-media" controls preload="metadata" src="/media/ark-tour" title="Ark Tour"></video>');
+    expect(await renderBody('{% embed_media type="file" id=1 %}', ctx())).toBe(
+      '<audio class="embed-media" controls preload="metadata" src="/media/talk.mp3" title="Talk"></audio>',
+    );
+    expect(await renderBody('{% embed_media type="file" url="/v.webm" width=640 %}', ctx())).toBe(
+      '<video class="embed-media" controls preload="metadata" src="/v.webm" width="640"></video>',
+    );
+    expect(await renderBody('{% embed_media type="file" id=3 %}', ctx())).toBe(
+      '<video class="embed-media" controls preload="metadata" src="/media/ark-tour" title="Ark Tour"></video>',
+    );
     expect(await renderBody('{% embed_media type="file" url="javascript:alert(1)" %}', ctx())).toBe("");
   });
   it("embed_media item shows a media item as an HTML5 player with its type, a download fallback and a caption", async () => {
@@ -53,7 +76,9 @@ describe("template tags in a page body", () => {
     expect(await renderBody('{% embed_media type="item" id=1 title="Talk one" %}', ctx())).toBe(
       '<figure class="embed-media embed-media-item"><audio controls preload="metadata"><source src="/media/talk.mp3" type="audio/mpeg" /><a href="/media/talk.mp3" download>Download Talk one</a></audio><figcaption>Talk one</figcaption></figure>',
     );
-    expect(await renderBody('{% embed_media type="item" id=4 %}', ctx())).toBe('<a class="embed-media embed-media-item" href="/media/guide" download>Guide</a>');
+    expect(await renderBody('{% embed_media type="item" id=4 %}', ctx())).toBe(
+      '<a class="embed-media embed-media-item" href="/media/guide" download>Guide</a>',
+    );
     expect(await renderBody('{% embed_media type="item" id=7 %}', ctx())).toBe("");
   });
   it("embed_media itemlistall lists the collection's items, each with the media its page embeds", async () => {
@@ -74,16 +99,32 @@ describe("template tags in a page body", () => {
     );
   });
   it("scripture shows the reference with its translation; an unknown translation falls back to NKJV", async () => {
-    expect(await renderBody('{% scripture "John 3:16" "esv" %}', ctx())).toBe('<cite class="scripture" data-reference="John 3:16" data-translation="ESV">John 3:16 (ESV)</cite>');
+    expect(await renderBody('{% scripture "John 3:16" "esv" %}', ctx())).toBe(
+      '<cite class="scripture" data-reference="John 3:16" data-translation="ESV">John 3:16 (ESV)</cite>',
+    );
     expect(await renderBody('{% scripture "John 3:16" "XYZ" %}', ctx())).toContain("(NKJV)");
   });
   it("related nodes honour relation, relation_filter, collection_filter and count", async () => {
-    expect(await renderBody('{% get_related_contentnodes relation="sibling" count=1 %}', ctx())).toBe('<ul class="related-contentnodes related-sibling"><li><a href="/1/">2 sibling real both 1</a></li></ul>');
-    expect(await renderBody('{% get_related_contentnodes node=5 relation="parents" relation_filter="adoptive" collection_filter="collection" count=1 %}', ctx())).toBe(
+    expect(await renderBody('{% get_related_contentnodes relation="sibling" count=1 %}', ctx())).toBe(
+      '<ul class="related-contentnodes related-sibling"><li><a href="/1/">2 sibling real both 1</a></li></ul>',
+    );
+    expect(
+      await renderBody(
+        '{% get_related_contentnodes node=5 relation="parents" relation_filter="adoptive" collection_filter="collection" count=1 %}',
+        ctx(),
+      ),
+    ).toBe(
       '<ul class="related-contentnodes related-parents"><li><a href="/1/">5 parents adoptive collection 1</a></li></ul>',
     );
-    expect(await renderBody('{% get_related_contentnodes relation_filter="both" collection_filter="item" count=1 %}', ctx())).toContain("2 child both item 1");
-    expect(await renderBody('{% get_related_contentnodes relation="cousin" relation_filter="fake" collection_filter="x" count=1 %}', ctx())).toContain("2 child real both 1");
+    expect(
+      await renderBody('{% get_related_contentnodes relation_filter="both" collection_filter="item" count=1 %}', ctx()),
+    ).toContain("2 child both item 1");
+    expect(
+      await renderBody(
+        '{% get_related_contentnodes relation="cousin" relation_filter="fake" collection_filter="x" count=1 %}',
+        ctx(),
+      ),
+    ).toContain("2 child real both 1");
   });
   it("restrict_content shows its part only to the chosen audience", () => {
     expect([visitor, member, staff].map((a) => mayShow({ mode: "anonymous" }, a))).toEqual([true, false, false]);
@@ -91,15 +132,32 @@ describe("template tags in a page body", () => {
     expect([visitor, member, staff].map((a) => mayShow({ mode: "staff" }, a))).toEqual([false, false, true]);
   });
   it("restrict_content choosegroup shows its part to the chosen group's members, and to staff", () => {
-    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "members" }, a))).toEqual([false, true, true]);
-    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "staff" }, a))).toEqual([false, false, true]);
-    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "donors" }, a))).toEqual([false, false, true]);
+    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "members" }, a))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "staff" }, a))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup", group: "donors" }, a))).toEqual([
+      false,
+      false,
+      true,
+    ]);
     expect([visitor, member, staff].map((a) => mayShow({ mode: "choosegroup" }, a))).toEqual([false, false, true]);
     expect(audienceGroups(null)).toEqual([]);
     expect(audienceGroups({ is_staff: false })).toEqual(["members"]);
     expect(audienceGroups({ is_staff: true })).toEqual(["members", "staff"]);
   });
   it("script, event handlers and javascript: urls are removed from the body; unknown tags show nothing", async () => {
-    expect(await renderBody('<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">l</a>{% unknown_tag %}</p>', ctx())).toBe('<p>Hi<a>l</a></p>');
+    expect(
+      await renderBody(
+        '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">l</a>{% unknown_tag %}</p>',
+        ctx(),
+      ),
+    ).toBe("<p>Hi<a>l</a></p>");
   });
 });

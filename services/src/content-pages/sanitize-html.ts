@@ -16,7 +16,22 @@ const OPTIONS: sanitize.IOptions = {
   allowProtocolRelative: true,
   disallowedTagsMode: "discard",
   // A dropped tag keeps its text, except these, whose content is code or markup the browser would not show as text.
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "iframe", "noembed", "noframes", "xmp", "title", "object", "svg", "math"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "template",
+    "iframe",
+    "noembed",
+    "noframes",
+    "xmp",
+    "title",
+    "object",
+    "svg",
+    "math",
+  ],
   parseStyleAttributes: false,
   selfClosing: [...sanitize.defaults.selfClosing, "source", "track", "wbr"],
   // `<a download>` is a boolean use of download (keep the file's own name).
@@ -25,7 +40,10 @@ const OPTIONS: sanitize.IOptions = {
 
 // A page renders to the same HTML for each visitor of an audience, and parsing costs about a
 // millisecond per few kB: keep recent answers, bounded by their size (characters, ~16 MB of strings).
-const sanitized = new LRUCache<string, string>({ maxSize: 8_000_000, sizeCalculation: (clean, html) => clean.length + html.length || 1 });
+const sanitized = new LRUCache<string, string>({
+  maxSize: 8_000_000,
+  sizeCalculation: (clean, html) => clean.length + html.length || 1,
+});
 
 /**
  * Staff write the body's HTML, but a page is shown to every visitor. The whole rendered body (HTML
@@ -40,4 +58,3 @@ export function sanitizeHtml(html: string): string {
   sanitized.set(html, clean);
   return clean;
 }
-

@@ -1,5 +1,14 @@
 import type { Kysely } from "kysely";
-import { keywordSlugStream, keywordStream, NODE_PAGE_FIELD_DEFAULTS, slugify, type EventMetadata, type EventStore, type LogPosition, type NodeFields } from "@shop/shared";
+import {
+  keywordSlugStream,
+  keywordStream,
+  NODE_PAGE_FIELD_DEFAULTS,
+  slugify,
+  type EventMetadata,
+  type EventStore,
+  type LogPosition,
+  type NodeFields,
+} from "@shop/shared";
 import { decideRoles } from "../contributors/decide-roles.ts";
 import { handleCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -17,7 +26,16 @@ const KEYWORDS: Array<[string, number]> = [
 ];
 
 /** Pages by key; parents by key; bodies use the toolbox's tags so the public page shows them expanded. */
-const NODES: Array<{ key: string; name: string; url: string; parent: string | null; live: boolean; keywords?: string[]; body: string; short?: string }> = [
+const NODES: Array<{
+  key: string;
+  name: string;
+  url: string;
+  parent: string | null;
+  live: boolean;
+  keywords?: string[];
+  body: string;
+  short?: string;
+}> = [
   {
     key: "home",
     name: "Home",
@@ -40,7 +58,14 @@ const NODES: Array<{ key: string; name: string; url: string; parent: string | nu
       '{% restrict_content mode="staff" %}<p class="note">Staff note: update the board list in spring.</p>{% endrestrict_content %}\n' +
       '<p>Read about <a href="{% get_urls node=3 %}">our mission</a>.</p>\n{% footnote_index %}',
   },
-  { key: "mission", name: "Our Mission", url: "/about/mission/", parent: "about", live: true, body: '<p>Upholding the authority of the Bible.</p>\n{% get_related_contentnodes relation="parents" %}' },
+  {
+    key: "mission",
+    name: "Our Mission",
+    url: "/about/mission/",
+    parent: "about",
+    live: true,
+    body: '<p>Upholding the authority of the Bible.</p>\n{% get_related_contentnodes relation="parents" %}',
+  },
   {
     key: "visit",
     name: "Visit the Ark",
@@ -50,8 +75,23 @@ const NODES: Array<{ key: string; name: string; url: string; parent: string | nu
     keywords: ["Noah's Ark", "Ark Encounter"],
     body: '<p>Take the tour:</p>\n{% embed_media type="file" url="/media/ark-encounter-tour.mp4" title="Ark Encounter Tour" %}\n{% restrict_content mode="anonymous" %}<p><a href="/login/">Sign in</a> to plan your trip.</p>{% endrestrict_content %}',
   },
-  { key: "donate", name: "Donate", url: "/donate/", parent: "home", live: true, keywords: ["Donate"], body: "<p>Help build the Ark.</p>" },
-  { key: "history", name: "Our History", url: "/about/history/", parent: "about", live: true, body: '<p>Where we came from.</p>\n{% get_related_contentnodes relation="sibling" %}' },
+  {
+    key: "donate",
+    name: "Donate",
+    url: "/donate/",
+    parent: "home",
+    live: true,
+    keywords: ["Donate"],
+    body: "<p>Help build the Ark.</p>",
+  },
+  {
+    key: "history",
+    name: "Our History",
+    url: "/about/history/",
+    parent: "about",
+    live: true,
+    body: '<p>Where we came from.</p>\n{% get_related_contentnodes relation="sibling" %}',
+  },
 ];
 
 const MENU: Array<{ key: string; name: string; url: string; parent: string | null }> = [
@@ -65,20 +105,47 @@ const MENU: Array<{ key: string; name: string; url: string; parent: string | nul
  * The demo's content tree (ids from the allocator, so on an empty database Home is 1 and About Us 2,
  * which the translation demo rows point at), its keywords, contributors and the tree app's menu.
  */
-export async function seedContentDemoData(store: EventStore, db: Kysely<any>, clock: () => Date, metadata: EventMetadata): Promise<LogPosition> {
+export async function seedContentDemoData(
+  store: EventStore,
+  db: Kysely<any>,
+  clock: () => Date,
+  metadata: EventMetadata,
+): Promise<LogPosition> {
   const now = clock();
   let last!: LogPosition;
   const keywordIds = new Map<string, number>();
   for (const [name, monthlySearches] of KEYWORDS) {
     const id = await allocateId(db, "keyword");
     const slug = slugify(name);
-    await store.append(keywordSlugStream(slug), [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }], { expectedVersion: "no-stream" });
-    const r = await handleCommand(store, keywordStream(id), keywordDecider, (s) => decideKeyword({ type: "CreateKeyword", data: { id, name, slug, monthlySearches, now, by: null } }, s), metadata);
+    await store.append(
+      keywordSlugStream(slug),
+      [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }],
+      { expectedVersion: "no-stream" },
+    );
+    const r = await handleCommand(
+      store,
+      keywordStream(id),
+      keywordDecider,
+      (s) => decideKeyword({ type: "CreateKeyword", data: { id, name, slug, monthlySearches, now, by: null } }, s),
+      metadata,
+    );
     last = r.appended!.position;
     keywordIds.set(name, id);
   }
 
-  const create = async (kind: NodeKind, ids: Map<string, number>, node: { key: string; name: string; url: string; parent: string | null; body?: string; short?: string; keywords?: string[] }) => {
+  const create = async (
+    kind: NodeKind,
+    ids: Map<string, number>,
+    node: {
+      key: string;
+      name: string;
+      url: string;
+      parent: string | null;
+      body?: string;
+      short?: string;
+      keywords?: string[];
+    },
+  ) => {
     const id = await allocateId(db, kind);
     ids.set(node.key, id);
     const fields: NodeFields = {
@@ -95,11 +162,27 @@ export async function seedContentDemoData(store: EventStore, db: Kysely<any>, cl
       menuNodeIds: [],
     };
     const kw = (node.keywords ?? []).map((k) => keywordIds.get(k)!);
-    await runNodeCommand(store, kind, id, (s) => decideNode({ type: "CreateNode", data: { kind, id, fields, ignoreWarnings: true, now, by: null, keywordIds: kw } }, s), metadata);
+    await runNodeCommand(
+      store,
+      kind,
+      id,
+      (s) =>
+        decideNode(
+          { type: "CreateNode", data: { kind, id, fields, ignoreWarnings: true, now, by: null, keywordIds: kw } },
+          s,
+        ),
+      metadata,
+    );
     return id;
   };
   const publish = async (kind: NodeKind, id: number) => {
-    const r = await runNodeCommand(store, kind, id, (s) => decideNode({ type: "ChangeStatus", data: { action: "publish", now, by: null } }, s), metadata);
+    const r = await runNodeCommand(
+      store,
+      kind,
+      id,
+      (s) => decideNode({ type: "ChangeStatus", data: { action: "publish", now, by: null } }, s),
+      metadata,
+    );
     last = r.appended!.position;
   };
 
@@ -109,9 +192,18 @@ export async function seedContentDemoData(store: EventStore, db: Kysely<any>, cl
     if (node.live) await publish("contentnode", id);
   }
   const about = nodeIds.get("about")!;
-  for (const [contributor, role] of [["Ken Ham", "Author"], ["Demo Editor", "Editor"]]) {
+  for (const [contributor, role] of [
+    ["Ken Ham", "Author"],
+    ["Demo Editor", "Editor"],
+  ]) {
     const roleId = await allocateId(db, "contributorrole");
-    const r = await runNodeCommand(store, "contentnode", about, (s) => decideRoles({ type: "AddRole", data: { roleId, contributor, role } }, s), metadata);
+    const r = await runNodeCommand(
+      store,
+      "contentnode",
+      about,
+      (s) => decideRoles({ type: "AddRole", data: { roleId, contributor, role } }, s),
+      metadata,
+    );
     last = r.appended!.position;
   }
   const menuIds = new Map<string, number>();

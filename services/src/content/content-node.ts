@@ -1,4 +1,11 @@
-import { NODE_PAGE_FIELD_DEFAULTS, type ContentNodeEvent, type ContentStatus, type MenuNodeEvent, type NodeFields, type UserRef } from "@shop/shared";
+import {
+  NODE_PAGE_FIELD_DEFAULTS,
+  type ContentNodeEvent,
+  type ContentStatus,
+  type MenuNodeEvent,
+  type NodeFields,
+  type UserRef,
+} from "@shop/shared";
 
 export interface ContributorRole {
   roleId: number;
@@ -33,11 +40,15 @@ export type NodeKind = "contentnode" | "menunode";
 
 /** Menu nodes write MenuNode* events; the decider works on the ContentNode* names. */
 export function toContentEvent(event: ContentNodeEvent | MenuNodeEvent): ContentNodeEvent {
-  return event.type.startsWith("MenuNode") ? ({ type: event.type.replace("MenuNode", "ContentNode"), data: event.data } as ContentNodeEvent) : (event as ContentNodeEvent);
+  return event.type.startsWith("MenuNode")
+    ? ({ type: event.type.replace("MenuNode", "ContentNode"), data: event.data } as ContentNodeEvent)
+    : (event as ContentNodeEvent);
 }
 
 export function forKind(kind: NodeKind, event: ContentNodeEvent): ContentNodeEvent | MenuNodeEvent {
-  return kind === "menunode" && event.type.startsWith("ContentNode") ? ({ type: event.type.replace("ContentNode", "MenuNode"), data: event.data } as MenuNodeEvent) : event;
+  return kind === "menunode" && event.type.startsWith("ContentNode")
+    ? ({ type: event.type.replace("ContentNode", "MenuNode"), data: event.data } as MenuNodeEvent)
+    : event;
 }
 
 export function evolveNode(state: Node, anyEvent: ContentNodeEvent | MenuNodeEvent): Node {
@@ -47,23 +58,50 @@ export function evolveNode(state: Node, anyEvent: ContentNodeEvent | MenuNodeEve
     const { id, createdAt, by, ...created } = event.data;
     // A node created before the page fields existed has their defaults.
     const fields: NodeFields = { ...NODE_PAGE_FIELD_DEFAULTS, ...created, menuNodeIds: created.menuNodeIds ?? [] };
-    return { exists: true, id, fields, status: "Beta", version, keywordIds: [], roles: [], createdAt, updatedAt: createdAt, updatedBy: by };
+    return {
+      exists: true,
+      id,
+      fields,
+      status: "Beta",
+      version,
+      keywordIds: [],
+      roles: [],
+      createdAt,
+      updatedAt: createdAt,
+      updatedBy: by,
+    };
   }
   if (!state.exists) return { ...state, version };
   const next = { ...state, version };
   switch (event.type) {
     case "ContentNodeSaved":
-      return { ...next, fields: { ...state.fields, ...event.data.changes }, updatedAt: event.data.savedAt, updatedBy: event.data.by };
+      return {
+        ...next,
+        fields: { ...state.fields, ...event.data.changes },
+        updatedAt: event.data.savedAt,
+        updatedBy: event.data.by,
+      };
     case "ContentNodePublished": {
       const at = event.data.publishedAt;
-      return { ...next, status: "Live", fields: { ...state.fields, published: state.fields.published ?? at, lastPublished: at }, updatedAt: at, updatedBy: event.data.by ?? state.updatedBy };
+      return {
+        ...next,
+        status: "Live",
+        fields: { ...state.fields, published: state.fields.published ?? at, lastPublished: at },
+        updatedAt: at,
+        updatedBy: event.data.by ?? state.updatedBy,
+      };
     }
     case "ContentNodeStatusChanged":
       return { ...next, status: event.data.to, updatedAt: event.data.changedAt, updatedBy: event.data.by };
     case "ContentNodeArchived":
       return { ...next, status: "Archive", updatedAt: event.data.archivedAt, updatedBy: event.data.by };
     case "ContentNodeKeywordLinked":
-      return { ...next, keywordIds: state.keywordIds.includes(event.data.keywordId) ? state.keywordIds : [...state.keywordIds, event.data.keywordId] };
+      return {
+        ...next,
+        keywordIds: state.keywordIds.includes(event.data.keywordId)
+          ? state.keywordIds
+          : [...state.keywordIds, event.data.keywordId],
+      };
     case "ContentNodeKeywordUnlinked":
       return { ...next, keywordIds: state.keywordIds.filter((k) => k !== event.data.keywordId) };
     case "ContributorRoleAdded":
@@ -75,7 +113,10 @@ export function evolveNode(state: Node, anyEvent: ContentNodeEvent | MenuNodeEve
       return { ...next, roles: state.roles.filter((r) => r.roleId !== event.data.roleId) };
     case "ContributorRolesRenumbered": {
       const orders = new Map(event.data.order.map((o) => [o.roleId, o.sortOrder]));
-      return { ...next, roles: sortRoles(state.roles.map((r) => ({ ...r, sortOrder: orders.get(r.roleId) ?? r.sortOrder }))) };
+      return {
+        ...next,
+        roles: sortRoles(state.roles.map((r) => ({ ...r, sortOrder: orders.get(r.roleId) ?? r.sortOrder }))),
+      };
     }
     case "PendingRewriteBatchRecorded":
       return next;
@@ -91,4 +132,3 @@ function sortRoles(roles: ContributorRole[]): ContributorRole[] {
 }
 
 export const nodeDecider = { initialState: initialNode, evolve: evolveNode };
-

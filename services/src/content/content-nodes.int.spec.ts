@@ -71,7 +71,11 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
   it("an unknown node answers 404", async () => {
     const res = await edna.get(`${NODES}9999/`);
     expect(res.status).toBe(404);
-    expect(res.json.metadata).toEqual({ success: false, message: "This node does not exist.", errors: ["__all__: This node does not exist."] });
+    expect(res.json.metadata).toEqual({
+      success: false,
+      message: "This node does not exist.",
+      errors: ["__all__: This node does not exist."],
+    });
   });
 
   it("creating a node under a parent answers it as Beta, version 0, its url under the parent's", async () => {
@@ -95,7 +99,9 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     const before = await server.store.head();
     const warned = await create(edna, { name: "Orphan" });
     expect(warned.status).toBe(400);
-    expect(warned.json).toEqual({ metadata: { success: false, message: WARNINGS_MESSAGE, errors: [], warnings: [CONTENT_NODE_WARNINGS.rootNode] } });
+    expect(warned.json).toEqual({
+      metadata: { success: false, message: WARNINGS_MESSAGE, errors: [], warnings: [CONTENT_NODE_WARNINGS.rootNode] },
+    });
     expect(await server.store.head()).toEqual(before);
     const saved = await create(edna, { name: "Orphan", ignore_warnings: true });
     expect(saved.status).toBe(201);
@@ -105,10 +111,20 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
   it("the two blocking date errors answer 400 with 'field: message' lines, even with ignore_warnings", async () => {
     const one = await create(edna, { name: "Dated", parent: 1, published: "2026-11-01 10:00", ignore_warnings: true });
     expect(one.status).toBe(400);
-    expect(one.json.metadata).toEqual({ success: false, message: CONTENT_NODE_ERRORS.publishedWithoutLastPublished, errors: [`published: ${CONTENT_NODE_ERRORS.publishedWithoutLastPublished}`] });
-    const other = await put(edna, `${NODES}3/`, { last_published: "2026-11-01 10:00", published: "", ignore_warnings: true });
+    expect(one.json.metadata).toEqual({
+      success: false,
+      message: CONTENT_NODE_ERRORS.publishedWithoutLastPublished,
+      errors: [`published: ${CONTENT_NODE_ERRORS.publishedWithoutLastPublished}`],
+    });
+    const other = await put(edna, `${NODES}3/`, {
+      last_published: "2026-11-01 10:00",
+      published: "",
+      ignore_warnings: true,
+    });
     expect(other.status).toBe(400);
-    expect(other.json.metadata.errors).toEqual([`last_published: ${CONTENT_NODE_ERRORS.lastPublishedWithoutPublished}`]);
+    expect(other.json.metadata.errors).toEqual([
+      `last_published: ${CONTENT_NODE_ERRORS.lastPublishedWithoutPublished}`,
+    ]);
   });
 
   it("a bad date answers the date-time format message", async () => {
@@ -122,9 +138,17 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     expect(before.status).toBe("Live");
     const res = await put(edna, `${NODES}3/`, { name: "Our Mission Statement", expected_version: before.version });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ metadata: { success: true, message: "Your changes have been saved." }, name: "Our Mission Statement", status: "Changes Pending", version: before.version + 2 });
+    expect(res.json).toMatchObject({
+      metadata: { success: true, message: "Your changes have been saved." },
+      name: "Our Mission Statement",
+      status: "Changes Pending",
+      version: before.version + 2,
+    });
     const history = (await edna.get(`${NODES}3/history/`)).json;
-    expect(history.items.slice(-2).map((e: { type: string }) => e.type)).toEqual(["ContentNodeStatusChanged", "ContentNodeSaved"]);
+    expect(history.items.slice(-2).map((e: { type: string }) => e.type)).toEqual([
+      "ContentNodeStatusChanged",
+      "ContentNodeSaved",
+    ]);
   });
 
   it("a save against an old expected_version is refused with who saved since and when", async () => {
@@ -134,12 +158,22 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     expect(stale.status).toBe(409);
     const now = (await edna.get(`${NODES}5/`)).json;
     const message = `Edna Editor saved this node at ${now.updated_at} (version ${now.version}) after you opened it. Reload it to see their changes, then save again.`;
-    expect(stale.json).toEqual({ metadata: { success: false, message, errors: [`__all__: ${message}`] }, saved_by: ednaUser, saved_at: now.updated_at, version: now.version });
+    expect(stale.json).toEqual({
+      metadata: { success: false, message, errors: [`__all__: ${message}`] },
+      saved_by: ednaUser,
+      saved_at: now.updated_at,
+      version: now.version,
+    });
     expect(now.short_description).toBe("Come and see.");
   });
 
   it("the warnings of §5 come back together in metadata.warnings and nothing is saved", async () => {
-    const res = await put(edna, `${NODES}6/`, { short_description: "x".repeat(161), parent: "", url: "/history/", body: '<img src="a.png"><img src="b.png" alt=" ">' });
+    const res = await put(edna, `${NODES}6/`, {
+      short_description: "x".repeat(161),
+      parent: "",
+      url: "/history/",
+      body: '<img src="a.png"><img src="b.png" alt=" ">',
+    });
     expect(res.status).toBe(400);
     expect(res.json.metadata.warnings).toEqual([
       CONTENT_NODE_WARNINGS.shortDescriptionTooLong,
@@ -152,7 +186,8 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
 
   it("a keyword word used more than 4 times in the keyword list warns", async () => {
     const ids: number[] = [];
-    for (const name of ["ark one", "ark two", "ark three", "ark four", "ark five"]) ids.push((await edna.post("/admin/api/content/keyword/", { name })).json.id);
+    for (const name of ["ark one", "ark two", "ark three", "ark four", "ark five"])
+      ids.push((await edna.post("/admin/api/content/keyword/", { name })).json.id);
     const res = await put(edna, `${NODES}4/`, { keywords: ids });
     expect(res.json.metadata.warnings).toEqual(['The word "ark" appears 5 times in the keyword list.']);
     const saved = await put(edna, `${NODES}4/`, { keywords: ids, ignore_warnings: true });
@@ -160,10 +195,22 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
   });
 
   it("the in-page save takes the edited fields plus id, with the same rules", async () => {
-    const warned = await put(edna, "/admin/api/content/node-ipa-save/", { id: 4, body: '<p>Tour</p><img src="ark.jpg">' });
+    const warned = await put(edna, "/admin/api/content/node-ipa-save/", {
+      id: 4,
+      body: '<p>Tour</p><img src="ark.jpg">',
+    });
     expect(warned.json.metadata.warnings).toEqual(["1 image has no alt text."]);
-    const saved = await put(edna, "/admin/api/content/node-ipa-save/", { id: 4, body: '<p>Tour</p><img src="ark.jpg">', ignore_warnings: "true" });
-    expect(saved.json).toMatchObject({ metadata: { success: true }, id: 4, body: '<p>Tour</p><img src="ark.jpg">', status: "Beta" });
+    const saved = await put(edna, "/admin/api/content/node-ipa-save/", {
+      id: 4,
+      body: '<p>Tour</p><img src="ark.jpg">',
+      ignore_warnings: "true",
+    });
+    expect(saved.json).toMatchObject({
+      metadata: { success: true },
+      id: 4,
+      body: '<p>Tour</p><img src="ark.jpg">',
+      status: "Beta",
+    });
     const missingId = await put(edna, "/admin/api/content/node-ipa-save/", { body: "x" });
     expect(missingId.status).toBe(400);
     expect(missingId.json.metadata.errors).toEqual(["id: This field is required."]);
@@ -171,7 +218,12 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
 
   it("status actions publish, async, archive and other set Live, Changes Pending, Archive and Beta", async () => {
     const id = (await create(edna, { name: "Status Page", parent: 1 })).json.id;
-    for (const [action, status] of [["publish", "Live"], ["async", "Changes Pending"], ["archive", "Archive"], ["other", "Beta"]]) {
+    for (const [action, status] of [
+      ["publish", "Live"],
+      ["async", "Changes Pending"],
+      ["archive", "Archive"],
+      ["other", "Beta"],
+    ]) {
       const res = await edna.post("/admin/content/contentnode/action/", { action, pk: id, id });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ metadata: { success: true }, id, status, version: expect.any(Number) });
@@ -189,8 +241,20 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     await put(otto, `${NODES}${id}/`, { name: "Historic Page" });
     const res = await edna.get(`${NODES}${id}/history/`);
     expect(res.json.items).toEqual([
-      expect.objectContaining({ position: 0, type: "ContentNodeCreated", user: ednaUser, time: expect.any(String), changed_fields: expect.arrayContaining(["name", "url", "status"]) }),
-      expect.objectContaining({ position: 1, type: "ContentNodeSaved", user: { id: expect.any(String), name: "Otto Other" }, changed_fields: ["name"], changes: { name: "Historic Page" } }),
+      expect.objectContaining({
+        position: 0,
+        type: "ContentNodeCreated",
+        user: ednaUser,
+        time: expect.any(String),
+        changed_fields: expect.arrayContaining(["name", "url", "status"]),
+      }),
+      expect.objectContaining({
+        position: 1,
+        type: "ContentNodeSaved",
+        user: { id: expect.any(String), name: "Otto Other" },
+        changed_fields: ["name"],
+        changes: { name: "Historic Page" },
+      }),
     ]);
     const asOf = await edna.get(`${NODES}${id}/history/?at=0`);
     expect(asOf.json).toMatchObject({ metadata: { success: true }, at: 0, id, name: "Historic", version: 0 });
@@ -200,33 +264,63 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
   it("keywords are linked and unlinked at /contentnode/{id}/keywords/", async () => {
     const kw = (await edna.post("/admin/api/content/keyword/", { name: "Dinosaurs" })).json.id;
     const linked = await edna.post(`${NODES}5/keywords/`, { keyword: kw });
-    expect(linked.json).toMatchObject({ metadata: { success: true }, id: 5, keywords: expect.arrayContaining([{ id: kw, name: "Dinosaurs", slug: "dinosaurs" }]) });
+    expect(linked.json).toMatchObject({
+      metadata: { success: true },
+      id: 5,
+      keywords: expect.arrayContaining([{ id: kw, name: "Dinosaurs", slug: "dinosaurs" }]),
+    });
     const unlinked = await edna.request("DELETE", `${NODES}5/keywords/`, { keyword: kw });
     expect(unlinked.json.keywords.some((k: { id: number }) => k.id === kw)).toBe(false);
   });
 
   it("a menu node's url change warns twice, then records a pending rewrite batch", async () => {
     const node = (await edna.get("/admin/api/tree/menunode/2/")).json;
-    expect(node).toMatchObject({ id: 2, app: "tree", model: "menunode", name: "About", url: "/about/", status: "Live" });
+    expect(node).toMatchObject({
+      id: 2,
+      app: "tree",
+      model: "menunode",
+      name: "About",
+      url: "/about/",
+      status: "Live",
+    });
     const warned = await put(edna, "/admin/api/tree/menunode/2/", { url: "/about-us/" });
-    expect(warned.json.metadata.warnings).toEqual([CONTENT_NODE_WARNINGS.urlChangeAutoPublishes, CONTENT_NODE_WARNINGS.runPendingRewriteBatches]);
+    expect(warned.json.metadata.warnings).toEqual([
+      CONTENT_NODE_WARNINGS.urlChangeAutoPublishes,
+      CONTENT_NODE_WARNINGS.runPendingRewriteBatches,
+    ]);
     const saved = await put(edna, "/admin/api/tree/menunode/2/", { url: "/about-us/", ignore_warnings: true });
     expect(saved.json).toMatchObject({ url: "/about-us/", status: "Live" });
     const batches = await edna.get("/admin/api/tree/pendingrewritebatch/");
     expect(batches.json).toEqual({
       metadata: { success: true },
-      items: [{ id: expect.any(Number), node: 2, old_url: "/about/", new_url: "/about-us/", created_at: expect.any(String), created_by: ednaUser.id }],
+      items: [
+        {
+          id: expect.any(Number),
+          node: 2,
+          old_url: "/about/",
+          new_url: "/about-us/",
+          created_at: expect.any(String),
+          created_by: ednaUser.id,
+        },
+      ],
       total: 1,
       count: 100,
       start: 0,
     });
-    expect((await edna.get("/admin/api/tree/menunode/2/history/")).json.items.map((e: { type: string }) => e.type)).toContain("PendingRewriteBatchRecorded");
+    expect(
+      (await edna.get("/admin/api/tree/menunode/2/history/")).json.items.map((e: { type: string }) => e.type),
+    ).toContain("PendingRewriteBatchRecorded");
   });
 
   it("a new node reaches every other staff socket within 1 s: node:saved with version 0 (its created event)", async () => {
     const socket = await adminSocket(server.url, otto.cookieHeader);
     try {
-      const pushed = nextPush<{ id: number; model: string }>(socket, "node:saved", (m) => m.model === "contentnode", 1000);
+      const pushed = nextPush<{ id: number; model: string }>(
+        socket,
+        "node:saved",
+        (m) => m.model === "contentnode",
+        1000,
+      );
       const id = (await create(edna, { name: "Brand New", parent: 1 })).json.id;
       expect(await pushed).toEqual({ id, version: 0, by: ednaUser, app: "content", model: "contentnode" });
       const menuPush = nextPush<{ model: string }>(socket, "node:saved", (m) => m.model === "menunode", 1000);
@@ -241,14 +335,31 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     const socket = await adminSocket(server.url, otto.cookieHeader);
     try {
       const id = (await create(edna, { name: "Pushed", parent: 1 })).json.id;
-      const status = new Promise((resolve) => socket.on("node:status", (m: { id: number }) => m.id === id && resolve(m)));
+      const status = new Promise((resolve) =>
+        socket.on("node:status", (m: { id: number }) => m.id === id && resolve(m)),
+      );
       // Its creation pushes node:saved too (version 0): wait for the save.
-      const saved = new Promise((resolve) => socket.on("node:saved", (m: { id: number; version: number }) => m.id === id && m.version > 0 && resolve(m)));
-      const timeout = (ms: number) => new Promise((_, reject) => setTimeout(() => reject(new Error("no push within 1 s")), ms));
+      const saved = new Promise((resolve) =>
+        socket.on("node:saved", (m: { id: number; version: number }) => m.id === id && m.version > 0 && resolve(m)),
+      );
+      const timeout = (ms: number) =>
+        new Promise((_, reject) => setTimeout(() => reject(new Error("no push within 1 s")), ms));
       await edna.post("/admin/content/contentnode/action/", { action: "publish", pk: id });
-      expect(await Promise.race([status, timeout(1000)])).toEqual({ id, status: "Live", version: 1, app: "content", model: "contentnode" });
+      expect(await Promise.race([status, timeout(1000)])).toEqual({
+        id,
+        status: "Live",
+        version: 1,
+        app: "content",
+        model: "contentnode",
+      });
       await put(edna, `${NODES}${id}/`, { name: "Pushed again" });
-      expect(await Promise.race([saved, timeout(1000)])).toEqual({ id, version: 3, by: ednaUser, app: "content", model: "contentnode" });
+      expect(await Promise.race([saved, timeout(1000)])).toEqual({
+        id,
+        version: 3,
+        by: ednaUser,
+        app: "content",
+        model: "contentnode",
+      });
     } finally {
       socket.close();
     }
@@ -263,7 +374,10 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     await server.runner.waitFor(await server.store.head());
     await server.runner.stop();
     const db = server.database.db;
-    const snapshot = async (table: string) => (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
+    const snapshot = async (table: string) =>
+      (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows
+        .map((r) => JSON.stringify(r))
+        .sort();
     for (const projection of contentProjections) {
       const before = await Promise.all(projection.tables.map(snapshot));
       await rebuildProjection({ db, store: server.store, projection });

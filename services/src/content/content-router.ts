@@ -1,5 +1,11 @@
 import { Router } from "express";
-import { ContentActionRequest, IpaSaveRequest, KeywordLinkRequest, keywordStream, PendingRewriteBatchesQuery } from "@shop/shared";
+import {
+  ContentActionRequest,
+  IpaSaveRequest,
+  KeywordLinkRequest,
+  keywordStream,
+  PendingRewriteBatchesQuery,
+} from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { streamExists } from "../platform/referenced-records.ts";
 import { requireStaff } from "../platform/http/auth.ts";
@@ -34,7 +40,11 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
   router.post("/admin/content/contentnode/action/", requireStaff, async (req, res) => {
     const input = parseRequest(ContentActionRequest, req.body);
     const nodeId = (input.pk ?? input.id)!;
-    const appended = await runContentAction(deps, { nodeId, action: input.action, by: byUser(req) }, eventMetadata(req));
+    const appended = await runContentAction(
+      deps,
+      { nodeId, action: input.action, by: byUser(req) },
+      eventMetadata(req),
+    );
     if (appended) await deps.waitForProjections(appended.position, NODE_PROJECTIONS.contentnode);
     const node = existing(await loadNode(deps.store, "contentnode", nodeId));
     res.json({ metadata: { success: true }, id: nodeId, status: node.status, version: node.version });
@@ -47,18 +57,38 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
       if (id === null) return next();
       const { keyword, ignore_warnings } = parseQuery(KeywordLinkRequest, { ...req.query, ...req.body });
       if (method === "post" && !(await streamExists(deps.store, keywordStream(keyword)))) {
-        throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [`keyword: Unknown keyword ${keyword}.`]);
+        throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [
+          `keyword: Unknown keyword ${keyword}.`,
+        ]);
       }
       // A link answers the repeated-keyword warning as a save does (the list's names, the new one last).
       const before = existing(await loadNode(deps.store, "contentnode", id));
-      const keywordNamesAfter = method === "post" ? await keywordNames(deps.store, [...before.keywordIds.filter((k) => k !== keyword), keyword]) : undefined;
-      const command = method === "post"
-        ? { type: "LinkKeyword" as const, data: { keywordId: keyword, ignoreWarnings: ignore_warnings, keywordNames: keywordNamesAfter } }
-        : { type: "UnlinkKeyword" as const, data: { keywordId: keyword } };
-      const result = await runNodeCommand(deps.store, "contentnode", id, (s) => decideNode(command, s), eventMetadata(req));
+      const keywordNamesAfter =
+        method === "post"
+          ? await keywordNames(deps.store, [...before.keywordIds.filter((k) => k !== keyword), keyword])
+          : undefined;
+      const command =
+        method === "post"
+          ? {
+              type: "LinkKeyword" as const,
+              data: { keywordId: keyword, ignoreWarnings: ignore_warnings, keywordNames: keywordNamesAfter },
+            }
+          : { type: "UnlinkKeyword" as const, data: { keywordId: keyword } };
+      const result = await runNodeCommand(
+        deps.store,
+        "contentnode",
+        id,
+        (s) => decideNode(command, s),
+        eventMetadata(req),
+      );
       if (result.appended) await deps.waitForProjections(result.appended.position, NODE_PROJECTIONS.contentnode);
       const view = await nodeView(deps.db, "contentnode", existing(result.state));
-      res.json({ metadata: { success: true }, id, keywords: "keywords" in view ? view.keywords : [], version: view.version });
+      res.json({
+        metadata: { success: true },
+        id,
+        keywords: "keywords" in view ? view.keywords : [],
+        version: view.version,
+      });
     });
   }
 
@@ -72,7 +102,14 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
     const rows = await page.execute();
     res.json({
       metadata: { success: true },
-      items: rows.map((r) => ({ id: r.id, node: r.node_id, old_url: r.old_url, new_url: r.new_url, created_at: new Date(r.created_at).toISOString(), created_by: r.created_by })),
+      items: rows.map((r) => ({
+        id: r.id,
+        node: r.node_id,
+        old_url: r.old_url,
+        new_url: r.new_url,
+        created_at: new Date(r.created_at).toISOString(),
+        created_by: r.created_by,
+      })),
       total: Number(total),
       count: q.count,
       start: q.start,

@@ -1,4 +1,13 @@
-import { NODE_FIELD_NAMES, offersAction, STATUS_AFTER_ACTION, type ContentAction, type ContentNodeEvent, type NodeFields, type RecordLock, type UserRef } from "@shop/shared";
+import {
+  NODE_FIELD_NAMES,
+  offersAction,
+  STATUS_AFTER_ACTION,
+  type ContentAction,
+  type ContentNodeEvent,
+  type NodeFields,
+  type RecordLock,
+  type UserRef,
+} from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import type { ExistingNode, Node, NodeKind } from "./content-node.ts";
 import { nodeNotFound, NodeLockedError, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
@@ -19,7 +28,10 @@ interface KeywordChoice {
 }
 
 export type NodeCommand =
-  | { type: "CreateNode"; data: Who & KeywordChoice & { kind: NodeKind; id: number; fields: NodeFields; ignoreWarnings: boolean } }
+  | {
+      type: "CreateNode";
+      data: Who & KeywordChoice & { kind: NodeKind; id: number; fields: NodeFields; ignoreWarnings: boolean };
+    }
   | {
       type: "SaveNode";
       data: Who &
@@ -34,7 +46,14 @@ export type NodeCommand =
         };
     }
   | { type: "ChangeStatus"; data: Who & { action: ContentAction } }
-  | { type: "LinkKeyword"; data: { keywordId: number; ignoreWarnings?: boolean; /** The list's names with the new keyword last, for the warning. */ keywordNames?: string[] } }
+  | {
+      type: "LinkKeyword";
+      data: {
+        keywordId: number;
+        ignoreWarnings?: boolean /** The list's names with the new keyword last, for the warning. */;
+        keywordNames?: string[];
+      };
+    }
   | { type: "UnlinkKeyword"; data: { keywordId: number } };
 
 /** Pure: the events a node command produces on the node's state, or a refusal. */
@@ -79,7 +98,13 @@ function refuseOnErrors(fields: NodeFields) {
 function create(cmd: Extract<NodeCommand, { type: "CreateNode" }>["data"], state: Node): ContentNodeEvent[] {
   if (state.exists) throw new DomainError("NODE_EXISTS", "A node with this id already exists.", 409);
   refuseOnErrors(cmd.fields);
-  const warnings = nodeWarnings({ kind: cmd.kind, isNew: true, before: null, changes: cmd.fields, keywordNames: cmd.keywordNames });
+  const warnings = nodeWarnings({
+    kind: cmd.kind,
+    isNew: true,
+    before: null,
+    changes: cmd.fields,
+    keywordNames: cmd.keywordNames,
+  });
   if (warnings.length && !cmd.ignoreWarnings) throw new NodeWarningsError(warnings);
   return [
     { type: "ContentNodeCreated", data: { id: cmd.id, ...cmd.fields, createdAt: cmd.now.toISOString(), by: cmd.by } },
@@ -103,20 +128,35 @@ function save(cmd: Extract<NodeCommand, { type: "SaveNode" }>["data"], node: Exi
 
   const at = cmd.now.toISOString();
   const events: ContentNodeEvent[] = [];
-  if (node.status === "Live") events.push({ type: "ContentNodeStatusChanged", data: { id: node.id, from: "Live", to: "Changes Pending", changedAt: at, by: cmd.by } });
+  if (node.status === "Live")
+    events.push({
+      type: "ContentNodeStatusChanged",
+      data: { id: node.id, from: "Live", to: "Changes Pending", changedAt: at, by: cmd.by },
+    });
   if (Object.keys(changes).length) {
-    events.push({ type: "ContentNodeSaved", data: { id: node.id, changes, version: node.version + events.length + 1, savedAt: at, by: cmd.by } });
+    events.push({
+      type: "ContentNodeSaved",
+      data: { id: node.id, changes, version: node.version + events.length + 1, savedAt: at, by: cmd.by },
+    });
   }
   events.push(...keywordChanges);
   if (changes.url !== undefined) {
     if (cmd.kind === "menunode" && cmd.rewriteBatchId !== undefined) {
       events.push({
         type: "PendingRewriteBatchRecorded",
-        data: { batchId: cmd.rewriteBatchId, nodeId: node.id, oldUrl: node.fields.url, newUrl: changes.url, recordedAt: at, by: cmd.by },
+        data: {
+          batchId: cmd.rewriteBatchId,
+          nodeId: node.id,
+          oldUrl: node.fields.url,
+          newUrl: changes.url,
+          recordedAt: at,
+          by: cmd.by,
+        },
       });
     }
     // The url is already public: the change goes live at once (the warning told the editor so).
-    if (node.status === "Live" || node.status === "Changes Pending") events.push({ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } });
+    if (node.status === "Live" || node.status === "Changes Pending")
+      events.push({ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } });
   }
   return events;
 }
@@ -133,7 +173,8 @@ export function realChanges(before: NodeFields, changes: Partial<NodeFields>): P
 
 /** Values of one field: lists (menu nodes) are equal when they hold the same ids in any order. */
 function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && [...a].sort().join() === [...b].sort().join();
   return a === b;
 }
 
@@ -141,17 +182,28 @@ function keywordEvents(id: number, current: number[], wanted: number[] | undefin
   if (!wanted) return [];
   const unique = [...new Set(wanted)];
   return [
-    ...current.filter((k) => !unique.includes(k)).map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordUnlinked", data: { id, keywordId } })),
-    ...unique.filter((k) => !current.includes(k)).map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordLinked", data: { id, keywordId } })),
+    ...current
+      .filter((k) => !unique.includes(k))
+      .map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordUnlinked", data: { id, keywordId } })),
+    ...unique
+      .filter((k) => !current.includes(k))
+      .map((keywordId): ContentNodeEvent => ({ type: "ContentNodeKeywordLinked", data: { id, keywordId } })),
   ];
 }
 
-function changeStatus(cmd: Extract<NodeCommand, { type: "ChangeStatus" }>["data"], node: ExistingNode): ContentNodeEvent[] {
+function changeStatus(
+  cmd: Extract<NodeCommand, { type: "ChangeStatus" }>["data"],
+  node: ExistingNode,
+): ContentNodeEvent[] {
   // An action the status does not offer (it would set the status the node has) changes nothing.
   if (!offersAction(node.status, cmd.action)) return [];
   const to = STATUS_AFTER_ACTION[cmd.action];
   const at = cmd.now.toISOString();
-  if (cmd.action === "publish") return [{ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } }];
-  if (cmd.action === "archive") return [{ type: "ContentNodeArchived", data: { id: node.id, archivedAt: at, by: cmd.by } }];
-  return [{ type: "ContentNodeStatusChanged", data: { id: node.id, from: node.status, to, changedAt: at, by: cmd.by } }];
+  if (cmd.action === "publish")
+    return [{ type: "ContentNodePublished", data: { id: node.id, publishedAt: at, by: cmd.by } }];
+  if (cmd.action === "archive")
+    return [{ type: "ContentNodeArchived", data: { id: node.id, archivedAt: at, by: cmd.by } }];
+  return [
+    { type: "ContentNodeStatusChanged", data: { id: node.id, from: node.status, to, changedAt: at, by: cmd.by } },
+  ];
 }

@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { nodeTreeStream, WrongExpectedVersionError, type ContentNodeEvent, type EventMetadata, type EventStore } from "@shop/shared";
+import {
+  nodeTreeStream,
+  WrongExpectedVersionError,
+  type ContentNodeEvent,
+  type EventMetadata,
+  type EventStore,
+} from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import type { Node, NodeKind } from "./content-node.ts";
@@ -17,8 +23,12 @@ export interface NodeClaimDeps {
 
 const TABLE: Record<NodeKind, string> = { contentnode: "content_nodes", menunode: "menu_nodes" };
 
-export const urlTaken = () => new DomainError("URL_TAKEN", "Another node already uses this url.", 400, ["url: Another node already uses this url."]);
-export const invalidParent = () => new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
+export const urlTaken = () =>
+  new DomainError("URL_TAKEN", "Another node already uses this url.", 400, [
+    "url: Another node already uses this url.",
+  ]);
+export const invalidParent = () =>
+  new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
 const MESSAGE_LOOP = "A node cannot be contained in itself or in one of its children.";
 const parentLoop = () => new DomainError("INVALID_PARENT", MESSAGE_LOOP, 400, [`parent: ${MESSAGE_LOOP}`]);
 
@@ -27,7 +37,12 @@ const urlValue = (kind: NodeKind, url: string): UniqueValue => ({ scope: `${kind
 function urlRules(deps: NodeClaimDeps, kind: NodeKind, url: string): ClaimRules {
   return {
     legacyHolder: async () => {
-      const row = await deps.db.selectFrom(TABLE[kind]).select("id").where("url", "=", url).orderBy("id").executeTakeFirst();
+      const row = await deps.db
+        .selectFrom(TABLE[kind])
+        .select("id")
+        .where("url", "=", url)
+        .orderBy("id")
+        .executeTakeFirst();
       return row ? Number(row.id) : null;
     },
     stillHolds: async (owner) => {
@@ -48,7 +63,13 @@ export async function refuseTakenUrl(deps: NodeClaimDeps, kind: NodeKind, url: s
  * the new parent through the nodes' own streams, and through every parent change claimed on the
  * tree stream (a claimed move may not be on its node's stream yet, so both edges count).
  */
-async function refuseLoop(deps: NodeClaimDeps, kind: NodeKind, id: number, parentId: number, claimed: Map<number, number | null>) {
+async function refuseLoop(
+  deps: NodeClaimDeps,
+  kind: NodeKind,
+  id: number,
+  parentId: number,
+  claimed: Map<number, number | null>,
+) {
   const seen = new Set<number>();
   const todo = [parentId];
   while (todo.length) {
@@ -83,13 +104,21 @@ export async function refuseBadParent(deps: NodeClaimDeps, kind: NodeKind, id: n
 }
 
 /** Parent changes of one kind are claimed one at a time, each deciding on all the moves before it. */
-async function claimParentChange(deps: NodeClaimDeps, kind: NodeKind, id: number, parentId: number | null, metadata: EventMetadata) {
+async function claimParentChange(
+  deps: NodeClaimDeps,
+  kind: NodeKind,
+  id: number,
+  parentId: number | null,
+  metadata: EventMetadata,
+) {
   for (let attempt = 1; ; attempt++) {
     const { claimed, version } = await readTree(deps.store, kind);
     if (parentId !== null) await refuseLoop(deps, kind, id, parentId, claimed);
     const data = { kind, nodeId: id, parentId, claimedAt: deps.clock().toISOString() };
     try {
-      await deps.store.append(nodeTreeStream(kind), [{ type: "NodeParentChangeClaimed", data, metadata }], { expectedVersion: version });
+      await deps.store.append(nodeTreeStream(kind), [{ type: "NodeParentChangeClaimed", data, metadata }], {
+        expectedVersion: version,
+      });
       return;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= 8) throw error;
@@ -109,14 +138,24 @@ export interface NodeWriteClaims {
  * Claims what the decided events need before they are appended: the new url (400 when another
  * node holds it) and a parent change (400 when it would close a loop).
  */
-export async function claimForWrite(deps: NodeClaimDeps, kind: NodeKind, before: Node, events: ContentNodeEvent[], metadata: EventMetadata): Promise<NodeWriteClaims> {
+export async function claimForWrite(
+  deps: NodeClaimDeps,
+  kind: NodeKind,
+  before: Node,
+  events: ContentNodeEvent[],
+  metadata: EventMetadata,
+): Promise<NodeWriteClaims> {
   const created = events.find((e) => e.type === "ContentNodeCreated");
   const saved = events.find((e) => e.type === "ContentNodeSaved");
   const id = created ? created.data.id : before.exists ? before.id : 0;
   const url = created ? created.data.url : saved?.data.changes.url;
   const oldUrl = before.exists && url !== undefined ? before.fields.url : undefined;
   const now = deps.clock();
-  if (url !== undefined && !(await claimValue(deps.store, urlValue(kind, url), id, urlRules(deps, kind, url), now, metadata))) throw urlTaken();
+  if (
+    url !== undefined &&
+    !(await claimValue(deps.store, urlValue(kind, url), id, urlRules(deps, kind, url), now, metadata))
+  )
+    throw urlTaken();
   const undo = async () => {
     if (url !== undefined) await releaseValue(deps.store, urlValue(kind, url), id, deps.clock(), metadata);
   };
@@ -131,7 +170,8 @@ export async function claimForWrite(deps: NodeClaimDeps, kind: NodeKind, before:
   return {
     undo,
     done: async () => {
-      if (oldUrl !== undefined && oldUrl !== url) await releaseValue(deps.store, urlValue(kind, oldUrl), id, deps.clock(), metadata);
+      if (oldUrl !== undefined && oldUrl !== url)
+        await releaseValue(deps.store, urlValue(kind, oldUrl), id, deps.clock(), metadata);
     },
   };
 }

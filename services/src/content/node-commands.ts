@@ -1,9 +1,19 @@
-import { contentNodeStream, menuNodeStream, WrongExpectedVersionError, type ContentNodeEvent, type EventMetadata, type EventStore, type MenuNodeEvent, type NewEvent } from "@shop/shared";
+import {
+  contentNodeStream,
+  menuNodeStream,
+  WrongExpectedVersionError,
+  type ContentNodeEvent,
+  type EventMetadata,
+  type EventStore,
+  type MenuNodeEvent,
+  type NewEvent,
+} from "@shop/shared";
 import { handleCommand, type CommandResult } from "../platform/command-handler.ts";
 import { forKind, nodeDecider, type Node, type NodeKind } from "./content-node.ts";
 import type { NodeWriteClaims } from "./node-claims.ts";
 
-export const nodeStream = (kind: NodeKind, id: number) => (kind === "menunode" ? menuNodeStream(id) : contentNodeStream(id));
+export const nodeStream = (kind: NodeKind, id: number) =>
+  kind === "menunode" ? menuNodeStream(id) : contentNodeStream(id);
 
 /** Claims a write needs on other streams (url, tree), taken after `decide` and before the append. */
 export type ClaimForWrite = (before: Node, events: ContentNodeEvent[]) => Promise<NodeWriteClaims>;
@@ -22,11 +32,20 @@ export async function runNodeCommand(
   claim?: ClaimForWrite,
 ): Promise<CommandResult<Node>> {
   if (!claim) {
-    return handleCommand<Node, ContentNodeEvent | MenuNodeEvent>(store, nodeStream(kind, id), nodeDecider, (state) => decide(state).map((e) => forKind(kind, e)), metadata);
+    return handleCommand<Node, ContentNodeEvent | MenuNodeEvent>(
+      store,
+      nodeStream(kind, id),
+      nodeDecider,
+      (state) => decide(state).map((e) => forKind(kind, e)),
+      metadata,
+    );
   }
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(nodeStream(kind, id));
-    const state = recorded.reduce((s, e) => nodeDecider.evolve(s, e as unknown as ContentNodeEvent), nodeDecider.initialState());
+    const state = recorded.reduce(
+      (s, e) => nodeDecider.evolve(s, e as unknown as ContentNodeEvent),
+      nodeDecider.initialState(),
+    );
     const decided = decide(state);
     if (decided.length === 0) return { state, events: [] };
     const claims = await claim(state, decided);

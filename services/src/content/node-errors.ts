@@ -33,6 +33,8 @@ export class StaleNodeVersionError extends DomainError {
  */
 export class NodeLockedError extends DomainError {
   constructor(readonly lock: RecordLock) {
-    super("NODE_LOCKED", BACK_OFFICE_MESSAGES.alreadyLocked, 409, [`__all__: ${BACK_OFFICE_MESSAGES.alreadyLocked}`], { lock });
+    super("NODE_LOCKED", BACK_OFFICE_MESSAGES.alreadyLocked, 409, [`__all__: ${BACK_OFFICE_MESSAGES.alreadyLocked}`], {
+      lock,
+    });
   }
 }

@@ -31,7 +31,8 @@ describe.each(testBackends())("saving a content node someone else has locked, on
   const put = (client: TestClient, path: string, body: Record<string, unknown>) => client.request("PUT", path, body);
   const lock = async (client: TestClient, id: number, reason = 2, comment = "Rewriting the intro") =>
     expect((await client.post(`${LOCKS}?ts=1`, { ...lockBody(id), reason, comment })).status).toBe(200);
-  const unlock = (client: TestClient, id: number, force = false) => client.request("DELETE", LOCKS, { ...lockBody(id), force_unlock: force });
+  const unlock = (client: TestClient, id: number, force = false) =>
+    client.request("DELETE", LOCKS, { ...lockBody(id), force_unlock: force });
   const refusedBody = (reason: number, comment: string, autoCreated: boolean) => ({
     metadata: { success: false, message: "Object is already locked!", errors: ["__all__: Object is already locked!"] },
     lock: { user: ottoUser, reason, comment, autoCreated },
@@ -41,11 +42,20 @@ describe.each(testBackends())("saving a content node someone else has locked, on
     await lock(otto, 4);
     const before = (await edna.get(`${NODES}4/`)).json;
     const head = await server.store.head();
-    const res = await put(edna, `${NODES}4/`, { name: "Edna's title", sku: 1, ignore_warnings: true, expected_version: before.version });
+    const res = await put(edna, `${NODES}4/`, {
+      name: "Edna's title",
+      sku: 1,
+      ignore_warnings: true,
+      expected_version: before.version,
+    });
     expect(res.status).toBe(409);
     expect(res.json).toEqual(refusedBody(2, "Rewriting the intro", false));
     expect(await server.store.head()).toEqual(head);
-    expect((await edna.get(`${NODES}4/`)).json).toMatchObject({ name: before.name, sku: null, version: before.version });
+    expect((await edna.get(`${NODES}4/`)).json).toMatchObject({
+      name: before.name,
+      sku: null,
+      version: before.version,
+    });
   });
 
   it("PUT /node-ipa-save/ by Edna while Otto holds an automatic lock is refused the same way", async () => {
@@ -78,7 +88,12 @@ describe.each(testBackends())("saving a content node someone else has locked, on
     expect((await put(edna, `${NODES}4/`, { short_description: "Edna again." })).status).toBe(200);
     const refused = await put(otto, `${NODES}4/`, { short_description: "Otto again." });
     expect(refused.status).toBe(409);
-    expect(refused.json.lock).toEqual({ user: { id: expect.any(String), name: "Edna Editor" }, reason: 3, comment: "Taking over", autoCreated: false });
+    expect(refused.json.lock).toEqual({
+      user: { id: expect.any(String), name: "Edna Editor" },
+      reason: 3,
+      comment: "Taking over",
+      autoCreated: false,
+    });
     expect((await edna.get(`${NODES}4/`)).json.short_description).toBe("Edna again.");
   });
 

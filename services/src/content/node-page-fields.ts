@@ -10,7 +10,12 @@ import {
   type NodePageFields,
   type UpdateNodeInput,
 } from "@shop/shared";
-import { missingRecordLines, refuseOnMissing, streamExists, type RecordReference } from "../platform/referenced-records.ts";
+import {
+  missingRecordLines,
+  refuseOnMissing,
+  streamExists,
+  type RecordReference,
+} from "../platform/referenced-records.ts";
 import type { NodeKind } from "./content-node.ts";
 
 /**
@@ -51,7 +56,8 @@ export async function refuseUnknownReferences(store: EventStore, changes: Partia
   const references: RecordReference[] = [];
   for (const ref of REFERENCES) {
     const id = changes[ref.field];
-    if (id != null) references.push({ field: ref.api, stream: ref.stream(id), message: PAGE_FIELD_MESSAGES.invalidChoice });
+    if (id != null)
+      references.push({ field: ref.api, stream: ref.stream(id), message: PAGE_FIELD_MESSAGES.invalidChoice });
   }
   const lines = await missingRecordLines(store, references);
   const missing: number[] = [];

@@ -10,7 +10,13 @@ import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } 
 const NODES = "/admin/api/content/contentnode/";
 const MENU_NODES = "/admin/api/tree/menunode/";
 const KEYWORDS = "/admin/api/content/keyword/";
-const URL_TAKEN = { metadata: { success: false, message: "Another node already uses this url.", errors: ["url: Another node already uses this url."] } };
+const URL_TAKEN = {
+  metadata: {
+    success: false,
+    message: "Another node already uses this url.",
+    errors: ["url: Another node already uses this url."],
+  },
+};
 const LOOP = "parent: A node cannot be contained in itself or in one of its children.";
 const PAIRS = 20;
 
@@ -33,14 +39,19 @@ describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on 
     await removeTestPlace(place);
   });
 
-  const create = (client: TestClient, base: string, name: string, url: string) => client.post(base, { name, parent: 1, url, ignore_warnings: true });
-  const put = (client: TestClient, path: string, body: Record<string, unknown>) => client.request("PUT", path, { ...body, ignore_warnings: true });
+  const create = (client: TestClient, base: string, name: string, url: string) =>
+    client.post(base, { name, parent: 1, url, ignore_warnings: true });
+  const put = (client: TestClient, path: string, body: Record<string, unknown>) =>
+    client.request("PUT", path, { ...body, ignore_warnings: true });
 
   it("core hardening 4: two concurrent creates with one URL give one success and one 400 (20 pairs, content and menu nodes)", async () => {
     for (const base of [NODES, MENU_NODES]) {
       for (let i = 0; i < PAIRS; i++) {
         const url = `/race-${i}/`;
-        const answers = await Promise.all([create(edna, base, `Race ${i} A`, url), create(otto, base, `Race ${i} B`, url)]);
+        const answers = await Promise.all([
+          create(edna, base, `Race ${i} A`, url),
+          create(otto, base, `Race ${i} B`, url),
+        ]);
         expect(answers.map((a) => a.status).sort(), `${base} pair ${i}`).toEqual([201, 400]);
         expect(answers.find((a) => a.status === 400)!.json).toEqual(URL_TAKEN);
       }
@@ -51,7 +62,10 @@ describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on 
     for (let i = 0; i < PAIRS; i++) {
       const a = (await create(edna, NODES, `Mover ${i} A`, `/mover-${i}-a/`)).json.id;
       const b = (await create(edna, NODES, `Mover ${i} B`, `/mover-${i}-b/`)).json.id;
-      const answers = await Promise.all([put(edna, `${NODES}${a}/`, { url: `/moved-${i}/` }), put(otto, `${NODES}${b}/`, { url: `/moved-${i}/` })]);
+      const answers = await Promise.all([
+        put(edna, `${NODES}${a}/`, { url: `/moved-${i}/` }),
+        put(otto, `${NODES}${b}/`, { url: `/moved-${i}/` }),
+      ]);
       expect(answers.map((r) => r.status).sort(), `pair ${i}`).toEqual([200, 400]);
       expect(answers.find((r) => r.status === 400)!.json).toEqual(URL_TAKEN);
       const moved = answers[0].status === 200 ? a : b;
@@ -69,7 +83,11 @@ describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on 
       ]);
       expect(answers.map((a) => a.status).sort(), `pair ${i}`).toEqual([201, 400]);
       expect(answers.find((a) => a.status === 400)!.json).toEqual({
-        metadata: { success: false, message: "Creating the keyword failed. See errors below.", errors: ["name: A keyword with this name already exists."] },
+        metadata: {
+          success: false,
+          message: "Creating the keyword failed. See errors below.",
+          errors: ["name: A keyword with this name already exists."],
+        },
       });
       slugsLeft.push(answers[0].status === 400 ? `rabbit-${i}-a` : `rabbit-${i}-b`);
     }
@@ -81,7 +99,10 @@ describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on 
     for (let i = 0; i < PAIRS; i++) {
       const a = (await create(edna, NODES, `Loop ${i} A`, `/loop-${i}-a/`)).json.id;
       const b = (await create(edna, NODES, `Loop ${i} B`, `/loop-${i}-b/`)).json.id;
-      const answers = await Promise.all([put(edna, `${NODES}${a}/`, { parent: b }), put(otto, `${NODES}${b}/`, { parent: a })]);
+      const answers = await Promise.all([
+        put(edna, `${NODES}${a}/`, { parent: b }),
+        put(otto, `${NODES}${b}/`, { parent: a }),
+      ]);
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 200).length, `pair ${i}: ${statuses}`).toBeLessThanOrEqual(1);
       for (const r of answers.filter((r) => r.status !== 200)) expect(r.json.metadata.errors).toEqual([LOOP]);
@@ -92,7 +113,8 @@ describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on 
         for (const e of events) {
           const d = e.data as { parentId?: number | null; changes?: { parentId?: number | null } };
           if (e.type === "ContentNodeCreated") parent = d.parentId ?? null;
-          if (e.type === "ContentNodeSaved" && d.changes && "parentId" in d.changes) parent = d.changes.parentId ?? null;
+          if (e.type === "ContentNodeSaved" && d.changes && "parentId" in d.changes)
+            parent = d.changes.parentId ?? null;
         }
         return parent;
       };
@@ -120,9 +142,18 @@ describe.each(testBackends())("claims and locks decided from the log, on $name",
   });
 
   const ghostClaim = (url: string, claimedAt: Date) =>
-    server.store.append(uniqueValueStream("contentnode.url", url), [{ type: "UniqueValueClaimed", data: { scope: "contentnode.url", value: url, owner: 9999, claimedAt: claimedAt.toISOString() } }], {
-      expectedVersion: "no-stream",
-    });
+    server.store.append(
+      uniqueValueStream("contentnode.url", url),
+      [
+        {
+          type: "UniqueValueClaimed",
+          data: { scope: "contentnode.url", value: url, owner: 9999, claimedAt: claimedAt.toISOString() },
+        },
+      ],
+      {
+        expectedVersion: "no-stream",
+      },
+    );
 
   it("core hardening 4: a url claimed by a write still under way is refused; one whose write never landed is free a minute later", async () => {
     await ghostClaim("/in-flight/", new Date());
@@ -143,13 +174,22 @@ describe.each(testBackends())("claims and locks decided from the log, on $name",
   // Moved from keywords/keywords-and-roles.int.spec.ts, whose other tests are now api specs.
   // Before the test below, which stops the read side.
   it("two quick adds with the same sort_order (a stale list) never share a sort_order: the later goes last", async () => {
-    const node = (await edna.post("/admin/api/content/contentnode/", { name: "Stale List", ignore_warnings: true })).json.id;
-    const addTo = (contributor: string, sort_order: number) => edna.post("/admin/api/content/role/", { node, contributor, role: "Author", sort_order });
-    const orders = async () => (await edna.get(`/admin/api/content/role/?node=${node}&sort=sort_order`)).json.items.map((r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order]);
+    const node = (await edna.post("/admin/api/content/contentnode/", { name: "Stale List", ignore_warnings: true }))
+      .json.id;
+    const addTo = (contributor: string, sort_order: number) =>
+      edna.post("/admin/api/content/role/", { node, contributor, role: "Author", sort_order });
+    const orders = async () =>
+      (await edna.get(`/admin/api/content/role/?node=${node}&sort=sort_order`)).json.items.map(
+        (r: { contributor: string; sort_order: number }) => [r.contributor, r.sort_order],
+      );
     await addTo("Ken Ham", 10);
     const answers = [await addTo("Bodie Hodge", 20), await addTo("Georgia Purdom", 20)];
     expect(answers.map((a) => a.json.sort_order)).toEqual([20, 30]);
-    expect(await orders()).toEqual([["Ken Ham", 10], ["Bodie Hodge", 20], ["Georgia Purdom", 30]]);
+    expect(await orders()).toEqual([
+      ["Ken Ham", 10],
+      ["Bodie Hodge", 20],
+      ["Georgia Purdom", 30],
+    ]);
     await Promise.all([addTo("Andrew Snelling", 40), addTo("Danny Faulkner", 40)]);
     expect((await orders()).map(([, order]: [string, number]) => order)).toEqual([10, 20, 30, 40, 50]);
   });
@@ -158,13 +198,31 @@ describe.each(testBackends())("claims and locks decided from the log, on $name",
     const before = (await edna.get(`${NODES}4/`)).json;
     // The read side stops: the lock below reaches the log but never the record_locks table.
     await server.runner.stop();
-    const lock = { app: "content", model: "contentnode", id: 4, user: otto, reason: 2, comment: "Rewriting the intro", autoCreated: false, takenAt: new Date().toISOString() };
-    await server.store.append(recordLockStream("content", "contentnode", 4), [{ type: "LockTaken", data: lock }], { expectedVersion: "no-stream" });
+    const lock = {
+      app: "content",
+      model: "contentnode",
+      id: 4,
+      user: otto,
+      reason: 2,
+      comment: "Rewriting the intro",
+      autoCreated: false,
+      takenAt: new Date().toISOString(),
+    };
+    await server.store.append(recordLockStream("content", "contentnode", 4), [{ type: "LockTaken", data: lock }], {
+      expectedVersion: "no-stream",
+    });
     const head = await server.store.head();
-    const res = await edna.request("PUT", `${NODES}4/`, { short_description: "Edna's words.", expected_version: before.version });
+    const res = await edna.request("PUT", `${NODES}4/`, {
+      short_description: "Edna's words.",
+      expected_version: before.version,
+    });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
-      metadata: { success: false, message: "Object is already locked!", errors: ["__all__: Object is already locked!"] },
+      metadata: {
+        success: false,
+        message: "Object is already locked!",
+        errors: ["__all__: Object is already locked!"],
+      },
       lock: { user: otto, reason: 2, comment: "Rewriting the intro", autoCreated: false },
     });
     expect(await server.store.head()).toEqual(head);

@@ -1,5 +1,12 @@
 import type { NextFunction, Request, Response, Router } from "express";
-import { BACK_OFFICE_MESSAGES, CreateNodeRequest, NodeHistoryQuery, pathIdOf, UpdateNodeRequest, type UserRef } from "@shop/shared";
+import {
+  BACK_OFFICE_MESSAGES,
+  CreateNodeRequest,
+  NodeHistoryQuery,
+  pathIdOf,
+  UpdateNodeRequest,
+  type UserRef,
+} from "@shop/shared";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { NodeKind } from "./content-node.ts";
@@ -16,7 +23,10 @@ export function pathId(req: Request): number | null {
   return pathIdOf(req.params.id);
 }
 
-const saved = (extra: object) => ({ metadata: { success: true, message: BACK_OFFICE_MESSAGES.genericSuccess }, ...extra });
+const saved = (extra: object) => ({
+  metadata: { success: true, message: BACK_OFFICE_MESSAGES.genericSuccess },
+  ...extra,
+});
 
 /**
  * The record routes every node kind has, under `base` (e.g. /admin/api/content/contentnode/):

@@ -10,8 +10,10 @@ import type { NodeKind } from "./content-node.ts";
 /** The blocking errors of back-office §5, as 'field: message' lines (fields as the API names them). */
 export function nodeErrors(fields: Pick<NodeFields, "published" | "lastPublished">): string[] {
   const errors: string[] = [];
-  if (fields.published && !fields.lastPublished) errors.push(`published: ${CONTENT_NODE_ERRORS.publishedWithoutLastPublished}`);
-  if (fields.lastPublished && !fields.published) errors.push(`last_published: ${CONTENT_NODE_ERRORS.lastPublishedWithoutPublished}`);
+  if (fields.published && !fields.lastPublished)
+    errors.push(`published: ${CONTENT_NODE_ERRORS.publishedWithoutLastPublished}`);
+  if (fields.lastPublished && !fields.published)
+    errors.push(`last_published: ${CONTENT_NODE_ERRORS.lastPublishedWithoutPublished}`);
   return errors;
 }
 
@@ -33,10 +35,12 @@ export function nodeWarnings(save: SaveOutline): string[] {
   if (changes.shortDescription !== undefined && [...changes.shortDescription].length > SHORT_DESCRIPTION_LIMIT) {
     warnings.push(CONTENT_NODE_WARNINGS.shortDescriptionTooLong);
   }
-  const losesParent = !save.isNew && save.before?.parentId != null && "parentId" in changes && changes.parentId === null;
+  const losesParent =
+    !save.isNew && save.before?.parentId != null && "parentId" in changes && changes.parentId === null;
   if ((save.isNew && changes.parentId == null) || losesParent) warnings.push(CONTENT_NODE_WARNINGS.rootNode);
   if (save.keywordNames) {
-    for (const [word, times] of repeatedKeywordWords(save.keywordNames)) warnings.push(CONTENT_NODE_WARNINGS.repeatedKeyword(word, times));
+    for (const [word, times] of repeatedKeywordWords(save.keywordNames))
+      warnings.push(CONTENT_NODE_WARNINGS.repeatedKeyword(word, times));
   }
   if (changes.body !== undefined) {
     const missing = imagesWithoutAlt(changes.body);
@@ -70,7 +74,9 @@ export function repeatedKeywordWords(names: string[]): Array<[string, number]> {
       if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
-  return [...counts].filter(([, n]) => n > KEYWORD_REPEAT_THRESHOLD).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [...counts]
+    .filter(([, n]) => n > KEYWORD_REPEAT_THRESHOLD)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 /** Counts <img> tags whose alt attribute is missing or blank. */

@@ -1,5 +1,15 @@
 import type { Kysely } from "kysely";
-import { keywordStream, slugify, type CreateNodeInput, type EventMetadata, type EventStore, type LogPosition, type NodeFields, type UpdateNodeInput, type UserRef } from "@shop/shared";
+import {
+  keywordStream,
+  slugify,
+  type CreateNodeInput,
+  type EventMetadata,
+  type EventStore,
+  type LogPosition,
+  type NodeFields,
+  type UpdateNodeInput,
+  type UserRef,
+} from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import type { ExistingNode, NodeKind } from "./content-node.ts";
@@ -40,7 +50,13 @@ function toChanges(kind: NodeKind, input: UpdateNodeInput): Partial<NodeFields> 
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<NodeFields>;
 }
 
-export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: CreateNodeInput, by: UserRef, metadata: EventMetadata) {
+export async function createNode(
+  deps: NodeServiceDeps,
+  kind: NodeKind,
+  input: CreateNodeInput,
+  by: UserRef,
+  metadata: EventMetadata,
+) {
   const parentId = input.parent ?? null;
   // The parent from the log: one created a moment ago counts even while the read models catch up.
   const parent = parentId === null ? null : await loadNode(deps.store, kind, parentId);
@@ -71,7 +87,19 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
     id,
     (state) =>
       decideNode(
-        { type: "CreateNode", data: { kind, id, fields, ignoreWarnings: input.ignore_warnings, now, by, keywordIds: input.keywords, keywordNames: keywords } },
+        {
+          type: "CreateNode",
+          data: {
+            kind,
+            id,
+            fields,
+            ignoreWarnings: input.ignore_warnings,
+            now,
+            by,
+            keywordIds: input.keywords,
+            keywordNames: keywords,
+          },
+        },
         state,
       ),
     metadata,
@@ -81,7 +109,14 @@ export async function createNode(deps: NodeServiceDeps, kind: NodeKind, input: C
   return result.state as ExistingNode;
 }
 
-export async function updateNode(deps: NodeServiceDeps, kind: NodeKind, id: number, input: UpdateNodeInput, by: UserRef, metadata: EventMetadata) {
+export async function updateNode(
+  deps: NodeServiceDeps,
+  kind: NodeKind,
+  id: number,
+  input: UpdateNodeInput,
+  by: UserRef,
+  metadata: EventMetadata,
+) {
   const table = TABLE[kind];
   const changes = toChanges(kind, input);
   if (changes.parentId != null) await refuseBadParent(deps, kind, id, changes.parentId);
@@ -134,6 +169,9 @@ export async function keywordNames(store: EventStore, ids: number[]): Promise<st
     if (created) names.set(id, (created.data as { name: string }).name);
   }
   const missing = ids.filter((id) => !names.has(id));
-  if (missing.length) throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${missing.join(", ")}.`, 400, [`keywords: Unknown keyword ${missing.join(", ")}.`]);
+  if (missing.length)
+    throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${missing.join(", ")}.`, 400, [
+      `keywords: Unknown keyword ${missing.join(", ")}.`,
+    ]);
   return ids.map((id) => names.get(id)!);
 }

@@ -21,12 +21,25 @@ export const fields: NodeFields = {
   lastPublished: null,
   ...NODE_PAGE_FIELD_DEFAULTS,
 };
-export const created: ContentNodeEvent = { type: "ContentNodeCreated", data: { id: 7, ...fields, createdAt: "2026-11-01T00:00:00.000Z", by: edna } };
-export const published: ContentNodeEvent = { type: "ContentNodePublished", data: { id: 7, publishedAt: "2026-11-02T00:00:00.000Z", by: otto } };
+export const created: ContentNodeEvent = {
+  type: "ContentNodeCreated",
+  data: { id: 7, ...fields, createdAt: "2026-11-01T00:00:00.000Z", by: edna },
+};
+export const published: ContentNodeEvent = {
+  type: "ContentNodePublished",
+  data: { id: 7, publishedAt: "2026-11-02T00:00:00.000Z", by: otto },
+};
 export const save = (changes: Partial<NodeFields>, extra: Record<string, unknown> = {}) =>
-  ({ type: "SaveNode", data: { kind: "contentnode", changes, ignoreWarnings: false, now, by: edna, ...extra } }) as NodeCommand;
-export const action = (a: "publish" | "async" | "archive" | "other") => ({ type: "ChangeStatus", data: { action: a, now, by: edna } }) as const;
-export const saved = (changes: Partial<NodeFields>, version = 1): ContentNodeEvent => ({ type: "ContentNodeSaved", data: { id: 7, changes, version, savedAt: at, by: edna } });
+  ({
+    type: "SaveNode",
+    data: { kind: "contentnode", changes, ignoreWarnings: false, now, by: edna, ...extra },
+  }) as NodeCommand;
+export const action = (a: "publish" | "async" | "archive" | "other") =>
+  ({ type: "ChangeStatus", data: { action: a, now, by: edna } }) as const;
+export const saved = (changes: Partial<NodeFields>, version = 1): ContentNodeEvent => ({
+  type: "ContentNodeSaved",
+  data: { id: 7, changes, version, savedAt: at, by: edna },
+});
 
 /** The refusal a command meets on the state the events give (fails the test if it is not refused). */
 export function refusal(given: ContentNodeEvent[], command: NodeCommand): Record<string, unknown> {

@@ -1,6 +1,22 @@
 import type { Kysely } from "kysely";
-import { NODE_PAGE_FIELD_DEFAULTS, NODE_PAGE_FIELD_NAMES, PAGE_FIELD_API_NAMES, type ContentNodeEvent, type ContentNodeView, type MenuNodeEvent, type NodeView, type RecordedEvent } from "@shop/shared";
-import { evolveNode, initialNode, toContentEvent, type ExistingNode, type Node, type NodeKind } from "./content-node.ts";
+import {
+  NODE_PAGE_FIELD_DEFAULTS,
+  NODE_PAGE_FIELD_NAMES,
+  PAGE_FIELD_API_NAMES,
+  type ContentNodeEvent,
+  type ContentNodeView,
+  type MenuNodeEvent,
+  type NodeView,
+  type RecordedEvent,
+} from "@shop/shared";
+import {
+  evolveNode,
+  initialNode,
+  toContentEvent,
+  type ExistingNode,
+  type Node,
+  type NodeKind,
+} from "./content-node.ts";
 import { nodeNotFound } from "./node-errors.ts";
 
 /** A node as the admin API shows it (GET .../{id}/, answers of create and update, history ?at=). */
@@ -38,7 +54,13 @@ export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNo
     sort_order: f.sortOrder,
     sitemap_priority: f.sitemapPriority,
     keywords: node.keywordIds.map((id) => keywords.find((k) => k.id === id)).filter((k) => k !== undefined),
-    contributors: node.roles.map((r) => ({ id: r.roleId, contributor: r.contributor, role: r.role, sort_order: r.sortOrder, node: node.id })),
+    contributors: node.roles.map((r) => ({
+      id: r.roleId,
+      contributor: r.contributor,
+      role: r.role,
+      sort_order: r.sortOrder,
+      node: node.id,
+    })),
   } satisfies ContentNodeView;
 }
 
@@ -58,7 +80,10 @@ function apiChanges(changes: Record<string, unknown>, before: Node) {
   const entries = Object.entries(changes).map(([k, v]): [string, unknown] => {
     if (k === "menuNodeIds" && Array.isArray(v)) {
       const old = before.exists ? before.fields.menuNodeIds : [];
-      return ["menu_nodes", { added: v.filter((id) => !old.includes(id)), removed: old.filter((id) => !v.includes(id)) }];
+      return [
+        "menu_nodes",
+        { added: v.filter((id) => !old.includes(id)), removed: old.filter((id) => !v.includes(id)) },
+      ];
     }
     return [API_NAME[k] ?? k, v];
   });
@@ -71,7 +96,9 @@ function changesOf(event: ContentNodeEvent, before: Node): Record<string, unknow
     case "ContentNodeCreated": {
       const { id: _id, createdAt: _at, by: _by, ...fields } = event.data;
       // Fields left at their defaults were not set by anyone: an old event (or a plain create) shows only what it set.
-      const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !(NODE_PAGE_FIELD_NAMES as string[]).includes(k) || !isDefault(k, v)));
+      const set = Object.fromEntries(
+        Object.entries(fields).filter(([k, v]) => !(NODE_PAGE_FIELD_NAMES as string[]).includes(k) || !isDefault(k, v)),
+      );
       return { ...apiChanges(set, before), status: "Beta" };
     }
     case "ContentNodeSaved":
@@ -88,13 +115,22 @@ function changesOf(event: ContentNodeEvent, before: Node): Record<string, unknow
       return { keywords: { removed: event.data.keywordId } };
     case "ContributorRoleAdded":
     case "ContributorRoleChanged":
-      return { contributors: { id: event.data.roleId, contributor: event.data.contributor, role: event.data.role, sort_order: event.data.sortOrder } };
+      return {
+        contributors: {
+          id: event.data.roleId,
+          contributor: event.data.contributor,
+          role: event.data.role,
+          sort_order: event.data.sortOrder,
+        },
+      };
     case "ContributorRoleRemoved":
       return { contributors: { removed: event.data.roleId } };
     case "ContributorRolesRenumbered":
       return { contributors: { sort_order: Object.fromEntries(event.data.order.map((o) => [o.roleId, o.sortOrder])) } };
     case "PendingRewriteBatchRecorded":
-      return { pending_rewrite_batch: { id: event.data.batchId, old_url: event.data.oldUrl, new_url: event.data.newUrl } };
+      return {
+        pending_rewrite_batch: { id: event.data.batchId, old_url: event.data.oldUrl, new_url: event.data.newUrl },
+      };
     default: {
       event satisfies never; // an event this code does not know changed no field it can name
       return {};
@@ -110,7 +146,9 @@ function isDefault(field: string, value: unknown): boolean {
 /** The node's events, oldest first: who, when, what changed. */
 export async function nodeHistory(db: Kysely<any>, events: RecordedEvent[]) {
   const userIds = [...new Set(events.map((e) => e.metadata.userId).filter((u): u is string => !!u))];
-  const users: Array<{ id: string; name: string }> = userIds.length ? await db.selectFrom("users").select(["id", "name"]).where("id", "in", userIds).execute() : [];
+  const users: Array<{ id: string; name: string }> = userIds.length
+    ? await db.selectFrom("users").select(["id", "name"]).where("id", "in", userIds).execute()
+    : [];
   let state: Node = initialNode();
   return events.map((recorded) => {
     const event = toContentEvent(recorded as unknown as ContentNodeEvent | MenuNodeEvent);
@@ -133,7 +171,9 @@ export async function nodeHistory(db: Kysely<any>, events: RecordedEvent[]) {
 /** The node as of stream position `at`; 404 past the end or before it existed. */
 export function nodeAsOf(events: RecordedEvent[], at: number): ExistingNode {
   if (at >= events.length) throw nodeNotFound();
-  const state: Node = events.slice(0, at + 1).reduce((s, e) => evolveNode(s, e as unknown as ContentNodeEvent), initialNode());
+  const state: Node = events
+    .slice(0, at + 1)
+    .reduce((s, e) => evolveNode(s, e as unknown as ContentNodeEvent), initialNode());
   if (!state.exists) throw nodeNotFound();
   return state;
 }

@@ -24,5 +24,12 @@ export const roleLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => 
     role: "roleId" in event.data ? event.data.roleId : null,
     change: CHANGE[event.type],
   };
-  return [{ namespace: "/admin", room: recordRoom("content", "contentnode", event.data.id), name: "node:contributors", payload }];
+  return [
+    {
+      namespace: "/admin",
+      room: recordRoom("content", "contentnode", event.data.id),
+      name: "node:contributors",
+      payload,
+    },
+  ];
 };

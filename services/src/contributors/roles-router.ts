@@ -1,7 +1,14 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { readModels } from "@shop/projections";
-import { contentNodeStream, CreateRoleRequest, PAGE_FIELD_MESSAGES, UpdateRoleRequest, type EventStore, type LogPosition } from "@shop/shared";
+import {
+  contentNodeStream,
+  CreateRoleRequest,
+  PAGE_FIELD_MESSAGES,
+  UpdateRoleRequest,
+  type EventStore,
+  type LogPosition,
+} from "@shop/shared";
 import { ROLE_SORT_COLUMNS, RoleListRequest } from "@shop/shared/contributors/api";
 import { runNodeCommand } from "../content/node-commands.ts";
 import { pathId } from "../content/node-routes.ts";
@@ -26,20 +33,41 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
   const router = Router();
 
   async function run(req: Parameters<Parameters<Router["post"]>[1]>[0], nodeId: number, command: RoleCommand) {
-    const result = await runNodeCommand(deps.store, "contentnode", nodeId, (s) => decideRoles(command, s), eventMetadata(req));
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["contributor-roles", "content-nodes"]);
+    const result = await runNodeCommand(
+      deps.store,
+      "contentnode",
+      nodeId,
+      (s) => decideRoles(command, s),
+      eventMetadata(req),
+    );
+    if (result.appended)
+      await deps.waitForProjections(result.appended.position, ["contributor-roles", "content-nodes"]);
   }
   const nodeOfRole = async (id: number) => {
-    const row = await readModels(deps.db).selectFrom("contributor_roles").select("node_id").where("id", "=", id).executeTakeFirst();
+    const row = await readModels(deps.db)
+      .selectFrom("contributor_roles")
+      .select("node_id")
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw roleNotFound();
     return row.node_id;
   };
-  const roleRow = async (id: number) => view(await readModels(deps.db).selectFrom("contributor_roles").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+  const roleRow = async (id: number) =>
+    view(
+      await readModels(deps.db)
+        .selectFrom("contributor_roles")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow(),
+    );
 
   router.get(ROLES, async (req, res) => {
     const q = parseQuery(RoleListRequest, req.query);
     const column = ROLE_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof ROLE_SORT_COLUMNS];
-    if (!column) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`]);
+    if (!column)
+      throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
+        `sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`,
+      ]);
     let query = readModels(deps.db).selectFrom("contributor_roles");
     if (q.node !== undefined) query = query.where("node_id", "=", q.node);
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
@@ -51,15 +79,26 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
       .offset(q.start);
     if (q.count >= 0) page = page.limit(q.count);
     const rows = await page.execute();
-    res.json({ metadata: { success: true }, items: rows.map(view), total: Number(total), count: q.count, start: q.start });
+    res.json({
+      metadata: { success: true },
+      items: rows.map(view),
+      total: Number(total),
+      count: q.count,
+      start: q.start,
+    });
   });
 
   router.post(ROLES, async (req, res) => {
     const input = parseRequest(CreateRoleRequest, req.body);
     // A body naming a node that is not there is a field error (400), not a missing URL (404).
-    await refuseMissingRecords(deps.store, [{ field: "node", stream: contentNodeStream(input.node), message: PAGE_FIELD_MESSAGES.invalidChoice }]);
+    await refuseMissingRecords(deps.store, [
+      { field: "node", stream: contentNodeStream(input.node), message: PAGE_FIELD_MESSAGES.invalidChoice },
+    ]);
     const roleId = await allocateId(deps.db, "contributorrole");
-    await run(req, input.node, { type: "AddRole", data: { roleId, contributor: input.contributor, role: input.role, sortOrder: input.sort_order } });
+    await run(req, input.node, {
+      type: "AddRole",
+      data: { roleId, contributor: input.contributor, role: input.role, sortOrder: input.sort_order },
+    });
     res.status(201).json({ metadata: { success: true }, ...(await roleRow(roleId)) });
   });
 
@@ -67,7 +106,10 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
     const id = pathId(req);
     if (id === null) return next();
     const input = parseRequest(UpdateRoleRequest, req.body);
-    await run(req, await nodeOfRole(id), { type: "ChangeRole", data: { roleId: id, contributor: input.contributor, role: input.role, sortOrder: input.sort_order } });
+    await run(req, await nodeOfRole(id), {
+      type: "ChangeRole",
+      data: { roleId: id, contributor: input.contributor, role: input.role, sortOrder: input.sort_order },
+    });
     res.json({ metadata: { success: true }, ...(await roleRow(id)) });
   });
 

@@ -14,14 +14,26 @@ describe.skipIf(!testDatabaseUrl())("demo data on PostgreSQL", () => {
     await removeTestPlace(place);
   });
 
-  it("two fresh processes starting at once on one empty schema both start, and the demo data is loaded once", { timeout: 60_000 }, async () => {
-    const started = await Promise.allSettled([startTestServer(place, { demoData: true }), startTestServer(place, { demoData: true })]);
+  it("two fresh processes starting at once on one empty schema both start, and the demo data is loaded once", {
+    timeout: 60_000,
+  }, async () => {
+    const started = await Promise.allSettled([
+      startTestServer(place, { demoData: true }),
+      startTestServer(place, { demoData: true }),
+    ]);
     for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
-    expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual(["started", "started"]);
+    expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual([
+      "started",
+      "started",
+    ]);
 
     const log = await servers[0].store.readAll(START, { limit: 10_000 });
     const count = (type: string) => log.filter((e) => e.type === type).length;
-    expect({ users: count("UserRegistered"), emails: count("UserEmailClaimed"), campaigns: count("CampaignCreated") }).toEqual({ users: 2, emails: 2, campaigns: 1 });
+    expect({
+      users: count("UserRegistered"),
+      emails: count("UserEmailClaimed"),
+      campaigns: count("CampaignCreated"),
+    }).toEqual({ users: 2, emails: 2, campaigns: 1 });
     for (const server of servers) {
       for (const login of [DEMO_LOGIN, DEMO_LOGIN_2]) {
         const client = new TestClient(server.url);

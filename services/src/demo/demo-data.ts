@@ -15,7 +15,11 @@ export const DEMO_LOGIN_2 = { email: "colleague@example.org", password: "demo-pa
  * on one database may both find it empty: the first append claims the demo user's email with
  * expected version no-stream, so exactly one of them seeds and the other starts without seeding.
  */
-export async function seedDemoData(store: EventStore, clock: () => Date, db?: Kysely<any>): Promise<LogPosition | null> {
+export async function seedDemoData(
+  store: EventStore,
+  clock: () => Date,
+  db?: Kysely<any>,
+): Promise<LogPosition | null> {
   const existing = await store.readAll(START, { limit: 1 });
   if (existing.length > 0) return null;
   const metadata = { userId: null, correlationId: "demo-data" };
@@ -31,7 +35,13 @@ export async function seedDemoData(store: EventStore, clock: () => Date, db?: Ky
   await seedLookupDemoData(store, metadata);
   const last = await store.append(
     campaignStream("ark-main"),
-    [{ type: "CampaignCreated", data: { slug: "ark-main", name: "Build the Ark", goalCents: 50_000_000, createdAt: now }, metadata }],
+    [
+      {
+        type: "CampaignCreated",
+        data: { slug: "ark-main", name: "Build the Ark", goalCents: 50_000_000, createdAt: now },
+        metadata,
+      },
+    ],
     { expectedVersion: "no-stream" },
   );
   return last.position;

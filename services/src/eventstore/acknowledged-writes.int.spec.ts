@@ -14,7 +14,11 @@ async function eventsInLog(place: TestServerPlace, type: string): Promise<Array<
   const ctx = await openOpsContext({ ...process.env, DATABASE_URL: "", DATA_DIR: place.dataDir, LOG_LEVEL: "silent" });
   const lines: string[] = [];
   try {
-    await printEvents(ctx, { type, limit: COMMANDS * 2, json: true }, { line: async (l) => void lines.push(l), note: async () => {} });
+    await printEvents(
+      ctx,
+      { type, limit: COMMANDS * 2, json: true },
+      { line: async (l) => void lines.push(l), note: async () => {} },
+    );
   } finally {
     await ctx.close();
   }
@@ -35,7 +39,9 @@ describe("acknowledged writes on the embedded default (PGlite)", () => {
     await removeTestPlace(place);
   });
 
-  it("core hardening 1: every acknowledged write of 200 concurrent commands is in ops events", { timeout: 120_000 }, async () => {
+  it("core hardening 1: every acknowledged write of 200 concurrent commands is in ops events", {
+    timeout: 120_000,
+  }, async () => {
     const { client } = await signedInClient(server, "bulk@example.org", "Bulk Editor");
 
     // Beside the projection runner's own batches, batches that fail and roll back, as a projector
@@ -56,7 +62,9 @@ describe("acknowledged writes on the embedded default (PGlite)", () => {
     const failingBatches = Promise.all([failingBatch(), failingBatch(), failingBatch()]);
 
     const answers = await Promise.all(
-      Array.from({ length: COMMANDS }, (_, i) => client.post("/admin/api/content/keyword/", { name: `Bulk keyword ${i}` })),
+      Array.from({ length: COMMANDS }, (_, i) =>
+        client.post("/admin/api/content/keyword/", { name: `Bulk keyword ${i}` }),
+      ),
     );
     sending = false;
     await failingBatches;

@@ -50,15 +50,35 @@ const MANY = Object.fromEntries(kinds.map((k) => [k, manySql(claimSql("$4")[k])]
 const ONE = Object.fromEntries(kinds.map((k) => [k, oneSql(claimSql("$7")[k])])) as Record<ClaimKind, string>;
 
 /** The prepared statement (name, text, values) that appends `events` to `streamId` with one round trip. */
-export function appendStatement(streamId: string, events: NewEvent[], kind: ClaimKind, expected: number | null, versionOf: (type: string) => number) {
+export function appendStatement(
+  streamId: string,
+  events: NewEvent[],
+  kind: ClaimKind,
+  expected: number | null,
+  versionOf: (type: string) => number,
+) {
   const exact = kind === "exact" ? [expected] : [];
   if (events.length === 1) {
     const e = events[0];
-    const values = [streamId, 1, e.type, e.schemaVersion ?? versionOf(e.type), JSON.stringify(e.data ?? null), JSON.stringify(e.metadata ?? {}), ...exact];
+    const values = [
+      streamId,
+      1,
+      e.type,
+      e.schemaVersion ?? versionOf(e.type),
+      JSON.stringify(e.data ?? null),
+      JSON.stringify(e.metadata ?? {}),
+      ...exact,
+    ];
     return { name: `append_one_${kind}`, text: ONE[kind], values };
   }
   const rows = JSON.stringify(
-    events.map((e, i) => ({ ord: i + 1, type: e.type, data: e.data ?? null, metadata: e.metadata ?? {}, schema_version: e.schemaVersion ?? versionOf(e.type) })),
+    events.map((e, i) => ({
+      ord: i + 1,
+      type: e.type,
+      data: e.data ?? null,
+      metadata: e.metadata ?? {},
+      schema_version: e.schemaVersion ?? versionOf(e.type),
+    })),
   );
   return { name: `append_${kind}`, text: MANY[kind], values: [streamId, events.length, rows, ...exact] };
 }

@@ -33,22 +33,36 @@ import { decodeAt, type EventCodec } from "./postgres-event-store.ts";
 const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 };
 const isSystem = (type: string) => type.startsWith("$");
 const toLog = (p: Position): LogPosition => ({ major: p.commit, minor: p.prepare });
-const toEsdb = (p: LogPosition): ReadPosition => (comparePositions(p, START) === 0 ? ESDB_START : { commit: p.major, prepare: p.minor });
+const toEsdb = (p: LogPosition): ReadPosition =>
+  comparePositions(p, START) === 0 ? ESDB_START : { commit: p.major, prepare: p.minor };
 
 /**
  * The event store on EventStoreDB/KurrentDB. Log positions are (commit, prepare); the schema version
  * travels in the event's metadata; system events ($-types) are not part of the shop's log.
  */
-export async function createEsdbEventStore(connectionString: string, codec: EventCodec = passThrough): Promise<EventStore> {
+export async function createEsdbEventStore(
+  connectionString: string,
+  codec: EventCodec = passThrough,
+): Promise<EventStore> {
   const client = EventStoreDBClient.connectionString(connectionString);
 
   function toRecorded(e: EsdbRecordedEvent, lenient = false): RecordedEvent {
-    const raw = e.metadata instanceof Uint8Array ? JSON.parse(Buffer.from(e.metadata).toString("utf8") || "{}") : (e.metadata ?? {});
+    const raw =
+      e.metadata instanceof Uint8Array
+        ? JSON.parse(Buffer.from(e.metadata).toString("utf8") || "{}")
+        : (e.metadata ?? {});
     const { schemaVersion = 1, ...metadata } = raw as EventMetadata & { schemaVersion?: number };
     const position = e.position ? toLog(e.position) : START;
     return {
       type: e.type,
-      ...decodeAt(codec, e.type, schemaVersion, e.data, () => `${e.streamId} #${e.revision} (log position ${position.major}/${position.minor})`, lenient),
+      ...decodeAt(
+        codec,
+        e.type,
+        schemaVersion,
+        e.data,
+        () => `${e.streamId} #${e.revision} (log position ${position.major}/${position.minor})`,
+        lenient,
+      ),
       metadata,
       schemaVersion,
       streamId: e.streamId,
@@ -62,7 +76,8 @@ export async function createEsdbEventStore(connectionString: string, codec: Even
   async function append(streamId: string, events: NewEvent[], options: { expectedVersion?: ExpectedVersion } = {}) {
     if (events.length === 0) throw new Error("append needs at least one event");
     const expected = options.expectedVersion ?? "any";
-    const expectedRevision: AppendExpectedRevision = expected === "no-stream" ? NO_STREAM : expected === "any" ? ANY : BigInt(expected);
+    const expectedRevision: AppendExpectedRevision =
+      expected === "no-stream" ? NO_STREAM : expected === "any" ? ANY : BigInt(expected);
     const data = events.map((e) =>
       jsonEvent({
         type: e.type,
@@ -75,7 +90,10 @@ export async function createEsdbEventStore(connectionString: string, codec: Even
       let position = result.position ? toLog(result.position) : START;
       if (events.length > 1) {
         // The write's position need not be its last event's; read-your-writes waits for the last one.
-        for await (const { event } of client.readStream(streamId, { fromRevision: result.nextExpectedRevision, maxCount: 1 })) {
+        for await (const { event } of client.readStream(streamId, {
+          fromRevision: result.nextExpectedRevision,
+          maxCount: 1,
+        })) {
           if (event?.position) position = toLog(event.position);
         }
       }

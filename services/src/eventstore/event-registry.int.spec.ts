@@ -29,15 +29,32 @@ describe.each(testBackends())("events read back through the registry on $name", 
 
   it("an event that fails its zod schema is refused when read back, naming the event, where it is and the bad fields", async () => {
     const raw = await rawStore();
-    await raw.append("user-bad", [{ type: "UserRegistered", data: { userId: "bad", name: "No Email", isStaff: "yes", passwordHash: "h", registeredAt: "2026-01-01T00:00:00Z" } }]);
+    await raw.append("user-bad", [
+      {
+        type: "UserRegistered",
+        data: {
+          userId: "bad",
+          name: "No Email",
+          isStaff: "yes",
+          passwordHash: "h",
+          registeredAt: "2026-01-01T00:00:00Z",
+        },
+      },
+    ]);
     const store = await createPostgresEventStore(database, createEventRegistry());
 
     const read = store.readStream("user-bad");
     await expect(read).rejects.toBeInstanceOf(InvalidEventError);
-    await expect(read).rejects.toThrow(/^Event UserRegistered at user-bad #0 \(global position \d+\) does not match its schema: email: .+; isStaff: .+$/);
+    await expect(read).rejects.toThrow(
+      /^Event UserRegistered at user-bad #0 \(global position \d+\) does not match its schema: email: .+; isStaff: .+$/,
+    );
     // Reading the whole log marks it instead, so one bad event does not hide the others (core hardening 2).
     const [marked] = await store.readAll(START);
-    expect(marked).toMatchObject({ type: "UserRegistered", streamId: "user-bad", data: { userId: "bad", isStaff: "yes" } });
+    expect(marked).toMatchObject({
+      type: "UserRegistered",
+      streamId: "user-bad",
+      data: { userId: "bad", isStaff: "yes" },
+    });
     expect(marked.invalid).toBeInstanceOf(InvalidEventError);
     expect(marked.invalid!.message).toMatch(/^Event UserRegistered at user-bad #0 .*: email: /);
   });
@@ -57,13 +74,19 @@ describe.each(testBackends())("events read back through the registry on $name", 
     const raw = await rawStore();
     await raw.append("product-2", [{ type: "ProductRenamed", data: { title: "" }, schemaVersion: 1 }]);
     const store = await createPostgresEventStore(database, new EventRegistry().register(ProductRenamed));
-    await expect(store.readStream("product-2")).rejects.toThrow(/product-2 #0 .* does not match its schema: \(written as version 1\); name: /);
+    await expect(store.readStream("product-2")).rejects.toThrow(
+      /product-2 #0 .* does not match its schema: \(written as version 1\); name: /,
+    );
   });
 
   it("an event type the registry does not know passes through untouched, so a log with retired events still replays", async () => {
     const raw = await rawStore();
     await raw.append("retired-1", [{ type: "SomethingRetired", data: { anything: [1, 2] } }]);
     const store = await createPostgresEventStore(database, createEventRegistry());
-    expect((await store.readStream("retired-1"))[0]).toMatchObject({ type: "SomethingRetired", data: { anything: [1, 2] }, schemaVersion: 1 });
+    expect((await store.readStream("retired-1"))[0]).toMatchObject({
+      type: "SomethingRetired",
+      data: { anything: [1, 2] },
+      schemaVersion: 1,
+    });
   });
 });

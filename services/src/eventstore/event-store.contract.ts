@@ -45,7 +45,8 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
     }
 
     function expectIncreasing(events: RecordedEvent[]) {
-      for (let i = 1; i < events.length; i++) expect(comparePositions(events[i - 1].position, events[i].position)).toBe(-1);
+      for (let i = 1; i < events.length; i++)
+        expect(comparePositions(events[i - 1].position, events[i].position)).toBe(-1);
     }
 
     it("reads back what was appended: type, data, metadata and schema version", async () => {
@@ -58,9 +59,22 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       ]);
 
       const [first, second] = await store.readStream(streamId);
-      expect(first).toMatchObject({ streamId, streamPosition: 0, type: "ProductAdded", data, metadata, schemaVersion: 3 });
+      expect(first).toMatchObject({
+        streamId,
+        streamPosition: 0,
+        type: "ProductAdded",
+        data,
+        metadata,
+        schemaVersion: 3,
+      });
       expect(first.createdAt).toBeInstanceOf(Date);
-      expect(second).toMatchObject({ streamPosition: 1, type: "ProductRenamed", data: { name: "Badge" }, metadata: { userId: null }, schemaVersion: 1 });
+      expect(second).toMatchObject({
+        streamPosition: 1,
+        type: "ProductRenamed",
+        data: { name: "Badge" },
+        metadata: { userId: null },
+        schemaVersion: 1,
+      });
     });
 
     it("gives a multi-event append consecutive stream positions and reports the last one", async () => {
@@ -71,7 +85,13 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       expect(second.nextExpectedVersion).toBe(4);
       expect(comparePositions(first.position, second.position)).toBe(-1);
       const events = await store.readStream(streamId);
-      expect(events.map((e) => [e.type, e.streamPosition])).toEqual([["A", 0], ["B", 1], ["C", 2], ["D", 3], ["E", 4]]);
+      expect(events.map((e) => [e.type, e.streamPosition])).toEqual([
+        ["A", 0],
+        ["B", 1],
+        ["C", 2],
+        ["D", 3],
+        ["E", 4],
+      ]);
       expect(comparePositions(events[4].position, second.position)).toBe(0);
     });
 
@@ -110,7 +130,10 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
     it("reads a stream from a stream position, and a missing stream as empty", async () => {
       const streamId = streamOf("from");
       await store.append(streamId, [event("A"), event("B"), event("C"), event("D")]);
-      expect((await store.readStream(streamId, { from: 2 })).map((e) => [e.type, e.streamPosition])).toEqual([["C", 2], ["D", 3]]);
+      expect((await store.readStream(streamId, { from: 2 })).map((e) => [e.type, e.streamPosition])).toEqual([
+        ["C", 2],
+        ["D", 3],
+      ]);
       expect(await store.readStream(streamId, { from: 4 })).toEqual([]);
       expect(await store.readStream(streamOf("missing"))).toEqual([]);
     });
@@ -142,14 +165,19 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       // A 1,000-event append crosses a power of ten in any numbering, where a sort on text would break.
       const before = await store.head();
       const streamId = streamOf("paging");
-      await store.append(streamId, Array.from({ length: 1000 }, (_, i) => event("Paged", { i })));
+      await store.append(
+        streamId,
+        Array.from({ length: 1000 }, (_, i) => event("Paged", { i })),
+      );
       for (let i = 1000; i < 1020; i++) await store.append(streamId, [event("Paged", { i })]);
       const paged: RecordedEvent[] = [];
       for (let position = before, page; (page = await store.readAll(position, { limit: 97 })).length > 0; ) {
         paged.push(...page);
         position = page[page.length - 1].position;
       }
-      expect(paged.filter((e) => e.streamId === streamId).map((e) => (e.data as { i: number }).i)).toEqual([...Array(1020).keys()]);
+      expect(paged.filter((e) => e.streamId === streamId).map((e) => (e.data as { i: number }).i)).toEqual([
+        ...Array(1020).keys(),
+      ]);
       expectIncreasing(paged);
     });
 
@@ -170,7 +198,11 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       const streamId = streamOf("subscribe");
       await store.append(streamId, [event("A"), event("B")]);
       const seen: RecordedEvent[] = [];
-      const subscription = store.subscribe({ from: before, onEvents: (events) => void seen.push(...events), batchSize: 2 });
+      const subscription = store.subscribe({
+        from: before,
+        onEvents: (events) => void seen.push(...events),
+        batchSize: 2,
+      });
       try {
         await subscription.caughtUp();
         expect(seen.map((e) => e.type)).toEqual(["A", "B"]);
@@ -188,7 +220,10 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
 
     it("wakes a live subscriber without being asked to catch up", async () => {
       const seen: RecordedEvent[] = [];
-      const subscription = store.subscribe({ from: await store.head(), onEvents: (events) => void seen.push(...events) });
+      const subscription = store.subscribe({
+        from: await store.head(),
+        onEvents: (events) => void seen.push(...events),
+      });
       try {
         await subscription.caughtUp();
         const streamId = streamOf("wake");
@@ -201,7 +236,10 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
 
     it("delivers nothing after stop()", async () => {
       const seen: RecordedEvent[] = [];
-      const subscription = store.subscribe({ from: await store.head(), onEvents: (events) => void seen.push(...events) });
+      const subscription = store.subscribe({
+        from: await store.head(),
+        onEvents: (events) => void seen.push(...events),
+      });
       await subscription.caughtUp();
       await subscription.stop();
       await store.append(streamOf("stopped"), [event("A")]);
@@ -211,7 +249,11 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
 
     it("sees events appended concurrently while subscribed exactly once, in log order", async () => {
       const seen: RecordedEvent[] = [];
-      const subscription = store.subscribe({ from: await store.head(), onEvents: (events) => void seen.push(...events), batchSize: 7 });
+      const subscription = store.subscribe({
+        from: await store.head(),
+        onEvents: (events) => void seen.push(...events),
+        batchSize: 7,
+      });
       try {
         const streams = Array.from({ length: 5 }, () => streamOf("concurrent"));
         const appended = await Promise.all(
@@ -224,7 +266,9 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
         expect(new Set(own.map((e) => e.type))).toEqual(new Set(appended.map((_, i) => `E${i}`)));
         expectIncreasing(seen);
         for (const streamId of streams) {
-          expect(own.filter((e) => e.streamId === streamId).map((e) => e.streamPosition)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+          expect(own.filter((e) => e.streamId === streamId).map((e) => e.streamPosition)).toEqual([
+            0, 1, 2, 3, 4, 5, 6, 7,
+          ]);
         }
       } finally {
         await subscription.stop();

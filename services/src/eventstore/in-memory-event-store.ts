@@ -52,7 +52,10 @@ export function clearInMemoryLog(log: InMemoryLog): void {
 const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 };
 
 // One counter for both halves: appends commit one at a time, so commit order is append order.
-const positionOf = (globalPosition: number): LogPosition => ({ major: BigInt(globalPosition), minor: BigInt(globalPosition) });
+const positionOf = (globalPosition: number): LogPosition => ({
+  major: BigInt(globalPosition),
+  minor: BigInt(globalPosition),
+});
 
 /**
  * The event store in process memory, for tests of rules that need no database for the log. It keeps
@@ -60,12 +63,18 @@ const positionOf = (globalPosition: number): LogPosition => ({ major: BigInt(glo
  * data is stored as JSON and decoded by the codec on read (schema validation, upcasting), so what
  * comes back is what PostgreSQL would give back.
  */
-export function createInMemoryEventStore(options: { codec?: EventCodec; log?: InMemoryLog; clock?: () => Date } = {}): EventStore {
+export function createInMemoryEventStore(
+  options: { codec?: EventCodec; log?: InMemoryLog; clock?: () => Date } = {},
+): EventStore {
   const codec = options.codec ?? passThrough;
   const log = options.log ?? newInMemoryLog();
   const clock = options.clock ?? (() => new Date());
 
-  async function append(streamId: string, events: NewEvent[], appendOptions: { expectedVersion?: ExpectedVersion } = {}): Promise<AppendResult> {
+  async function append(
+    streamId: string,
+    events: NewEvent[],
+    appendOptions: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error("append needs at least one event");
     const expected = appendOptions.expectedVersion ?? "any";
     const actual = log.versions.get(streamId) ?? "no-stream";
@@ -94,7 +103,14 @@ export function createInMemoryEventStore(options: { codec?: EventCodec; log?: In
   function toRecorded(e: StoredEvent, lenient = false): RecordedEvent {
     return {
       type: e.type,
-      ...decodeAt(codec, e.type, e.schemaVersion, structuredClone(e.data), () => `${e.streamId} #${e.streamPosition} (global position ${e.globalPosition})`, lenient),
+      ...decodeAt(
+        codec,
+        e.type,
+        e.schemaVersion,
+        structuredClone(e.data),
+        () => `${e.streamId} #${e.streamPosition} (global position ${e.globalPosition})`,
+        lenient,
+      ),
       metadata: structuredClone(e.metadata),
       schemaVersion: e.schemaVersion,
       streamId: e.streamId,

@@ -3,7 +3,11 @@ import type { Database } from "../platform/database.ts";
 import { createPostgresEventStore, type EventCodec } from "./postgres-event-store.ts";
 
 /** EventStoreDB/KurrentDB when a url is given (scale-out), else the event log in the app's own database. */
-export async function openEventStore(options: { database: Database; eventstoreUrl?: string; codec: EventCodec }): Promise<EventStore> {
+export async function openEventStore(options: {
+  database: Database;
+  eventstoreUrl?: string;
+  codec: EventCodec;
+}): Promise<EventStore> {
   if (options.eventstoreUrl) {
     // Loaded only when asked for: the gRPC client is heavy and the embedded mode never needs it.
     const { createEsdbEventStore } = await import("./esdb-event-store.ts");

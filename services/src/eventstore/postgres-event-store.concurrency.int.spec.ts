@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { START, WrongExpectedVersionError, type EventStore, type ExpectedVersion, type RecordedEvent } from "@shop/shared";
+import {
+  START,
+  WrongExpectedVersionError,
+  type EventStore,
+  type ExpectedVersion,
+  type RecordedEvent,
+} from "@shop/shared";
 import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { createPostgresEventStore } from "./postgres-event-store.ts";
 

@@ -25,7 +25,14 @@ export interface EventCodec {
  * Decodes an event read back; a schema failure names where the event sits in the log. `lenient`
  * (reading the whole log) answers the raw data marked `invalid` instead of throwing.
  */
-export function decodeAt(codec: EventCodec, type: string, schemaVersion: number, data: unknown, where: () => string, lenient = false): { data: unknown; invalid?: Error } {
+export function decodeAt(
+  codec: EventCodec,
+  type: string,
+  schemaVersion: number,
+  data: unknown,
+  where: () => string,
+  lenient = false,
+): { data: unknown; invalid?: Error } {
   try {
     return { data: codec.decode(type, schemaVersion, data) };
   } catch (error) {
@@ -48,13 +55,21 @@ const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 }
  * commit order: only transactions older than every open one (`pg_snapshot_xmin`) are read, ordered
  * by (transaction_id, global_position), so a reader never passes an event that commits later.
  */
-export async function createPostgresEventStore(database: Database, codec: EventCodec = passThrough): Promise<EventStore> {
+export async function createPostgresEventStore(
+  database: Database,
+  codec: EventCodec = passThrough,
+): Promise<EventStore> {
   const { db } = database;
   await migrateEventStore(db);
   const channel = `events_${database.schema}`;
   // The NOTIFY's own commit need not wait for a WAL flush: after a crash there is nobody to wake.
   const notifier = createCommitNotifier(
-    () => database.preparedQuery("notify_commit", "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')", [channel]),
+    () =>
+      database.preparedQuery(
+        "notify_commit",
+        "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')",
+        [channel],
+      ),
     NOTIFY_GAP_MS,
   );
 
@@ -75,14 +90,24 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     return row ? Number(row.version) : "no-stream";
   }
 
-  async function append(streamId: string, events: NewEvent[], options: { expectedVersion?: ExpectedVersion } = {}): Promise<AppendResult> {
+  async function append(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error("append needs at least one event");
     const expected = options.expectedVersion ?? "any";
     // One prepared statement, one round trip: claim the versions on the stream row (its row lock
     // serialises writers of one stream) and insert the events. Subscribers are woken after the commit.
     const kind = expected === "no-stream" ? "no-stream" : expected === "any" ? "any" : "exact";
-    const statement = appendStatement(streamId, events, kind, typeof expected === "number" ? expected : null, (type) => codec.versionOf(type));
-    const result = await database.preparedQuery<{ version: number; global_position: string; transaction_id: string }>(statement.name, statement.text, statement.values);
+    const statement = appendStatement(streamId, events, kind, typeof expected === "number" ? expected : null, (type) =>
+      codec.versionOf(type),
+    );
+    const result = await database.preparedQuery<{ version: number; global_position: string; transaction_id: string }>(
+      statement.name,
+      statement.text,
+      statement.values,
+    );
     const row = result.rows[0];
     if (!row) throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
     for (const wake of localListeners) wake();
@@ -95,7 +120,14 @@ export async function createPostgresEventStore(database: Database, codec: EventC
 
   function toRecorded(r: any, lenient = false): RecordedEvent {
     const schemaVersion = Number(r.schema_version);
-    const decoded = decodeAt(codec, r.type, schemaVersion, r.data, () => `${r.stream_id} #${r.stream_position} (global position ${r.global_position})`, lenient);
+    const decoded = decodeAt(
+      codec,
+      r.type,
+      schemaVersion,
+      r.data,
+      () => `${r.stream_id} #${r.stream_position} (global position ${r.global_position})`,
+      lenient,
+    );
     return {
       type: r.type,
       ...decoded,
@@ -114,7 +146,8 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     transaction_id::text AS transaction_id, created_at`;
 
   async function readStream(streamId: string, options: { from?: number } = {}): Promise<RecordedEvent[]> {
-    const { rows } = await sql`SELECT ${columns} FROM events WHERE stream_id = ${streamId} AND stream_position >= ${options.from ?? 0}
+    const { rows } =
+      await sql`SELECT ${columns} FROM events WHERE stream_id = ${streamId} AND stream_position >= ${options.from ?? 0}
       ORDER BY events.stream_position`.execute(db);
     return rows.map((r) => toRecorded(r));
   }
@@ -128,14 +161,20 @@ export async function createPostgresEventStore(database: Database, codec: EventC
   }
 
   async function head(): Promise<LogPosition> {
-    const { rows } = await sql<{ t: string; g: string }>`SELECT transaction_id::text AS t, global_position::text AS g FROM events
+    const { rows } = await sql<{
+      t: string;
+      g: string;
+    }>`SELECT transaction_id::text AS t, global_position::text AS g FROM events
       ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
     return rows[0] ? { major: BigInt(rows[0].t), minor: BigInt(rows[0].g) } : START;
   }
 
   // Transactions open now have ids from pg_snapshot_xmin up: their events will sort after this one.
   async function settledHead(): Promise<LogPosition> {
-    const { rows } = await sql<{ t: string; g: string }>`SELECT transaction_id::text AS t, global_position::text AS g FROM events
+    const { rows } = await sql<{
+      t: string;
+      g: string;
+    }>`SELECT transaction_id::text AS t, global_position::text AS g FROM events
       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
     return rows[0] ? { major: BigInt(rows[0].t), minor: BigInt(rows[0].g) } : START;
@@ -144,7 +183,9 @@ export async function createPostgresEventStore(database: Database, codec: EventC
   /** True when committed events exist past `from` that readAll may not return yet (an older writer is still open). */
   async function hasUnsettled(from: LogPosition): Promise<boolean> {
     const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM events
-      WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)) AS any`.execute(db);
+      WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)) AS any`.execute(
+      db,
+    );
     return Boolean(rows[0]?.any);
   }
 
@@ -155,7 +196,8 @@ export async function createPostgresEventStore(database: Database, codec: EventC
     readAll,
     head,
     settledHead,
-    subscribe: (options) => subscribeByPolling({ readAll, hasUnsettled, listen: (fn) => listenForCommits(fn) }, options),
+    subscribe: (options) =>
+      subscribeByPolling({ readAll, hasUnsettled, listen: (fn) => listenForCommits(fn) }, options),
     async close() {
       await notifier.drain();
     },

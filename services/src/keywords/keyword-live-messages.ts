@@ -18,5 +18,7 @@ export const keywordLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) 
     keyword: event.data.keywordId,
     change: event.type === "ContentNodeKeywordLinked" ? "linked" : "unlinked",
   };
-  return [{ namespace: "/admin", room: recordRoom("content", "contentnode", event.data.id), name: "node:keywords", payload }];
+  return [
+    { namespace: "/admin", room: recordRoom("content", "contentnode", event.data.id), name: "node:keywords", payload },
+  ];
 };

@@ -9,7 +9,13 @@ export const keywordDecider = {
   evolve(state: Keyword, event: KeywordEvent): Keyword {
     switch (event.type) {
       case "KeywordCreated":
-        return { exists: true, id: event.data.id, name: event.data.name, slug: event.data.slug, monthlySearches: event.data.monthlySearches };
+        return {
+          exists: true,
+          id: event.data.id,
+          name: event.data.name,
+          slug: event.data.slug,
+          monthlySearches: event.data.monthlySearches,
+        };
       case "KeywordSlugClaimed":
         return state;
       default: {
@@ -20,7 +26,10 @@ export const keywordDecider = {
   },
 };
 
-export type KeywordCommand = { type: "CreateKeyword"; data: { id: number; name: string; slug: string; monthlySearches: number; now: Date; by: UserRef | null } };
+export type KeywordCommand = {
+  type: "CreateKeyword";
+  data: { id: number; name: string; slug: string; monthlySearches: number; now: Date; by: UserRef | null };
+};
 
 /** Pure: creating a keyword records it once; its slug's uniqueness is claimed on its own stream first. */
 export function decideKeyword(command: KeywordCommand, state: Keyword): KeywordEvent[] {

@@ -27,7 +27,8 @@ export interface KeywordsRouterDeps {
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
-const duplicate = (errors: string[]) => new DomainError("KEYWORD_DUPLICATE", BACK_OFFICE_MESSAGES.keywordCreationFailed, 400, errors);
+const duplicate = (errors: string[]) =>
+  new DomainError("KEYWORD_DUPLICATE", BACK_OFFICE_MESSAGES.keywordCreationFailed, 400, errors);
 
 /** Keywords: create, the keyword editor's list and stats, the search, all from the keywords read model. */
 export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
@@ -40,20 +41,30 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     // Both checks read the log (the read model may lag), so a refused request writes nothing.
     const name = keywordName(deps, input.name);
     const errors: string[] = [];
-    if ((await deps.store.readStream(keywordSlugStream(slug))).length > 0 || (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst())) {
+    if (
+      (await deps.store.readStream(keywordSlugStream(slug))).length > 0 ||
+      (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst())
+    ) {
       errors.push("slug: A keyword with this slug already exists.");
     }
-    if ((await holderOf(deps.store, name.value, name.rules, deps.clock())) !== null) errors.push("name: A keyword with this name already exists.");
+    if ((await holderOf(deps.store, name.value, name.rules, deps.clock())) !== null)
+      errors.push("name: A keyword with this name already exists.");
     if (errors.length) throw duplicate(errors);
     const id = await allocateId(deps.db, "keyword");
     const metadata = eventMetadata(req);
     // The claims make a name and a slug unique even when two editors create them at the same moment.
-    if (!(await claimValue(deps.store, name.value, id, name.rules, deps.clock(), metadata))) throw duplicate(["name: A keyword with this name already exists."]);
+    if (!(await claimValue(deps.store, name.value, id, name.rules, deps.clock(), metadata)))
+      throw duplicate(["name: A keyword with this name already exists."]);
     try {
-      await deps.store.append(keywordSlugStream(slug), [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }], { expectedVersion: "no-stream" });
+      await deps.store.append(
+        keywordSlugStream(slug),
+        [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }],
+        { expectedVersion: "no-stream" },
+      );
     } catch (error) {
       await releaseValue(deps.store, name.value, id, deps.clock(), metadata);
-      if (error instanceof WrongExpectedVersionError) throw duplicate(["slug: A keyword with this slug already exists."]);
+      if (error instanceof WrongExpectedVersionError)
+        throw duplicate(["slug: A keyword with this slug already exists."]);
       throw error;
     }
     const by = { id: req.user!.id, name: req.user!.name };
@@ -62,7 +73,14 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
       deps.store,
       keywordStream(id),
       keywordDecider,
-      (s) => decideKeyword({ type: "CreateKeyword", data: { id, name: input.name, slug, monthlySearches: input.monthly_searches ?? 0, now, by } }, s),
+      (s) =>
+        decideKeyword(
+          {
+            type: "CreateKeyword",
+            data: { id, name: input.name, slug, monthlySearches: input.monthly_searches ?? 0, now, by },
+          },
+          s,
+        ),
       metadata,
     ).catch(async (error) => {
       // The slug claim stays (slugs are claimed with no-stream, for good); the name goes back.
@@ -77,7 +95,13 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
   router.get("/admin/api/content/keyword/", async (req, res) => {
     const q = parseQuery(KeywordQuery, req.query);
     const { items, total } = await listKeywords(deps.db, q);
-    res.json({ metadata: { success: true }, items: items.map((k) => ({ id: k.id, name: k.name, slug: k.slug })), total, count: q.count, start: q.start });
+    res.json({
+      metadata: { success: true },
+      items: items.map((k) => ({ id: k.id, name: k.name, slug: k.slug })),
+      total,
+      count: q.count,
+      start: q.start,
+    });
   });
 
   router.get("/admin/api/content/keyword-stats/", async (req, res) => {
@@ -94,13 +118,17 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     const pattern = `%${escapeLike(text)}%`;
     let matches = readModels(deps.db)
       .selectFrom("keywords")
-      .where((eb) => eb.or([eb(sql`lower(name)`, "like", pattern), eb("slug", "like", `%${escapeLike(slugify(text))}%`)]));
+      .where((eb) =>
+        eb.or([eb(sql`lower(name)`, "like", pattern), eb("slug", "like", `%${escapeLike(slugify(text))}%`)]),
+      );
     if (q.exclude?.length) matches = matches.where("id", "not in", q.exclude);
     const { total } = await matches.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
     const rows = await matches
       .selectAll()
       // Exact matches first, then names starting with the text, then the most used.
-      .orderBy(sql`CASE WHEN lower(name) = ${text} THEN 0 WHEN lower(name) LIKE ${`${escapeLike(text)}%`} THEN 1 ELSE 2 END`)
+      .orderBy(
+        sql`CASE WHEN lower(name) = ${text} THEN 0 WHEN lower(name) LIKE ${`${escapeLike(text)}%`} THEN 1 ELSE 2 END`,
+      )
       .orderBy("our_uses", "desc")
       .orderBy("name")
       .orderBy("id")
@@ -120,7 +148,12 @@ function keywordName(deps: KeywordsRouterDeps, name: string): { value: UniqueVal
     value: { scope: "keyword.name", value: lower },
     rules: {
       legacyHolder: async () => {
-        const row = await deps.db.selectFrom("keywords").select("id").where(sql`lower(name)`, "=", lower).orderBy("id").executeTakeFirst();
+        const row = await deps.db
+          .selectFrom("keywords")
+          .select("id")
+          .where(sql`lower(name)`, "=", lower)
+          .orderBy("id")
+          .executeTakeFirst();
         return row ? Number(row.id) : null;
       },
       stillHolds: async (owner) => (await deps.store.readStream(keywordStream(owner))).length > 0,
@@ -141,17 +174,26 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 async function listKeywords(db: Kysely<any>, q: KeywordQuery) {
   const descending = q.sort.startsWith("-");
   const column = KEYWORD_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof KEYWORD_SORT_COLUMNS];
-  if (!column) throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [`sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`]);
+  if (!column)
+    throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
+      `sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`,
+    ]);
   let query = readModels(db).selectFrom("keywords");
   if (q.content_nodes__id !== undefined) {
     const nodeId = q.content_nodes__id;
-    query = query.where("id", "in", (eb) => eb.selectFrom("content_node_keywords").select("keyword_id").where("node_id", "=", nodeId));
+    query = query.where("id", "in", (eb) =>
+      eb.selectFrom("content_node_keywords").select("keyword_id").where("node_id", "=", nodeId),
+    );
   }
   const text = (q.query ?? q.q ?? "").trim().toLowerCase();
   if (text) query = query.where(sql`lower(name)`, "like", `%${escapeLike(text)}%`);
   if (q.exclude?.length) query = query.where("id", "not in", q.exclude);
   const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
-  let page = query.selectAll().orderBy(column === "name" ? sql`lower(name)` : column, descending ? "desc" : "asc").orderBy("id").offset(q.start);
+  let page = query
+    .selectAll()
+    .orderBy(column === "name" ? sql`lower(name)` : column, descending ? "desc" : "asc")
+    .orderBy("id")
+    .offset(q.start);
   if (q.count >= 0) page = page.limit(q.count);
   return { items: await page.execute(), total: Number(total) };
 }

@@ -13,7 +13,9 @@ import type { LiveMessageMapper } from "./live-messages.ts";
 import { nextPush } from "../testing/server-kit.ts";
 
 /** Every event as a push to every public socket, so the test sees exactly what the gateway tails. */
-const everyEvent: LiveMessageMapper = (event) => [{ namespace: "/public", room: null, name: "logged", payload: { stream: event.streamId } }];
+const everyEvent: LiveMessageMapper = (event) => [
+  { namespace: "/public", room: null, name: "logged", payload: { stream: event.streamId } },
+];
 
 // Transactions commit out of order only on a PostgreSQL server (PGlite has one session).
 describe.skipIf(!testDatabaseUrl())("the live gateway's start position on PostgreSQL", () => {
@@ -48,9 +50,20 @@ describe.skipIf(!testDatabaseUrl())("the live gateway's start position on Postgr
     // A younger writer commits first: its event is now the log's head, past the open one's.
     await store.append(`early-${randomUUID()}`, [{ type: "Noted", data: {} }]);
 
-    gateway = await attachLiveGateway({ httpServer, store, db: database.db, clock: () => new Date(), log: createLogger("silent"), mappers: [everyEvent] });
+    gateway = await attachLiveGateway({
+      httpServer,
+      store,
+      db: database.db,
+      clock: () => new Date(),
+      log: createLogger("silent"),
+      mappers: [everyEvent],
+    });
     const address = httpServer.address() as { port: number };
-    socket = connect(`http://127.0.0.1:${address.port}/public`, { transports: ["websocket"], reconnection: false, forceNew: true });
+    socket = connect(`http://127.0.0.1:${address.port}/public`, {
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise<void>((resolve) => socket!.on("connect", () => resolve()));
 
     const pushed = nextPush<{ stream: string }>(socket, "logged", (m) => m.stream === late, 3000);

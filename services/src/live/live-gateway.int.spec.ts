@@ -7,7 +7,12 @@ import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
 function connectSocket(url: string, namespace: string, cookie?: string): Socket {
-  return connect(url + namespace, { transports: ["websocket"], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
+  return connect(url + namespace, {
+    transports: ["websocket"],
+    extraHeaders: cookie ? { cookie } : {},
+    reconnection: false,
+    forceNew: true,
+  });
 }
 
 function nextMessage<T>(socket: Socket, name: string, match: (m: T) => boolean, timeoutMs: number): Promise<T> {
@@ -36,8 +41,14 @@ describe.skipIf(!testDatabaseUrl())("live push across two server processes on on
     place = newTestPlace();
     one = await startTestServer(place);
     two = await startTestServer(place);
-    for (const [email, isStaff] of [["staff@example.org", true], ["fan@example.org", false]] as const) {
-      const u = await registerUser({ store: one.store, clock: () => new Date() }, { email, password: "long enough", isStaff });
+    for (const [email, isStaff] of [
+      ["staff@example.org", true],
+      ["fan@example.org", false],
+    ] as const) {
+      const u = await registerUser(
+        { store: one.store, clock: () => new Date() },
+        { email, password: "long enough", isStaff },
+      );
       await one.runner.waitFor(u.position);
       await two.runner.waitFor(u.position);
     }
@@ -58,11 +69,23 @@ describe.skipIf(!testDatabaseUrl())("live push across two server processes on on
 
     const fan = new TestClient(one.url);
     const started = Date.now();
-    const pushed = nextMessage<{ type: string; stream: string; user: string | null }>(socket, "audit:event", (m) => m.type === "UserLoggedIn" && m.user !== null, 1000);
+    const pushed = nextMessage<{ type: string; stream: string; user: string | null }>(
+      socket,
+      "audit:event",
+      (m) => m.type === "UserLoggedIn" && m.user !== null,
+      1000,
+    );
     const login = await fan.post("/api/account/login/", { email: "fan@example.org", password: "long enough" });
     const message = await pushed;
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(message).toEqual({ position: expect.any(Number), time: expect.any(String), stream: `user-${login.json.user.id}`, type: "UserLoggedIn", user: login.json.user.id, user_name: "fan" });
+    expect(message).toEqual({
+      position: expect.any(Number),
+      time: expect.any(String),
+      stream: `user-${login.json.user.id}`,
+      type: "UserLoggedIn",
+      user: login.json.user.id,
+      user_name: "fan",
+    });
     // A push carries no secret: neither the session id nor its hash.
     expect(JSON.stringify(message)).not.toContain(fan.cookies.get("sessionid"));
     expect(JSON.stringify(message)).not.toMatch(/sessionHash|passwordHash/);
@@ -93,7 +116,10 @@ describe("live push on PGlite", () => {
     const place = newTestPlace({ pglite: true });
     const server = await startTestServer(place);
     try {
-      const u = await registerUser({ store: server.store, clock: () => new Date() }, { email: "staff@example.org", password: "long enough", isStaff: true });
+      const u = await registerUser(
+        { store: server.store, clock: () => new Date() },
+        { email: "staff@example.org", password: "long enough", isStaff: true },
+      );
       await server.runner.waitFor(u.position);
       const staff = new TestClient(server.url);
       await staff.post("/api/account/login/", { email: "staff@example.org", password: "long enough" });

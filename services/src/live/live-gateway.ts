@@ -52,7 +52,11 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     // Another site's page must not open a socket with a visitor's cookie (cross-site WebSocket hijacking).
     allowRequest: (req, callback) => {
       const allowed = isSameOrigin(req, deps.behindProxy ?? false);
-      if (!allowed) deps.log.warn({ origin: req.headers.origin, host: req.headers.host }, "socket handshake refused: foreign Origin");
+      if (!allowed)
+        deps.log.warn(
+          { origin: req.headers.origin, host: req.headers.host },
+          "socket handshake refused: foreign Origin",
+        );
       callback(null, allowed);
     },
   });
@@ -61,7 +65,12 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   const endedSessions = createEndedSessions();
   admin.use(async (socket, next) => {
     const session = sessionOf(socket, deps);
-    const user = session && !endedSessions.has(session.hash) ? await findSessionUser(deps.db, session.hash, deps.clock()).catch((err) => void deps.log.warn({ err }, "admin socket refused: session not read")) : undefined;
+    const user =
+      session && !endedSessions.has(session.hash)
+        ? await findSessionUser(deps.db, session.hash, deps.clock()).catch(
+            (err) => void deps.log.warn({ err }, "admin socket refused: session not read"),
+          )
+        : undefined;
     if (!user) return next(new Error("Authentication credentials were not provided."));
     if (!user.is_staff) return next(new Error("You do not have permission to perform this action."));
     socket.data.user = { id: user.id, name: user.name };
@@ -78,12 +87,19 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     if (endedSessions.has(socket.data.sessionHash)) socket.disconnect();
   });
 
-  const recheck = startSessionRecheck({ admin, db: deps.db, clock: deps.clock, log: deps.log, everyMs: deps.sessionRecheckEveryMs ?? 60_000 });
+  const recheck = startSessionRecheck({
+    admin,
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    everyMs: deps.sessionRecheckEveryMs ?? 60_000,
+  });
 
   const publicNs = io.of("/public");
   publicNs.on("connection", (socket) => {
     socket.on("join", (msg: { campaign?: unknown }) => {
-      if (typeof msg?.campaign === "string" && /^[\w-]{1,100}$/.test(msg.campaign)) socket.join(`campaign:${msg.campaign}`);
+      if (typeof msg?.campaign === "string" && /^[\w-]{1,100}$/.test(msg.campaign))
+        socket.join(`campaign:${msg.campaign}`);
     });
   });
 
@@ -97,13 +113,22 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       for (const event of events) {
         // One bad event must not stall every push after it: skip it, say so, go on.
         if (event.invalid) {
-          deps.log.error({ err: event.invalid, stream: event.streamId, type: event.type, globalPosition: event.globalPosition }, "live push skipped an event that fails its schema");
+          deps.log.error(
+            { err: event.invalid, stream: event.streamId, type: event.type, globalPosition: event.globalPosition },
+            "live push skipped an event that fails its schema",
+          );
           continue;
         }
         try {
-          emitAll(io, mappers.flatMap((mapper) => mapper(event, { userName: userNames.name })));
+          emitAll(
+            io,
+            mappers.flatMap((mapper) => mapper(event, { userName: userNames.name })),
+          );
         } catch (error) {
-          deps.log.error({ err: error, stream: event.streamId, type: event.type, globalPosition: event.globalPosition }, "live push skipped an event it could not map");
+          deps.log.error(
+            { err: error, stream: event.streamId, type: event.type, globalPosition: event.globalPosition },
+            "live push skipped an event it could not map",
+          );
           continue;
         }
         const closing = socketsToClose(event);
@@ -137,9 +162,12 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
 function emitAll(io: Server, messages: LiveMessage[]): void {
   const groups: Array<{ first: LiveMessage; rooms: Set<string> | null }> = [];
   for (const m of messages) {
-    const group = groups.find((g) => g.first.namespace === m.namespace && g.first.name === m.name && g.first.payload === m.payload);
+    const group = groups.find(
+      (g) => g.first.namespace === m.namespace && g.first.name === m.name && g.first.payload === m.payload,
+    );
     if (!group) groups.push({ first: m, rooms: m.room === null ? null : new Set([m.room]) });
-    else if (m.room === null) group.rooms = null; // the whole namespace includes every room
+    else if (m.room === null)
+      group.rooms = null; // the whole namespace includes every room
     else group.rooms?.add(m.room);
   }
   for (const { first, rooms } of groups) {

@@ -15,7 +15,8 @@ const recorded = (type: string, data: unknown, streamPosition = 3): RecordedEven
 });
 
 /** The pushes the server sends for one event, through its one list of mappers. */
-const pushesOf = (event: RecordedEvent) => LIVE_MAPPERS.flatMap((mapper) => mapper(event, { userName: () => "Edna" })).map((m) => `${m.name} ${m.room}`);
+const pushesOf = (event: RecordedEvent) =>
+  LIVE_MAPPERS.flatMap((mapper) => mapper(event, { userName: () => "Edna" })).map((m) => `${m.name} ${m.room}`);
 
 describe("every feature's pushes are declared once, in the server's list of live mappers", () => {
   it("lists each mapper once", () => {
@@ -28,7 +29,11 @@ describe("every feature's pushes are declared once, in the server's list of live
   });
 
   it("a contributor role change pushes node:contributors once, to the node's record room", () => {
-    const pushes = pushesOf(recorded("ContributorRoleAdded", { id: 7, roleId: 2, contributor: "Ken", role: "Author", sortOrder: 10 }));
-    expect(pushes.filter((p) => p.startsWith("node:contributors"))).toEqual(["node:contributors record:content.contentnode.7"]);
+    const pushes = pushesOf(
+      recorded("ContributorRoleAdded", { id: 7, roleId: 2, contributor: "Ken", role: "Author", sortOrder: 10 }),
+    );
+    expect(pushes.filter((p) => p.startsWith("node:contributors"))).toEqual([
+      "node:contributors record:content.contentnode.7",
+    ]);
   });
 });

@@ -25,7 +25,8 @@ describe.each(testBackends())("record rooms on $name", ({ pglite }) => {
     server = await startTestServer(place);
     ({ client: edna, user: ednaUser } = await signedInClient(server, "edna@example.org", "Edna Editor"));
     ({ client: rick } = await signedInClient(server, "rick@example.org", "Rick Reviewer"));
-    nodeId = (await edna.post("/admin/api/content/contentnode/", { name: "Watched Page", ignore_warnings: true })).json.id;
+    nodeId = (await edna.post("/admin/api/content/contentnode/", { name: "Watched Page", ignore_warnings: true })).json
+      .id;
     keyword = (await edna.post("/admin/api/content/keyword/", { name: "Ark" })).json.id;
     watcher = await adminSocket(server.url, rick.cookieHeader);
     bystander = await adminSocket(server.url, edna.cookieHeader);
@@ -55,15 +56,30 @@ describe.each(testBackends())("record rooms on $name", ({ pglite }) => {
     const heard = nextPush(watcher, "node:keywords", (m: { id: number }) => m.id === nodeId);
     const elsewhere = pushesDuring(bystander, "node:keywords", () => true, 1000);
     await edna.post(`/admin/api/content/contentnode/${nodeId}/keywords/`, { keyword });
-    expect(await heard).toEqual({ id: nodeId, app: "content", model: "contentnode", version: await version(), keyword, change: "linked" });
+    expect(await heard).toEqual({
+      id: nodeId,
+      app: "content",
+      model: "contentnode",
+      version: await version(),
+      keyword,
+      change: "linked",
+    });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(await elsewhere).toEqual([]);
   });
 
   it("node:contributors reaches the record's watchers for each change of the node's roles", async () => {
     const added = nextPush(watcher, "node:contributors", (m: { change: string }) => m.change === "added");
-    const role = (await edna.post("/admin/api/content/role/", { node: nodeId, contributor: "Ken Ham", role: "Author" })).json.id;
-    expect(await added).toEqual({ id: nodeId, app: "content", model: "contentnode", version: await version(), role, change: "added" });
+    const role = (await edna.post("/admin/api/content/role/", { node: nodeId, contributor: "Ken Ham", role: "Author" }))
+      .json.id;
+    expect(await added).toEqual({
+      id: nodeId,
+      app: "content",
+      model: "contentnode",
+      version: await version(),
+      role,
+      change: "added",
+    });
     const removed = nextPush(watcher, "node:contributors", (m: { change: string }) => m.change === "removed");
     await edna.request("DELETE", `/admin/api/content/role/${role}/`);
     expect(await removed).toMatchObject({ id: nodeId, role, change: "removed" });
@@ -72,16 +88,24 @@ describe.each(testBackends())("record rooms on $name", ({ pglite }) => {
   it("a socket in the record's room and the staff room gets a node push once, not twice", async () => {
     const pushes = pushesDuring(watcher, "node:status", (m: { id: number }) => m.id === nodeId, 1000);
     await edna.post("/admin/content/contentnode/action/", { action: "publish", pk: nodeId });
-    expect(await pushes).toEqual([{ id: nodeId, status: "Live", version: await version(), app: "content", model: "contentnode" }]);
+    expect(await pushes).toEqual([
+      { id: nodeId, status: "Live", version: await version(), app: "content", model: "contentnode" },
+    ]);
   });
 
   it("after record:unwatch the record's pushes stop; a second watch of the same record needs a second unwatch", async () => {
     await watch(watcher, record(nodeId));
-    expect(await watcher.timeout(1000).emitWithAck("record:unwatch", record(nodeId))).toEqual({ room: `record:content.contentnode.${nodeId}`, watching: true });
+    expect(await watcher.timeout(1000).emitWithAck("record:unwatch", record(nodeId))).toEqual({
+      room: `record:content.contentnode.${nodeId}`,
+      watching: true,
+    });
     const stillHeard = nextPush(watcher, "node:keywords", (m: { change: string }) => m.change === "unlinked");
     await edna.request("DELETE", `/admin/api/content/contentnode/${nodeId}/keywords/`, { keyword });
     await stillHeard;
-    expect(await watcher.timeout(1000).emitWithAck("record:unwatch", record(nodeId))).toEqual({ room: `record:content.contentnode.${nodeId}`, watching: false });
+    expect(await watcher.timeout(1000).emitWithAck("record:unwatch", record(nodeId))).toEqual({
+      room: `record:content.contentnode.${nodeId}`,
+      watching: false,
+    });
     const after = pushesDuring(watcher, "node:keywords", () => true, 700);
     await edna.post(`/admin/api/content/contentnode/${nodeId}/keywords/`, { keyword });
     expect(await after).toEqual([]);
@@ -110,7 +134,14 @@ describe.each(testBackends())("record rooms on $name", ({ pglite }) => {
   });
 
   it("a record that is no node answers its lock and node null; a bad reference answers field errors", async () => {
-    expect(await watch(watcher, { app: "base", model: "cmsactionevent", id: 5 })).toEqual({ app: "base", model: "cmsactionevent", id: 5, room: "record:base.cmsactionevent.5", lock: null, node: null });
+    expect(await watch(watcher, { app: "base", model: "cmsactionevent", id: 5 })).toEqual({
+      app: "base",
+      model: "cmsactionevent",
+      id: 5,
+      room: "record:base.cmsactionevent.5",
+      lock: null,
+      node: null,
+    });
     expect(await watch(watcher, { app: "Content", model: "contentnode", id: "x" })).toEqual({
       errors: ["app: Enter a valid app name (lowercase letters, digits and _).", "id: A valid integer is required."],
     });

@@ -15,7 +15,10 @@ export interface RecordRoomDeps {
 }
 
 /** The read model that holds each node kind's status and version. */
-const NODE_TABLES: Record<string, "content_nodes" | "menu_nodes"> = { "content.contentnode": "content_nodes", "tree.menunode": "menu_nodes" };
+const NODE_TABLES: Record<string, "content_nodes" | "menu_nodes"> = {
+  "content.contentnode": "content_nodes",
+  "tree.menunode": "menu_nodes",
+};
 
 type Ack = (answer: unknown) => void;
 const ackOf = (ack: unknown): Ack => (typeof ack === "function" ? (ack as Ack) : () => {});
@@ -34,7 +37,8 @@ export function handleRecordRooms(socket: Socket, deps: RecordRoomDeps): void {
     const parsed = RecordWatchRequest.safeParse(body ?? {});
     if (!parsed.success) return reply({ errors: issuesToErrorLines(parsed.error.issues) });
     const room = recordRoom(parsed.data.app, parsed.data.model, parsed.data.id);
-    if (!watching.has(room) && watching.size >= MAX_WATCHED_RECORDS) return reply({ errors: [`__all__: A socket may watch at most ${MAX_WATCHED_RECORDS} records.`] });
+    if (!watching.has(room) && watching.size >= MAX_WATCHED_RECORDS)
+      return reply({ errors: [`__all__: A socket may watch at most ${MAX_WATCHED_RECORDS} records.`] });
     watching.set(room, (watching.get(room) ?? 0) + 1);
     await socket.join(room);
     try {
@@ -65,17 +69,31 @@ export function handleRecordRooms(socket: Socket, deps: RecordRoomDeps): void {
  * a node's status and version from its read model, whose `version` tells the client whether a
  * push it already has is newer.
  */
-export async function recordState(deps: RecordRoomDeps, ref: RecordWatchRequest, room = recordRoom(ref.app, ref.model, ref.id)): Promise<RecordState> {
-  const lockEvents = (await deps.store.readStream(recordLockStream(ref.app, ref.model, ref.id))) as unknown as LockEvent[];
+export async function recordState(
+  deps: RecordRoomDeps,
+  ref: RecordWatchRequest,
+  room = recordRoom(ref.app, ref.model, ref.id),
+): Promise<RecordState> {
+  const lockEvents = (await deps.store.readStream(
+    recordLockStream(ref.app, ref.model, ref.id),
+  )) as unknown as LockEvent[];
   const lock = lockEvents.reduce(evolveRecordLock, initialRecordLock());
   const table = NODE_TABLES[`${ref.app}.${ref.model}`];
-  const node = table ? await readModels(deps.db).selectFrom(table).select(["status", "version"]).where("id", "=", ref.id).executeTakeFirst() : undefined;
+  const node = table
+    ? await readModels(deps.db)
+        .selectFrom(table)
+        .select(["status", "version"])
+        .where("id", "=", ref.id)
+        .executeTakeFirst()
+    : undefined;
   return {
     app: ref.app,
     model: ref.model,
     id: ref.id,
     room,
     lock: lock.status === "held" ? toRecordLock(lock.lock) : null,
-    node: node ? { status: node.status as NonNullable<RecordState["node"]>["status"], version: Number(node.version) } : null,
+    node: node
+      ? { status: node.status as NonNullable<RecordState["node"]>["status"], version: Number(node.version) }
+      : null,
   };
 }

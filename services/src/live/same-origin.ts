@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",")[0].trim() || undefined;
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(",")[0].trim() || undefined;
 
 /**
  * Whether a socket.io handshake comes from the site's own pages: its Origin has the host the
@@ -23,7 +24,11 @@ export function isSameOrigin(req: IncomingMessage, behindProxy: boolean): boolea
     return false;
   }
   const host = (behindProxy && first(req.headers["x-forwarded-host"])) || first(req.headers.host);
-  const scheme = behindProxy ? first(req.headers["x-forwarded-proto"]) : (req.socket as TLSSocket).encrypted ? "https" : "http";
+  const scheme = behindProxy
+    ? first(req.headers["x-forwarded-proto"])
+    : (req.socket as TLSSocket).encrypted
+      ? "https"
+      : "http";
   if (!host) return false;
   if (scheme && from.protocol !== `${scheme}:`) return false;
   try {

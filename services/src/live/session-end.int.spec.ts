@@ -1,7 +1,15 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userStream } from "@shop/shared";
-import { adminSocket, lockBody, nextLockChange, signedInClient, connectRefusal, disconnection, nextPush } from "../testing/server-kit.ts";
+import {
+  adminSocket,
+  lockBody,
+  nextLockChange,
+  signedInClient,
+  connectRefusal,
+  disconnection,
+  nextPush,
+} from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
@@ -53,7 +61,12 @@ describe.each(testBackends())("sessions ending close their admin sockets on $nam
     expect(await Promise.all(gone)).toEqual(["io server disconnect", "io server disconnect"]);
     expect([otherSession.connected, rickSocket.connected]).toEqual([true, true]);
 
-    const again = connect(server.url + "/admin", { transports: ["websocket"], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+    const again = connect(`${server.url}/admin`, {
+      transports: ["websocket"],
+      extraHeaders: { cookie },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(again);
     expect(await connectRefusal(again)).toBe("Authentication credentials were not provided.");
     otherSession.disconnect();
@@ -65,11 +78,24 @@ describe.each(testBackends())("sessions ending close their admin sockets on $nam
     await client.post("/admin/base/record-locks/", lockBody(900));
     // Connected, the lock outlives the expiry time...
     await new Promise((r) => setTimeout(r, timings.expireAfterMs * 1.5));
-    expect((await client.get("/admin/base/record-locks/?app=content&model=contentnode&id=900")).json.lock.user).toEqual(edna.user);
+    expect((await client.get("/admin/base/record-locks/?app=content&model=contentnode&id=900")).json.lock.user).toEqual(
+      edna.user,
+    );
     // ...logged out, it expires and the colleague hears it.
-    const expired = nextLockChange(rickSocket, (m) => m.id === 900 && m.change === "expired", timings.expireAfterMs * 4);
+    const expired = nextLockChange(
+      rickSocket,
+      (m) => m.id === 900 && m.change === "expired",
+      timings.expireAfterMs * 4,
+    );
     await client.post("/api/account/logout/");
-    expect(await expired).toEqual({ app: "content", model: "contentnode", id: 900, lock: null, by: { id: "system", name: "System" }, change: "expired" });
+    expect(await expired).toEqual({
+      app: "content",
+      model: "contentnode",
+      id: 900,
+      lock: null,
+      by: { id: "system", name: "System" },
+      change: "expired",
+    });
   });
 
   it("a user who stops being staff has every admin socket closed", async () => {
@@ -83,34 +109,37 @@ describe.each(testBackends())("sessions ending close their admin sockets on $nam
   });
 });
 
-describe.skipIf(!testBackends().some((b) => !b.pglite))("a logout on one process closes the session's sockets on the other", () => {
-  let place: TestServerPlace;
-  let one: RunningServer;
-  let two: RunningServer;
+describe.skipIf(!testBackends().some((b) => !b.pglite))(
+  "a logout on one process closes the session's sockets on the other",
+  () => {
+    let place: TestServerPlace;
+    let one: RunningServer;
+    let two: RunningServer;
 
-  beforeAll(async () => {
-    place = newTestPlace();
-    one = await startTestServer(place);
-    two = await startTestServer(place);
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await removeTestPlace(place);
-  });
+    beforeAll(async () => {
+      place = newTestPlace();
+      one = await startTestServer(place);
+      two = await startTestServer(place);
+    });
+    afterAll(async () => {
+      await one?.close();
+      await two?.close();
+      await removeTestPlace(place);
+    });
 
-  it("the socket on process 2 is told and disconnected within 1 s of the logout through process 1", async () => {
-    const edna = await signedInClient(one, EDNA.email, "Edna Editor");
-    await two.runner.waitFor(await one.store.head());
-    const socket = await adminSocket(two.url, edna.client.cookieHeader);
-    try {
-      const told = nextPush(socket, "session:ended");
-      const gone = disconnection(socket);
-      await edna.client.post("/api/account/logout/");
-      expect(await told).toEqual({ reason: "logged_out" });
-      expect(await gone).toBe("io server disconnect");
-    } finally {
-      socket.disconnect();
-    }
-  });
-});
+    it("the socket on process 2 is told and disconnected within 1 s of the logout through process 1", async () => {
+      const edna = await signedInClient(one, EDNA.email, "Edna Editor");
+      await two.runner.waitFor(await one.store.head());
+      const socket = await adminSocket(two.url, edna.client.cookieHeader);
+      try {
+        const told = nextPush(socket, "session:ended");
+        const gone = disconnection(socket);
+        await edna.client.post("/api/account/logout/");
+        expect(await told).toEqual({ reason: "logged_out" });
+        expect(await gone).toBe("io server disconnect");
+      } finally {
+        socket.disconnect();
+      }
+    });
+  },
+);

@@ -10,13 +10,17 @@ export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
  * user present and their automatic locks expire as designed), or every socket of a user who is
  * no longer staff or was disabled. Every process tails the log, so each closes its own sockets.
  */
-export function socketsToClose(event: RecordedEvent): { room: string; reason: SessionEndReason; sessionHash?: string } | null {
+export function socketsToClose(
+  event: RecordedEvent,
+): { room: string; reason: SessionEndReason; sessionHash?: string } | null {
   if (event.type === "UserLoggedOut") {
     const { sessionHash } = event.data as { sessionHash: string };
     return { room: sessionRoom(sessionHash), reason: "logged_out", sessionHash };
   }
-  if (event.type === "UserStaffRevoked") return { room: userRoom((event.data as { userId: string }).userId), reason: "staff_revoked" };
-  if (event.type === "UserDisabled") return { room: userRoom((event.data as { userId: string }).userId), reason: "disabled" };
+  if (event.type === "UserStaffRevoked")
+    return { room: userRoom((event.data as { userId: string }).userId), reason: "staff_revoked" };
+  if (event.type === "UserDisabled")
+    return { room: userRoom((event.data as { userId: string }).userId), reason: "disabled" };
   return null;
 }
 

@@ -10,17 +10,33 @@ import type { Logger } from "../platform/logger.ts";
  * `session:ended` and closed. Pushes close sockets at once; this is the backstop, and the only way
  * an expiry (no event marks it) reaches an open tab.
  */
-export function startSessionRecheck(deps: { admin: Namespace; db: Kysely<any>; clock: () => Date; log: Logger; everyMs: number }) {
+export function startSessionRecheck(deps: {
+  admin: Namespace;
+  db: Kysely<any>;
+  clock: () => Date;
+  log: Logger;
+  everyMs: number;
+}) {
   let running: Promise<void> | null = null;
 
   async function recheck() {
     const sockets = [...deps.admin.sockets.values()];
     if (sockets.length === 0) return;
     const now = deps.clock();
-    const states = await findSessionStates(deps.db, [...new Set(sockets.map((s) => s.data.sessionHash as string))], now);
+    const states = await findSessionStates(
+      deps.db,
+      [...new Set(sockets.map((s) => s.data.sessionHash as string))],
+      now,
+    );
     for (const socket of sockets) {
       const state = states.get(socket.data.sessionHash);
-      const reason: SessionEndReason | null = !state ? "logged_out" : !state.live ? "expired" : !state.isStaff ? "staff_revoked" : null;
+      const reason: SessionEndReason | null = !state
+        ? "logged_out"
+        : !state.live
+          ? "expired"
+          : !state.isStaff
+            ? "staff_revoked"
+            : null;
       if (!reason) continue;
       socket.emit("session:ended", { reason } satisfies SessionEndedMessage);
       socket.disconnect();

@@ -17,15 +17,24 @@ describe.each(testBackends())("admin socket security on $name", ({ pglite }) => 
   const sockets: Socket[] = [];
 
   function open(namespace: string, headers: Record<string, string>, transport: "websocket" | "polling") {
-    const socket = connect(server.url + namespace, { transports: [transport], extraHeaders: headers, reconnection: false, forceNew: true });
+    const socket = connect(server.url + namespace, {
+      transports: [transport],
+      extraHeaders: headers,
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     return socket;
   }
-  const connected = (socket: Socket) => new Promise<void>((resolve, reject) => (socket.once("connect", resolve), socket.once("connect_error", reject)));
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => (socket.once("connect", resolve), socket.once("connect_error", reject)));
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    server = await startTestServer(place, { clock: () => new Date(Date.now() + skew), sessionRecheckEveryMs: RECHECK_MS });
+    server = await startTestServer(place, {
+      clock: () => new Date(Date.now() + skew),
+      sessionRecheckEveryMs: RECHECK_MS,
+    });
     staffCookie = (await signedInClient(server, "edna@example.org", "Edna Editor")).client.cookieHeader;
   }, 60_000);
   afterAll(async () => {
@@ -34,20 +43,23 @@ describe.each(testBackends())("admin socket security on $name", ({ pglite }) => 
     await removeTestPlace(place);
   });
 
-  it.each(["websocket", "polling"] as const)("core hardening 11: a %s handshake from a foreign Origin is refused, even with a staff cookie", async (transport) => {
-    for (const namespace of ["/admin", "/public"]) {
-      const foreign = open(namespace, { cookie: staffCookie, origin: "https://evil.example" }, transport);
-      expect(await connectRefusal(foreign)).toMatch(/error/);
-      expect(foreign.connected).toBe(false);
-    }
-    // Same host, another port or scheme: another origin too.
-    const port = open("/admin", { cookie: staffCookie, origin: server.url.replace(/:(\d+)$/, ":1") }, transport);
-    expect(await connectRefusal(port)).toMatch(/error/);
-    const scheme = open("/admin", { cookie: staffCookie, origin: server.url.replace("http:", "https:") }, transport);
-    expect(await connectRefusal(scheme)).toMatch(/error/);
-    // The site's own pages connect.
-    await connected(open("/admin", { cookie: staffCookie, origin: server.url }, transport));
-  });
+  it.each(["websocket", "polling"] as const)(
+    "core hardening 11: a %s handshake from a foreign Origin is refused, even with a staff cookie",
+    async (transport) => {
+      for (const namespace of ["/admin", "/public"]) {
+        const foreign = open(namespace, { cookie: staffCookie, origin: "https://evil.example" }, transport);
+        expect(await connectRefusal(foreign)).toMatch(/error/);
+        expect(foreign.connected).toBe(false);
+      }
+      // Same host, another port or scheme: another origin too.
+      const port = open("/admin", { cookie: staffCookie, origin: server.url.replace(/:(\d+)$/, ":1") }, transport);
+      expect(await connectRefusal(port)).toMatch(/error/);
+      const scheme = open("/admin", { cookie: staffCookie, origin: server.url.replace("http:", "https:") }, transport);
+      expect(await connectRefusal(scheme)).toMatch(/error/);
+      // The site's own pages connect.
+      await connected(open("/admin", { cookie: staffCookie, origin: server.url }, transport));
+    },
+  );
 
   it("core hardening 11: an expired session's admin socket is told session:ended and closed within the re-check interval", async () => {
     const { client } = await signedInClient(server, "exp@example.org", "Expiring Ed");
@@ -59,7 +71,9 @@ describe.each(testBackends())("admin socket security on $name", ({ pglite }) => 
     try {
       expect(await told).toEqual({ reason: "expired" });
       expect(await gone).toBe("io server disconnect");
-      expect(await connectRefusal(open("/admin", { cookie: client.cookieHeader }, "websocket"))).toBe("Authentication credentials were not provided.");
+      expect(await connectRefusal(open("/admin", { cookie: client.cookieHeader }, "websocket"))).toBe(
+        "Authentication credentials were not provided.",
+      );
     } finally {
       skew = 0;
     }

@@ -30,7 +30,10 @@ describe.skipIf(!testDatabaseUrl())("live push between two server processes on o
     // Both start at once on the fresh schema: neither may fail on the other's migrations or demo data.
     const started = await Promise.allSettled([spawnServer(env), spawnServer(env)]);
     for (const s of started) if (s.status === "fulfilled") processes.push(s.value);
-    expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual(["started", "started"]);
+    expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual([
+      "started",
+      "started",
+    ]);
   }, 90_000);
 
   afterAll(async () => {
@@ -43,7 +46,12 @@ describe.skipIf(!testDatabaseUrl())("live push between two server processes on o
   it("a lock taken over HTTP through process 1 reaches an admin socket on process 2 within 1 s", async () => {
     const [one, two] = processes;
     const watcher = await logIn(two.url, DEMO_LOGIN);
-    socket = connect(two.url + "/admin", { transports: ["websocket"], extraHeaders: { cookie: watcher.cookieHeader }, reconnection: false, forceNew: true });
+    socket = connect(`${two.url}/admin`, {
+      transports: ["websocket"],
+      extraHeaders: { cookie: watcher.cookieHeader },
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.on("connect", () => resolve());
       socket!.on("connect_error", reject);
@@ -60,10 +68,19 @@ describe.skipIf(!testDatabaseUrl())("live push between two server processes on o
         }
       });
     });
-    const taken = await editor.post("/admin/base/record-locks/", { objs: [{ app: "content", model: "contentnode", id: 4242 }], reason: 2, comment: "two processes" });
+    const taken = await editor.post("/admin/base/record-locks/", {
+      objs: [{ app: "content", model: "contentnode", id: 4242 }],
+      reason: 2,
+      comment: "two processes",
+    });
     expect(taken.status).toBe(200);
     const message = await pushed;
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(message).toMatchObject({ app: "content", model: "contentnode", id: 4242, lock: { user: { name: DEMO_LOGIN_2.name }, reason: 2, comment: "two processes" } });
+    expect(message).toMatchObject({
+      app: "content",
+      model: "contentnode",
+      id: 4242,
+      lock: { user: { name: DEMO_LOGIN_2.name }, reason: 2, comment: "two processes" },
+    });
   });
 });

@@ -9,7 +9,10 @@ interface RecordIdentity {
 }
 
 export type LockCommand =
-  | { type: "TakeLock"; data: RecordIdentity & { user: LockActor; reason: number; comment: string; autoCreated: boolean; now: Date } }
+  | {
+      type: "TakeLock";
+      data: RecordIdentity & { user: LockActor; reason: number; comment: string; autoCreated: boolean; now: Date };
+    }
   | { type: "ReleaseLock"; data: RecordIdentity & { by: LockActor; force: boolean; now: Date } }
   /** From the expiry sweeper: `holderId`/`takenAt` name the lock it found idle, so a newer lock is never expired. */
   | { type: "ExpireLock"; data: RecordIdentity & { holderId: string; takenAt: string; now: Date } };
@@ -30,17 +33,24 @@ export function decideRecordLock(command: LockCommand, state: RecordLockState): 
     case "TakeLock": {
       const { user, reason, comment, autoCreated, now } = command.data;
       const at = now.toISOString();
-      const taken: LockEvent = { type: "LockTaken", data: { app, model, id, user, reason, comment, autoCreated, takenAt: at } };
+      const taken: LockEvent = {
+        type: "LockTaken",
+        data: { app, model, id, user, reason, comment, autoCreated, takenAt: at },
+      };
       if (state.status === "free") return [taken];
       if (state.lock.user.id !== user.id) throw new RecordLockedError(state);
       // Re-taking your own lock (another tab, a new reason) ends the old one first, as the old site's client did.
-      return [{ type: "LockReleased", data: { app, model, id, user: state.lock.user, by: user, releasedAt: at } }, taken];
+      return [
+        { type: "LockReleased", data: { app, model, id, user: state.lock.user, by: user, releasedAt: at } },
+        taken,
+      ];
     }
     case "ReleaseLock": {
       const { by, force, now } = command.data;
       if (state.status === "free") return [];
       const at = now.toISOString();
-      if (state.lock.user.id === by.id) return [{ type: "LockReleased", data: { app, model, id, user: state.lock.user, by, releasedAt: at } }];
+      if (state.lock.user.id === by.id)
+        return [{ type: "LockReleased", data: { app, model, id, user: state.lock.user, by, releasedAt: at } }];
       if (!force) throw new RecordLockedError(state);
       return [{ type: "LockKickedOff", data: { app, model, id, user: state.lock.user, by, kickedOffAt: at } }];
     }

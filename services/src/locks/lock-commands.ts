@@ -10,5 +10,12 @@ import { recordLockDecider } from "./record-lock.ts";
  */
 export function runLockCommand(store: EventStore, command: LockCommand, metadata: EventMetadata = {}) {
   const { app, model, id } = command.data;
-  return handleCommand(store, recordLockStream(app, model, id), recordLockDecider, (state) => decideRecordLock(command, state), metadata, 8);
+  return handleCommand(
+    store,
+    recordLockStream(app, model, id),
+    recordLockDecider,
+    (state) => decideRecordLock(command, state),
+    metadata,
+    8,
+  );
 }

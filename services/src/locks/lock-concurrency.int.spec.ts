@@ -24,14 +24,19 @@ describe.skipIf(!testDatabaseUrl())("record locks under contention on PostgreSQL
   });
 
   it("50 editors locking one record at once: exactly one holds it, 49 are refused with the holder", async () => {
-    const answers = await Promise.all(editors.map((e) => e.client.post("/admin/base/record-locks/?ts=1", lockBody(500))));
+    const answers = await Promise.all(
+      editors.map((e) => e.client.post("/admin/base/record-locks/?ts=1", lockBody(500))),
+    );
     const granted = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 409);
     expect(granted).toHaveLength(1);
     expect(refused).toHaveLength(49);
     const holder = granted[0].json.lock.user;
     for (const r of refused) {
-      expect(r.json).toEqual({ metadata: { success: false, message: "Object is already locked!", errors: ["Object is already locked!"] }, lock: { user: holder, reason: 1, comment: "", autoCreated: true } });
+      expect(r.json).toEqual({
+        metadata: { success: false, message: "Object is already locked!", errors: ["Object is already locked!"] },
+        lock: { user: holder, reason: 1, comment: "", autoCreated: true },
+      });
     }
     const events = await server.store.readStream(recordLockStream("content", "contentnode", 500));
     expect(events.map((e) => e.type)).toEqual(["LockTaken"]);

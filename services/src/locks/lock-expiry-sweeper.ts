@@ -40,13 +40,25 @@ export function startLockExpirySweeper(deps: {
       if (stopped) break;
       const result = await runLockCommand(
         deps.store,
-        { type: "ExpireLock", data: { app: row.app, model: row.model, id: row.id, holderId: row.user_id, takenAt: new Date(row.taken_at).toISOString(), now: deps.clock() } },
+        {
+          type: "ExpireLock",
+          data: {
+            app: row.app,
+            model: row.model,
+            id: row.id,
+            holderId: row.user_id,
+            takenAt: new Date(row.taken_at).toISOString(),
+            now: deps.clock(),
+          },
+        },
         { userId: null, correlationId: "lock-expiry" },
       );
       if (result.appended) expired++;
     }
     // Rows of processes long gone are no longer needed to decide anything.
-    await sql`DELETE FROM staff_presence WHERE last_seen < ${new Date(now.getTime() - 24 * 3600_000).toISOString()}::timestamptz`.execute(deps.db);
+    await sql`DELETE FROM staff_presence WHERE last_seen < ${new Date(now.getTime() - 24 * 3600_000).toISOString()}::timestamptz`.execute(
+      deps.db,
+    );
     if (expired) deps.log.info({ expired }, "expired automatic locks of absent editors");
     return expired;
   }

@@ -30,7 +30,8 @@ describe.each(testBackends())("automatic lock expiry on $name", ({ pglite }) => 
     await removeTestPlace(place);
   });
 
-  const lockOf = async (id: number) => (await rick.client.get(`/admin/base/record-locks/?app=content&model=contentnode&id=${id}`)).json.lock;
+  const lockOf = async (id: number) =>
+    (await rick.client.get(`/admin/base/record-locks/?app=content&model=contentnode&id=${id}`)).json.lock;
 
   it("when an editor's last admin socket goes away, their automatic lock expires and other editors hear lock null within 1 s of the LockExpired event", async () => {
     const ednaSocket = await adminSocket(server.url, edna.client.cookieHeader);
@@ -41,7 +42,14 @@ describe.each(testBackends())("automatic lock expiry on $name", ({ pglite }) => 
     const expired = nextLockChange(rickSocket, (m) => m.id === 700 && m.lock === null, 4000);
     const left = Date.now();
     ednaSocket.disconnect();
-    expect(await expired).toEqual({ app: "content", model: "contentnode", id: 700, lock: null, by: { id: "system", name: "System" }, change: "expired" });
+    expect(await expired).toEqual({
+      app: "content",
+      model: "contentnode",
+      id: 700,
+      lock: null,
+      by: { id: "system", name: "System" },
+      change: "expired",
+    });
     const heardAt = Date.now();
     // Not before the expiry time has passed since she left (minus a sweep's slack).
     expect(heardAt - left).toBeGreaterThanOrEqual(timings.expireAfterMs - timings.sweepEveryMs);
@@ -73,47 +81,54 @@ describe.each(testBackends())("automatic lock expiry on $name", ({ pglite }) => 
   });
 });
 
-describe.skipIf(!testBackends().some((b) => !b.pglite))("lock expiry with two server processes on one PostgreSQL", () => {
-  let place: TestServerPlace;
-  let one: RunningServer;
-  let two: RunningServer;
+describe.skipIf(!testBackends().some((b) => !b.pglite))(
+  "lock expiry with two server processes on one PostgreSQL",
+  () => {
+    let place: TestServerPlace;
+    let one: RunningServer;
+    let two: RunningServer;
 
-  beforeAll(async () => {
-    place = newTestPlace();
-    one = await startTestServer(place, { locks: timings });
-    two = await startTestServer(place, { locks: timings });
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await removeTestPlace(place);
-  });
+    beforeAll(async () => {
+      place = newTestPlace();
+      one = await startTestServer(place, { locks: timings });
+      two = await startTestServer(place, { locks: timings });
+    });
+    afterAll(async () => {
+      await one?.close();
+      await two?.close();
+      await removeTestPlace(place);
+    });
 
-  it("an editor connected to the other process keeps their lock; when they leave it, the lock expires and process 1's sockets hear it within 1 s of the event", async () => {
-    // Process 1 started first, so it leads projections and runs the sweeper; Edna is only on process 2.
-    expect(one.runner.isLeader).toBe(true);
-    const edna = await signedInClient(two, "edna@example.org", "Edna Editor");
-    const rick = await signedInClient(one, "rick@example.org", "Rick Reviewer");
-    const rickSocket = await adminSocket(one.url, rick.client.cookieHeader);
-    const ednaSocket = await adminSocket(two.url, edna.client.cookieHeader);
-    try {
-      await edna.client.post("/admin/base/record-locks/", lockBody(800));
-      await new Promise((r) => setTimeout(r, timings.expireAfterMs * 1.5));
-      expect((await rick.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=800")).json.lock.user).toEqual(edna.user);
+    it("an editor connected to the other process keeps their lock; when they leave it, the lock expires and process 1's sockets hear it within 1 s of the event", async () => {
+      // Process 1 started first, so it leads projections and runs the sweeper; Edna is only on process 2.
+      expect(one.runner.isLeader).toBe(true);
+      const edna = await signedInClient(two, "edna@example.org", "Edna Editor");
+      const rick = await signedInClient(one, "rick@example.org", "Rick Reviewer");
+      const rickSocket = await adminSocket(one.url, rick.client.cookieHeader);
+      const ednaSocket = await adminSocket(two.url, edna.client.cookieHeader);
+      try {
+        await edna.client.post("/admin/base/record-locks/", lockBody(800));
+        await new Promise((r) => setTimeout(r, timings.expireAfterMs * 1.5));
+        expect(
+          (await rick.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=800")).json.lock.user,
+        ).toEqual(edna.user);
 
-      const expired = nextLockChange(rickSocket, (m) => m.id === 800 && m.change === "expired", 4000);
-      ednaSocket.disconnect();
-      await expired;
-      const heardAt = Date.now();
-      const [, expiry] = await one.store.readStream(recordLockStream("content", "contentnode", 800));
-      expect(expiry.type).toBe("LockExpired");
-      expect(heardAt - expiry.createdAt.getTime()).toBeLessThan(1000);
-      // The push can overtake the read model (both tail the log); the push itself carries the new state.
-      await one.runner.catchUp();
-      expect((await edna.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=800")).json.lock).toBeNull();
-    } finally {
-      rickSocket.disconnect();
-      ednaSocket.disconnect();
-    }
-  });
-});
+        const expired = nextLockChange(rickSocket, (m) => m.id === 800 && m.change === "expired", 4000);
+        ednaSocket.disconnect();
+        await expired;
+        const heardAt = Date.now();
+        const [, expiry] = await one.store.readStream(recordLockStream("content", "contentnode", 800));
+        expect(expiry.type).toBe("LockExpired");
+        expect(heardAt - expiry.createdAt.getTime()).toBeLessThan(1000);
+        // The push can overtake the read model (both tail the log); the push itself carries the new state.
+        await one.runner.catchUp();
+        expect(
+          (await edna.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=800")).json.lock,
+        ).toBeNull();
+      } finally {
+        rickSocket.disconnect();
+        ednaSocket.disconnect();
+      }
+    });
+  },
+);

@@ -8,7 +8,9 @@ import { toRecordLock } from "./record-lock.ts";
  */
 export const lockLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => {
   const payload = lockChange(recorded as unknown as LockEvent);
-  return payload ? [{ namespace: "/admin", room: STAFF_ROOM, name: "lock:changed", payload } satisfies LiveMessage] : [];
+  return payload
+    ? [{ namespace: "/admin", room: STAFF_ROOM, name: "lock:changed", payload } satisfies LiveMessage]
+    : [];
 };
 
 function lockChange(event: LockEvent): LockChangedMessage | null {

@@ -8,11 +8,16 @@ export interface LockTimings {
   heartbeatEveryMs: number;
 }
 
-export const DEFAULT_LOCK_TIMINGS: LockTimings = { expireAfterMs: 60_000, sweepEveryMs: 5_000, heartbeatEveryMs: 10_000 };
+export const DEFAULT_LOCK_TIMINGS: LockTimings = {
+  expireAfterMs: 60_000,
+  sweepEveryMs: 5_000,
+  heartbeatEveryMs: 10_000,
+};
 
 export function lockTimings(overrides: Partial<LockTimings> = {}): LockTimings {
   const timings = { ...DEFAULT_LOCK_TIMINGS, ...overrides };
   // A heartbeat slower than the expiry time would expire locks of people who are still there.
-  if (timings.heartbeatEveryMs * 2 > timings.expireAfterMs) throw new Error("lock timings: heartbeatEveryMs must be at most half of expireAfterMs");
+  if (timings.heartbeatEveryMs * 2 > timings.expireAfterMs)
+    throw new Error("lock timings: heartbeatEveryMs must be at most half of expireAfterMs");
   return timings;
 }

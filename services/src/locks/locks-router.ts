@@ -48,7 +48,13 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
   const actor = (req: Request): LockActor => ({ id: req.user!.id, name: req.user!.name });
 
   router.get("/admin/base/record-lock-reasons/", (_req, res) => {
-    res.json({ metadata: { success: true }, items: LOCK_REASONS, total: LOCK_REASONS.length, count: LOCK_REASONS.length, start: 0 });
+    res.json({
+      metadata: { success: true },
+      items: LOCK_REASONS,
+      total: LOCK_REASONS.length,
+      count: LOCK_REASONS.length,
+      start: 0,
+    });
   });
 
   router.get(LOCKS_URL, async (req, res) => {
@@ -59,7 +65,8 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
 
   router.post(LOCKS_URL, async (req, res) => {
     if (req.query.action === "lookup") return lookup(req, res);
-    if (req.query.action !== undefined) throw new ValidationError(["action: Unknown action; use action=lookup or none."]);
+    if (req.query.action !== undefined)
+      throw new ValidationError(["action: Unknown action; use action=lookup or none."]);
     const body = parseRequest(TakeLocksRequest, req.body);
     const user = actor(req);
     const outcomes = await forEachRecord(body.objs, async (obj) => {
@@ -67,7 +74,14 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
       const autoCreated = reason === AUTOMATIC_LOCK_REASON || obj.isAuto === true;
       const comment = obj.comment ?? body.comment ?? "";
       const now = deps.clock();
-      return runLockCommand(deps.store, { type: "TakeLock", data: { app: obj.app, model: obj.model, id: obj.id, user, reason, comment, autoCreated, now } }, eventMetadata(req));
+      return runLockCommand(
+        deps.store,
+        {
+          type: "TakeLock",
+          data: { app: obj.app, model: obj.model, id: obj.id, user, reason, comment, autoCreated, now },
+        },
+        eventMetadata(req),
+      );
     });
     answer(res, outcomes, (o) => o.lock);
   });
@@ -77,7 +91,14 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
     const body = parseRequest(ReleaseLocksRequest, req.body);
     const by = actor(req);
     const outcomes = await forEachRecord(body.objs, (obj) =>
-      runLockCommand(deps.store, { type: "ReleaseLock", data: { app: obj.app, model: obj.model, id: obj.id, by, force: body.force_unlock, now: deps.clock() } }, eventMetadata(req)),
+      runLockCommand(
+        deps.store,
+        {
+          type: "ReleaseLock",
+          data: { app: obj.app, model: obj.model, id: obj.id, by, force: body.force_unlock, now: deps.clock() },
+        },
+        eventMetadata(req),
+      ),
     );
     answer(res, outcomes, () => null);
   });
@@ -93,7 +114,13 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
       const row = byKey.get(key);
       if (!row || seen.has(key)) continue;
       seen.add(key);
-      locks.push({ app: row.app, model: row.model, id: row.id, hasLock: row.user_id === req.user!.id, ...rowToLock(row) });
+      locks.push({
+        app: row.app,
+        model: row.model,
+        id: row.id,
+        hasLock: row.user_id === req.user!.id,
+        ...rowToLock(row),
+      });
     }
     res.json({ metadata: { success: true }, locks });
   }
@@ -116,8 +143,15 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
       const { app, model, id } = obj;
       try {
         const result = await run(obj);
-        if (result.appended && (!last || comparePositions(result.appended.position, last) > 0)) last = result.appended.position;
-        outcomes.push({ app, model, id, lock: result.state.status === "held" ? toRecordLock(result.state.lock) : null, refused: false });
+        if (result.appended && (!last || comparePositions(result.appended.position, last) > 0))
+          last = result.appended.position;
+        outcomes.push({
+          app,
+          model,
+          id,
+          lock: result.state.status === "held" ? toRecordLock(result.state.lock) : null,
+          refused: false,
+        });
       } catch (error) {
         if (!(error instanceof RecordLockedError)) throw error;
         outcomes.push({ app, model, id, lock: error.details.lock as RecordLock, refused: true });
@@ -138,12 +172,22 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
 function answer(res: Response, outcomes: Outcome[], lockWhenDone: (o: Outcome) => RecordLock | null) {
   const refused = outcomes.find((o) => o.refused);
   const lock = refused ? refused.lock : lockWhenDone(outcomes[0]);
-  const locks = outcomes.length > 1 ? { locks: outcomes.map(({ app, model, id, lock, refused }) => ({ app, model, id, lock, success: !refused })) } : {};
+  const locks =
+    outcomes.length > 1
+      ? { locks: outcomes.map(({ app, model, id, lock, refused }) => ({ app, model, id, lock, success: !refused })) }
+      : {};
   if (!refused) return res.json({ metadata: { success: true }, lock, ...locks });
   const message = BACK_OFFICE_MESSAGES.alreadyLocked;
   res.status(409).json({ metadata: { success: false, message, errors: [message] }, lock, ...locks });
 }
 
-function rowToLock(row: Pick<RecordLocksTable, "user_id" | "user_name" | "reason" | "comment" | "auto_created">): RecordLock {
-  return toRecordLock({ user: { id: row.user_id, name: row.user_name }, reason: row.reason, comment: row.comment, autoCreated: row.auto_created });
+function rowToLock(
+  row: Pick<RecordLocksTable, "user_id" | "user_name" | "reason" | "comment" | "auto_created">,
+): RecordLock {
+  return toRecordLock({
+    user: { id: row.user_id, name: row.user_name },
+    reason: row.reason,
+    comment: row.comment,
+    autoCreated: row.auto_created,
+  });
 }

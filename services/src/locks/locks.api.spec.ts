@@ -21,12 +21,25 @@ const rick = signedInUser("rick@example.org", "Rick Reviewer");
 const sam = signedInUser("sam@example.org", "Sam Shopper", { isStaff: false });
 
 /** `holder` locked content node `id`, as POST record-locks would have recorded it. */
-function locked(holder: SpecUser, id: number, lock: { reason?: number; comment?: string; autoCreated?: boolean } = {}): GivenEvent {
+function locked(
+  holder: SpecUser,
+  id: number,
+  lock: { reason?: number; comment?: string; autoCreated?: boolean } = {},
+): GivenEvent {
   const { reason = 1, comment = "", autoCreated = reason === 1 } = lock;
   return {
     streamId: recordLockStream("content", "contentnode", id),
     type: "LockTaken",
-    data: { app: "content", model: "contentnode", id, user: actorOf(holder), reason, comment, autoCreated, takenAt: new Date().toISOString() },
+    data: {
+      app: "content",
+      model: "contentnode",
+      id,
+      user: actorOf(holder),
+      reason,
+      comment,
+      autoCreated,
+      takenAt: new Date().toISOString(),
+    },
     metadata: { userId: holder.id },
   };
 }
@@ -61,9 +74,18 @@ describe("code health 4: record locks through the API on the in-memory log", () 
   it("reason 1 (or isAuto) is an automatic lock; a missing reason means 1", () =>
     spec
       .given(edna)
-      .when((http) => http.as(edna).post(`${URL}?ts=1`, { objs: [{ app: "content", model: "contentnode", id: "102", isAuto: true }], reason: 1, comment: "" }))
+      .when((http) =>
+        http.as(edna).post(`${URL}?ts=1`, {
+          objs: [{ app: "content", model: "contentnode", id: "102", isAuto: true }],
+          reason: 1,
+          comment: "",
+        }),
+      )
       .then(async ({ response, http }) => {
-        expect(response.json).toEqual({ metadata: { success: true }, lock: { user: actorOf(edna), reason: 1, comment: "", autoCreated: true } });
+        expect(response.json).toEqual({
+          metadata: { success: true },
+          lock: { user: actorOf(edna), reason: 1, comment: "", autoCreated: true },
+        });
         const bare = await http.as(edna).post(URL, lockBody(103));
         expect(bare.json.lock).toEqual({ user: actorOf(edna), reason: 1, comment: "", autoCreated: true });
       }));
@@ -73,7 +95,10 @@ describe("code health 4: record locks through the API on the in-memory log", () 
       .given(edna, locked(edna, 104))
       .when((http) => http.as(edna).post(URL, { ...lockBody(104), reason: 3, comment: "second look" }))
       .then(({ response, newEvents }) => {
-        expect(response.json).toEqual({ metadata: { success: true }, lock: { user: actorOf(edna), reason: 3, comment: "second look", autoCreated: false } });
+        expect(response.json).toEqual({
+          metadata: { success: true },
+          lock: { user: actorOf(edna), reason: 3, comment: "second look", autoCreated: false },
+        });
         const stream = recordLockStream("content", "contentnode", 104);
         expect(newEvents).toMatchObject([
           { streamId: stream, type: "LockReleased" },
@@ -90,7 +115,9 @@ describe("code health 4: record locks through the API on the in-memory log", () 
         expect(response.status).toBe(409);
         expect(response.json).toEqual(refusedBy(actorOf(edna), 2, "mine", false));
         expect(newEvents).toEqual([]);
-        expect((await http.as(rick).get(`${URL}?app=content&model=contentnode&id=105`)).json.lock.user).toEqual(actorOf(edna));
+        expect((await http.as(rick).get(`${URL}?app=content&model=contentnode&id=105`)).json.lock.user).toEqual(
+          actorOf(edna),
+        );
       }));
 
   it("unlocking another editor's lock without force_unlock is refused with the holder", () =>
@@ -107,7 +134,11 @@ describe("code health 4: record locks through the API on the in-memory log", () 
         const res = await fetch(http.url + URL, {
           method: "DELETE",
           keepalive: true,
-          headers: { cookie: client.cookieHeader, "x-csrftoken": client.cookies.get("csrftoken")!, "content-type": "text/plain;charset=UTF-8" },
+          headers: {
+            cookie: client.cookieHeader,
+            "x-csrftoken": client.cookies.get("csrftoken")!,
+            "content-type": "text/plain;charset=UTF-8",
+          },
           body: JSON.stringify(lockBody(109)),
         });
         return { status: res.status, json: await res.json(), text: "", headers: res.headers };
@@ -121,15 +152,37 @@ describe("code health 4: record locks through the API on the in-memory log", () 
   it("lookup lists the locked records among those asked, with hasLock for the caller", () =>
     spec
       .given(edna, rick, locked(edna, 110, { reason: 2, comment: "c" }), locked(rick, 111))
-      .when((http) => http.as(edna).post(`${URL}?action=lookup`, { objs: [110, 111, 112].map((id) => ({ app: "content", model: "contentnode", id })) }))
+      .when((http) =>
+        http.as(edna).post(`${URL}?action=lookup`, {
+          objs: [110, 111, 112].map((id) => ({ app: "content", model: "contentnode", id })),
+        }),
+      )
       .then(
         {
           status: 200,
           body: {
             metadata: { success: true },
             locks: [
-              { app: "content", model: "contentnode", id: 110, hasLock: true, user: actorOf(edna), reason: 2, comment: "c", autoCreated: false },
-              { app: "content", model: "contentnode", id: 111, hasLock: false, user: actorOf(rick), reason: 1, comment: "", autoCreated: true },
+              {
+                app: "content",
+                model: "contentnode",
+                id: 110,
+                hasLock: true,
+                user: actorOf(edna),
+                reason: 2,
+                comment: "c",
+                autoCreated: false,
+              },
+              {
+                app: "content",
+                model: "contentnode",
+                id: 111,
+                hasLock: false,
+                user: actorOf(rick),
+                reason: 1,
+                comment: "",
+                autoCreated: true,
+              },
             ],
           },
         },
@@ -139,7 +192,13 @@ describe("code health 4: record locks through the API on the in-memory log", () 
   it("several records in one call: each is tried, a refusal answers 409 with the holder and every record's outcome", () =>
     spec
       .given(edna, rick, locked(rick, 121))
-      .when((http) => http.as(edna).post(URL, { objs: [120, 121].map((id) => ({ app: "content", model: "contentnode", id })), reason: 4, comment: "batch" }))
+      .when((http) =>
+        http.as(edna).post(URL, {
+          objs: [120, 121].map((id) => ({ app: "content", model: "contentnode", id })),
+          reason: 4,
+          comment: "batch",
+        }),
+      )
       .then(async ({ response, newEvents, http }) => {
         expect(response.status).toBe(409);
         const mine = { user: actorOf(edna), reason: 4, comment: "batch", autoCreated: false };
@@ -152,8 +211,12 @@ describe("code health 4: record locks through the API on the in-memory log", () 
             { app: "content", model: "contentnode", id: 121, lock: ricks, success: false },
           ],
         });
-        expect(newEvents).toMatchObject([{ streamId: recordLockStream("content", "contentnode", 120), type: "LockTaken" }]);
-        const free = await http.as(edna).post(URL, { objs: [122, 123].map((id) => ({ app: "content", model: "contentnode", id })) });
+        expect(newEvents).toMatchObject([
+          { streamId: recordLockStream("content", "contentnode", 120), type: "LockTaken" },
+        ]);
+        const free = await http
+          .as(edna)
+          .post(URL, { objs: [122, 123].map((id) => ({ app: "content", model: "contentnode", id })) });
         expect(free.json.metadata).toEqual({ success: true });
         expect(free.json.locks.map((l: { success: boolean }) => l.success)).toEqual([true, true]);
       }));
@@ -182,7 +245,12 @@ describe("code health 4: record locks through the API on the in-memory log", () 
         const action = await http.as(edna).post(`${URL}?action=steal`, lockBody(1));
         expect(action.status).toBe(400);
         expect(newEvents).toEqual([]);
-        expect(await http.as(edna).get(`${URL}?app=content&model=contentnode&id=1`).then((r) => r.json.lock)).toBeNull();
+        expect(
+          await http
+            .as(edna)
+            .get(`${URL}?app=content&model=contentnode&id=1`)
+            .then((r) => r.json.lock),
+        ).toBeNull();
       }));
 
   it("visitors get 401 and non-staff 403", () =>

@@ -35,23 +35,50 @@ describe.each(testBackends())("record locks on $name", ({ pglite }) => {
   it("locking a free record answers the lock, a GET right after sees it, and the other editor's socket hears it within 1 s", async () => {
     const heard = nextLockChange(rickSocket, (m) => m.id === 101 && m.lock !== null);
     const started = Date.now();
-    const res = await edna.client.post("/admin/base/record-locks/?ts=1732269000000", { ...lockBody(101), reason: 2, comment: "fixing typos" });
+    const res = await edna.client.post("/admin/base/record-locks/?ts=1732269000000", {
+      ...lockBody(101),
+      reason: 2,
+      comment: "fixing typos",
+    });
     expect(res.status).toBe(200);
     const lock = { user: edna.user, reason: 2, comment: "fixing typos", autoCreated: false };
     expect(res.json).toEqual({ metadata: { success: true }, lock });
-    expect((await edna.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=101")).json).toEqual({ metadata: { success: true }, lock });
-    expect(await heard).toEqual({ app: "content", model: "contentnode", id: 101, lock, by: edna.user, change: "taken" });
+    expect((await edna.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=101")).json).toEqual({
+      metadata: { success: true },
+      lock,
+    });
+    expect(await heard).toEqual({
+      app: "content",
+      model: "contentnode",
+      id: 101,
+      lock,
+      by: edna.user,
+      change: "taken",
+    });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("force_unlock kicks the holder off (their socket hears who did it), then the kicker takes the lock", async () => {
     await edna.client.post("/admin/base/record-locks/", lockBody(107));
     const ednaHears = nextLockChange(ednaSocket, (m) => m.id === 107 && m.change === "kicked_off");
-    const kick = await rick.client.request("DELETE", "/admin/base/record-locks/", { ...lockBody(107), force_unlock: true });
+    const kick = await rick.client.request("DELETE", "/admin/base/record-locks/", {
+      ...lockBody(107),
+      force_unlock: true,
+    });
     expect(kick.json).toEqual({ metadata: { success: true }, lock: null });
-    expect(await ednaHears).toEqual({ app: "content", model: "contentnode", id: 107, lock: null, by: rick.user, change: "kicked_off" });
+    expect(await ednaHears).toEqual({
+      app: "content",
+      model: "contentnode",
+      id: 107,
+      lock: null,
+      by: rick.user,
+      change: "kicked_off",
+    });
     const retake = await rick.client.post("/admin/base/record-locks/", lockBody(107));
-    expect(retake.json).toEqual({ metadata: { success: true }, lock: { user: rick.user, reason: 1, comment: "", autoCreated: true } });
+    expect(retake.json).toEqual({
+      metadata: { success: true },
+      lock: { user: rick.user, reason: 1, comment: "", autoCreated: true },
+    });
     const events = await server.store.readStream(recordLockStream("content", "contentnode", 107));
     expect(events.map((e) => e.type)).toEqual(["LockTaken", "LockKickedOff", "LockTaken"]);
     expect(events[1].data).toMatchObject({ user: edna.user, by: rick.user });
@@ -62,10 +89,21 @@ describe.each(testBackends())("record locks on $name", ({ pglite }) => {
     const heard = nextLockChange(rickSocket, (m) => m.id === 108 && m.lock === null);
     const res = await edna.client.request("DELETE", "/admin/base/record-locks/", lockBody(108));
     expect(res.json).toEqual({ metadata: { success: true }, lock: null });
-    expect(await heard).toEqual({ app: "content", model: "contentnode", id: 108, lock: null, by: edna.user, change: "released" });
-    expect((await edna.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=108")).json.lock).toBeNull();
+    expect(await heard).toEqual({
+      app: "content",
+      model: "contentnode",
+      id: 108,
+      lock: null,
+      by: edna.user,
+      change: "released",
+    });
+    expect(
+      (await edna.client.get("/admin/base/record-locks/?app=content&model=contentnode&id=108")).json.lock,
+    ).toBeNull();
     const again = await edna.client.request("DELETE", "/admin/base/record-locks/", lockBody(108));
     expect(again.json).toEqual({ metadata: { success: true }, lock: null });
-    expect((await server.store.readStream(recordLockStream("content", "contentnode", 108))).map((e) => e.type)).toEqual(["LockTaken", "LockReleased"]);
+    expect((await server.store.readStream(recordLockStream("content", "contentnode", 108))).map((e) => e.type)).toEqual(
+      ["LockTaken", "LockReleased"],
+    );
   });
 });

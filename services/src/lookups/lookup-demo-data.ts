@@ -45,15 +45,28 @@ const LANG_NODES = [
 
 /** Adds the records the demo's pickers search: media formats and files, node types, templates, SKUs, translations. */
 export async function seedLookupDemoData(store: EventStore, metadata: EventMetadata): Promise<LogPosition> {
-  const add = (stream: string, type: string, data: unknown) => store.append(stream, [{ type, data, metadata } as NewEvent], { expectedVersion: "no-stream" });
+  const add = (stream: string, type: string, data: unknown) =>
+    store.append(stream, [{ type, data, metadata } as NewEvent], { expectedVersion: "no-stream" });
   let last;
-  for (const [id, name, slug] of FORMATS) last = await add(mediaFormatStream(id), "MediaFormatAdded", { id, name, slug });
-  for (const [id, name, slug, formatId] of FILES) last = await add(mediaFileStream(id), "MediaFileAdded", { id, name, slug, formatId, fileUrl: `/media/${slug}` });
-  for (const [id, name, slug] of NODE_TYPES) last = await add(contentNodeTypeStream(id), "ContentNodeTypeAdded", { id, name, slug });
-  for (const [id, name, slug] of TEMPLATES) last = await add(dbTemplateStream(id), "DbTemplateAdded", { id, name, slug });
-  for (const [id, sku, name, priceCents] of SKUS) last = await add(skuStream(id), "SkuAdded", { id, sku, name, priceCents, active: true });
+  for (const [id, name, slug] of FORMATS)
+    last = await add(mediaFormatStream(id), "MediaFormatAdded", { id, name, slug });
+  for (const [id, name, slug, formatId] of FILES)
+    last = await add(mediaFileStream(id), "MediaFileAdded", { id, name, slug, formatId, fileUrl: `/media/${slug}` });
+  for (const [id, name, slug] of NODE_TYPES)
+    last = await add(contentNodeTypeStream(id), "ContentNodeTypeAdded", { id, name, slug });
+  for (const [id, name, slug] of TEMPLATES)
+    last = await add(dbTemplateStream(id), "DbTemplateAdded", { id, name, slug });
+  for (const [id, sku, name, priceCents] of SKUS)
+    last = await add(skuStream(id), "SkuAdded", { id, sku, name, priceCents, active: true });
   for (const [id, nodeId, language, name, slug] of LANG_NODES) {
-    last = await add(contentLangNodeStream(id), "ContentLangNodeAdded", { id, nodeId, language, name, slug, status: "Live" });
+    last = await add(contentLangNodeStream(id), "ContentLangNodeAdded", {
+      id,
+      nodeId,
+      language,
+      name,
+      slug,
+      status: "Live",
+    });
   }
   return last!.position;
 }

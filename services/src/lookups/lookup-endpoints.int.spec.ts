@@ -35,11 +35,15 @@ describe.each(testBackends())("picker endpoints on $name", ({ pglite }) => {
       const [item] = (await staff.get(`${model.base}?count=1&sort=id`)).json.items;
       const res = await staff.get(item.api_url);
       expect([model.model, res.status]).toEqual([model.model, 200]);
-      if (model.sharedBase) expect([res.json.id, res.json.name]).toEqual([item.id, item.name]); // the node's own record route
+      if (model.sharedBase)
+        expect([res.json.id, res.json.name]).toEqual([item.id, item.name]); // the node's own record route
       else expect(res.json).toEqual({ metadata: { success: true, errors: [] }, ...item });
     }
     const missing = await staff.get(`${SKU}999/`);
-    expect([missing.status, missing.json.metadata]).toEqual([404, { success: false, message: "Not found.", errors: ["__all__: Not found."] }]);
+    expect([missing.status, missing.json.metadata]).toEqual([
+      404,
+      { success: false, message: "Not found.", errors: ["__all__: Not found."] },
+    ]);
     const withFormat = await staff.get(`/admin/api/content/mediafile/2/?__include=${list(["format"])}`);
     expect(withFormat.json.format).toEqual({ id: 1, str: "MP3 audio", api_url: "/admin/api/content/mediaformat/1/" });
     expect((await staff.get(withFormat.json.format.api_url)).json.str).toBe("MP3 audio");
@@ -47,24 +51,40 @@ describe.each(testBackends())("picker endpoints on $name", ({ pglite }) => {
 
   it("items name their search fields and display fields", async () => {
     const [lang] = (await staff.get(`${LANG}?count=1&sort=id`)).json.items;
-    expect([lang.search_fields, lang.api_display_fields]).toEqual([["name", "slug"], ["name", "slug", "language", "node_id"]]);
+    expect([lang.search_fields, lang.api_display_fields]).toEqual([
+      ["name", "slug"],
+      ["name", "slug", "language", "node_id"],
+    ]);
   });
 
   it("sku_groups narrows the SKU picker to those product categories", async () => {
     const booksAndVideos = await staff.get(`${SKU}?count=3&sort=id&start=0&sku_groups=${list(["books", "videos"])}`);
     expect([ids(booksAndVideos), booksAndVideos.json.total]).toEqual([[1, 2, 101], 14]);
     expect(booksAndVideos.json.items.map((i: { type: string }) => i.type)).toEqual(["books", "videos", "books"]);
-    const posted = await staff.post(`${SKU}query/`, { count: 10, sort: "sku", sku_groups: ["magazine-sub", "apparel"] });
+    const posted = await staff.post(`${SKU}query/`, {
+      count: 10,
+      sort: "sku",
+      sku_groups: ["magazine-sub", "apparel"],
+    });
     expect([ids(posted), posted.json.total]).toEqual([[4, 3], 2]); // 60-1-010 before 95-1-001
     const comma = await staff.get(`${SKU}query/?sku_groups=apparel,other`);
     expect(ids(comma)).toEqual([4]);
     const unknown = await staff.get(`${SKU}?sku_groups=${list(["books", "hats"])}`);
-    expect([unknown.status, unknown.json.metadata.errors]).toEqual([400, [expect.stringMatching(/^sku_groups: "hats" is not one of magazine-sub, magazine-issue, .*, donation, other\.$/)]]);
+    expect([unknown.status, unknown.json.metadata.errors]).toEqual([
+      400,
+      [expect.stringMatching(/^sku_groups: "hats" is not one of magazine-sub, magazine-issue, .*, donation, other\.$/)],
+    ]);
   });
 
   it("the sku query/ endpoint searches, pages after leaving out excluded ids, and counts the rest", async () => {
     const res = await staff.get(`${SKU}query/?query=study&count=4&start=4&sort=id&exclude=${list([105, "x"])}`);
-    expect(res.json).toEqual({ metadata: { success: true, errors: [] }, items: expect.any(Array), total: 11, count: 4, start: 4 });
+    expect(res.json).toEqual({
+      metadata: { success: true, errors: [] },
+      items: expect.any(Array),
+      total: 11,
+      count: 4,
+      start: 4,
+    });
     expect(ids(res)).toEqual([106, 107, 108, 109]);
     const posted = await staff.post(`${SKU}query/?ts=2`, { OR: { sku__icontains: "95-" }, count: 5 });
     expect(posted.json.items.map((i: { str: string }) => i.str)).toEqual(["95-1-001 Answers Magazine Subscription"]);
@@ -74,7 +94,9 @@ describe.each(testBackends())("picker endpoints on $name", ({ pglite }) => {
     const spanish = await staff.get(`${LANG}query/?language=es&exclude=${list([1])}`);
     expect([ids(spanish), spanish.json.total]).toEqual([[2], 1]);
     const posted = await staff.post(`${LANG}query/`, { OR: { name__icontains: "uns" }, filters: { node_id: 2 } });
-    expect(posted.json.items).toEqual([expect.objectContaining({ id: 3, str: "Über uns (de)", language: "de", node_id: 2 })]);
+    expect(posted.json.items).toEqual([
+      expect.objectContaining({ id: 3, str: "Über uns (de)", language: "de", node_id: 2 }),
+    ]);
   });
 
   it("the menunode query/ endpoint searches, includes parents and leaves out excluded ids", async () => {
@@ -105,22 +127,49 @@ describe.each(testBackends())("picker endpoints on $name", ({ pglite }) => {
   });
 
   it("the content node picker searches by url too: the parent picker's url__icontains, and a GET query", async () => {
-    const posted = await staff.post(`${NODES}?ts=3`, { count: 10, start: 0, sort: "id", query: "/about/", exclude: [], OR: { url__icontains: "/about/" } });
-    expect([posted.status, ids(posted), posted.json.items[0].search_fields]).toEqual([200, [2], ["name", "slug", "url"]]);
+    const posted = await staff.post(`${NODES}?ts=3`, {
+      count: 10,
+      start: 0,
+      sort: "id",
+      query: "/about/",
+      exclude: [],
+      OR: { url__icontains: "/about/" },
+    });
+    expect([posted.status, ids(posted), posted.json.items[0].search_fields]).toEqual([
+      200,
+      [2],
+      ["name", "slug", "url"],
+    ]);
     const got = await staff.get(`${NODES}query/?query=${encodeURIComponent("/ark/")}`);
-    expect(got.json.items.map((i: { str: string; url: string }) => [i.str, i.url])).toEqual([["About the Ark", "/ark/"]]);
+    expect(got.json.items.map((i: { str: string; url: string }) => [i.str, i.url])).toEqual([
+      ["About the Ark", "/ark/"],
+    ]);
   });
 
   it("sort=keyword (the §7 autocomplete) sorts by the item's display string, -keyword the other way", async () => {
-    const autocomplete = (api: string, query: string, sort: string) => staff.get(`${api}?count=10&start=0&query=${query}&sort=${sort}&exclude=${list([3])}`);
+    const autocomplete = (api: string, query: string, sort: string) =>
+      staff.get(`${api}?count=10&start=0&query=${query}&sort=${sort}&exclude=${list([3])}`);
     const nodes = await autocomplete(NODES, "o", "keyword");
-    expect([nodes.status, nodes.json.items.map((i: { str: string }) => i.str), nodes.json.total]).toEqual([200, ["About Us", "Donate", "Home"], 3]);
-    expect((await autocomplete(`${NODES}query/`, "o", "-keyword")).json.items.map((i: { str: string }) => i.str)).toEqual(["Home", "Donate", "About Us"]);
+    expect([nodes.status, nodes.json.items.map((i: { str: string }) => i.str), nodes.json.total]).toEqual([
+      200,
+      ["About Us", "Donate", "Home"],
+      3,
+    ]);
+    expect(
+      (await autocomplete(`${NODES}query/`, "o", "-keyword")).json.items.map((i: { str: string }) => i.str),
+    ).toEqual(["Home", "Donate", "About Us"]);
     // A SKU's string starts with its code: 30-1-… before 60-1-….
     const skus = await autocomplete(SKU, "ar", "keyword");
-    expect(skus.json.items.map((i: { str: string }) => i.str)).toEqual(["30-1-205 Noah's Ark DVD", "60-1-010 Ark Encounter T-Shirt"]);
+    expect(skus.json.items.map((i: { str: string }) => i.str)).toEqual([
+      "30-1-205 Noah's Ark DVD",
+      "60-1-010 Ark Encounter T-Shirt",
+    ]);
     const posted = await staff.post(`${LANG}query/`, { query: "", sort: "-keyword", count: 10 });
-    expect(posted.json.items.map((i: { str: string }) => i.str)).toEqual(["Über uns (de)", "Quiénes somos (es)", "Inicio (es)"]);
+    expect(posted.json.items.map((i: { str: string }) => i.str)).toEqual([
+      "Über uns (de)",
+      "Quiénes somos (es)",
+      "Inicio (es)",
+    ]);
   });
 
   it("exclude works on a GET that loads current items too", async () => {

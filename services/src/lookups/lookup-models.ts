@@ -35,7 +35,8 @@ export interface LookupModel {
 }
 
 const titled = (value: string | null) => (value === null ? undefined : { id: value, title: value });
-const ref = (id: number | null, str: string | null, base: string) => (id === null ? null : { id, str: str ?? "", api_url: `${base}${id}/` });
+const ref = (id: number | null, str: string | null, base: string) =>
+  id === null ? null : { id, str: str ?? "", api_url: `${base}${id}/` };
 
 const CONTENT_NODE = "/admin/api/content/contentnode/";
 const MENU_NODE = "/admin/api/tree/menunode/";
@@ -115,7 +116,11 @@ export const LOOKUP_MODELS: LookupModel[] = [
     // A SKU group is a product category of back-office §3 (by the code's prefix), 'other' included.
     groups: { sku_groups: { column: "category", values: [...SKU_CATEGORY_TABLE.map((c) => c.category), "other"] } },
     str: (r) => `${r.sku} ${r.name}`,
-    extra: (r) => ({ type: r.category, status: { id: r.active ? 1 : 0, title: r.active ? "Active" : "Inactive" }, price: formatCents(r.price_cents) }),
+    extra: (r) => ({
+      type: r.category,
+      status: { id: r.active ? 1 : 0, title: r.active ? "Active" : "Inactive" },
+      price: formatCents(r.price_cents),
+    }),
   },
   {
     app: "translation",

@@ -4,7 +4,10 @@ import { DomainError } from "../platform/domain-error.ts";
 import type { LookupModel } from "./lookup-models.ts";
 
 /** What a search asks, whichever way it came (POST body or GET query string). */
-export type LookupSearch = Omit<PickerSearchRequest, "filters"> & { filters?: Record<string, unknown>; groups?: Record<string, string[]> };
+export type LookupSearch = Omit<PickerSearchRequest, "filters"> & {
+  filters?: Record<string, unknown>;
+  groups?: Record<string, string[]>;
+};
 
 const invalid = (line: string) => new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [line]);
 
@@ -16,7 +19,11 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * `filters` match exactly, `OR`/`query` match any search field, then sort and page. `total` counts
  * every match before paging.
  */
-export async function searchLookup(db: Kysely<any>, model: LookupModel, search: LookupSearch): Promise<LookupSearchResponse> {
+export async function searchLookup(
+  db: Kysely<any>,
+  model: LookupModel,
+  search: LookupSearch,
+): Promise<LookupSearchResponse> {
   const where = buildWhere(model, search);
   const { columns, descending } = sortOf(model, search.sort);
   const start = search.start ?? 0;
@@ -49,20 +56,28 @@ export async function searchLookup(db: Kysely<any>, model: LookupModel, search: 
 }
 
 function buildWhere(model: LookupModel, search: LookupSearch) {
-  const wanted = search.pk__in !== undefined || search.ids !== undefined ? [...(search.pk__in ?? []), ...(search.ids ?? [])] : null;
+  const wanted =
+    search.pk__in !== undefined || search.ids !== undefined ? [...(search.pk__in ?? []), ...(search.ids ?? [])] : null;
   const exclude = search.exclude ?? [];
-  const filters = Object.entries(search.filters ?? {}).map(([field, value]) => [field, filterValue(model, field, value)] as const);
+  const filters = Object.entries(search.filters ?? {}).map(
+    ([field, value]) => [field, filterValue(model, field, value)] as const,
+  );
   const matchers = textMatchers(model, search);
-  const groups = Object.entries(search.groups ?? {}).map(([param, values]) => [model.groups![param].column, values] as const);
+  const groups = Object.entries(search.groups ?? {}).map(
+    ([param, values]) => [model.groups![param].column, values] as const,
+  );
 
   return <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => {
     let q: SelectQueryBuilder<any, any, any> = query;
     // Only the numeric ids were kept: a list of nothing but junk finds nothing, never everything.
     if (wanted) q = wanted.length ? q.where(sql.ref("t.id"), "in", wanted) : q.where(sql.lit(false));
     if (exclude.length) q = q.where(sql.ref("t.id"), "not in", exclude);
-    for (const [column, values] of groups) q = values.length ? q.where(sql.ref(`t.${column}`), "in", values) : q.where(sql.lit(false));
-    for (const [field, value] of filters) q = value === null ? q.where(sql.ref(`t.${field}`), "is", null) : q.where(sql.ref(`t.${field}`), "=", value);
-    if (matchers.length) q = q.where((eb) => eb.or(matchers.map(([field, text]) => eb(sql.ref(`t.${field}`), "ilike", contains(text)))));
+    for (const [column, values] of groups)
+      q = values.length ? q.where(sql.ref(`t.${column}`), "in", values) : q.where(sql.lit(false));
+    for (const [field, value] of filters)
+      q = value === null ? q.where(sql.ref(`t.${field}`), "is", null) : q.where(sql.ref(`t.${field}`), "=", value);
+    if (matchers.length)
+      q = q.where((eb) => eb.or(matchers.map(([field, text]) => eb(sql.ref(`t.${field}`), "ilike", contains(text)))));
     return q as Q;
   };
 }
@@ -88,7 +103,8 @@ function filterValue(model: LookupModel, field: string, value: unknown): string 
   if (value === null) return null;
   if (kind === "int") {
     const n = typeof value === "number" ? value : /^\d+$/.test(String(value).trim()) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n) || Math.abs(n) > PG_INT_MAX) throw invalid(`filters: ${field} must be a whole number.`);
+    if (!Number.isSafeInteger(n) || Math.abs(n) > PG_INT_MAX)
+      throw invalid(`filters: ${field} must be a whole number.`);
     return n;
   }
   if (kind === "bool") {
@@ -106,7 +122,9 @@ function sortOf(model: LookupModel, sort: string | undefined): { columns: string
   const column = descending ? text.slice(1) : text;
   if (column === "keyword") return { columns: model.strColumns, descending };
   if (column !== "id" && !model.sortFields.includes(column)) {
-    throw invalid(`sort: Cannot sort ${model.model} by "${column}". Choose one of: ${["id", "keyword", ...model.sortFields].join(", ")}.`);
+    throw invalid(
+      `sort: Cannot sort ${model.model} by "${column}". Choose one of: ${["id", "keyword", ...model.sortFields].join(", ")}.`,
+    );
   }
   return { columns: column === "id" ? [] : [column], descending };
 }
@@ -125,7 +143,8 @@ function toItem(model: LookupModel, row: Record<string, any>, includes: string[]
   // A sub-object when the model defines one, else a plain column of the row; unknown names are skipped.
   for (const name of includes) {
     if (model.includes?.[name]) item[name] = model.includes[name](row);
-    else if (name in row && !(model.joins ?? []).some((j) => name.startsWith(`${j.as}_`))) item[name] = jsonValue(row[name]);
+    else if (name in row && !(model.joins ?? []).some((j) => name.startsWith(`${j.as}_`)))
+      item[name] = jsonValue(row[name]);
   }
   return item;
 }

@@ -11,17 +11,45 @@ const NODES = [
 /** What the picker tests search: a small content tree, three menu nodes, the demo catalogue and twelve study books. */
 export async function seedPickerRecords(store: EventStore): Promise<LogPosition> {
   const at = "2026-01-01T00:00:00.000Z";
-  for (const n of NODES) await store.append(contentNodeStream(n.id), [{ type: "ContentNodeCreated", data: { ...n, createdAt: at } }], { expectedVersion: "no-stream" });
-  await store.append(menuNodeStream(1), [{ type: "MenuNodeCreated", data: { id: 1, name: "Main menu", slug: "main-menu", parentId: null, url: "/", createdAt: at } }]);
-  await store.append(menuNodeStream(2), [{ type: "MenuNodeCreated", data: { id: 2, name: "Visit", slug: "visit", parentId: 1, url: "/visit/", createdAt: at } }]);
-  await store.append(menuNodeStream(3), [{ type: "MenuNodeCreated", data: { id: 3, name: "Visit the Ark", slug: "visit-the-ark", parentId: 1, url: "/visit/ark/", createdAt: at } }]);
+  for (const n of NODES)
+    await store.append(contentNodeStream(n.id), [{ type: "ContentNodeCreated", data: { ...n, createdAt: at } }], {
+      expectedVersion: "no-stream",
+    });
+  await store.append(menuNodeStream(1), [
+    {
+      type: "MenuNodeCreated",
+      data: { id: 1, name: "Main menu", slug: "main-menu", parentId: null, url: "/", createdAt: at },
+    },
+  ]);
+  await store.append(menuNodeStream(2), [
+    {
+      type: "MenuNodeCreated",
+      data: { id: 2, name: "Visit", slug: "visit", parentId: 1, url: "/visit/", createdAt: at },
+    },
+  ]);
+  await store.append(menuNodeStream(3), [
+    {
+      type: "MenuNodeCreated",
+      data: { id: 3, name: "Visit the Ark", slug: "visit-the-ark", parentId: 1, url: "/visit/ark/", createdAt: at },
+    },
+  ]);
   await seedLookupDemoData(store, {});
   // Twelve books to page through (the demo has four SKUs already, ids 1-4).
   let last;
   for (let i = 1; i <= 12; i++) {
     const id = 100 + i;
-    last = await store.append(skuStream(id), [{ type: "SkuAdded", data: { id, sku: `10-2-${String(i).padStart(3, "0")}`, name: `Study Book ${String(i).padStart(2, "0")}`, priceCents: 500 + i, active: i % 2 === 1 } }]);
+    last = await store.append(skuStream(id), [
+      {
+        type: "SkuAdded",
+        data: {
+          id,
+          sku: `10-2-${String(i).padStart(3, "0")}`,
+          name: `Study Book ${String(i).padStart(2, "0")}`,
+          priceCents: 500 + i,
+          active: i % 2 === 1,
+        },
+      },
+    ]);
   }
   return last!.position;
 }
-

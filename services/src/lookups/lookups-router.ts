@@ -24,7 +24,10 @@ export function makeLookupsRouter(deps: LookupsRouterDeps): Router {
   const router = Router();
   for (const model of deps.models ?? LOOKUP_MODELS) {
     // A search body is a query string in a POST: bounded the same way.
-    const fromBody = (req: Request): LookupSearch => ({ ...parseQuery(PickerSearchRequest, req.body), groups: groupsOf(model, req.body ?? {}) });
+    const fromBody = (req: Request): LookupSearch => ({
+      ...parseQuery(PickerSearchRequest, req.body),
+      groups: groupsOf(model, req.body ?? {}),
+    });
     const fromQuery = (req: Request) => fromQueryString(model, req.query as Record<string, unknown>);
 
     router.post(model.base, async (req, res, next) => {
@@ -56,7 +59,10 @@ function fromQueryString(model: LookupModel, query: Record<string, unknown>): Lo
   const filters: Record<string, unknown> = { ...jsonObject(query.filters, "filters") };
   for (const field of Object.keys(model.filters)) if (typeof query[field] === "string") filters[field] = query[field];
   // The same value rules as a POST body's filters and OR (bounded, storable text).
-  const checked = parseQuery(PickerSearchRequest.pick({ filters: true, OR: true }), { filters, OR: jsonObject(query.OR, "OR") });
+  const checked = parseQuery(PickerSearchRequest.pick({ filters: true, OR: true }), {
+    filters,
+    OR: jsonObject(query.OR, "OR"),
+  });
   return { ...parsed, filters: checked.filters, OR: checked.OR, groups: groupsOf(model, query) };
 }
 
@@ -67,7 +73,10 @@ function groupsOf(model: LookupModel, raw: Record<string, unknown>): Record<stri
     if (raw[param] === undefined) continue;
     const wanted = [...new Set(toNameList(raw[param]))];
     const unknown = wanted.find((v) => !values.includes(v));
-    if (unknown !== undefined) throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [`${param}: "${unknown}" is not one of ${values.join(", ")}.`]);
+    if (unknown !== undefined)
+      throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [
+        `${param}: "${unknown}" is not one of ${values.join(", ")}.`,
+      ]);
     groups[param] = wanted;
   }
   return Object.keys(groups).length ? groups : undefined;
@@ -79,5 +88,7 @@ function jsonObject(value: unknown, field: string): Record<string, unknown> | un
     const parsed: unknown = JSON.parse(value);
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {}
-  throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [`${field}: Enter a JSON object.`]);
+  throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [
+    `${field}: Enter a JSON object.`,
+  ]);
 }

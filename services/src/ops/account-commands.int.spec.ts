@@ -32,19 +32,35 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    env = { ...process.env, DATABASE_URL: place.url, DATABASE_SCHEMA: place.url ? place.schema : "public", DATA_DIR: place.dataDir, LOG_LEVEL: "silent" };
+    env = {
+      ...process.env,
+      DATABASE_URL: place.url,
+      DATABASE_SCHEMA: place.url ? place.schema : "public",
+      DATA_DIR: place.dataDir,
+      LOG_LEVEL: "silent",
+    };
     expect((await ops(["create-user", "--email", ADA, "--password", "first password", "--staff"])).code).toBe(0);
-    expect((await ops(["create-user", "--email", "boss@example.org", "--password", "boss password", "--staff"])).code).toBe(0);
+    expect(
+      (await ops(["create-user", "--email", "boss@example.org", "--password", "boss password", "--staff"])).code,
+    ).toBe(0);
   }, 120_000);
   afterAll(async () => {
     await removeTestPlace(place);
   });
 
-  it("core hardening 13: set-password reads the password from stdin, never from the command line", { timeout: 60_000 }, async () => {
+  it("core hardening 13: set-password reads the password from stdin, never from the command line", {
+    timeout: 60_000,
+  }, async () => {
     const onArgv = await ops(["set-password", "--email", ADA, "--password", "on the command line"]);
-    expect([onArgv.code, onArgv.stderr.trim()]).toEqual([2, "set-password reads the password from stdin or a prompt, never from the command line"]);
+    expect([onArgv.code, onArgv.stderr.trim()]).toEqual([
+      2,
+      "set-password reads the password from stdin or a prompt, never from the command line",
+    ]);
     const none = await ops(["set-password", "--email", ADA], "");
-    expect([none.code, none.stderr.trim()]).toEqual([2, "set-password needs the new password: pipe it to stdin, or run it in a terminal to be asked for it"]);
+    expect([none.code, none.stderr.trim()]).toEqual([
+      2,
+      "set-password needs the new password: pipe it to stdin, or run it in a terminal to be asked for it",
+    ]);
     const short = await ops(["set-password", "--email", ADA], "short\n");
     expect([short.code, short.stderr.trim()]).toEqual([2, "Passwords must be at least 8 characters."]);
     const nobody = await ops(["set-password", "--email", "nobody@example.org"], "long enough\n");
@@ -63,8 +79,12 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
     expect(events.stdout).not.toContain("$argon2id$");
   });
 
-  it("core hardening 13: revoke-staff and grant-staff append events, say when nothing changes, and show in the audit view", { timeout: 60_000 }, async () => {
-    expect((await ops(["revoke-staff", "--email", ADA])).stdout).toBe(`${ADA} is no longer staff (their back-office tabs were closed)\n`);
+  it("core hardening 13: revoke-staff and grant-staff append events, say when nothing changes, and show in the audit view", {
+    timeout: 60_000,
+  }, async () => {
+    expect((await ops(["revoke-staff", "--email", ADA])).stdout).toBe(
+      `${ADA} is no longer staff (their back-office tabs were closed)\n`,
+    );
     expect((await ops(["revoke-staff", "--email", ADA])).stdout).toBe(`${ADA} was not staff\n`);
     await withServer(async (server) => {
       const ada = new TestClient(server.url);
@@ -79,18 +99,26 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
       const login = await ada.post("/api/account/login/", { email: ADA, password: "second password" });
       expect(login.json.user.is_staff).toBe(true);
       const types = await auditTypes(ada);
-      expect(types.filter((t) => t === "UserStaffRevoked" || t === "UserStaffGranted")).toEqual(["UserStaffGranted", "UserStaffRevoked"]);
+      expect(types.filter((t) => t === "UserStaffRevoked" || t === "UserStaffGranted")).toEqual([
+        "UserStaffGranted",
+        "UserStaffRevoked",
+      ]);
     });
   });
 
-  it("core hardening 13: disable-user signs the user out everywhere and refuses their logins with a clear message", { timeout: 60_000 }, async () => {
+  it("core hardening 13: disable-user signs the user out everywhere and refuses their logins with a clear message", {
+    timeout: 60_000,
+  }, async () => {
     const cookie = await withServer(async (server) => {
       const ada = new TestClient(server.url);
       await ada.post("/api/account/login/", { email: ADA, password: "second password" });
       return ada.cookieHeader;
     });
     const disabled = await ops(["disable-user", "--email", ADA]);
-    expect([disabled.code, disabled.stdout]).toEqual([0, `Disabled ${ADA}: signed out everywhere, and can no longer log in\n`]);
+    expect([disabled.code, disabled.stdout]).toEqual([
+      0,
+      `Disabled ${ADA}: signed out everywhere, and can no longer log in\n`,
+    ]);
     expect((await ops(["disable-user", "--email", ADA])).stdout).toBe(`${ADA} is already disabled\n`);
     await withServer(async (server) => {
       const old = new TestClient(server.url);
@@ -108,24 +136,31 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
     });
     expect((await ops(["enable-user", "--email", ADA])).stdout).toBe(`Enabled ${ADA}: can log in again\n`);
     await withServer(async (server) => {
-      expect((await new TestClient(server.url).post("/api/account/login/", { email: ADA, password: "second password" })).status).toBe(200);
+      expect(
+        (await new TestClient(server.url).post("/api/account/login/", { email: ADA, password: "second password" }))
+          .status,
+      ).toBe(200);
     });
   });
 
-  it.skipIf(pglite)("core hardening 13: disable-user while a server runs closes the user's admin sockets with session:ended", { timeout: 60_000 }, async () => {
-    const CY = "cy@example.org";
-    expect((await ops(["create-user", "--email", CY, "--password", "cy password", "--staff"])).code).toBe(0);
-    await withServer(async (server) => {
-      const cy = new TestClient(server.url);
-      await cy.post("/api/account/login/", { email: CY, password: "cy password" });
-      const socket = await adminSocket(server.url, cy.cookieHeader);
-      const told = nextPush(socket, "session:ended", () => true, 20_000);
-      const gone = disconnection(socket, 20_000);
-      expect((await ops(["disable-user", "--email", CY])).code).toBe(0);
-      expect(await told).toEqual({ reason: "disabled" });
-      expect(await gone).toBe("io server disconnect");
-      // The server's sessions read model follows the log moments later.
-      await expect.poll(async () => (await cy.get("/api/account/me/")).json.user, { timeout: 5000 }).toBeNull();
-    });
-  });
+  it.skipIf(pglite)(
+    "core hardening 13: disable-user while a server runs closes the user's admin sockets with session:ended",
+    { timeout: 60_000 },
+    async () => {
+      const CY = "cy@example.org";
+      expect((await ops(["create-user", "--email", CY, "--password", "cy password", "--staff"])).code).toBe(0);
+      await withServer(async (server) => {
+        const cy = new TestClient(server.url);
+        await cy.post("/api/account/login/", { email: CY, password: "cy password" });
+        const socket = await adminSocket(server.url, cy.cookieHeader);
+        const told = nextPush(socket, "session:ended", () => true, 20_000);
+        const gone = disconnection(socket, 20_000);
+        expect((await ops(["disable-user", "--email", CY])).code).toBe(0);
+        expect(await told).toEqual({ reason: "disabled" });
+        expect(await gone).toBe("io server disconnect");
+        // The server's sessions read model follows the log moments later.
+        await expect.poll(async () => (await cy.get("/api/account/me/")).json.user, { timeout: 5000 }).toBeNull();
+      });
+    },
+  );
 });

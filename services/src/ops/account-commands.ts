@@ -20,10 +20,21 @@ async function userIdByEmail(ctx: OpsContext, email: string): Promise<string> {
  * Runs one account command for the user with this email and tells what happened: `done` when it
  * appended events, `unchanged` when the account already was so (nothing appended).
  */
-export async function runAccountCommand(ctx: OpsContext, email: string, command: AccountCommand, messages: { done: string; unchanged: string }): Promise<string> {
+export async function runAccountCommand(
+  ctx: OpsContext,
+  email: string,
+  command: AccountCommand,
+  messages: { done: string; unchanged: string },
+): Promise<string> {
   const userId = await userIdByEmail(ctx, email);
   try {
-    const result = await handleCommand(ctx.store, userStream(userId), userDecider, (state) => decideAccount(command, state), OPERATOR);
+    const result = await handleCommand(
+      ctx.store,
+      userStream(userId),
+      userDecider,
+      (state) => decideAccount(command, state),
+      OPERATOR,
+    );
     if (!result.appended) return messages.unchanged;
     await catchUpIfNoServer(ctx);
     return messages.done;
@@ -33,7 +44,15 @@ export async function runAccountCommand(ctx: OpsContext, email: string, command:
   }
 }
 
-export async function setPassword(ctx: OpsContext, { email, password }: { email: string; password: string }): Promise<string> {
+export async function setPassword(
+  ctx: OpsContext,
+  { email, password }: { email: string; password: string },
+): Promise<string> {
   const passwordHash = await hashPassword(password);
-  return runAccountCommand(ctx, email, { type: "SetPassword", data: { passwordHash } }, { done: `Password set for ${email}`, unchanged: "" });
+  return runAccountCommand(
+    ctx,
+    email,
+    { type: "SetPassword", data: { passwordHash } },
+    { done: `Password set for ${email}`, unchanged: "" },
+  );
 }

@@ -1,4 +1,12 @@
-import { allProjections, applyBatch, migrateCheckpoints, migrateProjection, ProjectorError, readCheckpoint, recordFailure } from "@shop/projections";
+import {
+  allProjections,
+  applyBatch,
+  migrateCheckpoints,
+  migrateProjection,
+  ProjectorError,
+  readCheckpoint,
+  recordFailure,
+} from "@shop/projections";
 import { START } from "@shop/shared";
 import { PROJECTION_LEADER_LOCK } from "../platform/leader-lock.ts";
 import type { OpsContext } from "./ops-context.ts";

@@ -13,14 +13,31 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
 
   beforeAll(() => {
     place = newTestPlace({ pglite });
-    env = { ...process.env, DATABASE_URL: place.url, DATABASE_SCHEMA: place.url ? place.schema : "public", DATA_DIR: place.dataDir, LOG_LEVEL: "silent" };
+    env = {
+      ...process.env,
+      DATABASE_URL: place.url,
+      DATABASE_SCHEMA: place.url ? place.schema : "public",
+      DATA_DIR: place.dataDir,
+      LOG_LEVEL: "silent",
+    };
   });
   afterAll(async () => {
     await removeTestPlace(place);
   });
 
-  it("create-user, then login works and 'events' shows the user's events without the password hash", { timeout: 120_000 }, async () => {
-    const created = await ops("create-user", "--email", "ops@example.org", "--password", "operator pass", "--name", "Olive Ops", "--staff");
+  it("create-user, then login works and 'events' shows the user's events without the password hash", {
+    timeout: 120_000,
+  }, async () => {
+    const created = await ops(
+      "create-user",
+      "--email",
+      "ops@example.org",
+      "--password",
+      "operator pass",
+      "--name",
+      "Olive Ops",
+      "--staff",
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^Created staff user ops@example.org \(Olive Ops\), id [0-9a-f-]{36}\n$/);
 
@@ -35,7 +52,10 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
 
     const events = await ops("events", "--json");
     expect(events.code).toBe(0);
-    const entries = events.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const entries = events.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(entries.map((e) => e.type)).toEqual(["UserEmailClaimed", "UserRegistered", "UserLoggedIn"]);
     expect(entries[1].data.passwordHash).toBe("[redacted]");
     expect(entries[2].data.sessionHash).toBe("[redacted]");
@@ -53,7 +73,10 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   });
 
   it.each([
-    [[], "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)"],
+    [
+      [],
+      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)",
+    ],
     [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
     [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
     [["events", "--colour"], "Unknown option '--colour'"],
@@ -68,7 +91,9 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     expect(result.stderr).toContain(message);
   });
 
-  it("replay --all rebuilds every read model and reports the count and rate; projections shows no lag", { timeout: 60_000 }, async () => {
+  it("replay --all rebuilds every read model and reports the count and rate; projections shows no lag", {
+    timeout: 60_000,
+  }, async () => {
     const replay = await ops("replay", "--all");
     expect(replay.code).toBe(0);
     expect(replay.stdout).toMatch(/users: replayed 3 events in [\d.]+ s \(\d+ events\/s\)/);

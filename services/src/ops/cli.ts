@@ -18,7 +18,6 @@ interface Command<Options = any> {
   run(ctx: OpsContext, options: Options, out: Output): Promise<string | void>;
 }
 
-
 function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
@@ -36,15 +35,29 @@ function emailOnly(name: string, args: string[]): { email: string } {
 const commands: Record<string, Command> = {
   "create-user": {
     parse(args) {
-      const v = parse(args, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" } });
+      const v = parse(args, {
+        email: { type: "string" },
+        password: { type: "string" },
+        name: { type: "string" },
+        staff: { type: "boolean" },
+      });
       if (!v.email || !v.password) throw new OpsError("create-user needs --email and --password", 2);
-      const input = RegisterUserInput.safeParse({ email: v.email, password: v.password, name: v.name, isStaff: Boolean(v.staff) });
-      if (!input.success) throw new OpsError(input.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "), 2);
+      const input = RegisterUserInput.safeParse({
+        email: v.email,
+        password: v.password,
+        name: v.name,
+        isStaff: Boolean(v.staff),
+      });
+      if (!input.success)
+        throw new OpsError(input.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "), 2);
       return { email: v.email, password: v.password, name: v.name, isStaff: Boolean(v.staff) };
     },
     async run(ctx, input) {
       try {
-        const user = await registerUser({ store: ctx.store, clock: () => new Date() }, input, { userId: null, correlationId: "ops-cli" });
+        const user = await registerUser({ store: ctx.store, clock: () => new Date() }, input, {
+          userId: null,
+          correlationId: "ops-cli",
+        });
         await catchUpIfNoServer(ctx);
         return `Created ${user.isStaff ? "staff " : ""}user ${user.email} (${user.name}), id ${user.userId}`;
       } catch (error) {
@@ -67,33 +80,70 @@ const commands: Record<string, Command> = {
 
   "grant-staff": {
     parse: (args) => emailOnly("grant-staff", args),
-    run: (ctx, { email }) => runAccountCommand(ctx, email, { type: "GrantStaff" }, { done: `${email} is now staff`, unchanged: `${email} is already staff` }),
+    run: (ctx, { email }) =>
+      runAccountCommand(
+        ctx,
+        email,
+        { type: "GrantStaff" },
+        { done: `${email} is now staff`, unchanged: `${email} is already staff` },
+      ),
   },
 
   "revoke-staff": {
     parse: (args) => emailOnly("revoke-staff", args),
     run: (ctx, { email }) =>
-      runAccountCommand(ctx, email, { type: "RevokeStaff" }, { done: `${email} is no longer staff (their back-office tabs were closed)`, unchanged: `${email} was not staff` }),
+      runAccountCommand(
+        ctx,
+        email,
+        { type: "RevokeStaff" },
+        {
+          done: `${email} is no longer staff (their back-office tabs were closed)`,
+          unchanged: `${email} was not staff`,
+        },
+      ),
   },
 
   "disable-user": {
     parse: (args) => emailOnly("disable-user", args),
     run: (ctx, { email }) =>
-      runAccountCommand(ctx, email, { type: "DisableUser", data: { now: new Date() } }, { done: `Disabled ${email}: signed out everywhere, and can no longer log in`, unchanged: `${email} is already disabled` }),
+      runAccountCommand(
+        ctx,
+        email,
+        { type: "DisableUser", data: { now: new Date() } },
+        {
+          done: `Disabled ${email}: signed out everywhere, and can no longer log in`,
+          unchanged: `${email} is already disabled`,
+        },
+      ),
   },
 
   "enable-user": {
     parse: (args) => emailOnly("enable-user", args),
-    run: (ctx, { email }) => runAccountCommand(ctx, email, { type: "EnableUser" }, { done: `Enabled ${email}: can log in again`, unchanged: `${email} is not disabled` }),
+    run: (ctx, { email }) =>
+      runAccountCommand(
+        ctx,
+        email,
+        { type: "EnableUser" },
+        { done: `Enabled ${email}: can log in again`, unchanged: `${email} is not disabled` },
+      ),
   },
 
   events: {
     parse(args) {
-      const v = parse(args, { stream: { type: "string" }, type: { type: "string" }, user: { type: "string" }, since: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } });
+      const v = parse(args, {
+        stream: { type: "string" },
+        type: { type: "string" },
+        user: { type: "string" },
+        since: { type: "string" },
+        limit: { type: "string" },
+        json: { type: "boolean" },
+      });
       const limit = v.limit === undefined ? undefined : Number(v.limit);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new OpsError(`--limit must be a positive whole number, not '${v.limit}'`, 2);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+        throw new OpsError(`--limit must be a positive whole number, not '${v.limit}'`, 2);
       const since = v.since === undefined ? undefined : new Date(v.since);
-      if (since && Number.isNaN(since.getTime())) throw new OpsError(`--since must be an ISO date or time, not '${v.since}'`, 2);
+      if (since && Number.isNaN(since.getTime()))
+        throw new OpsError(`--since must be an ISO date or time, not '${v.since}'`, 2);
       return { stream: v.stream, type: v.type, userId: v.user, since, limit, json: Boolean(v.json) };
     },
     run: (ctx, options, out) => printEvents(ctx, options, out),
@@ -132,7 +182,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     const options = await command.parse(args);
     ctx = await openOpsContext();
-    const output = await command.run(ctx, options, { line: (text) => write(process.stdout, text), note: (text) => write(process.stderr, text) });
+    const output = await command.run(ctx, options, {
+      line: (text) => write(process.stdout, text),
+      note: (text) => write(process.stderr, text),
+    });
     if (typeof output === "string") await write(process.stdout, output);
     return 0;
   } catch (error) {

@@ -13,16 +13,29 @@ describe("core hardening 14: the operator CLI and the server run as compiled Jav
     expect(scripts.ops).toBe("node scripts/ops.mjs");
     expect(scripts.start).toBe("node scripts/start.mjs");
     expect(scripts.build).toContain("node scripts/build-services.mjs");
-    for (const file of ["scripts/ops.mjs", "scripts/start.mjs", "scripts/serve.mjs", "Dockerfile", "docker-compose.yml"]) {
+    for (const file of [
+      "scripts/ops.mjs",
+      "scripts/start.mjs",
+      "scripts/serve.mjs",
+      "Dockerfile",
+      "docker-compose.yml",
+    ]) {
       const runsTypeScript = /--import["', ]+tsx|\btsx\s+\S+\.ts\b|src\/main\.ts|ops\/cli\.ts/;
       expect([file, runsTypeScript.test(readFileSync(join(REPO_ROOT, file), "utf8"))]).toEqual([file, false]);
     }
-    expect(readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8")).toContain('CMD ["node", "--enable-source-maps", "services/dist/main.js"]');
+    expect(readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8")).toContain(
+      'CMD ["node", "--enable-source-maps", "services/dist/main.js"]',
+    );
   });
 
-  it("the CLI runs from services/dist/ops.js with plain node, and the bundles import no TypeScript", { timeout: 60_000 }, async () => {
+  it("the CLI runs from services/dist/ops.js with plain node, and the bundles import no TypeScript", {
+    timeout: 60_000,
+  }, async () => {
     await buildServices();
-    const help = spawnSync(process.execPath, [SERVICE_BUNDLES.ops, "help"], { env: { ...process.env, NODE_OPTIONS: "" }, encoding: "utf8" });
+    const help = spawnSync(process.execPath, [SERVICE_BUNDLES.ops, "help"], {
+      env: { ...process.env, NODE_OPTIONS: "" },
+      encoding: "utf8",
+    });
     expect([help.status, help.stdout]).toEqual([0, `${USAGE}\n`]);
     const dist = join(REPO_ROOT, "services", "dist");
     for (const name of readdirSync(dist).filter((n) => n.endsWith(".js"))) {

@@ -24,19 +24,31 @@ describe.each(testBackends())("ops events on $name", ({ pglite }) => {
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    env = { ...process.env, DATABASE_URL: place.url, DATABASE_SCHEMA: place.url ? place.schema : "public", DATA_DIR: place.dataDir, LOG_LEVEL: "silent" };
+    env = {
+      ...process.env,
+      DATABASE_URL: place.url,
+      DATABASE_SCHEMA: place.url ? place.schema : "public",
+      DATA_DIR: place.dataDir,
+      LOG_LEVEL: "silent",
+    };
     const server = await startTestServer(place);
     try {
       const { client } = await signedInClient(server, "ops@example.org", "Olive Ops");
-      const nodeId = (await client.post("/admin/api/content/contentnode/", { name: "Long History", ignore_warnings: true })).json.id;
+      const nodeId = (
+        await client.post("/admin/api/content/contentnode/", { name: "Long History", ignore_warnings: true })
+      ).json.id;
       const keyword = (await client.post("/admin/api/content/keyword/", { name: "Flood" })).json.id;
       stream = contentNodeStream(nodeId);
-      const links: NewEvent[] = Array.from({ length: LINKS }, (_, i) => ({ type: i % 2 ? "ContentNodeKeywordUnlinked" : "ContentNodeKeywordLinked", data: { id: nodeId, keywordId: keyword } }));
+      const links: NewEvent[] = Array.from({ length: LINKS }, (_, i) => ({
+        type: i % 2 ? "ContentNodeKeywordUnlinked" : "ContentNodeKeywordLinked",
+        data: { id: nodeId, keywordId: keyword },
+      }));
       await server.store.append(stream, links, { expectedVersion: "any" });
       streamLength = (await server.store.readStream(stream)).length;
       logLength = (await server.store.readAll({ major: 0n, minor: 0n }, { limit: 10_000 })).length;
       pages = [];
-      for await (const page of eachAuditPage({ db: server.database.db, store: server.store }, { stream }, 40)) pages.push(page.map((e) => e.position));
+      for await (const page of eachAuditPage({ db: server.database.db, store: server.store }, { stream }, 40))
+        pages.push(page.map((e) => e.position));
     } finally {
       await server.close();
     }
@@ -45,12 +57,20 @@ describe.each(testBackends())("ops events on $name", ({ pglite }) => {
     await removeTestPlace(place);
   });
 
-  it("--stream without --limit prints the stream's whole history, oldest first, and nothing else", { timeout: 60_000 }, async () => {
+  it("--stream without --limit prints the stream's whole history, oldest first, and nothing else", {
+    timeout: 60_000,
+  }, async () => {
     const { stdout, stderr } = await ops("events", "--stream", stream);
     expect(streamLength).toBeGreaterThan(LINKS);
     expect(stdout).toHaveLength(streamLength);
     expect(stdout[0]).toMatch(new RegExp(`^ +\\d+  \\S+  ${stream}  ContentNodeCreated  user=[0-9a-f-]{36}  \\{`));
-    expect(stdout.slice(-LINKS).every((l, i) => l.includes(`  ${stream}  ${i % 2 ? "ContentNodeKeywordUnlinked" : "ContentNodeKeywordLinked"}  `))).toBe(true);
+    expect(
+      stdout
+        .slice(-LINKS)
+        .every((l, i) =>
+          l.includes(`  ${stream}  ${i % 2 ? "ContentNodeKeywordUnlinked" : "ContentNodeKeywordLinked"}  `),
+        ),
+    ).toBe(true);
     const positions = stdout.map((l) => Number(l.trim().split(" ")[0]));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(stderr).toBe("");
@@ -63,16 +83,24 @@ describe.each(testBackends())("ops events on $name", ({ pglite }) => {
     expect(flat).toEqual([...flat].sort((a, b) => a - b));
   });
 
-  it("--stream with --limit prints that many and says how many more there are and how to see them", { timeout: 60_000 }, async () => {
+  it("--stream with --limit prints that many and says how many more there are and how to see them", {
+    timeout: 60_000,
+  }, async () => {
     const { stdout } = await ops("events", "--stream", stream, "--limit", "10");
     expect(stdout).toHaveLength(11);
-    expect(stdout[10]).toBe(`${streamLength - 10} more events match (10 shown). See them with --limit ${streamLength} or without --limit.`);
+    expect(stdout[10]).toBe(
+      `${streamLength - 10} more events match (10 shown). See them with --limit ${streamLength} or without --limit.`,
+    );
   });
 
-  it("without --stream the first 100 events are printed, then how many more match and how to see them", { timeout: 60_000 }, async () => {
+  it("without --stream the first 100 events are printed, then how many more match and how to see them", {
+    timeout: 60_000,
+  }, async () => {
     const { stdout } = await ops("events");
     expect(stdout).toHaveLength(101);
-    expect(stdout[100]).toBe(`${logLength - 100} more events match (100 shown). See them with --limit ${logLength}, or narrow with --stream, --type, --user or --since.`);
+    expect(stdout[100]).toBe(
+      `${logLength - 100} more events match (100 shown). See them with --limit ${logLength}, or narrow with --stream, --type, --user or --since.`,
+    );
     const all = await ops("events", "--limit", String(logLength));
     expect(all.stdout).toHaveLength(logLength);
   });
@@ -80,6 +108,8 @@ describe.each(testBackends())("ops events on $name", ({ pglite }) => {
   it("with --json stdout stays one event per line and the remark goes to stderr", { timeout: 60_000 }, async () => {
     const { stdout, stderr } = await ops("events", "--json", "--type", "ContentNodeKeywordLinked", "--limit", "5");
     expect(stdout.map((l) => JSON.parse(l).type)).toEqual(Array(5).fill("ContentNodeKeywordLinked"));
-    expect(stderr).toBe(`${LINKS / 2 - 5} more events match (5 shown). See them with --limit ${LINKS / 2}, or narrow with --stream, --type, --user or --since.`);
+    expect(stderr).toBe(
+      `${LINKS / 2 - 5} more events match (5 shown). See them with --limit ${LINKS / 2}, or narrow with --stream, --type, --user or --since.`,
+    );
   });
 });

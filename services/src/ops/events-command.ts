@@ -9,14 +9,19 @@ export interface EventsOptions extends AuditFilter {
   json: boolean;
 }
 
-const asText = (e: AuditEntry) => `${String(e.position).padStart(6)}  ${e.time}  ${e.stream}  ${e.type}  user=${e.user ?? "-"}  ${JSON.stringify(e.data)}`;
+const asText = (e: AuditEntry) =>
+  `${String(e.position).padStart(6)}  ${e.time}  ${e.stream}  ${e.type}  user=${e.user ?? "-"}  ${JSON.stringify(e.data)}`;
 
 /**
  * `events`: oldest first. With --stream and no --limit, the stream's whole history, read page by
  * page and printed as it comes. Otherwise at most --limit (default 100) events, then a line saying
  * how many more match and how to see them (on stderr with --json, so stdout stays one JSON per line).
  */
-export async function printEvents(ctx: OpsContext, { json, limit, ...filter }: EventsOptions, out: Output): Promise<void> {
+export async function printEvents(
+  ctx: OpsContext,
+  { json, limit, ...filter }: EventsOptions,
+  out: Output,
+): Promise<void> {
   const deps = { db: ctx.database.db, store: ctx.store };
   const show = (e: AuditEntry) => out.line(json ? JSON.stringify(e) : asText(e));
   let shown = 0;

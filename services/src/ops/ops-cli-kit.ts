@@ -16,7 +16,11 @@ const OPS_SCRIPT = join(REPO_ROOT, "scripts", "ops.mjs");
 export function runOps(env: NodeJS.ProcessEnv, args: string[], stdin = ""): Promise<OpsResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [OPS_SCRIPT, ...args], { env, cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [OPS_SCRIPT, ...args], {
+      env,
+      cwd: REPO_ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

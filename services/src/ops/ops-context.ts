@@ -45,7 +45,9 @@ export async function openOpsContext(env = process.env): Promise<OpsContext> {
     throw new OpsError((error as Error).message);
   }
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, poolSize: 4 } : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, poolSize: 4 }
+      : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
   await migrateIdCounters(database.db);
   const codec = createEventRegistry();

@@ -6,9 +6,16 @@ import { OpsError } from "./ops-context.ts";
  * at a prompt that does not echo. Never a command-line argument: those end up in the shell's
  * history and in every `ps` listing.
  */
-export async function readNewPassword(input: NodeJS.ReadStream = process.stdin, prompt: NodeJS.WriteStream = process.stderr): Promise<string> {
+export async function readNewPassword(
+  input: NodeJS.ReadStream = process.stdin,
+  prompt: NodeJS.WriteStream = process.stderr,
+): Promise<string> {
   const password = input.isTTY ? await typedTwice(input, prompt) : firstLine(await readAll(input));
-  if (password === "") throw new OpsError("set-password needs the new password: pipe it to stdin, or run it in a terminal to be asked for it", 2);
+  if (password === "")
+    throw new OpsError(
+      "set-password needs the new password: pipe it to stdin, or run it in a terminal to be asked for it",
+      2,
+    );
   const checked = RegisterUserInput.shape.password.safeParse(password);
   if (!checked.success) throw new OpsError(checked.error.issues[0].message, 2);
   return password;

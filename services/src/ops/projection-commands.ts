@@ -1,6 +1,12 @@
 import { SingleBar } from "cli-progress";
 import { sql } from "kysely";
-import { allProjections, migrateCheckpoints, rebuildProjections, readCheckpoints, type Projection } from "@shop/projections";
+import {
+  allProjections,
+  migrateCheckpoints,
+  rebuildProjections,
+  readCheckpoints,
+  type Projection,
+} from "@shop/projections";
 import { comparePositions } from "@shop/shared";
 import { OpsError, type OpsContext } from "./ops-context.ts";
 
@@ -15,7 +21,11 @@ export function checkReplayOptions(options: { projection?: string; all?: boolean
   if (!options.all && !options.projection) throw new OpsError("replay needs --projection NAME or --all", 2);
   if (!options.projection) return { chosen: allProjections };
   const found = allProjections.find((p) => p.name === options.projection);
-  if (!found) throw new OpsError(`Unknown projection '${options.projection}'. Known: ${allProjections.map((p) => p.name).join(", ")}`, 2);
+  if (!found)
+    throw new OpsError(
+      `Unknown projection '${options.projection}'. Known: ${allProjections.map((p) => p.name).join(", ")}`,
+      2,
+    );
   return { chosen: [found] };
 }
 
@@ -25,11 +35,24 @@ export function checkReplayOptions(options: { projection?: string; all?: boolean
  * serving (and projecting) meanwhile: readers see the old rows until the swap. A read model stopped on
  * a failure is cleared by a replay that gets through, and the leader then projects it again.
  */
-export async function replay(ctx: OpsContext, { chosen }: { chosen: Projection[] }, out: NodeJS.WriteStream = process.stdout): Promise<string> {
+export async function replay(
+  ctx: OpsContext,
+  { chosen }: { chosen: Projection[] },
+  out: NodeJS.WriteStream = process.stdout,
+): Promise<string> {
   await migrateCheckpoints(ctx.database.db);
   const total = await countEvents(ctx);
   const label = chosen.length === 1 ? chosen[0].name : `${chosen.length} read models`;
-  const bar = new SingleBar({ format: `${label.padEnd(16)} [{bar}] {value}/{total} events  {rate} ev/s`, stream: out, hideCursor: true, noTTYOutput: !out.isTTY, notTTYSchedule: 1000 }, undefined);
+  const bar = new SingleBar(
+    {
+      format: `${label.padEnd(16)} [{bar}] {value}/{total} events  {rate} ev/s`,
+      stream: out,
+      hideCursor: true,
+      noTTYOutput: !out.isTTY,
+      notTTYSchedule: 1000,
+    },
+    undefined,
+  );
   const started = performance.now();
   const rate = (n: number) => Math.round(n / Math.max((performance.now() - started) / 1000, 0.001));
   bar.start(total ?? 0, 0, { rate: 0 });
@@ -73,11 +96,31 @@ export async function projectionStatus(ctx: OpsContext): Promise<string> {
       behind = comparePositions(c.position, head) >= 0 ? "0" : ">0";
     }
     const f = c?.failure;
-    rows.push([p.name, String(c?.version ?? p.version), c ? String(c.position.minor) : "never run", behind, c ? c.updatedAt.toISOString() : "-", f ? "failed" : behind === "0" ? "ok" : "behind"]);
-    if (f) failures.push(`${p.name} failed at global position ${f.globalPosition} (log ${f.position}), stream ${f.stream}, type ${f.type}, ${f.failedAt}: ${f.error}`);
+    rows.push([
+      p.name,
+      String(c?.version ?? p.version),
+      c ? String(c.position.minor) : "never run",
+      behind,
+      c ? c.updatedAt.toISOString() : "-",
+      f ? "failed" : behind === "0" ? "ok" : "behind",
+    ]);
+    if (f)
+      failures.push(
+        `${p.name} failed at global position ${f.globalPosition} (log ${f.position}), stream ${f.stream}, type ${f.type}, ${f.failedAt}: ${f.error}`,
+      );
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const table = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
-  if (failures.length > 0) table.push("", ...failures, `After a fix: npm run ops -- replay --projection NAME (or restart the server to retry).`);
+  const table = rows.map((r) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd(),
+  );
+  if (failures.length > 0)
+    table.push(
+      "",
+      ...failures,
+      `After a fix: npm run ops -- replay --projection NAME (or restart the server to retry).`,
+    );
   return table.join("\n");
 }

@@ -11,14 +11,28 @@ describe("the README's Operator CLI block is true to the CLI", () => {
   const block = readme.slice(readme.indexOf("## Operator CLI"), readme.indexOf("## Tests"));
 
   it("lists every command with the options its help shows", () => {
-    expect(COMMAND_SYNOPSES.map((c) => c.split(" ")[0])).toEqual(["create-user", "set-password", "grant-staff", "revoke-staff", "disable-user", "enable-user", "events", "replay", "projections"]);
+    expect(COMMAND_SYNOPSES.map((c) => c.split(" ")[0])).toEqual([
+      "create-user",
+      "set-password",
+      "grant-staff",
+      "revoke-staff",
+      "disable-user",
+      "enable-user",
+      "events",
+      "replay",
+      "projections",
+    ]);
     expect(COMMAND_SYNOPSES.filter((synopsis) => !block.includes(`npm run ops -- ${synopsis}`))).toEqual([]);
   });
 
   it("says events prints a stream's full history with --stream, else at most --limit and a 'more' line", () => {
     // The comment under the events line, as one line of text.
-    const events = block.slice(block.indexOf("npm run ops -- events"), block.indexOf("npm run ops -- replay")).replace(/\s*\n\s*#?\s*/g, " ");
+    const events = block
+      .slice(block.indexOf("npm run ops -- events"), block.indexOf("npm run ops -- replay"))
+      .replace(/\s*\n\s*#?\s*/g, " ");
     expect(events).toContain("--stream S without --limit prints that stream's full history");
-    expect(events).toContain(`at most --limit events (${DEFAULT_EVENTS_LIMIT} by default), then a 'more' line says how many more match`);
+    expect(events).toContain(
+      `at most --limit events (${DEFAULT_EVENTS_LIMIT} by default), then a 'more' line says how many more match`,
+    );
   });
 });

@@ -16,7 +16,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
   projections`;
 
 /** One line for `npm run ops` with nothing after it (the full list is `help`). */
-export const SHORT_USAGE = "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
+export const SHORT_USAGE =
+  "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
 
 /** The synopsis of each command, as USAGE lists them: `events [--stream S] …`. */
 export const COMMAND_SYNOPSES = USAGE.split("\n")

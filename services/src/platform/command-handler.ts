@@ -1,4 +1,10 @@
-import { WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type NewEvent } from "@shop/shared";
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+} from "@shop/shared";
 
 export interface Decider<State, Event extends { type: string; data: unknown }> {
   initialState: () => State;

@@ -18,7 +18,9 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
  * exports no parser, hence the path into its dist/; its exact version is pinned in package.json.
  */
 function esdbConnectionStringProblem(url: string): string | undefined {
-  const parser: { parseConnectionString(url: string): unknown } = createRequire(import.meta.url)("@eventstore/db-client/dist/Client/parseConnectionString.js");
+  const parser: { parseConnectionString(url: string): unknown } = createRequire(import.meta.url)(
+    "@eventstore/db-client/dist/Client/parseConnectionString.js",
+  );
   try {
     parser.parseConnectionString(url);
     return undefined;
@@ -33,7 +35,11 @@ const eventStoreUrl = z
   .transform((v, ctx) => {
     if (v === "") return undefined;
     const problem = esdbConnectionStringProblem(v);
-    if (problem) ctx.addIssue({ code: "custom", message: `must be a KurrentDB connection string such as esdb://host:2113?tls=false or esdb+discover://host (${problem})` });
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a KurrentDB connection string such as esdb://host:2113?tls=false or esdb+discover://host (${problem})`,
+      });
     return v;
   })
   .optional();
@@ -45,7 +51,10 @@ const Settings = z.object({
   HOST: z.string().default("127.0.0.1"),
   /** PostgreSQL for events and read models; without it, PGlite in DATA_DIR. */
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://"),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "must be a lowercase identifier").default("public"),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, "must be a lowercase identifier")
+    .default("public"),
   DATA_DIR: z.string().min(1).default("./data"),
   /** KurrentDB/EventStoreDB for the event log (read models stay in PostgreSQL/PGlite). */
   EVENTSTORE_URL: eventStoreUrl,
@@ -53,7 +62,11 @@ const Settings = z.object({
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** The zone staff type and read back-office times in; the server stores UTC. */
-  SITE_TIME_ZONE: z.string().trim().default(DEFAULT_SITE_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone such as America/New_York or UTC"),
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SITE_TIME_ZONE)
+    .refine(isTimeZone, "must be an IANA time zone such as America/New_York or UTC"),
   /** Behind a TLS-terminating proxy: mark cookies Secure and trust X-Forwarded-*. */
   BEHIND_PROXY: z
     .enum(["true", "false", "1", "0", ""])
@@ -69,7 +82,8 @@ const Settings = z.object({
 
 export const ConfigSchema = Settings.transform(({ DEMO_DATA, ...settings }) => ({
   ...settings,
-  DEMO_DATA: DEMO_DATA === undefined || DEMO_DATA === "" ? !settings.DATABASE_URL : DEMO_DATA === "true" || DEMO_DATA === "1",
+  DEMO_DATA:
+    DEMO_DATA === undefined || DEMO_DATA === "" ? !settings.DATABASE_URL : DEMO_DATA === "true" || DEMO_DATA === "1",
 }));
 
 export type Config = z.infer<typeof ConfigSchema>;

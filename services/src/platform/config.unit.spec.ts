@@ -43,16 +43,25 @@ describe("configuration", () => {
   it("code health 8: SITE_TIME_ZONE defaults to America/New_York and must be an IANA zone", () => {
     expect(loadConfig({}).SITE_TIME_ZONE).toBe("America/New_York");
     expect(loadConfig({ SITE_TIME_ZONE: "Europe/Paris" }).SITE_TIME_ZONE).toBe("Europe/Paris");
-    expect(() => loadConfig({ SITE_TIME_ZONE: "Eastern" })).toThrow("SITE_TIME_ZONE: must be an IANA time zone such as America/New_York or UTC");
+    expect(() => loadConfig({ SITE_TIME_ZONE: "Eastern" })).toThrow(
+      "SITE_TIME_ZONE: must be an IANA time zone such as America/New_York or UTC",
+    );
   });
 
   it("code health 7: EVENTSTORE_URL takes only what the KurrentDB client reads, and says so naming the variable", () => {
-    for (const url of ["esdb://kurrentdb:2113?tls=false", "esdb+discover://cluster.example.org", "esdb://admin:changeit@a:2113,b:2113?nodePreference=leader"]) {
+    for (const url of [
+      "esdb://kurrentdb:2113?tls=false",
+      "esdb+discover://cluster.example.org",
+      "esdb://admin:changeit@a:2113,b:2113?nodePreference=leader",
+    ]) {
       expect(loadConfig({ EVENTSTORE_URL: url }).EVENTSTORE_URL).toBe(url);
     }
     expect(loadConfig({ EVENTSTORE_URL: "" }).EVENTSTORE_URL).toBeUndefined();
-    const hint = "EVENTSTORE_URL: must be a KurrentDB connection string such as esdb://host:2113?tls=false or esdb+discover://host";
-    expect(() => loadConfig({ EVENTSTORE_URL: "kurrentdb://kurrentdb:2113?tls=false" })).toThrow(`${hint} (Unexpected "kurrentdb://" at position 0, expected esdb:// or esdb+discover://.)`);
+    const hint =
+      "EVENTSTORE_URL: must be a KurrentDB connection string such as esdb://host:2113?tls=false or esdb+discover://host";
+    expect(() => loadConfig({ EVENTSTORE_URL: "kurrentdb://kurrentdb:2113?tls=false" })).toThrow(
+      `${hint} (Unexpected "kurrentdb://" at position 0, expected esdb:// or esdb+discover://.)`,
+    );
     expect(() => loadConfig({ EVENTSTORE_URL: "kdb+discover://cluster.example.org" })).toThrow(hint);
     expect(() => loadConfig({ EVENTSTORE_URL: "esdb://kurrentdb:port" })).toThrow("expected port number");
     expect(() => loadConfig({ EVENTSTORE_URL: "esdb://kurrentdb:2113?tls=maybe" })).toThrow("expected true or false");

@@ -126,7 +126,9 @@ export function acquireDataDirLock(dataDir: string, role: string): { release(): 
     if (parse(readRaw(file) ?? "")?.nonce === me.nonce) return held(file, me);
     pause(RETRY_PAUSE_MS);
   }
-  throw new DataDirBusyError(`Could not lock the data folder ${dataDir}: its .lock file stays unreadable or keeps changing.`);
+  throw new DataDirBusyError(
+    `Could not lock the data folder ${dataDir}: its .lock file stays unreadable or keeps changing.`,
+  );
 }
 
 function held(file: string, me: Holder): { release(): void } {

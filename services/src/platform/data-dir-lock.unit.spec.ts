@@ -64,7 +64,9 @@ describe("data folder lock", () => {
     const file = join(dir, ".lock");
     writeFileSync(file, "");
     // The other process fills in its lock a moment later, as a non-atomic writer would.
-    const writer = liveProcess(`setTimeout(() => require("fs").writeFileSync(${JSON.stringify(file)}, JSON.stringify({ pid: process.pid, role: "server" })), 300); setTimeout(() => {}, 20000)`);
+    const writer = liveProcess(
+      `setTimeout(() => require("fs").writeFileSync(${JSON.stringify(file)}, JSON.stringify({ pid: process.pid, role: "server" })), 300); setTimeout(() => {}, 20000)`,
+    );
     await new Promise((r) => writer.once("spawn", r));
     try {
       expect(() => acquireDataDirLock(dir, "ops CLI")).toThrow(`in use by another process (pid ${writer.pid}, server)`);
@@ -73,7 +75,9 @@ describe("data folder lock", () => {
     }
   });
 
-  it("of several processes taking over one stale lock at the same instant, exactly one wins", { timeout: 60_000 }, async () => {
+  it("of several processes taking over one stale lock at the same instant, exactly one wins", {
+    timeout: 60_000,
+  }, async () => {
     for (let round = 0; round < 3; round++) {
       const dir = mkdtempSync(join(tmpdir(), "lock-"));
       writeFileSync(join(dir, ".lock"), JSON.stringify({ pid: DEAD_PID, role: "server" }));

@@ -97,7 +97,11 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
         handlers.set(channel, set);
       }
       set.add(onNotify);
-      if (!listening.has(channel)) listening.set(channel, listenerClient().then((c) => c.query(`LISTEN "${channel}"`)));
+      if (!listening.has(channel))
+        listening.set(
+          channel,
+          listenerClient().then((c) => c.query(`LISTEN "${channel}"`)),
+        );
       await listening.get(channel);
       const registered = set;
       return async () => {
@@ -187,7 +191,9 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
     kind: "pglite",
     schema,
     db,
-    preparedQuery: async (_name, text, values) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
+    preparedQuery: async (_name, text, values) => ({
+      rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as any[],
+    }),
     async listen(channel, onNotify) {
       const unlisten = await holdingSession(() => pglite.listen(channel, onNotify));
       return () => holdingSession(() => unlisten());

@@ -9,7 +9,16 @@ function ignoredBy(file: string): (path: string) => boolean {
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith("#"))
-    .map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*\//g, "\0").replace(/\*/g, "[^/]*").replace(/\0/g, "(.*/)?")}(/.*)?$`));
+    .map(
+      (p) =>
+        new RegExp(
+          `^${p
+            .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+            .replace(/\*\*\//g, "\0")
+            .replace(/\*/g, "[^/]*")
+            .replace(/\0/g, "(.*/)?")}(/.*)?$`,
+        ),
+    );
   return (path) => patterns.some((p) => p.test(path));
 }
 
@@ -17,7 +26,19 @@ describe("the Docker build context leaves out what the image makes itself or mus
   const ignored = ignoredBy(join(REPO_ROOT, ".dockerignore"));
 
   it("leaves out dependencies, build output, the data folder, test reports and git", () => {
-    const left = ["node_modules/kysely/package.json", "admin/node_modules/.bin/vite", "web/src/node_modules/x", "admin/dist/index.html", "web/dist/app.js", "data/pglite/PG_VERSION", "test-results/a.png", "playwright-report/index.html", ".git/HEAD", ".env", ".env.production"];
+    const left = [
+      "node_modules/kysely/package.json",
+      "admin/node_modules/.bin/vite",
+      "web/src/node_modules/x",
+      "admin/dist/index.html",
+      "web/dist/app.js",
+      "data/pglite/PG_VERSION",
+      "test-results/a.png",
+      "playwright-report/index.html",
+      ".git/HEAD",
+      ".env",
+      ".env.production",
+    ];
     expect(left.filter((path) => !ignored(path))).toEqual([]);
   });
 
@@ -25,8 +46,12 @@ describe("the Docker build context leaves out what the image makes itself or mus
     const dockerfile = readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8");
     // COPY --from=build takes the build stage's output, not the context.
     const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1].split(/\s+/));
-    expect(copied).toEqual(expect.arrayContaining(["package-lock.json", "services", "scripts", "services/package.json"]));
-    const samples = copied.flatMap((source) => (source.includes(".") ? [source] : [`${source}/package.json`, `${source}/src/index.ts`]));
+    expect(copied).toEqual(
+      expect.arrayContaining(["package-lock.json", "services", "scripts", "services/package.json"]),
+    );
+    const samples = copied.flatMap((source) =>
+      source.includes(".") ? [source] : [`${source}/package.json`, `${source}/src/index.ts`],
+    );
     expect(samples.filter(ignored)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ describe("graceful shutdown", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "shutdown-"));
     const server = await spawnServer({ DATA_DIR: dataDir });
     running.push(server);
-    expect((await fetch(server.url + "/healthz")).status).toBe(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(existsSync(join(dataDir, ".lock"))).toBe(true);
 
     const { code, ms } = await server.stop("SIGTERM");

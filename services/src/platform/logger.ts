@@ -6,7 +6,9 @@ const SECRET_KEY = /password|hash|session|csrf|token|secret|cookie|authorization
 export function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? "[redacted]" : redactSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? "[redacted]" : redactSecrets(v)]),
+    );
   }
   return value;
 }
@@ -17,7 +19,16 @@ export type Logger = pino.Logger;
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options = {
     level,
-    redact: { paths: ["req.headers.cookie", "req.headers['x-csrftoken']", 'res.headers["set-cookie"]', "*.password", "*.passwordHash"], censor: "[redacted]" },
+    redact: {
+      paths: [
+        "req.headers.cookie",
+        "req.headers['x-csrftoken']",
+        'res.headers["set-cookie"]',
+        "*.password",
+        "*.passwordHash",
+      ],
+      censor: "[redacted]",
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

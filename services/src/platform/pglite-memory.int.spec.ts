@@ -34,7 +34,10 @@ it("code health 10: a server started on a new PGlite folder holds under 450 MiB 
   const second = await spawnServer({ DATA_DIR: dataDir, DEMO_DATA: "false" }, 120_000);
   try {
     expect(await idleRssMiB(second)).toBeLessThan(450);
-    const login = await new TestClient(second.url).post("/api/account/login/", { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password });
+    const login = await new TestClient(second.url).post("/api/account/login/", {
+      email: DEMO_LOGIN.email,
+      password: DEMO_LOGIN.password,
+    });
     expect(login.status).toBe(200);
   } finally {
     await second.stop();

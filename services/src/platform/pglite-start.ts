@@ -58,7 +58,11 @@ const [mode, target, params] = process.argv.slice(2);
 
 async function inChildProcess(mode: "initdb" | "dump", target: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  await promisify(execFile)(process.execPath, ["-e", CHILD_SCRIPT, entry, mode, target, JSON.stringify(PGLITE_START_PARAMS)], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    ["-e", CHILD_SCRIPT, entry, mode, target, JSON.stringify(PGLITE_START_PARAMS)],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
 }

@@ -10,7 +10,9 @@ function externalPackages(dist: string): string[] {
   const names = new Set<string>();
   for (const file of readdirSync(dist).filter((name) => name.endsWith(".js"))) {
     const code = readFileSync(join(dist, file), "utf8");
-    for (const [, specifier] of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) {
+    for (const [, specifier] of code.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g,
+    )) {
       const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
       if (!name.startsWith("node:") && !builtinModules.includes(name)) names.add(name);
     }
@@ -23,7 +25,9 @@ function dependenciesOf(workspace: string): string[] {
 }
 
 describe("code health 7: the image's `npm ci --omit=dev --workspace services` holds what the bundle imports", () => {
-  it("every package the bundle leaves external is a production dependency of services or of a workspace it bundles", { timeout: 60_000 }, async () => {
+  it("every package the bundle leaves external is a production dependency of services or of a workspace it bundles", {
+    timeout: 60_000,
+  }, async () => {
     await buildServices();
     const external = externalPackages(join(REPO_ROOT, "services", "dist"));
     expect(external).toEqual(expect.arrayContaining(["@electric-sql/pglite", "@node-rs/argon2", "express", "pg"]));

@@ -8,7 +8,13 @@ import { ConfigSchema, loadConfig } from "./config.ts";
 // No Docker engine here: `docker compose config` and `docker build` cannot run, so these read the
 // files as Docker would. scripts/check-runtime-image.mjs runs the runtime stage for real.
 
-type ComposeService = { build?: unknown; image?: string; environment?: Record<string, string>; volumes?: string[]; profiles?: string[] };
+type ComposeService = {
+  build?: unknown;
+  image?: string;
+  environment?: Record<string, string>;
+  volumes?: string[];
+  profiles?: string[];
+};
 type Compose = { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
 
 // Compose files use YAML 1.1's merge keys (`<<: *app`), which `docker compose` resolves too.
@@ -19,7 +25,9 @@ const runtime = stages.at(-1) ?? "";
 
 /** Compose's `${VAR:-default}` as `docker compose` reads it with VAR unset. */
 function interpolated(environment: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, value.replace(/\$\{\w+:-([^}]*)\}/g, "$1")]));
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [key, value.replace(/\$\{\w+:-([^}]*)\}/g, "$1")]),
+  );
 }
 
 describe("code health 7: a production image", () => {
@@ -66,6 +74,8 @@ describe("code health 7: a production image", () => {
       expect([name, Object.keys(environment).filter((key) => !known.includes(key))]).toEqual([name, []]);
       expect(() => loadConfig(environment)).not.toThrow();
     }
-    expect(loadConfig(interpolated(compose.services["app-kurrent"].environment ?? {})).EVENTSTORE_URL).toMatch(/^esdb:\/\/kurrentdb:2113/);
+    expect(loadConfig(interpolated(compose.services["app-kurrent"].environment ?? {})).EVENTSTORE_URL).toMatch(
+      /^esdb:\/\/kurrentdb:2113/,
+    );
   });
 });

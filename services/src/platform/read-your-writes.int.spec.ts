@@ -6,7 +6,9 @@ import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
-const notVisibleYet = { metadata: { success: false, message: NOT_VISIBLE_YET, errors: [`__all__: ${NOT_VISIBLE_YET}`] } };
+const notVisibleYet = {
+  metadata: { success: false, message: NOT_VISIBLE_YET, errors: [`__all__: ${NOT_VISIBLE_YET}`] },
+};
 
 describe.each(testBackends())("core hardening 3: read-your-writes that times out on $name", ({ pglite }) => {
   let place: TestServerPlace;

@@ -28,7 +28,10 @@ export function visibleOrNotYet(waitFor: WaitForProjections, log: Logger): WaitF
       log.error({ err: error, names }, "waiting for the read models failed after a committed write");
     }
     if (!reached) {
-      log.warn({ names, position: `${position.major}/${position.minor}` }, "read models did not catch up in time: answering 503 to a saved write");
+      log.warn(
+        { names, position: `${position.major}/${position.minor}` },
+        "read models did not catch up in time: answering 503 to a saved write",
+      );
       throw new NotVisibleYetError();
     }
     return true;

@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 async function readyz(server: RunningServer) {
-  const res = await fetch(server.url + "/readyz");
+  const res = await fetch(`${server.url}/readyz`);
   return { status: res.status, body: await res.json() };
 }
 
@@ -44,7 +44,19 @@ describe.skipIf(!testBackends().some((b) => !b.pglite))("/readyz at start-up on 
     const other = await openDatabase({ url: place.url, schema: place.schema });
     cleanups.push(() => other.close());
     const store = await createPostgresEventStore(other);
-    await store.append("user-early", [{ type: "UserRegistered", data: { userId: "early", email: "early@x.org", name: "E", isStaff: false, passwordHash: "h", registeredAt: new Date().toISOString() } }]);
+    await store.append("user-early", [
+      {
+        type: "UserRegistered",
+        data: {
+          userId: "early",
+          email: "early@x.org",
+          name: "E",
+          isStaff: false,
+          passwordHash: "h",
+          registeredAt: new Date().toISOString(),
+        },
+      },
+    ]);
     const lock = await other.tryAdvisoryLock(PROJECTION_LEADER_LOCK);
     expect(lock).not.toBeNull();
 

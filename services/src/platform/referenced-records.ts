@@ -20,13 +20,15 @@ export interface RecordReference {
 /** The 'field: message' line of each reference whose record is not in the log. */
 export async function missingRecordLines(store: EventStore, references: RecordReference[]): Promise<string[]> {
   const lines: string[] = [];
-  for (const ref of references) if (!(await streamExists(store, ref.stream))) lines.push(`${ref.field}: ${ref.message}`);
+  for (const ref of references)
+    if (!(await streamExists(store, ref.stream))) lines.push(`${ref.field}: ${ref.message}`);
   return lines;
 }
 
 /** Refuses (400) a command when any 'field: message' line says a record it names is missing. */
 export function refuseOnMissing(lines: string[]): void {
-  if (lines.length) throw new DomainError("UNKNOWN_RECORD", lines[0].slice(lines[0].indexOf(": ") + 2), 400, [...new Set(lines)]);
+  if (lines.length)
+    throw new DomainError("UNKNOWN_RECORD", lines[0].slice(lines[0].indexOf(": ") + 2), 400, [...new Set(lines)]);
 }
 
 /** Refuses (400, one line per missing record) a command naming records that are not in the log. */

@@ -23,7 +23,15 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DEMO_DATA: "false", ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,7 +6,10 @@ import { STARTUP_MIGRATION_LOCK } from "./leader-lock.ts";
  * process at a time: processes starting at once on a fresh schema would otherwise race on
  * CREATE TABLE IF NOT EXISTS (a duplicate-key error in the catalog). `db` must not be a transaction.
  */
-export async function underStartupMigrationLock(db: Kysely<any>, migrate: (trx: Transaction<any>) => Promise<void>): Promise<void> {
+export async function underStartupMigrationLock(
+  db: Kysely<any>,
+  migrate: (trx: Transaction<any>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${STARTUP_MIGRATION_LOCK})`.execute(trx);
     await migrate(trx);

@@ -1,4 +1,10 @@
-import { uniqueValueStream, WrongExpectedVersionError, type EventMetadata, type EventStore, type RecordedEvent } from "@shop/shared";
+import {
+  uniqueValueStream,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from "@shop/shared";
 
 /**
  * A value only one record may hold (a node's url, a keyword's name), decided from its own claim
@@ -45,14 +51,23 @@ async function current(store: EventStore, value: UniqueValue, rules: ClaimRules,
     return { ...folded, holder: legacy === null ? null : { owner: legacy, claimedAt: new Date(0).toISOString() } };
   }
   const { holder } = folded;
-  if (holder && now.getTime() - Date.parse(holder.claimedAt) > STALE_CLAIM_AFTER_MS && !(await rules.stillHolds(holder.owner))) {
+  if (
+    holder &&
+    now.getTime() - Date.parse(holder.claimedAt) > STALE_CLAIM_AFTER_MS &&
+    !(await rules.stillHolds(holder.owner))
+  ) {
     return { ...folded, holder: null };
   }
   return folded;
 }
 
 /** Who holds the value now, as the log says (for the checks made before a command decides). */
-export async function holderOf(store: EventStore, value: UniqueValue, rules: ClaimRules, now: Date): Promise<number | null> {
+export async function holderOf(
+  store: EventStore,
+  value: UniqueValue,
+  rules: ClaimRules,
+  now: Date,
+): Promise<number | null> {
   return (await current(store, value, rules, now)).holder?.owner ?? null;
 }
 
@@ -60,14 +75,25 @@ export async function holderOf(store: EventStore, value: UniqueValue, rules: Cla
  * Claims the value for `owner`. Answers true when it now holds it (already held counts), false
  * when another record does. A conflicting append decides again on the fresh stream.
  */
-export async function claimValue(store: EventStore, value: UniqueValue, owner: number, rules: ClaimRules, now: Date, metadata: EventMetadata): Promise<boolean> {
+export async function claimValue(
+  store: EventStore,
+  value: UniqueValue,
+  owner: number,
+  rules: ClaimRules,
+  now: Date,
+  metadata: EventMetadata,
+): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     const { holder, version } = await current(store, value, rules, now);
     if (holder?.owner === owner) return true;
     if (holder) return false;
     const claimedAt = now.toISOString();
     try {
-      await store.append(uniqueValueStream(value.scope, value.value), [{ type: "UniqueValueClaimed", data: { ...value, owner, claimedAt }, metadata }], { expectedVersion: version });
+      await store.append(
+        uniqueValueStream(value.scope, value.value),
+        [{ type: "UniqueValueClaimed", data: { ...value, owner, claimedAt }, metadata }],
+        { expectedVersion: version },
+      );
       return true;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= 8) throw error;
@@ -79,11 +105,21 @@ export async function claimValue(store: EventStore, value: UniqueValue, owner: n
  * Frees the value if `owner` holds it (or, for a value never claimed on the log, marks it free so
  * the log decides from now on). A lost race means someone else holds it now: nothing to free.
  */
-export async function releaseValue(store: EventStore, value: UniqueValue, owner: number, now: Date, metadata: EventMetadata): Promise<void> {
+export async function releaseValue(
+  store: EventStore,
+  value: UniqueValue,
+  owner: number,
+  now: Date,
+  metadata: EventMetadata,
+): Promise<void> {
   const { holder, version } = fold(await store.readStream(uniqueValueStream(value.scope, value.value)));
   if (version !== "no-stream" && holder?.owner !== owner) return;
   try {
-    await store.append(uniqueValueStream(value.scope, value.value), [{ type: "UniqueValueReleased", data: { ...value, owner, releasedAt: now.toISOString() }, metadata }], { expectedVersion: version });
+    await store.append(
+      uniqueValueStream(value.scope, value.value),
+      [{ type: "UniqueValueReleased", data: { ...value, owner, releasedAt: now.toISOString() }, metadata }],
+      { expectedVersion: version },
+    );
   } catch (error) {
     if (!(error instanceof WrongExpectedVersionError)) throw error;
   }

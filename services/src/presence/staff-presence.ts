@@ -36,7 +36,12 @@ export interface StaffPresenceTracker extends StaffPresence {
  * their staff_presence rows fresh. When a user's last socket goes, their row keeps the moment they
  * left: the expiry clock runs from there, so a reload or a short network drop keeps their locks.
  */
-export async function startStaffPresence(deps: { db: Kysely<any>; clock: () => Date; log: Logger; heartbeatEveryMs: number }): Promise<StaffPresenceTracker> {
+export async function startStaffPresence(deps: {
+  db: Kysely<any>;
+  clock: () => Date;
+  log: Logger;
+  heartbeatEveryMs: number;
+}): Promise<StaffPresenceTracker> {
   await migrateStaffPresence(deps.db);
   const processId = randomUUID();
   const sockets = new Map<string, Set<string>>();

@@ -6,7 +6,14 @@ export type ScheduledActionCommand =
   | { type: "Schedule"; data: ScheduledActionSnapshot & { now: Date } }
   | {
       type: "Update";
-      data: { action: ScheduledActionName; actionTime: string; userId: string | null; alertUser: boolean; objectId?: number; now: Date };
+      data: {
+        action: ScheduledActionName;
+        actionTime: string;
+        userId: string | null;
+        alertUser: boolean;
+        objectId?: number;
+        now: Date;
+      };
     }
   | { type: "Cancel"; data: { now: Date } }
   | { type: "Start"; data: { now: Date } }
@@ -37,7 +44,12 @@ export function decideScheduledAction(command: ScheduledActionCommand, state: Sc
     case "Update": {
       const current = changeable(state);
       const { now, objectId, ...changes } = command.data;
-      return [{ type: "ScheduledActionRescheduled", data: { ...current, ...changes, objectId: objectId ?? current.objectId, updatedAt: now.toISOString() } }];
+      return [
+        {
+          type: "ScheduledActionRescheduled",
+          data: { ...current, ...changes, objectId: objectId ?? current.objectId, updatedAt: now.toISOString() },
+        },
+      ];
     }
     case "Cancel": {
       const current = changeable(state);
@@ -47,16 +59,28 @@ export function decideScheduledAction(command: ScheduledActionCommand, state: Sc
       const { now } = command.data;
       const abandoned = state.status === "running" && now.getTime() - Date.parse(state.startedAt) > RUN_STALE_AFTER_MS;
       if (!isDue(state, now) && !abandoned) return [];
-      return [{ type: "ScheduledActionStarted", data: { ...(state as Extract<ScheduledAction, { action: unknown }>).action, startedAt: now.toISOString() } }];
+      return [
+        {
+          type: "ScheduledActionStarted",
+          data: { ...(state as Extract<ScheduledAction, { action: unknown }>).action, startedAt: now.toISOString() },
+        },
+      ];
     }
     case "RecordRun": {
       if (state.status !== "running") return [];
-      return [{ type: "ScheduledActionRan", data: { ...state.action, ranAt: command.data.now.toISOString(), result: command.data.result } }];
+      return [
+        {
+          type: "ScheduledActionRan",
+          data: { ...state.action, ranAt: command.data.now.toISOString(), result: command.data.result },
+        },
+      ];
     }
     case "RecordFailure": {
       if (state.status !== "running") return [];
       const { now, nodeName, reason } = command.data;
-      return [{ type: "ScheduledActionFailed", data: { ...state.action, failedAt: now.toISOString(), nodeName, reason } }];
+      return [
+        { type: "ScheduledActionFailed", data: { ...state.action, failedAt: now.toISOString(), nodeName, reason } },
+      ];
     }
     default: {
       const unknown: never = command;

@@ -1,4 +1,10 @@
-import { formatActionTime, type ActionChangedMessage, type RecordedEvent, type ScheduledActionEvent, type ScheduledActionStatus } from "@shop/shared";
+import {
+  formatActionTime,
+  type ActionChangedMessage,
+  type RecordedEvent,
+  type ScheduledActionEvent,
+  type ScheduledActionStatus,
+} from "@shop/shared";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "../live/live-messages.ts";
 
 // A runner taking an action (ScheduledActionStarted) changes nothing the editors see yet.
@@ -18,14 +24,30 @@ export const scheduledActionLiveMessages: LiveMessageMapper = (recorded: Recorde
   if (!(recorded.type in STATUS)) return [];
   const event = recorded as unknown as Exclude<ScheduledActionEvent, { type: "ScheduledActionStarted" }>;
   const d = event.data;
-  const payload: ActionChangedMessage = { id: d.id, object_id: d.objectId, action: d.action, action_time: formatActionTime(d.actionTime), status: STATUS[event.type] };
+  const payload: ActionChangedMessage = {
+    id: d.id,
+    object_id: d.objectId,
+    action: d.action,
+    action_time: formatActionTime(d.actionTime),
+    status: STATUS[event.type],
+  };
   const messages: LiveMessage[] = [{ namespace: "/admin", room: STAFF_ROOM, name: "action:changed", payload }];
   if (d.alertUser && d.userId) {
     if (event.type === "ScheduledActionRan") {
-      messages.push({ namespace: "/admin", room: userRoom(d.userId), name: "notice", payload: { message: `Scheduled ${d.action} of "${event.data.result.nodeName}" ran.`, level: "success" } });
+      messages.push({
+        namespace: "/admin",
+        room: userRoom(d.userId),
+        name: "notice",
+        payload: { message: `Scheduled ${d.action} of "${event.data.result.nodeName}" ran.`, level: "success" },
+      });
     } else if (event.type === "ScheduledActionFailed") {
       const name = event.data.nodeName ?? `#${d.objectId}`;
-      messages.push({ namespace: "/admin", room: userRoom(d.userId), name: "notice", payload: { message: `Scheduled ${d.action} of "${name}" failed: ${event.data.reason}`, level: "error" } });
+      messages.push({
+        namespace: "/admin",
+        room: userRoom(d.userId),
+        name: "notice",
+        payload: { message: `Scheduled ${d.action} of "${name}" failed: ${event.data.reason}`, level: "error" },
+      });
     }
   }
   return messages;

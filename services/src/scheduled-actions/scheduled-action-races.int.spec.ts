@@ -53,8 +53,21 @@ describe.each(testBackends())("a scheduled action changed while the runner works
 
   async function newNode() {
     const id = nextNode++;
-    const data = { id, name: `Page ${id}`, slug: `page-${id}`, parentId: null, url: `/page-${id}/`, createdAt: new Date().toISOString() };
-    await server.runner.waitFor((await server.store.append(contentNodeStream(id), [{ type: "ContentNodeCreated", data }], { expectedVersion: "no-stream" })).position);
+    const data = {
+      id,
+      name: `Page ${id}`,
+      slug: `page-${id}`,
+      parentId: null,
+      url: `/page-${id}/`,
+      createdAt: new Date().toISOString(),
+    };
+    await server.runner.waitFor(
+      (
+        await server.store.append(contentNodeStream(id), [{ type: "ContentNodeCreated", data }], {
+          expectedVersion: "no-stream",
+        })
+      ).position,
+    );
     return id;
   }
   async function schedule(nodeId: number, at: Date) {
@@ -76,7 +89,11 @@ describe.each(testBackends())("a scheduled action changed while the runner works
   };
   const row = async (id: number) => {
     await server.runner.waitFor(await server.store.head());
-    return server.database.db.selectFrom("scheduled_actions").select(["status", "action_time"]).where("id", "=", id).executeTakeFirst();
+    return server.database.db
+      .selectFrom("scheduled_actions")
+      .select(["status", "action_time"])
+      .where("id", "=", id)
+      .executeTakeFirst();
   };
 
   it("core hardening 5: cancel between claim and act: the node is unchanged and the action shows cancelled", async () => {
@@ -89,7 +106,9 @@ describe.each(testBackends())("a scheduled action changed while the runner works
     expect(await runDueScheduledAction(deps(store), id)).toBe("skipped");
     expect(cancelled).toBe(200);
     expect(await status(nodeId)).toBe("Beta");
-    expect((await server.store.readStream(contentNodeStream(nodeId))).map((e) => e.type)).toEqual(["ContentNodeCreated"]);
+    expect((await server.store.readStream(contentNodeStream(nodeId))).map((e) => e.type)).toEqual([
+      "ContentNodeCreated",
+    ]);
     expect(await types(id)).toEqual(["ScheduledActionScheduled", "ScheduledActionCancelled"]);
     expect((await row(id))?.status).toBe("cancelled");
     // Later sweeps find nothing to run.
@@ -102,15 +121,27 @@ describe.each(testBackends())("a scheduled action changed while the runner works
     const id = await schedule(nodeId, new Date(Date.now() - 60_000));
     const later = new Date(Date.now() + 3_600_000);
     const store = storeThatPausesAfterLoading(server.store, scheduledActionStream(id), async () => {
-      expect((await editor.request("PUT", `${BASE}${id}/`, { action_time: utcMinute(later), action: "publish" })).status).toBe(200);
+      expect(
+        (await editor.request("PUT", `${BASE}${id}/`, { action_time: utcMinute(later), action: "publish" })).status,
+      ).toBe(200);
     });
     expect(await runDueScheduledAction(deps(store), id)).toBe("skipped");
     expect(await status(nodeId)).toBe("Beta");
     expect(await row(id)).toMatchObject({ status: "pending" });
 
-    expect(await runDueScheduledAction(deps(server.store, () => new Date(later.getTime() + 60_000)), id)).toBe("ran");
+    expect(
+      await runDueScheduledAction(
+        deps(server.store, () => new Date(later.getTime() + 60_000)),
+        id,
+      ),
+    ).toBe("ran");
     expect(await status(nodeId)).toBe("Live");
-    expect(await types(id)).toEqual(["ScheduledActionScheduled", "ScheduledActionRescheduled", "ScheduledActionStarted", "ScheduledActionRan"]);
+    expect(await types(id)).toEqual([
+      "ScheduledActionScheduled",
+      "ScheduledActionRescheduled",
+      "ScheduledActionStarted",
+      "ScheduledActionRan",
+    ]);
   });
 
   it("core hardening 5: a cancel after the runner took the action is refused like a cancel after the run, and the run is recorded", async () => {
@@ -123,7 +154,10 @@ describe.each(testBackends())("a scheduled action changed while the runner works
       return runContentAction(...args);
     };
     expect(await runDueScheduledAction(deps(server.store, undefined, content), id)).toBe("ran");
-    expect(refused).toEqual({ status: 409, errors: ["__all__: This action has already run; it can no longer be changed."] });
+    expect(refused).toEqual({
+      status: 409,
+      errors: ["__all__: This action has already run; it can no longer be changed."],
+    });
     expect(await status(nodeId)).toBe("Live");
     expect((await row(id))?.status).toBe("done");
   });
@@ -133,17 +167,31 @@ describe.each(testBackends())("a scheduled action changed while the runner works
     const due = new Date(Date.now() - 60_000);
     const id = await schedule(nodeId, due);
     // The content action fails after the runner took it: recorded as failed, not left running.
-    expect(await runDueScheduledAction(deps(server.store, undefined, async () => Promise.reject(new Error("The node could not be changed."))), id)).toBe("failed");
+    expect(
+      await runDueScheduledAction(
+        deps(server.store, undefined, async () => Promise.reject(new Error("The node could not be changed."))),
+        id,
+      ),
+    ).toBe("failed");
     expect(await types(id)).toEqual(["ScheduledActionScheduled", "ScheduledActionStarted", "ScheduledActionFailed"]);
     // A failed action is retried by a new time; this time the runner dies between taking it and recording it.
-    expect((await editor.request("PUT", `${BASE}${id}/`, { action_time: utcMinute(due), action: "publish" })).status).toBe(200);
+    expect(
+      (await editor.request("PUT", `${BASE}${id}/`, { action_time: utcMinute(due), action: "publish" })).status,
+    ).toBe(200);
     const taken = await server.store.readStream(scheduledActionStream(id));
     const snapshot = { ...(taken[taken.length - 1].data as object), startedAt: new Date().toISOString() };
     delete (snapshot as { updatedAt?: string }).updatedAt;
-    await server.store.append(scheduledActionStream(id), [{ type: "ScheduledActionStarted", data: snapshot }], { expectedVersion: taken[taken.length - 1].streamPosition });
+    await server.store.append(scheduledActionStream(id), [{ type: "ScheduledActionStarted", data: snapshot }], {
+      expectedVersion: taken[taken.length - 1].streamPosition,
+    });
     expect(await runDueScheduledAction(deps(server.store), id)).toBe("skipped");
     expect(await status(nodeId)).toBe("Beta");
-    expect(await runDueScheduledAction(deps(server.store, () => new Date(Date.now() + 61_000)), id)).toBe("ran");
+    expect(
+      await runDueScheduledAction(
+        deps(server.store, () => new Date(Date.now() + 61_000)),
+        id,
+      ),
+    ).toBe("ran");
     expect(await status(nodeId)).toBe("Live");
     expect((await row(id))?.status).toBe("done");
   });

@@ -24,10 +24,29 @@ describe.each(testBackends())("a scheduled action whose database read fails, on 
 
   it("a database error surfaces and the action stays pending to be retried; it is never recorded as run or failed", async () => {
     const at = new Date("2026-03-01T09:00:00.000Z");
-    const data = { id: 77, objectId: 5, contentType: 143, action: "publish", actionTime: at.toISOString(), userId: null, alertUser: false, scheduledAt: at.toISOString() };
-    await store.append(scheduledActionStream(77), [{ type: "ScheduledActionScheduled", data }], { expectedVersion: "no-stream" });
-    const deps = { store, db: database.db, clock: () => new Date("2026-03-01T09:01:00.000Z"), log: createLogger("silent"), runContentAction };
+    const data = {
+      id: 77,
+      objectId: 5,
+      contentType: 143,
+      action: "publish",
+      actionTime: at.toISOString(),
+      userId: null,
+      alertUser: false,
+      scheduledAt: at.toISOString(),
+    };
+    await store.append(scheduledActionStream(77), [{ type: "ScheduledActionScheduled", data }], {
+      expectedVersion: "no-stream",
+    });
+    const deps = {
+      store,
+      db: database.db,
+      clock: () => new Date("2026-03-01T09:01:00.000Z"),
+      log: createLogger("silent"),
+      runContentAction,
+    };
     await expect(runDueScheduledAction(deps, 77)).rejects.toThrow(/content_nodes/);
-    expect((await store.readStream(scheduledActionStream(77))).map((e) => e.type)).toEqual(["ScheduledActionScheduled"]);
+    expect((await store.readStream(scheduledActionStream(77))).map((e) => e.type)).toEqual([
+      "ScheduledActionScheduled",
+    ]);
   });
 });

@@ -30,7 +30,10 @@ export interface ScheduledActionRunnerDeps {
   runContentAction: RunContentAction;
 }
 
-const CONTENT_ACTION = { publish: "publish", archive: "archive", beta: "other" } as const satisfies Record<ScheduledActionName, ContentAction>;
+const CONTENT_ACTION = { publish: "publish", archive: "archive", beta: "other" } as const satisfies Record<
+  ScheduledActionName,
+  ContentAction
+>;
 
 export type RunOutcome = "ran" | "failed" | "skipped";
 
@@ -46,7 +49,10 @@ export type RunOutcome = "ran" | "failed" | "skipped";
 export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id: number): Promise<RunOutcome> {
   const stream = scheduledActionStream(id);
   const recorded = await deps.store.readStream(stream);
-  const loaded = recorded.reduce((s, e) => evolveScheduledAction(s, e as unknown as ScheduledActionEvent), initialScheduledAction());
+  const loaded = recorded.reduce(
+    (s, e) => evolveScheduledAction(s, e as unknown as ScheduledActionEvent),
+    initialScheduledAction(),
+  );
   const now = deps.clock();
   const start = decideScheduledAction({ type: "Start", data: { now } }, loaded);
   if (start.length === 0) return "skipped";
@@ -57,7 +63,13 @@ export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id:
   const metadata: EventMetadata = { userId, correlationId: stream, causationId: stream };
   let version: number;
   try {
-    version = (await deps.store.append(stream, start.map((e) => ({ ...e, metadata })), { expectedVersion: recorded[recorded.length - 1].streamPosition })).nextExpectedVersion;
+    version = (
+      await deps.store.append(
+        stream,
+        start.map((e) => ({ ...e, metadata })),
+        { expectedVersion: recorded[recorded.length - 1].streamPosition },
+      )
+    ).nextExpectedVersion;
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return "skipped";
     throw error;
@@ -73,14 +85,27 @@ export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id:
         metadata,
       );
     }
-    command = { type: "RecordRun", data: { now, result: { nodeName: nodeName ?? `#${objectId}`, status: STATUS_AFTER_ACTION[CONTENT_ACTION[action]] } } };
+    command = {
+      type: "RecordRun",
+      data: {
+        now,
+        result: { nodeName: nodeName ?? `#${objectId}`, status: STATUS_AFTER_ACTION[CONTENT_ACTION[action]] },
+      },
+    };
   } catch (error) {
     deps.log.warn({ err: error, scheduledAction: id }, "scheduled action failed");
-    command = { type: "RecordFailure", data: { now, nodeName, reason: error instanceof Error ? error.message : String(error) } };
+    command = {
+      type: "RecordFailure",
+      data: { now, nodeName, reason: error instanceof Error ? error.message : String(error) },
+    };
   }
   const events = decideScheduledAction(command, state);
   try {
-    await deps.store.append(stream, events.map((e) => ({ ...e, metadata })), { expectedVersion: version });
+    await deps.store.append(
+      stream,
+      events.map((e) => ({ ...e, metadata })),
+      { expectedVersion: version },
+    );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return "skipped";
     throw error;

@@ -29,7 +29,9 @@ export function startScheduledActionSweeper(deps: ScheduledActionSweeperDeps): S
     const due = await findDueScheduledActions(deps.db, deps.clock());
     for (const { id } of due) {
       if (stopped) return;
-      await runDueScheduledAction(deps, id).catch((err) => deps.log.error({ err, scheduledAction: id }, "scheduled action run failed; retrying next sweep"));
+      await runDueScheduledAction(deps, id).catch((err) =>
+        deps.log.error({ err, scheduledAction: id }, "scheduled action run failed; retrying next sweep"),
+      );
     }
   }
 

@@ -55,14 +55,31 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
   const router = Router();
 
   const command = async (req: Request, id: number, cmd: ScheduledActionCommand) => {
-    const result = await handleCommand(deps.store, scheduledActionStream(id), scheduledActionDecider, (s) => decideScheduledAction(cmd, s), eventMetadata(req));
+    const result = await handleCommand(
+      deps.store,
+      scheduledActionStream(id),
+      scheduledActionDecider,
+      (s) => decideScheduledAction(cmd, s),
+      eventMetadata(req),
+    );
     if (result.appended) await deps.waitForProjections(result.appended.position, READ_MODEL);
   };
 
   router.get(BASE, async (req, res) => {
     const query = parseQuery(ScheduledActionListQuery, req.query);
-    const { total, rows } = await listScheduledActions(deps.db, { objectId: query.object_id, contentType: query.content_type, start: query.start, count: query.count });
-    res.json({ metadata: { success: true }, items: rows.map(toScheduledActionItem), total, count: query.count, start: query.start });
+    const { total, rows } = await listScheduledActions(deps.db, {
+      objectId: query.object_id,
+      contentType: query.content_type,
+      start: query.start,
+      count: query.count,
+    });
+    res.json({
+      metadata: { success: true },
+      items: rows.map(toScheduledActionItem),
+      total,
+      count: query.count,
+      start: query.start,
+    });
   });
 
   router.get(`${BASE}:id/`, async (req, res) => {
@@ -78,7 +95,16 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
     const id = await allocateId(deps.db, "cmsactionevent");
     await command(req, id, {
       type: "Schedule",
-      data: { id, objectId: body.object_id!, contentType: body.content_type, action: body.action, actionTime: body.action_time, userId, alertUser: body.alert_user, now: deps.clock() },
+      data: {
+        id,
+        objectId: body.object_id!,
+        contentType: body.content_type,
+        action: body.action,
+        actionTime: body.action_time,
+        userId,
+        alertUser: body.alert_user,
+        now: deps.clock(),
+      },
     });
     res.json({ metadata: { success: true }, id });
   });
@@ -90,7 +116,14 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
     if (body.object_id !== undefined) await requireContentNode(deps.store, body.object_id);
     await command(req, id, {
       type: "Update",
-      data: { action: body.action, actionTime: body.action_time, userId, alertUser: body.alert_user, objectId: body.object_id, now: deps.clock() },
+      data: {
+        action: body.action,
+        actionTime: body.action_time,
+        userId,
+        alertUser: body.alert_user,
+        objectId: body.object_id,
+        now: deps.clock(),
+      },
     });
     const row = await findScheduledAction(deps.db, id);
     res.json({ metadata: { success: true }, ...(row ? toScheduledActionItem(row) : { id }) });
@@ -116,10 +149,16 @@ function idParam(req: Request): number {
 /** The user told when it runs: the one named in the request if it exists, else whoever scheduled it. */
 async function schedulingUser(store: EventStore, named: string | null | undefined, signedIn: string): Promise<string> {
   if (!named) return signedIn;
-  if (!(await streamExists(store, userStream(named)))) throw new DomainError("INVALID_USER", "Invalid request syntax or bad data.", 400, [`user: Unknown user "${named}".`]);
+  if (!(await streamExists(store, userStream(named))))
+    throw new DomainError("INVALID_USER", "Invalid request syntax or bad data.", 400, [
+      `user: Unknown user "${named}".`,
+    ]);
   return named;
 }
 
 async function requireContentNode(store: EventStore, id: number): Promise<void> {
-  if (!(await streamExists(store, contentNodeStream(id)))) throw new DomainError("UNKNOWN_NODE", "Invalid request syntax or bad data.", 400, [`object_id: Content node ${id} does not exist.`]);
+  if (!(await streamExists(store, contentNodeStream(id))))
+    throw new DomainError("UNKNOWN_NODE", "Invalid request syntax or bad data.", 400, [
+      `object_id: Content node ${id} does not exist.`,
+    ]);
 }

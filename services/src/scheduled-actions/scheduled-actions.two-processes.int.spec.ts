@@ -13,9 +13,22 @@ const BASE = "/admin/api/base/cmsactionevent/";
 const NODES = [11, 12, 13, 14, 15, 16, 17, 18];
 
 async function createNode(store: EventStore, id: number) {
-  return store.append(contentNodeStream(id), [{ type: "ContentNodeCreated", data: { id, name: `Page ${id}`, slug: `page-${id}`, parentId: null, url: `/p${id}/`, createdAt: "2026-01-01T00:00:00.000Z" } }]);
+  return store.append(contentNodeStream(id), [
+    {
+      type: "ContentNodeCreated",
+      data: {
+        id,
+        name: `Page ${id}`,
+        slug: `page-${id}`,
+        parentId: null,
+        url: `/p${id}/`,
+        createdAt: "2026-01-01T00:00:00.000Z",
+      },
+    },
+  ]);
 }
-const count = async (store: EventStore, stream: string, type: string) => (await store.readStream(stream)).filter((e) => e.type === type).length;
+const count = async (store: EventStore, stream: string, type: string) =>
+  (await store.readStream(stream)).filter((e) => e.type === type).length;
 
 describe.skipIf(!testDatabaseUrl())("scheduled actions with two server processes on one PostgreSQL", () => {
   let place: TestServerPlace;
@@ -27,7 +40,10 @@ describe.skipIf(!testDatabaseUrl())("scheduled actions with two server processes
     place = newTestPlace();
     one = await startTestServer(place, { scheduledActionsEveryMs: 20 });
     two = await startTestServer(place, { scheduledActionsEveryMs: 20 });
-    const user = await registerUser({ store: one.store, clock: () => new Date() }, { email: "editor@example.org", password: "long enough", isStaff: true });
+    const user = await registerUser(
+      { store: one.store, clock: () => new Date() },
+      { email: "editor@example.org", password: "long enough", isStaff: true },
+    );
     for (const id of NODES.concat(30)) await createNode(one.store, id);
     const head = await one.store.head();
     await one.runner.waitFor(head);
@@ -52,7 +68,12 @@ describe.skipIf(!testDatabaseUrl())("scheduled actions with two server processes
       expect(res.json).toEqual({ metadata: { success: true }, id: expect.any(Number) });
       ids.push(res.json.id);
     }
-    await expect.poll(async () => (await editor.get(`${BASE}?count=-1`)).json.items.filter((i: any) => i.status === "done").length, { timeout: 5000 }).toBe(NODES.length);
+    await expect
+      .poll(
+        async () => (await editor.get(`${BASE}?count=-1`)).json.items.filter((i: any) => i.status === "done").length,
+        { timeout: 5000 },
+      )
+      .toBe(NODES.length);
     await new Promise((r) => setTimeout(r, 300)); // more sweeps on both processes change nothing
     for (const [i, node] of NODES.entries()) {
       expect(await count(one.store, scheduledActionStream(ids[i]), "ScheduledActionRan")).toBe(1);
@@ -67,7 +88,19 @@ describe.skipIf(!testDatabaseUrl())("scheduled actions with two server processes
     const now = new Date(Date.now() + 3_600_000);
     const later = () => new Date(Date.now() + 7_200_000);
     await one.store.append(scheduledActionStream(id), [
-      { type: "ScheduledActionScheduled", data: { id, objectId: 30, contentType: 143, action: "publish", actionTime: now.toISOString(), userId: null, alertUser: false, scheduledAt: now.toISOString() } },
+      {
+        type: "ScheduledActionScheduled",
+        data: {
+          id,
+          objectId: 30,
+          contentType: 143,
+          action: "publish",
+          actionTime: now.toISOString(),
+          userId: null,
+          alertUser: false,
+          scheduledAt: now.toISOString(),
+        },
+      },
     ]);
     const log = createLogger("silent");
     const deps = (s: RunningServer) => ({ store: s.store, db: s.database.db, clock: later, log, runContentAction });

@@ -17,11 +17,30 @@ describe.each(testBackends())("site time zone on $name", ({ pglite }) => {
   beforeAll(async () => {
     place = newTestPlace({ pglite });
     server = await startTestServer(place, { siteTimeZone: "America/Chicago" });
-    const u = await registerUser({ store: server.store, clock: () => new Date() }, { email: "editor@example.org", password: "long enough", isStaff: true, name: "Edna Editor" });
+    const u = await registerUser(
+      { store: server.store, clock: () => new Date() },
+      { email: "editor@example.org", password: "long enough", isStaff: true, name: "Edna Editor" },
+    );
     await server.runner.waitFor(u.position);
-    const node = await server.store.append(contentNodeStream(1), [{ type: "ContentNodeCreated", data: { id: 1, name: "Spring Appeal", slug: "spring", parentId: null, url: "/spring/", createdAt: "2026-01-01T00:00:00.000Z" } }], {
-      expectedVersion: "no-stream",
-    });
+    const node = await server.store.append(
+      contentNodeStream(1),
+      [
+        {
+          type: "ContentNodeCreated",
+          data: {
+            id: 1,
+            name: "Spring Appeal",
+            slug: "spring",
+            parentId: null,
+            url: "/spring/",
+            createdAt: "2026-01-01T00:00:00.000Z",
+          },
+        },
+      ],
+      {
+        expectedVersion: "no-stream",
+      },
+    );
     await server.runner.waitFor(node.position);
     editor = new TestClient(server.url);
     await editor.post("/api/account/login/", { email: "editor@example.org", password: "long enough" });
@@ -48,7 +67,11 @@ describe.each(testBackends())("site time zone on $name", ({ pglite }) => {
     ]) {
       const converted = siteTimeToUtc(typed, zone);
       expect(converted).toEqual({ ok: true, iso: expected });
-      const created = await editor.post(BASE, { object_id: 1, action: "publish", action_time: converted.ok ? converted.iso : "" });
+      const created = await editor.post(BASE, {
+        object_id: 1,
+        action: "publish",
+        action_time: converted.ok ? converted.iso : "",
+      });
       expect(created.status).toBe(200);
       const id = created.json.id as number;
 
@@ -57,12 +80,19 @@ describe.each(testBackends())("site time zone on $name", ({ pglite }) => {
       expect(formatSiteTimeInput(item.action_time_iso, zone)).toBe(typed);
       const [scheduled] = await server.store.readStream(scheduledActionStream(id));
       expect(scheduled.data).toMatchObject({ actionTime: expected });
-      const row = await server.database.db.selectFrom("scheduled_actions").select("action_time").where("id", "=", id).executeTakeFirstOrThrow();
+      const row = await server.database.db
+        .selectFrom("scheduled_actions")
+        .select("action_time")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
       expect(new Date(row.action_time).toISOString()).toBe(expected);
     }
   });
 
   it("code health 8: a time the site's clocks skip is refused before it is sent", () => {
-    expect(siteTimeToUtc("2026-03-08 02:30", "America/Chicago")).toEqual({ ok: false, problem: { kind: "skipped", zone: "America/Chicago", firstValid: "2026-03-08 03:00" } });
+    expect(siteTimeToUtc("2026-03-08 02:30", "America/Chicago")).toEqual({
+      ok: false,
+      problem: { kind: "skipped", zone: "America/Chicago", firstValid: "2026-03-08 03:00" },
+    });
   });
 });

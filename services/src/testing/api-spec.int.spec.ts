@@ -14,9 +14,22 @@ describe("code health 4: apiSpec checks the answer and the new events", () => {
     spec
       .given(edna)
       .when((http) => http.as(edna).post("/admin/base/record-locks/", take))
-      .then({ status: 200, body: { metadata: { success: true }, lock: { user: actorOf(edna), reason: 1, comment: "", autoCreated: true } } }, [
-        { streamId: recordLockStream("content", "contentnode", 5), type: "LockTaken", data: { id: 5, user: actorOf(edna) } },
-      ]));
+      .then(
+        {
+          status: 200,
+          body: {
+            metadata: { success: true },
+            lock: { user: actorOf(edna), reason: 1, comment: "", autoCreated: true },
+          },
+        },
+        [
+          {
+            streamId: recordLockStream("content", "contentnode", 5),
+            type: "LockTaken",
+            data: { id: 5, user: actorOf(edna) },
+          },
+        ],
+      ));
 
   it("fails on another status, another body, or other new events", async () => {
     const run = () => spec.given(edna).when((http) => http.as(edna).post("/admin/base/record-locks/", take));
@@ -34,12 +47,26 @@ describe("code health 4: apiSpec checks the answer and the new events", () => {
         expect(response.json.user).toMatchObject({ email: "edna@example.org", is_staff: true });
         expect((await http.visitor().get("/admin/base/record-lock-reasons/")).status).toBe(401);
         // Writes carry the CSRF header as the front ends do; one without it is refused.
-        expect((await http.as(edna).post("/admin/base/record-locks/", take, { "x-csrftoken": "forged-token-0123456789" })).status).toBe(403);
+        expect(
+          (await http.as(edna).post("/admin/base/record-locks/", take, { "x-csrftoken": "forged-token-0123456789" }))
+            .status,
+        ).toBe(403);
       }));
 
   it("a given event that fails its schema stops the scenario with the bad fields", async () => {
-    const bad = { streamId: recordLockStream("content", "contentnode", 6), type: "LockTaken", data: { app: "content", model: "contentnode", id: "six" } };
-    await expect(spec.given(edna, bad).when((http) => http.as(edna).get("/api/account/me/")).then({ status: 200 })).rejects.toThrow(/^Event LockTaken at recordlock-content\.contentnode\.6 \(given event 4\) does not match its schema: id: .*user: /);
+    const bad = {
+      streamId: recordLockStream("content", "contentnode", 6),
+      type: "LockTaken",
+      data: { app: "content", model: "contentnode", id: "six" },
+    };
+    await expect(
+      spec
+        .given(edna, bad)
+        .when((http) => http.as(edna).get("/api/account/me/"))
+        .then({ status: 200 }),
+    ).rejects.toThrow(
+      /^Event LockTaken at recordlock-content\.contentnode\.6 \(given event 4\) does not match its schema: id: .*user: /,
+    );
   });
 
   it("the next scenario starts from an empty log and empty read models, even after one that failed", () =>

@@ -5,7 +5,13 @@ import { Kysely, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, expect } from "vitest";
 import { allProjections, ProjectionRunner } from "@shop/projections";
-import { InvalidEventError, type EventMetadata, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
+import {
+  InvalidEventError,
+  type EventMetadata,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+} from "@shop/shared";
 import type { AppDeps } from "../app.ts";
 import { createEventRegistry } from "../event-registry.ts";
 import { clearInMemoryLog, createInMemoryEventStore, newInMemoryLog } from "../eventstore/in-memory-event-store.ts";
@@ -65,7 +71,11 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
     // (where a projection that handles it would stop, as in production).
     events.forEach((given, i) => {
       try {
-        registry.decode(given.type, given.schemaVersion ?? registry.versionOf(given.type), JSON.parse(JSON.stringify(given.data ?? null)));
+        registry.decode(
+          given.type,
+          given.schemaVersion ?? registry.versionOf(given.type),
+          JSON.parse(JSON.stringify(given.data ?? null)),
+        );
       } catch (error) {
         throw error instanceof InvalidEventError ? error.at(`${given.streamId} (given event ${i + 1})`) : error;
       }
@@ -73,7 +83,9 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
     const { db, store, runner, failures } = await readSide.next();
     let last: LogPosition | null = null;
     for (const given of events) {
-      ({ position: last } = await store.append(given.streamId, [{ type: given.type, data: given.data, metadata: given.metadata, schemaVersion: given.schemaVersion }]));
+      ({ position: last } = await store.append(given.streamId, [
+        { type: given.type, data: given.data, metadata: given.metadata, schemaVersion: given.schemaVersion },
+      ]));
     }
     if (last && !(await runner.waitFor(last))) {
       await readSide.discard(); // a read model stopped on a given event: the next scenario starts on a new read side
@@ -126,10 +138,16 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
              * `then({ status, body }, newEvents)`: the answer (body compared with toEqual when given)
              * and the events appended (all of them, in order). `then(async (result) => ...)` for anything else.
              */
-            then(expected: { status: number; body?: unknown } | ((result: SpecResult) => unknown), newEvents?: ExpectedEvent[]): Promise<void> {
+            then(
+              expected: { status: number; body?: unknown } | ((result: SpecResult) => unknown),
+              newEvents?: ExpectedEvent[],
+            ): Promise<void> {
               if (typeof expected === "function") return run(expected);
               return run(({ response, newEvents: appended }) => {
-                expect({ status: response.status, body: "body" in expected ? response.json : undefined }).toEqual({ status: expected.status, body: expected.body });
+                expect({ status: response.status, body: "body" in expected ? response.json : undefined }).toEqual({
+                  status: expected.status,
+                  body: expected.body,
+                });
                 if (newEvents) expect(appended).toMatchObject(newEvents);
               });
             },
@@ -157,13 +175,26 @@ function scenarioReadSide(clock: () => Date) {
   const store = createInMemoryEventStore({ codec: createEventRegistry(), clock, log });
   // The runner's errors (a projector that throws on a given event) are kept to explain a timeout.
   const failures: string[] = [];
-  const runnerLog = { info() {}, warn() {}, error: (obj: { err?: unknown }, msg?: string) => void failures.push(`${msg}: ${String(obj.err)}`) };
-  let opened: Promise<{ db: Kysely<any>; schema: string; runner: ProjectionRunner; close(): Promise<void> }> | null = null;
+  const runnerLog = {
+    info() {},
+    warn() {},
+    error: (obj: { err?: unknown }, msg?: string) => void failures.push(`${msg}: ${String(obj.err)}`),
+  };
+  let opened: Promise<{ db: Kysely<any>; schema: string; runner: ProjectionRunner; close(): Promise<void> }> | null =
+    null;
   const open = () =>
     (opened ??= (async () => {
-      const database = testDatabaseUrl() ? await openTestDatabase({ poolSize: 5 }).then((d) => ({ db: d.db, schema: d.schema, close: d.drop })) : await openPglite();
+      const database = testDatabaseUrl()
+        ? await openTestDatabase({ poolSize: 5 }).then((d) => ({ db: d.db, schema: d.schema, close: d.drop }))
+        : await openPglite();
       await migrateIdCounters(database.db);
-      const runner = new ProjectionRunner({ db: database.db, store, projections: allProjections, tryLeadership: async () => ({ async release() {} }), log: runnerLog });
+      const runner = new ProjectionRunner({
+        db: database.db,
+        store,
+        projections: allProjections,
+        tryLeadership: async () => ({ async release() {} }),
+        log: runnerLog,
+      });
       await runner.start();
       return { ...database, runner };
     })());
@@ -187,7 +218,11 @@ function scenarioReadSide(clock: () => Date) {
       clearInMemoryLog(log);
       await runner.catchUp();
       failures.length = 0;
-      const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = ${schema} AND tablename <> 'projection_checkpoints'`.execute(db);
+      const { rows } = await sql<{
+        tablename: string;
+      }>`SELECT tablename FROM pg_tables WHERE schemaname = ${schema} AND tablename <> 'projection_checkpoints'`.execute(
+        db,
+      );
       await db.transaction().execute(async (trx) => {
         await sql`SET LOCAL synchronous_commit = off`.execute(trx);
         for (const { tablename } of rows) await sql`DELETE FROM ${sql.table(tablename)}`.execute(trx);

@@ -15,12 +15,19 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    if (method !== "GET" && !this.cookies.has("csrftoken") && this.options.csrf !== false) await this.request("GET", "/api/account/me/");
+    if (method !== "GET" && !this.cookies.has("csrftoken") && this.options.csrf !== false)
+      await this.request("GET", "/api/account/me/");
     const h: Record<string, string> = { ...headers };
     if (this.cookies.size) h.cookie = this.cookieHeader;
     if (body !== undefined) h["content-type"] = "application/json";
-    if (method !== "GET" && this.options.csrf !== false && this.cookies.has("csrftoken")) h["x-csrftoken"] ??= this.cookies.get("csrftoken")!;
-    const res = await fetch(this.baseUrl + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+    if (method !== "GET" && this.options.csrf !== false && this.cookies.has("csrftoken"))
+      h["x-csrftoken"] ??= this.cookies.get("csrftoken")!;
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: "manual",
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const [name, value] = pair.split("=");

@@ -7,7 +7,10 @@ import { TestClient } from "./http-client.ts";
 
 /** Registers a user (staff unless told) and answers a client signed in as them. */
 export async function signedInClient(server: RunningServer, email: string, name: string, isStaff = true) {
-  const user = await registerUser({ store: server.store, clock: () => new Date() }, { email, password: "long enough", isStaff, name });
+  const user = await registerUser(
+    { store: server.store, clock: () => new Date() },
+    { email, password: "long enough", isStaff, name },
+  );
   await server.runner.waitFor(user.position);
   const client = new TestClient(server.url);
   await client.post("/api/account/login/", { email, password: "long enough" });
@@ -15,7 +18,12 @@ export async function signedInClient(server: RunningServer, email: string, name:
 }
 
 export async function adminSocket(url: string, cookie: string): Promise<Socket> {
-  const socket = connect(url + "/admin", { transports: ["websocket"], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+  const socket = connect(`${url}/admin`, {
+    transports: ["websocket"],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", () => resolve());
     socket.once("connect_error", reject);
@@ -24,14 +32,25 @@ export async function adminSocket(url: string, cookie: string): Promise<Socket> 
 }
 
 /** Resolves with the first `lock:changed` matching `match`, or fails after `timeoutMs`. */
-export function nextLockChange(socket: Socket, match: (m: LockChangedMessage) => boolean, timeoutMs = 1000): Promise<LockChangedMessage> {
+export function nextLockChange(
+  socket: Socket,
+  match: (m: LockChangedMessage) => boolean,
+  timeoutMs = 1000,
+): Promise<LockChangedMessage> {
   return nextPush(socket, "lock:changed", match, timeoutMs);
 }
 
-export const lockBody = (id: number | string, extra: Record<string, unknown> = {}) => ({ objs: [{ app: "content", model: "contentnode", id, ...extra }] });
+export const lockBody = (id: number | string, extra: Record<string, unknown> = {}) => ({
+  objs: [{ app: "content", model: "contentnode", id, ...extra }],
+});
 
 /** Resolves with the first `name` push matching `match`, or fails after `timeoutMs`. */
-export function nextPush<T>(socket: Socket, name: string, match: (m: T) => boolean = () => true, timeoutMs = 1000): Promise<T> {
+export function nextPush<T>(
+  socket: Socket,
+  name: string,
+  match: (m: T) => boolean = () => true,
+  timeoutMs = 1000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(name, listener);

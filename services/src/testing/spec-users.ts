@@ -16,7 +16,11 @@ export interface SpecUser {
 }
 
 /** A signed-in user (staff unless told), as registerUser and POST /api/account/login/ would leave them. */
-export function signedInUser(email: string, name: string, options: { isStaff?: boolean; sessionSecret?: string; now?: Date } = {}): SpecUser {
+export function signedInUser(
+  email: string,
+  name: string,
+  options: { isStaff?: boolean; sessionSecret?: string; now?: Date } = {},
+): SpecUser {
   const id = randomUUID();
   const isStaff = options.isStaff ?? true;
   const sessionId = randomBytes(32).toString("base64url");
@@ -31,8 +35,16 @@ export function signedInUser(email: string, name: string, options: { isStaff?: b
     sessionId,
     events: [
       { streamId: userEmailStream(email), type: "UserEmailClaimed", data: { userId: id, email } },
-      { streamId: userStream(id), type: "UserRegistered", data: { userId: id, email, name, isStaff, passwordHash: "(none: signed in by the spec)", registeredAt: at } },
-      { streamId: userStream(id), type: "UserLoggedIn", data: { userId: id, sessionHash: hashSessionId(sessionId, options.sessionSecret), loggedInAt: at, expiresAt } },
+      {
+        streamId: userStream(id),
+        type: "UserRegistered",
+        data: { userId: id, email, name, isStaff, passwordHash: "(none: signed in by the spec)", registeredAt: at },
+      },
+      {
+        streamId: userStream(id),
+        type: "UserLoggedIn",
+        data: { userId: id, sessionHash: hashSessionId(sessionId, options.sessionSecret), loggedInAt: at, expiresAt },
+      },
     ],
   };
 }

@@ -9,7 +9,9 @@ export function testDatabaseUrl(): string {
 }
 
 /** A fresh schema on PostgreSQL when one is available, else an in-memory PGlite. */
-export async function openTestDatabase(options: { pglite?: boolean; schema?: string; poolSize?: number } = {}): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(
+  options: { pglite?: boolean; schema?: string; poolSize?: number } = {},
+): Promise<Database & { drop(): Promise<void> }> {
   const url = options.pglite ? "" : testDatabaseUrl();
   const schema = options.schema ?? `t_${randomBytes(6).toString("hex")}`;
   const database = await openDatabase(url ? { url, schema, poolSize: options.poolSize ?? 40 } : { schema });

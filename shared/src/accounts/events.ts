@@ -23,7 +23,10 @@ export const UserRegistered = defineEvent(
 
 export const UserRenamed = defineEvent("UserRenamed", z.object({ userId: z.string(), name: z.string() }));
 
-export const UserPasswordChanged = defineEvent("UserPasswordChanged", z.object({ userId: z.string(), passwordHash: z.string() }));
+export const UserPasswordChanged = defineEvent(
+  "UserPasswordChanged",
+  z.object({ userId: z.string(), passwordHash: z.string() }),
+);
 
 export const UserStaffGranted = defineEvent("UserStaffGranted", z.object({ userId: z.string() }));
 export const UserStaffRevoked = defineEvent("UserStaffRevoked", z.object({ userId: z.string() }));

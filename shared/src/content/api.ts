@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { isDateString, isDateTimeString, isRealCalendarDate } from "../domain/date-time-format.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
-import { blankAsAbsent, boundedText, ID_LIST_MAX, idOfItem, isStorableInstant, listCount, listStart, LONG_TEXT_MAX, nullableId, pgInt, positiveId, requiredText, tooManyItems } from "../http/request-fields.ts";
+import {
+  blankAsAbsent,
+  boundedText,
+  ID_LIST_MAX,
+  idOfItem,
+  isStorableInstant,
+  listCount,
+  listStart,
+  LONG_TEXT_MAX,
+  nullableId,
+  pgInt,
+  positiveId,
+  requiredText,
+  tooManyItems,
+} from "../http/request-fields.ts";
 import { pageFieldRequest } from "./page-fields.ts";
 import { CONTENT_ACTIONS } from "./status-actions.ts";
 
@@ -12,7 +26,9 @@ const emptyToNull = (v: unknown) => (v === "" ? null : v);
 export const IdSchema = positiveId();
 const NullableId = nullableId();
 /** true/false, 1/0 or their strings (query strings and old forms send text). */
-const Flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(["true", "false", "1", "0", ""])]).transform((v) => v === true || v === 1 || v === "true" || v === "1");
+const Flag = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(["true", "false", "1", "0", ""])])
+  .transform((v) => v === true || v === 1 || v === "true" || v === "1");
 
 /**
  * A date-time as 'yyyy-mm-dd hh:mm[:ss]' (read as UTC), 'yyyy-mm-dd', or ISO 8601; blank means none.
@@ -27,8 +43,12 @@ export const NullableDateTime = z.preprocess(
       if (v === null) return null;
       const text = v.trim();
       const datePart = text.slice(0, 10);
-      const ok = (isDateTimeString(text) || isDateString(text) || /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?$/.test(text)) && isRealCalendarDate(datePart);
-      const date = ok ? new Date(text.includes("T") ? text : `${text.replace(" ", "T")}${text.length === 10 ? "T00:00" : ""}Z`) : null;
+      const ok =
+        (isDateTimeString(text) || isDateString(text) || /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?$/.test(text)) &&
+        isRealCalendarDate(datePart);
+      const date = ok
+        ? new Date(text.includes("T") ? text : `${text.replace(" ", "T")}${text.length === 10 ? "T00:00" : ""}Z`)
+        : null;
       if (!date || !isStorableInstant(date)) {
         ctx.addIssue({ code: "custom", message: FORM_MESSAGES.invalidDateTime });
         return z.NEVER;
@@ -60,7 +80,12 @@ const saveOptions = {
 };
 
 /** PUT .../{id}/ and PUT /admin/api/content/node-ipa-save/: only the edited fields (page fields: content nodes only). */
-export const UpdateNodeRequest = z.object({ ...partial(nodeFields), ...pageFieldRequest, ...saveOptions, id: IdSchema.optional() });
+export const UpdateNodeRequest = z.object({
+  ...partial(nodeFields),
+  ...pageFieldRequest,
+  ...saveOptions,
+  id: IdSchema.optional(),
+});
 export type UpdateNodeInput = z.infer<typeof UpdateNodeRequest>;
 
 /** POST /admin/api/content/contentnode/ (and /admin/api/tree/menunode/): name is required. */
@@ -68,7 +93,9 @@ export const CreateNodeRequest = UpdateNodeRequest.extend({ name: requiredText(2
 export type CreateNodeInput = z.infer<typeof CreateNodeRequest>;
 
 function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
 }
 
 /** PUT /admin/api/content/node-ipa-save/: the edited fields plus the node's id. */
@@ -102,7 +129,10 @@ export const CreateRoleRequest = z.object({
 export const UpdateRoleRequest = CreateRoleRequest.omit({ node: true }).partial();
 
 /** GET /api/content/page/?url= */
-export const PageQuery = z.object({ url: requiredText(2000, { trim: false }), preview: Flag.optional().default(false) });
+export const PageQuery = z.object({
+  url: requiredText(2000, { trim: false }),
+  preview: Flag.optional().default(false),
+});
 
 /** GET /admin/api/tree/pendingrewritebatch/ */
 export const PendingRewriteBatchesQuery = z.object({

@@ -22,7 +22,9 @@ export type EmbedMediaTarget = (typeof EMBED_MEDIA_TARGETS)[EmbedMediaType];
 
 /** The type of a parsed tag's options (`file` when absent or unknown, as the tag has always defaulted). */
 export function embedMediaType(options: Record<string, string>): EmbedMediaType {
-  return (EMBED_MEDIA_TYPES as readonly string[]).includes(options.type ?? "") ? (options.type as EmbedMediaType) : "file";
+  return (EMBED_MEDIA_TYPES as readonly string[]).includes(options.type ?? "")
+    ? (options.type as EmbedMediaType)
+    : "file";
 }
 
 /** The id a parsed tag names (null when missing or not a number), with what kind of record it is. */

@@ -8,7 +8,10 @@ describe("what an embed_media id names", () => {
     expect(Object.keys(EMBED_MEDIA_TARGETS).sort()).toEqual([...EMBED_MEDIA_TYPES].sort());
     expect(EMBED_MEDIA_TARGETS.file).toMatchObject({ names: "mediafile", lookup: "/admin/api/content/mediafile/" });
     expect(EMBED_MEDIA_TARGETS.item).toMatchObject({ names: "mediafile", lookup: "/admin/api/content/mediafile/" });
-    expect(EMBED_MEDIA_TARGETS.itemlistall).toMatchObject({ names: "contentnode", lookup: "/admin/api/content/contentnode/" });
+    expect(EMBED_MEDIA_TARGETS.itemlistall).toMatchObject({
+      names: "contentnode",
+      lookup: "/admin/api/content/contentnode/",
+    });
     for (const target of Object.values(EMBED_MEDIA_TARGETS)) expect(target.lookup).not.toContain("/product/");
   });
 

@@ -51,9 +51,25 @@ const created = z.object({
   by: UserRef.nullable().default(null),
 });
 /** Only the fields that changed, with their new values; `version` is the stream position of this event. */
-const saved = z.object({ id: z.number().int().positive(), changes: NodeFieldsSchema.partial(), version: z.number().int(), savedAt: z.string(), by: UserRef.nullable() });
-const published = z.object({ id: z.number().int().positive(), publishedAt: z.string(), by: UserRef.nullable().default(null) });
-const statusChanged = z.object({ id: z.number().int().positive(), from: ContentStatusSchema, to: ContentStatusSchema, changedAt: z.string(), by: UserRef.nullable() });
+const saved = z.object({
+  id: z.number().int().positive(),
+  changes: NodeFieldsSchema.partial(),
+  version: z.number().int(),
+  savedAt: z.string(),
+  by: UserRef.nullable(),
+});
+const published = z.object({
+  id: z.number().int().positive(),
+  publishedAt: z.string(),
+  by: UserRef.nullable().default(null),
+});
+const statusChanged = z.object({
+  id: z.number().int().positive(),
+  from: ContentStatusSchema,
+  to: ContentStatusSchema,
+  changedAt: z.string(),
+  by: UserRef.nullable(),
+});
 const archived = z.object({ id: z.number().int().positive(), archivedAt: z.string(), by: UserRef.nullable() });
 
 /** A content page was created (status Beta until published). */
@@ -66,18 +82,36 @@ export const ContentNodePublished = defineEvent("ContentNodePublished", publishe
 export const ContentNodeStatusChanged = defineEvent("ContentNodeStatusChanged", statusChanged);
 /** A content page was archived. */
 export const ContentNodeArchived = defineEvent("ContentNodeArchived", archived);
-export const ContentNodeKeywordLinked = defineEvent("ContentNodeKeywordLinked", z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }));
-export const ContentNodeKeywordUnlinked = defineEvent("ContentNodeKeywordUnlinked", z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }));
+export const ContentNodeKeywordLinked = defineEvent(
+  "ContentNodeKeywordLinked",
+  z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }),
+);
+export const ContentNodeKeywordUnlinked = defineEvent(
+  "ContentNodeKeywordUnlinked",
+  z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }),
+);
 
 /** Contributor roles live on their node's stream, so a renumbering is one atomic decision. */
-const role = { id: z.number().int().positive(), roleId: z.number().int().positive(), contributor: z.string(), role: z.string(), sortOrder: z.number().int() };
+const role = {
+  id: z.number().int().positive(),
+  roleId: z.number().int().positive(),
+  contributor: z.string(),
+  role: z.string(),
+  sortOrder: z.number().int(),
+};
 export const ContributorRoleAdded = defineEvent("ContributorRoleAdded", z.object(role));
 export const ContributorRoleChanged = defineEvent("ContributorRoleChanged", z.object(role));
-export const ContributorRoleRemoved = defineEvent("ContributorRoleRemoved", z.object({ id: z.number().int().positive(), roleId: z.number().int().positive() }));
+export const ContributorRoleRemoved = defineEvent(
+  "ContributorRoleRemoved",
+  z.object({ id: z.number().int().positive(), roleId: z.number().int().positive() }),
+);
 /** Every role of the node with its new sort_order (position × 10) after an insert, move or removal. */
 export const ContributorRolesRenumbered = defineEvent(
   "ContributorRolesRenumbered",
-  z.object({ id: z.number().int().positive(), order: z.array(z.object({ roleId: z.number().int().positive(), sortOrder: z.number().int() })) }),
+  z.object({
+    id: z.number().int().positive(),
+    order: z.array(z.object({ roleId: z.number().int().positive(), sortOrder: z.number().int() })),
+  }),
 );
 
 export const MenuNodeCreated = defineEvent("MenuNodeCreated", created);
@@ -88,13 +122,30 @@ export const MenuNodeArchived = defineEvent("MenuNodeArchived", archived);
 /** A menu node's url changed: the old url must be rewritten to the new one (listed until run). */
 export const PendingRewriteBatchRecorded = defineEvent(
   "PendingRewriteBatchRecorded",
-  z.object({ batchId: z.number().int().positive(), nodeId: z.number().int().positive(), oldUrl: z.string(), newUrl: z.string(), recordedAt: z.string(), by: UserRef.nullable() }),
+  z.object({
+    batchId: z.number().int().positive(),
+    nodeId: z.number().int().positive(),
+    oldUrl: z.string(),
+    newUrl: z.string(),
+    recordedAt: z.string(),
+    by: UserRef.nullable(),
+  }),
 );
 
-export const KeywordSlugClaimed = defineEvent("KeywordSlugClaimed", z.object({ keywordId: z.number().int().positive(), slug: z.string() }));
+export const KeywordSlugClaimed = defineEvent(
+  "KeywordSlugClaimed",
+  z.object({ keywordId: z.number().int().positive(), slug: z.string() }),
+);
 export const KeywordCreated = defineEvent(
   "KeywordCreated",
-  z.object({ id: z.number().int().positive(), name: z.string(), slug: z.string(), monthlySearches: z.number().int().min(0).default(0), createdAt: z.string(), by: UserRef.nullable() }),
+  z.object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    slug: z.string(),
+    monthlySearches: z.number().int().min(0).default(0),
+    createdAt: z.string(),
+    by: UserRef.nullable(),
+  }),
 );
 
 /**
@@ -115,7 +166,12 @@ export const UniqueValueReleased = defineEvent(
 export const nodeTreeStream = (kind: string) => `nodetree-${kind}`;
 export const NodeParentChangeClaimed = defineEvent(
   "NodeParentChangeClaimed",
-  z.object({ kind: z.string(), nodeId: z.number().int().positive(), parentId: z.number().int().positive().nullable(), claimedAt: z.string() }),
+  z.object({
+    kind: z.string(),
+    nodeId: z.number().int().positive(),
+    parentId: z.number().int().positive().nullable(),
+    claimedAt: z.string(),
+  }),
 );
 
 export const contentEvents = [
@@ -177,4 +233,6 @@ export type MenuNodeEvent =
   | { type: "MenuNodeArchived"; data: NodeArchivedData }
   | { type: "PendingRewriteBatchRecorded"; data: PendingRewriteBatchData };
 
-export type KeywordEvent = { type: "KeywordCreated"; data: KeywordCreatedData } | { type: "KeywordSlugClaimed"; data: Data<typeof KeywordSlugClaimed> };
+export type KeywordEvent =
+  | { type: "KeywordCreated"; data: KeywordCreatedData }
+  | { type: "KeywordSlugClaimed"; data: Data<typeof KeywordSlugClaimed> };

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { numberFieldRange, type NumberFieldOptions } from "../domain/number-field.ts";
 import { slugify } from "../domain/slug.ts";
-import { ID_LIST_MAX, idOfItem, tooManyItems, nullableId as nullableIdField, positiveId as positiveIdField } from "../http/request-fields.ts";
+import {
+  ID_LIST_MAX,
+  idOfItem,
+  tooManyItems,
+  nullableId as nullableIdField,
+  positiveId as positiveIdField,
+} from "../http/request-fields.ts";
 
 // The content-page fields of back-office §3 beyond the first slice: the foreign keys sku and
 // language_node, the many-to-many menu_nodes, an image slug, an integer and a float field.
@@ -22,7 +28,8 @@ export const PAGE_FIELD_MESSAGES = {
   sitemapPriorityRange: "Enter a priority from 0.0 to 1.0.",
   imageSlug: "Enter a valid image slug: lowercase letters, digits and single hyphens.",
   invalidChoice: "Select a valid choice. That choice is not one of the available choices.",
-  invalidChoices: (ids: number[]) => `Select a valid choice. ${ids.join(", ")} ${ids.length === 1 ? "is" : "are"} not one of the available choices.`,
+  invalidChoices: (ids: number[]) =>
+    `Select a valid choice. ${ids.join(", ")} ${ids.length === 1 ? "is" : "are"} not one of the available choices.`,
 } as const;
 
 /** The values a node has when its events say nothing of these fields (events written before them). */
@@ -39,7 +46,8 @@ export const NODE_PAGE_FIELD_DEFAULTS = {
 export const isImageSlug = (value: string) => value === "" || slugify(value) === value;
 
 /** Whether a priority is within 0.0–1.0. */
-export const isSitemapPriority = (value: number) => value >= SITEMAP_PRIORITY_RANGE.min && value <= SITEMAP_PRIORITY_RANGE.max;
+export const isSitemapPriority = (value: number) =>
+  value >= SITEMAP_PRIORITY_RANGE.min && value <= SITEMAP_PRIORITY_RANGE.max;
 
 const sortOrderMax = Number(numberFieldRange(SORT_ORDER_FIELD).max);
 
@@ -95,7 +103,11 @@ const sitemapPriority = z.preprocess(
     .refine(isSitemapPriority, PAGE_FIELD_MESSAGES.sitemapPriorityRange),
 );
 
-const image = z.string({ error: PAGE_FIELD_MESSAGES.imageSlug }).trim().max(IMAGE_SLUG_MAX_LENGTH).refine(isImageSlug, PAGE_FIELD_MESSAGES.imageSlug);
+const image = z
+  .string({ error: PAGE_FIELD_MESSAGES.imageSlug })
+  .trim()
+  .max(IMAGE_SLUG_MAX_LENGTH)
+  .refine(isImageSlug, PAGE_FIELD_MESSAGES.imageSlug);
 
 /** The page fields of a create or update request; each may be left out. */
 export const pageFieldRequest = {

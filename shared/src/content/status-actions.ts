@@ -5,7 +5,12 @@ export const CONTENT_ACTIONS = ["publish", "async", "archive", "other"] as const
 export type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 /** The status each action sets. */
-export const STATUS_AFTER_ACTION: Record<ContentAction, ContentStatus> = { publish: "Live", async: "Changes Pending", archive: "Archive", other: "Beta" };
+export const STATUS_AFTER_ACTION: Record<ContentAction, ContentStatus> = {
+  publish: "Live",
+  async: "Changes Pending",
+  archive: "Archive",
+  other: "Beta",
+};
 
 /**
  * The status transitions of a content node: the actions each status offers. An action that would
@@ -18,4 +23,5 @@ export const CONTENT_STATUS_TRANSITIONS: Record<ContentStatus, readonly ContentA
   Archive: ["publish", "async", "other"],
 };
 
-export const offersAction = (status: ContentStatus, action: ContentAction) => CONTENT_STATUS_TRANSITIONS[status].includes(action);
+export const offersAction = (status: ContentStatus, action: ContentAction) =>
+  CONTENT_STATUS_TRANSITIONS[status].includes(action);

@@ -6,7 +6,9 @@ import { ContentActionRequest } from "./api.ts";
 describe("content status transitions", () => {
   it("code health 3: each status offers every action but the one that would keep it", () => {
     for (const status of CONTENT_STATUSES) {
-      expect(CONTENT_STATUS_TRANSITIONS[status]).toEqual(CONTENT_ACTIONS.filter((a) => STATUS_AFTER_ACTION[a] !== status));
+      expect(CONTENT_STATUS_TRANSITIONS[status]).toEqual(
+        CONTENT_ACTIONS.filter((a) => STATUS_AFTER_ACTION[a] !== status),
+      );
     }
     expect(offersAction("Live", "publish")).toBe(false);
     expect(offersAction("Beta", "publish")).toBe(true);

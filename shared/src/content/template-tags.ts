@@ -71,7 +71,12 @@ export function parseTemplate(body: string): TemplateNode[] {
 
 /** Writes a tag in the syntax above (what the toolbox inserts). */
 export function buildTag(name: string, args: string[] = [], options: Record<string, string | number> = {}): string {
-  const quote = (v: string | number) => (typeof v === "number" || /^[\w.-]+$/.test(v) ? String(v) : `"${String(v).replace(/["\\]/g, "\\$&")}"`);
-  const parts = [name, ...args.map((a) => `"${a.replace(/["\\]/g, "\\$&")}"`), ...Object.entries(options).map(([k, v]) => `${k}=${quote(v)}`)];
+  const quote = (v: string | number) =>
+    typeof v === "number" || /^[\w.-]+$/.test(v) ? String(v) : `"${String(v).replace(/["\\]/g, "\\$&")}"`;
+  const parts = [
+    name,
+    ...args.map((a) => `"${a.replace(/["\\]/g, "\\$&")}"`),
+    ...Object.entries(options).map(([k, v]) => `${k}=${quote(v)}`),
+  ];
   return `{% ${parts.join(" ")} %}`;
 }

@@ -2,8 +2,24 @@
 
 /** Scripture translations offered by the toolbox's scripture tag, in the order shown. */
 export const SCRIPTURE_TRANSLATIONS = [
-  "NKJV", "KJV", "ESV", "NASB", "NIV", "TNIV", "NLT", "AMP", "ASV",
-  "DARBY", "GW", "HCSB", "LEB", "MESSAGE", "NCV", "NIRV", "DOUAYRHEIMS", "YLT",
+  "NKJV",
+  "KJV",
+  "ESV",
+  "NASB",
+  "NIV",
+  "TNIV",
+  "NLT",
+  "AMP",
+  "ASV",
+  "DARBY",
+  "GW",
+  "HCSB",
+  "LEB",
+  "MESSAGE",
+  "NCV",
+  "NIRV",
+  "DOUAYRHEIMS",
+  "YLT",
 ] as const;
 export type ScriptureTranslation = (typeof SCRIPTURE_TRANSLATIONS)[number];
 export const DEFAULT_SCRIPTURE_TRANSLATION: ScriptureTranslation = "NKJV";
@@ -29,7 +45,12 @@ export type EmbedMediaType = (typeof EMBED_MEDIA_TYPES)[number];
 
 /** Template tags the toolbox inserts. */
 export const TOOLBOX_TAGS = [
-  "get_urls", "embed_media", "footnote", "footnote_index", "scripture", "get_related_contentnodes",
+  "get_urls",
+  "embed_media",
+  "footnote",
+  "footnote_index",
+  "scripture",
+  "get_related_contentnodes",
 ] as const;
 
 /** Longest short description, in characters, before the editor is warned. */

@@ -25,13 +25,40 @@ describe("business constants match back-office §9", () => {
   });
 
   it.each([
-    ["scripture translations, NKJV first", C.SCRIPTURE_TRANSLATIONS, ["NKJV", "KJV", "ESV", "NASB", "NIV", "TNIV", "NLT", "AMP", "ASV", "DARBY", "GW", "HCSB", "LEB", "MESSAGE", "NCV", "NIRV", "DOUAYRHEIMS", "YLT"]],
+    [
+      "scripture translations, NKJV first",
+      C.SCRIPTURE_TRANSLATIONS,
+      [
+        "NKJV",
+        "KJV",
+        "ESV",
+        "NASB",
+        "NIV",
+        "TNIV",
+        "NLT",
+        "AMP",
+        "ASV",
+        "DARBY",
+        "GW",
+        "HCSB",
+        "LEB",
+        "MESSAGE",
+        "NCV",
+        "NIRV",
+        "DOUAYRHEIMS",
+        "YLT",
+      ],
+    ],
     ["restrict-content modes", C.RESTRICT_CONTENT_MODES, ["anonymous", "authenticated", "staff", "choosegroup"]],
     ["related-node relation types", C.RELATED_NODE_OPTIONS.relationTypes, ["child", "sibling", "parents"]],
     ["related-node relation filters", C.RELATED_NODE_OPTIONS.relationFilters, ["real", "adoptive", "both"]],
     ["related-node collection filters", C.RELATED_NODE_OPTIONS.collectionFilters, ["collection", "item", "both"]],
     ["embed media types", C.EMBED_MEDIA_TYPES, ["item", "itemlistall", "file"]],
-    ["toolbox tags", C.TOOLBOX_TAGS, ["get_urls", "embed_media", "footnote", "footnote_index", "scripture", "get_related_contentnodes"]],
+    [
+      "toolbox tags",
+      C.TOOLBOX_TAGS,
+      ["get_urls", "embed_media", "footnote", "footnote_index", "scripture", "get_related_contentnodes"],
+    ],
     ["content statuses", C.CONTENT_STATUSES, ["Beta", "Live", "Changes Pending", "Archive"]],
   ])("%s", (_rule, actual, expected) => {
     expect(actual).toEqual(expected);

@@ -13,10 +13,8 @@ export const CONTENT_NODE_ERRORS = {
 export const CONTENT_NODE_WARNINGS = {
   shortDescriptionTooLong: `Your short description is too long. Please shorten it to ${SHORT_DESCRIPTION_LIMIT} characters.`,
   rootNode: "This node has no parent, so saving it will make it a root node.",
-  repeatedKeyword: (word: string, times: number) =>
-    `The word "${word}" appears ${times} times in the keyword list.`,
-  imagesWithoutAlt: (count: number) =>
-    count === 1 ? "1 image has no alt text." : `${count} images have no alt text.`,
+  repeatedKeyword: (word: string, times: number) => `The word "${word}" appears ${times} times in the keyword list.`,
+  imagesWithoutAlt: (count: number) => (count === 1 ? "1 image has no alt text." : `${count} images have no alt text.`),
   urlChangeAutoPublishes: "Changing the url of an existing node will auto-publish these changes live.",
   runPendingRewriteBatches:
     "After saving, run the pending rewrite batches at /admin/tree/pendingrewritebatch/ so the old urls redirect.",

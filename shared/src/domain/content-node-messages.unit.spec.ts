@@ -3,9 +3,18 @@ import { CONTENT_NODE_ERRORS, CONTENT_NODE_WARNINGS } from "./content-node-messa
 
 describe("content-node blocking errors and warnings use the spec's wording", () => {
   it.each([
-    [CONTENT_NODE_ERRORS.publishedWithoutLastPublished, "All nodes with a published date must have a last published date."],
-    [CONTENT_NODE_ERRORS.lastPublishedWithoutPublished, "All nodes with a last published date must have a published date."],
-    [CONTENT_NODE_WARNINGS.shortDescriptionTooLong, "Your short description is too long. Please shorten it to 160 characters."],
+    [
+      CONTENT_NODE_ERRORS.publishedWithoutLastPublished,
+      "All nodes with a published date must have a last published date.",
+    ],
+    [
+      CONTENT_NODE_ERRORS.lastPublishedWithoutPublished,
+      "All nodes with a last published date must have a published date.",
+    ],
+    [
+      CONTENT_NODE_WARNINGS.shortDescriptionTooLong,
+      "Your short description is too long. Please shorten it to 160 characters.",
+    ],
   ])("%j", (actual, expected) => {
     expect(actual).toBe(expected);
   });
@@ -13,10 +22,22 @@ describe("content-node blocking errors and warnings use the spec's wording", () 
 
 describe("warnings the spec describes without quoting carry the facts the editor needs", () => {
   it.each([
-    ["a repeated keyword names the word and the count", CONTENT_NODE_WARNINGS.repeatedKeyword("ark", 5), 'The word "ark" appears 5 times in the keyword list.'],
+    [
+      "a repeated keyword names the word and the count",
+      CONTENT_NODE_WARNINGS.repeatedKeyword("ark", 5),
+      'The word "ark" appears 5 times in the keyword list.',
+    ],
     ["images without alt text are counted", CONTENT_NODE_WARNINGS.imagesWithoutAlt(3), "3 images have no alt text."],
-    ["one image without alt text reads in the singular", CONTENT_NODE_WARNINGS.imagesWithoutAlt(1), "1 image has no alt text."],
-    ["the root-node warning says so", CONTENT_NODE_WARNINGS.rootNode, "This node has no parent, so saving it will make it a root node."],
+    [
+      "one image without alt text reads in the singular",
+      CONTENT_NODE_WARNINGS.imagesWithoutAlt(1),
+      "1 image has no alt text.",
+    ],
+    [
+      "the root-node warning says so",
+      CONTENT_NODE_WARNINGS.rootNode,
+      "This node has no parent, so saving it will make it a root node.",
+    ],
   ])("%s", (_rule, actual, expected) => {
     expect(actual).toBe(expected);
   });

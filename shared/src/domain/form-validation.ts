@@ -49,7 +49,8 @@ function messagesFor(field: FormField, visible: readonly FormField[]): string[] 
   const messages: string[] = [];
   if (field.id.endsWith(CONFIRM_SUFFIX)) {
     const original = visible.find((other) => other.id === field.id.slice(0, -CONFIRM_SUFFIX.length));
-    if (original && (original.value ?? "").trim() !== (field.value ?? "").trim()) messages.push(FORM_MESSAGES.mustMatch);
+    if (original && (original.value ?? "").trim() !== (field.value ?? "").trim())
+      messages.push(FORM_MESSAGES.mustMatch);
   }
   if (!hasValue) return messages;
 

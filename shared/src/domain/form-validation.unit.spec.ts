@@ -10,7 +10,11 @@ const DATE_TIME = "Please enter a valid date-time (yyyy-mm-dd hh:mm).";
 type Case = [rule: string, fields: FormField[], errors: Record<string, string[]>];
 
 const cases: Case[] = [
-  ["a visible required blank field is required", [{ id: "name", type: "text", required: true, value: "  " }], { name: [REQUIRED] }],
+  [
+    "a visible required blank field is required",
+    [{ id: "name", type: "text", required: true, value: "  " }],
+    { name: [REQUIRED] },
+  ],
   ["a required field with text passes", [{ id: "name", type: "text", required: true, value: "Ann" }], {}],
   ["a hidden required field is not checked", [{ id: "name", type: "text", required: true, visible: false }], {}],
   ["an optional blank field passes", [{ id: "note", type: "text", value: "" }], {}],
@@ -30,7 +34,11 @@ const cases: Case[] = [
     ],
     {},
   ],
-  ["a lone required checkbox must be ticked", [{ id: "agree", type: "checkbox", required: true }], { agree: [REQUIRED] }],
+  [
+    "a lone required checkbox must be ticked",
+    [{ id: "agree", type: "checkbox", required: true }],
+    { agree: [REQUIRED] },
+  ],
   [
     "a required radio group needs a chosen radio",
     [
@@ -121,11 +129,23 @@ const cases: Case[] = [
     ],
     {},
   ],
-  ["an invalid email names what was typed", [{ id: "email", type: "email", value: " bob@example " }], { email: ["Please enter a valid email address (bob@example)."] }],
+  [
+    "an invalid email names what was typed",
+    [{ id: "email", type: "email", value: " bob@example " }],
+    { email: ["Please enter a valid email address (bob@example)."] },
+  ],
   ["a valid email passes", [{ id: "email", type: "email", value: "bob@example.com" }], {}],
   ["a blank optional email is not checked for format", [{ id: "email", type: "email", value: "" }], {}],
-  ["a date-time must be yyyy-mm-dd hh:mm", [{ id: "when", type: "datetime", value: "05/06/2024 10:00" }], { when: [DATE_TIME] }],
-  ["a date-time on a day that does not exist is invalid", [{ id: "when", type: "datetime", value: "2023-02-29 10:00" }], { when: [DATE_TIME] }],
+  [
+    "a date-time must be yyyy-mm-dd hh:mm",
+    [{ id: "when", type: "datetime", value: "05/06/2024 10:00" }],
+    { when: [DATE_TIME] },
+  ],
+  [
+    "a date-time on a day that does not exist is invalid",
+    [{ id: "when", type: "datetime", value: "2023-02-29 10:00" }],
+    { when: [DATE_TIME] },
+  ],
   ["a valid date-time passes", [{ id: "when", type: "datetime", value: "2024-02-29 10:00" }], {}],
   ["a currency field cannot be null", [{ id: "amount", type: "currency", value: "" }], { amount: [REQUIRED] }],
   ["a quantity field cannot be null", [{ id: "qty", type: "quantity" }], { qty: [REQUIRED] }],

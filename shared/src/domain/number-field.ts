@@ -30,8 +30,17 @@ export const MINUS_CHARACTERS = ["-", "\u2010", "\u2011", "\u2012", "\u2013", "\
 const MINUS = new RegExp(`[${MINUS_CHARACTERS.join("")}]`, "g");
 
 const CONTROL_KEYS = new Set([
-  "Backspace", "Delete", "Tab", "Enter", "Escape",
-  "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
+  "Backspace",
+  "Delete",
+  "Tab",
+  "Enter",
+  "Escape",
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowUp",
+  "ArrowDown",
+  "Home",
+  "End",
 ]);
 
 /** The input length a field allows. */

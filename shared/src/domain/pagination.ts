@@ -56,11 +56,15 @@ export function paginationWindow({ total, count, start }: PageRequest): Paginati
   const links: PageLink[] = [];
   if (first > 0) {
     links.push(link("first", "« First: 1", 0));
-    links.push(link("previous-set", `‹ Previous ${PAGINATION_MAX_LINKS} pages`, Math.max(current - PAGINATION_MAX_LINKS, 0)));
+    links.push(
+      link("previous-set", `‹ Previous ${PAGINATION_MAX_LINKS} pages`, Math.max(current - PAGINATION_MAX_LINKS, 0)),
+    );
   }
   for (let page = first; page <= last; page++) links.push(link("page", String(page + 1), page));
   if (last < pageCount - 1) {
-    links.push(link("next-set", `Next ${PAGINATION_MAX_LINKS} pages ›`, Math.min(current + PAGINATION_MAX_LINKS, pageCount - 1)));
+    links.push(
+      link("next-set", `Next ${PAGINATION_MAX_LINKS} pages ›`, Math.min(current + PAGINATION_MAX_LINKS, pageCount - 1)),
+    );
     links.push(link("last", `Last: ${pageCount} »`, pageCount - 1));
   }
   links.push({ kind: "show-all", label: "Show All", start: 0, count: SHOW_ALL_COUNT, current: false });

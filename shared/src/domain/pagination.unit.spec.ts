@@ -29,7 +29,12 @@ describe("up to 20 pages: a link per page and Show All", () => {
 
   it("each page link carries its start offset and count; Show All is start 0, count -1", () => {
     const { links } = paginationWindow({ total: 25, count: 10, start: 0 });
-    expect(links.map(({ start, count }) => [start, count])).toEqual([[0, 10], [10, 10], [20, 10], [0, -1]]);
+    expect(links.map(({ start, count }) => [start, count])).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+      [0, -1],
+    ]);
   });
 });
 

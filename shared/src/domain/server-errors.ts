@@ -19,7 +19,8 @@ export function parseServerErrors(lines: readonly string[]): ServerErrors {
     const field = at > 0 ? line.slice(0, at).trim() : "";
     const message = at > 0 ? line.slice(at + SEPARATOR.length).trim() : line.trim();
     if (message === "") continue;
-    const list = field === "" || field === FORM_WIDE_ERROR_FIELD ? result.formErrors : (result.fieldErrors[field] ??= []);
+    const list =
+      field === "" || field === FORM_WIDE_ERROR_FIELD ? result.formErrors : (result.fieldErrors[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
   return result;
@@ -30,7 +31,9 @@ export function parseServerErrors(lines: readonly string[]): ServerErrors {
  * parseServerErrors. Form-wide errors go under '__all__'.
  */
 export function formatFieldErrors(errors: Readonly<Record<string, readonly string[]>>): string[] {
-  return Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field}${SEPARATOR}${message}`));
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    messages.map((message) => `${field}${SEPARATOR}${message}`),
+  );
 }
 
 /**
@@ -58,7 +61,10 @@ export interface AttachedServerErrors {
  * lines fit a form with a state dropdown or a '_2' clone. A field error no element carries stays
  * visible as a form-wide 'field: message' line; '__all__' lines are form-wide.
  */
-export function attachServerErrors(lines: readonly string[], hasElement: (id: string) => boolean): AttachedServerErrors {
+export function attachServerErrors(
+  lines: readonly string[],
+  hasElement: (id: string) => boolean,
+): AttachedServerErrors {
   const parsed = parseServerErrors(lines);
   const result: AttachedServerErrors = { byElementId: {}, formErrors: [...parsed.formErrors] };
   for (const [field, messages] of Object.entries(parsed.fieldErrors)) {

@@ -24,7 +24,10 @@ describe("the server writes field errors as 'field: message' lines for metadata.
     const errors = { email: ["Required.", "Too long."], __all__: ["Try again."] };
     const lines = formatFieldErrors(errors);
     expect(lines).toEqual(["email: Required.", "email: Too long.", "__all__: Try again."]);
-    expect(parseServerErrors(lines)).toEqual({ fieldErrors: { email: ["Required.", "Too long."] }, formErrors: ["Try again."] });
+    expect(parseServerErrors(lines)).toEqual({
+      fieldErrors: { email: ["Required.", "Too long."] },
+      formErrors: ["Try again."],
+    });
   });
 });
 
@@ -40,7 +43,14 @@ describe("a field error is attached to id_{field}, then the state dropdown, then
 describe("attaching server errors to a form's elements", () => {
   it("back office 7: each field error goes to id_{field}, else the state dropdown, else a '_2' clone; the rest are form-wide", () => {
     const shipping = new Set(["id_name", "id_state_select", "id_zip_2"]);
-    const lines = ["name: Required.", "state: Pick a state.", "zip: Bad zip.", "colour: Unknown.", "__all__: Try again.", "name: Required."];
+    const lines = [
+      "name: Required.",
+      "state: Pick a state.",
+      "zip: Bad zip.",
+      "colour: Unknown.",
+      "__all__: Try again.",
+      "name: Required.",
+    ];
     expect(attachServerErrors(lines, (id) => shipping.has(id))).toEqual({
       byElementId: { id_name: ["Required."], id_state_select: ["Pick a state."], id_zip_2: ["Bad zip."] },
       formErrors: ["Try again.", "colour: Unknown."],

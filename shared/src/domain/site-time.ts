@@ -19,7 +19,9 @@ export function isTimeZone(name: string): boolean {
 
 /** 'Eastern Time (America/New_York)': what the admin shows next to time inputs. */
 export function timeZoneLabel(zone: string): string {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName")?.value;
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" })
+    .formatToParts(new Date())
+    .find((p) => p.type === "timeZoneName")?.value;
   // Zones without a generic name (UTC, Etc/GMT+5) read as "GMT+00:00": the IANA name says more.
   return name && !name.startsWith("GMT") ? `${name} (${zone})` : zone;
 }
@@ -65,7 +67,8 @@ export function siteTimeToUtc(text: string, zone: string): SiteTimeResult {
   return { ok: true, iso: earlier.toInstant().toString({ smallestUnit: "millisecond" }) };
 }
 
-const formatPlain = (zoned: Temporal.ZonedDateTime) => zoned.toPlainDateTime().toString({ smallestUnit: "minute" }).replace("T", " ");
+const formatPlain = (zoned: Temporal.ZonedDateTime) =>
+  zoned.toPlainDateTime().toString({ smallestUnit: "minute" }).replace("T", " ");
 
 /** The error a form shows for a time that names no instant. */
 export function siteTimeProblemMessage(problem: SiteTimeProblem, invalidMessage: string): string {
@@ -85,14 +88,25 @@ const displayFormats = new Map<string, Intl.DateTimeFormat>();
  * A UTC instant for reading, in `zone` with the zone's abbreviation: 'Nov 1, 2026, 1:30 AM EDT'
  * (`seconds` adds them, `timeOnly` leaves the date out).
  */
-export function formatSiteTime(iso: string | Date, zone: string, options: { seconds?: boolean; timeOnly?: boolean } = {}): string {
+export function formatSiteTime(
+  iso: string | Date,
+  zone: string,
+  options: { seconds?: boolean; timeOnly?: boolean } = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
   const key = `${zone}|${options.seconds ? 1 : 0}|${options.timeOnly ? 1 : 0}`;
   let format = displayFormats.get(key);
   if (!format) {
     const day = options.timeOnly ? {} : ({ year: "numeric", month: "short", day: "numeric" } as const);
-    format = new Intl.DateTimeFormat("en-US", { ...day, hour: "numeric", minute: "2-digit", ...(options.seconds ? { second: "2-digit" } : {}), timeZone: zone, timeZoneName: "short" });
+    format = new Intl.DateTimeFormat("en-US", {
+      ...day,
+      hour: "numeric",
+      minute: "2-digit",
+      ...(options.seconds ? { second: "2-digit" } : {}),
+      timeZone: zone,
+      timeZoneName: "short",
+    });
     displayFormats.set(key, format);
   }
   return format.format(date);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { FORM_MESSAGES } from "./messages.ts";
-import { formatSiteTime, formatSiteTimeInput, isTimeZone, siteTimeProblemMessage, siteTimeToUtc, timeZoneLabel } from "./site-time.ts";
+import {
+  formatSiteTime,
+  formatSiteTimeInput,
+  isTimeZone,
+  siteTimeProblemMessage,
+  siteTimeToUtc,
+  timeZoneLabel,
+} from "./site-time.ts";
 
 const NY = "America/New_York";
 const utc = (text: string, zone = NY) => {
@@ -33,7 +40,16 @@ describe("code health 8: times staff type in the site's zone", () => {
   });
 
   it("anything else is not a time", () => {
-    for (const text of ["2026-02-30 10:00", "2026-13-01 10:00", "2026-01-01 24:00", "2026-01-01 10:60", "2026-01-01", "tomorrow", "", "2026-02-30T10:00Z"]) {
+    for (const text of [
+      "2026-02-30 10:00",
+      "2026-13-01 10:00",
+      "2026-01-01 24:00",
+      "2026-01-01 10:60",
+      "2026-01-01",
+      "tomorrow",
+      "",
+      "2026-02-30T10:00Z",
+    ]) {
       expect(utc(text)).toEqual({ kind: "invalid" });
     }
   });

@@ -1,8 +1,26 @@
 /** The product categories a SKU code falls into (back-office §3). */
 export type SkuCategory =
-  | "magazine-sub" | "magazine-issue" | "witnessing" | "vbs" | "abc" | "books" | "audio/software"
-  | "videos" | "translations" | "bibles" | "apparel" | "bju" | "limited-edition" | "tickets"
-  | "video-downloads" | "ebooks" | "pdf" | "mp3" | "packs" | "donation" | "other";
+  | "magazine-sub"
+  | "magazine-issue"
+  | "witnessing"
+  | "vbs"
+  | "abc"
+  | "books"
+  | "audio/software"
+  | "videos"
+  | "translations"
+  | "bibles"
+  | "apparel"
+  | "bju"
+  | "limited-edition"
+  | "tickets"
+  | "video-downloads"
+  | "ebooks"
+  | "pdf"
+  | "mp3"
+  | "packs"
+  | "donation"
+  | "other";
 
 const range = (from: number, to: number, write: (n: number) => string) =>
   Array.from({ length: to - from + 1 }, (_, i) => write(from + i));

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { categoryForSku, SKU_CATEGORY_TABLE } from "./sku-category.ts";
 
 describe("every prefix in the table gives its category", () => {
-  const rows = SKU_CATEGORY_TABLE.flatMap(({ category, prefixes }) => prefixes.map((prefix) => [prefix, category] as const));
+  const rows = SKU_CATEGORY_TABLE.flatMap(({ category, prefixes }) =>
+    prefixes.map((prefix) => [prefix, category] as const),
+  );
   it.each(rows)("%s… is %s", (prefix, category) => {
     expect(categoryForSku(`${prefix}123`)).toBe(category);
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { isUnitedStates, US_STATES, usStateByCode } from "./us-states.ts";
 
 const FIFTY_STATES =
-  "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(" ");
+  "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(
+    " ",
+  );
 
 describe("the US state list", () => {
   it("has the 50 states", () => {

@@ -47,48 +47,69 @@ export function pgInt(options: IntOptions = {}) {
   const min = Math.max(options.min ?? PG_INT_MIN, PG_INT_MIN);
   const max = Math.min(options.max ?? PG_INT_MAX, PG_INT_MAX);
   const invalid = options.message ?? REQUEST_FIELD_MESSAGES.wholeNumber;
-  return z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,20}$/).transform(Number)], {
-      error: (issue) => (issue.input === undefined ? FORM_MESSAGES.required : invalid),
-    })
-    .pipe(
-      z
-        .number({ error: invalid })
-        // Not .int(): that also refuses integers past 2^53, which deserve the range message instead.
-        .refine(Number.isInteger, invalid)
-        .min(min, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atLeast(min))
-        .max(max, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atMost(max)),
-    )
-    // For /api/openapi.json, which shows the input side (number or digits) and so not the range.
-    .meta({ description: `A whole number from ${min} to ${max}, as a number or as digits.` });
+  return (
+    z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d{1,20}$/)
+            .transform(Number),
+        ],
+        {
+          error: (issue) => (issue.input === undefined ? FORM_MESSAGES.required : invalid),
+        },
+      )
+      .pipe(
+        z
+          .number({ error: invalid })
+          // Not .int(): that also refuses integers past 2^53, which deserve the range message instead.
+          .refine(Number.isInteger, invalid)
+          .min(min, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atLeast(min))
+          .max(max, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atMost(max)),
+      )
+      // For /api/openapi.json, which shows the input side (number or digits) and so not the range.
+      .meta({ description: `A whole number from ${min} to ${max}, as a number or as digits.` })
+  );
 }
 
 /** A record id: 1 to PG_INT_MAX, as a number or digits. */
 export const positiveId = (options: Omit<IntOptions, "min" | "max"> = {}) => pgInt({ ...options, min: 1 });
 
 /** Blank ("" or null) counts as not sent, so an optional field takes its default (old forms send blanks). */
-export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema);
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema);
 
 /** `{id: 42}` (a picker's item) is its id; anything else is left as it is. */
-export const idOfItem = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) && "id" in v ? (v as { id: unknown }).id : v);
+export const idOfItem = (v: unknown) =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && "id" in v ? (v as { id: unknown }).id : v;
 
 /** Blank ("") is null: a foreign key cleared in a form. */
-export const nullableId = (options: Omit<IntOptions, "min" | "max"> = {}) => z.preprocess((v) => (v === "" ? null : v), positiveId(options).nullable());
+export const nullableId = (options: Omit<IntOptions, "min" | "max"> = {}) =>
+  z.preprocess((v) => (v === "" ? null : v), positiveId(options).nullable());
 
 /** Whether a timestamptz column holds this instant: years 1 to 9999 in UTC (PostgreSQL has no year 0). */
-export const isStorableInstant = (date: Date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+export const isStorableInstant = (date: Date) =>
+  !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
 
 /** No NUL (PostgreSQL text and jsonb refuse it) and no lone surrogate (jsonb refuses it). */
 export const isStorableText = (value: string) => !/\u0000|\p{Cs}/u.test(value);
 
 /** Text bounded to `max` characters that PostgreSQL can store; trimmed unless told otherwise. */
 export function boundedText(max: number, options: { trim?: boolean } = {}) {
-  const base = z.string({ error: (issue) => (issue.input === undefined ? FORM_MESSAGES.required : REQUEST_FIELD_MESSAGES.text) });
-  return (options.trim === false ? base : base.trim()).max(max, REQUEST_FIELD_MESSAGES.tooLong(max)).refine(isStorableText, REQUEST_FIELD_MESSAGES.storable);
+  const base = z.string({
+    error: (issue) => (issue.input === undefined ? FORM_MESSAGES.required : REQUEST_FIELD_MESSAGES.text),
+  });
+  return (options.trim === false ? base : base.trim())
+    .max(max, REQUEST_FIELD_MESSAGES.tooLong(max))
+    .refine(isStorableText, REQUEST_FIELD_MESSAGES.storable);
 }
 
 /** Bounded text that must not be blank. */
-export const requiredText = (max: number, options: { trim?: boolean } = {}) => boundedText(max, options).refine((v) => v.length > 0, FORM_MESSAGES.required);
+export const requiredText = (max: number, options: { trim?: boolean } = {}) =>
+  boundedText(max, options).refine((v) => v.length > 0, FORM_MESSAGES.required);
 
 /** Most ids one field may list (each is looked up in the log before the write). */
 export const ID_LIST_MAX = 500;

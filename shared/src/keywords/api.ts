@@ -9,7 +9,14 @@ const text = boundedText(1000, { trim: false });
 const exclude = idListParam().optional();
 
 /** Columns a keyword list may be sorted by (`-col` descending); `keyword` is the autocomplete's name for `name`. */
-export const KEYWORD_SORT_COLUMNS = { id: "id", name: "name", keyword: "name", slug: "slug", our_uses: "our_uses", monthly_searches: "monthly_searches" } as const;
+export const KEYWORD_SORT_COLUMNS = {
+  id: "id",
+  name: "name",
+  keyword: "name",
+  slug: "slug",
+  our_uses: "our_uses",
+  monthly_searches: "monthly_searches",
+} as const;
 
 /**
  * GET /admin/api/content/keyword/ and /admin/api/content/keyword-stats/: the keyword editor's lists,
@@ -19,7 +26,10 @@ export const KEYWORD_SORT_COLUMNS = { id: "id", name: "name", keyword: "name", s
 export const KeywordQuery = z.object({
   start,
   count: listCount(),
-  sort: z.string().regex(/^-?[a-z_]{1,100}$/, "Enter a column name, or -column for descending.").default("id"),
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]{1,100}$/, "Enter a column name, or -column for descending.")
+    .default("id"),
   mode: text.optional(),
   content_nodes__id: positiveId().optional(),
   query: text.optional(),

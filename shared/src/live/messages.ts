@@ -55,11 +55,19 @@ export const NodeSavedMessage = z.object({ ...NodePush, by: UserRef.nullable() }
 export type NodeSavedMessage = z.infer<typeof NodeSavedMessage>;
 
 /** Push `node:keywords`: a keyword was linked to or unlinked from a content node; refetch its keywords. */
-export const NodeKeywordsMessage = z.object({ ...NodePush, keyword: z.number(), change: z.enum(["linked", "unlinked"]) });
+export const NodeKeywordsMessage = z.object({
+  ...NodePush,
+  keyword: z.number(),
+  change: z.enum(["linked", "unlinked"]),
+});
 export type NodeKeywordsMessage = z.infer<typeof NodeKeywordsMessage>;
 
 /** Push `node:contributors`: a node's contributor roles changed (`role` is null when several were renumbered). */
-export const NodeContributorsMessage = z.object({ ...NodePush, role: z.number().nullable(), change: z.enum(["added", "changed", "removed", "renumbered"]) });
+export const NodeContributorsMessage = z.object({
+  ...NodePush,
+  role: z.number().nullable(),
+  change: z.enum(["added", "changed", "removed", "renumbered"]),
+});
 export type NodeContributorsMessage = z.infer<typeof NodeContributorsMessage>;
 
 /**

@@ -4,13 +4,18 @@ import { boundedText, ID_LIST_MAX, positiveId, tooManyItems } from "../http/requ
 import { LockActor } from "./events.ts";
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,99}$/;
-const identifier = (what: string) => z.string({ error: "This field is required." }).regex(IDENTIFIER, `Enter a valid ${what} name (lowercase letters, digits and _).`);
+const identifier = (what: string) =>
+  z
+    .string({ error: "This field is required." })
+    .regex(IDENTIFIER, `Enter a valid ${what} name (lowercase letters, digits and _).`);
 
 const VALID_INTEGER = { message: "A valid integer is required.", rangeMessage: "A valid integer is required." };
 /** Record ids are numeric; JSON numbers and digit strings ("42", as URLs and old pages send them) are accepted. */
 const recordId = positiveId(VALID_INTEGER);
 
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "1", "0", ""])]).transform((v) => v === true || v === 1 || v === "true" || v === "1");
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "1", "0", ""])])
+  .transform((v) => v === true || v === 1 || v === "true" || v === "1");
 /** Any positive reason id (a page may bring its own list), within the read model's integer column. */
 const reason = positiveId(VALID_INTEGER);
 const comment = boundedText(1000, { trim: false });
@@ -27,7 +32,11 @@ export const LockObj = LockRecordRef.extend({
   isAuto: flag.optional(),
 });
 
-const objs = <T extends z.ZodType>(item: T) => z.array(item, { error: "This field is required." }).min(1, "This field is required.").max(ID_LIST_MAX, tooManyItems(ID_LIST_MAX));
+const objs = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item, { error: "This field is required." })
+    .min(1, "This field is required.")
+    .max(ID_LIST_MAX, tooManyItems(ID_LIST_MAX));
 
 /** POST /admin/base/record-locks/?ts= */
 export const TakeLocksRequest = z.object({
@@ -38,7 +47,10 @@ export const TakeLocksRequest = z.object({
 export type TakeLocksRequest = z.infer<typeof TakeLocksRequest>;
 
 /** DELETE /admin/base/record-locks/ (also the page-unload release, sent with keepalive). */
-export const ReleaseLocksRequest = z.object({ objs: objs(LockRecordRef), force_unlock: flag.optional().default(false) });
+export const ReleaseLocksRequest = z.object({
+  objs: objs(LockRecordRef),
+  force_unlock: flag.optional().default(false),
+});
 export type ReleaseLocksRequest = z.infer<typeof ReleaseLocksRequest>;
 
 /** POST /admin/base/record-locks/?action=lookup */
@@ -48,11 +60,18 @@ export const LookupLocksRequest = z.object({ objs: objs(LockRecordRef) });
 export const RecordLockQuery = LockRecordRef;
 
 /** A lock as every answer and push shows it. */
-export const RecordLock = z.object({ user: LockActor, reason: z.number(), comment: z.string(), autoCreated: z.boolean() });
+export const RecordLock = z.object({
+  user: LockActor,
+  reason: z.number(),
+  comment: z.string(),
+  autoCreated: z.boolean(),
+});
 export type RecordLock = z.infer<typeof RecordLock>;
 
 /** One row of the lookup answer: `hasLock` is true when the signed-in user holds it. */
-export const LockLookupItem = z.object({ app: z.string(), model: z.string(), id: z.number(), hasLock: z.boolean() }).extend(RecordLock.shape);
+export const LockLookupItem = z
+  .object({ app: z.string(), model: z.string(), id: z.number(), hasLock: z.boolean() })
+  .extend(RecordLock.shape);
 export type LockLookupItem = z.infer<typeof LockLookupItem>;
 
 /** Socket message `lock:changed` on /admin, to every staff socket. */

@@ -20,7 +20,13 @@ export function toIdList(value: unknown): number[] {
     }
   } else list = [];
   const ids = list
-    .map((v) => (typeof v === "number" ? v : typeof v === "string" && /^\s*"?\d+"?\s*$/.test(v) ? Number(v.replace(/"/g, "")) : NaN))
+    .map((v) =>
+      typeof v === "number"
+        ? v
+        : typeof v === "string" && /^\s*"?\d+"?\s*$/.test(v)
+          ? Number(v.replace(/"/g, ""))
+          : NaN,
+    )
     // An id past the integer columns' range names nothing: ignored like any other junk.
     .filter((n) => Number.isSafeInteger(n) && n > 0 && n <= PG_INT_MAX);
   return [...new Set(ids)];
@@ -34,15 +40,29 @@ export function toNameList(value: unknown): string[] {
     const parsed: unknown = JSON.parse(value);
     if (Array.isArray(parsed)) return parsed.filter((v): v is string => typeof v === "string");
   } catch {}
-  return value.replace(/^\[|\]$/g, "").split(",").map((s) => s.trim().replace(/^"|"$/g, "")).filter(Boolean);
+  return value
+    .replace(/^\[|\]$/g, "")
+    .split(",")
+    .map((s) => s.trim().replace(/^"|"$/g, ""))
+    .filter(Boolean);
 }
 
 /** Most ids a search may name: each is one SQL parameter, and PostgreSQL takes at most 65535 per query. */
 export const SEARCH_IDS_MAX = 10_000;
 /** An id list (see toIdList), at most SEARCH_IDS_MAX long. */
-export const idListParam = () => z.unknown().meta({ description: "Ids as a JSON array ([1,2]), a comma list (1,2) or an array; what is not a positive id is ignored." }).transform(toIdList).pipe(z.array(z.number()).max(SEARCH_IDS_MAX, tooManyItems(SEARCH_IDS_MAX)));
+export const idListParam = () =>
+  z
+    .unknown()
+    .meta({
+      description: "Ids as a JSON array ([1,2]), a comma list (1,2) or an array; what is not a positive id is ignored.",
+    })
+    .transform(toIdList)
+    .pipe(z.array(z.number()).max(SEARCH_IDS_MAX, tooManyItems(SEARCH_IDS_MAX)));
 const ids = idListParam();
-const nameList = z.unknown().meta({ description: 'Names as a JSON array (["parent","format"]) or a comma list.' }).transform(toNameList);
+const nameList = z
+  .unknown()
+  .meta({ description: 'Names as a JSON array (["parent","format"]) or a comma list.' })
+  .transform(toNameList);
 const text = boundedText(1000, { trim: false });
 
 /** Paging and sorting shared by every lookup call; `count=-1` (any negative) means everything. */

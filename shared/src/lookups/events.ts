@@ -23,7 +23,10 @@ export const MediaFileAdded = defineEvent(
 );
 
 /** A content node type (page, article, collection...). */
-export const ContentNodeTypeAdded = defineEvent("ContentNodeTypeAdded", z.object({ id, name: z.string(), slug: z.string() }));
+export const ContentNodeTypeAdded = defineEvent(
+  "ContentNodeTypeAdded",
+  z.object({ id, name: z.string(), slug: z.string() }),
+);
 
 /** A page template kept in the database. */
 export const DbTemplateAdded = defineEvent("DbTemplateAdded", z.object({ id, name: z.string(), slug: z.string() }));
@@ -40,7 +43,14 @@ export const ContentLangNodeAdded = defineEvent(
   z.object({ id, nodeId: id, language: z.string(), name: z.string(), slug: z.string(), status: z.string() }),
 );
 
-export const lookupCatalogEvents = [MediaFormatAdded, MediaFileAdded, ContentNodeTypeAdded, DbTemplateAdded, SkuAdded, ContentLangNodeAdded];
+export const lookupCatalogEvents = [
+  MediaFormatAdded,
+  MediaFileAdded,
+  ContentNodeTypeAdded,
+  DbTemplateAdded,
+  SkuAdded,
+  ContentLangNodeAdded,
+];
 
 export type LookupCatalogEvent =
   | { type: "MediaFormatAdded"; data: z.infer<typeof MediaFormatAdded.schema> }

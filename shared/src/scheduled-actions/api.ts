@@ -61,7 +61,10 @@ const fields = {
   /** Who is told when it runs; defaults to the signed-in user. */
   user: z.preprocess((v) => (typeof v === "number" ? String(v) : v), boundedText(100).nullable()).optional(),
   content_type: pgInt()
-    .refine((n) => n === SCHEDULED_ACTION_CONTENT_TYPE, `Only content type ${SCHEDULED_ACTION_CONTENT_TYPE} (content node) can be scheduled.`)
+    .refine(
+      (n) => n === SCHEDULED_ACTION_CONTENT_TYPE,
+      `Only content type ${SCHEDULED_ACTION_CONTENT_TYPE} (content node) can be scheduled.`,
+    )
     .default(SCHEDULED_ACTION_CONTENT_TYPE),
   alert_user: z
     .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.boolean()], { error: "Must be 0 or 1." })
@@ -72,7 +75,9 @@ const fields = {
 /** POST /admin/api/base/cmsactionevent/: time and action are both required (back-office §5). */
 export const ScheduleActionRequest = z.object({
   ...fields,
-  object_id: z.preprocess((v) => (required(v) ? undefined : v), objectId.optional()).refine((v) => v !== undefined, FORM_MESSAGES.required),
+  object_id: z
+    .preprocess((v) => (required(v) ? undefined : v), objectId.optional())
+    .refine((v) => v !== undefined, FORM_MESSAGES.required),
 });
 export type ScheduleActionRequest = z.infer<typeof ScheduleActionRequest>;
 

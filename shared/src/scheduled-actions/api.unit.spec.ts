@@ -13,7 +13,16 @@ describe("scheduled action times", () => {
   });
 
   it("a day or time that doesn't exist is no action time", () => {
-    for (const text of ["2026-02-30 10:00", "2026-13-01 10:00", "2026-01-01 24:00", "2026-01-01 10:60", "2026-01-01", "tomorrow", "", "2026-02-30T10:00Z"]) {
+    for (const text of [
+      "2026-02-30 10:00",
+      "2026-13-01 10:00",
+      "2026-01-01 24:00",
+      "2026-01-01 10:60",
+      "2026-01-01",
+      "tomorrow",
+      "",
+      "2026-02-30T10:00Z",
+    ]) {
       expect(parseActionTime(text)).toBeNull();
     }
     expect(parseActionTime("2024-02-29 10:00")).not.toBeNull();

@@ -21,18 +21,30 @@ const snapshot = {
   alertUser: z.boolean(),
 };
 
-export const ScheduledActionScheduled = defineEvent("ScheduledActionScheduled", z.object({ ...snapshot, scheduledAt: z.string() }));
+export const ScheduledActionScheduled = defineEvent(
+  "ScheduledActionScheduled",
+  z.object({ ...snapshot, scheduledAt: z.string() }),
+);
 
 /** Time, action, user or alert changed (PUT), or a failed action was given a new time. */
-export const ScheduledActionRescheduled = defineEvent("ScheduledActionRescheduled", z.object({ ...snapshot, updatedAt: z.string() }));
+export const ScheduledActionRescheduled = defineEvent(
+  "ScheduledActionRescheduled",
+  z.object({ ...snapshot, updatedAt: z.string() }),
+);
 
-export const ScheduledActionCancelled = defineEvent("ScheduledActionCancelled", z.object({ ...snapshot, cancelledAt: z.string() }));
+export const ScheduledActionCancelled = defineEvent(
+  "ScheduledActionCancelled",
+  z.object({ ...snapshot, cancelledAt: z.string() }),
+);
 
 /**
  * A runner took the due action, appended with the stream's expected version before it touches the
  * node: a cancel or a new time that landed first makes this append fail, and then nothing runs.
  */
-export const ScheduledActionStarted = defineEvent("ScheduledActionStarted", z.object({ ...snapshot, startedAt: z.string() }));
+export const ScheduledActionStarted = defineEvent(
+  "ScheduledActionStarted",
+  z.object({ ...snapshot, startedAt: z.string() }),
+);
 
 /** The server ran the action: appended with the stream's expected version, so it is recorded once. */
 export const ScheduledActionRan = defineEvent(

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type Socket } from "socket.io-client";
 
 /**
  * Opens a socket.io connection to a namespace on this origin. Each RTK Query cache

@@ -1,10 +1,10 @@
-import { useEffect, useRef, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { RootState } from '../../app/store';
-import { toFormErrors } from '../../platform/formErrors';
-import { useLoginMutation, useMeQuery } from './accountApi';
-import { SESSION_ENDED_MESSAGES } from './sessionSlice';
+import { useEffect, useRef, type FormEvent } from "react";
+import { useSelector } from "react-redux";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import type { RootState } from "../../app/store";
+import { toFormErrors } from "../../platform/formErrors";
+import { useLoginMutation, useMeQuery } from "./accountApi";
+import { SESSION_ENDED_MESSAGES } from "./sessionSlice";
 
 type FromState = { from?: string } | null;
 
@@ -13,9 +13,9 @@ export function LoginPage() {
   const [login, { isLoading, error }] = useLoginMutation();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as FromState)?.from ?? '/';
+  const from = (location.state as FromState)?.from ?? "/";
   // The inputs' ids (`id_{name}`) are where server field errors attach.
-  const errors = toFormErrors(error, ['id_email', 'id_password']);
+  const errors = toFormErrors(error, ["id_email", "id_password"]);
   const ended = useSelector((state: RootState) => state.session.ended);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -28,7 +28,10 @@ export function LoginPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = await login({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+    const result = await login({
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
     if (!result.error) navigate(from, { replace: true });
   }
 
@@ -53,9 +56,15 @@ export function LoginPage() {
       )}
       <form onSubmit={handleSubmit} noValidate={false}>
         <Field name="email" label="Email" type="email" autoComplete="username" errors={errors.fields.id_email} />
-        <Field name="password" label="Password" type="password" autoComplete="current-password" errors={errors.fields.id_password} />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          errors={errors.fields.id_password}
+        />
         <button type="submit" className="primary" disabled={isLoading}>
-          {isLoading ? 'Logging in...' : 'Log in'}
+          {isLoading ? "Logging in..." : "Log in"}
         </button>
       </form>
     </section>
@@ -81,7 +90,7 @@ function Field({ name, label, type, autoComplete, errors }: FieldProps) {
       />
       {errors && (
         <p id={errorId} className="field-error">
-          {errors.join(' ')}
+          {errors.join(" ")}
         </p>
       )}
     </div>

@@ -1,13 +1,18 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMeQuery } from './accountApi';
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useMeQuery } from "./accountApi";
 
 /** Route wrapper: anonymous visitors go to the login page, non-staff users are told why they cannot enter. */
 export function RequireStaff() {
   const { data: user, isLoading, error, refetch } = useMeQuery();
   const location = useLocation();
-  const signedOut = error && 'status' in error && (error.status === 401 || error.status === 403);
+  const signedOut = error && "status" in error && (error.status === 401 || error.status === 403);
 
-  if (isLoading) return <p role="status" className="muted">Checking your sign-in…</p>;
+  if (isLoading)
+    return (
+      <p role="status" className="muted">
+        Checking your sign-in…
+      </p>
+    );
   if (error && !signedOut) {
     return (
       <section className="card narrow" role="alert">

@@ -1,5 +1,5 @@
-import { SiteTime } from '../site-time/SiteTime';
-import { useRecentActivityQuery, type AuditEvent } from './activityApi';
+import { SiteTime } from "../site-time/SiteTime";
+import { useRecentActivityQuery, type AuditEvent } from "./activityApi";
 
 export function RecentActivityList() {
   const { data, isLoading, isError, refetch } = useRecentActivityQuery();
@@ -10,7 +10,11 @@ export function RecentActivityList() {
         <h2 id="activity-heading">Recent activity</h2>
         {data && <LiveBadge live={data.live} />}
       </div>
-      {isLoading && <p className="muted" role="status">Loading recent activity…</p>}
+      {isLoading && (
+        <p className="muted" role="status">
+          Loading recent activity…
+        </p>
+      )}
       {isError && (
         <div role="alert">
           <p>Recent activity could not be loaded.</p>
@@ -19,7 +23,9 @@ export function RecentActivityList() {
           </button>
         </div>
       )}
-      {data && data.items.length === 0 && <p className="muted">No activity yet. New events appear here as they happen.</p>}
+      {data && data.items.length === 0 && (
+        <p className="muted">No activity yet. New events appear here as they happen.</p>
+      )}
       {data && data.items.length > 0 && (
         <ol className="activity" aria-live="polite" aria-relevant="additions">
           {data.items.map((event) => (
@@ -39,9 +45,9 @@ function ActivityItem({ event }: { event: AuditEvent }) {
         <code>{event.stream}</code>
       </span>
       <span className="activity-meta">
-        {event.user_name ?? event.user ?? 'System'} ·{' '}
-        <SiteTime iso={event.time} seconds />
-        <span className="visually-hidden"> · position</span> <span className="activity-position">#{event.position}</span>
+        {event.user_name ?? event.user ?? "System"} · <SiteTime iso={event.time} seconds />
+        <span className="visually-hidden"> · position</span>{" "}
+        <span className="activity-position">#{event.position}</span>
       </span>
     </li>
   );
@@ -49,8 +55,8 @@ function ActivityItem({ event }: { event: AuditEvent }) {
 
 function LiveBadge({ live }: { live: boolean }) {
   return (
-    <span className={live ? 'badge live' : 'badge'} role="status">
-      {live ? 'Live' : 'Not connected'}
+    <span className={live ? "badge live" : "badge"} role="status">
+      {live ? "Live" : "Not connected"}
     </span>
   );
 }

@@ -1,7 +1,7 @@
-import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
-import { api } from '../../app/api';
-import type { RootState } from '../../app/store';
-import { liveCacheEntry } from '../../platform/liveCacheEntry';
+import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from "@reduxjs/toolkit/query";
+import { api } from "../../app/api";
+import type { RootState } from "../../app/store";
+import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
 /** One event appended to the log, as the `/admin` socket pushes it (`audit:event`). */
 export type AuditEvent = {
@@ -27,7 +27,9 @@ export const activityApi = api.injectEndpoints({
       async queryFn(_arg, { getState }, _extra, baseQuery): Promise<ActivityResult> {
         const result = await baseQuery(`/admin/api/base/audit/?count=${recentActivityLimit}`);
         // A refetch (after a reconnect) keeps pushes that arrived meanwhile and the live flag.
-        const previous: RecentActivity | undefined = activityApi.endpoints.recentActivity.select()(getState() as RootState).data;
+        const previous: RecentActivity | undefined = activityApi.endpoints.recentActivity.select()(
+          getState() as RootState,
+        ).data;
         const live = previous?.live ?? false;
         // Without the history endpoint the feed still works: it starts empty and fills from pushes.
         if (result.error?.status === 404) return { data: { items: previous?.items ?? [], live } };
@@ -35,7 +37,7 @@ export const activityApi = api.injectEndpoints({
         const fetched = (result.data as AuditResponse).items ?? [];
         return { data: { items: newestFirst([...fetched, ...(previous?.items ?? [])]), live } };
       },
-      providesTags: ['Activity'],
+      providesTags: ["Activity"],
       onCacheEntryAdded: (_arg, entry) => {
         const { updateCachedData, dispatch } = entry;
         const setLive = (live: boolean) =>
@@ -44,11 +46,11 @@ export const activityApi = api.injectEndpoints({
           });
         return liveCacheEntry(entry, {
           // Pushes sent while disconnected are lost, so reload the history after a reconnect.
-          onReconnect: () => dispatch(api.util.invalidateTags(['Activity'])),
+          onReconnect: () => dispatch(api.util.invalidateTags(["Activity"])),
           listen: (socket) => {
-            socket.on('connect', () => setLive(true));
-            socket.on('disconnect', () => setLive(false));
-            socket.on('audit:event', (event: AuditEvent) =>
+            socket.on("connect", () => setLive(true));
+            socket.on("disconnect", () => setLive(false));
+            socket.on("audit:event", (event: AuditEvent) =>
               updateCachedData((draft) => {
                 if (draft.items.some((item) => String(item.position) === String(event.position))) return;
                 draft.items.unshift(event);
@@ -64,9 +66,7 @@ export const activityApi = api.injectEndpoints({
 
 function newestFirst(events: AuditEvent[]): AuditEvent[] {
   const byPosition = new Map(events.map((event) => [String(event.position), event]));
-  return [...byPosition.values()]
-    .sort((a, b) => Number(b.position) - Number(a.position))
-    .slice(0, recentActivityLimit);
+  return [...byPosition.values()].sort((a, b) => Number(b.position) - Number(a.position)).slice(0, recentActivityLimit);
 }
 
 export const { useRecentActivityQuery } = activityApi;

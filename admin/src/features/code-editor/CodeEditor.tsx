@@ -1,11 +1,11 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { html } from '@codemirror/lang-html';
-import { indentUnit, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
-import { EditorState } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { djangoTemplateHighlight, lowercaseTagNamesOnInput } from './djangoTemplate';
-import './codeEditor.css';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { html } from "@codemirror/lang-html";
+import { indentUnit, syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
+import { EditorState } from "@codemirror/state";
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { djangoTemplateHighlight, lowercaseTagNamesOnInput } from "./djangoTemplate";
+import "./codeEditor.css";
 
 /** What the toolbox (and the form) can do with an editor. */
 export type CodeEditorHandle = {
@@ -29,7 +29,7 @@ export type CodeEditorProps = {
   invalid?: boolean;
 };
 
-type Size = 'fixed' | 'expanding';
+type Size = "fixed" | "expanding";
 
 /** The HTML code editor (back-office §2 item 8): line numbers, character count, Fixed/Expanding, 4-space indent, Django templates. */
 export function CodeEditor({ id, label, value, onChange, ref, describedBy, invalid }: CodeEditorProps) {
@@ -39,7 +39,7 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [length, setLength] = useState(value.length);
-  const [size, setSize] = useState<Size>('fixed');
+  const [size, setSize] = useState<Size>("fixed");
   const labelId = `${id}-label`;
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
           history(),
           drawSelection(),
           highlightActiveLine(),
-          indentUnit.of('    '),
+          indentUnit.of("    "),
           EditorState.tabSize.of(4),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           html(),
@@ -60,7 +60,12 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
           djangoTemplateHighlight,
           lowercaseTagNamesOnInput,
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ id, 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox' }),
+          EditorView.contentAttributes.of({
+            id,
+            "aria-labelledby": labelId,
+            "aria-multiline": "true",
+            role: "textbox",
+          }),
           EditorView.updateListener.of((update) => {
             if (update.focusChanged && update.view.hasFocus) cursorPlaced.current = true;
             if (update.docChanged) {
@@ -95,7 +100,7 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
       insertAtCursor(text) {
         const editor = view.current;
         if (!editor || !cursorPlaced.current) return false;
-        editor.dispatch(editor.state.replaceSelection(text), { scrollIntoView: true, userEvent: 'input.toolbox' });
+        editor.dispatch(editor.state.replaceSelection(text), { scrollIntoView: true, userEvent: "input.toolbox" });
         editor.focus();
         return true;
       },
@@ -122,22 +127,22 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
   );
 
   return (
-    <div className={`code-editor code-editor-${size}${invalid ? ' code-editor-invalid' : ''}`}>
+    <div className={`code-editor code-editor-${size}${invalid ? " code-editor-invalid" : ""}`}>
       <div className="code-editor-bar">
         <span id={labelId} className="code-editor-label">
           {label}
         </span>
         <div role="group" aria-label={`${label} editor size`} className="code-editor-size">
-          {(['fixed', 'expanding'] as const).map((option) => (
+          {(["fixed", "expanding"] as const).map((option) => (
             <button key={option} type="button" aria-pressed={size === option} onClick={() => setSize(option)}>
-              {option === 'fixed' ? 'Fixed' : 'Expanding'}
+              {option === "fixed" ? "Fixed" : "Expanding"}
             </button>
           ))}
         </div>
       </div>
       <div ref={host} className="code-editor-host" aria-describedby={describedBy} />
       <p className="code-editor-count muted" data-testid={`${id}-count`}>
-        {length.toLocaleString('en-US')} {length === 1 ? 'character' : 'characters'}
+        {length.toLocaleString("en-US")} {length === 1 ? "character" : "characters"}
         <span className="code-editor-hint"> · Tab indents 4 spaces; press Esc then Tab to leave the editor.</span>
       </p>
     </div>

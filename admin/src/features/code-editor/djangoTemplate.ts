@@ -1,11 +1,18 @@
-import { EditorState, type ChangeSpec, type Extension } from '@codemirror/state';
-import { Decoration, EditorView, MatchDecorator, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
+import { EditorState, type ChangeSpec, type Extension } from "@codemirror/state";
+import {
+  Decoration,
+  type EditorView,
+  MatchDecorator,
+  ViewPlugin,
+  type DecorationSet,
+  type ViewUpdate,
+} from "@codemirror/view";
 
 // Django-template mode: the HTML language underneath, with `{% tag %}` and `{{ variable }}` marked on top,
 // so a template tag reads as one unit whatever the HTML parser thinks of it.
 const templateMarks = new MatchDecorator({
   regexp: /\{%(?:[^%]|%(?!\}))*%\}|\{\{(?:[^}]|\}(?!\}))*\}\}/g,
-  decoration: (match) => Decoration.mark({ class: match[0].startsWith('{%') ? 'cm-django-tag' : 'cm-django-variable' }),
+  decoration: (match) => Decoration.mark({ class: match[0].startsWith("{%") ? "cm-django-tag" : "cm-django-variable" }),
 });
 
 export const djangoTemplateHighlight: Extension = ViewPlugin.fromClass(
@@ -25,7 +32,10 @@ const TAG_NAME = /<\/?([A-Za-z][A-Za-z0-9-]*)/g;
 
 /** Lowercases HTML tag names (`<DIV Class="x">` → `<div Class="x">`); attributes and text are left alone. */
 export function lowercaseTagNames(html: string): string {
-  return html.replace(TAG_NAME, (whole, name: string) => whole.slice(0, whole.length - name.length) + name.toLowerCase());
+  return html.replace(
+    TAG_NAME,
+    (whole, name: string) => whole.slice(0, whole.length - name.length) + name.toLowerCase(),
+  );
 }
 
 /**
@@ -33,7 +43,7 @@ export function lowercaseTagNames(html: string): string {
  * lines a user edit touched are looked at, so content loaded from the server stays as it was until edited.
  */
 export const lowercaseTagNamesOnInput: Extension = EditorState.transactionFilter.of((tr) => {
-  if (!tr.docChanged || !tr.isUserEvent('input')) return tr;
+  if (!tr.docChanged || !tr.isUserEvent("input")) return tr;
   const doc = tr.newDoc;
   const fixes: ChangeSpec[] = [];
   const seen = new Set<number>();

@@ -1,30 +1,29 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FORM_MESSAGES } from '@shop/shared';
-import { useMeQuery } from '../account/accountApi';
-import { LockButton, LockNotices } from '../locks/LockPanel';
-import { useRecordLock } from '../locks/useRecordLock';
-import { handBackToOpener, isAddPopup } from '../record-picker/RecordPicker';
-import { WarningsDialog } from '../warnings/WarningsDialog';
-import { ConflictDialog } from './ConflictDialog';
-import { useGetNodeQuery } from './contentNodeApi';
-import { clearDraft } from './draftStore';
-import { DraftOffer } from './DraftOffer';
-import { LeaveGuard } from './LeaveGuard';
-import { NodeFields } from './NodeFields';
-import { NodeRelatedSections } from './NodeRelatedSections';
-import { dateTimeError, type FieldName } from './nodeFormValues';
-import { pageFieldErrors, type PageFieldName } from './pageFieldValues';
-import { StatusPanel } from './StatusPanel';
-import { useNodeForm } from './useNodeForm';
-import { useNodeSave } from './useNodeSave';
-import './form.css';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { skipToken } from "@reduxjs/toolkit/query";
+import { Link, useNavigate, useParams } from "react-router";
+import { useMeQuery } from "../account/accountApi";
+import { LockButton, LockNotices } from "../locks/LockPanel";
+import { useRecordLock } from "../locks/useRecordLock";
+import { handBackToOpener, isAddPopup } from "../record-picker/RecordPicker";
+import { WarningsDialog } from "../warnings/WarningsDialog";
+import { ConflictDialog } from "./ConflictDialog";
+import { useGetNodeQuery } from "./contentNodeApi";
+import { clearDraft } from "./draftStore";
+import { DraftOffer } from "./DraftOffer";
+import { LeaveGuard } from "./LeaveGuard";
+import { NodeFields } from "./NodeFields";
+import { NodeRelatedSections } from "./NodeRelatedSections";
+import { dateTimeError, type FieldName } from "./nodeFormValues";
+import { pageFieldErrors, type PageFieldName } from "./pageFieldValues";
+import { StatusPanel } from "./StatusPanel";
+import { useNodeForm } from "./useNodeForm";
+import { useNodeSave } from "./useNodeSave";
+import "./form.css";
 
 /** /admin/content/contentnode/{id}/ and /admin/content/contentnode/add/; a new id starts a fresh form. */
 export function ContentNodeFormPage() {
   const params = useParams();
-  return <NodeFormPage key={params.id ?? 'add'} />;
+  return <NodeFormPage key={params.id ?? "add"} />;
 }
 
 function NodeFormPage() {
@@ -34,9 +33,9 @@ function NodeFormPage() {
   const { data: me } = useMeQuery();
   const userId = me ? String(me.id) : undefined;
   const { data: node, isLoading, isError, refetch } = useGetNodeQuery(id ?? skipToken);
-  const record = useMemo(() => (id ? { app: 'content', model: 'contentnode', id } : null), [id]);
+  const record = useMemo(() => (id ? { app: "content", model: "contentnode", id } : null), [id]);
   const lock = useRecordLock(record);
-  const form = useNodeForm(node, userId, id ?? 'new');
+  const form = useNodeForm(node, userId, id ?? "new");
   const leaving = useRef(false);
   const dirtyRef = useRef(false);
   const save = useNodeSave(id, node, form, (newId) => {
@@ -69,7 +68,12 @@ function NodeFormPage() {
     if (save.summary.length > 0) summaryRef.current?.focus();
   }, [save.summary.length, save.errors]);
 
-  if ((id !== null && isLoading) || !form.zoneKnown) return <p role="status" className="muted">Loading…</p>;
+  if ((id !== null && isLoading) || !form.zoneKnown)
+    return (
+      <p role="status" className="muted">
+        Loading…
+      </p>
+    );
   if (id !== null && (isError || !node)) {
     return (
       <section className="card narrow" role="alert">
@@ -81,7 +85,7 @@ function NodeFormPage() {
     );
   }
 
-  const readOnly = id !== null && (lock.state === 'other' || lock.state === 'loading' || lock.displaced !== null);
+  const readOnly = id !== null && (lock.state === "other" || lock.state === "loading" || lock.displaced !== null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void save.submit(false);
@@ -102,7 +106,7 @@ function NodeFormPage() {
           <p className="breadcrumbs">
             <Link to="/content/contentnode/">Content nodes</Link>
           </p>
-          <h1>{node ? node.name : 'Add content node'}</h1>
+          <h1>{node ? node.name : "Add content node"}</h1>
         </div>
         {id !== null && node && (
           <div className="node-tools">
@@ -113,10 +117,11 @@ function NodeFormPage() {
         )}
       </div>
       {id !== null && <LockNotices control={lock} modelLabel="Content node" keptEdits={keptEdits} />}
-      {id !== null && lock.state === 'mine' && !lock.displaced && <DraftOffer form={form} />}
+      {id !== null && lock.state === "mine" && !lock.displaced && <DraftOffer form={form} />}
       {node?.newerSave && (
         <p className="notice warn" role="status">
-          {node.newerSave.by?.name ?? 'Someone'} saved a newer version (version {node.newerSave.version}). Saving will show you the difference first.
+          {node.newerSave.by?.name ?? "Someone"} saved a newer version (version {node.newerSave.version}). Saving will
+          show you the difference first.
         </p>
       )}
       {save.saved && (
@@ -134,17 +139,37 @@ function NodeFormPage() {
           </ul>
         </div>
       )}
-      <form className="card node-form" onSubmit={onSubmit} noValidate aria-label={node ? `Edit ${node.name}` : 'Add content node'}>
-        <NodeFields form={form} errors={save.errors} readOnly={readOnly} nodeId={id} onDateBlur={onDateBlur} onPageFieldLeave={onPageFieldLeave} />
+      <form
+        className="card node-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={node ? `Edit ${node.name}` : "Add content node"}
+      >
+        <NodeFields
+          form={form}
+          errors={save.errors}
+          readOnly={readOnly}
+          nodeId={id}
+          onDateBlur={onDateBlur}
+          onPageFieldLeave={onPageFieldLeave}
+        />
         <div className="form-actions">
-          <button type="submit" className="button-primary" disabled={readOnly || save.busy || (id !== null && !form.dirty)}>
-            {save.busy ? 'Saving…' : 'Save'}
+          <button
+            type="submit"
+            className="button-primary"
+            disabled={readOnly || save.busy || (id !== null && !form.dirty)}
+          >
+            {save.busy ? "Saving…" : "Save"}
           </button>
           {form.dirty && <span className="muted">Unsaved changes</span>}
         </div>
       </form>
       {id !== null && !readOnly && (
-        <NodeRelatedSections nodeId={id} body={form.values.body} parentId={form.values.parent === '' ? null : Number(form.values.parent)} />
+        <NodeRelatedSections
+          nodeId={id}
+          body={form.values.body}
+          parentId={form.values.parent === "" ? null : Number(form.values.parent)}
+        />
       )}
       {save.warnings && (
         <WarningsDialog
@@ -156,16 +181,22 @@ function NodeFormPage() {
         />
       )}
       {save.conflict && id !== null && (
-        <ConflictDialog id={id} conflict={save.conflict} form={form} onClose={save.dismissConflict} onSaveMine={() => {
+        <ConflictDialog
+          id={id}
+          conflict={save.conflict}
+          form={form}
+          onClose={save.dismissConflict}
+          onSaveMine={() => {
             save.dismissConflict();
             void save.submit(false);
-          }} />
+          }}
+        />
       )}
       <LeaveGuard
         dirty={form.dirty}
         shouldBlock={() => dirtyRef.current && !leaving.current}
         onLeave={() => {
-          if (userId) clearDraft(userId, id ?? 'new');
+          if (userId) clearDraft(userId, id ?? "new");
         }}
       />
     </>

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { NodeDraft } from './draftStore';
-import type { NodeFormState } from './useNodeForm';
-import { SiteTime } from '../site-time/SiteTime';
-
+import { useEffect, useState } from "react";
+import type { NodeDraft } from "./draftStore";
+import type { NodeFormState } from "./useNodeForm";
+import { SiteTime } from "../site-time/SiteTime";
 
 /** Offers back edits kept in this browser (after losing the lock, or a closed tab) once this editor holds the lock. */
 export function DraftOffer({ form }: { form: NodeFormState }) {
@@ -15,7 +14,9 @@ export function DraftOffer({ form }: { form: NodeFormState }) {
   if (!draft) return null;
   return (
     <div className="lock-banner info" role="alert">
-      <p>You have unsaved edits from <SiteTime iso={draft.savedAt} /> kept in this browser.</p>
+      <p>
+        You have unsaved edits from <SiteTime iso={draft.savedAt} /> kept in this browser.
+      </p>
       <div className="banner-actions">
         <button
           type="button"

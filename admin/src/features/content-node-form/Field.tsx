@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { FIELD_LABELS, type FieldErrors, type FieldName } from './nodeFormValues';
+import type { ReactNode } from "react";
+import { FIELD_LABELS, type FieldErrors, type FieldName } from "./nodeFormValues";
 
 type FieldProps = {
   field: FieldName;
@@ -32,7 +32,7 @@ export function Field({ field, errors, children, required, hint, hintWarn, label
       )}
       {children}
       {hint && (
-        <p className={hintWarn ? 'field-hint warn' : 'field-hint muted'} id={`id_${field}-hint`}>
+        <p className={hintWarn ? "field-hint warn" : "field-hint muted"} id={`id_${field}-hint`}>
           {hint}
         </p>
       )}

@@ -1,16 +1,16 @@
-import { lazy, useRef } from 'react';
-import { SHORT_DESCRIPTION_LIMIT } from '@shop/shared';
-import { timeZoneLabel } from '@shop/shared/domain/site-time';
-import type { CodeEditorHandle } from '../code-editor/CodeEditor';
-import { LazyBoundary } from '../layout/LazyBoundary';
-import { RecordPicker } from '../record-picker/RecordPicker';
-import { Toolbox } from '../toolbox/Toolbox';
-import { useNodeTypesQuery } from './contentNodeApi';
-import { Field } from './Field';
-import { FIELD_LABELS, type FieldErrors, type FieldName } from './nodeFormValues';
-import { PageFields } from './PageFields';
-import type { PageFieldName } from './pageFieldValues';
-import type { NodeFormState } from './useNodeForm';
+import { lazy, useRef } from "react";
+import { SHORT_DESCRIPTION_LIMIT } from "@shop/shared";
+import { timeZoneLabel } from "@shop/shared/domain/site-time";
+import type { CodeEditorHandle } from "../code-editor/CodeEditor";
+import { LazyBoundary } from "../layout/LazyBoundary";
+import { RecordPicker } from "../record-picker/RecordPicker";
+import { Toolbox } from "../toolbox/Toolbox";
+import { useNodeTypesQuery } from "./contentNodeApi";
+import { Field } from "./Field";
+import { FIELD_LABELS, type FieldErrors, type FieldName } from "./nodeFormValues";
+import { PageFields } from "./PageFields";
+import type { PageFieldName } from "./pageFieldValues";
+import type { NodeFormState } from "./useNodeForm";
 
 type Props = {
   form: NodeFormState;
@@ -22,10 +22,10 @@ type Props = {
 };
 
 // CodeMirror is the heaviest part of the back office: it loads when a form with an editable body opens.
-const CodeEditor = lazy(() => import('../code-editor/CodeEditor').then((m) => ({ default: m.CodeEditor })));
+const CodeEditor = lazy(() => import("../code-editor/CodeEditor").then((m) => ({ default: m.CodeEditor })));
 
 /** Where the parent picker's add-another link opens the add form (a popup that hands the new node back). */
-const ADD_CONTENT_NODE = '/admin/content/contentnode/add/';
+const ADD_CONTENT_NODE = "/admin/content/contentnode/add/";
 
 /** Every field of a content node (§3), each with its errors listed above it (§5). */
 export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageFieldLeave }: Props) {
@@ -37,8 +37,8 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
     name: field,
     value: values[field],
     onChange: (event: { target: { value: string } }) => setField(field, event.target.value),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `id_${field}-errors` : undefined,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `id_${field}-errors` : undefined,
   });
   const shortLength = values.short_description.length;
 
@@ -47,10 +47,10 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
       <legend className="visually-hidden">Content node</legend>
       <div className="field-row">
         <Field field="name" errors={errors} required>
-          <input {...text('name')} onFocus={form.onNameFocus} required autoComplete="off" />
+          <input {...text("name")} onFocus={form.onNameFocus} required autoComplete="off" />
         </Field>
         <Field field="slug" errors={errors} hint="Follows the name while it matches it.">
-          <input {...text('slug')} autoComplete="off" />
+          <input {...text("slug")} autoComplete="off" />
         </Field>
       </div>
       <Field field="parent" errors={errors} labelFor={null}>
@@ -58,32 +58,47 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
           id="id_parent"
           api="/admin/api/content/contentnode/"
           label={FIELD_LABELS.parent}
-          searchFields={['name', 'slug', 'url']}
-          displayFields={['url']}
+          searchFields={["name", "slug", "url"]}
+          displayFields={["url"]}
           exclude={nodeId ? [nodeId] : []}
           addUrl={ADD_CONTENT_NODE}
-          value={values.parent === '' ? null : Number(values.parent)}
-          savedValue={form.base.parent === '' ? null : Number(form.base.parent)}
-          onChange={(id) => setField('parent', id === null ? '' : String(id))}
+          value={values.parent === "" ? null : Number(values.parent)}
+          savedValue={form.base.parent === "" ? null : Number(form.base.parent)}
+          onChange={(id) => setField("parent", id === null ? "" : String(id))}
         />
       </Field>
-      <Field field="short_description" errors={errors} hint={`${shortLength} of ${SHORT_DESCRIPTION_LIMIT} characters`} hintWarn={shortLength > SHORT_DESCRIPTION_LIMIT}>
-        <textarea {...text('short_description')} rows={3} />
+      <Field
+        field="short_description"
+        errors={errors}
+        hint={`${shortLength} of ${SHORT_DESCRIPTION_LIMIT} characters`}
+        hintWarn={shortLength > SHORT_DESCRIPTION_LIMIT}
+      >
+        <textarea {...text("short_description")} rows={3} />
       </Field>
       <div className="field-row">
         <Field field="published" errors={errors} hint={`yyyy-mm-dd hh:mm, ${timeZoneLabel(form.zone)}`}>
-          <input {...text('published')} inputMode="numeric" placeholder="yyyy-mm-dd hh:mm" onBlur={() => onDateBlur('published')} />
+          <input
+            {...text("published")}
+            inputMode="numeric"
+            placeholder="yyyy-mm-dd hh:mm"
+            onBlur={() => onDateBlur("published")}
+          />
         </Field>
         <Field field="last_published" errors={errors} hint={`yyyy-mm-dd hh:mm, ${timeZoneLabel(form.zone)}`}>
-          <input {...text('last_published')} inputMode="numeric" placeholder="yyyy-mm-dd hh:mm" onBlur={() => onDateBlur('last_published')} />
+          <input
+            {...text("last_published")}
+            inputMode="numeric"
+            placeholder="yyyy-mm-dd hh:mm"
+            onBlur={() => onDateBlur("last_published")}
+          />
         </Field>
       </div>
       <div className="field-row">
         <Field field="url" errors={errors}>
-          <input {...text('url')} autoComplete="off" />
+          <input {...text("url")} autoComplete="off" />
         </Field>
         <Field field="node_type" errors={errors}>
-          <select {...text('node_type')}>
+          <select {...text("node_type")}>
             <option value="">—</option>
             {nodeTypes.map((type) => (
               <option key={type.id} value={type.id}>
@@ -96,12 +111,26 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
       <PageFields form={form} errors={errors} onLeave={onPageFieldLeave} />
       <Field field="body" errors={errors} labelFor={null}>
         {readOnly ? (
-          <textarea id="id_body" aria-label={FIELD_LABELS.body} value={values.body} readOnly rows={12} className="code-readonly" />
+          <textarea
+            id="id_body"
+            aria-label={FIELD_LABELS.body}
+            value={values.body}
+            readOnly
+            rows={12}
+            className="code-readonly"
+          />
         ) : (
           <>
             <Toolbox editor={editor} />
             <LazyBoundary what="the code editor">
-              <CodeEditor id="id_body" label={FIELD_LABELS.body} value={values.body} onChange={(body) => setField('body', body)} ref={editor} invalid={!!errors.body} />
+              <CodeEditor
+                id="id_body"
+                label={FIELD_LABELS.body}
+                value={values.body}
+                onChange={(body) => setField("body", body)}
+                ref={editor}
+                invalid={!!errors.body}
+              />
             </LazyBoundary>
           </>
         )}

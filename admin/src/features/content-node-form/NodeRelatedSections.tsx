@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { ContributorsEditor } from '../contributors/ContributorsEditor';
-import { KeywordEditor } from '../keyword-editor/KeywordEditor';
-import { ScheduledActionsEditor } from '../scheduled-actions/ScheduledActionsEditor';
+import type { ReactNode } from "react";
+import { ContributorsEditor } from "../contributors/ContributorsEditor";
+import { KeywordEditor } from "../keyword-editor/KeywordEditor";
+import { ScheduledActionsEditor } from "../scheduled-actions/ScheduledActionsEditor";
 
 type Props = { nodeId: number; body: string; parentId: number | null };
 

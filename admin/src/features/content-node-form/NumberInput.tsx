@@ -1,7 +1,13 @@
-import { acceptsKey, normaliseNumberInput, numberFieldMaxLength, valueOnFocus, type NumberFieldOptions } from '@shop/shared';
-import type { InputHTMLAttributes } from 'react';
+import {
+  acceptsKey,
+  normaliseNumberInput,
+  numberFieldMaxLength,
+  valueOnFocus,
+  type NumberFieldOptions,
+} from "@shop/shared";
+import type { InputHTMLAttributes } from "react";
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'type'> & {
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "onBlur" | "type"> & {
   value: string;
   options: NumberFieldOptions;
   onValue(value: string): void;
@@ -18,7 +24,7 @@ export function NumberInput({ value, options, onValue, onLeave, ...rest }: Props
     <input
       {...rest}
       type="text"
-      inputMode={options.format === 'digits' ? 'numeric' : 'decimal'}
+      inputMode={options.format === "digits" ? "numeric" : "decimal"}
       maxLength={numberFieldMaxLength(options)}
       autoComplete="off"
       value={value}

@@ -1,10 +1,10 @@
-import { IMAGE_SLUG_MAX_LENGTH, SITEMAP_PRIORITY_FIELD, SORT_ORDER_FIELD } from '@shop/shared';
-import { RecordPicker } from '../record-picker/RecordPicker';
-import { Field } from './Field';
-import { NumberInput } from './NumberInput';
-import { FIELD_LABELS, type FieldErrors } from './nodeFormValues';
-import { idsOf, idsText, type PageFieldName } from './pageFieldValues';
-import type { NodeFormState } from './useNodeForm';
+import { IMAGE_SLUG_MAX_LENGTH, SITEMAP_PRIORITY_FIELD, SORT_ORDER_FIELD } from "@shop/shared";
+import { RecordPicker } from "../record-picker/RecordPicker";
+import { Field } from "./Field";
+import { NumberInput } from "./NumberInput";
+import { FIELD_LABELS, type FieldErrors } from "./nodeFormValues";
+import { idsOf, idsText, type PageFieldName } from "./pageFieldValues";
+import type { NodeFormState } from "./useNodeForm";
 
 type Props = {
   form: NodeFormState;
@@ -13,21 +13,21 @@ type Props = {
   onLeave(field: PageFieldName, value: string): void;
 };
 
-const idOrNull = (text: string) => (text === '' ? null : Number(text));
+const idOrNull = (text: string) => (text === "" ? null : Number(text));
 
 /** The page fields of §3: sku and language node (foreign keys), menu nodes (many-to-many), image slug, sort order, sitemap priority. */
 export function PageFields({ form, errors, onLeave }: Props) {
   const { values, base, setField } = form;
   const described = (field: PageFieldName, hint = false) =>
-    [errors[field] ? `id_${field}-errors` : '', hint ? `id_${field}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  const numberProps = (field: 'sort_order' | 'sitemap_priority') => ({
+    [errors[field] ? `id_${field}-errors` : "", hint ? `id_${field}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const numberProps = (field: "sort_order" | "sitemap_priority") => ({
     id: `id_${field}`,
     name: field,
     value: values[field],
     onValue: (value: string) => setField(field, value),
     onLeave: (value: string) => onLeave(field, value),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': described(field, true),
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": described(field, true),
   });
 
   return (
@@ -38,11 +38,11 @@ export function PageFields({ form, errors, onLeave }: Props) {
             id="id_sku"
             api="/admin/api/product/sku/"
             label={FIELD_LABELS.sku}
-            searchFields={['sku', 'name']}
-            displayFields={['sku', 'price']}
+            searchFields={["sku", "name"]}
+            displayFields={["sku", "price"]}
             value={idOrNull(values.sku)}
             savedValue={idOrNull(base.sku)}
-            onChange={(id) => setField('sku', id === null ? '' : String(id))}
+            onChange={(id) => setField("sku", id === null ? "" : String(id))}
           />
         </Field>
         <Field field="language_node" errors={errors} labelFor={null}>
@@ -50,11 +50,11 @@ export function PageFields({ form, errors, onLeave }: Props) {
             id="id_language_node"
             api="/admin/api/translation/contentlangnode/"
             label={FIELD_LABELS.language_node}
-            searchFields={['name', 'slug']}
-            displayFields={['language']}
+            searchFields={["name", "slug"]}
+            displayFields={["language"]}
             value={idOrNull(values.language_node)}
             savedValue={idOrNull(base.language_node)}
-            onChange={(id) => setField('language_node', id === null ? '' : String(id))}
+            onChange={(id) => setField("language_node", id === null ? "" : String(id))}
           />
         </Field>
       </div>
@@ -64,11 +64,11 @@ export function PageFields({ form, errors, onLeave }: Props) {
           multiple
           api="/admin/api/tree/menunode/"
           label={FIELD_LABELS.menu_nodes}
-          searchFields={['name', 'slug']}
-          displayFields={['url']}
+          searchFields={["name", "slug"]}
+          displayFields={["url"]}
           value={idsOf(values.menu_nodes)}
           savedValue={idsOf(base.menu_nodes)}
-          onChange={(ids) => setField('menu_nodes', idsText(ids))}
+          onChange={(ids) => setField("menu_nodes", idsText(ids))}
         />
       </Field>
       <div className="field-row field-row-3">
@@ -79,17 +79,17 @@ export function PageFields({ form, errors, onLeave }: Props) {
             value={values.image}
             maxLength={IMAGE_SLUG_MAX_LENGTH}
             autoComplete="off"
-            onChange={(event) => setField('image', event.target.value)}
-            onBlur={(event) => onLeave('image', event.target.value)}
+            onChange={(event) => setField("image", event.target.value)}
+            onBlur={(event) => onLeave("image", event.target.value)}
             aria-invalid={errors.image ? true : undefined}
-            aria-describedby={described('image', true)}
+            aria-describedby={described("image", true)}
           />
         </Field>
         <Field field="sort_order" errors={errors} hint="Whole number; lower lists first.">
-          <NumberInput options={SORT_ORDER_FIELD} {...numberProps('sort_order')} />
+          <NumberInput options={SORT_ORDER_FIELD} {...numberProps("sort_order")} />
         </Field>
         <Field field="sitemap_priority" errors={errors} hint="0.0 to 1.0; search engines assume 0.5.">
-          <NumberInput options={SITEMAP_PRIORITY_FIELD} {...numberProps('sitemap_priority')} />
+          <NumberInput options={SITEMAP_PRIORITY_FIELD} {...numberProps("sitemap_priority")} />
         </Field>
       </div>
     </>

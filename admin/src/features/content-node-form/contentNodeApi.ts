@@ -1,8 +1,8 @@
-import type { ContentAction, ContentNodeView, ContentStatus, UserRef } from '@shop/shared';
-import type { NodeSavedMessage, NodeStatusMessage } from '@shop/shared/live/messages';
-import { api } from '../../app/api';
-import { liveCacheEntry } from '../../platform/liveCacheEntry';
-import type { IpaChanges } from '../../admin-bar/ipaFields';
+import type { ContentAction, ContentNodeView, ContentStatus, UserRef } from "@shop/shared";
+import type { NodeSavedMessage, NodeStatusMessage } from "@shop/shared/live/messages";
+import { api } from "../../app/api";
+import { liveCacheEntry } from "../../platform/liveCacheEntry";
+import type { IpaChanges } from "../../admin-bar/ipaFields";
 
 export type { UserRef };
 /** The node as GET /admin/api/content/contentnode/{id}/ answers it; the form and the admin bar share one entry per id. */
@@ -10,16 +10,16 @@ export type ContentNode = ContentNodeView & {
   /** Client-only: a colleague saved a newer version after this one was loaded. */
   newerSave?: { by: UserRef | null; version: number };
 };
-export type NodeChanges = Partial<Record<'name' | 'slug' | 'short_description' | 'url' | 'body' | 'image', string>> &
-  Partial<Record<'parent' | 'node_type' | 'sku' | 'language_node', number | null>> &
-  Partial<Record<'published' | 'last_published', string | null>> &
-  Partial<Record<'sort_order' | 'sitemap_priority', number>> & { menu_nodes?: number[] };
+export type NodeChanges = Partial<Record<"name" | "slug" | "short_description" | "url" | "body" | "image", string>> &
+  Partial<Record<"parent" | "node_type" | "sku" | "language_node", number | null>> &
+  Partial<Record<"published" | "last_published", string | null>> &
+  Partial<Record<"sort_order" | "sitemap_priority", number>> & { menu_nodes?: number[] };
 export type SaveArg = { id: number; changes: NodeChanges; expected_version: number; ignore_warnings: boolean };
 export type IpaSave = { id: number; expected_version: number; ignore_warnings?: boolean } & IpaChanges;
 export type Option = { id: number; name: string };
 
-const NODE_API = '/admin/api/content/contentnode/';
-const isFor = (push: { id: number; model: string }, id: number) => push.model === 'contentnode' && push.id === id;
+const NODE_API = "/admin/api/content/contentnode/";
+const isFor = (push: { id: number; model: string }, id: number) => push.model === "contentnode" && push.id === id;
 
 export const contentNodeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,7 +31,7 @@ export const contentNodeApi = api.injectEndpoints({
      */
     getNode: build.query<ContentNode, number>({
       query: (id) => `${NODE_API}${id}/`,
-      providesTags: (_result, _error, id) => [{ type: 'ContentNode', id }],
+      providesTags: (_result, _error, id) => [{ type: "ContentNode", id }],
       onCacheEntryAdded: (id, entry) => {
         const { updateCachedData, dispatch, getCacheEntry } = entry;
         const flagNewer = (version: number, by: UserRef | null) =>
@@ -40,7 +40,7 @@ export const contentNodeApi = api.injectEndpoints({
           });
         return liveCacheEntry(entry, {
           listen: (socket) => {
-            socket.on('node:status', (push: NodeStatusMessage) => {
+            socket.on("node:status", (push: NodeStatusMessage) => {
               const known = getCacheEntry().data;
               if (!isFor(push, id) || !known) return;
               const nextInLine = push.version === known.version + 1;
@@ -48,17 +48,19 @@ export const contentNodeApi = api.injectEndpoints({
                 draft.status = push.status;
                 if (nextInLine) draft.version = push.version;
               });
-              if (nextInLine) dispatch(api.util.invalidateTags([{ type: 'ContentNode', id }, 'NodeHistory']));
+              if (nextInLine) dispatch(api.util.invalidateTags([{ type: "ContentNode", id }, "NodeHistory"]));
               else flagNewer(push.version, null);
             });
-            socket.on('node:saved', (push: NodeSavedMessage) => {
+            socket.on("node:saved", (push: NodeSavedMessage) => {
               if (isFor(push, id)) flagNewer(push.version, push.by);
             });
           },
           // The status is taken as it is; a newer version is only flagged like a pushed save, so edits
           // in progress still meet the stale-save check (a page holding no edits loads it at once).
           onReconnect: async () => {
-            const fresh = await dispatch(contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }));
+            const fresh = await dispatch(
+              contentNodeApi.endpoints.nodeSnapshot.initiate(id, { subscribe: false, forceRefetch: true }),
+            );
             if (!fresh.data) return;
             const { status, version, updated_by } = fresh.data;
             updateCachedData((draft) => {
@@ -78,45 +80,56 @@ export const contentNodeApi = api.injectEndpoints({
     saveNode: build.mutation<ContentNode, SaveArg>({
       query: ({ id, changes, expected_version, ignore_warnings }) => ({
         url: `${NODE_API}${id}/`,
-        method: 'PUT',
+        method: "PUT",
         body: { ...changes, expected_version, ignore_warnings },
       }),
       onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => takeSaved(id, dispatch, queryFulfilled),
-      invalidatesTags: (result) => (result ? ['NodeHistory'] : []),
+      invalidatesTags: (result) => (result ? ["NodeHistory"] : []),
     }),
     /** PUT /admin/api/content/node-ipa-save/ (the admin bar, only the changed fields): the answer is the saved node. */
     ipaSave: build.mutation<ContentNode, IpaSave>({
-      query: (body) => ({ url: '/admin/api/content/node-ipa-save/', method: 'PUT', body }),
+      query: (body) => ({ url: "/admin/api/content/node-ipa-save/", method: "PUT", body }),
       onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => takeSaved(id, dispatch, queryFulfilled),
-      invalidatesTags: (result) => (result ? ['NodeHistory'] : []),
+      invalidatesTags: (result) => (result ? ["NodeHistory"] : []),
     }),
     createNode: build.mutation<ContentNode, { changes: NodeChanges; ignore_warnings: boolean }>({
-      query: ({ changes, ignore_warnings }) => ({ url: NODE_API, method: 'POST', body: { keywords: [], ...changes, ignore_warnings } }),
-      invalidatesTags: ['NodeList'],
+      query: ({ changes, ignore_warnings }) => ({
+        url: NODE_API,
+        method: "POST",
+        body: { keywords: [], ...changes, ignore_warnings },
+      }),
+      invalidatesTags: ["NodeList"],
     }),
     /** POST /admin/content/contentnode/action/ (Publish, Beta, Archive): the new status shows at once. */
     contentAction: build.mutation<{ status: ContentStatus; version: number }, { id: number; action: ContentAction }>({
-      query: ({ id, action }) => ({ url: '/admin/content/contentnode/action/', method: 'POST', body: { action, pk: id, id } }),
+      query: ({ id, action }) => ({
+        url: "/admin/content/contentnode/action/",
+        method: "POST",
+        body: { action, pk: id, id },
+      }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const done = await queryFulfilled.then((r) => r.data, () => null);
+        const done = await queryFulfilled.then(
+          (r) => r.data,
+          () => null,
+        );
         if (!done) return;
         dispatch(
-          contentNodeApi.util.updateQueryData('getNode', id, (draft) => {
+          contentNodeApi.util.updateQueryData("getNode", id, (draft) => {
             draft.status = done.status;
             if (done.version === draft.version + 1) draft.version = done.version;
           }),
         );
       },
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'ContentNode', id }, 'NodeHistory'],
+      invalidatesTags: (_result, _error, { id }) => [{ type: "ContentNode", id }, "NodeHistory"],
     }),
     nodeTypes: build.query<Option[], void>({
-      query: () => '/admin/api/content/contentnodetype/?count=-1',
+      query: () => "/admin/api/content/contentnodetype/?count=-1",
       transformResponse: (response: { items: Option[] }) => response.items.map(({ id, name }) => ({ id, name })),
     }),
     parentOptions: build.query<Option[], void>({
       query: () => `${NODE_API}?count=-1&sort=name`,
       transformResponse: (response: { items: Option[] }) => response.items.map(({ id, name }) => ({ id, name })),
-      providesTags: ['NodeList'],
+      providesTags: ["NodeList"],
     }),
   }),
 });
@@ -132,10 +145,18 @@ export const {
 } = contentNodeApi;
 
 /** A save's answer is the node as saved: it replaces the entry (and with it any newer-save flag). */
-async function takeSaved(id: number, dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: ContentNode }>) {
-  const saved = await queryFulfilled.then((r) => r.data, () => null);
-  if (saved) dispatch(contentNodeApi.util.upsertQueryData('getNode', id, saved));
+async function takeSaved(
+  id: number,
+  dispatch: (action: unknown) => unknown,
+  queryFulfilled: Promise<{ data: ContentNode }>,
+) {
+  const saved = await queryFulfilled.then(
+    (r) => r.data,
+    () => null,
+  );
+  if (saved) dispatch(contentNodeApi.util.upsertQueryData("getNode", id, saved));
 }
 
 /** The node's newer save by someone else, if the loaded version is behind it. */
-export const newerSaveOf = (node: ContentNode | undefined) => (node?.newerSave && node.newerSave.version > node.version ? node.newerSave : null);
+export const newerSaveOf = (node: ContentNode | undefined) =>
+  node?.newerSave && node.newerSave.version > node.version ? node.newerSave : null;

@@ -1,11 +1,11 @@
-import type { NodeFormValues } from './nodeFormValues';
+import type { NodeFormValues } from "./nodeFormValues";
 
 /** Unsaved edits of one node by one editor, kept in the browser so a lost lock or a closed tab loses nothing. */
 export type NodeDraft = { edits: Partial<NodeFormValues>; savedAt: string; version: number };
 
-const keyFor = (userId: string, nodeId: number | 'new') => `shop-admin:node-draft:${userId}:${nodeId}`;
+const keyFor = (userId: string, nodeId: number | "new") => `shop-admin:node-draft:${userId}:${nodeId}`;
 
-export function readDraft(userId: string, nodeId: number | 'new'): NodeDraft | null {
+export function readDraft(userId: string, nodeId: number | "new"): NodeDraft | null {
   try {
     const raw = window.localStorage.getItem(keyFor(userId, nodeId));
     return raw ? (JSON.parse(raw) as NodeDraft) : null;
@@ -14,7 +14,7 @@ export function readDraft(userId: string, nodeId: number | 'new'): NodeDraft | n
   }
 }
 
-export function writeDraft(userId: string, nodeId: number | 'new', draft: NodeDraft): void {
+export function writeDraft(userId: string, nodeId: number | "new", draft: NodeDraft): void {
   try {
     window.localStorage.setItem(keyFor(userId, nodeId), JSON.stringify(draft));
   } catch {
@@ -22,7 +22,7 @@ export function writeDraft(userId: string, nodeId: number | 'new', draft: NodeDr
   }
 }
 
-export function clearDraft(userId: string, nodeId: number | 'new'): void {
+export function clearDraft(userId: string, nodeId: number | "new"): void {
   try {
     window.localStorage.removeItem(keyFor(userId, nodeId));
   } catch {

@@ -1,6 +1,6 @@
-import { CONTENT_NODE_ERRORS, FORM_MESSAGES } from '@shop/shared';
-import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from '@shop/shared/domain/site-time';
-import type { ContentNode, NodeChanges } from './contentNodeApi';
+import { CONTENT_NODE_ERRORS, FORM_MESSAGES } from "@shop/shared";
+import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from "@shop/shared/domain/site-time";
+import type { ContentNode, NodeChanges } from "./contentNodeApi";
 import {
   EMPTY_PAGE_VALUES,
   PAGE_FIELD_LABELS,
@@ -10,7 +10,7 @@ import {
   toPageFormValues,
   type PageFieldName,
   type PageFormValues,
-} from './pageFieldValues';
+} from "./pageFieldValues";
 
 /** The form's inputs, all as text: ids and date-times as typed. */
 export type NodeFormValues = PageFormValues & {
@@ -28,7 +28,15 @@ export type FieldName = keyof NodeFormValues;
 export type FieldErrors = Partial<Record<FieldName, string[]>>;
 
 export const EMPTY_VALUES: NodeFormValues = {
-  name: '', slug: '', parent: '', short_description: '', published: '', last_published: '', url: '', body: '', node_type: '',
+  name: "",
+  slug: "",
+  parent: "",
+  short_description: "",
+  published: "",
+  last_published: "",
+  url: "",
+  body: "",
+  node_type: "",
   ...EMPTY_PAGE_VALUES,
 };
 
@@ -37,7 +45,7 @@ const isPageField = (field: FieldName): field is PageFieldName => PAGE_FIELDS.ha
 
 /** ISO from the server → 'yyyy-mm-dd hh:mm' in the site's zone, as staff type it. */
 export function toDateTimeText(iso: string | null, zone: string): string {
-  if (!iso) return '';
+  if (!iso) return "";
   return Number.isNaN(new Date(iso).getTime()) ? iso : formatSiteTimeInput(iso, zone);
 }
 
@@ -47,13 +55,13 @@ export function toFormValues(node: ContentNode | undefined, zone: string): NodeF
   return {
     name: node.name,
     slug: node.slug,
-    parent: node.parent === null ? '' : String(node.parent),
+    parent: node.parent === null ? "" : String(node.parent),
     short_description: node.short_description,
     published: toDateTimeText(node.published, zone),
     last_published: toDateTimeText(node.last_published, zone),
     url: node.url,
     body: node.body,
-    node_type: node.node_type === null ? '' : String(node.node_type),
+    node_type: node.node_type === null ? "" : String(node.node_type),
     ...toPageFormValues(node),
   };
 }
@@ -63,13 +71,14 @@ export function changedFields(base: NodeFormValues, values: NodeFormValues, zone
   const changes: NodeChanges = {};
   for (const key of Object.keys(values) as FieldName[]) {
     if (isPageField(key)) {
-      if (pageFieldDiffers(key, base[key], values[key])) (changes as Record<string, unknown>)[key] = pageFieldValue(key, values[key]);
+      if (pageFieldDiffers(key, base[key], values[key]))
+        (changes as Record<string, unknown>)[key] = pageFieldValue(key, values[key]);
       continue;
     }
     if (values[key] === base[key]) continue;
-    const value = values[key].trim() === '' ? null : values[key];
-    if (key === 'parent' || key === 'node_type') changes[key] = value === null ? null : Number(value);
-    else if (key === 'published' || key === 'last_published') changes[key] = value === null ? null : toUtc(value, zone);
+    const value = values[key].trim() === "" ? null : values[key];
+    if (key === "parent" || key === "node_type") changes[key] = value === null ? null : Number(value);
+    else if (key === "published" || key === "last_published") changes[key] = value === null ? null : toUtc(value, zone);
     else changes[key] = values[key];
   }
   return changes;
@@ -83,7 +92,7 @@ const toUtc = (text: string, zone: string) => {
 
 /** Blank, or 'yyyy-mm-dd hh:mm' naming a real moment in the site's zone (§5): undefined, or what is wrong. */
 export function dateTimeError(text: string, zone: string): string | undefined {
-  if (text.trim() === '') return undefined;
+  if (text.trim() === "") return undefined;
   const time = siteTimeToUtc(text, zone);
   return time.ok ? undefined : siteTimeProblemMessage(time.problem, FORM_MESSAGES.invalidDateTime);
 }
@@ -95,15 +104,15 @@ export function validateNode(values: NodeFormValues, zone: string): FieldErrors 
     const list = (errors[field] ??= []);
     if (!list.includes(message)) list.push(message);
   };
-  if (values.name.trim() === '') add('name', FORM_MESSAGES.required);
-  for (const field of ['published', 'last_published'] as const) {
+  if (values.name.trim() === "") add("name", FORM_MESSAGES.required);
+  for (const field of ["published", "last_published"] as const) {
     const problem = dateTimeError(values[field], zone);
     if (problem) add(field, problem);
   }
-  const published = values.published.trim() !== '';
-  const lastPublished = values.last_published.trim() !== '';
-  if (published && !lastPublished) add('last_published', CONTENT_NODE_ERRORS.publishedWithoutLastPublished);
-  if (lastPublished && !published) add('published', CONTENT_NODE_ERRORS.lastPublishedWithoutPublished);
+  const published = values.published.trim() !== "";
+  const lastPublished = values.last_published.trim() !== "";
+  if (published && !lastPublished) add("last_published", CONTENT_NODE_ERRORS.publishedWithoutLastPublished);
+  if (lastPublished && !published) add("published", CONTENT_NODE_ERRORS.lastPublishedWithoutPublished);
   for (const field of Object.keys(EMPTY_PAGE_VALUES) as PageFieldName[]) {
     for (const message of pageFieldErrors(field, values[field])) add(field, message);
   }
@@ -111,14 +120,14 @@ export function validateNode(values: NodeFormValues, zone: string): FieldErrors 
 }
 
 export const FIELD_LABELS: Record<FieldName, string> = {
-  name: 'Name',
-  slug: 'Slug',
-  parent: 'Contained in',
-  short_description: 'Short description',
-  published: 'Published',
-  last_published: 'Last published',
-  url: 'URL',
-  body: 'Body',
-  node_type: 'Node type',
+  name: "Name",
+  slug: "Slug",
+  parent: "Contained in",
+  short_description: "Short description",
+  published: "Published",
+  last_published: "Last published",
+  url: "URL",
+  body: "Body",
+  node_type: "Node type",
   ...PAGE_FIELD_LABELS,
 };

@@ -1,16 +1,16 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { slugify } from '@shop/shared';
-import { clearDraft, readDraft, writeDraft, type NodeDraft } from './draftStore';
-import type { ContentNode } from './contentNodeApi';
-import { DEFAULT_SITE_TIME_ZONE } from '@shop/shared/domain/site-time';
-import { useSiteTimeZone } from '../site-time/siteApi';
-import { changedFields, toFormValues, type FieldName, type NodeFormValues } from './nodeFormValues';
+import { useCallback, useMemo, useRef, useState } from "react";
+import { slugify } from "@shop/shared";
+import { clearDraft, readDraft, writeDraft, type NodeDraft } from "./draftStore";
+import type { ContentNode } from "./contentNodeApi";
+import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
+import { useSiteTimeZone } from "../site-time/siteApi";
+import { changedFields, toFormValues, type FieldName, type NodeFormValues } from "./nodeFormValues";
 
 /**
  * The form's values as the loaded node plus the editor's edits on top, so a refetch of the node
  * (after a status change) never drops what was typed. Every edit is also kept as a browser draft.
  */
-export function useNodeForm(node: ContentNode | undefined, userId: string | undefined, nodeId: number | 'new') {
+export function useNodeForm(node: ContentNode | undefined, userId: string | undefined, nodeId: number | "new") {
   const siteZone = useSiteTimeZone();
   // The page waits for the zone before it shows the form (`zoneKnown`); the default only fills the wait.
   const zone = siteZone ?? DEFAULT_SITE_TIME_ZONE;
@@ -35,7 +35,7 @@ export function useNodeForm(node: ContentNode | undefined, userId: string | unde
     (field: FieldName, value: string) => {
       setEdits((previous) => {
         const next = { ...previous, [field]: value };
-        if (field === 'name' && slugFollows.current) next.slug = slugify(value);
+        if (field === "name" && slugFollows.current) next.slug = slugify(value);
         persist(next);
         return next;
       });
@@ -69,7 +69,21 @@ export function useNodeForm(node: ContentNode | undefined, userId: string | unde
   /** Forgets the edits on screen but keeps the stored draft (the editor lost the lock). */
   const shelve = useCallback(() => setEdits({}), []);
 
-  return { zone, zoneKnown: siteZone !== undefined, base, values, edits, changes, dirty, setField, onNameFocus, reset, pendingDraft, restore, shelve };
+  return {
+    zone,
+    zoneKnown: siteZone !== undefined,
+    base,
+    values,
+    edits,
+    changes,
+    dirty,
+    setField,
+    onNameFocus,
+    reset,
+    pendingDraft,
+    restore,
+    shelve,
+  };
 }
 
 export type NodeFormState = ReturnType<typeof useNodeForm>;

@@ -1,17 +1,34 @@
-import { useState } from 'react';
-import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES } from '@shop/shared';
-import { useCreateNodeMutation, useSaveNodeMutation, type ContentNode, type UserRef } from './contentNodeApi';
-import { changedFields, EMPTY_VALUES, FIELD_LABELS, validateNode, type FieldErrors, type FieldName } from './nodeFormValues';
-import type { NodeFormState } from './useNodeForm';
+import { useState } from "react";
+import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES } from "@shop/shared";
+import { useCreateNodeMutation, useSaveNodeMutation, type ContentNode, type UserRef } from "./contentNodeApi";
+import {
+  changedFields,
+  EMPTY_VALUES,
+  FIELD_LABELS,
+  validateNode,
+  type FieldErrors,
+  type FieldName,
+} from "./nodeFormValues";
+import type { NodeFormState } from "./useNodeForm";
 
 export type Conflict = { by: UserRef | null; at: string; version: number };
-type ErrorBody = { metadata?: { errors?: string[]; warnings?: string[] }; saved_by?: UserRef | null; saved_at?: string; version?: number };
+type ErrorBody = {
+  metadata?: { errors?: string[]; warnings?: string[] };
+  saved_by?: UserRef | null;
+  saved_at?: string;
+  version?: number;
+};
 
 /** Each field's control has the id `id_{field}` (Field.tsx, NodeFields.tsx, PageFields.tsx). */
 const FIELD_BY_ELEMENT_ID = new Map((Object.keys(FIELD_LABELS) as FieldName[]).map((field) => [`id_${field}`, field]));
 
 /** Saving a node: §5 checks first, then the server's warnings (dialog), stale versions (409) and field errors. */
-export function useNodeSave(id: number | null, node: ContentNode | undefined, form: NodeFormState, onCreated: (id: number) => void) {
+export function useNodeSave(
+  id: number | null,
+  node: ContentNode | undefined,
+  form: NodeFormState,
+  onCreated: (id: number) => void,
+) {
   const [save, { isLoading: saving }] = useSaveNodeMutation();
   const [create, { isLoading: creating }] = useCreateNodeMutation();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -34,35 +51,48 @@ export function useNodeSave(id: number | null, node: ContentNode | undefined, fo
     const result = id
       ? await save({ id, changes: form.changes, expected_version: node?.version ?? 0, ignore_warnings: ignoreWarnings })
       : await create({ changes: changedFields(EMPTY_VALUES, form.values, form.zone), ignore_warnings: ignoreWarnings });
-    if ('error' in result && result.error) {
+    if ("error" in result && result.error) {
       const error = result.error as { status?: number | string; data?: ErrorBody };
       const body = error.data ?? {};
-      if (body.metadata?.warnings?.length) return setWarnings({ items: body.metadata.warnings, acknowledgeOnly: false });
+      if (body.metadata?.warnings?.length)
+        return setWarnings({ items: body.metadata.warnings, acknowledgeOnly: false });
       if (error.status === 409 && body.version !== undefined) {
-        setConflict({ by: body.saved_by ?? null, at: body.saved_at ?? '', version: body.version });
+        setConflict({ by: body.saved_by ?? null, at: body.saved_at ?? "", version: body.version });
         return;
       }
       const lines = body.metadata?.errors ?? [];
-      if (lines.length === 0) return showErrors({}, [typeof error.status === 'number' && error.status < 500 ? BACK_OFFICE_MESSAGES.adminApiBroken : BACK_OFFICE_MESSAGES.genericServerError]);
+      if (lines.length === 0)
+        return showErrors({}, [
+          typeof error.status === "number" && error.status < 500
+            ? BACK_OFFICE_MESSAGES.adminApiBroken
+            : BACK_OFFICE_MESSAGES.genericServerError,
+        ]);
       // Each error goes to the element it names (id_{field}, §5) if the form shows one, else to the top list.
-      const attached = attachServerErrors(lines, (elementId) => FIELD_BY_ELEMENT_ID.has(elementId) && document.getElementById(elementId) !== null);
+      const attached = attachServerErrors(
+        lines,
+        (elementId) => FIELD_BY_ELEMENT_ID.has(elementId) && document.getElementById(elementId) !== null,
+      );
       const fields: FieldErrors = {};
-      for (const [elementId, messages] of Object.entries(attached.byElementId)) fields[FIELD_BY_ELEMENT_ID.get(elementId)!] = messages;
+      for (const [elementId, messages] of Object.entries(attached.byElementId))
+        fields[FIELD_BY_ELEMENT_ID.get(elementId)!] = messages;
       return showErrors(fields, attached.formErrors);
     }
-    const savedNode = (result as { data: ContentNode & { metadata?: ErrorBody['metadata'] } }).data;
+    const savedNode = (result as { data: ContentNode & { metadata?: ErrorBody["metadata"] } }).data;
     showErrors({}, []);
     form.reset({});
     setConflict(null);
     setSaved(true);
-    if (savedNode.metadata?.warnings?.length) setWarnings({ items: savedNode.metadata.warnings, acknowledgeOnly: true });
+    if (savedNode.metadata?.warnings?.length)
+      setWarnings({ items: savedNode.metadata.warnings, acknowledgeOnly: true });
     if (!id) onCreated(savedNode.id);
   }
 
   /** 'Please correct the following errors:' lists every message, field ones named by their label. */
   const summary = [
     ...formErrors,
-    ...Object.entries(errors).flatMap(([field, messages]) => (messages ?? []).map((m) => `${FIELD_LABELS[field as FieldName]}: ${m}`)),
+    ...Object.entries(errors).flatMap(([field, messages]) =>
+      (messages ?? []).map((m) => `${FIELD_LABELS[field as FieldName]}: ${m}`),
+    ),
   ];
 
   return {

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
-import { useStore } from 'react-redux';
-import { CONTRIBUTOR_SORT_ORDER_STEP } from '@shop/shared';
-import { contributorsApi, useAddContributorRoleMutation, type ContributorRole } from './contributorsApi';
+import { useRef, useState } from "react";
+import { useStore } from "react-redux";
+import { CONTRIBUTOR_SORT_ORDER_STEP } from "@shop/shared";
+import { contributorsApi, useAddContributorRoleMutation, type ContributorRole } from "./contributorsApi";
 
 const selectRoles = (nodeId: number) => contributorsApi.endpoints.contributorRoles.select(nodeId);
 /** The store as the contributors' endpoints see it (their tag types added to the one API). */
@@ -12,7 +12,8 @@ export type NewContributor = { contributor: string; role: string };
 export type PendingContributor = NewContributor & { key: number };
 
 /** The next role goes after every listed one (their sort orders are positions × 10, gaps left by removals kept). */
-export const nextSortOrder = (roles: ContributorRole[]) => Math.max(0, ...roles.map((r) => r.sort_order)) + CONTRIBUTOR_SORT_ORDER_STEP;
+export const nextSortOrder = (roles: ContributorRole[]) =>
+  Math.max(0, ...roles.map((r) => r.sort_order)) + CONTRIBUTOR_SORT_ORDER_STEP;
 
 /**
  * Adds a node's contributors one after the other. Two adds in quick succession would otherwise both
@@ -32,7 +33,12 @@ export function useContributorAdds(nodeId: number) {
     setPending((list) => [...list, { ...values, key }]);
     const run = async () => {
       const roles = selectRoles(nodeId)(store.getState()).data ?? [];
-      const added = await addRole({ node: nodeId, ...values, sort_order: nextSortOrder(roles) }).unwrap().then(() => true, () => false);
+      const added = await addRole({ node: nodeId, ...values, sort_order: nextSortOrder(roles) })
+        .unwrap()
+        .then(
+          () => true,
+          () => false,
+        );
       setPending((list) => list.filter((p) => p.key !== key));
       return added;
     };

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
-import { useMeQuery } from '../account/accountApi';
-import { RecentActivityList } from '../activity/RecentActivityList';
-import { EditingNow } from './EditingNow';
-import { RecentNodes } from './RecentNodes';
-import './dashboard.css';
+import { Link } from "react-router";
+import { useMeQuery } from "../account/accountApi";
+import { RecentActivityList } from "../activity/RecentActivityList";
+import { EditingNow } from "./EditingNow";
+import { RecentNodes } from "./RecentNodes";
+import "./dashboard.css";
 
 export function DashboardPage() {
   const { data: user } = useMeQuery();
@@ -13,7 +13,7 @@ export function DashboardPage() {
         <h1>Dashboard</h1>
         {user && <p className="muted">Welcome back, {user.name || user.email}.</p>}
         <nav aria-label="Back office sections" className="section-links">
-          <Link to="/content/contentnode/">Content nodes</Link> · <Link to="/content/keyword/">Keywords</Link> ·{' '}
+          <Link to="/content/contentnode/">Content nodes</Link> · <Link to="/content/keyword/">Keywords</Link> ·{" "}
           <Link to="/base/cmsactionevent/">Scheduled actions</Link>
         </nav>
       </div>

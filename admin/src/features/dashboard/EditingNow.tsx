@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { useMeQuery } from '../account/accountApi';
-import { useParentOptionsQuery } from '../content-node-form/contentNodeApi';
-import { useLockReasonsQuery, useRecordLocksQuery } from '../locks/locksApi';
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { useMeQuery } from "../account/accountApi";
+import { useParentOptionsQuery } from "../content-node-form/contentNodeApi";
+import { useLockReasonsQuery, useRecordLocksQuery } from "../locks/locksApi";
 
 // The lookup call takes at most 500 records.
 const LOOKUP_LIMIT = 500;
@@ -12,8 +12,18 @@ export function EditingNow() {
   const { data: me } = useMeQuery();
   const { data: nodes } = useParentOptionsQuery();
   const { data: reasons } = useLockReasonsQuery();
-  const ids = useMemo(() => (nodes ?? []).map((n) => n.id).sort((a, b) => a - b).slice(0, LOOKUP_LIMIT), [nodes]);
-  const { data: locks } = useRecordLocksQuery({ app: 'content', model: 'contentnode', ids }, { skip: ids.length === 0 });
+  const ids = useMemo(
+    () =>
+      (nodes ?? [])
+        .map((n) => n.id)
+        .sort((a, b) => a - b)
+        .slice(0, LOOKUP_LIMIT),
+    [nodes],
+  );
+  const { data: locks } = useRecordLocksQuery(
+    { app: "content", model: "contentnode", ids },
+    { skip: ids.length === 0 },
+  );
   const held = (nodes ?? []).flatMap((node) => {
     const lock = locks?.[node.id]?.lock;
     return lock ? [{ node, lock }] : [];
@@ -30,12 +40,13 @@ export function EditingNow() {
           {held.map(({ node, lock }) => (
             <li key={node.id}>
               <span>
-                <strong>{lock.user.id === String(me?.id) ? 'You' : lock.user.name}</strong> {lock.user.id === String(me?.id) ? 'are' : 'is'} editing{' '}
+                <strong>{lock.user.id === String(me?.id) ? "You" : lock.user.name}</strong>{" "}
+                {lock.user.id === String(me?.id) ? "are" : "is"} editing{" "}
                 <Link to={`/content/contentnode/${node.id}/`}>{node.name}</Link>
               </span>
               <span className="muted">
-                {reasons?.find((r) => r.id === lock.reason)?.title ?? ''}
-                {lock.comment ? ` — ${lock.comment}` : ''}
+                {reasons?.find((r) => r.id === lock.reason)?.title ?? ""}
+                {lock.comment ? ` — ${lock.comment}` : ""}
               </span>
             </li>
           ))}

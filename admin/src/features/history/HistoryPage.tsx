@@ -1,36 +1,36 @@
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useGetNodeQuery } from '../content-node-form/contentNodeApi';
-import { FIELD_LABELS, toFormValues, type FieldName } from '../content-node-form/nodeFormValues';
-import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from './historyApi';
-import { SiteTime } from '../site-time/SiteTime';
-import { useSiteTimeZone } from '../site-time/siteApi';
-import { REFERENCE_LOOKUPS, ReferenceNames } from './ReferenceNames';
-import './history.css';
+import { skipToken } from "@reduxjs/toolkit/query";
+import { Link, useParams, useSearchParams } from "react-router";
+import { useGetNodeQuery } from "../content-node-form/contentNodeApi";
+import { FIELD_LABELS, toFormValues, type FieldName } from "../content-node-form/nodeFormValues";
+import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from "./historyApi";
+import { SiteTime } from "../site-time/SiteTime";
+import { useSiteTimeZone } from "../site-time/siteApi";
+import { REFERENCE_LOOKUPS, ReferenceNames } from "./ReferenceNames";
+import "./history.css";
 
 const EVENT_NAMES: Record<string, string> = {
-  ContentNodeCreated: 'Created',
-  ContentNodeSaved: 'Saved',
-  ContentNodePublished: 'Published',
-  ContentNodeStatusChanged: 'Status changed',
-  ContentNodeArchived: 'Archived',
-  ContentNodeKeywordLinked: 'Keyword added',
-  ContentNodeKeywordUnlinked: 'Keyword removed',
-  ContributorRoleAdded: 'Contributor added',
-  ContributorRoleChanged: 'Contributor changed',
-  ContributorRoleRemoved: 'Contributor removed',
-  ContributorRolesRenumbered: 'Contributors reordered',
-  PendingRewriteBatchRecorded: 'Rewrite batch recorded',
+  ContentNodeCreated: "Created",
+  ContentNodeSaved: "Saved",
+  ContentNodePublished: "Published",
+  ContentNodeStatusChanged: "Status changed",
+  ContentNodeArchived: "Archived",
+  ContentNodeKeywordLinked: "Keyword added",
+  ContentNodeKeywordUnlinked: "Keyword removed",
+  ContributorRoleAdded: "Contributor added",
+  ContributorRoleChanged: "Contributor changed",
+  ContributorRoleRemoved: "Contributor removed",
+  ContributorRolesRenumbered: "Contributors reordered",
+  PendingRewriteBatchRecorded: "Rewrite batch recorded",
 };
 
 /** The form's labels, and the status an event may change with the fields. */
-const CHANGED_FIELD_LABELS: Record<string, string> = { ...FIELD_LABELS, status: 'Status' };
+const CHANGED_FIELD_LABELS: Record<string, string> = { ...FIELD_LABELS, status: "Status" };
 
 /** /admin/content/contentnode/{id}/history/ (and ?at={version}): the node's events and any earlier version, read-only. */
 export function HistoryPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
-  const atText = params.get('at');
+  const atText = params.get("at");
   const at = atText !== null && /^\d+$/.test(atText) ? Number(atText) : null;
   const { data: node } = useGetNodeQuery(id);
   const { data: items, isLoading, isError } = useNodeHistoryQuery(id);
@@ -38,14 +38,19 @@ export function HistoryPage() {
     <>
       <div className="page-heading">
         <p className="breadcrumbs">
-          <Link to="/content/contentnode/">Content nodes</Link> › <Link to={`/content/contentnode/${id}/`}>{node?.name ?? `#${id}`}</Link>
+          <Link to="/content/contentnode/">Content nodes</Link> ›{" "}
+          <Link to={`/content/contentnode/${id}/`}>{node?.name ?? `#${id}`}</Link>
         </p>
-        <h1>History{node ? ` of ${node.name}` : ''}</h1>
+        <h1>History{node ? ` of ${node.name}` : ""}</h1>
       </div>
       {at !== null && <VersionView id={id} at={at} />}
       <section className="card" aria-labelledby="events-heading">
         <h2 id="events-heading">Events, newest first</h2>
-        {isLoading && <p role="status" className="muted">Loading…</p>}
+        {isLoading && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
         {isError && <p role="alert">The history could not be loaded.</p>}
         {items && (
           <ol className="history-list">
@@ -60,11 +65,11 @@ export function HistoryPage() {
 }
 
 function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }) {
-  const fields = item.changed_fields.map((f) => CHANGED_FIELD_LABELS[f] ?? f).join(', ');
+  const fields = item.changed_fields.map((f) => CHANGED_FIELD_LABELS[f] ?? f).join(", ");
   return (
-    <li className={current ? 'history-item current' : 'history-item'}>
+    <li className={current ? "history-item current" : "history-item"}>
       <div>
-        <strong>{EVENT_NAMES[item.type] ?? item.type}</strong> by {item.user?.name || 'System'} ·{' '}
+        <strong>{EVENT_NAMES[item.type] ?? item.type}</strong> by {item.user?.name || "System"} ·{" "}
         <SiteTime iso={item.time} seconds />
       </div>
       {fields && <div className="muted">Changed: {fields}</div>}
@@ -80,21 +85,30 @@ function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }
 }
 
 /** A reference field's value as the form holds it ('' , '7' or '3,1') → its ids. */
-const idsOf = (text: string) => text.split(',').filter((part) => /^\d+$/.test(part)).map(Number);
+const idsOf = (text: string) =>
+  text
+    .split(",")
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number);
 
 /** Every field but the body, which comes last across the whole width. */
-const SHORT_FIELDS = (Object.keys(FIELD_LABELS) as FieldName[]).filter((field) => field !== 'body');
+const SHORT_FIELDS = (Object.keys(FIELD_LABELS) as FieldName[]).filter((field) => field !== "body");
 
 function VersionView({ id, at }: { id: number; at: number }) {
   const { data, isError, isFetching } = useNodeAtQuery(Number.isFinite(id) ? { id, at } : skipToken);
   const zone = useSiteTimeZone();
   if (isError) return <p role="alert">Version {at} does not exist.</p>;
-  if (!data || !zone) return <p role="status" className="muted">{isFetching ? 'Loading…' : ''}</p>;
+  if (!data || !zone)
+    return (
+      <p role="status" className="muted">
+        {isFetching ? "Loading…" : ""}
+      </p>
+    );
   const values = toFormValues(data, zone);
   const shown = (field: FieldName) => {
     if (REFERENCE_LOOKUPS[field]) return <ReferenceNames api={REFERENCE_LOOKUPS[field]} ids={idsOf(values[field])} />;
-    const time = field === 'published' || field === 'last_published' ? data[field] : null;
-    return time ? <SiteTime iso={time} /> : values[field] || '—';
+    const time = field === "published" || field === "last_published" ? data[field] : null;
+    return time ? <SiteTime iso={time} /> : values[field] || "—";
   };
   return (
     <section className="card version-view" aria-labelledby="version-heading">
@@ -115,7 +129,7 @@ function VersionView({ id, at }: { id: number; at: number }) {
         </div>
         <div className="version-body-field">
           <dt>{FIELD_LABELS.body}</dt>
-          <dd className="version-body">{values.body || '—'}</dd>
+          <dd className="version-body">{values.body || "—"}</dd>
         </div>
       </dl>
     </section>

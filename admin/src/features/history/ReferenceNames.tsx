@@ -1,13 +1,13 @@
-import { usePickerItemsQuery } from '../record-picker/pickerApi';
-import type { FieldName } from '../content-node-form/nodeFormValues';
+import { usePickerItemsQuery } from "../record-picker/pickerApi";
+import type { FieldName } from "../content-node-form/nodeFormValues";
 
 /** The lookup each reference field of a node points into (the same ones the form's pickers use). */
 export const REFERENCE_LOOKUPS: Partial<Record<FieldName, string>> = {
-  parent: '/admin/api/content/contentnode/',
-  node_type: '/admin/api/content/contentnodetype/',
-  sku: '/admin/api/product/sku/',
-  language_node: '/admin/api/translation/contentlangnode/',
-  menu_nodes: '/admin/api/tree/menunode/',
+  parent: "/admin/api/content/contentnode/",
+  node_type: "/admin/api/content/contentnodetype/",
+  sku: "/admin/api/product/sku/",
+  language_node: "/admin/api/translation/contentlangnode/",
+  menu_nodes: "/admin/api/tree/menunode/",
 };
 
 /**
@@ -19,5 +19,5 @@ export function ReferenceNames({ api, ids }: { api: string; ids: number[] }) {
   const { data: items } = usePickerItemsQuery({ api, ids }, { skip: ids.length === 0 });
   if (ids.length === 0) return <>—</>;
   const nameOf = (id: number) => items?.find((item) => item.id === id)?.str || `#${id}`;
-  return <>{ids.map(nameOf).join(', ')}</>;
+  return <>{ids.map(nameOf).join(", ")}</>;
 }

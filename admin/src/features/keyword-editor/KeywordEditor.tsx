@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
-import { BACK_OFFICE_MESSAGES } from '@shop/shared';
-import { WarningsDialog } from '../warnings/WarningsDialog';
-import { KeywordTable, type KeywordRow } from './KeywordTable';
+import { useId, useState } from "react";
+import { BACK_OFFICE_MESSAGES } from "@shop/shared";
+import { WarningsDialog } from "../warnings/WarningsDialog";
+import { KeywordTable, type KeywordRow } from "./KeywordTable";
 import {
   linkWarnings,
   useCreateKeywordMutation,
@@ -10,8 +10,8 @@ import {
   useLinkKeywordMutation,
   useNodeKeywordsQuery,
   type KeywordStats,
-} from './keywordApi';
-import './keywordEditor.css';
+} from "./keywordApi";
+import "./keywordEditor.css";
 
 type Props = {
   nodeId: number | null;
@@ -29,48 +29,51 @@ const errorLines = (error: unknown): string[] => {
 
 /** The keyword editor (back-office §2 item 9): the node's keywords, a search, creating a missing keyword, the parent's keywords. */
 export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
-  const id = `keywords${useId().replace(/:/g, '')}`;
+  const id = `keywords${useId().replace(/:/g, "")}`;
   const { data: current = [], isLoading } = useNodeKeywordsQuery(nodeId ?? 0, { skip: nodeId === null });
   const [search, { data: found, isFetching: searching, originalArgs: searched }] = useLazyKeywordSearchQuery();
   const [loadParent, { isFetching: loadingParent }] = useLazyParentKeywordIdsQuery();
   const [createKeyword] = useCreateKeywordMutation();
   const [link] = useLinkKeywordMutation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState("");
   const [offerCreate, setOfferCreate] = useState<string | null>(null);
   const [pendingNew, setPendingNew] = useState<KeywordRow[]>([]);
   const [failure, setFailure] = useState<string[] | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState("");
   // Links the server warned about (a word repeated too often), waiting for 'Continue (ignore warnings)'.
   const [held, setHeld] = useState<{ keywords: number[]; warnings: string[] } | null>(null);
 
   if (nodeId === null) return <p className="muted">Save the page first, then add its keywords.</p>;
 
   const currentIds = new Set(current.map((k) => k.id));
-  const rows: KeywordRow[] = [...current.map((k) => ({ ...k, state: 'exists' as const })), ...pendingNew];
+  const rows: KeywordRow[] = [...current.map((k) => ({ ...k, state: "exists" as const })), ...pendingNew];
   const results = (found ?? []).filter((k) => !currentIds.has(k.id));
 
   const runSearch = async () => {
     const query = text.trim();
     if (!query) return;
     setFailure(null);
-    const answer = await search(query).unwrap().catch(() => null);
+    const answer = await search(query)
+      .unwrap()
+      .catch(() => null);
     if (answer === null) return setStatus(BACK_OFFICE_MESSAGES.adminApiBroken);
     const exact = answer.some((k) => k.name.toLowerCase() === query.toLowerCase());
     setOfferCreate(exact ? null : query);
   };
 
   /** Links one keyword; a warning holds it back (answered by the dialog) instead of failing. */
-  const linkOne = async (keyword: number): Promise<string[] | 'linked'> => {
+  const linkOne = async (keyword: number): Promise<string[] | "linked"> => {
     try {
       await link({ nodeId, keyword, link: true }).unwrap();
-      return 'linked';
+      return "linked";
     } catch (error) {
       const warnings = linkWarnings(error);
       if (warnings) return warnings;
       throw error;
     }
   };
-  const hold = (keywords: number[], warnings: string[]) => warnings.length && setHeld({ keywords, warnings: [...new Set(warnings)] });
+  const hold = (keywords: number[], warnings: string[]) =>
+    warnings.length && setHeld({ keywords, warnings: [...new Set(warnings)] });
 
   const add = async (keyword: KeywordStats) => {
     const answer = await linkOne(keyword.id).catch(() => setStatus(BACK_OFFICE_MESSAGES.adminApiBroken));
@@ -79,13 +82,16 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
 
   const continueHeld = async () => {
     if (!held) return;
-    for (const keyword of held.keywords) await link({ nodeId, keyword, link: true, ignoreWarnings: true }).unwrap().catch(() => setStatus(BACK_OFFICE_MESSAGES.adminApiBroken));
+    for (const keyword of held.keywords)
+      await link({ nodeId, keyword, link: true, ignoreWarnings: true })
+        .unwrap()
+        .catch(() => setStatus(BACK_OFFICE_MESSAGES.adminApiBroken));
     setHeld(null);
   };
 
   const create = async (name: string) => {
     setOfferCreate(null);
-    const row: KeywordRow = { id: -Date.now(), name, slug: '', our_uses: 0, monthly_searches: 0, state: 'new' };
+    const row: KeywordRow = { id: -Date.now(), name, slug: "", our_uses: 0, monthly_searches: 0, state: "new" };
     setPendingNew((list) => [...list.filter((r) => r.name !== name), row]);
     try {
       const created = await createKeyword(name).unwrap();
@@ -101,20 +107,26 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
 
   const addParentKeywords = async () => {
     if (parentId === null) return;
-    const ids = await loadParent(parentId).unwrap().catch(() => null);
+    const ids = await loadParent(parentId)
+      .unwrap()
+      .catch(() => null);
     if (ids === null) return setStatus(BACK_OFFICE_MESSAGES.adminApiBroken);
     const missing = ids.filter((k) => !currentIds.has(k));
     const warned: number[] = [];
     const warnings: string[] = [];
     for (const keyword of missing) {
-      const answer = await linkOne(keyword).catch(() => 'linked' as const);
+      const answer = await linkOne(keyword).catch(() => "linked" as const);
       if (Array.isArray(answer)) {
         warned.push(keyword);
         warnings.push(...answer);
       }
     }
     hold(warned, warnings);
-    setStatus(missing.length ? `Added ${missing.length} parent keyword${missing.length === 1 ? '' : 's'}.` : 'The parent has no other keywords.');
+    setStatus(
+      missing.length
+        ? `Added ${missing.length} parent keyword${missing.length === 1 ? "" : "s"}.`
+        : "The parent has no other keywords.",
+    );
   };
 
   return (
@@ -123,14 +135,18 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
         caption="Current keywords"
         rows={rows}
         body={body}
-        empty={isLoading ? 'Loading keywords…' : 'No keywords yet.'}
+        empty={isLoading ? "Loading keywords…" : "No keywords yet."}
         action={(row) =>
-          row.state === 'new' ? (
+          row.state === "new" ? (
             <button type="button" onClick={() => create(row.name)}>
               Retry
             </button>
           ) : (
-            <button type="button" aria-label={`Remove keyword ${row.name}`} onClick={() => link({ nodeId, keyword: row.id, link: false })}>
+            <button
+              type="button"
+              aria-label={`Remove keyword ${row.name}`}
+              onClick={() => link({ nodeId, keyword: row.id, link: false })}
+            >
               Remove
             </button>
           )
@@ -139,7 +155,11 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
       {failure && (
         <div className="error-summary" role="alert">
           <p>{BACK_OFFICE_MESSAGES.keywordCreationFailed}</p>
-          <ul>{(failure.length ? failure : [BACK_OFFICE_MESSAGES.noErrorMessagesGiven]).map((line) => <li key={line}>{line}</li>)}</ul>
+          <ul>
+            {(failure.length ? failure : [BACK_OFFICE_MESSAGES.noErrorMessagesGiven]).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="keyword-search">
@@ -151,7 +171,7 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
+              if (e.key === "Enter") {
                 e.preventDefault();
                 void runSearch();
               }
@@ -170,7 +190,7 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
           <p>{BACK_OFFICE_MESSAGES.keywordNotFound}</p>
           <button type="button" onClick={() => create(offerCreate)}>
             Add "{offerCreate}"
-          </button>{' '}
+          </button>{" "}
           <button type="button" onClick={() => setOfferCreate(null)}>
             Use an existing keyword
           </button>
@@ -179,7 +199,7 @@ export function KeywordEditor({ nodeId, body, parentId = null }: Props) {
       {searched !== undefined && (
         <KeywordTable
           caption={`Search results for "${searched}"`}
-          rows={results.map((k) => ({ ...k, state: 'exists' as const }))}
+          rows={results.map((k) => ({ ...k, state: "exists" as const }))}
           body={body}
           empty={BACK_OFFICE_MESSAGES.noResults}
           action={(row) => (

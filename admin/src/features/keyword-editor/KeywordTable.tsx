@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { usesInBody, type KeywordStats } from './keywordApi';
+import type { ReactNode } from "react";
+import { usesInBody, type KeywordStats } from "./keywordApi";
 
 /** 'new' until the keyword exists on the server, then 'exists' (back-office §4 "Keyword row"). */
-export type KeywordRow = KeywordStats & { state: 'new' | 'exists' };
+export type KeywordRow = KeywordStats & { state: "new" | "exists" };
 
 type Props = { caption: string; rows: KeywordRow[]; body: string; empty: string; action(row: KeywordRow): ReactNode };
 
@@ -36,7 +36,7 @@ export function KeywordTable({ caption, rows, body, empty, action }: Props) {
             rows.map((row) => {
               const uses = usesInBody(row.name, body);
               return (
-                <tr key={row.id} className={uses === 0 ? 'keyword-missing' : undefined}>
+                <tr key={row.id} className={uses === 0 ? "keyword-missing" : undefined}>
                   <th scope="row">{row.name}</th>
                   <td>{row.slug}</td>
                   <td>{row.our_uses}</td>

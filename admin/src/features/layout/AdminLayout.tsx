@@ -1,5 +1,5 @@
-import { Link, Outlet, useNavigate } from 'react-router';
-import { useLogoutMutation, useMeQuery } from '../account/accountApi';
+import { Link, Outlet, useNavigate } from "react-router";
+import { useLogoutMutation, useMeQuery } from "../account/accountApi";
 
 export function AdminLayout() {
   return (
@@ -28,7 +28,7 @@ function SessionControls() {
 
   async function handleLogout() {
     const result = await logout();
-    if (!result.error) navigate('/login/', { replace: true });
+    if (!result.error) navigate("/login/", { replace: true });
   }
 
   return (
@@ -37,7 +37,7 @@ function SessionControls() {
         {user.name || user.email}
       </span>
       <button type="button" onClick={handleLogout} disabled={isLoading}>
-        {isLoading ? 'Logging out...' : 'Log out'}
+        {isLoading ? "Logging out..." : "Log out"}
       </button>
       {isError && (
         <span role="alert" className="field-error">

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from "react";
 
 /**
  * Shows a polite status line while a part loaded on first use (a page, the code editor, the toolbox's

@@ -1,18 +1,19 @@
-import { useEffect, useMemo, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMeQuery } from '../account/accountApi';
-import { LockBadge } from '../locks/LockBadge';
-import { SiteTime } from '../site-time/SiteTime';
-import { useSiteTimeZone } from '../site-time/siteApi';
-import { useRecordLocksQuery } from '../locks/locksApi';
-import { listArg, pageInBrowser, useListRecordsQuery, type ListView } from './listApi';
-import { DEFAULT_PAGE_SIZE, LIST_MODELS, type ListColumn, type ListModel, type ListRow } from './listModels';
-import { listUrlState } from './listUrlState';
-import { Pagination } from './Pagination';
-import './lists.css';
-import { SortSelect } from './SortSelect';
+import { useEffect, useMemo, type FormEvent } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useMeQuery } from "../account/accountApi";
+import { LockBadge } from "../locks/LockBadge";
+import { SiteTime } from "../site-time/SiteTime";
+import { useSiteTimeZone } from "../site-time/siteApi";
+import { useRecordLocksQuery } from "../locks/locksApi";
+import { listArg, pageInBrowser, useListRecordsQuery, type ListView } from "./listApi";
+import { DEFAULT_PAGE_SIZE, LIST_MODELS, type ListColumn, type ListModel, type ListRow } from "./listModels";
+import { listUrlState } from "./listUrlState";
+import { Pagination } from "./Pagination";
+import "./lists.css";
+import { SortSelect } from "./SortSelect";
 
-const whole = (value: string | null, fallback: number) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : fallback);
+const whole = (value: string | null, fallback: number) =>
+  value !== null && /^-?\d+$/.test(value) ? Number(value) : fallback;
 
 /** A model's list page: search, sortable columns, the §9 pager with `start` in the URL, live lock badges. */
 export function ListPage({ modelKey }: { modelKey: string }) {
@@ -21,15 +22,18 @@ export function ListPage({ modelKey }: { modelKey: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   // The query string holds the state; an old bookmark's hash (#start=40) is read too, then moved there.
-  const { params, fromHash } = useMemo(() => listUrlState(location.search, location.hash), [location.search, location.hash]);
+  const { params, fromHash } = useMemo(
+    () => listUrlState(location.search, location.hash),
+    [location.search, location.hash],
+  );
   useEffect(() => {
-    if (fromHash) navigate({ search: `?${params}`, hash: '' }, { replace: true, state: location.state });
+    if (fromHash) navigate({ search: `?${params}`, hash: "" }, { replace: true, state: location.state });
   }, [fromHash, params, navigate, location.state]);
   const view: ListView = {
-    start: Math.max(0, whole(params.get('start'), 0)),
-    count: whole(params.get('count'), DEFAULT_PAGE_SIZE),
-    sort: params.get('sort') || model.defaultSort,
-    q: params.get('q') ?? '',
+    start: Math.max(0, whole(params.get("start"), 0)),
+    count: whole(params.get("count"), DEFAULT_PAGE_SIZE),
+    sort: params.get("sort") || model.defaultSort,
+    q: params.get("q") ?? "",
   };
   const { data, isLoading, isFetching, isError, refetch } = useListRecordsQuery(listArg(model, view));
   const zone = useSiteTimeZone();
@@ -38,9 +42,9 @@ export function ListPage({ modelKey }: { modelKey: string }) {
 
   const hrefFor = (start: number, count: number) => {
     const next = new URLSearchParams(params);
-    next.set('start', String(start));
-    if (count === DEFAULT_PAGE_SIZE) next.delete('count');
-    else next.set('count', String(count));
+    next.set("start", String(start));
+    if (count === DEFAULT_PAGE_SIZE) next.delete("count");
+    else next.set("count", String(count));
     return `?${next}`;
   };
   const change = (patch: Record<string, string>) => {
@@ -49,12 +53,12 @@ export function ListPage({ modelKey }: { modelKey: string }) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    next.set('start', '0');
+    next.set("start", "0");
     setParams(next);
   };
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    change({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+    change({ q: String(new FormData(event.currentTarget).get("q") ?? "").trim() });
   };
 
   return (
@@ -63,7 +67,7 @@ export function ListPage({ modelKey }: { modelKey: string }) {
         <h1>{model.title}</h1>
         {model.addUrl && (
           <Link className="button-link" to={model.addUrl}>
-            Add {model.title.toLowerCase().replace(/s$/, '')}
+            Add {model.title.toLowerCase().replace(/s$/, "")}
           </Link>
         )}
       </div>
@@ -75,7 +79,7 @@ export function ListPage({ modelKey }: { modelKey: string }) {
           <input id="list-q" name="q" type="search" defaultValue={view.q} key={view.q} placeholder="Search" />
           <button type="submit">Search</button>
           {view.q && (
-            <button type="button" className="link-button" onClick={() => change({ q: '' })}>
+            <button type="button" className="link-button" onClick={() => change({ q: "" })}>
               Clear search
             </button>
           )}
@@ -83,7 +87,11 @@ export function ListPage({ modelKey }: { modelKey: string }) {
         <h2 id="list-results-heading" className="visually-hidden">
           Results
         </h2>
-        {isLoading && <p role="status" className="muted">Loading…</p>}
+        {isLoading && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
         {isError && (
           <div role="alert">
             <p>The list could not be loaded.</p>
@@ -95,7 +103,7 @@ export function ListPage({ modelKey }: { modelKey: string }) {
         {page && (
           <>
             <p className="muted list-total" role="status" aria-busy={isFetching}>
-              {page.total === 1 ? '1 result' : `${page.total} results`}
+              {page.total === 1 ? "1 result" : `${page.total} results`}
               {view.q && ` for “${view.q}”`}
             </p>
             <SortSelect model={model} sort={view.sort} onSort={(sort) => change({ sort })} />
@@ -145,15 +153,27 @@ function RecordsTable({ model, rows, sort, onSort }: TableProps) {
   );
 }
 
-function SortableHeader({ column, sort, onSort }: { column: ListColumn; sort: string; onSort: (sort: string) => void }) {
+function SortableHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: ListColumn;
+  sort: string;
+  onSort: (sort: string) => void;
+}) {
   if (!column.sort) return <th scope="col">{column.label}</th>;
-  const active = sort.replace(/^-/, '') === column.sort;
-  const descending = active && sort.startsWith('-');
+  const active = sort.replace(/^-/, "") === column.sort;
+  const descending = active && sort.startsWith("-");
   return (
-    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}>
-      <button type="button" className="sort-button" onClick={() => onSort(active && !descending ? `-${column.sort}` : column.sort!)}>
+    <th scope="col" aria-sort={active ? (descending ? "descending" : "ascending") : undefined}>
+      <button
+        type="button"
+        className="sort-button"
+        onClick={() => onSort(active && !descending ? `-${column.sort}` : column.sort!)}
+      >
         {column.label}
-        <span aria-hidden="true">{active ? (descending ? ' ▼' : ' ▲') : ''}</span>
+        <span aria-hidden="true">{active ? (descending ? " ▼" : " ▲") : ""}</span>
       </button>
     </th>
   );
@@ -161,9 +181,10 @@ function SortableHeader({ column, sort, onSort }: { column: ListColumn; sort: st
 
 function Cell({ column, row }: { column: ListColumn; row: ListRow }) {
   const value = row[column.key];
-  const text = value === null || value === undefined || value === '' ? '—' : String(value);
-  if (column.time && typeof value === 'string' && value) return <SiteTime iso={value} />;
-  if (column.key === 'status' && value) return <span className={`status-chip status-${text.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
+  const text = value === null || value === undefined || value === "" ? "—" : String(value);
+  if (column.time && typeof value === "string" && value) return <SiteTime iso={value} />;
+  if (column.key === "status" && value)
+    return <span className={`status-chip status-${text.toLowerCase().replace(/\s+/g, "-")}`}>{text}</span>;
   const href = column.link?.(row);
-  return href ? <Link to={href}>{text}</Link> : <>{text}</>;
+  return href ? <Link to={href}>{text}</Link> : text;
 }

@@ -1,5 +1,5 @@
-import { paginationWindow } from '@shop/shared';
-import { Link, useLocation } from 'react-router';
+import { paginationWindow } from "@shop/shared";
+import { Link, useLocation } from "react-router";
 
 type Props = { total: number; count: number; start: number; hrefFor: (start: number, count: number) => string };
 

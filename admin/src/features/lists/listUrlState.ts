@@ -1,5 +1,5 @@
 /** The list state a URL carries: the pager's start and count, the sort and the search. */
-export const LIST_STATE_KEYS = ['start', 'count', 'sort', 'q'] as const;
+export const LIST_STATE_KEYS = ["start", "count", "sort", "q"] as const;
 
 /**
  * The list state of a URL. The query string is where we keep it (it survives a reload and a shared
@@ -9,7 +9,7 @@ export const LIST_STATE_KEYS = ['start', 'count', 'sort', 'q'] as const;
  */
 export function listUrlState(search: string, hash: string): { params: URLSearchParams; fromHash: boolean } {
   const params = new URLSearchParams(search);
-  const old = new URLSearchParams(hash.replace(/^#!?\??/, ''));
+  const old = new URLSearchParams(hash.replace(/^#!?\??/, ""));
   let fromHash = false;
   for (const key of LIST_STATE_KEYS) {
     const value = old.get(key);

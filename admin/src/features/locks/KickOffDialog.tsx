@@ -1,6 +1,6 @@
-import { BACK_OFFICE_MESSAGES, type RecordLock } from '@shop/shared';
-import { ModalDialog } from '../warnings/ModalDialog';
-import { useLockReasonsQuery } from './locksApi';
+import { BACK_OFFICE_MESSAGES, type RecordLock } from "@shop/shared";
+import { ModalDialog } from "../warnings/ModalDialog";
+import { useLockReasonsQuery } from "./locksApi";
 
 type Props = { modelLabel: string; holder: RecordLock; onConfirm: () => void; onCancel: () => void; busy: boolean };
 
@@ -8,7 +8,12 @@ type Props = { modelLabel: string; holder: RecordLock; onConfirm: () => void; on
 export function KickOffDialog({ modelLabel, holder, onConfirm, onCancel, busy }: Props) {
   const { data: reasons } = useLockReasonsQuery();
   const reason = reasons?.find((r) => r.id === holder.reason)?.title ?? String(holder.reason);
-  const message = BACK_OFFICE_MESSAGES.lockKickOff({ model: modelLabel, name: holder.user.name, reason, comment: holder.comment });
+  const message = BACK_OFFICE_MESSAGES.lockKickOff({
+    model: modelLabel,
+    name: holder.user.name,
+    reason,
+    comment: holder.comment,
+  });
   return (
     <ModalDialog title="This record is locked" onClose={onCancel} role="alertdialog">
       <p className="kick-off-message">{message}</p>

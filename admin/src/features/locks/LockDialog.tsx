@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { ModalDialog } from '../warnings/ModalDialog';
-import { useLockReasonsQuery } from './locksApi';
-import { AUTOMATIC, type RecordLockControl } from './useRecordLock';
+import { useState, type FormEvent } from "react";
+import { ModalDialog } from "../warnings/ModalDialog";
+import { useLockReasonsQuery } from "./locksApi";
+import { AUTOMATIC, type RecordLockControl } from "./useRecordLock";
 
 type Props = { control: RecordLockControl; onClose: () => void };
 
@@ -10,7 +10,7 @@ type Props = { control: RecordLockControl; onClose: () => void };
  * The holder is offered 'Unlock this record.' or 'Change the reason or comment for this locked record.'
  */
 export function LockDialog({ control, onClose }: Props) {
-  const mine = control.state === 'mine';
+  const mine = control.state === "mine";
   const [changing, setChanging] = useState(!mine);
   return (
     <ModalDialog title="Why are you locking this object?" sticky onClose={onClose}>
@@ -50,13 +50,16 @@ export function LockDialog({ control, onClose }: Props) {
 
 function LockForm({ control, onDone }: { control: RecordLockControl; onDone: () => void }) {
   const { data: reasons = [] } = useLockReasonsQuery();
-  const current = control.state === 'mine' ? control.lock : null;
-  const defaultReason = current && current.reason !== AUTOMATIC ? current.reason : (reasons.find((r) => r.id !== AUTOMATIC)?.id ?? AUTOMATIC);
+  const current = control.state === "mine" ? control.lock : null;
+  const defaultReason =
+    current && current.reason !== AUTOMATIC
+      ? current.reason
+      : (reasons.find((r) => r.id !== AUTOMATIC)?.id ?? AUTOMATIC);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    await control.acquire(Number(form.get('reason')), String(form.get('comment') ?? ''));
+    await control.acquire(Number(form.get("reason")), String(form.get("comment") ?? ""));
     onDone();
   }
 
@@ -74,7 +77,7 @@ function LockForm({ control, onDone }: { control: RecordLockControl; onDone: () 
       </div>
       <div className="field">
         <label htmlFor="lock-comment">Comment</label>
-        <textarea id="lock-comment" name="comment" rows={3} defaultValue={current?.comment ?? ''} maxLength={1000} />
+        <textarea id="lock-comment" name="comment" rows={3} defaultValue={current?.comment ?? ""} maxLength={1000} />
       </div>
       <div className="dialog-actions">
         <button type="submit" className="button-primary" disabled={control.busy}>

@@ -1,31 +1,35 @@
-import type { LockChangedMessage, LockLookupItem, RecordLock } from '@shop/shared';
-import { api } from '../../app/api';
-import { liveCacheEntry } from '../../platform/liveCacheEntry';
+import type { LockChangedMessage, LockLookupItem, RecordLock } from "@shop/shared";
+import { api } from "../../app/api";
+import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
 export type RecordRef = { app: string; model: string; id: number };
 export type LockReason = { id: number; title: string };
 
 /** What a page knows of one record's lock, plus the last change pushed for it (who kicked whom). */
-export type LockEntry = { lock: RecordLock | null; change?: LockChangedMessage['change']; by?: { id: string; name: string } };
+export type LockEntry = {
+  lock: RecordLock | null;
+  change?: LockChangedMessage["change"];
+  by?: { id: string; name: string };
+};
 /** Locks of some records of one model, by record id. */
 export type LockMap = Record<number, LockEntry>;
 export type LocksArg = { app: string; model: string; ids: number[] };
 
-export const LOCKS_URL = '/admin/base/record-locks/';
+export const LOCKS_URL = "/admin/base/record-locks/";
 type LookupResponse = { locks: LockLookupItem[] };
 type TakeArg = RecordRef & { reason: number; comment: string };
 
 export const locksApi = api.injectEndpoints({
   endpoints: (build) => ({
     lockReasons: build.query<LockReason[], void>({
-      query: () => '/admin/base/record-lock-reasons/',
+      query: () => "/admin/base/record-lock-reasons/",
       transformResponse: (response: { items: LockReason[] }) => response.items,
     }),
     /** The locks of the given records: first from the lookup call, then kept current by `lock:changed` pushes. */
     recordLocks: build.query<LockMap, LocksArg>({
       query: ({ app, model, ids }) => ({
         url: `${LOCKS_URL}?action=lookup`,
-        method: 'POST',
+        method: "POST",
         body: { objs: ids.map((id) => ({ app, model, id })) },
       }),
       transformResponse: (response: LookupResponse) => {
@@ -33,14 +37,14 @@ export const locksApi = api.injectEndpoints({
         for (const { app: _a, model: _m, id, hasLock: _h, ...lock } of response.locks) map[id] = { lock };
         return map;
       },
-      providesTags: ['RecordLock'],
+      providesTags: ["RecordLock"],
       onCacheEntryAdded: (arg, entry) => {
         const ids = new Set(arg.ids);
         return liveCacheEntry(entry, {
           // Pushes sent while disconnected are lost: ask again after a reconnect.
-          onReconnect: () => entry.dispatch(api.util.invalidateTags(['RecordLock'])),
+          onReconnect: () => entry.dispatch(api.util.invalidateTags(["RecordLock"])),
           listen: (socket) =>
-            socket.on('lock:changed', (message: LockChangedMessage) => {
+            socket.on("lock:changed", (message: LockChangedMessage) => {
               if (message.app !== arg.app || message.model !== arg.model || !ids.has(message.id)) return;
               entry.updateCachedData((draft) => {
                 draft[message.id] = { lock: message.lock, change: message.change, by: message.by };
@@ -52,7 +56,7 @@ export const locksApi = api.injectEndpoints({
     takeLock: build.mutation<RecordLock, TakeArg>({
       query: ({ app, model, id, reason, comment }) => ({
         url: `${LOCKS_URL}?ts=${Date.now()}`,
-        method: 'POST',
+        method: "POST",
         body: { objs: [{ app, model, id, reason, comment, isAuto: reason === 1 }], reason, comment },
       }),
       transformResponse: (response: { lock: RecordLock }) => response.lock,
@@ -60,7 +64,7 @@ export const locksApi = api.injectEndpoints({
     releaseLock: build.mutation<void, RecordRef & { force?: boolean }>({
       query: ({ app, model, id, force }) => ({
         url: LOCKS_URL,
-        method: 'DELETE',
+        method: "DELETE",
         body: { objs: [{ app, model, id }], force_unlock: force === true },
       }),
       transformResponse: () => undefined,
@@ -70,7 +74,7 @@ export const locksApi = api.injectEndpoints({
 
 /** The holder in a refused take (409 'Object is already locked!'), or null for any other failure. */
 export function refusedBy(error: unknown): RecordLock | null {
-  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 409) return null;
+  if (!error || typeof error !== "object" || !("status" in error) || error.status !== 409) return null;
   const data = (error as { data?: { lock?: RecordLock | null } }).data;
   return data?.lock ?? null;
 }

@@ -1,12 +1,26 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useDispatch } from 'react-redux';
-import type { RecordLock } from '@shop/shared';
-import type { AppDispatch } from '../../app/store';
-import { useMeQuery } from '../account/accountApi';
-import { locksApi, refusedBy, useRecordLocksQuery, useReleaseLockMutation, useTakeLockMutation, type RecordRef } from './locksApi';
-import { knownLock, LOCK_CHECK_FAILED, lockCheckRetryDelay, lockStateOf, type LockCheck, type LockState } from './lockState';
-import { useReleaseOnPageHide } from './useReleaseOnPageHide';
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { skipToken } from "@reduxjs/toolkit/query";
+import { useDispatch } from "react-redux";
+import type { RecordLock } from "@shop/shared";
+import type { AppDispatch } from "../../app/store";
+import { useMeQuery } from "../account/accountApi";
+import {
+  locksApi,
+  refusedBy,
+  useRecordLocksQuery,
+  useReleaseLockMutation,
+  useTakeLockMutation,
+  type RecordRef,
+} from "./locksApi";
+import {
+  knownLock,
+  LOCK_CHECK_FAILED,
+  lockCheckRetryDelay,
+  lockStateOf,
+  type LockCheck,
+  type LockState,
+} from "./lockState";
+import { useReleaseOnPageHide } from "./useReleaseOnPageHide";
 
 export const AUTOMATIC = 1;
 export type { LockState };
@@ -32,17 +46,17 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   const arg = useMemo(() => (ref ? { app: ref.app, model: ref.model, ids: [ref.id] } : null), [ref]);
   const query = useRecordLocksQuery(arg ?? skipToken);
   const failures = useCheckFailures(query);
-  const check: LockCheck = failures > 0 ? 'failed' : query.data ? 'answered' : 'pending';
+  const check: LockCheck = failures > 0 ? "failed" : query.data ? "answered" : "pending";
   const entry = ref ? query.data?.[ref.id] : undefined;
   const lock = knownLock(check, entry?.lock);
-  const state: LockState = ref ? lockStateOf(check, lock, myId) : 'loading';
+  const state: LockState = ref ? lockStateOf(check, lock, myId) : "loading";
 
   const [take, { isLoading: taking }] = useTakeLockMutation();
   const [release, { isLoading: releasing }] = useReleaseLockMutation();
   const [refused, setRefused] = useState<RecordLock | null>(null);
   const [displaced, setDisplaced] = useState<Displacement | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const pending = useRef({ reason: AUTOMATIC, comment: '' });
+  const pending = useRef({ reason: AUTOMATIC, comment: "" });
   const held = useRef(false);
   const lockRef = useRef(lock);
   lockRef.current = lock;
@@ -51,22 +65,25 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   const setCached = useCallback(
     (value: RecordLock | null) => {
       if (!arg) return;
-      const patch = dispatch(locksApi.util.updateQueryData('recordLocks', arg, (draft) => void (draft[arg.ids[0]!] = { lock: value })));
-      if (patch.patches.length === 0) void dispatch(locksApi.util.upsertQueryData('recordLocks', arg, { [arg.ids[0]!]: { lock: value } }));
+      const patch = dispatch(
+        locksApi.util.updateQueryData("recordLocks", arg, (draft) => void (draft[arg.ids[0]!] = { lock: value })),
+      );
+      if (patch.patches.length === 0)
+        void dispatch(locksApi.util.upsertQueryData("recordLocks", arg, { [arg.ids[0]!]: { lock: value } }));
     },
     [dispatch, arg],
   );
 
   /** Creates (or re-creates with a new reason) this editor's lock. A refusal asks about a kick-off, or, when quiet, just shows the holder. */
   const acquire = useCallback(
-    async (reason = AUTOMATIC, comment = '', { quiet = false } = {}) => {
+    async (reason = AUTOMATIC, comment = "", { quiet = false } = {}) => {
       if (!ref) return;
       pending.current = { reason, comment };
       setFailure(null);
       // §4: creating a lock first releases any lock this user holds.
       if (lockRef.current && lockRef.current.user.id === myId) await release(ref);
       const result = await take({ ...ref, reason, comment });
-      if ('data' in result && result.data) {
+      if ("data" in result && result.data) {
         held.current = true;
         setDisplaced(null);
         setRefused(null);
@@ -77,7 +94,7 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
       if (holder && holder.user.id !== myId) {
         if (quiet) setCached(holder);
         else setRefused(holder);
-      } else setFailure('The record could not be locked.');
+      } else setFailure("The record could not be locked.");
     },
     [ref, myId, release, take, setCached],
   );
@@ -86,7 +103,7 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
     if (!ref) return;
     setRefused(null);
     const result = await release({ ...ref, force: true });
-    if ('error' in result && result.error) return setFailure('The lock could not be removed.');
+    if ("error" in result && result.error) return setFailure("The lock could not be removed.");
     await acquire(pending.current.reason, pending.current.comment);
   }, [ref, release, acquire]);
 
@@ -94,9 +111,9 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
     if (!ref) return;
     held.current = false;
     const result = await release(ref);
-    if (!('error' in result) || !result.error) return setCached(null);
+    if (!("error" in result) || !result.error) return setCached(null);
     // §8 "Failed unlock → Re-check the lock": ask the server who holds it now.
-    setFailure('The record could not be unlocked.');
+    setFailure("The record could not be unlocked.");
     void query.refetch();
   }, [ref, release, setCached, query]);
 
@@ -106,7 +123,7 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   // Opening the record takes the automatic lock once the current user is known.
   useEffect(() => {
     if (!ref || !myId) return;
-    void acquire(AUTOMATIC, '');
+    void acquire(AUTOMATIC, "");
     return () => {
       const current = lockRef.current;
       held.current = false;
@@ -117,20 +134,26 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
 
   useReleaseOnPageHide(ref, myId, lockRef);
   // A lock freed by a kick-off is about to be retaken by whoever kicked: taking it here would fight them.
-  const freedByKickOff = entry?.change === 'kicked_off';
-  useLockWhenFree(options.lockWhenFree === true && !!myId && !refused && !freedByKickOff, state, taking || releasing, query.fulfilledTimeStamp, () => acquire(AUTOMATIC, '', { quiet: true }));
+  const freedByKickOff = entry?.change === "kicked_off";
+  useLockWhenFree(
+    options.lockWhenFree === true && !!myId && !refused && !freedByKickOff,
+    state,
+    taking || releasing,
+    query.fulfilledTimeStamp,
+    () => acquire(AUTOMATIC, "", { quiet: true }),
+  );
 
   // A push saying someone else has (or removed) the lock this editor held: tell them at once.
   useEffect(() => {
-    if (state === 'mine') {
+    if (state === "mine") {
       held.current = true;
       return;
     }
-    if (!held.current || state === 'loading') return;
+    if (!held.current || state === "loading") return;
     const byOther = entry?.by && entry.by.id !== myId;
-    if (state === 'other' || (state === 'none' && (byOther || entry?.change === 'expired'))) {
+    if (state === "other" || (state === "none" && (byOther || entry?.change === "expired"))) {
       held.current = false;
-      setDisplaced({ name: entry?.by?.name ?? lock?.user.name ?? 'Someone', at: new Date() });
+      setDisplaced({ name: entry?.by?.name ?? lock?.user.name ?? "Someone", at: new Date() });
     }
   }, [state, entry, lock, myId]);
 
@@ -141,7 +164,7 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
     busy: taking || releasing,
     refused,
     displaced,
-    failure: check === 'failed' ? LOCK_CHECK_FAILED : failure,
+    failure: check === "failed" ? LOCK_CHECK_FAILED : failure,
     acquire,
     kickOff,
     unlock,
@@ -170,14 +193,20 @@ function useCheckFailures(query: { isError: boolean; fulfilledTimeStamp?: number
 }
 
 /** Takes the lock whenever it is free: once per free spell (a failed take is not retried in a loop), again after each fresh check. */
-function useLockWhenFree(enabled: boolean, state: LockState, busy: boolean, checkedAt: number | undefined, take: () => Promise<void>) {
+function useLockWhenFree(
+  enabled: boolean,
+  state: LockState,
+  busy: boolean,
+  checkedAt: number | undefined,
+  take: () => Promise<void>,
+) {
   const tried = useRef(false);
   useEffect(() => {
     tried.current = false;
   }, [checkedAt]);
   useEffect(() => {
-    if (state !== 'none') tried.current = false;
-    if (!enabled || state !== 'none' || busy || tried.current) return;
+    if (state !== "none") tried.current = false;
+    if (!enabled || state !== "none" || busy || tried.current) return;
     tried.current = true;
     void take();
   }, [enabled, state, busy, take]);

@@ -1,6 +1,6 @@
-import { BACK_OFFICE_MESSAGES } from '@shop/shared';
-import { statusText } from './PickerSelected';
-import type { PickerItem } from './pickerApi';
+import { BACK_OFFICE_MESSAGES } from "@shop/shared";
+import { statusText } from "./PickerSelected";
+import type { PickerItem } from "./pickerApi";
 
 type Props = {
   label: string;
@@ -10,8 +10,9 @@ type Props = {
   onAdd(item: PickerItem): void;
 };
 
-const heading = (field: string) => field.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const heading = (field: string) => field.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+const cell = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 /** The results of a Find: one row per item with a + button; 'No results found!' when the search found nothing. */
 export function PickerResults({ label, items, total, displayFields, onAdd }: Props) {
@@ -22,7 +23,7 @@ export function PickerResults({ label, items, total, displayFields, onAdd }: Pro
       </p>
     );
   }
-  const columns = displayFields.filter((field) => field !== 'name');
+  const columns = displayFields.filter((field) => field !== "name");
   return (
     <div className="picker-results">
       <table>
@@ -45,7 +46,12 @@ export function PickerResults({ label, items, total, displayFields, onAdd }: Pro
           {items.map((item) => (
             <tr key={item.id}>
               <td>
-                <button type="button" className="picker-icon" aria-label={`Add ${item.str}`} onClick={() => onAdd(item)}>
+                <button
+                  type="button"
+                  className="picker-icon"
+                  aria-label={`Add ${item.str}`}
+                  onClick={() => onAdd(item)}
+                >
                   +
                 </button>
               </td>
@@ -58,7 +64,11 @@ export function PickerResults({ label, items, total, displayFields, onAdd }: Pro
           ))}
         </tbody>
       </table>
-      {total > items.length && <p className="muted">Showing {items.length} of {total}. Narrow the search to see the rest.</p>}
+      {total > items.length && (
+        <p className="muted">
+          Showing {items.length} of {total}. Narrow the search to see the rest.
+        </p>
+      )}
     </div>
   );
 }

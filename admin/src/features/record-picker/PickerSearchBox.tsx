@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { PICKER } from '@shop/shared';
-import { usePickerAutocompleteQuery, type PickerItem, type PickerSearchArgs } from './pickerApi';
+import { useEffect, useState } from "react";
+import { PICKER } from "@shop/shared";
+import { usePickerAutocompleteQuery, type PickerItem, type PickerSearchArgs } from "./pickerApi";
 
 type Props = {
   id: string;
@@ -8,7 +8,7 @@ type Props = {
   text: string;
   onText(text: string): void;
   /** Search arguments except the text (api, field, exclude, filters). */
-  base: Omit<PickerSearchArgs, 'query'>;
+  base: Omit<PickerSearchArgs, "query">;
   onFind(): void;
   onPick(item: PickerItem): void;
 };
@@ -58,15 +58,15 @@ export function PickerSearchBox({ id, label, text, onText, base, onFind, onPick 
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && options.length) {
+          if (event.key === "ArrowDown" && options.length) {
             event.preventDefault();
             setActive((a) => (a + 1) % options.length);
-          } else if (event.key === 'ArrowUp' && options.length) {
+          } else if (event.key === "ArrowUp" && options.length) {
             event.preventDefault();
             setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
-          } else if (event.key === 'Escape') {
+          } else if (event.key === "Escape") {
             setOpen(false);
-          } else if (event.key === 'Enter') {
+          } else if (event.key === "Enter") {
             event.preventDefault();
             if (active >= 0 && options[active]) pick(options[active]);
             else {
@@ -76,7 +76,13 @@ export function PickerSearchBox({ id, label, text, onText, base, onFind, onPick 
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={`Suggestions for ${label}`} className="picker-autocomplete" hidden={options.length === 0}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`Suggestions for ${label}`}
+        className="picker-autocomplete"
+        hidden={options.length === 0}
+      >
         {options.map((item, index) => (
           <li
             key={item.id}

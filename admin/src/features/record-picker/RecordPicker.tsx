@@ -1,11 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { BACK_OFFICE_MESSAGES, PICKER } from '@shop/shared';
-import { WEB_TEAM_CONTACT } from '../../platform/webTeamContact';
-import { PickerResults } from './PickerResults';
-import { PickerSearchBox } from './PickerSearchBox';
-import { PickerSelected, type PickerRow } from './PickerSelected';
-import { useLazyPickerSearchQuery, usePickerItemsQuery, type PickerItem } from './pickerApi';
-import './recordPicker.css';
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { BACK_OFFICE_MESSAGES, PICKER } from "@shop/shared";
+import { WEB_TEAM_CONTACT } from "../../platform/webTeamContact";
+import { PickerResults } from "./PickerResults";
+import { PickerSearchBox } from "./PickerSearchBox";
+import { PickerSelected, type PickerRow } from "./PickerSelected";
+import { useLazyPickerSearchQuery, usePickerItemsQuery, type PickerItem } from "./pickerApi";
+import "./recordPicker.css";
 
 type Common = {
   /** The lookup base, e.g. /admin/api/content/contentnode/ */
@@ -34,14 +34,19 @@ type Multiple = Common & {
   /** The saved ids the pending rows are measured against; defaults to the first value seen. */
   savedValue?: number[];
 };
-type Single = Common & { multiple?: false; value: number | null; onChange(value: number | null): void; savedValue?: number | null };
+type Single = Common & {
+  multiple?: false;
+  value: number | null;
+  onChange(value: number | null): void;
+  savedValue?: number | null;
+};
 export type RecordPickerProps = Multiple | Single;
 
 /** What an add-another popup posts to the window that opened it once the new record is saved. */
-const ADDED_MESSAGE = 'record-picker:added';
+const ADDED_MESSAGE = "record-picker:added";
 
 /** Whether this page was opened by a picker's add-another link. */
-export const isAddPopup = () => new URLSearchParams(window.location.search).has('_popup');
+export const isAddPopup = () => new URLSearchParams(window.location.search).has("_popup");
 
 /**
  * Called by an add form opened as a popup, after it saved: hands the new id to the picker that opened
@@ -50,42 +55,70 @@ export const isAddPopup = () => new URLSearchParams(window.location.search).has(
 export function handBackToOpener(id: number): boolean {
   const opener = window.opener as Window | null;
   if (!opener || opener.closed) return false;
-  opener.postMessage({ type: ADDED_MESSAGE, picker: new URLSearchParams(window.location.search).get('_picker'), id }, window.location.origin);
+  opener.postMessage(
+    { type: ADDED_MESSAGE, picker: new URLSearchParams(window.location.search).get("_picker"), id },
+    window.location.origin,
+  );
   window.close();
   return true;
 }
 
-const numeric = (ids: unknown[]) => ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0);
+const numeric = (ids: unknown[]) =>
+  ids.filter((id): id is number => typeof id === "number" && Number.isSafeInteger(id) && id > 0);
 
 /** The record picker (back-office §2 item 2, §4 "Picker rows") for a foreign key or a many-to-many field. */
 export function RecordPicker(props: RecordPickerProps) {
-  const { api, label, searchFields = [], displayFields = [], addUrl, filters, exclude = [], maintainerName = WEB_TEAM_CONTACT } = props;
+  const {
+    api,
+    label,
+    searchFields = [],
+    displayFields = [],
+    addUrl,
+    filters,
+    exclude = [],
+    maintainerName = WEB_TEAM_CONTACT,
+  } = props;
   const generatedId = useId();
-  const id = props.id ?? `picker${generatedId.replace(/:/g, '')}`;
+  const id = props.id ?? `picker${generatedId.replace(/:/g, "")}`;
   const current = numeric(props.multiple ? props.value : [props.value]);
   const firstSeen = useRef(current);
-  const saved = numeric(props.savedValue === undefined ? firstSeen.current : props.multiple ? (props.savedValue ?? []) : [props.savedValue]);
+  const saved = numeric(
+    props.savedValue === undefined ? firstSeen.current : props.multiple ? (props.savedValue ?? []) : [props.savedValue],
+  );
 
   const [known, setKnown] = useState(() => new Map<number, PickerItem>());
-  const [text, setText] = useState('');
-  const [field, setField] = useState('');
+  const [text, setText] = useState("");
+  const [field, setField] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [results, setResults] = useState<{ items: PickerItem[]; total: number } | null>(null);
   const [search, { isFetching }] = useLazyPickerSearchQuery();
 
-  const wanted = useMemo(() => [...new Set([...current, ...saved])].filter((n) => !known.has(n)).sort((a, b) => a - b), [current.join(), saved.join(), known]);
+  const wanted = useMemo(
+    () => [...new Set([...current, ...saved])].filter((n) => !known.has(n)).sort((a, b) => a - b),
+    [current.join(), saved.join(), known],
+  );
   const { data: loaded } = usePickerItemsQuery({ api, ids: wanted }, { skip: wanted.length === 0 });
   const itemOf = (n: number) => known.get(n) ?? loaded?.find((item) => item.id === n);
 
   const rows: PickerRow[] = props.multiple
     ? [
-        ...current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) })),
-        ...saved.filter((n) => !current.includes(n)).map((n) => ({ id: n, state: 'pending-deletion' as const, item: itemOf(n) })),
+        ...current.map((n) => ({
+          id: n,
+          state: saved.includes(n) ? ("existing" as const) : ("pending-addition" as const),
+          item: itemOf(n),
+        })),
+        ...saved
+          .filter((n) => !current.includes(n))
+          .map((n) => ({ id: n, state: "pending-deletion" as const, item: itemOf(n) })),
       ]
     : current.length
-      ? current.map((n) => ({ id: n, state: saved.includes(n) ? ('existing' as const) : ('pending-addition' as const), item: itemOf(n) }))
+      ? current.map((n) => ({
+          id: n,
+          state: saved.includes(n) ? ("existing" as const) : ("pending-addition" as const),
+          item: itemOf(n),
+        }))
       : // A foreign key whose saved value was removed shows it struck through, so + can bring it back.
-        saved.map((n) => ({ id: n, state: 'pending-deletion' as const, item: itemOf(n) }));
+        saved.map((n) => ({ id: n, state: "pending-deletion" as const, item: itemOf(n) }));
 
   const remember = (item: PickerItem) => setKnown((map) => new Map(map).set(item.id, item));
   const setIds = (ids: number[]) => (props.multiple ? props.onChange(ids) : props.onChange(ids[0] ?? null));
@@ -109,12 +142,12 @@ export function RecordPicker(props: RecordPickerProps) {
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; picker?: string; id?: unknown } | null;
       if (event.origin !== window.location.origin || data?.type !== ADDED_MESSAGE || data.picker !== id) return;
-      if (typeof data.id !== 'number' || !Number.isSafeInteger(data.id) || data.id <= 0) return;
+      if (typeof data.id !== "number" || !Number.isSafeInteger(data.id) || data.id <= 0) return;
       const { current: now, setIds: set, multiple } = latest.current;
       set(multiple ? [...now.filter((n) => n !== data.id), data.id as number] : [data.id as number]);
     };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
   }, [id]);
 
   const find = async () => {
@@ -135,7 +168,7 @@ export function RecordPicker(props: RecordPickerProps) {
   };
 
   const clear = () => {
-    setText('');
+    setText("");
     setResults(null);
     setNotice(null);
   };
@@ -148,7 +181,11 @@ export function RecordPicker(props: RecordPickerProps) {
       <PickerSelected label={label} rows={rows} onRemove={remove} onRestore={restore} />
       <div className="picker-search">
         {searchFields.length > 1 && (
-          <select aria-label={`Search field for ${label}`} value={field} onChange={(event) => setField(event.target.value)}>
+          <select
+            aria-label={`Search field for ${label}`}
+            value={field}
+            onChange={(event) => setField(event.target.value)}
+          >
             <option value="">All</option>
             {searchFields.map((f) => (
               <option key={f} value={f}>
@@ -157,7 +194,15 @@ export function RecordPicker(props: RecordPickerProps) {
             ))}
           </select>
         )}
-        <PickerSearchBox id={`${id}-search`} label={label} text={text} onText={setText} base={base} onFind={find} onPick={add} />
+        <PickerSearchBox
+          id={`${id}-search`}
+          label={label}
+          text={text}
+          onText={setText}
+          base={base}
+          onFind={find}
+          onPick={add}
+        />
         <button type="button" onClick={find} disabled={isFetching}>
           Find
         </button>
@@ -172,7 +217,7 @@ export function RecordPicker(props: RecordPickerProps) {
             onClick={(event) => {
               event.preventDefault();
               const { width, height } = PICKER.addPopup;
-              const url = `${addUrl}${addUrl.includes('?') ? '&' : '?'}_popup=1&_picker=${encodeURIComponent(id)}`;
+              const url = `${addUrl}${addUrl.includes("?") ? "&" : "?"}_popup=1&_picker=${encodeURIComponent(id)}`;
               window.open(url, `add_${id}`, `width=${width},height=${height},resizable=yes,scrollbars=yes`);
             }}
           >
@@ -185,7 +230,15 @@ export function RecordPicker(props: RecordPickerProps) {
           {notice}
         </p>
       )}
-      {results && <PickerResults label={label} items={results.items} total={results.total} displayFields={displayFields} onAdd={add} />}
+      {results && (
+        <PickerResults
+          label={label}
+          items={results.items}
+          total={results.total}
+          displayFields={displayFields}
+          onAdd={add}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { LookupItem } from '@shop/shared';
-import { api } from '../../app/api';
-import { autocompleteParams, chunkIds, searchBody, type PickerSearchArgs } from './pickerRequests';
+import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
+import type { LookupItem } from "@shop/shared";
+import { api } from "../../app/api";
+import { autocompleteParams, chunkIds, searchBody, type PickerSearchArgs } from "./pickerRequests";
 
 export { chunkIds, type PickerSearchArgs };
 export type PickerItem = LookupItem;
@@ -14,7 +14,7 @@ export const pickerApi = api.injectEndpoints({
       async queryFn({ api: base, ids }, _api, _extra, baseQuery) {
         const found: PickerItem[] = [];
         for (const chunk of chunkIds(ids)) {
-          const params = new URLSearchParams({ count: '-1', sort: 'id', start: '0', pk__in: JSON.stringify(chunk) });
+          const params = new URLSearchParams({ count: "-1", sort: "id", start: "0", pk__in: JSON.stringify(chunk) });
           const result = await baseQuery(`${base}?${params}`);
           if (result.error) return { error: result.error as FetchBaseQueryError };
           found.push(...(result.data as ItemsResponse).items);
@@ -25,7 +25,7 @@ export const pickerApi = api.injectEndpoints({
     }),
     /** The Find button: POST {api}?ts= with the search (back-office §7). */
     pickerSearch: build.query<ItemsResponse, PickerSearchArgs>({
-      query: (args) => ({ url: `${args.api}?ts=${Date.now()}`, method: 'POST', body: searchBody(args) }),
+      query: (args) => ({ url: `${args.api}?ts=${Date.now()}`, method: "POST", body: searchBody(args) }),
       keepUnusedDataFor: 0,
     }),
     /** Autocomplete while typing: 10 items, ordered by their display string (`sort=keyword`). */

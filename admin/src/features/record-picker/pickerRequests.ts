@@ -1,4 +1,4 @@
-import { PICKER } from '@shop/shared';
+import { PICKER } from "@shop/shared";
 
 export type PickerSearchArgs = {
   api: string;
@@ -22,7 +22,7 @@ export function searchBody(args: PickerSearchArgs) {
   const fields = fieldsOf(args);
   return {
     count: args.count ?? PICKER.defaultResultCount,
-    sort: 'id',
+    sort: "id",
     start: 0,
     query: args.query,
     exclude: args.exclude,
@@ -33,8 +33,13 @@ export function searchBody(args: PickerSearchArgs) {
 
 /** §7 autocomplete: GET {api}?count=10&start=0&query=&sort=keyword&exclude=[...] (plus the picker's filters). */
 export function autocompleteParams(args: PickerSearchArgs): URLSearchParams {
-  const params = new URLSearchParams({ count: String(PICKER.autocompleteResultCount), start: '0', query: args.query, sort: 'keyword' });
-  params.set('exclude', JSON.stringify(args.exclude));
+  const params = new URLSearchParams({
+    count: String(PICKER.autocompleteResultCount),
+    start: "0",
+    query: args.query,
+    sort: "keyword",
+  });
+  params.set("exclude", JSON.stringify(args.exclude));
   for (const [key, value] of Object.entries(args.filters ?? {})) if (value !== null) params.set(key, String(value));
   return params;
 }

@@ -1,18 +1,24 @@
-import { useId, useState } from 'react';
-import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES, parseActionTime, type ScheduledActionItem } from '@shop/shared';
-import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from '@shop/shared/domain/site-time';
-import { useSiteTimeZone } from '../site-time/siteApi';
-import { ScheduledActionRow, type RowErrors } from './ScheduledActionRow';
+import { useId, useState } from "react";
+import {
+  attachServerErrors,
+  BACK_OFFICE_MESSAGES,
+  FORM_MESSAGES,
+  parseActionTime,
+  type ScheduledActionItem,
+} from "@shop/shared";
+import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from "@shop/shared/domain/site-time";
+import { useSiteTimeZone } from "../site-time/siteApi";
+import { ScheduledActionRow, type RowErrors } from "./ScheduledActionRow";
 import {
   useCancelScheduledActionMutation,
   useNodeScheduledActionsQuery,
   useScheduleActionMutation,
   useUpdateScheduledActionMutation,
   type ScheduledActionInput,
-} from './scheduledActionsApi';
-import './scheduledActions.css';
+} from "./scheduledActionsApi";
+import "./scheduledActions.css";
 
-const blank: ScheduledActionInput = { action_time: '', action: '', alert_user: 0 };
+const blank: ScheduledActionInput = { action_time: "", action: "", alert_user: 0 };
 
 /** Staff type the time in the site's zone; the server is sent the UTC instant (ISO). */
 function toRequest(values: ScheduledActionInput, zone: string): { errors: RowErrors; body?: ScheduledActionInput } {
@@ -31,20 +37,20 @@ function typedTime(action: ScheduledActionItem, zone: string): string {
 }
 
 // A row is a small form with the controls id_action_time and id_action (§5: errors attach by id_ prefix).
-const ROW_CONTROLS = ['id_action_time', 'id_action'];
+const ROW_CONTROLS = ["id_action_time", "id_action"];
 const serverErrors = (error: unknown): RowErrors => {
   const lines = (error as { data?: { metadata?: { errors?: string[] } } })?.data?.metadata?.errors ?? [];
   const attached = attachServerErrors(lines, (id) => ROW_CONTROLS.includes(id));
   const out: RowErrors = {};
-  if (attached.byElementId.id_action_time) out.action_time = attached.byElementId.id_action_time.join(' ');
-  if (attached.byElementId.id_action) out.action = attached.byElementId.id_action.join(' ');
-  if (attached.formErrors.length) out.form = attached.formErrors.join(' ');
+  if (attached.byElementId.id_action_time) out.action_time = attached.byElementId.id_action_time.join(" ");
+  if (attached.byElementId.id_action) out.action = attached.byElementId.id_action.join(" ");
+  if (attached.formErrors.length) out.form = attached.formErrors.join(" ");
   return out;
 };
 
 /** A node's scheduled actions: saved ones (live from `action:changed`), edits pending update, additions pending. */
 export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
-  const id = `sa${useId().replace(/:/g, '')}`;
+  const id = `sa${useId().replace(/:/g, "")}`;
   const { data: saved = [], isLoading } = useNodeScheduledActionsQuery(nodeId ?? 0, { skip: nodeId === null });
   const [schedule] = useScheduleActionMutation();
   const [update] = useUpdateScheduledActionMutation();
@@ -52,7 +58,7 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
   const [edits, setEdits] = useState<Record<number, ScheduledActionInput>>({});
   const [additions, setAdditions] = useState<Array<{ key: number; values: ScheduledActionInput }>>([]);
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState("");
   const zone = useSiteTimeZone();
 
   if (nodeId === null) return <p className="muted">Save the page first, then schedule actions for it.</p>;
@@ -69,8 +75,8 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
     if (!body) return;
     setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
     const result = await schedule({ ...body, object_id: nodeId });
-    if ('error' in result) {
-      setStatus('');
+    if ("error" in result) {
+      setStatus("");
       return setErrors((e) => ({ ...e, [`new-${key}`]: serverErrors(result.error) }));
     }
     setAdditions((list) => list.filter((a) => a.key !== key));
@@ -82,18 +88,18 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
     if (!body) return;
     setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
     const result = await update({ ...body, id: actionId, object_id: nodeId });
-    if ('error' in result) {
+    if ("error" in result) {
       const status = (result.error as { status?: number }).status;
       // A conflict means someone else holds the action (or it already ran): it stays pending here.
       if (status === 409) return setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed);
-      setStatus('');
+      setStatus("");
       return setErrors((e) => ({ ...e, [`saved-${actionId}`]: serverErrors(result.error) }));
     }
     setEdits(({ [actionId]: _done, ...rest }) => rest);
     setStatus(BACK_OFFICE_MESSAGES.genericSuccess);
   };
 
-  const visible = saved.filter((a) => a.status !== 'cancelled');
+  const visible = saved.filter((a) => a.status !== "cancelled");
   return (
     <div className="scheduled-actions">
       {isLoading && <p className="muted">Loading scheduled actions…</p>}
@@ -107,14 +113,21 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
               rowId={`${id}-saved-${a.id}`}
               zone={zone}
               values={values}
-              state={edit ? 'pending update' : 'saved'}
+              state={edit ? "pending update" : "saved"}
               status={a.status}
               errors={errors[`saved-${a.id}`] ?? {}}
-              editable={a.status === 'pending'}
+              editable={a.status === "pending"}
               onEdit={(v) => setEdits((e) => ({ ...e, [a.id]: v }))}
               onSave={() => saveEdit(a.id, values)}
               onDiscard={() => setEdits(({ [a.id]: _gone, ...rest }) => rest)}
-              onCancelAction={a.status === 'pending' ? () => cancel({ id: a.id, object_id: nodeId }).unwrap().catch(() => setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed)) : undefined}
+              onCancelAction={
+                a.status === "pending"
+                  ? () =>
+                      cancel({ id: a.id, object_id: nodeId })
+                        .unwrap()
+                        .catch(() => setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed))
+                  : undefined
+              }
             />
           );
         })}

@@ -1,10 +1,10 @@
-import type { SiteAnswer } from '@shop/shared/domain/site-time';
-import { api } from '../../app/api';
+import type { SiteAnswer } from "@shop/shared/domain/site-time";
+import { api } from "../../app/api";
 
 export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The site's settings (GET /admin/api/site/): loaded once per session. */
-    site: build.query<SiteAnswer, void>({ query: () => '/admin/api/site/' }),
+    site: build.query<SiteAnswer, void>({ query: () => "/admin/api/site/" }),
   }),
 });
 

@@ -1,18 +1,31 @@
-import { useState } from 'react';
-import { EMBED_MEDIA_TARGETS, EMBED_MEDIA_TYPES, FORM_MESSAGES, RELATED_NODE_OPTIONS, type EmbedMediaType } from '@shop/shared';
-import { RecordPicker } from '../record-picker/RecordPicker';
-import { usePickerItemsQuery } from '../record-picker/pickerApi';
-import type { ToolProps } from './TextTools';
-import { embedMediaTag, getUrlsTag, isCount, relatedNodesTag, translationsTag, type RelatedOptions } from './toolboxTags';
+import { useState } from "react";
+import {
+  EMBED_MEDIA_TARGETS,
+  EMBED_MEDIA_TYPES,
+  FORM_MESSAGES,
+  RELATED_NODE_OPTIONS,
+  type EmbedMediaType,
+} from "@shop/shared";
+import { RecordPicker } from "../record-picker/RecordPicker";
+import { usePickerItemsQuery } from "../record-picker/pickerApi";
+import type { ToolProps } from "./TextTools";
+import {
+  embedMediaTag,
+  getUrlsTag,
+  isCount,
+  relatedNodesTag,
+  translationsTag,
+  type RelatedOptions,
+} from "./toolboxTags";
 
 // The tools' lookups (§7) and the fields their pickers offer to search (each one the lookup searches).
-const CONTENT_NODES = '/admin/api/content/contentnode/';
-const MEDIA_FILES = '/admin/api/content/mediafile/';
-const TRANSLATIONS = '/admin/api/translation/contentlangnode/';
+const CONTENT_NODES = "/admin/api/content/contentnode/";
+const MEDIA_FILES = "/admin/api/content/mediafile/";
+const TRANSLATIONS = "/admin/api/translation/contentlangnode/";
 const SEARCH_FIELDS: Record<string, string[]> = {
-  [CONTENT_NODES]: ['name', 'slug', 'url'],
-  [MEDIA_FILES]: ['name', 'slug'],
-  [TRANSLATIONS]: ['name', 'slug'],
+  [CONTENT_NODES]: ["name", "slug", "url"],
+  [MEDIA_FILES]: ["name", "slug"],
+  [TRANSLATIONS]: ["name", "slug"],
 };
 const fieldsOf = (api: string) => SEARCH_FIELDS[api];
 
@@ -21,10 +34,19 @@ export function GetUrlsTool({ idPrefix, insert }: ToolProps) {
   const [asLink, setAsLink] = useState(false);
   return (
     <div className="tool-body">
-      <RecordPicker id={`${idPrefix}-urls-node`} api={CONTENT_NODES} label="Page" value={node} onChange={setNode} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} />
+      <RecordPicker
+        id={`${idPrefix}-urls-node`}
+        api={CONTENT_NODES}
+        label="Page"
+        value={node}
+        onChange={setNode}
+        searchFields={fieldsOf(CONTENT_NODES)}
+        displayFields={["url"]}
+      />
       <p className="muted">Leave empty for this page's own url.</p>
       <label className="tool-radio">
-        <input type="checkbox" checked={asLink} onChange={(e) => setAsLink(e.target.checked)} /> Insert as a link with the page's name
+        <input type="checkbox" checked={asLink} onChange={(e) => setAsLink(e.target.checked)} /> Insert as a link with
+        the page's name
       </label>
       <div className="tool-actions">
         <button type="button" onClick={() => insert(getUrlsTag(node, asLink))}>
@@ -36,7 +58,7 @@ export function GetUrlsTool({ idPrefix, insert }: ToolProps) {
 }
 
 export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
-  const [type, setType] = useState<EmbedMediaType>('file');
+  const [type, setType] = useState<EmbedMediaType>("file");
   const [item, setItem] = useState<number | null>(null);
   const [error, setError] = useState(false);
   const id = `${idPrefix}-embed`;
@@ -83,9 +105,19 @@ export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
 }
 
 export function RelatedNodesTool({ idPrefix, insert }: ToolProps) {
-  const [o, setO] = useState<RelatedOptions>({ relation: 'child', relationFilter: 'both', collectionFilter: RELATED_NODE_OPTIONS.defaultCollectionFilter, count: '', node: null });
+  const [o, setO] = useState<RelatedOptions>({
+    relation: "child",
+    relationFilter: "both",
+    collectionFilter: RELATED_NODE_OPTIONS.defaultCollectionFilter,
+    count: "",
+    node: null,
+  });
   const id = `${idPrefix}-related`;
-  const select = <K extends 'relation' | 'relationFilter' | 'collectionFilter'>(key: K, label: string, choices: readonly RelatedOptions[K][]) => (
+  const select = <K extends "relation" | "relationFilter" | "collectionFilter">(
+    key: K,
+    label: string,
+    choices: readonly RelatedOptions[K][],
+  ) => (
     <>
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <select id={`${id}-${key}`} value={o[key]} onChange={(e) => setO({ ...o, [key]: e.target.value })}>
@@ -99,9 +131,9 @@ export function RelatedNodesTool({ idPrefix, insert }: ToolProps) {
   );
   return (
     <div className="tool-body">
-      {select('relation', 'Relation', RELATED_NODE_OPTIONS.relationTypes)}
-      {select('relationFilter', 'Relation filter', RELATED_NODE_OPTIONS.relationFilters)}
-      {select('collectionFilter', 'Collection filter', RELATED_NODE_OPTIONS.collectionFilters)}
+      {select("relation", "Relation", RELATED_NODE_OPTIONS.relationTypes)}
+      {select("relationFilter", "Relation filter", RELATED_NODE_OPTIONS.relationFilters)}
+      {select("collectionFilter", "Collection filter", RELATED_NODE_OPTIONS.collectionFilters)}
       <label htmlFor={`${id}-count`}>Count</label>
       <input
         id={`${id}-count`}
@@ -114,7 +146,15 @@ export function RelatedNodesTool({ idPrefix, insert }: ToolProps) {
       <p id={`${id}-count-hint`} className="muted">
         Up to {RELATED_NODE_OPTIONS.maxCountDigits} digits; empty for the default.
       </p>
-      <RecordPicker id={`${id}-node`} api={CONTENT_NODES} label="Related to page" value={o.node} onChange={(node) => setO({ ...o, node })} searchFields={fieldsOf(CONTENT_NODES)} displayFields={['url']} />
+      <RecordPicker
+        id={`${id}-node`}
+        api={CONTENT_NODES}
+        label="Related to page"
+        value={o.node}
+        onChange={(node) => setO({ ...o, node })}
+        searchFields={fieldsOf(CONTENT_NODES)}
+        displayFields={["url"]}
+      />
       <p className="muted">Leave empty for this page.</p>
       <div className="tool-actions">
         <button type="button" onClick={() => insert(relatedNodesTag(o))}>
@@ -129,7 +169,10 @@ export function RelatedNodesTool({ idPrefix, insert }: ToolProps) {
 export function TranslationsTool({ idPrefix, insert }: ToolProps) {
   const [translation, setTranslation] = useState<number | null>(null);
   // A translation row names the page it translates: that page's translations are the set.
-  const { data: rows } = usePickerItemsQuery({ api: TRANSLATIONS, ids: translation ? [translation] : [] }, { skip: translation === null });
+  const { data: rows } = usePickerItemsQuery(
+    { api: TRANSLATIONS, ids: translation ? [translation] : [] },
+    { skip: translation === null },
+  );
   const page = Number(rows?.find((row) => row.id === translation)?.node_id);
   const ready = translation === null || Number.isSafeInteger(page);
   return (
@@ -141,11 +184,17 @@ export function TranslationsTool({ idPrefix, insert }: ToolProps) {
         value={translation}
         onChange={setTranslation}
         searchFields={fieldsOf(TRANSLATIONS)}
-        displayFields={['language', 'node_id']}
+        displayFields={["language", "node_id"]}
       />
-      <p className="muted">Choose any translation of a page to list all of its translations; leave empty for this page's own.</p>
+      <p className="muted">
+        Choose any translation of a page to list all of its translations; leave empty for this page's own.
+      </p>
       <div className="tool-actions">
-        <button type="button" disabled={!ready} onClick={() => insert(translationsTag(translation === null ? null : page))}>
+        <button
+          type="button"
+          disabled={!ready}
+          onClick={() => insert(translationsTag(translation === null ? null : page))}
+        >
           Insert translations
         </button>
       </div>

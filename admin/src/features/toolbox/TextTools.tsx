@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState } from "react";
 import {
   DEFAULT_RESTRICT_CONTENT_MODE,
   DEFAULT_SCRIPTURE_TRANSLATION,
@@ -6,20 +6,27 @@ import {
   RESTRICT_CONTENT_MODES,
   SCRIPTURE_TRANSLATIONS,
   type RestrictContentMode,
-} from '@shop/shared';
-import { AUDIENCE_GROUPS } from './audienceGroups';
-import { footnoteIndexTag, footnoteTag, restrictContentTags, scriptureTag } from './toolboxTags';
+} from "@shop/shared";
+import { AUDIENCE_GROUPS } from "./audienceGroups";
+import { footnoteIndexTag, footnoteTag, restrictContentTags, scriptureTag } from "./toolboxTags";
 
 export type ToolProps = { idPrefix: string; insert(text: string): void; wrap(before: string, after: string): void };
 
 export function FootnoteTool({ idPrefix, insert }: ToolProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState("");
   const [error, setError] = useState(false);
   const id = `${idPrefix}-footnote`;
   return (
     <div className="tool-body">
       <label htmlFor={id}>Footnote text</label>
-      <textarea id={id} rows={3} value={text} aria-invalid={error} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        id={id}
+        rows={3}
+        value={text}
+        aria-invalid={error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
       {error && (
         <p id={`${id}-error`} className="field-error">
           {FORM_MESSAGES.required}
@@ -44,7 +51,7 @@ export function FootnoteTool({ idPrefix, insert }: ToolProps) {
 }
 
 export function ScriptureTool({ idPrefix, insert }: ToolProps) {
-  const [reference, setReference] = useState('');
+  const [reference, setReference] = useState("");
   const [translation, setTranslation] = useState<string>(DEFAULT_SCRIPTURE_TRANSLATION);
   const [error, setError] = useState(false);
   const id = `${idPrefix}-scripture`;
@@ -88,15 +95,15 @@ export function ScriptureTool({ idPrefix, insert }: ToolProps) {
 }
 
 const MODE_LABEL: Record<RestrictContentMode, string> = {
-  anonymous: 'Anonymous visitors only',
-  authenticated: 'Signed-in users',
-  staff: 'Staff only',
-  choosegroup: 'A chosen group',
+  anonymous: "Anonymous visitors only",
+  authenticated: "Signed-in users",
+  staff: "Staff only",
+  choosegroup: "A chosen group",
 };
 
 export function RestrictContentTool({ idPrefix, wrap }: ToolProps) {
   const [mode, setMode] = useState<RestrictContentMode>(DEFAULT_RESTRICT_CONTENT_MODE);
-  const [group, setGroup] = useState('');
+  const [group, setGroup] = useState("");
   const [error, setError] = useState(false);
   const id = `${idPrefix}-restrict`;
   return (
@@ -105,11 +112,12 @@ export function RestrictContentTool({ idPrefix, wrap }: ToolProps) {
         <legend>Show the content to</legend>
         {RESTRICT_CONTENT_MODES.map((m) => (
           <label key={m} className="tool-radio">
-            <input type="radio" name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} /> {MODE_LABEL[m]} ({m})
+            <input type="radio" name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />{" "}
+            {MODE_LABEL[m]} ({m})
           </label>
         ))}
       </fieldset>
-      {mode === 'choosegroup' && (
+      {mode === "choosegroup" && (
         <>
           <label htmlFor={`${id}-group`}>Group</label>
           <select
@@ -138,7 +146,7 @@ export function RestrictContentTool({ idPrefix, wrap }: ToolProps) {
         <button
           type="button"
           onClick={() => {
-            const missing = mode === 'choosegroup' && !group;
+            const missing = mode === "choosegroup" && !group;
             setError(missing);
             if (!missing) wrap(...restrictContentTags(mode, group));
           }}

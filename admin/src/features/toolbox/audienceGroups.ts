@@ -5,8 +5,8 @@
  * docs/back-office-ui.md; a GET of groups would replace it once named groups exist.
  */
 export const AUDIENCE_GROUPS = [
-  { slug: 'members', name: 'Members (every signed-in account)' },
-  { slug: 'staff', name: 'Staff' },
+  { slug: "members", name: "Members (every signed-in account)" },
+  { slug: "staff", name: "Staff" },
 ] as const;
 
-export type AudienceGroup = (typeof AUDIENCE_GROUPS)[number]['slug'];
+export type AudienceGroup = (typeof AUDIENCE_GROUPS)[number]["slug"];

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import './dialogs.css';
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import "./dialogs.css";
 
 type Props = {
   title: string;
@@ -8,7 +8,7 @@ type Props = {
   onClose?: () => void;
   /** A sticky dialog stays until one of its own buttons closes it. */
   sticky?: boolean;
-  role?: 'dialog' | 'alertdialog';
+  role?: "dialog" | "alertdialog";
   className?: string;
 };
 
@@ -16,7 +16,7 @@ type Props = {
  * A modal on the native <dialog>: the browser keeps focus inside, makes the page behind inert and
  * gives focus back to where it was when it closes.
  */
-export function ModalDialog({ title, children, onClose, sticky = false, role = 'dialog', className }: Props) {
+export function ModalDialog({ title, children, onClose, sticky = false, role = "dialog", className }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -33,7 +33,7 @@ export function ModalDialog({ title, children, onClose, sticky = false, role = '
       ref={ref}
       role={role}
       aria-labelledby={titleId}
-      className={`modal ${className ?? ''}`}
+      className={`modal ${className ?? ""}`}
       onCancel={(event) => {
         event.preventDefault();
         if (!sticky) onClose?.();

@@ -1,4 +1,4 @@
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from "./ModalDialog";
 
 type Props = {
   warnings: string[];

@@ -25,10 +25,14 @@ const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
 /** A GET carrying a body that is not JSON, sent with no cookie (fetch cannot send a GET body). */
 function getWithBrokenJson(url: string): Promise<{ status: number; setCookie: string[] }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "GET", headers: { "content-type": "application/json", "content-length": "9" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode!, setCookie: res.headers["set-cookie"] ?? [] }));
-    });
+    const req = httpRequest(
+      url,
+      { method: "GET", headers: { "content-type": "application/json", "content-length": "9" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, setCookie: res.headers["set-cookie"] ?? [] }));
+      },
+    );
     req.on("error", reject);
     req.end("{not json");
   });
@@ -42,10 +46,24 @@ describe.each(testBackends())("admin routes and the csrftoken cookie on $name", 
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    const config = ConfigSchema.parse({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: place.url, DATABASE_SCHEMA: place.url ? place.schema : "public", DATA_DIR: place.dataDir, DEMO_DATA: "false", LOG_LEVEL: "silent" });
+    const config = ConfigSchema.parse({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: place.url,
+      DATABASE_SCHEMA: place.url ? place.schema : "public",
+      DATA_DIR: place.dataDir,
+      DEMO_DATA: "false",
+      LOG_LEVEL: "silent",
+    });
     server = await startServer(config, { frontEndRoot: fakeFrontEnds() });
-    for (const [email, isStaff] of [["staff@example.org", true], ["shopper@example.org", false]] as const) {
-      const user = await registerUser({ store: server.store, clock: () => new Date() }, { email, password: "long enough", isStaff });
+    for (const [email, isStaff] of [
+      ["staff@example.org", true],
+      ["shopper@example.org", false],
+    ] as const) {
+      const user = await registerUser(
+        { store: server.store, clock: () => new Date() },
+        { email, password: "long enough", isStaff },
+      );
       await server.runner.waitFor(user.position);
     }
     staff = new TestClient(server.url);
@@ -59,11 +77,17 @@ describe.each(testBackends())("admin routes and the csrftoken cookie on $name", 
   });
 
   it("/admin/base/ answers a browser 401 when anonymous and 403 when not staff, page or API alike", async () => {
-    for (const path of ["/admin/base/cmsactionevent/", "/admin/base/record-locks/?app=content&model=contentnode&id=1", "/admin/base/anything/else/"]) {
+    for (const path of [
+      "/admin/base/cmsactionevent/",
+      "/admin/base/record-locks/?app=content&model=contentnode&id=1",
+      "/admin/base/anything/else/",
+    ]) {
       for (const accept of [html, { accept: "application/json" }, {}]) {
         const anonymous = await fetch(server.url + path, { headers: accept });
         expect([path, anonymous.status]).toEqual([path, 401]);
-        expect((await anonymous.json()).metadata.errors).toEqual(["__all__: Authentication credentials were not provided."]);
+        expect((await anonymous.json()).metadata.errors).toEqual([
+          "__all__: Authentication credentials were not provided.",
+        ]);
         const nonStaff = await fetch(server.url + path, { headers: { ...accept, cookie: shopper.cookieHeader } });
         expect([path, nonStaff.status]).toEqual([path, 403]);
         expect(await nonStaff.text()).not.toContain("admin app");
@@ -72,10 +96,14 @@ describe.each(testBackends())("admin routes and the csrftoken cookie on $name", 
   });
 
   it("staff navigating to a back-office page under /admin/base/ get the back office; its API still answers JSON", async () => {
-    const page = await fetch(server.url + "/admin/base/cmsactionevent/", { headers: { ...html, cookie: staff.cookieHeader } });
+    const page = await fetch(`${server.url}/admin/base/cmsactionevent/`, {
+      headers: { ...html, cookie: staff.cookieHeader },
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("admin app");
-    const api = await fetch(server.url + "/admin/base/record-locks/?app=content&model=contentnode&id=1", { headers: { ...html, cookie: staff.cookieHeader } });
+    const api = await fetch(`${server.url}/admin/base/record-locks/?app=content&model=contentnode&id=1`, {
+      headers: { ...html, cookie: staff.cookieHeader },
+    });
     expect(api.status).toBe(200);
     expect(await api.json()).toEqual({ metadata: { success: true }, lock: null });
   });
@@ -86,10 +114,14 @@ describe.each(testBackends())("admin routes and the csrftoken cookie on $name", 
       const res = await fetch(server.url + path);
       expect([path, hasToken(res.headers.getSetCookie())]).toEqual([path, true]);
     }
-    const refused = await fetch(server.url + "/api/account/login/", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const refused = await fetch(`${server.url}/api/account/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(refused.status).toBe(403);
     expect(hasToken(refused.headers.getSetCookie())).toBe(true);
-    const broken = await getWithBrokenJson(server.url + "/api/account/me/");
+    const broken = await getWithBrokenJson(`${server.url}/api/account/me/`);
     expect(broken.status).toBe(400);
     expect(hasToken(broken.setCookie)).toBe(true);
   });

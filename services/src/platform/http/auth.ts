@@ -23,7 +23,13 @@ export function loadSessionUser(deps: { db: Kysely<any>; clock: () => Date; sess
 
 /** The back office: 401 for a visitor, 403 for a signed-in user who is not staff. */
 export function requireStaff(req: Request, res: Response, next: NextFunction) {
-  if (!req.user) return res.status(401).json({ metadata: { success: false, message: LOGIN_REQUIRED, errors: [`__all__: ${LOGIN_REQUIRED}`] } });
-  if (!req.user.is_staff) return res.status(403).json({ metadata: { success: false, message: STAFF_REQUIRED, errors: [`__all__: ${STAFF_REQUIRED}`] } });
+  if (!req.user)
+    return res
+      .status(401)
+      .json({ metadata: { success: false, message: LOGIN_REQUIRED, errors: [`__all__: ${LOGIN_REQUIRED}`] } });
+  if (!req.user.is_staff)
+    return res
+      .status(403)
+      .json({ metadata: { success: false, message: STAFF_REQUIRED, errors: [`__all__: ${STAFF_REQUIRED}`] } });
   next();
 }

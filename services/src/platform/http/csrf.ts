@@ -24,7 +24,12 @@ export function issueCsrfCookie(options: { secure: boolean }) {
     const token = readCookie(req, CSRF_COOKIE);
     req.csrfToken = token && TOKEN.test(token) ? token : null;
     if (!req.csrfToken) {
-      res.cookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { sameSite: "lax", secure: options.secure, path: "/", maxAge: 365 * 24 * 3600 * 1000 });
+      res.cookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), {
+        sameSite: "lax",
+        secure: options.secure,
+        path: "/",
+        maxAge: 365 * 24 * 3600 * 1000,
+      });
     }
     next();
   };
@@ -38,7 +43,9 @@ export function verifyCsrfToken() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (!req.csrfToken || req.get("x-csrftoken") !== req.csrfToken) {
-      return res.status(403).json({ metadata: { success: false, message: CSRF_FAILED, errors: [`__all__: ${CSRF_FAILED}`] } });
+      return res
+        .status(403)
+        .json({ metadata: { success: false, message: CSRF_FAILED, errors: [`__all__: ${CSRF_FAILED}`] } });
     }
     next();
   };

@@ -10,7 +10,9 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
     return res.status(400).json({ metadata: { success: false, message: error.message, errors: error.errors } });
   }
   if (error instanceof DomainError) {
-    return res.status(error.status).json({ metadata: { success: false, message: error.message, errors: error.errors }, ...error.details });
+    return res
+      .status(error.status)
+      .json({ metadata: { success: false, message: error.message, errors: error.errors }, ...error.details });
   }
   if (error instanceof WrongExpectedVersionError) {
     const message = "Someone else changed this record at the same time. Reload it and try again.";
@@ -21,9 +23,13 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   if (status === 400 || type === "entity.parse.failed") return refuse(res, 400, "Invalid request syntax or bad data.");
   if (status === 413) return refuse(res, 413, "The request is too large.");
   if (status === 415) return refuse(res, 415, "The request body's charset or encoding is not supported. Send UTF-8.");
-  if (typeof status === "number" && status >= 400 && status < 500 && expose) return refuse(res, status, "Invalid request syntax or bad data.");
+  if (typeof status === "number" && status >= 400 && status < 500 && expose)
+    return refuse(res, status, "Invalid request syntax or bad data.");
   req.log?.error({ err: error }, "unhandled error");
-  res.status(500).json({ metadata: { success: false, message: SERVER_ERROR, errors: [`__all__: ${SERVER_ERROR}`] }, request_id: req.requestId });
+  res.status(500).json({
+    metadata: { success: false, message: SERVER_ERROR, errors: [`__all__: ${SERVER_ERROR}`] },
+    request_id: req.requestId,
+  });
 }
 
 function refuse(res: Response, status: number, message: string) {

@@ -35,7 +35,16 @@ export function requestContext(log: Logger) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.info({ method: req.method, url: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10, userId: req.user?.id }, "request");
+      req.log.info(
+        {
+          method: req.method,
+          url: req.originalUrl.split("?")[0],
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          userId: req.user?.id,
+        },
+        "request",
+      );
     });
     next();
   };
@@ -48,5 +57,10 @@ export function requestContext(log: Logger) {
  * a scheduled action coming due, sets its own causation to that event's stream (scheduled-action-runner.ts).
  */
 export function eventMetadata(req: Request): EventMetadata {
-  return { userId: req.user?.id ?? null, requestId: req.requestId, correlationId: req.requestId, causationId: req.requestId };
+  return {
+    userId: req.user?.id ?? null,
+    requestId: req.requestId,
+    correlationId: req.requestId,
+    causationId: req.requestId,
+  };
 }

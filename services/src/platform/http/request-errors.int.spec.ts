@@ -26,11 +26,23 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
   it("core hardening 12: a JSON body with charset=latin1 answers 415 and writes nothing", async () => {
     const before = await server.store.head();
     const body = { objs: [{ app: "content", model: "contentnode", id: 1 }] };
-    for (const [path, method] of [["/admin/base/record-locks/", "POST"], ["/api/account/login/", "POST"], ["/admin/api/content/contentnode/1/", "PUT"]] as const) {
-      const headers = { "content-type": "application/json; charset=latin1", cookie: staff.cookieHeader, "x-csrftoken": staff.cookies.get("csrftoken")! };
+    for (const [path, method] of [
+      ["/admin/base/record-locks/", "POST"],
+      ["/api/account/login/", "POST"],
+      ["/admin/api/content/contentnode/1/", "PUT"],
+    ] as const) {
+      const headers = {
+        "content-type": "application/json; charset=latin1",
+        cookie: staff.cookieHeader,
+        "x-csrftoken": staff.cookies.get("csrftoken")!,
+      };
       const res = await fetch(server.url + path, { method, headers, body: JSON.stringify(body) });
       expect([path, res.status]).toEqual([path, 415]);
-      expect((await res.json()).metadata).toEqual({ success: false, message: expect.any(String), errors: [expect.stringMatching(/^__all__: .*charset/)] });
+      expect((await res.json()).metadata).toEqual({
+        success: false,
+        message: expect.any(String),
+        errors: [expect.stringMatching(/^__all__: .*charset/)],
+      });
     }
     expect(comparePositions(await server.store.head(), before)).toBe(0);
   });
@@ -46,15 +58,25 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
     ];
     for (const [path, field] of cases) {
       const res = await staff.get(path);
-      expect([path, res.status, res.json.metadata.errors]).toEqual([path, 400, [`${field}: Ensure this value is less than or equal to 2147483647.`]]);
+      expect([path, res.status, res.json.metadata.errors]).toEqual([
+        path,
+        400,
+        [`${field}: Ensure this value is less than or equal to 2147483647.`],
+      ]);
     }
     // The record picker's id lists ignore an id no record can have, like any other junk in them (shared/src/lookups/api.ts).
-    for (const path of [`/admin/api/content/contentnode/?ids=[1,${HUGE}]`, `/admin/api/product/sku/?exclude=[${HUGE}]`]) {
+    for (const path of [
+      `/admin/api/content/contentnode/?ids=[1,${HUGE}]`,
+      `/admin/api/product/sku/?exclude=[${HUGE}]`,
+    ]) {
       expect([path, (await staff.get(path)).status]).toEqual([path, 200]);
     }
     // Its search also comes as a POST body, a query string by another name: bounded the same way.
     const search = await staff.post("/admin/api/base/dbtemplate/query/", { start: HUGE, count: 5 });
-    expect([search.status, search.json.metadata.errors]).toEqual([400, ["start: Ensure this value is less than or equal to 2147483647."]]);
+    expect([search.status, search.json.metadata.errors]).toEqual([
+      400,
+      ["start: Ensure this value is less than or equal to 2147483647."],
+    ]);
   });
 
   it("core hardening fault tests: a null character in a query string or a body is 400 naming the field, not 500", async () => {
@@ -62,13 +84,27 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
     const cases: Array<[string, string, unknown, string]> = [
       ["GET", "/admin/api/content/keyword/?query=a%00b", undefined, "query"],
       ["GET", "/api/content/page/?url=%2F%00", undefined, "url"],
-      ["GET", `/admin/api/content/contentnode/?filters=${encodeURIComponent('{"name":"\\u0000"}')}`, undefined, "filters"],
+      [
+        "GET",
+        `/admin/api/content/contentnode/?filters=${encodeURIComponent('{"name":"\\u0000"}')}`,
+        undefined,
+        "filters",
+      ],
       ["POST", "/admin/api/content/keyword/", { name: "Flood\u0000" }, "name"],
-      ["POST", "/admin/base/record-locks/", { objs: [{ app: "content\u0000", model: "contentnode", id: 1 }] }, "objs.0.app"],
+      [
+        "POST",
+        "/admin/base/record-locks/",
+        { objs: [{ app: "content\u0000", model: "contentnode", id: 1 }] },
+        "objs.0.app",
+      ],
     ];
     for (const [method, path, body, field] of cases) {
       const res = await staff.request(method, path, body);
-      expect([path, res.status, res.json.metadata.errors]).toEqual([path, 400, [`${field}: Null characters are not allowed.`]]);
+      expect([path, res.status, res.json.metadata.errors]).toEqual([
+        path,
+        400,
+        [`${field}: Null characters are not allowed.`],
+      ]);
     }
     expect(comparePositions(await server.store.head(), before)).toBe(0);
   });

@@ -42,5 +42,8 @@ export function listAppRoutes(app: Express): AppRoute[] {
 
 /** A URL for a route pattern with every parameter filled in (`:id` becomes `value`). */
 export function concretePath(pattern: string, value = "1"): string {
-  return pattern.replace(/\{\*\w+\}/g, "x").replace(/:\w+/g, value).replace(/[{}]/g, "");
+  return pattern
+    .replace(/\{\*\w+\}/g, "x")
+    .replace(/:\w+/g, value)
+    .replace(/[{}]/g, "");
 }

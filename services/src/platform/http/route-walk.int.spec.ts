@@ -32,7 +32,13 @@ describe.each(testBackends())("core hardening fault tests: route walk on $name",
   it("core hardening fault tests: route walk finds the app's routes", () => {
     expect(routes.length).toBeGreaterThan(50);
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    for (const known of ["POST /api/account/login/", "PUT /admin/api/content/contentnode/:id/", "DELETE /admin/base/record-locks/", "POST /admin/content/contentnode/action/"]) expect(names).toContain(known);
+    for (const known of [
+      "POST /api/account/login/",
+      "PUT /admin/api/content/contentnode/:id/",
+      "DELETE /admin/base/record-locks/",
+      "POST /admin/content/contentnode/action/",
+    ])
+      expect(names).toContain(known);
   });
 
   it("core hardening fault tests: route walk: every unsafe route refuses a request without the CSRF header (403)", async () => {
@@ -47,7 +53,11 @@ describe.each(testBackends())("core hardening fault tests: route walk on $name",
         expect((await res.json()).metadata.errors).toEqual([`__all__: ${CSRF_FAILED}`]);
       }
       // A header that does not match the cookie is no better than none.
-      const wrong = await fetch(url, { method, headers: { "content-type": "application/json", cookie: staff.cookieHeader, "x-csrftoken": "x".repeat(32) }, body: "{}" });
+      const wrong = await fetch(url, {
+        method,
+        headers: { "content-type": "application/json", cookie: staff.cookieHeader, "x-csrftoken": "x".repeat(32) },
+        body: "{}",
+      });
       expect([method, path, wrong.status]).toEqual([method, path, 403]);
     }
     expect(await server.store.head()).toEqual(before);
@@ -61,9 +71,19 @@ describe.each(testBackends())("core hardening fault tests: route walk on $name",
     for (const { method, path } of admin) {
       const body = UNSAFE.has(method) ? {} : undefined;
       const visitor = await anonymous.request(method, concretePath(path), body);
-      expect([method, path, visitor.status, visitor.json?.metadata.errors]).toEqual([method, path, 401, [`__all__: ${LOGIN_REQUIRED}`]]);
+      expect([method, path, visitor.status, visitor.json?.metadata.errors]).toEqual([
+        method,
+        path,
+        401,
+        [`__all__: ${LOGIN_REQUIRED}`],
+      ]);
       const nonStaff = await shopper.request(method, concretePath(path), body);
-      expect([method, path, nonStaff.status, nonStaff.json?.metadata.errors]).toEqual([method, path, 403, [`__all__: ${STAFF_REQUIRED}`]]);
+      expect([method, path, nonStaff.status, nonStaff.json?.metadata.errors]).toEqual([
+        method,
+        path,
+        403,
+        [`__all__: ${STAFF_REQUIRED}`],
+      ]);
     }
     expect(await server.store.head()).toEqual(before);
   });
@@ -73,7 +93,11 @@ describe.each(testBackends())("core hardening fault tests: route walk on $name",
     expect(withId.length).toBeGreaterThan(10);
     const before = await server.store.head();
     for (const { method, path } of withId) {
-      const res = await staff.request(method, concretePath(path, "3000000000"), UNSAFE.has(method) ? { keyword: 1, name: "x" } : undefined);
+      const res = await staff.request(
+        method,
+        concretePath(path, "3000000000"),
+        UNSAFE.has(method) ? { keyword: 1, name: "x" } : undefined,
+      );
       expect([method, path, res.status]).toEqual([method, path, 404]);
     }
     expect(await server.store.head()).toEqual(before);

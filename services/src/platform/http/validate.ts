@@ -37,10 +37,14 @@ export function refuseNullCharacters() {
 }
 
 function nullCharacters(value: unknown, path: string[], pattern = /\u0000/): string[] {
-  if (typeof value === "string") return pattern.test(value) ? [`${path.join(".") || "__all__"}: Null characters are not allowed.`] : [];
+  if (typeof value === "string")
+    return pattern.test(value) ? [`${path.join(".") || "__all__"}: Null characters are not allowed.`] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => nullCharacters(v, [...path, String(i)], pattern));
   if (value && typeof value === "object" && !(value instanceof Date)) {
-    return Object.entries(value).flatMap(([k, v]) => [...nullCharacters(k, path, pattern), ...nullCharacters(v, [...path, k], pattern)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...nullCharacters(k, path, pattern),
+      ...nullCharacters(v, [...path, k], pattern),
+    ]);
   }
   return [];
 }
@@ -64,11 +68,14 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.in
 
 function outOfRange(value: unknown, path: string[]): string[] {
   if (typeof value === "number" && Number.isInteger(value)) {
-    if (value > INT_MAX) return [`${path.join(".") || "__all__"}: Ensure this value is less than or equal to ${INT_MAX}.`];
-    if (value < INT_MIN) return [`${path.join(".") || "__all__"}: Ensure this value is greater than or equal to ${INT_MIN}.`];
+    if (value > INT_MAX)
+      return [`${path.join(".") || "__all__"}: Ensure this value is less than or equal to ${INT_MAX}.`];
+    if (value < INT_MIN)
+      return [`${path.join(".") || "__all__"}: Ensure this value is greater than or equal to ${INT_MIN}.`];
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => outOfRange(v, [...path, String(i)]));
-  if (value && typeof value === "object" && !(value instanceof Date)) return Object.entries(value).flatMap(([k, v]) => outOfRange(v, [...path, k]));
+  if (value && typeof value === "object" && !(value instanceof Date))
+    return Object.entries(value).flatMap(([k, v]) => outOfRange(v, [...path, k]));
   return [];
 }

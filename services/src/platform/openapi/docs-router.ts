@@ -5,7 +5,10 @@ import { openApiDocument } from "./document.ts";
 
 // Swagger UI's prebuilt files, served from node_modules: no CDN, and no inline script (the CSP's script-src is 'self').
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-const FILES: Record<string, string> = { "swagger-ui-bundle.js": "swagger-ui-bundle.js", "swagger-ui.css": "swagger-ui.css" };
+const FILES: Record<string, string> = {
+  "swagger-ui-bundle.js": "swagger-ui-bundle.js",
+  "swagger-ui.css": "swagger-ui.css",
+};
 
 const PAGE = `<!doctype html>
 <html lang="en">

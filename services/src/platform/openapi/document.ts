@@ -9,14 +9,20 @@ export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/
 
 /** The `metadata` block of every answer; `code` names the error for programs (added as errors get codes). */
 const Envelope = Metadata.extend({
-  code: z.string().optional().meta({ description: "A stable error code on error answers, e.g. RECORD_LOCKED; switch on it rather than on the message." }),
+  code: z.string().optional().meta({
+    description: "A stable error code on error answers, e.g. RECORD_LOCKED; switch on it rather than on the message.",
+  }),
 }).meta({
   id: "Metadata",
-  description: "On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request).",
+  description:
+    "On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request).",
 });
 
 const ErrorAnswer = z.object({ metadata: Envelope }).catchall(z.unknown()).meta({ id: "ErrorAnswer" });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorAnswer } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorAnswer } },
+});
 
 const SESSION = { session: [] };
 const CSRF = { csrfHeader: [], csrfCookie: [] };
@@ -32,13 +38,22 @@ function operation(route: RouteDoc): ZodOpenApiOperationObject {
       .catchall(z.unknown())
       .meta({ description: "Only the fields listed are described: this answer has no shared schema yet." });
   const responses: ZodOpenApiOperationObject["responses"] = {
-    [route.status ?? 200]: { description: "Success", content: { [route.mediaType ?? "application/json"]: { schema: answer } } },
+    [route.status ?? 200]: {
+      description: "Success",
+      content: { [route.mediaType ?? "application/json"]: { schema: answer } },
+    },
   };
-  if (route.query || route.body) responses["400"] = errorResponse("Bad input: 'field: message' lines in metadata.errors; nothing written.");
+  if (route.query || route.body)
+    responses["400"] = errorResponse("Bad input: 'field: message' lines in metadata.errors; nothing written.");
   if (admin) responses["401"] = errorResponse("Not signed in.");
-  if (admin || unsafe) responses["403"] = errorResponse(admin ? "Not staff, or (on writes) a missing or wrong CSRF token." : "A missing or wrong CSRF token.");
+  if (admin || unsafe)
+    responses["403"] = errorResponse(
+      admin ? "Not staff, or (on writes) a missing or wrong CSRF token." : "A missing or wrong CSRF token.",
+    );
   if (route.path.includes(":")) responses["404"] = errorResponse("Nothing at that path (no record with that id).");
-  responses.default = errorResponse("Any other error (409 refused by a rule or a lock, 503 saved but not visible yet, 500).");
+  responses.default = errorResponse(
+    "Any other error (409 refused by a rule or a lock, 503 saved but not visible yet, 500).",
+  );
   return {
     summary: route.summary,
     tags: [tagOf(route.path)],
@@ -80,9 +95,24 @@ export function openApiDocument(): oas31.OpenAPIObject {
     paths,
     components: {
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by POST /api/account/login/ (HttpOnly)." },
-        csrfHeader: { type: "apiKey", in: "header", name: CSRF_HEADER, description: `Must equal the ${CSRF_COOKIE} cookie on every POST, PUT and DELETE.` },
-        csrfCookie: { type: "apiKey", in: "cookie", name: CSRF_COOKIE, description: "Set on every answer; readable by scripts." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Set by POST /api/account/login/ (HttpOnly).",
+        },
+        csrfHeader: {
+          type: "apiKey",
+          in: "header",
+          name: CSRF_HEADER,
+          description: `Must equal the ${CSRF_COOKIE} cookie on every POST, PUT and DELETE.`,
+        },
+        csrfCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: CSRF_COOKIE,
+          description: "Set on every answer; readable by scripts.",
+        },
       },
     },
   });

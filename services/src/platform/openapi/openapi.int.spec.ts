@@ -26,9 +26,17 @@ describe("code health 6: the API reference", () => {
   it("code health 6: every route the express router answers is in /api/openapi.json, and nothing else", () => {
     const routes = listAppRoutes(server.app).map((r) => `${r.method} ${openApiPath(r.path)}`);
     expect(routes.length).toBeGreaterThan(60);
-    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(routes.filter((r) => !documented.includes(r)), "routes missing from the document").toEqual([]);
-    expect(documented.filter((d) => !routes.includes(d)), "documented routes the app does not have").toEqual([]);
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(
+      routes.filter((r) => !documented.includes(r)),
+      "routes missing from the document",
+    ).toEqual([]);
+    expect(
+      documented.filter((d) => !routes.includes(d)),
+      "documented routes the app does not have",
+    ).toEqual([]);
   });
 
   it("code health 6: /api/openapi.json validates as OpenAPI 3.1", async () => {
@@ -44,21 +52,35 @@ describe("code health 6: the API reference", () => {
       csrfHeader: expect.objectContaining({ type: "apiKey", in: "header", name: "X-CSRFToken" }),
       csrfCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "csrftoken" }),
     });
-    expect(document.components.schemas.Metadata.properties).toMatchObject({ success: { type: "boolean" }, message: { type: "string" }, errors: { type: "array" }, code: { type: "string" } });
+    expect(document.components.schemas.Metadata.properties).toMatchObject({
+      success: { type: "boolean" },
+      message: { type: "string" },
+      errors: { type: "array" },
+      code: { type: "string" },
+    });
     expect(document.components.schemas.Metadata.required).toEqual(["success"]);
 
     const save = document.paths["/admin/api/content/contentnode/{id}/"].put;
     expect(save.security).toEqual([{ session: [], csrfHeader: [], csrfCookie: [] }]);
     expect(save.parameters).toEqual([expect.objectContaining({ in: "path", name: "id", required: true })]);
     // UpdateNodeRequest (shared/src/content/api.ts), with its bounds from request-fields.ts.
-    expect(save.requestBody.content["application/json"].schema.properties.name).toEqual({ type: "string", maxLength: 255 });
+    expect(save.requestBody.content["application/json"].schema.properties.name).toEqual({
+      type: "string",
+      maxLength: 255,
+    });
     expect(Object.keys(save.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "default"]));
 
     const login = document.paths["/api/account/login/"].post;
     expect(login.security).toEqual([{ csrfHeader: [], csrfCookie: [] }]);
     expect(login.requestBody.content["application/json"].schema.required).toEqual(["email", "password"]);
     expect(document.paths["/api/account/me/"].get.security).toEqual([{}]);
-    expect(document.paths["/admin/api/base/audit/"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["start", "count", "stream", "type", "user"]);
+    expect(document.paths["/admin/api/base/audit/"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "start",
+      "count",
+      "stream",
+      "type",
+      "user",
+    ]);
   });
 
   it("code health 6: /api/docs/ is a page that runs under the app's CSP with its script and styles served from this server", async () => {
@@ -71,7 +93,11 @@ describe("code health 6: the API reference", () => {
       ['src="/api/docs/swagger-ui-bundle.js"', ""],
       ['src="/api/docs/start.js"', ""],
     ]);
-    for (const [file, type] of [["swagger-ui-bundle.js", "javascript"], ["start.js", "javascript"], ["swagger-ui.css", "text/css"]]) {
+    for (const [file, type] of [
+      ["swagger-ui-bundle.js", "javascript"],
+      ["start.js", "javascript"],
+      ["swagger-ui.css", "text/css"],
+    ]) {
       const res = await fetch(`${server.url}/api/docs/${file}`);
       expect([file, res.status, res.headers.get("content-type")]).toEqual([file, 200, expect.stringContaining(type)]);
     }

@@ -1,4 +1,4 @@
-import { useMeQuery } from './accountApi';
+import { useMeQuery } from "./accountApi";
 
 /** 'Signed in as …' for a known visitor; a sign-in link for everyone else, also when the server cannot say. */
 export function AccountStatus() {

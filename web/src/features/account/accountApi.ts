@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from "../../app/api";
 
 export type User = { id: number | string; email: string; name: string; is_staff: boolean };
 
@@ -7,9 +7,9 @@ type MeResponse = { metadata: { success: boolean }; user: User | null };
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     me: build.query<User | null, void>({
-      query: () => '/api/account/me/',
+      query: () => "/api/account/me/",
       transformResponse: (response: MeResponse) => response.user ?? null,
-      providesTags: ['Me'],
+      providesTags: ["Me"],
     }),
   }),
 });

@@ -1,9 +1,9 @@
-import { useId } from 'react';
-import { useCampaignStatusQuery } from './campaignApi';
+import { useId } from "react";
+import { useCampaignStatusQuery } from "./campaignApi";
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const count = new Intl.NumberFormat('en-US');
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const count = new Intl.NumberFormat("en-US");
 
 function formatCents(cents: number): string {
   return (cents % 100 === 0 ? wholeDollars : dollars).format(cents / 100);

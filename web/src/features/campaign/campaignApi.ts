@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import { openSocketNamespace } from '../../platform/socketNamespace';
+import { api } from "../../app/api";
+import { openSocketNamespace } from "../../platform/socketNamespace";
 
 /** A campaign's totals, from `GET /api/store/campaign-status/` and the `/public` socket's `thermometer` pushes. */
 export type CampaignStatus = { campaign: string; raised_cents: number; goal_cents: number; donors: number };
@@ -11,21 +11,21 @@ export const campaignApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Null when the server has no status for the campaign; the thermometer then stays hidden. */
     campaignStatus: build.query<CampaignStatus | null, string>({
-      query: (campaign) => ({ url: '/api/store/campaign-status/', params: { campaign } }),
+      query: (campaign) => ({ url: "/api/store/campaign-status/", params: { campaign } }),
       transformResponse: (response: CampaignStatusResponse) =>
         response.metadata?.success ? toCampaignStatus(response) : null,
-      providesTags: (_result, _error, campaign) => [{ type: 'CampaignStatus', id: campaign }],
+      providesTags: (_result, _error, campaign) => [{ type: "CampaignStatus", id: campaign }],
       async onCacheEntryAdded(campaign, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
         try {
           await cacheDataLoaded;
         } catch {
           return; // removed before it ever loaded: nothing to keep live
         }
-        const socket = openSocketNamespace('/public');
-        socket.on('connect', () => socket.emit('join', { campaign }));
+        const socket = openSocketNamespace("/public");
+        socket.on("connect", () => socket.emit("join", { campaign }));
         // Pushes sent while disconnected are lost, so ask for the current totals after a reconnect.
-        socket.io.on('reconnect', () => dispatch(api.util.invalidateTags([{ type: 'CampaignStatus', id: campaign }])));
-        socket.on('thermometer', (message: ThermometerMessage) => {
+        socket.io.on("reconnect", () => dispatch(api.util.invalidateTags([{ type: "CampaignStatus", id: campaign }])));
+        socket.on("thermometer", (message: ThermometerMessage) => {
           if (message?.campaign !== campaign) return;
           const status = toCampaignStatus(message);
           if (status) updateCachedData(() => status);
@@ -39,8 +39,8 @@ export const campaignApi = api.injectEndpoints({
 
 function toCampaignStatus(source: Partial<CampaignStatus>): CampaignStatus | null {
   const { campaign, raised_cents, goal_cents, donors } = source;
-  if (typeof campaign !== 'string') return null;
-  if (![raised_cents, goal_cents, donors].every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+  if (typeof campaign !== "string") return null;
+  if (![raised_cents, goal_cents, donors].every((n) => typeof n === "number" && Number.isFinite(n))) return null;
   return { campaign, raised_cents: raised_cents!, goal_cents: goal_cents!, donors: donors! };
 }
 

@@ -1,17 +1,22 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useMeQuery } from '../account/accountApi';
-import { NotFoundPage } from '../layout/NotFoundPage';
-import { useContentPageQuery } from './contentPageApi';
-import { StaffAdminBar } from './StaffAdminBar';
-import './contentPage.css';
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { useMeQuery } from "../account/accountApi";
+import { NotFoundPage } from "../layout/NotFoundPage";
+import { useContentPageQuery } from "./contentPageApi";
+import { StaffAdminBar } from "./StaffAdminBar";
+import "./contentPage.css";
 
 /** A content page (catch-all route): breadcrumbs, the section's left nav, title, body with expanded template tags, previous/next. */
 export function ContentPage() {
   const { pathname } = useLocation();
   const { data: me, isLoading: meLoading } = useMeQuery();
   const staff = me?.is_staff === true;
-  const { data: page, error, isLoading, refetch } = useContentPageQuery({ url: pathname, preview: staff }, { skip: meLoading });
+  const {
+    data: page,
+    error,
+    isLoading,
+    refetch,
+  } = useContentPageQuery({ url: pathname, preview: staff }, { skip: meLoading });
 
   useEffect(() => {
     if (page) document.title = `${page.title} | Ark & Answers`;
@@ -19,7 +24,7 @@ export function ContentPage() {
 
   if (isLoading || meLoading) return <p role="status">Loading…</p>;
   if (error || !page) {
-    if (error && 'status' in error && error.status === 404) return <NotFoundPage />;
+    if (error && "status" in error && error.status === 404) return <NotFoundPage />;
     return <p role="alert">Our server seems to be acting up. Please come back and try again later.</p>;
   }
 
@@ -30,7 +35,13 @@ export function ContentPage() {
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           {page.breadcrumbs.map((crumb, i) => (
-            <li key={crumb.url}>{i === page.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.title}</span> : <Link to={crumb.url}>{crumb.title}</Link>}</li>
+            <li key={crumb.url}>
+              {i === page.breadcrumbs.length - 1 ? (
+                <span aria-current="page">{crumb.title}</span>
+              ) : (
+                <Link to={crumb.url}>{crumb.title}</Link>
+              )}
+            </li>
           ))}
         </ol>
       </nav>
@@ -49,7 +60,9 @@ export function ContentPage() {
         )}
         {/* Keyed by the page data: after an in-place edit the marked elements are rebuilt from what the server renders. */}
         <article className="content-article" key={`${page.id}:${page.title}:${page.body_html.length}:${page.status}`}>
-          {page.preview && page.status !== 'Live' && <p className="preview-note">Preview: this page is {page.status}.</p>}
+          {page.preview && page.status !== "Live" && (
+            <p className="preview-note">Preview: this page is {page.status}.</p>
+          )}
           <h1 data-ipa-field="name">{page.title}</h1>
           <div className="content-body" data-ipa-field="body" dangerouslySetInnerHTML={{ __html: page.body_html }} />
         </article>

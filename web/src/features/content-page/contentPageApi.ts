@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from "../../app/api";
 
 export type PageLink = { title: string; url: string };
 export type ContentPageData = {
@@ -15,18 +15,18 @@ export type ContentPageData = {
   next: PageLink | null;
 };
 
-const withTags = api.enhanceEndpoints({ addTagTypes: ['ContentPage'] });
+const withTags = api.enhanceEndpoints({ addTagTypes: ["ContentPage"] });
 
 export const contentPageApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/content/page/?url=: the page a content url shows (staff may ask for a preview of any status). */
     contentPage: build.query<ContentPageData, { url: string; preview?: boolean }>({
-      query: ({ url, preview }) => `/api/content/page/?url=${encodeURIComponent(url)}${preview ? '&preview=1' : ''}`,
+      query: ({ url, preview }) => `/api/content/page/?url=${encodeURIComponent(url)}${preview ? "&preview=1" : ""}`,
       transformResponse: (r: { page: ContentPageData }) => r.page,
-      providesTags: (_r, _e, { url }) => [{ type: 'ContentPage', id: url }],
+      providesTags: (_r, _e, { url }) => [{ type: "ContentPage", id: url }],
     }),
   }),
 });
 
 export const { useContentPageQuery } = contentPageApi;
-export const invalidateContentPage = (url: string) => withTags.util.invalidateTags([{ type: 'ContentPage', id: url }]);
+export const invalidateContentPage = (url: string) => withTags.util.invalidateTags([{ type: "ContentPage", id: url }]);

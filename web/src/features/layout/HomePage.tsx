@@ -1,4 +1,4 @@
-import { CampaignThermometer } from '../campaign/CampaignThermometer';
+import { CampaignThermometer } from "../campaign/CampaignThermometer";
 
 export function HomePage() {
   return (

@@ -1,13 +1,13 @@
-import { Link, Outlet } from 'react-router';
-import { AccountStatus } from '../account/AccountStatus';
+import { Link, Outlet } from "react-router";
+import { AccountStatus } from "../account/AccountStatus";
 
 // Routes of storefront.md §2 that later features will serve; plain links so the server answers them.
 const navLinks = [
-  { href: '/store/cart/', label: 'Cart' },
-  { href: '/account/', label: 'My account' },
-  { href: '/account/wishlist/', label: 'Wishlist' },
-  { href: '/giveaway', label: 'Giveaway' },
-  { href: '/kids-mode/', label: 'Kids mode' },
+  { href: "/store/cart/", label: "Cart" },
+  { href: "/account/", label: "My account" },
+  { href: "/account/wishlist/", label: "Wishlist" },
+  { href: "/giveaway", label: "Giveaway" },
+  { href: "/kids-mode/", label: "Kids mode" },
 ];
 
 export function SiteLayout() {
