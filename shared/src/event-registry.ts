@@ -10,6 +10,16 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   upcast?: (data: unknown, fromVersion: number) => unknown;
 }
 
+/**
+ * The `{ type, data }` union of a feature's event definitions, derived from their schemas:
+ * `export const lockEvents = [LockTaken, LockReleased] as const; type LockEvent = EventOf<typeof lockEvents>`.
+ */
+export type EventOf<Definitions extends readonly EventDefinition[]> = {
+  [K in keyof Definitions]: Definitions[K] extends EventDefinition<infer Type, infer Schema>
+    ? { type: Type; data: z.infer<Schema> }
+    : never;
+}[number];
+
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
