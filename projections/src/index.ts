@@ -3,6 +3,7 @@ import { usersProjection } from "./users/users-projection.ts";
 import { recordLocksProjection } from "./record-locks/record-locks-projection.ts";
 
 import { lookupCatalogProjection } from "./lookup-catalog/lookup-catalog-projection.ts";
+import { catalogProjection } from "./catalog/catalog-projection.ts";
 import { contentProjections } from "./content-nodes/index.ts";
 import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
 
@@ -20,6 +21,9 @@ export * from "./sessions/sessions-queries.ts";
 export * from "./record-locks/record-locks-projection.ts";
 export * from "./record-locks/record-locks-queries.ts";
 export * from "./lookup-catalog/lookup-catalog-projection.ts";
+export * from "./catalog/catalog-tables.ts";
+export * from "./catalog/catalog-projection.ts";
+export * from "./catalog/sku-for-cart-query.ts";
 export * from "./scheduled-actions/scheduled-actions-projection.ts";
 export * from "./scheduled-actions/scheduled-actions-queries.ts";
 
@@ -29,6 +33,7 @@ export const allProjections = [
   sessionsProjection,
   recordLocksProjection,
   lookupCatalogProjection,
+  catalogProjection,
   scheduledActionsProjection,
   ...contentProjections,
 ];

@@ -8,8 +8,8 @@ import type {
   DbTemplatesTable,
   MediaFilesTable,
   MediaFormatsTable,
-  SkusTable,
 } from "./lookup-catalog/lookup-catalog-projection.ts";
+import type { ProductsTable, SkusTable } from "./catalog/catalog-tables.ts";
 import type {
   ContentNodeKeywordsTable,
   ContentNodesTable,
@@ -29,6 +29,7 @@ export interface ReadModels {
   media_files: MediaFilesTable;
   content_node_types: ContentNodeTypesTable;
   db_templates: DbTemplatesTable;
+  products: ProductsTable;
   skus: SkusTable;
   content_lang_nodes: ContentLangNodesTable;
   scheduled_actions: ScheduledActionsTable;

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { categoryForSku, type LookupCatalogEvent } from "@shop/shared";
+import type { LookupCatalogEvent } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 // Minimal tables of the records pickers look up and no other feature owns yet. Self-contained:
-// every row comes from one event, so a rebuild gives equal tables.
+// every row comes from one event, so a rebuild gives equal tables. SKUs (SkuAdded) moved to the
+// catalog read model (`projections/src/catalog`), which keeps the `skus` columns the picker reads.
 
 export interface MediaFormatsTable {
   id: number;
@@ -27,15 +28,6 @@ export interface DbTemplatesTable {
   name: string;
   slug: string;
 }
-export interface SkusTable {
-  id: number;
-  sku: string;
-  name: string;
-  price_cents: number;
-  active: boolean;
-  /** The product category its code's prefix gives (back-office §3), kept so pickers can filter by it (`sku_groups`). */
-  category: string;
-}
 export interface ContentLangNodesTable {
   id: number;
   node_id: number;
@@ -50,16 +42,9 @@ const NAMED = (table: string) =>
 
 export const lookupCatalogProjection: Projection = {
   name: "lookup-catalog",
-  version: 2, // 2: skus.category
-  tables: ["media_formats", "media_files", "content_node_types", "db_templates", "skus", "content_lang_nodes"],
-  handles: [
-    "MediaFormatAdded",
-    "MediaFileAdded",
-    "ContentNodeTypeAdded",
-    "DbTemplateAdded",
-    "SkuAdded",
-    "ContentLangNodeAdded",
-  ],
+  version: 3, // 2: skus.category; 3: skus moved to the catalog
+  tables: ["media_formats", "media_files", "content_node_types", "db_templates", "content_lang_nodes"],
+  handles: ["MediaFormatAdded", "MediaFileAdded", "ContentNodeTypeAdded", "DbTemplateAdded", "ContentLangNodeAdded"],
   async migrate(db) {
     await NAMED("media_formats").execute(db);
     await sql`CREATE TABLE IF NOT EXISTS media_files (
@@ -67,10 +52,6 @@ export const lookupCatalogProjection: Projection = {
     )`.execute(db);
     await NAMED("content_node_types").execute(db);
     await NAMED("db_templates").execute(db);
-    await sql`CREATE TABLE IF NOT EXISTS skus (
-      id integer PRIMARY KEY, sku text NOT NULL UNIQUE, name text NOT NULL, price_cents integer NOT NULL, active boolean NOT NULL, category text NOT NULL
-    )`.execute(db);
-    await sql`CREATE INDEX IF NOT EXISTS skus_category ON skus (category)`.execute(db);
     await sql`CREATE TABLE IF NOT EXISTS content_lang_nodes (
       id integer PRIMARY KEY, node_id integer NOT NULL, language text NOT NULL, name text NOT NULL, slug text NOT NULL, status text NOT NULL
     )`.execute(db);
@@ -100,17 +81,8 @@ export const lookupCatalogProjection: Projection = {
         return void (await insert("content_node_types", event.data));
       case "DbTemplateAdded":
         return void (await insert("db_templates", event.data));
-      case "SkuAdded": {
-        const d = event.data;
-        return void (await insert("skus", {
-          id: d.id,
-          sku: d.sku,
-          name: d.name,
-          price_cents: d.priceCents,
-          active: d.active,
-          category: categoryForSku(d.sku),
-        }));
-      }
+      case "SkuAdded":
+        return; // the catalog read model keeps SKUs
       case "ContentLangNodeAdded": {
         const d = event.data;
         return void (await insert("content_lang_nodes", {

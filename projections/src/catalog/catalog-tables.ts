@@ -1,0 +1,105 @@
+import { sql, type ColumnType, type Kysely } from "kysely";
+import type { ProductAttribute, ProductImage, ProductSample, Availability } from "@shop/shared";
+import type { z } from "zod";
+
+type Json<T> = ColumnType<T, string, string>;
+
+/** products: one row per product, with what its SKUs add (categories, formats, prices, availability, search). */
+export interface ProductsTable {
+  id: number;
+  title: string;
+  subtitle: string;
+  slug: string;
+  description: string;
+  author: string;
+  series: string;
+  release_date: string | null;
+  attributes: Json<z.infer<typeof ProductAttribute>[]>;
+  images: Json<z.infer<typeof ProductImage>[]>;
+  samples: Json<z.infer<typeof ProductSample>[]>;
+  /** What's included (a pack): SKU codes. */
+  includes: Json<string[]>;
+  better_together: Json<number[]>;
+  recommended: Json<number[]>;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  // From the product's active SKUs, refreshed whenever one of them changes:
+  categories: ColumnType<string[], string[] | undefined, string[]>;
+  formats: ColumnType<string[], string[] | undefined, string[]>;
+  min_price_cents: number | null;
+  max_price_cents: number | null;
+  availability: Availability;
+  /** Whether any active SKU exists: the storefront lists only these. */
+  listed: boolean;
+  /** Lower-cased codes, ISBNs and UPCs, for a search by a part of a code. */
+  codes: string;
+  /** The full-text document (title A; subtitle, author, series B; codes C). Written by SQL only. */
+  search: ColumnType<string, never, never>;
+}
+
+/**
+ * skus: every SKU. The record picker's `sku` lookups read `sku`, `name`, `price_cents`, `active` and
+ * `category` (keep them); `name` is the SKU's own name or else its product's title.
+ */
+export interface SkusTable {
+  id: number;
+  sku: string;
+  name: string;
+  own_name: string;
+  price_cents: number;
+  active: boolean;
+  category: string;
+  product_id: number | null;
+  format: string;
+  upc: string;
+  isbn: string;
+  dimensions: string;
+  original_price_cents: number | null;
+  price_tiers: Json<{ minQuantity: number; priceCents: number }[]>;
+  stock: number | null;
+  backorder: boolean;
+  restock_date: string | null;
+  allow_returns: boolean;
+  digital: boolean;
+  user_defined_price: boolean;
+  campaign: string | null;
+  attributes: Json<Record<string, string>>;
+  version: number;
+  updated_at: string;
+}
+
+export interface CatalogTables {
+  products: ProductsTable;
+  skus: SkusTable;
+}
+
+export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
+  // Before the catalog, the lookup catalog kept a five-column `skus`: drop it, this read model refills it from the log.
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'skus' AND column_name = 'product_id'`.execute(db);
+  if (rows[0].n === 0) await sql`DROP TABLE IF EXISTS skus`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS products (
+    id integer PRIMARY KEY, title text NOT NULL, subtitle text NOT NULL, slug text NOT NULL, description text NOT NULL,
+    author text NOT NULL, series text NOT NULL, release_date text NULL, attributes jsonb NOT NULL, images jsonb NOT NULL,
+    samples jsonb NOT NULL, includes jsonb NOT NULL, better_together jsonb NOT NULL, recommended jsonb NOT NULL,
+    version integer NOT NULL, created_at text NOT NULL, updated_at text NOT NULL,
+    categories text[] NOT NULL DEFAULT '{}', formats text[] NOT NULL DEFAULT '{}',
+    min_price_cents integer NULL, max_price_cents integer NULL, availability text NOT NULL DEFAULT 'sold_out',
+    listed boolean NOT NULL DEFAULT false, codes text NOT NULL DEFAULT '', search tsvector NOT NULL DEFAULT ''::tsvector
+  )`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS products_search ON products USING gin (search)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS products_categories ON products USING gin (categories)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS products_series ON products (series) WHERE series <> ''`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS products_author ON products (author) WHERE author <> ''`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS skus (
+    id integer PRIMARY KEY, sku text NOT NULL UNIQUE, name text NOT NULL, own_name text NOT NULL,
+    price_cents integer NOT NULL, active boolean NOT NULL, category text NOT NULL, product_id integer NULL,
+    format text NOT NULL, upc text NOT NULL, isbn text NOT NULL, dimensions text NOT NULL,
+    original_price_cents integer NULL, price_tiers jsonb NOT NULL, stock integer NULL, backorder boolean NOT NULL,
+    restock_date text NULL, allow_returns boolean NOT NULL, digital boolean NOT NULL, user_defined_price boolean NOT NULL,
+    campaign text NULL, attributes jsonb NOT NULL, version integer NOT NULL, updated_at text NOT NULL
+  )`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS skus_category ON skus (category)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS skus_product ON skus (product_id)`.execute(db);
+}

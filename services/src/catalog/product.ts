@@ -1,0 +1,85 @@
+import type { ProductEvent, ProductFields, UserRef } from "@shop/shared";
+import { invalidCatalogRecord, productNotFound, realChanges, StaleCatalogVersionError } from "./catalog-errors.ts";
+import { DomainError } from "../platform/domain-error.ts";
+
+/** A product as its stream folds it; `version` is the stream position of its last event. */
+export type Product =
+  | { exists: false; version: number }
+  | { exists: true; id: number; version: number; fields: ProductFields; updatedAt: string; updatedBy: UserRef | null };
+
+export const productDecider = {
+  initialState: (): Product => ({ exists: false, version: -1 }),
+  evolve(state: Product, event: ProductEvent): Product {
+    const version = state.version + 1;
+    switch (event.type) {
+      case "ProductCreated": {
+        const { id, createdAt, by, ...fields } = event.data;
+        return { exists: true, id, version, fields, updatedAt: createdAt, updatedBy: by };
+      }
+      case "ProductUpdated":
+        if (!state.exists) return { ...state, version };
+        return {
+          ...state,
+          version,
+          fields: { ...state.fields, ...stripUndefined(event.data.changes) },
+          updatedAt: event.data.updatedAt,
+          updatedBy: event.data.by,
+        };
+      default: {
+        event satisfies never; // an event this code does not know changes nothing but the version
+        return { ...state, version };
+      }
+    }
+  },
+};
+
+export type ProductCommand =
+  | { type: "CreateProduct"; data: { id: number; fields: ProductFields; now: Date; by: UserRef | null } }
+  | {
+      type: "UpdateProduct";
+      data: { changes: Partial<ProductFields>; expectedVersion?: number; now: Date; by: UserRef | null };
+    };
+
+/** Pure: a product is created once; an update records only the fields that differ, and none when nothing does. */
+export function decideProduct(command: ProductCommand, state: Product): ProductEvent[] {
+  switch (command.type) {
+    case "CreateProduct": {
+      if (state.exists) throw new DomainError("PRODUCT_EXISTS", "This product already exists.", 409);
+      const { id, fields, now, by } = command.data;
+      refuseInvalid(fields);
+      return [{ type: "ProductCreated", data: { id, ...fields, createdAt: now.toISOString(), by } }];
+    }
+    case "UpdateProduct": {
+      if (!state.exists) throw productNotFound();
+      const { changes, expectedVersion, now, by } = command.data;
+      if (expectedVersion !== undefined && expectedVersion !== state.version)
+        throw new StaleCatalogVersionError("product", state.updatedBy, state.updatedAt, state.version);
+      const differing = realChanges(state.fields, changes);
+      if (Object.keys(differing).length === 0) return [];
+      refuseInvalid({ ...state.fields, ...differing });
+      return [{ type: "ProductUpdated", data: { id: state.id, changes: differing, updatedAt: now.toISOString(), by } }];
+    }
+    default: {
+      command satisfies never;
+      return [];
+    }
+  }
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function refuseInvalid(fields: ProductFields) {
+  const errors: string[] = [];
+  if (!fields.title.trim()) errors.push("title: This field is required.");
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(fields.slug))
+    errors.push("slug: Enter a valid slug consisting of letters, numbers or hyphens.");
+  if (fields.releaseDate !== null && !DATE.test(fields.releaseDate))
+    errors.push("release_date: Enter a valid date (yyyy-mm-dd).");
+  const slugs = fields.attributes.map((a) => a.slug);
+  if (new Set(slugs).size !== slugs.length) errors.push("attributes: Each attribute needs its own slug.");
+  if (errors.length) throw invalidCatalogRecord("PRODUCT_INVALID", errors);
+}
+
+function stripUndefined<T extends object>(changes: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
