@@ -1,0 +1,207 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
+import { PRICE_RANGES, type ProductListQuery } from "@shop/shared/catalog/api";
+import type { CatalogTables, ProductsTable, SkusTable } from "./catalog-tables.ts";
+
+type Db = Kysely<CatalogTables>;
+export type ProductRow = Selectable<ProductsTable>;
+export type SkuRow = Selectable<SkusTable>;
+
+const PRODUCT_COLUMNS = [
+  "id",
+  "title",
+  "subtitle",
+  "slug",
+  "description",
+  "author",
+  "series",
+  "release_date",
+  "attributes",
+  "images",
+  "samples",
+  "includes",
+  "better_together",
+  "recommended",
+  "version",
+  "created_at",
+  "updated_at",
+  "categories",
+  "formats",
+  "min_price_cents",
+  "max_price_cents",
+  "availability",
+  "listed",
+  "codes",
+] as const;
+export type ProductListRow = Omit<ProductRow, "search">;
+
+type Eb = ExpressionBuilder<CatalogTables, "products">;
+type FilterKey = "category" | "format" | "availability" | "price";
+
+/** The search's match: English stems, plain words (names, codes) or a part of a code, ISBN or UPC. */
+function matches(q: string) {
+  const lower = q.toLowerCase();
+  return sql<SqlBool>`(search @@ websearch_to_tsquery('english', ${q}) OR search @@ websearch_to_tsquery('simple', ${q})
+    OR strpos(codes, ${lower}) > 0)`;
+}
+
+/** Every condition of the list, leaving one facet's own filter out when its counts are asked for. */
+function conditions(eb: Eb, q: ProductListQuery, skip?: FilterKey): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb("listed", "=", true)];
+  if (q.q) all.push(matches(q.q));
+  if (q.category?.length && skip !== "category") all.push(sql<SqlBool>`categories && ${sql.val(q.category)}::text[]`);
+  if (q.format?.length && skip !== "format") all.push(sql<SqlBool>`formats && ${sql.val(q.format)}::text[]`);
+  if (q.availability?.length && skip !== "availability")
+    all.push(eb("availability", "in", q.availability as ProductRow["availability"][]));
+  if (skip !== "price") {
+    if (q.min_price_cents !== undefined) all.push(eb("min_price_cents", ">=", q.min_price_cents));
+    if (q.max_price_cents !== undefined) all.push(eb("min_price_cents", "<=", q.max_price_cents));
+  }
+  return eb.and(all);
+}
+
+function ordering(q: ProductListQuery) {
+  const sort = q.sort ?? (q.q ? "relevance" : "title");
+  const desc = sort.startsWith("-");
+  switch (sort.replace(/^-/, "")) {
+    case "relevance": {
+      const rank = sql`ts_rank(search, websearch_to_tsquery('english', ${q.q ?? ""})) + ts_rank(search, websearch_to_tsquery('simple', ${q.q ?? ""}))
+        + CASE WHEN strpos(codes, ${(q.q ?? "").toLowerCase()}) > 0 THEN 1 ELSE 0 END`;
+      return [sql`${rank} DESC`, sql`lower(title)`, sql`id`];
+    }
+    case "price":
+      return [sql`min_price_cents ${sql.raw(desc ? "DESC" : "ASC")}`, sql`id`];
+    case "release_date":
+      return [sql`release_date ${sql.raw(desc ? "DESC" : "ASC")} NULLS LAST`, sql`id`];
+    default:
+      return [sql`lower(title) ${sql.raw(desc ? "DESC" : "ASC")}`, sql`id`];
+  }
+}
+
+async function arrayFacet(db: Db, q: ProductListQuery, column: "categories" | "formats", skip: FilterKey) {
+  const values = db
+    .selectFrom("products")
+    .where((eb) => conditions(eb, q, skip))
+    .select(sql<string>`unnest(${sql.ref(column)})`.as("v"))
+    .as("t");
+  return db
+    .selectFrom(values)
+    .select(["t.v as value", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("t.v")
+    .orderBy("count", "desc")
+    .orderBy("t.v")
+    .execute();
+}
+
+/** The query-set list: one page of matches, their total and the facet counts. */
+export async function listProducts(db: Db, q: ProductListQuery) {
+  const page = db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where((eb) => conditions(eb, q))
+    .orderBy(sql.join(ordering(q)))
+    .offset(q.start)
+    .limit(q.count)
+    .execute();
+  const total = db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => conditions(eb, q))
+    .executeTakeFirstOrThrow();
+  const availability = db
+    .selectFrom("products")
+    .select(["availability as value", (eb) => eb.fn.countAll<number>().as("count")])
+    .where((eb) => conditions(eb, q, "availability"))
+    .groupBy("availability")
+    .orderBy("availability")
+    .execute();
+  const price = db
+    .selectFrom("products")
+    .select(
+      PRICE_RANGES.map(({ value, min, max }) =>
+        sql<number>`count(*) FILTER (WHERE min_price_cents >= ${min}${max === null ? sql`` : sql` AND min_price_cents <= ${max}`})`.as(
+          value,
+        ),
+      ),
+    )
+    .where((eb) => conditions(eb, q, "price"))
+    .executeTakeFirstOrThrow();
+  const [items, counted, category, format, byAvailability, byPrice] = await Promise.all([
+    page,
+    total,
+    arrayFacet(db, q, "categories", "category"),
+    arrayFacet(db, q, "formats", "format"),
+    availability,
+    price,
+  ]);
+  return {
+    items,
+    total: Number(counted.n),
+    facets: {
+      category: category.map(countAsNumber),
+      format: format.map(countAsNumber),
+      availability: byAvailability.map(countAsNumber),
+      price: PRICE_RANGES.map(({ value }) => ({ value, count: Number((byPrice as Record<string, unknown>)[value]) })),
+    },
+  };
+}
+
+const countAsNumber = (f: { value: string; count: number | string | bigint }) => ({
+  value: f.value,
+  count: Number(f.count),
+});
+
+export function productById(db: Db, id: number): Promise<ProductListRow | undefined> {
+  return db.selectFrom("products").select(PRODUCT_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+export function productsByIds(db: Db, ids: readonly number[]): Promise<ProductListRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where("id", "in", [...ids])
+    .where("listed", "=", true)
+    .execute();
+}
+
+/** Other listed products sharing a series or an author with this one. */
+export function productsSharing(
+  db: Db,
+  column: "series" | "author",
+  value: string,
+  except: number,
+  sort: ProductListQuery["sort"],
+  count: number,
+): Promise<ProductListRow[]> {
+  if (!value) return Promise.resolve([]);
+  let query = db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where(column, "=", value)
+    .where("id", "<>", except)
+    .where("listed", "=", true)
+    .orderBy(sql.join(ordering({ sort: sort ?? "release_date", start: 0, count })));
+  if (count >= 0) query = query.limit(count);
+  return query.execute();
+}
+
+/** The SKUs of products, or by code, joined with their product's title, image and release date. */
+export function skuRows(
+  db: Db,
+  where: { productId: number } | { codes: readonly string[] } | { all: true },
+  options: { activeOnly?: boolean } = {},
+) {
+  let query = db
+    .selectFrom("skus as s")
+    .leftJoin("products as p", "p.id", "s.product_id")
+    .selectAll("s")
+    .select(["p.images as product_images", "p.release_date as release_date"]);
+  if ("productId" in where) query = query.where("s.product_id", "=", where.productId);
+  if ("codes" in where) {
+    if (where.codes.length === 0) return Promise.resolve([]);
+    query = query.where("s.sku", "in", [...where.codes]);
+  }
+  if (options.activeOnly) query = query.where("s.active", "=", true);
+  return query.orderBy("s.id").execute();
+}
+export type SkuListRow = Awaited<ReturnType<typeof skuRows>>[number];

@@ -1,0 +1,114 @@
+import { availabilityOf, formatCents, restockInFuture } from "@shop/shared";
+import type { ProductCard, ProductDetail, SkuCard } from "@shop/shared/catalog/api";
+import type { ProductListRow, SkuListRow } from "@shop/projections";
+
+// Read-model rows as the storefront's JSON: money formatted from cents at the edge (DESIGN §2).
+
+const money = (cents: number) => ({ price: formatCents(cents), price_float: cents / 100, price_cents: cents });
+const productUrl = (id: number) => `/store/products/${id}/`;
+
+/** Today's date on the site's calendar (yyyy-mm-dd), for restock and release dates. */
+export function siteToday(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export function skuCard(r: SkuListRow, today: string): SkuCard {
+  const availability = availabilityOf(r);
+  return {
+    id: r.id,
+    sku: r.sku,
+    name: r.name,
+    product_id: r.product_id,
+    url:
+      r.product_id === null
+        ? `/store/sku/${encodeURIComponent(r.sku)}`
+        : `${productUrl(r.product_id)}?sku=${encodeURIComponent(r.sku)}`,
+    image: r.product_images?.[0]?.url ?? null,
+    category: r.category,
+    format: r.format,
+    upc: r.upc,
+    isbn: r.isbn,
+    dimensions: r.dimensions,
+    ...money(r.price_cents),
+    original_price: r.original_price_cents === null ? null : formatCents(r.original_price_cents),
+    original_price_cents: r.original_price_cents,
+    price_tiers: r.price_tiers.map((t) => ({
+      min_quantity: t.minQuantity,
+      price: formatCents(t.priceCents),
+      price_cents: t.priceCents,
+    })),
+    stock: r.stock,
+    is_sold_out: availability === "sold_out",
+    is_backordered: availability === "backorder",
+    restock_future: restockInFuture(r.restock_date, today),
+    restock_date: r.restock_date,
+    allow_returns: r.allow_returns,
+    digital: r.digital,
+    user_defined_price: r.user_defined_price,
+    campaign: r.campaign,
+    attributes: Object.entries(r.attributes).map(([slug, value]) => ({ slug, value })),
+    active: r.active,
+  };
+}
+
+export function productCard(p: ProductListRow): ProductCard {
+  return {
+    id: p.id,
+    title: p.title,
+    subtitle: p.subtitle,
+    slug: p.slug,
+    url: productUrl(p.id),
+    image: p.images[0]?.url ?? null,
+    author: p.author,
+    series: p.series,
+    release_date: p.release_date,
+    categories: p.categories,
+    formats: p.formats,
+    ...money(p.min_price_cents ?? 0),
+    max_price_cents: p.max_price_cents ?? 0,
+    availability: p.availability,
+    is_sold_out: p.availability === "sold_out",
+  };
+}
+
+export const isReleased = (releaseDate: string | null, today: string) => releaseDate === null || releaseDate <= today;
+
+export function productDetail(p: ProductListRow, skus: SkuListRow[], today: string): ProductDetail {
+  const active = skus.filter((s) => s.active);
+  return {
+    id: p.id,
+    title: p.title,
+    subtitle: p.subtitle,
+    slug: p.slug,
+    url: productUrl(p.id),
+    description: p.description,
+    author: p.author,
+    series: p.series,
+    release_date: p.release_date,
+    isreleased: isReleased(p.release_date, today),
+    attributes: p.attributes,
+    sku_attributes: Object.fromEntries(active.map((s) => [s.sku, s.attributes])),
+    images: p.images,
+    samples: p.samples,
+    includes: p.includes,
+    better_together: p.better_together,
+    recommended: p.recommended,
+    skus: active.map((s) => skuCard(s, today)),
+  };
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A list item rendered for a slider or panel (`template`): the same card markup for SKUs and products. */
+export function cardHtml(
+  template: string,
+  item: { url: string; image: string | null; price: string },
+  title: string,
+  subtitle: string,
+) {
+  const image = item.image ? `<img src="${escape(item.image)}" alt="" loading="lazy">` : "";
+  return `<a class="catalog-card catalog-card--${escape(template)}" href="${escape(item.url)}">${image}<span class="catalog-card__title">${escape(title)}</span>${
+    subtitle ? `<span class="catalog-card__subtitle">${escape(subtitle)}</span>` : ""
+  }<span class="catalog-card__price">$${escape(item.price)}</span></a>`;
+}
