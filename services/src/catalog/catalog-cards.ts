@@ -97,7 +97,7 @@ export function productDetail(p: ProductListRow, skus: SkuListRow[], today: stri
   };
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A list item rendered for a slider or panel (`template`): the same card markup for SKUs and products. */
@@ -107,8 +107,8 @@ export function cardHtml(
   title: string,
   subtitle: string,
 ) {
-  const image = item.image ? `<img src="${escape(item.image)}" alt="" loading="lazy">` : "";
-  return `<a class="catalog-card catalog-card--${escape(template)}" href="${escape(item.url)}">${image}<span class="catalog-card__title">${escape(title)}</span>${
-    subtitle ? `<span class="catalog-card__subtitle">${escape(subtitle)}</span>` : ""
-  }<span class="catalog-card__price">$${escape(item.price)}</span></a>`;
+  const image = item.image ? `<img src="${escapeHtml(item.image)}" alt="" loading="lazy">` : "";
+  return `<a class="catalog-card catalog-card--${escapeHtml(template)}" href="${escapeHtml(item.url)}">${image}<span class="catalog-card__title">${escapeHtml(title)}</span>${
+    subtitle ? `<span class="catalog-card__subtitle">${escapeHtml(subtitle)}</span>` : ""
+  }<span class="catalog-card__price">$${escapeHtml(item.price)}</span></a>`;
 }

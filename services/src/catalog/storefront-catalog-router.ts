@@ -16,7 +16,7 @@ import {
   productById,
   productsByIds,
   productsSharing,
-  readModels,
+  type ReadModels,
   skuRows,
   type ProductListRow,
   type SkuListRow,
@@ -25,7 +25,7 @@ import { parseQuery } from "../platform/http/validate.ts";
 import { cardHtml, isReleased, productCard, productDetail, siteToday, skuCard } from "./catalog-cards.ts";
 
 export interface StorefrontCatalogDeps {
-  db: Kysely<any>;
+  db: Kysely<ReadModels>;
   clock: () => Date;
   siteTimeZone?: string;
 }
@@ -40,7 +40,7 @@ const withHtml = <T extends ProductCard | SkuCard>(
 /** The storefront's catalog calls of §7: the product list and search, SKU lists, sliders, quick view, the description. */
 export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router {
   const router = Router();
-  const db = readModels(deps.db);
+  const { db } = deps;
   const today = () => siteToday(deps.clock(), deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE);
   const productItem = (p: ProductListRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
   const skuItem = (s: SkuListRow, day: string, template?: string) =>
