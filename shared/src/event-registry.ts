@@ -20,6 +20,19 @@ export type EventOf<Definitions extends readonly EventDefinition[]> = {
     : never;
 }[number];
 
+/**
+ * Whether a recorded event is one of a feature's events, narrowing it to their union. Only the type
+ * is compared: a store reads events back through the `EventRegistry`, which checked the data against
+ * its schema (an event that failed is marked `invalid` and never matches).
+ */
+export function isEventOf<
+  const Definitions extends readonly EventDefinition[],
+  E extends { type: string; data: unknown },
+>(definitions: Definitions, event: E): event is E & EventOf<Definitions> {
+  if ("invalid" in event && event.invalid) return false;
+  return definitions.some((d) => d.type === event.type);
+}
+
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,

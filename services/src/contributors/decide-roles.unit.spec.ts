@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import type { ContentNodeEvent } from "@shop/shared";
+import { NODE_PAGE_FIELD_DEFAULTS, type ContentNodeEvent } from "@shop/shared";
 import { nodeDecider } from "../content/content-node.ts";
 import { deciderSpec } from "../testing/decider-spec.ts";
 import { decideRoles } from "./decide-roles.ts";
@@ -18,6 +18,7 @@ const created: ContentNodeEvent = {
     nodeTypeId: null,
     published: null,
     lastPublished: null,
+    ...NODE_PAGE_FIELD_DEFAULTS,
     createdAt: "2026-11-01T00:00:00.000Z",
     by: null,
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEvent } from "../event-registry.ts";
+import { defineEvent, type EventOf } from "../event-registry.ts";
 
 /** Stream of one user account. */
 export const userStream = (userId: string) => `user-${userId}`;
@@ -52,19 +52,9 @@ export const accountEvents = [
   UserEnabled,
   UserLoggedIn,
   UserLoggedOut,
-];
+] as const;
 
 export type UserRegisteredData = z.infer<typeof UserRegistered.schema>;
 export type UserLoggedInData = z.infer<typeof UserLoggedIn.schema>;
 
-export type AccountEvent =
-  | { type: "UserEmailClaimed"; data: z.infer<typeof UserEmailClaimed.schema> }
-  | { type: "UserRegistered"; data: UserRegisteredData }
-  | { type: "UserRenamed"; data: z.infer<typeof UserRenamed.schema> }
-  | { type: "UserPasswordChanged"; data: z.infer<typeof UserPasswordChanged.schema> }
-  | { type: "UserStaffGranted"; data: z.infer<typeof UserStaffGranted.schema> }
-  | { type: "UserStaffRevoked"; data: z.infer<typeof UserStaffRevoked.schema> }
-  | { type: "UserDisabled"; data: z.infer<typeof UserDisabled.schema> }
-  | { type: "UserEnabled"; data: z.infer<typeof UserEnabled.schema> }
-  | { type: "UserLoggedIn"; data: UserLoggedInData }
-  | { type: "UserLoggedOut"; data: z.infer<typeof UserLoggedOut.schema> };
+export type AccountEvent = EventOf<typeof accountEvents>;

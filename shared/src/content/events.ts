@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEvent } from "../event-registry.ts";
+import { defineEvent, type EventOf } from "../event-registry.ts";
 import { CONTENT_STATUSES } from "../domain/constants.ts";
-import { NodePageFieldsSchema, NodePageFieldsWithDefaults, type NodePageFields } from "./page-fields.ts";
+import { NodePageFieldsSchema, NodePageFieldsWithDefaults } from "./page-fields.ts";
 
 /** Stream of one content page (content app). */
 export const contentNodeStream = (id: number) => `contentnode-${id}`;
@@ -174,7 +174,8 @@ export const NodeParentChangeClaimed = defineEvent(
   }),
 );
 
-export const contentEvents = [
+/** The events of a content node's stream (the content app). */
+export const contentNodeEvents = [
   ContentNodeCreated,
   ContentNodeSaved,
   ContentNodePublished,
@@ -186,22 +187,33 @@ export const contentEvents = [
   ContributorRoleChanged,
   ContributorRoleRemoved,
   ContributorRolesRenumbered,
+  PendingRewriteBatchRecorded,
+] as const;
+
+/** The events of a menu node's stream (the tree app): a content node's fields and rules under names of their own. */
+export const menuNodeEvents = [
   MenuNodeCreated,
   MenuNodeSaved,
   MenuNodePublished,
   MenuNodeStatusChanged,
   MenuNodeArchived,
   PendingRewriteBatchRecorded,
-  KeywordSlugClaimed,
-  KeywordCreated,
+] as const;
+
+/** The events of a keyword's streams. */
+export const keywordEvents = [KeywordCreated, KeywordSlugClaimed] as const;
+
+/** Every event of the content feature, for the registry. */
+export const contentEvents = [
+  ...contentNodeEvents,
+  ...menuNodeEvents.filter((e) => e !== PendingRewriteBatchRecorded),
+  ...keywordEvents,
   UniqueValueClaimed,
   UniqueValueReleased,
   NodeParentChangeClaimed,
-];
+] as const;
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E["schema"]>;
-/** Read back, a created event always has the page fields (defaults fill old ones); written in code they may be left out. */
-export type NodeCreatedData = Omit<Data<typeof ContentNodeCreated>, keyof NodePageFields> & Partial<NodePageFields>;
 export type NodeSavedData = Data<typeof ContentNodeSaved>;
 export type NodePublishedData = Data<typeof ContentNodePublished>;
 export type NodeStatusChangedData = Data<typeof ContentNodeStatusChanged>;
@@ -210,29 +222,6 @@ export type ContributorRoleData = Data<typeof ContributorRoleAdded>;
 export type PendingRewriteBatchData = Data<typeof PendingRewriteBatchRecorded>;
 export type KeywordCreatedData = Data<typeof KeywordCreated>;
 
-/** The events of a content node's stream. Menu nodes use the same shapes under MenuNode* names. */
-export type ContentNodeEvent =
-  | { type: "ContentNodeCreated"; data: NodeCreatedData }
-  | { type: "ContentNodeSaved"; data: NodeSavedData }
-  | { type: "ContentNodePublished"; data: NodePublishedData }
-  | { type: "ContentNodeStatusChanged"; data: NodeStatusChangedData }
-  | { type: "ContentNodeArchived"; data: NodeArchivedData }
-  | { type: "ContentNodeKeywordLinked"; data: Data<typeof ContentNodeKeywordLinked> }
-  | { type: "ContentNodeKeywordUnlinked"; data: Data<typeof ContentNodeKeywordUnlinked> }
-  | { type: "ContributorRoleAdded"; data: ContributorRoleData }
-  | { type: "ContributorRoleChanged"; data: ContributorRoleData }
-  | { type: "ContributorRoleRemoved"; data: Data<typeof ContributorRoleRemoved> }
-  | { type: "ContributorRolesRenumbered"; data: Data<typeof ContributorRolesRenumbered> }
-  | { type: "PendingRewriteBatchRecorded"; data: PendingRewriteBatchData };
-
-export type MenuNodeEvent =
-  | { type: "MenuNodeCreated"; data: NodeCreatedData }
-  | { type: "MenuNodeSaved"; data: NodeSavedData }
-  | { type: "MenuNodePublished"; data: NodePublishedData }
-  | { type: "MenuNodeStatusChanged"; data: NodeStatusChangedData }
-  | { type: "MenuNodeArchived"; data: NodeArchivedData }
-  | { type: "PendingRewriteBatchRecorded"; data: PendingRewriteBatchData };
-
-export type KeywordEvent =
-  | { type: "KeywordCreated"; data: KeywordCreatedData }
-  | { type: "KeywordSlugClaimed"; data: Data<typeof KeywordSlugClaimed> };
+export type ContentNodeEvent = EventOf<typeof contentNodeEvents>;
+export type MenuNodeEvent = EventOf<typeof menuNodeEvents>;
+export type KeywordEvent = EventOf<typeof keywordEvents>;

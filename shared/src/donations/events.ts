@@ -9,4 +9,4 @@ export const CampaignCreated = defineEvent(
   z.object({ slug: z.string(), name: z.string(), goalCents: z.number().int().nonnegative(), createdAt: z.string() }),
 );
 
-export const donationEvents = [CampaignCreated];
+export const donationEvents = [CampaignCreated] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEvent } from "../event-registry.ts";
+import { defineEvent, type EventOf } from "../event-registry.ts";
 
 /** One stream per lockable record, e.g. `recordlock-content.contentnode.42`: its lock's whole history. */
 export const recordLockStream = (app: string, model: string, id: number) => `recordlock-${app}.${model}.${id}`;
@@ -41,15 +41,11 @@ export const LockExpired = defineEvent(
   z.object({ ...RecordIdentity, user: LockActor, expiredAt: z.string() }),
 );
 
-export const lockEvents = [LockTaken, LockReleased, LockKickedOff, LockExpired];
+export const lockEvents = [LockTaken, LockReleased, LockKickedOff, LockExpired] as const;
 
 export type LockTakenData = z.infer<typeof LockTaken.schema>;
 
-export type LockEvent =
-  | { type: "LockTaken"; data: LockTakenData }
-  | { type: "LockReleased"; data: z.infer<typeof LockReleased.schema> }
-  | { type: "LockKickedOff"; data: z.infer<typeof LockKickedOff.schema> }
-  | { type: "LockExpired"; data: z.infer<typeof LockExpired.schema> };
+export type LockEvent = EventOf<typeof lockEvents>;
 
 export const LOCK_EVENT_TYPES = lockEvents.map((e) => e.type);
 

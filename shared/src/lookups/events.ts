@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEvent } from "../event-registry.ts";
+import { defineEvent, type EventOf } from "../event-registry.ts";
 
 // The records the picker looks up that no other feature owns yet: each is added once with its id
 // (allocated by the caller), so the lookup catalog's tables rebuild from these events alone.
@@ -50,12 +50,6 @@ export const lookupCatalogEvents = [
   DbTemplateAdded,
   SkuAdded,
   ContentLangNodeAdded,
-];
+] as const;
 
-export type LookupCatalogEvent =
-  | { type: "MediaFormatAdded"; data: z.infer<typeof MediaFormatAdded.schema> }
-  | { type: "MediaFileAdded"; data: z.infer<typeof MediaFileAdded.schema> }
-  | { type: "ContentNodeTypeAdded"; data: z.infer<typeof ContentNodeTypeAdded.schema> }
-  | { type: "DbTemplateAdded"; data: z.infer<typeof DbTemplateAdded.schema> }
-  | { type: "SkuAdded"; data: z.infer<typeof SkuAdded.schema> }
-  | { type: "ContentLangNodeAdded"; data: z.infer<typeof ContentLangNodeAdded.schema> };
+export type LookupCatalogEvent = EventOf<typeof lookupCatalogEvents>;

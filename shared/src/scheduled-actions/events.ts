@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEvent } from "../event-registry.ts";
+import { defineEvent, type EventOf } from "../event-registry.ts";
 
 /** Stream of one scheduled CMS action (the old site's cmsactionevent). */
 export const scheduledActionStream = (id: number) => `cmsactionevent-${id}`;
@@ -64,14 +64,8 @@ export const scheduledActionEvents = [
   ScheduledActionStarted,
   ScheduledActionRan,
   ScheduledActionFailed,
-];
+] as const;
 
 export type ScheduledActionSnapshot = z.infer<z.ZodObject<typeof snapshot>>;
 
-export type ScheduledActionEvent =
-  | { type: "ScheduledActionScheduled"; data: z.infer<typeof ScheduledActionScheduled.schema> }
-  | { type: "ScheduledActionRescheduled"; data: z.infer<typeof ScheduledActionRescheduled.schema> }
-  | { type: "ScheduledActionCancelled"; data: z.infer<typeof ScheduledActionCancelled.schema> }
-  | { type: "ScheduledActionStarted"; data: z.infer<typeof ScheduledActionStarted.schema> }
-  | { type: "ScheduledActionRan"; data: z.infer<typeof ScheduledActionRan.schema> }
-  | { type: "ScheduledActionFailed"; data: z.infer<typeof ScheduledActionFailed.schema> };
+export type ScheduledActionEvent = EventOf<typeof scheduledActionEvents>;
