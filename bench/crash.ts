@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import { START, type EventStore, type RecordedEvent } from "@shop/shared";
 import { registerUser } from "../services/src/accounts/register-user.ts";
 import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
-import { openDatabase, type Database } from "../services/src/platform/database.ts";
+import { openDatabase, type DatabaseConnection } from "../services/src/platform/database.ts";
 import { PROJECTION_LEADER_LOCK } from "../services/src/platform/leader-lock.ts";
 import { spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
@@ -55,7 +56,7 @@ export async function run(): Promise<void> {
   let server = await spawnServer(env);
   const database = await openDatabase({ url, schema, poolSize: 4 });
   const store = await createPostgresEventStore(database, createEventRegistry());
-  let replayDatabase: Database | null = null;
+  let replayDatabase: DatabaseConnection | null = null;
   try {
     // Reads the server's checkpoints (never leads): when have its read models applied a position?
     const watcher = new ProjectionRunner({
@@ -270,10 +271,10 @@ function lostWrites(
 }
 
 /** Every read-model table, each row as JSON, sorted. */
-async function readTables(database: Database): Promise<Record<string, string[]>> {
+async function readTables(database: DatabaseConnection): Promise<Record<string, string[]>> {
   const tables: Record<string, string[]> = {};
   for (const table of allProjections.flatMap((p) => p.tables)) {
-    const rows = await database.db.selectFrom(table).selectAll().execute();
+    const { rows } = await sql`SELECT * FROM ${sql.table(table)}`.execute(database.db);
     tables[table] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return tables;

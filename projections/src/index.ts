@@ -7,7 +7,7 @@ import { catalogProjection } from "./catalog/catalog-projection.ts";
 import { contentProjections } from "./content-nodes/index.ts";
 import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
 
-export * from "./read-models.ts";
+export * from "./database.ts";
 export * from "./content-nodes/index.ts";
 export * from "./runner/projection.ts";
 export * from "./runner/checkpoints.ts";

@@ -27,6 +27,7 @@ import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import type { Logger } from "./platform/logger.ts";
+import type { Database } from "@shop/projections";
 
 export type Readiness = "ready" | "starting" | "stopping";
 
@@ -44,7 +45,7 @@ const ADMIN_BASE_PAGES = ["/admin/base/cmsactionevent/"];
 
 export interface AppDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   log: Logger;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;

@@ -24,7 +24,7 @@ import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-actio
 import { startStaffPresence } from "./presence/staff-presence.ts";
 import type { Config } from "./platform/config.ts";
 import { acquireDataDirLock } from "./platform/data-dir-lock.ts";
-import { openDatabase, type Database } from "./platform/database.ts";
+import { openDatabase, type DatabaseConnection } from "./platform/database.ts";
 import { migrateIdCounters } from "./platform/id-allocator.ts";
 import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
@@ -46,7 +46,7 @@ export interface RunningServer {
   url: string;
   port: number;
   store: EventStore;
-  database: Database;
+  database: DatabaseConnection;
   runner: ProjectionRunner;
   log: Logger;
   /** The express app, so fault tests can list its routes. */
@@ -215,13 +215,13 @@ export async function startServer(
 }
 
 /** Creates the tables every process shares (the staff presence table is its tracker's own). */
-async function migrateSharedTables(database: Database): Promise<void> {
+async function migrateSharedTables(database: DatabaseConnection): Promise<void> {
   await underStartupMigrationLock(database.db, migrateEventStore);
   await migrateIdCounters(database.db);
   await underStartupMigrationLock(database.db, migrateLoginAttempts);
 }
 
-async function openStore(config: Config, database: Database): Promise<EventStore> {
+async function openStore(config: Config, database: DatabaseConnection): Promise<EventStore> {
   const codec = createEventRegistry();
   if (config.EVENTSTORE_URL) {
     const { createEsdbEventStore } = await import("./eventstore/esdb-event-store.ts" as string);

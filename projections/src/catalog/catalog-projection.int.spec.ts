@@ -15,7 +15,7 @@ import {
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
 import { applyEvents } from "../runner/apply.ts";
-import { readModels } from "../read-models.ts";
+import type { Database } from "../database.ts";
 import { catalogProjection } from "./catalog-projection.ts";
 import { loadSkusForCart } from "./sku-for-cart-query.ts";
 
@@ -69,13 +69,11 @@ const ebook = {
 
 describe.each(testBackends())("catalog read model on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let db: Kysely<any>;
+  let db: Kysely<Database>;
   const apply = (...events: RecordedEvent[]) =>
     db.transaction().execute((trx) => applyEvents(trx, catalogProjection, events));
-  const product = (id: number) =>
-    readModels(db).selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const sku = (code: string) =>
-    readModels(db).selectFrom("skus").selectAll().where("sku", "=", code).executeTakeFirstOrThrow();
+  const product = (id: number) => db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const sku = (code: string) => db.selectFrom("skus").selectAll().where("sku", "=", code).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     database = await openTestDatabase({ pglite });
@@ -194,7 +192,7 @@ describe.each(testBackends())("catalog read model on $name", ({ pglite }) => {
         createdAt: at,
       }),
     );
-    const found = await loadSkusForCart(readModels(db), ["10-1-100", "GeneralDonation", "99-9-999"]);
+    const found = await loadSkusForCart(db, ["10-1-100", "GeneralDonation", "99-9-999"]);
     expect([...found.keys()].sort()).toEqual(["10-1-100", "GeneralDonation"]);
     expect(found.get("10-1-100")).toEqual({
       id: 100,

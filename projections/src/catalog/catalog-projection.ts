@@ -1,11 +1,11 @@
 import type { Insertable, Kysely } from "kysely";
-import { categoryForSku, type CatalogEvent, type ProductFields, type SkuEvent } from "@shop/shared";
+import { catalogEvents, categoryForSku, isEventOf, skuEvents, type ProductFields, type SkuEvent } from "@shop/shared";
+import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
-import { readModels } from "../read-models.ts";
-import { migrateCatalog, type CatalogTables, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
+import { migrateCatalog, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
 import { refreshProduct, refreshSkuNames } from "./product-summary.ts";
 
-type Db = Kysely<CatalogTables>;
+type Db = Kysely<Database>;
 const json = (value: unknown) => JSON.stringify(value);
 
 function productColumns(f: Partial<ProductFields>): Partial<Insertable<ProductsTable>> {
@@ -88,8 +88,9 @@ export const catalogProjection: Projection = {
   ],
   migrate: migrateCatalog,
   async apply(trx, recorded) {
-    const db: Db = readModels(trx);
-    const event = recorded as CatalogEvent | SkuEvent;
+    const db: Db = trx;
+    if (!isEventOf(catalogEvents, recorded) && !isEventOf(skuEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     let touched: number[] = [];
     switch (event.type) {
       case "ProductCreated": {

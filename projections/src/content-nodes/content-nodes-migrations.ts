@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { Database } from "../database.ts";
 
 /**
  * Steps that change content_nodes after its first shape, oldest first. `up` is idempotent (a table
@@ -7,8 +8,8 @@ import { sql, type Kysely } from "kysely";
  */
 export const CONTENT_NODES_MIGRATIONS: Array<{
   name: string;
-  up(db: Kysely<any>): Promise<void>;
-  down(db: Kysely<any>): Promise<void>;
+  up(db: Kysely<Database>): Promise<void>;
+  down(db: Kysely<Database>): Promise<void>;
 }> = [
   {
     name: "2026-11-24-content-node-page-fields",

@@ -5,6 +5,7 @@ import { ContentNodeCreated, ContentNodeSaved, START, type RecordedEvent } from 
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
 import { contentNodesProjection } from "./content-nodes-projection.ts";
+import type { Database } from "../database.ts";
 
 let global = 0;
 /** An event as the store hands it back: its data decoded by the event's schema (defaults filled). */
@@ -27,7 +28,7 @@ function recorded(
   };
 }
 
-const pageColumns = (db: Kysely<any>, id: number) =>
+const pageColumns = (db: Kysely<Database>, id: number) =>
   db
     .selectFrom("content_nodes")
     .select(["sku_id", "language_node_id", "menu_node_ids", "image", "sort_order", "sitemap_priority"])
@@ -38,7 +39,7 @@ const normalised = (row: Record<string, unknown>) => ({ ...row, sort_order: Numb
 describe.each(testBackends())("content_nodes read model with the page fields on $name", ({ pglite }) => {
   // One database per backend (a PGlite instance is costly); each test starts from no table.
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let db: Kysely<any>;
+  let db: Kysely<Database>;
   beforeAll(async () => {
     database = await openTestDatabase({ pglite });
     db = database.db;

@@ -31,6 +31,11 @@ export interface ContentNodesTable {
   sitemap_priority: number;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface ContentNodesTables {
+  content_nodes: ContentNodesTable;
+}
+
 const PAGE_COLUMNS = ["sku_id", "language_node_id", "menu_node_ids", "image", "sort_order", "sitemap_priority"];
 const COLUMNS = new Set([
   ...[

@@ -1,5 +1,6 @@
-import type { Transaction } from "kysely";
-import type { ContentNodeEvent, MenuNodeEvent, NodeFields, RecordedEvent } from "@shop/shared";
+import { sql, type Transaction } from "kysely";
+import { contentNodeEvents, isEventOf, menuNodeEvents, type NodeFields, type RecordedEvent } from "@shop/shared";
+import type { Database } from "../database.ts";
 
 const COLUMN_OF: Record<keyof NodeFields, string> = {
   name: "name",
@@ -29,66 +30,91 @@ function columns(fields: Partial<NodeFields>, allowed: ReadonlySet<string>): Rec
   return row;
 }
 
+/** The tables node events fill: content pages and the tree app's menu nodes. */
+export type NodeTable = "content_nodes" | "menu_nodes";
+
 /**
- * Applies a node event (content or menu: same shapes) to a node table. Every event of the stream
- * moves `version` to its stream position, so the row's version is the stream's last position.
+ * Applies a node event (content or menu: same shapes under their own names) to a node table. Every
+ * event of the stream moves `version` to its stream position, so the row's version is the stream's
+ * last position. Only the columns in `allowed` are written (menu nodes have fewer).
  */
 export async function applyNodeEvent(
-  trx: Transaction<any>,
-  table: string,
+  trx: Transaction<Database>,
+  table: NodeTable,
   allowed: ReadonlySet<string>,
   recorded: RecordedEvent,
 ): Promise<void> {
-  const event = recorded as unknown as ContentNodeEvent | MenuNodeEvent;
+  if (!isEventOf(contentNodeEvents, recorded) && !isEventOf(menuNodeEvents, recorded)) return;
+  const event = recorded;
   const version = recorded.streamPosition;
-  const type = event.type.replace(/^MenuNode/, "ContentNode");
   const keep = (row: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(row).filter(([k]) => allowed.has(k)));
-  if (type === "ContentNodeCreated") {
-    const { id, createdAt, by, ...fields } = event.data as Extract<
-      ContentNodeEvent,
-      { type: "ContentNodeCreated" }
-    >["data"];
-    const row = keep({
-      id,
-      ...columns(fields, allowed),
-      status: "Beta",
-      version,
-      created_at: createdAt,
-      updated_at: createdAt,
-      updated_by: by?.id ?? null,
-    });
-    await trx
-      .insertInto(table)
-      .values(row)
-      .onConflict((oc) => oc.column("id").doNothing())
+  const update = (id: number, set: Record<string, unknown>) =>
+    trx
+      .updateTable(table)
+      .set(keep({ ...set, version }))
+      .where("id", "=", id)
       .execute();
-    return;
-  }
-  const id = (event.data as { id?: number; nodeId?: number }).id ?? (event.data as { nodeId: number }).nodeId;
-  let set: Record<string, unknown> = { version };
-  if (type === "ContentNodeSaved") {
-    const d = event.data as Extract<ContentNodeEvent, { type: "ContentNodeSaved" }>["data"];
-    set = { ...set, ...columns(d.changes, allowed), updated_at: d.savedAt, updated_by: d.by?.id ?? null };
-  } else if (type === "ContentNodePublished") {
-    const d = event.data as Extract<ContentNodeEvent, { type: "ContentNodePublished" }>["data"];
-    set = { ...set, status: "Live", last_published: d.publishedAt, updated_at: d.publishedAt };
-    if (allowed.has("published")) {
+  switch (event.type) {
+    case "ContentNodeCreated":
+    case "MenuNodeCreated": {
+      const { id, createdAt, by, ...fields } = event.data;
+      const row = {
+        ...keep(columns(fields, allowed)),
+        id,
+        name: fields.name,
+        slug: fields.slug,
+        parent_id: fields.parentId,
+        url: fields.url,
+        status: "Beta",
+        version,
+        ...keep({ created_at: createdAt, updated_at: createdAt, updated_by: by?.id ?? null }),
+      };
       await trx
-        .updateTable(table)
-        .set({ published: d.publishedAt })
-        .where("id", "=", d.id)
-        .where("published", "is", null)
+        .insertInto(table)
+        .values(row)
+        .onConflict((oc) => oc.column("id").doNothing())
         .execute();
+      return;
     }
-  } else if (type === "ContentNodeStatusChanged") {
-    const d = event.data as Extract<ContentNodeEvent, { type: "ContentNodeStatusChanged" }>["data"];
-    set = { ...set, status: d.to, updated_at: d.changedAt, updated_by: d.by?.id ?? null };
-  } else if (type === "ContentNodeArchived") {
-    const d = event.data as Extract<ContentNodeEvent, { type: "ContentNodeArchived" }>["data"];
-    set = { ...set, status: "Archive", updated_at: d.archivedAt, updated_by: d.by?.id ?? null };
+    case "ContentNodeSaved":
+    case "MenuNodeSaved": {
+      const d = event.data;
+      return void (await update(d.id, {
+        ...columns(d.changes, allowed),
+        updated_at: d.savedAt,
+        updated_by: d.by?.id ?? null,
+      }));
+    }
+    case "ContentNodePublished":
+    case "MenuNodePublished": {
+      const d = event.data;
+      if (allowed.has("published")) {
+        await trx
+          .updateTable(table)
+          .set(keep({ published: d.publishedAt }))
+          .where("id", "=", d.id)
+          .where(sql.ref("published"), "is", null)
+          .execute();
+      }
+      return void (await update(d.id, { status: "Live", last_published: d.publishedAt, updated_at: d.publishedAt }));
+    }
+    case "ContentNodeStatusChanged":
+    case "MenuNodeStatusChanged": {
+      const d = event.data;
+      return void (await update(d.id, { status: d.to, updated_at: d.changedAt, updated_by: d.by?.id ?? null }));
+    }
+    case "ContentNodeArchived":
+    case "MenuNodeArchived": {
+      const d = event.data;
+      return void (await update(d.id, { status: "Archive", updated_at: d.archivedAt, updated_by: d.by?.id ?? null }));
+    }
+    case "PendingRewriteBatchRecorded":
+      return void (await update(event.data.nodeId, {}));
+    default:
+      // Keyword and contributor events of the stream: only the version moves.
+      return void (await update(event.data.id, {}));
   }
-  await trx.updateTable(table).set(keep(set)).where("id", "=", id).execute();
 }
 
 /** Every event type written on node streams, content and menu. */

@@ -11,6 +11,11 @@ export interface ContributorRolesTable {
   sort_order: number;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface ContributorRolesTables {
+  contributor_roles: ContributorRolesTable;
+}
+
 export const contributorRolesProjection: Projection = {
   name: "contributor-roles",
   version: 1,

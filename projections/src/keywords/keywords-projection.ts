@@ -17,6 +17,12 @@ export interface ContentNodeKeywordsTable {
   keyword_id: number;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface KeywordsTables {
+  keywords: KeywordsTable;
+  content_node_keywords: ContentNodeKeywordsTable;
+}
+
 export const keywordsProjection: Projection = {
   name: "keywords",
   version: 1,

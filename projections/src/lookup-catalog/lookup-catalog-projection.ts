@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { LookupCatalogEvent } from "@shop/shared";
+import { isEventOf, lookupCatalogEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 // Minimal tables of the records pickers look up and no other feature owns yet. Self-contained:
@@ -37,6 +37,15 @@ export interface ContentLangNodesTable {
   status: string;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface LookupCatalogTables {
+  media_formats: MediaFormatsTable;
+  media_files: MediaFilesTable;
+  content_node_types: ContentNodeTypesTable;
+  db_templates: DbTemplatesTable;
+  content_lang_nodes: ContentLangNodesTable;
+}
+
 const NAMED = (table: string) =>
   sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (id integer PRIMARY KEY, name text NOT NULL, slug text NOT NULL)`;
 
@@ -57,42 +66,44 @@ export const lookupCatalogProjection: Projection = {
     )`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as LookupCatalogEvent;
-    const insert = (table: string, values: Record<string, unknown>) =>
-      trx
-        .insertInto(table)
-        .values(values)
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
+    if (!isEventOf(lookupCatalogEvents, recorded)) return;
+    const event = recorded;
+    // Each row comes from one event: a replay of an event already applied inserts nothing.
+    const insert = <T extends keyof LookupCatalogTables>(table: T) =>
+      trx.insertInto(table).onConflict((oc) => oc.column("id").doNothing());
     switch (event.type) {
       case "MediaFormatAdded":
-        return void (await insert("media_formats", event.data));
+        return void (await insert("media_formats").values(event.data).execute());
       case "MediaFileAdded": {
         const d = event.data;
-        return void (await insert("media_files", {
-          id: d.id,
-          name: d.name,
-          slug: d.slug,
-          format_id: d.formatId,
-          file_url: d.fileUrl,
-        }));
+        return void (await insert("media_files")
+          .values({
+            id: d.id,
+            name: d.name,
+            slug: d.slug,
+            format_id: d.formatId,
+            file_url: d.fileUrl,
+          })
+          .execute());
       }
       case "ContentNodeTypeAdded":
-        return void (await insert("content_node_types", event.data));
+        return void (await insert("content_node_types").values(event.data).execute());
       case "DbTemplateAdded":
-        return void (await insert("db_templates", event.data));
+        return void (await insert("db_templates").values(event.data).execute());
       case "SkuAdded":
         return; // the catalog read model keeps SKUs
       case "ContentLangNodeAdded": {
         const d = event.data;
-        return void (await insert("content_lang_nodes", {
-          id: d.id,
-          node_id: d.nodeId,
-          language: d.language,
-          name: d.name,
-          slug: d.slug,
-          status: d.status,
-        }));
+        return void (await insert("content_lang_nodes")
+          .values({
+            id: d.id,
+            node_id: d.nodeId,
+            language: d.language,
+            name: d.name,
+            slug: d.slug,
+            status: d.status,
+          })
+          .execute());
       }
       default: {
         // Only the types in `handles` reach here; an unknown one changes nothing.

@@ -13,6 +13,11 @@ export interface MenuNodesTable {
   version: number;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface MenuNodesTables {
+  menu_nodes: MenuNodesTable;
+}
+
 const COLUMNS = new Set(["id", "name", "slug", "parent_id", "url", "status", "version"]);
 
 export const menuNodesProjection: Projection = {

@@ -12,6 +12,11 @@ export interface PendingRewriteBatchesTable {
   created_by: string | null;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface PendingRewriteBatchesTables {
+  pending_rewrite_batches: PendingRewriteBatchesTable;
+}
+
 export const pendingRewriteBatchesProjection: Projection = {
   name: "pending-rewrite-batches",
   version: 1,

@@ -15,6 +15,11 @@ export interface RecordLocksTable {
   taken_at: Date | string;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface RecordLocksTables {
+  record_locks: RecordLocksTable;
+}
+
 export const recordLocksProjection: Projection = {
   name: "record_locks",
   version: 1,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { readModels } from "../read-models.ts";
+import type { Database } from "../database.ts";
 
 export interface RecordLockKey {
   app: string;
@@ -7,8 +7,8 @@ export interface RecordLockKey {
   id: number;
 }
 
-export async function findRecordLock(db: Kysely<any>, key: RecordLockKey) {
-  return readModels(db)
+export async function findRecordLock(db: Kysely<Database>, key: RecordLockKey) {
+  return db
     .selectFrom("record_locks")
     .selectAll()
     .where("app", "=", key.app)
@@ -18,9 +18,9 @@ export async function findRecordLock(db: Kysely<any>, key: RecordLockKey) {
 }
 
 /** The locks of many records in one query (list pages ask for a whole page of rows). */
-export async function findRecordLocks(db: Kysely<any>, keys: RecordLockKey[]) {
+export async function findRecordLocks(db: Kysely<Database>, keys: RecordLockKey[]) {
   if (keys.length === 0) return [];
-  return readModels(db)
+  return db
     .selectFrom("record_locks")
     .selectAll()
     .where((eb) =>

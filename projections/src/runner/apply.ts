@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { positionToString, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { MIGRATION_LOCK, readCheckpoint, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import type { Database } from "../database.ts";
 
 /**
  * A projector could not take an event: it threw, or the event's stored data fails its schema.
@@ -43,7 +44,11 @@ function messageOf(error: unknown): string {
 }
 
 /** Runs the projector over the events it handles, inside the caller's transaction; a failure names the event. */
-export async function applyEvents(trx: Kysely<any>, projection: Projection, events: RecordedEvent[]): Promise<void> {
+export async function applyEvents(
+  trx: Kysely<Database>,
+  projection: Projection,
+  events: RecordedEvent[],
+): Promise<void> {
   for (const event of events) {
     if (!projection.handles.includes(event.type)) continue;
     if (event.invalid) throw new ProjectorError(projection.name, event, event.invalid);
@@ -64,7 +69,7 @@ export async function applyEvents(trx: Kysely<any>, projection: Projection, even
  * a lost batch is simply applied again from the log. `alsoSeen` counts earlier skipped events.
  */
 export async function applyBatch(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   projection: Projection,
   events: RecordedEvent[],
   options: { after?: LogPosition; alsoSeen?: number } = {},
@@ -84,7 +89,7 @@ export function handlesAny(projection: Projection, events: RecordedEvent[]): boo
   return events.some((e) => projection.handles.includes(e.type));
 }
 
-export async function migrateProjection(db: Kysely<any>, projection: Projection): Promise<void> {
+export async function migrateProjection(db: Kysely<Database>, projection: Projection): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     await projection.migrate(trx);
@@ -92,7 +97,7 @@ export async function migrateProjection(db: Kysely<any>, projection: Projection)
 }
 
 /** Whether the stored checkpoint was written by this version of the projection. */
-export async function isCurrentVersion(db: Kysely<any>, projection: Projection): Promise<boolean> {
+export async function isCurrentVersion(db: Kysely<Database>, projection: Projection): Promise<boolean> {
   const checkpoint = await readCheckpoint(db, projection.name);
   return checkpoint === null || checkpoint.version === projection.version;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { comparePositions, START, type LogPosition } from "@shop/shared";
+import type { Database } from "../database.ts";
 
 export interface Checkpoint {
   name: string;
@@ -23,11 +24,26 @@ export interface ProjectionFailure {
   failedAt: string;
 }
 
+/** projection_checkpoints: where each read model is in the log (numeric and bigint come back as text or number). */
+export interface ProjectionCheckpointsTable {
+  name: string;
+  version: number;
+  position_major: string | number;
+  position_minor: string | number;
+  events_applied: string | number;
+  updated_at: Date | string;
+  failure: unknown;
+}
+
+export interface CheckpointTables {
+  projection_checkpoints: ProjectionCheckpointsTable;
+}
+
 /** Key of the advisory lock that serialises schema changes across processes starting at once. */
 export const MIGRATION_LOCK = 7_311_001;
 
 /** Creates the checkpoints table, one process at a time (concurrent CREATE TABLE IF NOT EXISTS can collide). */
-export async function migrateCheckpoints(db: Kysely<any>): Promise<void> {
+export async function migrateCheckpoints(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -57,12 +73,12 @@ function toCheckpoint(row: any): Checkpoint {
 
 const columns = sql`name, version, position_major::text AS major, position_minor::text AS minor, events_applied, updated_at, failure`;
 
-export async function readCheckpoints(db: Kysely<any>): Promise<Checkpoint[]> {
+export async function readCheckpoints(db: Kysely<Database>): Promise<Checkpoint[]> {
   const { rows } = await sql`SELECT ${columns} FROM projection_checkpoints ORDER BY name`.execute(db);
   return rows.map(toCheckpoint);
 }
 
-export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Checkpoint | null> {
+export async function readCheckpoint(db: Kysely<Database>, name: string): Promise<Checkpoint | null> {
   const { rows } = await sql`SELECT ${columns} FROM projection_checkpoints WHERE name = ${name}`.execute(db);
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
@@ -100,7 +116,7 @@ function clearedPast(to: string[]) {
  * for the first to commit, then finds the position changed and fails with CheckpointMovedError.
  */
 export async function saveCheckpoint(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   name: string,
   version: number,
   move: CheckpointMove,
@@ -125,7 +141,7 @@ export async function saveCheckpoint(
 }
 
 /** Puts a read model back at the start of the log (a rebuild). */
-export async function resetCheckpoint(db: Kysely<any>, name: string, version: number): Promise<void> {
+export async function resetCheckpoint(db: Kysely<Database>, name: string, version: number): Promise<void> {
   await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied) VALUES (${name}, ${version}, 0, 0, 0)
     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position_major = 0, position_minor = 0, events_applied = 0, updated_at = now()`.execute(
     db,
@@ -136,7 +152,7 @@ export async function resetCheckpoint(db: Kysely<any>, name: string, version: nu
  * Records that a read model stopped on an event (its checkpoint stays just before it). A row that
  * does not exist yet is created at the start of the log.
  */
-export async function recordFailure(db: Kysely<any>, version: number, failure: ProjectionFailure): Promise<void> {
+export async function recordFailure(db: Kysely<Database>, version: number, failure: ProjectionFailure): Promise<void> {
   const { projection, ...stored } = failure;
   const json = JSON.stringify(stored);
   await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied, failure) VALUES (${projection}, ${version}, 0, 0, 0, ${json}::jsonb)
@@ -144,6 +160,6 @@ export async function recordFailure(db: Kysely<any>, version: number, failure: P
 }
 
 /** The read models that are stopped on an event, as every process sees them. */
-export async function readFailures(db: Kysely<any>): Promise<ProjectionFailure[]> {
+export async function readFailures(db: Kysely<Database>): Promise<ProjectionFailure[]> {
   return (await readCheckpoints(db)).flatMap((c) => (c.failure ? [c.failure] : []));
 }

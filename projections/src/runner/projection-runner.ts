@@ -20,6 +20,7 @@ import {
 } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 import { rebuildProjections } from "./rebuild.ts";
+import type { Database } from "../database.ts";
 
 export interface LeaderLock {
   release(): Promise<void>;
@@ -28,7 +29,7 @@ export interface LeaderLock {
 }
 
 export interface ProjectionRunnerOptions {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   projections: Projection[];
   /** Resolves to the lock when this process may project, null when another process does. */

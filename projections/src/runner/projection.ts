@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "@shop/shared";
+import type { Database } from "../database.ts";
 
 /**
  * One read model: its tables, how to create and drop them, and how each event changes them.
@@ -14,6 +15,6 @@ export interface Projection {
   /** Event types this projection reads; others only move its checkpoint. */
   handles: readonly string[];
   /** Creates the tables if they do not exist. */
-  migrate(db: Kysely<any>): Promise<void>;
-  apply(trx: Transaction<any>, event: RecordedEvent): Promise<void>;
+  migrate(db: Kysely<Database>): Promise<void>;
+  apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { comparePositions, START, type EventStore, type LogPosition, type Record
 import { applyEvents, handlesAny, ProjectorError } from "./apply.ts";
 import { readCheckpoint } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import type { Database } from "../database.ts";
 
 // A rebuild fills new tables while readers (and the live projector) keep using the old ones, then
 // swaps them in one transaction. The new tables are built in a schema of their own: the projector's
@@ -38,7 +39,7 @@ const BATCH = 2000;
 /** Each swap attempt that finds the live projector ahead catches up again; past this many, give up. */
 const SWAP_ATTEMPTS = 20;
 
-async function currentSchema(db: Kysely<any>): Promise<string> {
+async function currentSchema(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db);
   return rows[0].s;
 }
@@ -50,7 +51,7 @@ function shadowName(schema: string, projection: string): string {
 }
 
 /** A transaction whose unqualified names all resolve in `schema` (nothing else is searched but pg_catalog). */
-function inSchema<T>(db: Kysely<any>, schema: string, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+function inSchema<T>(db: Kysely<Database>, schema: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     // Rows and checkpoint commit together later (the swap commits synchronously and flushes these too).
     await sql`SELECT set_config('search_path', ${schema}, true), set_config('synchronous_commit', 'off', true)`.execute(
@@ -61,7 +62,7 @@ function inSchema<T>(db: Kysely<any>, schema: string, work: (trx: Kysely<any>) =
 }
 
 /** Applies to one build's new tables the events past its position; a projector failure stops that build only. */
-async function applyTo(db: Kysely<any>, b: Build, events: RecordedEvent[]): Promise<void> {
+async function applyTo(db: Kysely<Database>, b: Build, events: RecordedEvent[]): Promise<void> {
   if (b.failure || events.length === 0) return;
   if (handlesAny(b.projection, events)) {
     try {
@@ -85,7 +86,7 @@ const READ_AHEAD = 4;
  * (and the next read) batch by batch; the reader waits only when it is READ_AHEAD batches ahead.
  */
 async function catchUp(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   store: EventStore,
   builds: Build[],
   limit: number,
@@ -132,7 +133,7 @@ async function catchUp(
  * moves its checkpoint before it touches a table, so it waits, then finds the checkpoint moved and
  * goes on from the build's position. Answers false when the live one was ahead (catch up, try again).
  */
-async function swapIn(db: Kysely<any>, schema: string, b: Build): Promise<boolean> {
+async function swapIn(db: Kysely<Database>, schema: string, b: Build): Promise<boolean> {
   const { name, version } = b.projection;
   return db.transaction().execute(async (trx) => {
     await sql`INSERT INTO projection_checkpoints (name, version, position_major, position_minor, events_applied)
@@ -161,7 +162,7 @@ async function swapIn(db: Kysely<any>, schema: string, b: Build): Promise<boolea
  * and is answered in its result; the others are swapped in.
  */
 export async function rebuildProjections(options: {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   projections: Projection[];
   batchSize?: number;
@@ -206,7 +207,7 @@ export async function rebuildProjections(options: {
 
 /** Rebuilds one read model (see rebuildProjections); a projector failure is thrown. Answers the events read. */
 export async function rebuildProjection(options: {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
   projection: Projection;
   batchSize?: number;

@@ -21,6 +21,11 @@ export interface ScheduledActionsTable {
   updated_at: Date | string;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface ScheduledActionsTables {
+  scheduled_actions: ScheduledActionsTable;
+}
+
 export const scheduledActionsProjection: Projection = {
   name: "scheduled-actions",
   version: 1,

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { readModels } from "../read-models.ts";
+import type { Database } from "../database.ts";
 
 /** Actions of the admin's list: cancelled ones are gone (DELETE), done and failed stay as history. */
 export async function listScheduledActions(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   filter: { objectId?: number; contentType?: number; start: number; count: number },
 ) {
-  let query = readModels(db).selectFrom("scheduled_actions").where("status", "!=", "cancelled");
+  let query = db.selectFrom("scheduled_actions").where("status", "!=", "cancelled");
   if (filter.objectId !== undefined) query = query.where("object_id", "=", filter.objectId);
   if (filter.contentType !== undefined) query = query.where("content_type", "=", filter.contentType);
   const { total } = await query.select((eb) => eb.fn.countAll<string | number>().as("total")).executeTakeFirstOrThrow();
@@ -15,8 +15,8 @@ export async function listScheduledActions(
   return { total: Number(total), rows: await page.execute() };
 }
 
-export async function findScheduledAction(db: Kysely<any>, id: number) {
-  return readModels(db)
+export async function findScheduledAction(db: Kysely<Database>, id: number) {
+  return db
     .selectFrom("scheduled_actions")
     .selectAll()
     .where("id", "=", id)
@@ -25,8 +25,8 @@ export async function findScheduledAction(db: Kysely<any>, id: number) {
 }
 
 /** Pending actions whose time has come, oldest first. */
-export async function findDueScheduledActions(db: Kysely<any>, now: Date, limit = 50) {
-  return readModels(db)
+export async function findDueScheduledActions(db: Kysely<Database>, now: Date, limit = 50) {
+  return db
     .selectFrom("scheduled_actions")
     .select(["id"])
     .where("status", "=", "pending")

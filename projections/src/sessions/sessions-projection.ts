@@ -10,6 +10,11 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface SessionsTables {
+  sessions: SessionsTable;
+}
+
 export const sessionsProjection: Projection = {
   name: "sessions",
   version: 1,

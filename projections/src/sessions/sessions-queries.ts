@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
-import { readModels } from "../read-models.ts";
+import type { Database } from "../database.ts";
 
 /** The user signed in with this session, unless it ended or expired. */
-export async function findSessionUser(db: Kysely<any>, sessionHash: string, now: Date) {
-  return readModels(db)
+export async function findSessionUser(db: Kysely<Database>, sessionHash: string, now: Date) {
+  return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
@@ -14,12 +14,12 @@ export async function findSessionUser(db: Kysely<any>, sessionHash: string, now:
 
 /** For each of these sessions that still has a row: whether it is live at `now`, and whether its user is staff. */
 export async function findSessionStates(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   sessionHashes: string[],
   now: Date,
 ): Promise<Map<string, { live: boolean; isStaff: boolean }>> {
   if (sessionHashes.length === 0) return new Map();
-  const rows = await readModels(db)
+  const rows = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select([

@@ -12,6 +12,11 @@ export interface UsersTable {
   registered_at: string;
 }
 
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface UsersTables {
+  users: UsersTable;
+}
+
 export const usersProjection: Projection = {
   name: "users",
   version: 1,

@@ -18,10 +18,11 @@ import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
 import { userDecider } from "./user.ts";
+import type { Database } from "@shop/projections";
 
 export interface AccountsRouterDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   /** Attempts per address and email, per account and per address, counted in the database. */
   throttle: LoginThrottle;

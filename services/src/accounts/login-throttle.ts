@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { Database } from "@shop/projections";
 
 /** Attempts allowed within one window (15 minutes), counted whatever the outcome; a success gives its own back. */
 export const LOGIN_LIMITS = {
@@ -15,7 +16,7 @@ export const LOGIN_LIMITS = {
 const TABLE = "login_attempts";
 
 /** The counters' table, shared by every process (created at start-up under the migration lock). */
-export async function migrateLoginAttempts(db: Kysely<any> | Transaction<any>): Promise<void> {
+export async function migrateLoginAttempts(db: Kysely<Database> | Transaction<Database>): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS login_attempts (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(
     db,
   );
@@ -47,7 +48,7 @@ export interface LoginThrottle {
  * rate-limiter-flexible's PostgreSQL store, run through kysely (so PGlite's one connection queues
  * it like every other statement): one atomic upsert per counter, seen by every process.
  */
-export function createLoginThrottle(db: Kysely<any>, limits = LOGIN_LIMITS): LoginThrottle {
+export function createLoginThrottle(db: Kysely<Database>, limits = LOGIN_LIMITS): LoginThrottle {
   const storeClient = {
     async query(q: { text: string; values?: unknown[] }) {
       const result = await db.executeQuery(CompiledQuery.raw(q.text, q.values ?? []));

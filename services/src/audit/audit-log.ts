@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { START, type EventStore, type RecordedEvent } from "@shop/shared";
 import { redactSecrets } from "../platform/logger.ts";
+import type { Database } from "@shop/projections";
 
 export interface AuditFilter {
   stream?: string;
@@ -31,7 +32,7 @@ export interface AuditEntry {
   data: unknown;
 }
 
-type Deps = { db: Kysely<any>; store: EventStore };
+type Deps = { db: Kysely<Database>; store: EventStore };
 
 export function toAuditEntry(
   e: Pick<RecordedEvent, "globalPosition" | "createdAt" | "streamId" | "type" | "metadata" | "data">,

@@ -5,6 +5,7 @@ import { blankAsAbsent, boundedText, listStart, pgInt, type EventStore } from "@
 import { parseQuery } from "../platform/http/validate.ts";
 import { createUserNames } from "../live/user-names.ts";
 import { countAuditLog, readAuditLog } from "./audit-log.ts";
+import type { Database } from "@shop/projections";
 
 export const AuditQuery = z.object({
   start: listStart(),
@@ -18,7 +19,7 @@ export const AuditQuery = z.object({
  * GET /admin/api/base/audit/: events newest first, for the dashboard's live activity list (staff
  * only). Pages with `start`/`count` like the other admin lists; `total` counts every match.
  */
-export function makeAuditRouter(deps: { db: Kysely<any>; store: EventStore }): Router {
+export function makeAuditRouter(deps: { db: Kysely<Database>; store: EventStore }): Router {
   const router = Router();
   router.get("/admin/api/base/audit/", async (req, res) => {
     const q = parseQuery(AuditQuery, req.query);

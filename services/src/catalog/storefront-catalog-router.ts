@@ -16,8 +16,8 @@ import {
   productById,
   productsByIds,
   productsSharing,
-  type ReadModels,
   skuRows,
+  type Database,
   type ProductListRow,
   type SkuListRow,
 } from "@shop/projections";
@@ -25,7 +25,7 @@ import { parseQuery } from "../platform/http/validate.ts";
 import { cardHtml, isReleased, productCard, productDetail, siteToday, skuCard } from "./catalog-cards.ts";
 
 export interface StorefrontCatalogDeps {
-  db: Kysely<ReadModels>;
+  db: Kysely<Database>;
   clock: () => Date;
   siteTimeZone?: string;
 }

@@ -1,15 +1,15 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { readModels } from "@shop/projections";
 import { contentNodeStream, PageQuery, type ContentNodeEvent, type EventStore } from "@shop/shared";
 import { evolveNode, initialNode, type Node } from "../content/content-node.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { parseQuery } from "../platform/http/validate.ts";
 import { ancestorsOf, childrenOf, relatedNodes, type NodeRow } from "./related-nodes.ts";
 import { audienceGroups, renderBody, type Link, type RenderContext } from "./render-body.ts";
+import type { Database } from "@shop/projections";
 
 export interface PagesRouterDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: EventStore;
 }
 
@@ -20,7 +20,7 @@ const pageNotFound = () => new DomainError("PAGE_NOT_FOUND", "Page not found.", 
 /** GET /api/content/page/?url=/some/path/: a Live page's data for the storefront; staff may preview any page with preview=1. */
 export function makePagesRouter(deps: PagesRouterDeps): Router {
   const router = Router();
-  const db = readModels(deps.db);
+  const db = deps.db;
   const cols = ["id", "name", "url", "parent_id", "status"] as const;
 
   router.get("/api/content/page/", async (req, res) => {

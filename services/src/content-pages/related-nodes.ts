@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { readModels } from "@shop/projections";
 import type { RelatedQuery } from "./render-body.ts";
+import type { Database } from "@shop/projections";
 
 /** A content node as the page's links need it. */
 export interface NodeRow {
@@ -24,7 +24,7 @@ const MAX_DEPTH = 100;
  * A collection is a node with visible children of its own; an item has none.
  */
 export async function relatedNodes(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   node: NodeRow,
   query: RelatedQuery,
   isVisible: (r: NodeRow) => boolean,
@@ -40,9 +40,9 @@ export async function relatedNodes(
   return rows.slice(0, query.count);
 }
 
-const nodes = (db: Kysely<any>) => readModels(db).selectFrom("content_nodes").select(COLUMNS);
+const nodes = (db: Kysely<Database>) => db.selectFrom("content_nodes").select(COLUMNS);
 
-export async function childrenOf(db: Kysely<any>, parentId: number | null): Promise<NodeRow[]> {
+export async function childrenOf(db: Kysely<Database>, parentId: number | null): Promise<NodeRow[]> {
   return nodes(db)
     .where((eb) => (parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", parentId)))
     .orderBy("name")
@@ -51,7 +51,7 @@ export async function childrenOf(db: Kysely<any>, parentId: number | null): Prom
 }
 
 /** Root first. */
-export async function ancestorsOf(db: Kysely<any>, node: NodeRow): Promise<NodeRow[]> {
+export async function ancestorsOf(db: Kysely<Database>, node: NodeRow): Promise<NodeRow[]> {
   const chain: NodeRow[] = [];
   for (let parent = node.parent_id, depth = 0; parent !== null && depth < MAX_DEPTH; depth++) {
     const row = await nodes(db).where("id", "=", parent).executeTakeFirst();
@@ -62,18 +62,22 @@ export async function ancestorsOf(db: Kysely<any>, node: NodeRow): Promise<NodeR
   return chain;
 }
 
-async function realRelatives(db: Kysely<any>, node: NodeRow, relation: RelatedQuery["relation"]): Promise<NodeRow[]> {
+async function realRelatives(
+  db: Kysely<Database>,
+  node: NodeRow,
+  relation: RelatedQuery["relation"],
+): Promise<NodeRow[]> {
   if (relation === "parents") return ancestorsOf(db, node);
   if (relation === "child") return childrenOf(db, node.id);
   return childrenOf(db, node.parent_id);
 }
 
 async function adoptiveRelatives(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   node: NodeRow,
   relation: RelatedQuery["relation"],
 ): Promise<NodeRow[]> {
-  const menu = readModels(db).selectFrom("menu_nodes").select(["id", "parent_id", "url"]);
+  const menu = db.selectFrom("menu_nodes").select(["id", "parent_id", "url"]);
   const placements = await menu.where("url", "=", node.url).orderBy("id").execute();
   if (!placements.length) return [];
   let urls: string[] = [];
@@ -109,7 +113,7 @@ async function adoptiveRelatives(
 }
 
 async function withVisibleChildren(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   rows: NodeRow[],
   isVisible: (r: NodeRow) => boolean,
 ): Promise<Set<number>> {

@@ -16,6 +16,7 @@ import { decideKeyword, keywordDecider } from "../keywords/keyword.ts";
 import type { NodeKind } from "./content-node.ts";
 import { decideNode } from "./decide.ts";
 import { runNodeCommand } from "./node-commands.ts";
+import type { Database } from "@shop/projections";
 
 const KEYWORDS: Array<[string, number]> = [
   ["Noah's Ark", 12100],
@@ -107,7 +108,7 @@ const MENU: Array<{ key: string; name: string; url: string; parent: string | nul
  */
 export async function seedContentDemoData(
   store: EventStore,
-  db: Kysely<any>,
+  db: Kysely<Database>,
   clock: () => Date,
   metadata: EventMetadata,
 ): Promise<LogPosition> {

@@ -10,6 +10,7 @@ import { DomainError } from "../platform/domain-error.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import type { Node, NodeKind } from "./content-node.ts";
 import { loadNode } from "./node-commands.ts";
+import type { Database } from "@shop/projections";
 
 /**
  * The rules a node write must decide from the log, not from read models that may lag: a url
@@ -17,11 +18,14 @@ import { loadNode } from "./node-commands.ts";
  */
 export interface NodeClaimDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
 }
 
-const TABLE: Record<NodeKind, string> = { contentnode: "content_nodes", menunode: "menu_nodes" };
+const TABLE: Record<NodeKind, "content_nodes" | "menu_nodes"> = {
+  contentnode: "content_nodes",
+  menunode: "menu_nodes",
+};
 
 export const urlTaken = () =>
   new DomainError("URL_TAKEN", "Another node already uses this url.", 400, [

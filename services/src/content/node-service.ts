@@ -18,15 +18,19 @@ import { claimForWrite, invalidParent, refuseBadParent, refuseTakenUrl } from ".
 import { loadNode, runNodeCommand } from "./node-commands.ts";
 import { currentNodeLock } from "./node-lock-rule.ts";
 import { pageFieldChanges, pageFieldsForCreate, refuseUnknownReferences } from "./node-page-fields.ts";
+import type { Database } from "@shop/projections";
 
 export interface NodeServiceDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
-const TABLE: Record<NodeKind, string> = { contentnode: "content_nodes", menunode: "menu_nodes" };
+const TABLE: Record<NodeKind, "content_nodes" | "menu_nodes"> = {
+  contentnode: "content_nodes",
+  menunode: "menu_nodes",
+};
 /** Read models a node write shows up in (read-your-writes waits for them). */
 export const NODE_PROJECTIONS: Record<NodeKind, string[]> = {
   contentnode: ["content-nodes", "keywords", "contributor-roles"],

@@ -18,9 +18,10 @@ import {
   type NodeKind,
 } from "./content-node.ts";
 import { nodeNotFound } from "./node-errors.ts";
+import type { Database } from "@shop/projections";
 
 /** A node as the admin API shows it (GET .../{id}/, answers of create and update, history ?at=). */
-export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNode) {
+export async function nodeView(db: Kysely<Database>, kind: NodeKind, node: ExistingNode) {
   const f = node.fields;
   const base = {
     id: node.id,
@@ -144,7 +145,7 @@ function isDefault(field: string, value: unknown): boolean {
 }
 
 /** The node's events, oldest first: who, when, what changed. */
-export async function nodeHistory(db: Kysely<any>, events: RecordedEvent[]) {
+export async function nodeHistory(db: Kysely<Database>, events: RecordedEvent[]) {
   const userIds = [...new Set(events.map((e) => e.metadata.userId).filter((u): u is string => !!u))];
   const users: Array<{ id: string; name: string }> = userIds.length
     ? await db.selectFrom("users").select(["id", "name"]).where("id", "in", userIds).execute()

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { readModels } from "@shop/projections";
 import {
   contentNodeStream,
   CreateRoleRequest,
@@ -18,10 +17,11 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { refuseMissingRecords } from "../platform/referenced-records.ts";
 import { decideRoles, ROLE_NOT_FOUND, type RoleCommand } from "./decide-roles.ts";
+import type { Database } from "@shop/projections";
 
 export interface RolesRouterDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
@@ -44,22 +44,12 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
       await deps.waitForProjections(result.appended.position, ["contributor-roles", "content-nodes"]);
   }
   const nodeOfRole = async (id: number) => {
-    const row = await readModels(deps.db)
-      .selectFrom("contributor_roles")
-      .select("node_id")
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await deps.db.selectFrom("contributor_roles").select("node_id").where("id", "=", id).executeTakeFirst();
     if (!row) throw roleNotFound();
     return row.node_id;
   };
   const roleRow = async (id: number) =>
-    view(
-      await readModels(deps.db)
-        .selectFrom("contributor_roles")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow(),
-    );
+    view(await deps.db.selectFrom("contributor_roles").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 
   router.get(ROLES, async (req, res) => {
     const q = parseQuery(RoleListRequest, req.query);
@@ -68,7 +58,7 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
       throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
         `sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`,
       ]);
-    let query = readModels(deps.db).selectFrom("contributor_roles");
+    let query = deps.db.selectFrom("contributor_roles");
     if (q.node !== undefined) query = query.where("node_id", "=", q.node);
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
     let page = query

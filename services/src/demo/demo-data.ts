@@ -4,6 +4,7 @@ import { registerUser } from "../accounts/register-user.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { seedContentDemoData } from "../content/content-demo-data.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
+import type { Database } from "@shop/projections";
 
 export const DEMO_LOGIN = { email: "demo@example.org", password: "demo-password", name: "Demo Editor" };
 /** A second staff user, so two editors can be shown working on one record (lock kick-off). */
@@ -18,7 +19,7 @@ export const DEMO_LOGIN_2 = { email: "colleague@example.org", password: "demo-pa
 export async function seedDemoData(
   store: EventStore,
   clock: () => Date,
-  db?: Kysely<any>,
+  db?: Kysely<Database>,
 ): Promise<LogPosition | null> {
   const existing = await store.readAll(START, { limit: 1 });
   if (existing.length > 0) return null;

@@ -1,10 +1,10 @@
 import type { EventStore } from "@shop/shared";
-import type { Database } from "../platform/database.ts";
+import type { DatabaseConnection } from "../platform/database.ts";
 import { createPostgresEventStore, type EventCodec } from "./postgres-event-store.ts";
 
 /** EventStoreDB/KurrentDB when a url is given (scale-out), else the event log in the app's own database. */
 export async function openEventStore(options: {
-  database: Database;
+  database: DatabaseConnection;
   eventstoreUrl?: string;
   codec: EventCodec;
 }): Promise<EventStore> {

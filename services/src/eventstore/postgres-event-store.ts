@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "@shop/shared";
-import type { Database } from "../platform/database.ts";
+import type { DatabaseConnection } from "../platform/database.ts";
 import { migrateEventStore } from "./postgres-schema.ts";
 import { appendStatement } from "./append-sql.ts";
 import { createCommitNotifier } from "./commit-notifier.ts";
@@ -56,7 +56,7 @@ const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 }
  * by (transaction_id, global_position), so a reader never passes an event that commits later.
  */
 export async function createPostgresEventStore(
-  database: Database,
+  database: DatabaseConnection,
   codec: EventCodec = passThrough,
 ): Promise<EventStore> {
   const { db } = database;

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 
 /** Creates the event log tables. Idempotent: runs at every start. */
-export async function migrateEventStore(db: Kysely<any>): Promise<void> {
+export async function migrateEventStore(db: Kysely<Database>): Promise<void> {
   await sql`
     CREATE TABLE IF NOT EXISTS streams (
       stream_id text PRIMARY KEY,

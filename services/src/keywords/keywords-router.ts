@@ -11,7 +11,6 @@ import {
   type LogPosition,
 } from "@shop/shared";
 import { KEYWORD_SORT_COLUMNS, KeywordQuery, KeywordSearchRequest } from "@shop/shared/keywords/api";
-import { readModels } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -19,10 +18,11 @@ import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue }
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideKeyword, keywordDecider } from "./keyword.ts";
+import type { Database } from "@shop/projections";
 
 export interface KeywordsRouterDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
@@ -116,7 +116,7 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     const answer = { metadata: { success: true }, count: q.count, start: q.start };
     if (!text) return void res.json({ ...answer, items: [], total: 0 });
     const pattern = `%${escapeLike(text)}%`;
-    let matches = readModels(deps.db)
+    let matches = deps.db
       .selectFrom("keywords")
       .where((eb) =>
         eb.or([eb(sql`lower(name)`, "like", pattern), eb("slug", "like", `%${escapeLike(slugify(text))}%`)]),
@@ -171,14 +171,14 @@ const stats = (k: { id: number; name: string; slug: string; our_uses: number; mo
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-async function listKeywords(db: Kysely<any>, q: KeywordQuery) {
+async function listKeywords(db: Kysely<Database>, q: KeywordQuery) {
   const descending = q.sort.startsWith("-");
   const column = KEYWORD_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof KEYWORD_SORT_COLUMNS];
   if (!column)
     throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
       `sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`,
     ]);
-  let query = readModels(db).selectFrom("keywords");
+  let query = db.selectFrom("keywords");
   if (q.content_nodes__id !== undefined) {
     const nodeId = q.content_nodes__id;
     query = query.where("id", "in", (eb) =>

@@ -13,11 +13,12 @@ import { isSameOrigin } from "./same-origin.ts";
 import { startSessionRecheck } from "./session-recheck.ts";
 import { createEndedSessions, sessionRoom, socketsToClose } from "./session-ends.ts";
 import { createUserNames } from "./user-names.ts";
+import type { Database } from "@shop/projections";
 
 export interface LiveGatewayDeps {
   httpServer: HttpServer;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   log: Logger;
   sessionSecret?: string;

@@ -2,15 +2,15 @@ import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
 import { recordLockStream, type EventStore, type LockEvent } from "@shop/shared";
 import { MAX_WATCHED_RECORDS, RecordWatchRequest, type RecordState } from "@shop/shared/live/messages";
-import { readModels } from "@shop/projections";
 import { evolveRecordLock, initialRecordLock, toRecordLock } from "../locks/record-lock.ts";
 import type { Logger } from "../platform/logger.ts";
 import { issuesToErrorLines } from "../platform/http/validate.ts";
 import { recordRoom } from "./live-messages.ts";
+import type { Database } from "@shop/projections";
 
 export interface RecordRoomDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   log: Logger;
 }
 
@@ -80,11 +80,7 @@ export async function recordState(
   const lock = lockEvents.reduce(evolveRecordLock, initialRecordLock());
   const table = NODE_TABLES[`${ref.app}.${ref.model}`];
   const node = table
-    ? await readModels(deps.db)
-        .selectFrom(table)
-        .select(["status", "version"])
-        .where("id", "=", ref.id)
-        .executeTakeFirst()
+    ? await deps.db.selectFrom(table).select(["status", "version"]).where("id", "=", ref.id).executeTakeFirst()
     : undefined;
   return {
     app: ref.app,

@@ -3,6 +3,7 @@ import type { Namespace } from "socket.io";
 import type { SessionEndedMessage, SessionEndReason } from "@shop/shared/live/messages";
 import { findSessionStates } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
+import type { Database } from "@shop/projections";
 
 /**
  * Looks at every open admin socket's session again, every `everyMs`: one that expired, was revoked
@@ -12,7 +13,7 @@ import type { Logger } from "../platform/logger.ts";
  */
 export function startSessionRecheck(deps: {
   admin: Namespace;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   log: Logger;
   everyMs: number;

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { findUserById } from "@shop/projections";
+import type { Database } from "@shop/projections";
 
 /** Names of the users that events name by id, for people reading the activity feed. Cached a minute. */
-export function createUserNames(db: Kysely<any>, ttlMs = 60_000) {
+export function createUserNames(db: Kysely<Database>, ttlMs = 60_000) {
   const cache = new Map<string, { name: string | null; at: number }>();
   return {
     async load(ids: Iterable<string>): Promise<void> {

@@ -3,6 +3,7 @@ import type { EventStore } from "@shop/shared";
 import type { Logger } from "../platform/logger.ts";
 import { runLockCommand } from "./lock-commands.ts";
 import type { LockTimings } from "./lock-timings.ts";
+import type { Database } from "@shop/projections";
 
 export interface LockExpirySweeper {
   /** One pass now; resolves to how many locks it expired (tests). */
@@ -18,7 +19,7 @@ export interface LockExpirySweeper {
  */
 export function startLockExpirySweeper(deps: {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   log: Logger;
   timings: LockTimings;

@@ -21,10 +21,11 @@ import { parseQuery, parseRequest, ValidationError } from "../platform/http/vali
 import { RecordLockedError } from "./decide.ts";
 import { runLockCommand } from "./lock-commands.ts";
 import { toRecordLock, type RecordLockState } from "./record-lock.ts";
+import type { Database } from "@shop/projections";
 
 export interface LocksRouterDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   /** Read-your-writes: resolves once the named read models have applied `position`. */
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;

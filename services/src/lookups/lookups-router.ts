@@ -5,9 +5,10 @@ import { DomainError } from "../platform/domain-error.ts";
 import { parseQuery } from "../platform/http/validate.ts";
 import { LOOKUP_MODELS, type LookupModel } from "./lookup-models.ts";
 import { searchLookup, type LookupSearch } from "./lookup-search.ts";
+import type { Database } from "@shop/projections";
 
 export interface LookupsRouterDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   models?: LookupModel[];
 }
 

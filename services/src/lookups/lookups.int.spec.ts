@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allProjections, rebuildProjection, type Projection } from "@shop/projections";
 import { registerUser } from "../accounts/register-user.ts";
@@ -318,7 +319,11 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
 
   it("rebuilding the lookup-catalog read model from the log gives equal tables", async () => {
     const rows = async (p: Projection) =>
-      Promise.all(p.tables.map((t) => server.database.db.selectFrom(t).selectAll().orderBy("id").execute()));
+      Promise.all(
+        p.tables.map(
+          async (t) => (await sql`SELECT * FROM ${sql.table(t)} ORDER BY id`.execute(server.database.db)).rows,
+        ),
+      );
     const projection = allProjections.find((p) => p.name === "lookup-catalog")!;
     const live = await rows(projection);
     expect(live.flat().length).toBeGreaterThan(0);

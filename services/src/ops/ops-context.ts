@@ -4,7 +4,7 @@ import { createEventRegistry } from "../event-registry.ts";
 import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
 import { loadConfig, type Config } from "../platform/config.ts";
 import { acquireDataDirLock } from "../platform/data-dir-lock.ts";
-import { openDatabase, type Database } from "../platform/database.ts";
+import { openDatabase, type DatabaseConnection } from "../platform/database.ts";
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 
 /** A CLI command's failure: printed as one line, exit code 1 (2 for bad usage). */
@@ -25,7 +25,7 @@ export interface Output {
 
 export interface OpsContext {
   config: Config;
-  database: Database;
+  database: DatabaseConnection;
   store: EventStore;
   close(): Promise<void>;
 }

@@ -1,9 +1,10 @@
+import { sql } from "kysely";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allProjections } from "@shop/projections";
 import { signedInClient } from "../testing/server-kit.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
-import { openDatabase, type Database } from "../platform/database.ts";
+import { openDatabase, type DatabaseConnection } from "../platform/database.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
@@ -30,10 +31,10 @@ const MUST_HAVE_ROWS = [
 type Tables = Record<string, unknown[]>;
 
 /** Every read-model table, rows in a stable order (tables without an id column too). */
-async function readTables(database: Database): Promise<Tables> {
+async function readTables(database: DatabaseConnection): Promise<Tables> {
   const tables: Tables = {};
   for (const table of allProjections.flatMap((p) => p.tables)) {
-    const rows = await database.db.selectFrom(table).selectAll().execute();
+    const { rows } = await sql`SELECT * FROM ${sql.table(table)}`.execute(database.db);
     tables[table] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return tables;
@@ -163,7 +164,7 @@ describe.each(testBackends())("ops replay --all on $name", ({ pglite }) => {
 
     // Emptied tables can only come back through the replay.
     const database = await open();
-    for (const table of Object.keys(live)) await database.db.deleteFrom(table).execute();
+    for (const table of Object.keys(live)) await sql`DELETE FROM ${sql.table(table)}`.execute(database.db);
     await database.close();
 
     const { stdout } = await runOps(env, ["replay", "--all"]);

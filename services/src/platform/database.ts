@@ -2,15 +2,16 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { startPglite } from "./pglite-start.ts";
+import type { Database } from "@shop/projections";
 
 // pg returns int8 as a string and numeric too; we keep positions as text in SQL and convert in one place.
 
 /** A database connection for the whole app: kysely for queries, plus LISTEN and a dedicated session. */
-export interface Database {
+export interface DatabaseConnection {
   readonly kind: "postgres" | "pglite";
   /** Schema every table lives in ("public" unless a test picked its own). */
   readonly schema: string;
-  readonly db: Kysely<any>;
+  readonly db: Kysely<Database>;
   /** Calls `onNotify` for each NOTIFY on `channel`; resolves to an unlisten function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /**
@@ -44,13 +45,13 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   const schema = options.schema ?? "public";
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
   return options.url ? openPostgres(options.url, schema, options.poolSize ?? 20) : openPglite(options.dataDir, schema);
 }
 
-async function openPostgres(url: string, schema: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, schema: string, poolSize: number): Promise<DatabaseConnection> {
   const connectionOptions = { connectionString: url, options: `-c search_path=${schema}` };
   // Create the schema before any pooled connection relies on it.
   const setup = new pg.Client({ connectionString: url });
@@ -67,7 +68,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
 
   const pool = new pg.Pool({ ...connectionOptions, max: poolSize });
   pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<() => void>>();
   const listening = new Map<string, Promise<unknown>>();
@@ -178,11 +179,11 @@ async function takeAdvisoryLock(connectionOptions: pg.ClientConfig, key: number,
   };
 }
 
-async function openPglite(dataDir: string | undefined, schema: string): Promise<Database> {
+async function openPglite(dataDir: string | undefined, schema: string): Promise<DatabaseConnection> {
   // A smaller buffer pool, and initdb out of process: see pglite-start.ts (code health 10).
   const pglite = await startPglite(dataDir);
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`);
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session. The dialect hands it out one caller at a time (a kysely transaction holds
   // it until commit), so every statement must pass through kysely: one run on `pglite` directly would
   // land inside whatever transaction is open and vanish with its rollback. LISTEN is transactional too.

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { STARTUP_MIGRATION_LOCK } from "./leader-lock.ts";
+import type { Database } from "@shop/projections";
 
 /**
  * Runs a start-up migration under the transaction-level advisory lock STARTUP_MIGRATION_LOCK, one
@@ -7,8 +8,8 @@ import { STARTUP_MIGRATION_LOCK } from "./leader-lock.ts";
  * CREATE TABLE IF NOT EXISTS (a duplicate-key error in the catalog). `db` must not be a transaction.
  */
 export async function underStartupMigrationLock(
-  db: Kysely<any>,
-  migrate: (trx: Transaction<any>) => Promise<void>,
+  db: Kysely<Database>,
+  migrate: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${STARTUP_MIGRATION_LOCK})`.execute(trx);

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { StaffPresence } from "../live/live-gateway.ts";
 import type { Logger } from "../platform/logger.ts";
 import { underStartupMigrationLock } from "../platform/startup-migration.ts";
+import type { Database } from "@shop/projections";
 
 /**
  * staff_presence(user_id, process_id, last_seen): which staff users have an admin socket open, per
@@ -11,7 +12,7 @@ import { underStartupMigrationLock } from "../platform/startup-migration.ts";
  * delays lock expiry. Each process heart-beats its connected users; a process that dies simply
  * stops, and its rows grow old. Created by `startStaffPresence` itself, under the start-up lock.
  */
-export async function migrateStaffPresence(db: Kysely<any>): Promise<void> {
+export async function migrateStaffPresence(db: Kysely<Database>): Promise<void> {
   await underStartupMigrationLock(db, async (trx) => {
     await sql`CREATE TABLE IF NOT EXISTS staff_presence (
       user_id text NOT NULL,
@@ -37,7 +38,7 @@ export interface StaffPresenceTracker extends StaffPresence {
  * left: the expiry clock runs from there, so a reload or a short network drop keeps their locks.
  */
 export async function startStaffPresence(deps: {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   log: Logger;
   heartbeatEveryMs: number;

@@ -14,6 +14,7 @@ import { findUserById } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
 import { decideScheduledAction, type ScheduledActionCommand } from "./decide.ts";
 import { evolveScheduledAction, initialScheduledAction, type ScheduledAction } from "./scheduled-action.ts";
+import type { Database } from "@shop/projections";
 
 /** The content feature's status change (POST /admin/content/contentnode/action/ runs the same). */
 export type RunContentAction = (
@@ -24,7 +25,7 @@ export type RunContentAction = (
 
 export interface ScheduledActionRunnerDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   log: Logger;
   runContentAction: RunContentAction;
@@ -119,7 +120,7 @@ async function alreadyApplied(store: EventStore, nodeId: number, causationId: st
 }
 
 /** A database error is not "no such node": it fails the sweep, which logs it and retries the action. */
-async function contentNodeName(db: Kysely<any>, id: number): Promise<string | null> {
+async function contentNodeName(db: Kysely<Database>, id: number): Promise<string | null> {
   const { rows } = await sql<{ name: string }>`SELECT name FROM content_nodes WHERE id = ${id}`.execute(db);
   return rows[0]?.name ?? null;
 }

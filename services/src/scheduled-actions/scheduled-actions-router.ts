@@ -23,10 +23,11 @@ import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { streamExists } from "../platform/referenced-records.ts";
 import { decideScheduledAction, NOT_FOUND, type ScheduledActionCommand } from "./decide.ts";
 import { scheduledActionDecider } from "./scheduled-action.ts";
+import type { Database } from "@shop/projections";
 
 export interface ScheduledActionsRouterDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentNodeStream, scheduledActionStream, type EventStore } from "@shop/shared";
@@ -292,7 +293,11 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
 
   it("rebuilding the scheduled-actions read model from the log gives equal tables", async () => {
     const rows = async (p: Projection) =>
-      Promise.all(p.tables.map((t) => server.database.db.selectFrom(t).selectAll().orderBy("id").execute()));
+      Promise.all(
+        p.tables.map(
+          async (t) => (await sql`SELECT * FROM ${sql.table(t)} ORDER BY id`.execute(server.database.db)).rows,
+        ),
+      );
     const projection = allProjections.find((p) => p.name === "scheduled-actions")!;
     const live = await rows(projection);
     expect(live.flat().length).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import { TestClient } from "./http-client.ts";
 import { openPgliteFromTemplate } from "./pglite-template.ts";
 import { openTestDatabase, testDatabaseUrl } from "./test-database.ts";
 import type { SpecUser } from "./spec-users.ts";
+import type { Database } from "@shop/projections";
 
 /** An event already in the log when the scenario starts. Ids in it are the test's own: counters still start at 1. */
 export interface GivenEvent {
@@ -180,8 +181,12 @@ function scenarioReadSide(clock: () => Date) {
     warn() {},
     error: (obj: { err?: unknown }, msg?: string) => void failures.push(`${msg}: ${String(obj.err)}`),
   };
-  let opened: Promise<{ db: Kysely<any>; schema: string; runner: ProjectionRunner; close(): Promise<void> }> | null =
-    null;
+  let opened: Promise<{
+    db: Kysely<Database>;
+    schema: string;
+    runner: ProjectionRunner;
+    close(): Promise<void>;
+  }> | null = null;
   const open = () =>
     (opened ??= (async () => {
       const database = testDatabaseUrl()
@@ -234,6 +239,6 @@ function scenarioReadSide(clock: () => Date) {
 
 async function openPglite() {
   const pglite = await openPgliteFromTemplate();
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, schema: "public", close: () => pglite.close() };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import pg from "pg";
-import { openDatabase, type Database } from "../platform/database.ts";
+import { openDatabase, type DatabaseConnection } from "../platform/database.ts";
 
 /** The PostgreSQL server the tests may use, or "" when only PGlite is available. */
 export function testDatabaseUrl(): string {
@@ -11,7 +11,7 @@ export function testDatabaseUrl(): string {
 /** A fresh schema on PostgreSQL when one is available, else an in-memory PGlite. */
 export async function openTestDatabase(
   options: { pglite?: boolean; schema?: string; poolSize?: number } = {},
-): Promise<Database & { drop(): Promise<void> }> {
+): Promise<DatabaseConnection & { drop(): Promise<void> }> {
   const url = options.pglite ? "" : testDatabaseUrl();
   const schema = options.schema ?? `t_${randomBytes(6).toString("hex")}`;
   const database = await openDatabase(url ? { url, schema, poolSize: options.poolSize ?? 40 } : { schema });

@@ -4,9 +4,10 @@ import { LOGIN_REQUIRED, STAFF_REQUIRED } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../../accounts/session-id.ts";
 import { readCookie } from "./cookies.ts";
+import type { Database } from "@shop/projections";
 
 /** Finds the signed-in user from the session cookie (sessions live in a read model, so they survive restarts). */
-export function loadSessionUser(deps: { db: Kysely<any>; clock: () => Date; sessionSecret?: string }) {
+export function loadSessionUser(deps: { db: Kysely<Database>; clock: () => Date; sessionSecret?: string }) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const sessionId = readCookie(req, SESSION_COOKIE);
     if (sessionId) {

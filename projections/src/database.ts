@@ -1,0 +1,72 @@
+import type { Generated } from "kysely";
+import type { EventMetadata } from "@shop/shared";
+import type { CatalogTables } from "./catalog/catalog-tables.ts";
+import type { ContentNodesTables } from "./content-nodes/content-nodes-projection.ts";
+import type { ContributorRolesTables } from "./contributor-roles/contributor-roles-projection.ts";
+import type { KeywordsTables } from "./keywords/keywords-projection.ts";
+import type { LookupCatalogTables } from "./lookup-catalog/lookup-catalog-projection.ts";
+import type { MenuNodesTables } from "./menu-nodes/menu-nodes-projection.ts";
+import type { PendingRewriteBatchesTables } from "./pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+import type { RecordLocksTables } from "./record-locks/record-locks-projection.ts";
+import type { CheckpointTables } from "./runner/checkpoints.ts";
+import type { ScheduledActionsTables } from "./scheduled-actions/scheduled-actions-projection.ts";
+import type { SessionsTables } from "./sessions/sessions-projection.ts";
+import type { UsersTables } from "./users/users-projection.ts";
+
+// The tables below are created by the services package (its event store, id allocator, presence and
+// login throttle). They are named here because services depends on projections, not the reverse,
+// and the one Database type must list them all. bigint columns come back as text (pg) or a number (PGlite).
+
+/** events: the log itself (services/src/eventstore/postgres-schema.ts). */
+export interface EventsTable {
+  global_position: Generated<string | number>;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  schema_version: Generated<number>;
+  data: unknown;
+  metadata: Generated<EventMetadata>;
+  transaction_id: Generated<string>;
+  created_at: Generated<Date | string>;
+}
+
+/** streams: each stream's last position, the row appends lock on. */
+export interface StreamsTable {
+  stream_id: string;
+  version: number;
+}
+
+export interface EventLogTables {
+  events: EventsTable;
+  streams: StreamsTable;
+}
+
+/** Tables of the services' infrastructure: not derived from events, untouched by a replay. */
+export interface ServiceTables {
+  /** Numeric id counters (services/src/platform/id-allocator.ts). */
+  id_counters: { kind: string; last_id: string | number };
+  /** Staff users with an admin socket open, per server process (services/src/presence/staff-presence.ts). */
+  staff_presence: { user_id: string; process_id: string; last_seen: Date | string };
+  /** Login attempt counters of rate-limiter-flexible (services/src/accounts/login-throttle.ts). */
+  login_attempts: { key: string; points: Generated<number>; expire: string | number | null };
+}
+
+/**
+ * Every table of the app's one database, for typed queries (`Kysely<Database>`). A feature adds its
+ * read model by exporting a `...Tables` interface from its projection folder and naming it here.
+ */
+export interface Database
+  extends EventLogTables,
+    ServiceTables,
+    CheckpointTables,
+    UsersTables,
+    SessionsTables,
+    RecordLocksTables,
+    LookupCatalogTables,
+    CatalogTables,
+    ScheduledActionsTables,
+    ContentNodesTables,
+    MenuNodesTables,
+    KeywordsTables,
+    ContributorRolesTables,
+    PendingRewriteBatchesTables {}
