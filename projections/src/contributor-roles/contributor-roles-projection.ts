@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ContentNodeEvent } from "@shop/shared";
+import { contentNodeEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** contributor_roles: who contributed to a node and as what, in sort_order. */
@@ -32,7 +32,8 @@ export const contributorRolesProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS contributor_roles_node ON contributor_roles (node_id, sort_order)`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as ContentNodeEvent;
+    if (!isEventOf(contentNodeEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     switch (event.type) {
       case "ContributorRoleAdded":
       case "ContributorRoleChanged": {

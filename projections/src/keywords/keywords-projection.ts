@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ContentNodeEvent, KeywordEvent } from "@shop/shared";
+import { contentNodeEvents, isEventOf, keywordEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** keywords: every keyword with how many nodes use it (columns other features read: keep them). */
@@ -46,7 +46,8 @@ export const keywordsProjection: Projection = {
     );
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as KeywordEvent | ContentNodeEvent;
+    if (!(isEventOf(keywordEvents, recorded) || isEventOf(contentNodeEvents, recorded))) return; // only the types in `handles` reach here
+    const event = recorded;
     switch (event.type) {
       case "KeywordCreated": {
         const d = event.data;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { LockEvent } from "@shop/shared";
+import { isEventOf, lockEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** record_locks: who holds which record now; a row exists only while the record is locked. */
@@ -44,7 +44,8 @@ export const recordLocksProjection: Projection = {
     );
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as LockEvent;
+    if (!isEventOf(lockEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     const { app, model, id } = event.data;
     switch (event.type) {
       case "LockTaken": {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ScheduledActionEvent } from "@shop/shared";
+import { isEventOf, scheduledActionEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** scheduled_actions: one row per scheduled CMS action, for the admin's list and the due-action sweeper. */
@@ -59,7 +59,8 @@ export const scheduledActionsProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS scheduled_actions_object ON scheduled_actions (object_id)`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as ScheduledActionEvent;
+    if (!isEventOf(scheduledActionEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     const d = event.data;
     const snapshot = {
       object_id: d.objectId,

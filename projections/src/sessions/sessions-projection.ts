@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AccountEvent } from "@shop/shared";
+import { accountEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** sessions: the open sign-ins, keyed by a keyed hash of the cookie's session id. */
@@ -30,7 +30,8 @@ export const sessionsProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as AccountEvent;
+    if (!isEventOf(accountEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     if (event.type === "UserLoggedIn") {
       const d = event.data;
       await trx

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AccountEvent } from "@shop/shared";
+import { accountEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** users: one row per account, for login and for showing who did what. */
@@ -33,7 +33,8 @@ export const usersProjection: Projection = {
     )`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = recorded as unknown as AccountEvent;
+    if (!isEventOf(accountEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     switch (event.type) {
       case "UserRegistered": {
         const d = event.data;

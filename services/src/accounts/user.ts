@@ -1,4 +1,4 @@
-import type { AccountEvent } from "@shop/shared";
+import { accountEvents, type AccountEvent } from "@shop/shared";
 
 /** A user account as its own stream folds it: what the account's commands need to decide. */
 export type User =
@@ -52,4 +52,4 @@ export function evolveUser(state: User, event: AccountEvent): User {
   }
 }
 
-export const userDecider = { initialState: initialUser, evolve: evolveUser };
+export const userDecider = { initialState: initialUser, events: accountEvents, evolve: evolveUser };

@@ -1,7 +1,8 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { contentNodeStream, PageQuery, type ContentNodeEvent, type EventStore } from "@shop/shared";
-import { evolveNode, initialNode, type Node } from "../content/content-node.ts";
+import { contentNodeStream, PageQuery, type EventStore } from "@shop/shared";
+import { nodeDecider } from "../content/content-node.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { parseQuery } from "../platform/http/validate.ts";
 import { ancestorsOf, childrenOf, relatedNodes, type NodeRow } from "./related-nodes.ts";
@@ -126,9 +127,9 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
 
 /** The node as it was at its last publish (what visitors keep seeing while changes are pending). */
 async function lastPublished(store: EventStore, id: number) {
-  const events = (await store.readStream(contentNodeStream(id))) as unknown as ContentNodeEvent[];
+  const events = await store.readStream(contentNodeStream(id));
   const upTo = events.map((e) => e.type).lastIndexOf("ContentNodePublished");
-  const state: Node = events.slice(0, upTo + 1).reduce(evolveNode, initialNode());
+  const state = foldStream(nodeDecider, events.slice(0, upTo + 1));
   if (!state.exists) throw pageNotFound();
   return { name: state.fields.name, body: state.fields.body, shortDescription: state.fields.shortDescription };
 }

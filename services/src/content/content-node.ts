@@ -1,4 +1,8 @@
 import {
+  contentNodeEvents,
+  isEventOf,
+  type RecordedEvent,
+  menuNodeEvents,
   NODE_PAGE_FIELD_DEFAULTS,
   type ContentNodeEvent,
   type ContentStatus,
@@ -38,20 +42,51 @@ export const initialNode = (): Node => ({ exists: false, version: -1 });
 /** Which app a node belongs to: its stream, its event names and the extra rules of the tree app. */
 export type NodeKind = "contentnode" | "menunode";
 
-/** Menu nodes write MenuNode* events; the decider works on the ContentNode* names. */
-export function toContentEvent(event: ContentNodeEvent | MenuNodeEvent): ContentNodeEvent {
-  return event.type.startsWith("MenuNode")
-    ? ({ type: event.type.replace("MenuNode", "ContentNode"), data: event.data } as ContentNodeEvent)
-    : (event as ContentNodeEvent);
+/** The events of either kind of node's stream. */
+export const nodeEvents = [...contentNodeEvents, ...menuNodeEvents] as const;
+export type NodeEvent = ContentNodeEvent | MenuNodeEvent;
+
+/** Whether a recorded event is one of a node's (content or menu). */
+export const isNodeEvent = <E extends RecordedEvent>(event: E): event is E & NodeEvent => isEventOf(nodeEvents, event);
+
+/** Menu nodes write MenuNode* events of the same shapes; the decider and the views fold the ContentNode* ones. */
+export function toContentEvent(event: NodeEvent): ContentNodeEvent {
+  switch (event.type) {
+    case "MenuNodeCreated":
+      return { type: "ContentNodeCreated", data: event.data };
+    case "MenuNodeSaved":
+      return { type: "ContentNodeSaved", data: event.data };
+    case "MenuNodePublished":
+      return { type: "ContentNodePublished", data: event.data };
+    case "MenuNodeStatusChanged":
+      return { type: "ContentNodeStatusChanged", data: event.data };
+    case "MenuNodeArchived":
+      return { type: "ContentNodeArchived", data: event.data };
+    default:
+      return event;
+  }
 }
 
-export function forKind(kind: NodeKind, event: ContentNodeEvent): ContentNodeEvent | MenuNodeEvent {
-  return kind === "menunode" && event.type.startsWith("ContentNode")
-    ? ({ type: event.type.replace("ContentNode", "MenuNode"), data: event.data } as MenuNodeEvent)
-    : event;
+/** The event a node of this kind writes for a decided event (menu nodes have their own names). */
+export function forKind(kind: NodeKind, event: ContentNodeEvent): NodeEvent {
+  if (kind === "contentnode") return event;
+  switch (event.type) {
+    case "ContentNodeCreated":
+      return { type: "MenuNodeCreated", data: event.data };
+    case "ContentNodeSaved":
+      return { type: "MenuNodeSaved", data: event.data };
+    case "ContentNodePublished":
+      return { type: "MenuNodePublished", data: event.data };
+    case "ContentNodeStatusChanged":
+      return { type: "MenuNodeStatusChanged", data: event.data };
+    case "ContentNodeArchived":
+      return { type: "MenuNodeArchived", data: event.data };
+    default:
+      return event;
+  }
 }
 
-export function evolveNode(state: Node, anyEvent: ContentNodeEvent | MenuNodeEvent): Node {
+export function evolveNode(state: Node, anyEvent: NodeEvent): Node {
   const event = toContentEvent(anyEvent);
   const version = state.version + 1;
   if (event.type === "ContentNodeCreated") {
@@ -131,4 +166,10 @@ function sortRoles(roles: ContributorRole[]): ContributorRole[] {
   return [...roles].sort((a, b) => a.sortOrder - b.sortOrder || a.roleId - b.roleId);
 }
 
-export const nodeDecider = { initialState: initialNode, evolve: evolveNode };
+export const nodeDecider = {
+  initialState: initialNode,
+  events: nodeEvents,
+  evolve: evolveNode,
+  // An event this code does not know still takes a stream position, which is the node's version.
+  skip: (state: Node): Node => ({ ...state, version: state.version + 1 }),
+};

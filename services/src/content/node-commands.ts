@@ -2,13 +2,13 @@ import {
   contentNodeStream,
   menuNodeStream,
   WrongExpectedVersionError,
+  type AppendResult,
   type ContentNodeEvent,
   type EventMetadata,
   type EventStore,
-  type MenuNodeEvent,
   type NewEvent,
 } from "@shop/shared";
-import { handleCommand, type CommandResult } from "../platform/command-handler.ts";
+import { foldStream, handleCommand, type CommandResult } from "../platform/command-handler.ts";
 import { forKind, nodeDecider, type Node, type NodeKind } from "./content-node.ts";
 import type { NodeWriteClaims } from "./node-claims.ts";
 
@@ -32,7 +32,7 @@ export async function runNodeCommand(
   claim?: ClaimForWrite,
 ): Promise<CommandResult<Node>> {
   if (!claim) {
-    return handleCommand<Node, ContentNodeEvent | MenuNodeEvent>(
+    return handleCommand(
       store,
       nodeStream(kind, id),
       nodeDecider,
@@ -42,16 +42,13 @@ export async function runNodeCommand(
   }
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(nodeStream(kind, id));
-    const state = recorded.reduce(
-      (s, e) => nodeDecider.evolve(s, e as unknown as ContentNodeEvent),
-      nodeDecider.initialState(),
-    );
+    const state = foldStream(nodeDecider, recorded);
     const decided = decide(state);
     if (decided.length === 0) return { state, events: [] };
     const claims = await claim(state, decided);
     const events: NewEvent[] = decided.map((e) => ({ ...forKind(kind, e), metadata }));
     const expectedVersion = recorded.length === 0 ? "no-stream" : recorded[recorded.length - 1].streamPosition;
-    let appended;
+    let appended: AppendResult;
     try {
       appended = await store.append(nodeStream(kind, id), events, { expectedVersion });
     } catch (error) {
@@ -67,5 +64,5 @@ export async function runNodeCommand(
 /** The node's current state, folded from its stream. */
 export async function loadNode(store: EventStore, kind: NodeKind, id: number): Promise<Node> {
   const events = await store.readStream(nodeStream(kind, id));
-  return events.reduce((s, e) => nodeDecider.evolve(s, e as unknown as ContentNodeEvent), nodeDecider.initialState());
+  return foldStream(nodeDecider, events);
 }

@@ -1,13 +1,7 @@
-import type { ContentNodeEvent, ContentStatus, MenuNodeEvent } from "@shop/shared";
+import type { ContentStatus } from "@shop/shared";
 import type { NodeSavedMessage, NodeStatusMessage } from "@shop/shared/live/messages";
 import { recordRoom, STAFF_ROOM, type LiveMessage, type LiveMessageMapper } from "../live/live-messages.ts";
-import { toContentEvent } from "./content-node.ts";
-
-const STATUS_OF: Partial<Record<ContentNodeEvent["type"], (e: ContentNodeEvent) => ContentStatus>> = {
-  ContentNodePublished: () => "Live",
-  ContentNodeArchived: () => "Archive",
-  ContentNodeStatusChanged: (e) => (e as Extract<ContentNodeEvent, { type: "ContentNodeStatusChanged" }>).data.to,
-};
+import { isNodeEvent, toContentEvent } from "./content-node.ts";
 
 /**
  * Staff see creations, saves and status changes of content and menu nodes live: `node:saved {id,
@@ -15,21 +9,27 @@ const STATUS_OF: Partial<Record<ContentNodeEvent["type"], (e: ContentNodeEvent) 
  * the record's room. `app`, `model` and `version` let a list tell menu nodes apart and drop stale pushes.
  */
 export const nodeLiveMessages: LiveMessageMapper = (recorded) => {
-  if (!/^(ContentNode|MenuNode)(Created|Published|Archived|StatusChanged|Saved)$/.test(recorded.type)) return [];
-  const event = toContentEvent(recorded as unknown as ContentNodeEvent | MenuNodeEvent);
+  if (!isNodeEvent(recorded)) return [];
+  const event = toContentEvent(recorded);
   const model = recorded.type.startsWith("MenuNode") ? "menunode" : "contentnode";
   const app = model === "menunode" ? "tree" : "content";
-  const id = (event.data as { id: number }).id;
   const version = recorded.streamPosition;
-  let name: string;
-  let payload: NodeSavedMessage | NodeStatusMessage;
-  if (event.type === "ContentNodeSaved" || event.type === "ContentNodeCreated") {
-    name = "node:saved";
-    payload = { id, version, by: event.data.by, app, model };
-  } else {
-    name = "node:status";
-    payload = { id, status: STATUS_OF[event.type]!(event), version, app, model };
+  const send = (id: number, name: string, payload: NodeSavedMessage | NodeStatusMessage) =>
+    [STAFF_ROOM, recordRoom(app, model, id)].map((room): LiveMessage => ({ namespace: "/admin", room, name, payload }));
+  const status = (id: number, status: ContentStatus) => send(id, "node:status", { id, status, version, app, model });
+  switch (event.type) {
+    case "ContentNodeCreated":
+    case "ContentNodeSaved": {
+      const { id, by } = event.data;
+      return send(id, "node:saved", { id, version, by, app, model });
+    }
+    case "ContentNodePublished":
+      return status(event.data.id, "Live");
+    case "ContentNodeArchived":
+      return status(event.data.id, "Archive");
+    case "ContentNodeStatusChanged":
+      return status(event.data.id, event.data.to);
+    default:
+      return [];
   }
-  const rooms = [STAFF_ROOM, recordRoom(app, model, id)];
-  return rooms.map((room): LiveMessage => ({ namespace: "/admin", room, name, payload }));
 };

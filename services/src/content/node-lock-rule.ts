@@ -1,4 +1,5 @@
-import { recordLockStream, type EventStore, type LockEvent, type RecordLock } from "@shop/shared";
+import { recordLockStream, type EventStore, type RecordLock } from "@shop/shared";
+import { foldStream } from "../platform/command-handler.ts";
 import { recordLockDecider, toRecordLock } from "../locks/record-lock.ts";
 import type { NodeKind } from "./content-node.ts";
 
@@ -13,7 +14,6 @@ const LOCK_KEY: Record<NodeKind, { app: string; model: string }> = {
  */
 export async function currentNodeLock(store: EventStore, kind: NodeKind, id: number): Promise<RecordLock | null> {
   const { app, model } = LOCK_KEY[kind];
-  const events = (await store.readStream(recordLockStream(app, model, id))) as unknown as LockEvent[];
-  const state = events.reduce(recordLockDecider.evolve, recordLockDecider.initialState());
+  const state = foldStream(recordLockDecider, await store.readStream(recordLockStream(app, model, id)));
   return state.status === "held" ? toRecordLock(state.lock) : null;
 }

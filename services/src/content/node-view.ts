@@ -5,13 +5,15 @@ import {
   PAGE_FIELD_API_NAMES,
   type ContentNodeEvent,
   type ContentNodeView,
-  type MenuNodeEvent,
   type NodeView,
   type RecordedEvent,
 } from "@shop/shared";
+import { foldStream } from "../platform/command-handler.ts";
 import {
   evolveNode,
   initialNode,
+  isNodeEvent,
+  nodeDecider,
   toContentEvent,
   type ExistingNode,
   type Node,
@@ -152,11 +154,11 @@ export async function nodeHistory(db: Kysely<Database>, events: RecordedEvent[])
     : [];
   let state: Node = initialNode();
   return events.map((recorded) => {
-    const event = toContentEvent(recorded as unknown as ContentNodeEvent | MenuNodeEvent);
-    const changes = changesOf(event, state);
-    state = evolveNode(state, event);
+    const event = isNodeEvent(recorded) ? toContentEvent(recorded) : null;
+    const changes = event ? changesOf(event, state) : {};
+    state = event ? evolveNode(state, event) : nodeDecider.skip(state);
     const userId = recorded.metadata.userId;
-    const by = (event.data as { by?: { id: string; name: string } | null }).by ?? null;
+    const by = event && "by" in event.data ? (event.data.by ?? null) : null;
     return {
       position: recorded.streamPosition,
       global_position: recorded.globalPosition,
@@ -172,9 +174,7 @@ export async function nodeHistory(db: Kysely<Database>, events: RecordedEvent[])
 /** The node as of stream position `at`; 404 past the end or before it existed. */
 export function nodeAsOf(events: RecordedEvent[], at: number): ExistingNode {
   if (at >= events.length) throw nodeNotFound();
-  const state: Node = events
-    .slice(0, at + 1)
-    .reduce((s, e) => evolveNode(s, e as unknown as ContentNodeEvent), initialNode());
+  const state = foldStream(nodeDecider, events.slice(0, at + 1));
   if (!state.exists) throw nodeNotFound();
   return state;
 }

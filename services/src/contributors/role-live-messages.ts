@@ -1,4 +1,4 @@
-import type { ContentNodeEvent, RecordedEvent } from "@shop/shared";
+import { contentNodeEvents, isEventOf, type ContentNodeEvent, type RecordedEvent } from "@shop/shared";
 import type { NodeContributorsMessage } from "@shop/shared/live/messages";
 import { recordRoom, type LiveMessageMapper } from "../live/live-messages.ts";
 
@@ -9,13 +9,16 @@ const CHANGE = {
   ContributorRolesRenumbered: "renumbered",
 } as const satisfies Partial<Record<ContentNodeEvent["type"], NodeContributorsMessage["change"]>>;
 
+const isRoleEvent = (event: ContentNodeEvent): event is Extract<ContentNodeEvent, { type: keyof typeof CHANGE }> =>
+  event.type in CHANGE;
+
 /**
  * `node:contributors {id, app, model, version, role, change}` to the node's record room for every
  * change of its contributor roles, so an editor watching the node sees a colleague's edits.
  */
 export const roleLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => {
-  if (!(recorded.type in CHANGE)) return [];
-  const event = recorded as unknown as Extract<ContentNodeEvent, { type: keyof typeof CHANGE }>;
+  if (!isEventOf(contentNodeEvents, recorded) || !isRoleEvent(recorded)) return [];
+  const event = recorded;
   const payload: NodeContributorsMessage = {
     id: event.data.id,
     app: "content",

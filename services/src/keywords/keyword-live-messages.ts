@@ -1,4 +1,4 @@
-import type { ContentNodeEvent, RecordedEvent } from "@shop/shared";
+import { contentNodeEvents, isEventOf, type RecordedEvent } from "@shop/shared";
 import type { NodeKeywordsMessage } from "@shop/shared/live/messages";
 import { recordRoom, type LiveMessageMapper } from "../live/live-messages.ts";
 
@@ -8,7 +8,8 @@ import { recordRoom, type LiveMessageMapper } from "../live/live-messages.ts";
  * editor who watches the node refreshes its keyword table. Only watchers get it: nobody else shows it.
  */
 export const keywordLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => {
-  const event = recorded as unknown as ContentNodeEvent;
+  if (!isEventOf(contentNodeEvents, recorded)) return [];
+  const event = recorded;
   if (event.type !== "ContentNodeKeywordLinked" && event.type !== "ContentNodeKeywordUnlinked") return [];
   const payload: NodeKeywordsMessage = {
     id: event.data.id,

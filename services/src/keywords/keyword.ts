@@ -1,4 +1,4 @@
-import type { KeywordCreatedData, KeywordEvent, UserRef } from "@shop/shared";
+import { keywordEvents, type KeywordCreatedData, type KeywordEvent, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 
 /** A keyword as its stream folds it. */
@@ -6,6 +6,7 @@ export type Keyword = { exists: false } | ({ exists: true } & Omit<KeywordCreate
 
 export const keywordDecider = {
   initialState: (): Keyword => ({ exists: false }),
+  events: keywordEvents,
   evolve(state: Keyword, event: KeywordEvent): Keyword {
     switch (event.type) {
       case "KeywordCreated":

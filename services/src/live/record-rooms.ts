@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
-import { recordLockStream, type EventStore, type LockEvent } from "@shop/shared";
+import { recordLockStream, type EventStore } from "@shop/shared";
 import { MAX_WATCHED_RECORDS, RecordWatchRequest, type RecordState } from "@shop/shared/live/messages";
-import { evolveRecordLock, initialRecordLock, toRecordLock } from "../locks/record-lock.ts";
+import { recordLockDecider, toRecordLock } from "../locks/record-lock.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import type { Logger } from "../platform/logger.ts";
 import { issuesToErrorLines } from "../platform/http/validate.ts";
 import { recordRoom } from "./live-messages.ts";
@@ -74,10 +75,7 @@ export async function recordState(
   ref: RecordWatchRequest,
   room = recordRoom(ref.app, ref.model, ref.id),
 ): Promise<RecordState> {
-  const lockEvents = (await deps.store.readStream(
-    recordLockStream(ref.app, ref.model, ref.id),
-  )) as unknown as LockEvent[];
-  const lock = lockEvents.reduce(evolveRecordLock, initialRecordLock());
+  const lock = foldStream(recordLockDecider, await deps.store.readStream(recordLockStream(ref.app, ref.model, ref.id)));
   const table = NODE_TABLES[`${ref.app}.${ref.model}`];
   const node = table
     ? await deps.db.selectFrom(table).select(["status", "version"]).where("id", "=", ref.id).executeTakeFirst()

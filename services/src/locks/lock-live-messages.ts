@@ -1,4 +1,11 @@
-import { LOCK_EXPIRY_ACTOR, type LockChangedMessage, type LockEvent, type RecordedEvent } from "@shop/shared";
+import {
+  isEventOf,
+  LOCK_EXPIRY_ACTOR,
+  lockEvents,
+  type LockChangedMessage,
+  type LockEvent,
+  type RecordedEvent,
+} from "@shop/shared";
 import { STAFF_ROOM, type LiveMessage, type LiveMessageMapper } from "../live/live-messages.ts";
 import { toRecordLock } from "./record-lock.ts";
 
@@ -7,7 +14,7 @@ import { toRecordLock } from "./record-lock.ts";
  * update without reload. The displaced holder is staff too, so a kick-off reaches their tabs.
  */
 export const lockLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => {
-  const payload = lockChange(recorded as unknown as LockEvent);
+  const payload = isEventOf(lockEvents, recorded) ? lockChange(recorded) : null;
   return payload
     ? [{ namespace: "/admin", room: STAFF_ROOM, name: "lock:changed", payload } satisfies LiveMessage]
     : [];

@@ -1,4 +1,4 @@
-import type { LockActor, LockEvent, RecordLock } from "@shop/shared";
+import { lockEvents, type LockActor, type LockEvent, type RecordLock } from "@shop/shared";
 
 export interface HeldLock {
   user: LockActor;
@@ -30,7 +30,7 @@ export function evolveRecordLock(state: RecordLockState, event: LockEvent): Reco
   }
 }
 
-export const recordLockDecider = { initialState: initialRecordLock, evolve: evolveRecordLock };
+export const recordLockDecider = { initialState: initialRecordLock, events: lockEvents, evolve: evolveRecordLock };
 
 /** The lock as answers and pushes show it. */
 export const toRecordLock = (lock: Pick<HeldLock, "user" | "reason" | "comment" | "autoCreated">): RecordLock => ({

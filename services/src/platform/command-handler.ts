@@ -1,14 +1,37 @@
 import {
+  isEventOf,
   WrongExpectedVersionError,
   type AppendResult,
+  type EventDefinition,
   type EventMetadata,
+  type EventOf,
   type EventStore,
   type NewEvent,
+  type RecordedEvent,
 } from "@shop/shared";
 
-export interface Decider<State, Event extends { type: string; data: unknown }> {
+export interface Decider<State, Definitions extends readonly EventDefinition[]> {
   initialState: () => State;
-  evolve: (state: State, event: Event) => State;
+  /** The events `evolve` folds (their union is its argument's type). */
+  events: Definitions;
+  evolve: (state: State, event: EventOf<Definitions>) => State;
+  /**
+   * What another event in the stream (a retired type, or one a newer writer added) does to the
+   * state: nothing unless given (a node counts it, since its version is the stream position).
+   */
+  skip?: (state: State) => State;
+}
+
+/** Folds a stream read back from the store with the decider. */
+export function foldStream<State, Definitions extends readonly EventDefinition[]>(
+  decider: Decider<State, Definitions>,
+  recorded: RecordedEvent[],
+  state = decider.initialState(),
+): State {
+  return recorded.reduce(
+    (s, e) => (isEventOf(decider.events, e) ? decider.evolve(s, e) : (decider.skip?.(s) ?? s)),
+    state,
+  );
 }
 
 export interface CommandResult<State> {
@@ -23,17 +46,17 @@ export interface CommandResult<State> {
  * stream's version as the expected one. A conflict (someone appended meanwhile) is retried once
  * on the fresh state, then raised.
  */
-export async function handleCommand<State, Event extends { type: string; data: unknown }>(
+export async function handleCommand<State, Definitions extends readonly EventDefinition[]>(
   store: EventStore,
   streamId: string,
-  decider: Decider<State, Event>,
-  decide: (state: State) => Array<Event>,
+  decider: Decider<State, Definitions>,
+  decide: (state: State) => Array<EventOf<Definitions>>,
   metadata: EventMetadata = {},
   attempts = 2,
 ): Promise<CommandResult<State>> {
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(streamId);
-    let state = recorded.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
+    let state = foldStream(decider, recorded);
     const decided = decide(state);
     if (decided.length === 0) return { state, events: [] };
     const events: NewEvent[] = decided.map((e) => ({ type: e.type, data: e.data, metadata }));

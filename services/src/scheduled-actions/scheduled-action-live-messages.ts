@@ -1,5 +1,7 @@
 import {
   formatActionTime,
+  isEventOf,
+  scheduledActionEvents,
   type ActionChangedMessage,
   type RecordedEvent,
   type ScheduledActionEvent,
@@ -21,8 +23,8 @@ const STATUS: Record<Exclude<ScheduledActionEvent["type"], "ScheduledActionStart
  * failed and its user asked to be alerted, a `notice` to that user's sockets too.
  */
 export const scheduledActionLiveMessages: LiveMessageMapper = (recorded: RecordedEvent) => {
-  if (!(recorded.type in STATUS)) return [];
-  const event = recorded as unknown as Exclude<ScheduledActionEvent, { type: "ScheduledActionStarted" }>;
+  if (!isEventOf(scheduledActionEvents, recorded) || recorded.type === "ScheduledActionStarted") return [];
+  const event = recorded;
   const d = event.data;
   const payload: ActionChangedMessage = {
     id: d.id,

@@ -7,13 +7,13 @@ import {
   type ContentAction,
   type EventMetadata,
   type EventStore,
-  type ScheduledActionEvent,
   type ScheduledActionName,
 } from "@shop/shared";
 import { findUserById } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
 import { decideScheduledAction, type ScheduledActionCommand } from "./decide.ts";
-import { evolveScheduledAction, initialScheduledAction, type ScheduledAction } from "./scheduled-action.ts";
+import { foldStream } from "../platform/command-handler.ts";
+import { evolveScheduledAction, scheduledActionDecider, type ScheduledAction } from "./scheduled-action.ts";
 import type { Database } from "@shop/projections";
 
 /** The content feature's status change (POST /admin/content/contentnode/action/ runs the same). */
@@ -50,10 +50,7 @@ export type RunOutcome = "ran" | "failed" | "skipped";
 export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id: number): Promise<RunOutcome> {
   const stream = scheduledActionStream(id);
   const recorded = await deps.store.readStream(stream);
-  const loaded = recorded.reduce(
-    (s, e) => evolveScheduledAction(s, e as unknown as ScheduledActionEvent),
-    initialScheduledAction(),
-  );
+  const loaded = foldStream(scheduledActionDecider, recorded);
   const now = deps.clock();
   const start = decideScheduledAction({ type: "Start", data: { now } }, loaded);
   if (start.length === 0) return "skipped";

@@ -1,4 +1,9 @@
-import type { ScheduledActionEvent, ScheduledActionSnapshot, ScheduledActionStatus } from "@shop/shared";
+import {
+  scheduledActionEvents,
+  type ScheduledActionEvent,
+  type ScheduledActionSnapshot,
+  type ScheduledActionStatus,
+} from "@shop/shared";
 
 /**
  * One scheduled action as its stream folds it. `running`: a runner took it (ScheduledActionStarted)
@@ -41,4 +46,8 @@ export function evolveScheduledAction(state: ScheduledAction, event: ScheduledAc
   }
 }
 
-export const scheduledActionDecider = { initialState: initialScheduledAction, evolve: evolveScheduledAction };
+export const scheduledActionDecider = {
+  initialState: initialScheduledAction,
+  events: scheduledActionEvents,
+  evolve: evolveScheduledAction,
+};

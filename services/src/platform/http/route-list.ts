@@ -36,6 +36,7 @@ export function listAppRoutes(app: Express): AppRoute[] {
       }
     }
   };
+  // as unknown as: @types/express does not declare router 2's `listRoutes` (a real method; the route-list test runs it).
   walk((app.router as unknown as { listRoutes(): ListedRoute[] }).listRoutes(), "");
   return routes;
 }
