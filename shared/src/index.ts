@@ -12,3 +12,4 @@ export * from "./lookups/index.ts";
 export * from "./scheduled-actions/index.ts";
 export * from "./http/csrf.ts";
 export * from "./http/request-fields.ts";
+export * from "./http/error-answer.ts";

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import type { SerializedError } from "@reduxjs/toolkit";
-import { attachServerErrors } from "@shop/shared";
+import { attachServerErrors, type ErrorAnswer } from "@shop/shared";
 
 export type FormErrors = {
   /** '__all__: ...' lines and anything that is not about one field. */
@@ -9,7 +9,8 @@ export type FormErrors = {
   fields: Record<string, string[]>;
 };
 
-type ErrorBody = { metadata?: { errors?: unknown } };
+// Any failed call lands here, so even the envelope may be missing (a proxy's HTML page).
+type ErrorBody = Partial<ErrorAnswer>;
 
 /**
  * Turns a failed RTK Query call into the messages a form shows: the server's

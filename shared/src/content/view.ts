@@ -23,6 +23,22 @@ export interface NodeView {
   updated_by: UserRef | null;
 }
 
+/** A keyword as a node's answers list it. */
+export interface NodeKeywordView {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** A contributor role as the node's answers and the roles API show it. */
+export interface ContributorRoleView {
+  id: number;
+  contributor: string;
+  role: string;
+  sort_order: number;
+  node: number;
+}
+
 /** A content node as the admin API shows it (GET /admin/api/content/contentnode/{id}/, saves, history ?at=). */
 export interface ContentNodeView extends NodeView {
   sku: number | null;
@@ -31,6 +47,6 @@ export interface ContentNodeView extends NodeView {
   image: string;
   sort_order: number;
   sitemap_priority: number;
-  keywords: Array<{ id: number; name: string; slug: string }>;
-  contributors: Array<{ id: number; contributor: string; role: string; sort_order: number; node: number }>;
+  keywords: NodeKeywordView[];
+  contributors: ContributorRoleView[];
 }

@@ -1,15 +1,15 @@
 import { api } from "../../app/api";
+import type { MeResponse, Metadata, PublicUser } from "@shop/shared";
 import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import type { RootState } from "../../app/store";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 import { reopenClosedSockets } from "../../platform/socketNamespace";
 import { loggingOut, sessionEnded, signedIn } from "./sessionSlice";
 
-export type User = { id: number | string; email: string; name: string; is_staff: boolean };
+export type User = PublicUser;
 export type Credentials = { email: string; password: string };
 
-type MeResponse = { metadata: { success: boolean }; user: User | null };
-type LoginResponse = { metadata: { success: boolean }; user: User };
+type LoginResponse = { metadata: Metadata; user: User };
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({

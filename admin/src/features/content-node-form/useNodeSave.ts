@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES } from "@shop/shared";
+import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES, type ErrorAnswer } from "@shop/shared";
 import { useCreateNodeMutation, useSaveNodeMutation, type ContentNode, type UserRef } from "./contentNodeApi";
 import {
   changedFields,
@@ -12,12 +12,7 @@ import {
 import type { NodeFormState } from "./useNodeForm";
 
 export type Conflict = { by: UserRef | null; at: string; version: number };
-type ErrorBody = {
-  metadata?: { errors?: string[]; warnings?: string[] };
-  saved_by?: UserRef | null;
-  saved_at?: string;
-  version?: number;
-};
+type ErrorBody = Partial<ErrorAnswer>;
 
 /** Each field's control has the id `id_{field}` (Field.tsx, NodeFields.tsx, PageFields.tsx). */
 const FIELD_BY_ELEMENT_ID = new Map((Object.keys(FIELD_LABELS) as FieldName[]).map((field) => [`id_${field}`, field]));

@@ -1,8 +1,9 @@
+import type { ContributorRoleView } from "@shop/shared";
 import type { NodeContributorsMessage } from "@shop/shared/live/messages";
 import { api } from "../../app/api";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
-export type ContributorRole = { id: number; node: number; contributor: string; role: string; sort_order: number };
+export type ContributorRole = ContributorRoleView;
 type ListResponse = { items: ContributorRole[] };
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ["ContributorRoles"] });

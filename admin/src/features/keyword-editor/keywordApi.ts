@@ -1,11 +1,11 @@
-import { slugify } from "@shop/shared";
+import { slugify, type NodeKeywordView } from "@shop/shared";
 import type { NodeKeywordsMessage } from "@shop/shared/live/messages";
 import { api } from "../../app/api";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
 export type KeywordStats = { id: number; name: string; slug: string; our_uses: number; monthly_searches: number };
 type ListResponse = { items: KeywordStats[]; total: number };
-type LinkResponse = { keywords: Array<{ id: number; name: string; slug: string }>; version: number };
+type LinkResponse = { keywords: NodeKeywordView[]; version: number };
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ["NodeKeywords"] });
 

@@ -1,8 +1,8 @@
-import type { LockChangedMessage, LockLookupItem, RecordLock } from "@shop/shared";
+import type { LockChangedMessage, LockLookupItem, LockRecordRef, RecordLock } from "@shop/shared";
 import { api } from "../../app/api";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
-export type RecordRef = { app: string; model: string; id: number };
+export type RecordRef = LockRecordRef;
 export type LockReason = { id: number; title: string };
 
 /** What a page knows of one record's lock, plus the last change pushed for it (who kicked whom). */
