@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { positionToString, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { MIGRATION_LOCK, readCheckpoint, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
@@ -45,7 +45,7 @@ function messageOf(error: unknown): string {
 
 /** Runs the projector over the events it handles, inside the caller's transaction; a failure names the event. */
 export async function applyEvents(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   projection: Projection,
   events: RecordedEvent[],
 ): Promise<void> {
@@ -53,7 +53,7 @@ export async function applyEvents(
     if (!projection.handles.includes(event.type)) continue;
     if (event.invalid) throw new ProjectorError(projection.name, event, event.invalid);
     try {
-      await projection.apply(trx as any, event);
+      await projection.apply(trx, event);
     } catch (error) {
       throw new ProjectorError(projection.name, event, error);
     }

@@ -58,7 +58,19 @@ export async function migrateCheckpoints(db: Kysely<Database>): Promise<void> {
   });
 }
 
-function toCheckpoint(row: any): Checkpoint {
+/** A row as `columns` selects it (positions as text: numeric(20) does not fit a JS number). */
+type CheckpointRow = {
+  name: string;
+  version: number;
+  major: string;
+  minor: string;
+  events_applied: string | number;
+  updated_at: Date | string;
+  /** jsonb: an object from pg, text from some PGlite paths. */
+  failure: Omit<ProjectionFailure, "projection"> | string | null;
+};
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
   return {
     name: row.name,
     version: Number(row.version),
@@ -74,12 +86,14 @@ function toCheckpoint(row: any): Checkpoint {
 const columns = sql`name, version, position_major::text AS major, position_minor::text AS minor, events_applied, updated_at, failure`;
 
 export async function readCheckpoints(db: Kysely<Database>): Promise<Checkpoint[]> {
-  const { rows } = await sql`SELECT ${columns} FROM projection_checkpoints ORDER BY name`.execute(db);
+  const { rows } = await sql<CheckpointRow>`SELECT ${columns} FROM projection_checkpoints ORDER BY name`.execute(db);
   return rows.map(toCheckpoint);
 }
 
 export async function readCheckpoint(db: Kysely<Database>, name: string): Promise<Checkpoint | null> {
-  const { rows } = await sql`SELECT ${columns} FROM projection_checkpoints WHERE name = ${name}`.execute(db);
+  const { rows } = await sql<CheckpointRow>`SELECT ${columns} FROM projection_checkpoints WHERE name = ${name}`.execute(
+    db,
+  );
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
 

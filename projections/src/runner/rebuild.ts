@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { applyEvents, handlesAny, ProjectorError } from "./apply.ts";
 import { readCheckpoint } from "./checkpoints.ts";
@@ -51,7 +51,11 @@ function shadowName(schema: string, projection: string): string {
 }
 
 /** A transaction whose unqualified names all resolve in `schema` (nothing else is searched but pg_catalog). */
-function inSchema<T>(db: Kysely<Database>, schema: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+function inSchema<T>(
+  db: Kysely<Database>,
+  schema: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     // Rows and checkpoint commit together later (the swap commits synchronously and flushes these too).
     await sql`SELECT set_config('search_path', ${schema}, true), set_config('synchronous_commit', 'off', true)`.execute(

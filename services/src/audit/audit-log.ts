@@ -1,7 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import { START, type EventStore, type RecordedEvent } from "@shop/shared";
 import { redactSecrets } from "../platform/logger.ts";
-import type { Database } from "@shop/projections";
+import type { Database, EventsTable } from "@shop/projections";
 
 export interface AuditFilter {
   stream?: string;
@@ -47,16 +47,21 @@ export function toAuditEntry(
   };
 }
 
-function matching<Q extends SelectQueryBuilder<any, any, any>>(query: Q, filter: AuditFilter): Q {
-  let q: SelectQueryBuilder<any, any, any> = query;
+function matching<O>(
+  query: SelectQueryBuilder<Database, "events", O>,
+  filter: AuditFilter,
+): SelectQueryBuilder<Database, "events", O> {
+  let q = query;
   if (filter.stream) q = q.where("stream_id", "=", filter.stream);
   if (filter.type) q = q.where("type", "=", filter.type);
   if (filter.userId) q = q.where(sql`metadata->>'userId'`, "=", filter.userId);
   if (filter.since) q = q.where("created_at", ">=", filter.since);
-  return q as Q;
+  return q;
 }
 
-const fromRow = (r: any) =>
+type AuditRow = Pick<Selectable<EventsTable>, (typeof COLUMNS)[number]>;
+
+const fromRow = (r: AuditRow) =>
   toAuditEntry({
     globalPosition: Number(r.global_position),
     createdAt: new Date(r.created_at),

@@ -4,6 +4,7 @@ import {
   START,
   WrongExpectedVersionError,
   type AppendResult,
+  type EventMetadata,
   type EventStore,
   type ExpectedVersion,
   type LogPosition,
@@ -118,7 +119,7 @@ export async function createPostgresEventStore(
     };
   }
 
-  function toRecorded(r: any, lenient = false): RecordedEvent {
+  function toRecorded(r: EventRow, lenient = false): RecordedEvent {
     const schemaVersion = Number(r.schema_version);
     const decoded = decodeAt(
       codec,
@@ -141,19 +142,32 @@ export async function createPostgresEventStore(
     };
   }
 
+  /** A row as `columns` selects it: the positions as text, so no bigint loses precision. */
+  type EventRow = {
+    global_position: string;
+    stream_id: string;
+    stream_position: number;
+    type: string;
+    schema_version: number;
+    data: unknown;
+    metadata: EventMetadata | null;
+    transaction_id: string;
+    created_at: Date | string;
+  };
+
   // The text aliases shadow the columns in ORDER BY, so sorts name the columns as events.<column>.
   const columns = sql`global_position::text AS global_position, stream_id, stream_position, type, schema_version, data, metadata,
     transaction_id::text AS transaction_id, created_at`;
 
   async function readStream(streamId: string, options: { from?: number } = {}): Promise<RecordedEvent[]> {
     const { rows } =
-      await sql`SELECT ${columns} FROM events WHERE stream_id = ${streamId} AND stream_position >= ${options.from ?? 0}
+      await sql<EventRow>`SELECT ${columns} FROM events WHERE stream_id = ${streamId} AND stream_position >= ${options.from ?? 0}
       ORDER BY events.stream_position`.execute(db);
     return rows.map((r) => toRecorded(r));
   }
 
   async function readAll(from: LogPosition, options: { limit?: number } = {}): Promise<RecordedEvent[]> {
-    const { rows } = await sql`SELECT ${columns} FROM events
+    const { rows } = await sql<EventRow>`SELECT ${columns} FROM events
       WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY events.transaction_id, events.global_position LIMIT ${options.limit ?? 1000}`.execute(db);

@@ -23,7 +23,7 @@ export interface DatabaseConnection {
    * Runs a hot statement by name: on a PostgreSQL server it is prepared once per connection and
    * reused (parse and plan skipped); on PGlite it simply runs.
    */
-  preparedQuery<Row = any>(name: string, text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+  preparedQuery<Row = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
 }
 
@@ -80,7 +80,9 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
       const client = new pg.Client(connectionOptions);
       client.on("error", () => {});
       await client.connect();
-      client.on("notification", (msg) => handlers.get(msg.channel)?.forEach((h) => h()));
+      client.on("notification", (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler();
+      });
       return client;
     })();
     return listener;
@@ -90,7 +92,9 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
     kind: "postgres",
     schema,
     db,
-    preparedQuery: async (name, text, values) => ({ rows: (await pool.query({ name, text, values })).rows as any[] }),
+    preparedQuery: async <Row>(name: string, text: string, values: unknown[]) => ({
+      rows: (await pool.query({ name, text, values })).rows as Row[],
+    }),
     async listen(channel, onNotify) {
       let set = handlers.get(channel);
       if (!set) {
@@ -192,8 +196,8 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
     kind: "pglite",
     schema,
     db,
-    preparedQuery: async (_name, text, values) => ({
-      rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as any[],
+    preparedQuery: async <Row>(_name: string, text: string, values: unknown[]) => ({
+      rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as Row[],
     }),
     async listen(channel, onNotify) {
       const unlisten = await holdingSession(() => pglite.listen(channel, onNotify));
