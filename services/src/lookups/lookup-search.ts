@@ -4,6 +4,12 @@ import { DomainError } from "../platform/domain-error.ts";
 import type { LookupModel } from "./lookup-models.ts";
 import type { Database } from "@shop/projections";
 
+/**
+ * The lookup models name their tables, joins and columns as data (lookup-models.ts), so the
+ * queries here see every table as plain columns; the lookups tests run each model on the database.
+ */
+type LookupTables = Record<string, Record<string, unknown>>;
+
 /** What a search asks, whichever way it came (POST body or GET query string). */
 export type LookupSearch = Omit<PickerSearchRequest, "filters"> & {
   filters?: Record<string, unknown>;
@@ -25,10 +31,7 @@ export async function searchLookup(
   model: LookupModel,
   search: LookupSearch,
 ): Promise<LookupSearchResponse> {
-  // Kysely<any> on purpose: the lookup models name their tables, joins and columns as data (lookup-models.ts),
-  // so no query here is known at compile time; the models' test checks each against the database.
-  // biome-ignore lint/suspicious/noExplicitAny: tables and columns come from the lookup models at run time
-  const db: Kysely<any> = database;
+  const db = database.withTables<LookupTables>();
   const where = buildWhere(model, search);
   const { columns, descending } = sortOf(model, search.sort);
   const start = search.start ?? 0;
@@ -72,8 +75,8 @@ function buildWhere(model: LookupModel, search: LookupSearch) {
     ([param, values]) => [model.groups![param].column, values] as const,
   );
 
-  return <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => {
-    let q: SelectQueryBuilder<any, any, any> = query;
+  return <O>(query: SelectQueryBuilder<LookupTables, "t", O>) => {
+    let q = query;
     // Only the numeric ids were kept: a list of nothing but junk finds nothing, never everything.
     if (wanted) q = wanted.length ? q.where(sql.ref("t.id"), "in", wanted) : q.where(sql.lit(false));
     if (exclude.length) q = q.where(sql.ref("t.id"), "not in", exclude);
@@ -83,7 +86,7 @@ function buildWhere(model: LookupModel, search: LookupSearch) {
       q = value === null ? q.where(sql.ref(`t.${field}`), "is", null) : q.where(sql.ref(`t.${field}`), "=", value);
     if (matchers.length)
       q = q.where((eb) => eb.or(matchers.map(([field, text]) => eb(sql.ref(`t.${field}`), "ilike", contains(text)))));
-    return q as Q;
+    return q;
   };
 }
 
@@ -134,9 +137,9 @@ function sortOf(model: LookupModel, sort: string | undefined): { columns: string
   return { columns: column === "id" ? [] : [column], descending };
 }
 
-function toItem(model: LookupModel, row: Record<string, any>, includes: string[]): LookupItem {
+function toItem(model: LookupModel, row: Record<string, unknown>, includes: string[]): LookupItem {
   const item: LookupItem = {
-    id: row.id,
+    id: Number(row.id),
     str: model.str(row),
     api_url: `${model.base}${row.id}/`,
     add_url: `/admin/${model.app}/${model.model}/add/`,

@@ -97,7 +97,7 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     await colleague.post("/api/account/login/", { email: "colleague@example.org", password: "long enough" });
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
+    for (const s of sockets) s.disconnect();
     await server?.close();
     await removeTestPlace(place);
   });
@@ -218,7 +218,11 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     const live = nextMessage<any>(
       colleagueSocket,
       "node:status",
-      (m) => m.id === 1 && m.status === "Live" && (liveAt = Date.now()) > 0,
+      (m) => {
+        if (m.id !== 1 || m.status !== "Live") return false;
+        liveAt = Date.now();
+        return true;
+      },
       1000,
     );
     offset += 3_600_000 + 60_000;
