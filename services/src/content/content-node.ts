@@ -8,6 +8,7 @@ import {
   type ContentStatus,
   type MenuNodeEvent,
   type NodeFields,
+  type NodePageFields,
   type UserRef,
 } from "@shop/shared";
 
@@ -53,7 +54,7 @@ export const isNodeEvent = <E extends RecordedEvent>(event: E): event is E & Nod
 export function toContentEvent(event: NodeEvent): ContentNodeEvent {
   switch (event.type) {
     case "MenuNodeCreated":
-      return { type: "ContentNodeCreated", data: event.data };
+      return { type: "ContentNodeCreated", data: { ...NODE_PAGE_FIELD_DEFAULTS, ...event.data } };
     case "MenuNodeSaved":
       return { type: "ContentNodeSaved", data: event.data };
     case "MenuNodePublished":
@@ -67,14 +68,20 @@ export function toContentEvent(event: NodeEvent): ContentNodeEvent {
   }
 }
 
+/** A node's fields without the page fields, which menu nodes do not have. */
+function withoutPageFields<F extends Partial<NodePageFields>>(fields: F) {
+  const { skuId, languageNodeId, menuNodeIds, image, sortOrder, sitemapPriority, ...menuFields } = fields;
+  return menuFields;
+}
+
 /** The event a node of this kind writes for a decided event (menu nodes have their own names). */
 export function forKind(kind: NodeKind, event: ContentNodeEvent): NodeEvent {
   if (kind === "contentnode") return event;
   switch (event.type) {
     case "ContentNodeCreated":
-      return { type: "MenuNodeCreated", data: event.data };
+      return { type: "MenuNodeCreated", data: withoutPageFields(event.data) };
     case "ContentNodeSaved":
-      return { type: "MenuNodeSaved", data: event.data };
+      return { type: "MenuNodeSaved", data: { ...event.data, changes: withoutPageFields(event.data.changes) } };
     case "ContentNodePublished":
       return { type: "MenuNodePublished", data: event.data };
     case "ContentNodeStatusChanged":

@@ -35,7 +35,7 @@ export type NodeFields = z.infer<typeof NodeFieldsSchema>;
 export const NODE_FIELD_NAMES = Object.keys(NodeFieldsSchema.shape) as Array<keyof NodeFields>;
 
 // v1 events (written by the demo data before this feature) lack the later fields: defaults read them back.
-const created = z.object({
+export const NodeCreatedSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   slug: z.string(),
@@ -51,37 +51,41 @@ const created = z.object({
   by: UserRef.nullable().default(null),
 });
 /** Only the fields that changed, with their new values; `version` is the stream position of this event. */
-const saved = z.object({
+export const NodeSavedSchema = z.object({
   id: z.number().int().positive(),
   changes: NodeFieldsSchema.partial(),
   version: z.number().int(),
   savedAt: z.string(),
   by: UserRef.nullable(),
 });
-const published = z.object({
+export const NodePublishedSchema = z.object({
   id: z.number().int().positive(),
   publishedAt: z.string(),
   by: UserRef.nullable().default(null),
 });
-const statusChanged = z.object({
+export const NodeStatusChangedSchema = z.object({
   id: z.number().int().positive(),
   from: ContentStatusSchema,
   to: ContentStatusSchema,
   changedAt: z.string(),
   by: UserRef.nullable(),
 });
-const archived = z.object({ id: z.number().int().positive(), archivedAt: z.string(), by: UserRef.nullable() });
+export const NodeArchivedSchema = z.object({
+  id: z.number().int().positive(),
+  archivedAt: z.string(),
+  by: UserRef.nullable(),
+});
 
 /** A content page was created (status Beta until published). */
-export const ContentNodeCreated = defineEvent("ContentNodeCreated", created);
+export const ContentNodeCreated = defineEvent("ContentNodeCreated", NodeCreatedSchema);
 /** Fields of a content page were saved. */
-export const ContentNodeSaved = defineEvent("ContentNodeSaved", saved);
+export const ContentNodeSaved = defineEvent("ContentNodeSaved", NodeSavedSchema);
 /** A content page went Live: `published` is set if empty, `lastPublished` always. */
-export const ContentNodePublished = defineEvent("ContentNodePublished", published);
+export const ContentNodePublished = defineEvent("ContentNodePublished", NodePublishedSchema);
 /** Status set by the async (Changes Pending) and other (Beta) actions, or by editing a Live page. */
-export const ContentNodeStatusChanged = defineEvent("ContentNodeStatusChanged", statusChanged);
+export const ContentNodeStatusChanged = defineEvent("ContentNodeStatusChanged", NodeStatusChangedSchema);
 /** A content page was archived. */
-export const ContentNodeArchived = defineEvent("ContentNodeArchived", archived);
+export const ContentNodeArchived = defineEvent("ContentNodeArchived", NodeArchivedSchema);
 export const ContentNodeKeywordLinked = defineEvent(
   "ContentNodeKeywordLinked",
   z.object({ id: z.number().int().positive(), keywordId: z.number().int().positive() }),
@@ -114,11 +118,6 @@ export const ContributorRolesRenumbered = defineEvent(
   }),
 );
 
-export const MenuNodeCreated = defineEvent("MenuNodeCreated", created);
-export const MenuNodeSaved = defineEvent("MenuNodeSaved", saved);
-export const MenuNodePublished = defineEvent("MenuNodePublished", published);
-export const MenuNodeStatusChanged = defineEvent("MenuNodeStatusChanged", statusChanged);
-export const MenuNodeArchived = defineEvent("MenuNodeArchived", archived);
 /** A menu node's url changed: the old url must be rewritten to the new one (listed until run). */
 export const PendingRewriteBatchRecorded = defineEvent(
   "PendingRewriteBatchRecorded",
@@ -190,28 +189,8 @@ export const contentNodeEvents = [
   PendingRewriteBatchRecorded,
 ] as const;
 
-/** The events of a menu node's stream (the tree app): a content node's fields and rules under names of their own. */
-export const menuNodeEvents = [
-  MenuNodeCreated,
-  MenuNodeSaved,
-  MenuNodePublished,
-  MenuNodeStatusChanged,
-  MenuNodeArchived,
-  PendingRewriteBatchRecorded,
-] as const;
-
 /** The events of a keyword's streams. */
 export const keywordEvents = [KeywordCreated, KeywordSlugClaimed] as const;
-
-/** Every event of the content feature, for the registry. */
-export const contentEvents = [
-  ...contentNodeEvents,
-  ...menuNodeEvents.filter((e) => e !== PendingRewriteBatchRecorded),
-  ...keywordEvents,
-  UniqueValueClaimed,
-  UniqueValueReleased,
-  NodeParentChangeClaimed,
-] as const;
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E["schema"]>;
 export type NodeSavedData = Data<typeof ContentNodeSaved>;
@@ -223,5 +202,4 @@ export type PendingRewriteBatchData = Data<typeof PendingRewriteBatchRecorded>;
 export type KeywordCreatedData = Data<typeof KeywordCreated>;
 
 export type ContentNodeEvent = EventOf<typeof contentNodeEvents>;
-export type MenuNodeEvent = EventOf<typeof menuNodeEvents>;
 export type KeywordEvent = EventOf<typeof keywordEvents>;

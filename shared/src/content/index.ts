@@ -1,4 +1,6 @@
 export * from "./events.ts";
+export * from "./menu-node-events.ts";
+export * from "./content-events.ts";
 export * from "./api.ts";
 export * from "./page-fields.ts";
 export * from "./template-tags.ts";
