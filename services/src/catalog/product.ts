@@ -1,4 +1,4 @@
-import type { ProductEvent, ProductFields, UserRef } from "@shop/shared";
+import { productEvents, type ProductEvent, type ProductFields, type UserRef } from "@shop/shared";
 import { invalidCatalogRecord, productNotFound, realChanges, StaleCatalogVersionError } from "./catalog-errors.ts";
 import { DomainError } from "../platform/domain-error.ts";
 
@@ -9,6 +9,9 @@ export type Product =
 
 export const productDecider = {
   initialState: (): Product => ({ exists: false, version: -1 }),
+  events: productEvents,
+  // An event this code does not know still takes a stream position, which is the product's version.
+  skip: (state: Product): Product => ({ ...state, version: state.version + 1 }),
   evolve(state: Product, event: ProductEvent): Product {
     const version = state.version + 1;
     switch (event.type) {

@@ -1,4 +1,4 @@
-import { SkuFields, type SkuEvent, type SkuPrice, type SkuStock, type UserRef } from "@shop/shared";
+import { SkuFields, skuEvents, type SkuEvent, type SkuPrice, type SkuStock, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 import { invalidCatalogRecord, realChanges, skuNotFound, StaleCatalogVersionError } from "./catalog-errors.ts";
 
@@ -21,6 +21,9 @@ const stamp = (state: Sku, at: string, by: UserRef | null) => ({ ...state, updat
 
 export const skuDecider = {
   initialState: (): Sku => ({ exists: false, version: -1 }),
+  events: skuEvents,
+  // An event this code does not know still takes a stream position, which is the SKU's version.
+  skip: (state: Sku): Sku => ({ ...state, version: state.version + 1 }),
   evolve(state: Sku, event: SkuEvent): Sku {
     const version = state.version + 1;
     switch (event.type) {
