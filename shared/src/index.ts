@@ -12,3 +12,6 @@ export * from "./lookups/index.ts";
 export * from "./scheduled-actions/index.ts";
 export * from "./http/csrf.ts";
 export * from "./http/request-fields.ts";
+export * from "./errors/index.ts";
+export * from "./keywords/errors.ts";
+export * from "./contributors/errors.ts";
