@@ -8,6 +8,7 @@ import {
   type MenuNodeEvent,
   type NodeView,
   type RecordedEvent,
+  NodeNotFoundError,
 } from "@shop/shared";
 import {
   evolveNode,
@@ -17,7 +18,6 @@ import {
   type Node,
   type NodeKind,
 } from "./content-node.ts";
-import { nodeNotFound } from "./node-errors.ts";
 
 /** A node as the admin API shows it (GET .../{id}/, answers of create and update, history ?at=). */
 export async function nodeView(db: Kysely<any>, kind: NodeKind, node: ExistingNode) {
@@ -170,10 +170,10 @@ export async function nodeHistory(db: Kysely<any>, events: RecordedEvent[]) {
 
 /** The node as of stream position `at`; 404 past the end or before it existed. */
 export function nodeAsOf(events: RecordedEvent[], at: number): ExistingNode {
-  if (at >= events.length) throw nodeNotFound();
+  if (at >= events.length) throw new NodeNotFoundError();
   const state: Node = events
     .slice(0, at + 1)
     .reduce((s, e) => evolveNode(s, e as unknown as ContentNodeEvent), initialNode());
-  if (!state.exists) throw nodeNotFound();
+  if (!state.exists) throw new NodeNotFoundError();
   return state;
 }

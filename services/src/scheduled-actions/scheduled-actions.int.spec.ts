@@ -112,6 +112,7 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     expect(res.status).toBe(400);
     expect(res.json.metadata).toEqual({
       success: false,
+      code: "INVALID_REQUEST",
       message: "Invalid request syntax or bad data.",
       errors: ["action_time: This field is required.", "action: This field is required."],
     });
