@@ -9,6 +9,7 @@ import {
 import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from "@shop/shared/domain/site-time";
 import { useSiteTimeZone } from "../site-time/siteApi";
 import { ScheduledActionRow, type RowErrors } from "./ScheduledActionRow";
+import { scheduledActionRefusal } from "./scheduledActionRefusal";
 import {
   useCancelScheduledActionMutation,
   useNodeScheduledActionsQuery,
@@ -89,9 +90,9 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
     setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
     const result = await update({ ...body, id: actionId, object_id: nodeId });
     if ("error" in result) {
-      const status = (result.error as { status?: number }).status;
-      // A conflict means someone else holds the action (or it already ran): it stays pending here.
-      if (status === 409) return setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed);
+      // Say what happened (it already ran, was cancelled meanwhile...); field errors go on the row.
+      const refusal = scheduledActionRefusal(result.error);
+      if (refusal) return setStatus(refusal);
       setStatus("");
       return setErrors((e) => ({ ...e, [`saved-${actionId}`]: serverErrors(result.error) }));
     }
@@ -125,7 +126,7 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
                   ? () =>
                       cancel({ id: a.id, object_id: nodeId })
                         .unwrap()
-                        .catch(() => setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed))
+                        .catch((error: unknown) => setStatus(scheduledActionRefusal(error) ?? ""))
                   : undefined
               }
             />
