@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import {
   attachServerErrors,
   BACK_OFFICE_MESSAGES,
+  errorAnswerOf,
   FORM_MESSAGES,
   parseActionTime,
   type ScheduledActionItem,
@@ -40,7 +41,7 @@ function typedTime(action: ScheduledActionItem, zone: string): string {
 // A row is a small form with the controls id_action_time and id_action (§5: errors attach by id_ prefix).
 const ROW_CONTROLS = ["id_action_time", "id_action"];
 const serverErrors = (error: unknown): RowErrors => {
-  const lines = (error as { data?: { metadata?: { errors?: string[] } } })?.data?.metadata?.errors ?? [];
+  const lines = errorAnswerOf(error)?.metadata.errors ?? [];
   const attached = attachServerErrors(lines, (id) => ROW_CONTROLS.includes(id));
   const out: RowErrors = {};
   if (attached.byElementId.id_action_time) out.action_time = attached.byElementId.id_action_time.join(" ");
