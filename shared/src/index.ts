@@ -5,6 +5,7 @@ export * from "./content/index.ts";
 export * from "./catalog/events.ts";
 export * from "./catalog/sku-for-cart.ts";
 export * from "./catalog/availability.ts";
+export * from "./catalog/errors.ts";
 export * from "./donations/events.ts";
 export * from "./domain/index.ts";
 export * from "./locks/index.ts";

@@ -1,4 +1,5 @@
 import { DomainError, type FieldMessages, fieldMessage } from "../errors/domain-error.ts";
+import { StaleVersionError } from "../errors/request-errors.ts";
 import type { UserRef } from "./events.ts";
 
 /** Content nodes' refusals; a save refused by another user's lock is the locks' `RecordLockedError`. */
@@ -7,7 +8,6 @@ export const contentErrorCodes = [
   "NODE_INVALID",
   "NODE_HAS_WARNINGS",
   "NODE_EXISTS",
-  "STALE_VERSION",
   "URL_TAKEN",
   "INVALID_PARENT",
   "UNKNOWN_KEYWORD",
@@ -45,18 +45,10 @@ export class NodeExistsError extends DomainError<"NODE_EXISTS"> {
   }
 }
 
-/** A save against an old expected version: who saved since, when, and the version now. */
-export class StaleNodeVersionError extends DomainError<"STALE_VERSION"> {
-  constructor(
-    readonly savedBy: UserRef | null,
-    readonly savedAt: string,
-    readonly version: number,
-  ) {
-    const who = savedBy?.name ?? "Someone";
-    super(
-      "STALE_VERSION",
-      `${who} saved this node at ${savedAt} (version ${version}) after you opened it. Reload it to see their changes, then save again.`,
-    );
+/** A node saved against an old expected version (code STALE_VERSION, shared with every record). */
+export class StaleNodeVersionError extends StaleVersionError {
+  constructor(savedBy: UserRef | null, savedAt: string, version: number) {
+    super("node", savedBy, savedAt, version);
   }
 }
 

@@ -1,4 +1,5 @@
 import { accountErrorCodes } from "../accounts/errors.ts";
+import { catalogErrorCodes } from "../catalog/errors.ts";
 import { contentErrorCodes } from "../content/errors.ts";
 import { contributorErrorCodes } from "../contributors/errors.ts";
 import { keywordErrorCodes } from "../keywords/errors.ts";
@@ -12,6 +13,7 @@ import type { RecordLock } from "../locks/api.ts";
 export const ERROR_CODES = [
   ...requestErrorCodes,
   ...accountErrorCodes,
+  ...catalogErrorCodes,
   ...contentErrorCodes,
   ...contributorErrorCodes,
   ...keywordErrorCodes,

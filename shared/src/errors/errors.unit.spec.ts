@@ -17,13 +17,27 @@ import {
   UnknownKeywordError,
   UrlTakenError,
 } from "../content/errors.ts";
+import {
+  ProductExistsError,
+  ProductInvalidError,
+  ProductNotFoundError,
+  SkuExistsError,
+  SkuInvalidError,
+  SkuNotFoundError,
+} from "../catalog/errors.ts";
 import { RoleNotFoundError } from "../contributors/errors.ts";
 import { KeywordExistsError, KeywordInvalidError } from "../keywords/errors.ts";
 import { RecordLockedError } from "../locks/errors.ts";
 import { ActionAlreadyRanError, ActionAlreadyScheduledError } from "../scheduled-actions/errors.ts";
 import { ERROR_CODES, errorCodeOf } from "./codes.ts";
 import { DomainError } from "./domain-error.ts";
-import { InvalidRequestError, NotFoundError, NotVisibleYetError, UnknownRecordError } from "./request-errors.ts";
+import {
+  InvalidRequestError,
+  NotFoundError,
+  NotVisibleYetError,
+  StaleVersionError,
+  UnknownRecordError,
+} from "./request-errors.ts";
 
 const otto = { id: "u2", name: "Otto Other" };
 
@@ -100,6 +114,22 @@ const CASES: Array<[DomainError, string, string, Record<string, string[]>]> = [
   ],
   [new KeywordExistsError(), "KEYWORD_EXISTS", "This keyword already exists.", {}],
   [new ActionAlreadyScheduledError(), "ALREADY_SCHEDULED", "This action already exists.", {}],
+  [new ProductNotFoundError(), "PRODUCT_NOT_FOUND", "This product does not exist.", {}],
+  [new ProductExistsError(), "PRODUCT_EXISTS", "This product already exists.", {}],
+  [
+    new ProductInvalidError({ title: ["This field is required."] }),
+    "PRODUCT_INVALID",
+    "Invalid request syntax or bad data.",
+    { title: ["This field is required."] },
+  ],
+  [new SkuNotFoundError(), "SKU_NOT_FOUND", "This SKU does not exist.", {}],
+  [new SkuExistsError(), "SKU_EXISTS", "This SKU already exists.", {}],
+  [
+    new SkuInvalidError({ sku: ["Enter a code."] }),
+    "SKU_INVALID",
+    "Invalid request syntax or bad data.",
+    { sku: ["Enter a code."] },
+  ],
   [new ActionAlreadyRanError(), "ALREADY_RAN", "This action has already run; it can no longer be changed.", {}],
 ];
 
@@ -130,6 +160,10 @@ describe("each feature's errors", () => {
       version: 3,
     });
     expect(new StaleNodeVersionError(null, "t", 1).message).toMatch(/^Someone saved this node/);
+    expect(new StaleNodeVersionError(null, "t", 1)).toBeInstanceOf(StaleVersionError);
+    expect(new StaleVersionError("product", otto, "t", 2).message).toMatch(
+      /^Otto Other saved this product at t \(version 2\)/,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { NOT_VISIBLE_YET } from "../accounts/api.ts";
+import type { UserRef } from "../content/events.ts";
 import { DomainError, type FieldMessages } from "./domain-error.ts";
 
 /**
@@ -11,6 +12,7 @@ export const requestErrorCodes = [
   "NOT_FOUND",
   "UNKNOWN_RECORD",
   "CONCURRENT_CHANGE",
+  "STALE_VERSION",
   "NOT_VISIBLE_YET",
   "LOGIN_REQUIRED",
   "STAFF_REQUIRED",
@@ -41,6 +43,25 @@ export class NotFoundError extends DomainError<"NOT_FOUND"> {
 export class UnknownRecordError extends DomainError<"UNKNOWN_RECORD"> {
   constructor(fields: FieldMessages) {
     super("UNKNOWN_RECORD", Object.values(fields).flat()[0] ?? INVALID_REQUEST, fields);
+  }
+}
+
+/**
+ * A save against an old expected version of a record (`what`: "node", "product"...): who saved
+ * since, when, and the version now, so the editor can review their changes.
+ */
+export class StaleVersionError extends DomainError<"STALE_VERSION"> {
+  constructor(
+    what: string,
+    readonly savedBy: UserRef | null,
+    readonly savedAt: string,
+    readonly version: number,
+  ) {
+    const who = savedBy?.name ?? "Someone";
+    super(
+      "STALE_VERSION",
+      `${who} saved this ${what} at ${savedAt} (version ${version}) after you opened it. Reload it to see their changes, then save again.`,
+    );
   }
 }
 

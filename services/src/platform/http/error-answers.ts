@@ -5,7 +5,7 @@ import {
   formatFieldErrors,
   NodeWarningsError,
   RecordLockedError,
-  StaleNodeVersionError,
+  StaleVersionError,
 } from "@shop/shared";
 
 /**
@@ -17,6 +17,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   UNKNOWN_RECORD: 400,
   CONCURRENT_CHANGE: 409,
+  STALE_VERSION: 409,
   NOT_VISIBLE_YET: 503,
   LOGIN_REQUIRED: 401,
   STAFF_REQUIRED: 403,
@@ -34,7 +35,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NODE_INVALID: 400,
   NODE_HAS_WARNINGS: 400,
   NODE_EXISTS: 409,
-  STALE_VERSION: 409,
   URL_TAKEN: 400,
   INVALID_PARENT: 400,
   UNKNOWN_KEYWORD: 400,
@@ -45,6 +45,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ALREADY_LOCKED: 409,
   ALREADY_SCHEDULED: 409,
   ALREADY_RAN: 409,
+  PRODUCT_NOT_FOUND: 404,
+  PRODUCT_EXISTS: 409,
+  PRODUCT_INVALID: 400,
+  SKU_NOT_FOUND: 404,
+  SKU_EXISTS: 409,
+  SKU_INVALID: 400,
 };
 
 export interface ErrorAnswer {
@@ -80,7 +86,7 @@ export function domainErrorAnswer(error: DomainError): ErrorAnswer | null {
   } else if (error instanceof NodeWarningsError) {
     answer.body.metadata.errors = [];
     answer.body.metadata.warnings = error.warnings;
-  } else if (error instanceof StaleNodeVersionError) {
+  } else if (error instanceof StaleVersionError) {
     Object.assign(answer.body, { saved_by: error.savedBy, saved_at: error.savedAt, version: error.version });
   }
   return answer;
