@@ -23,7 +23,8 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const KNOWN = new Set<string>(ERROR_CODES);
-const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && KNOWN.has(code);
+/** Whether a string is one of the codes (a wire value, or a DomainError subclass a feature forgot to list). */
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && KNOWN.has(code);
 
 /**
  * The code of a failed call's answer (`metadata.code`), from an RTK Query error (`{status, data}`),

@@ -1,7 +1,7 @@
 import {
   type DomainError,
-  ERROR_CODES,
   type ErrorCode,
+  isErrorCode,
   formatFieldErrors,
   NodeWarningsError,
   RecordLockedError,
@@ -60,9 +60,6 @@ export interface ErrorAnswer {
     [field: string]: unknown;
   };
 }
-
-const KNOWN = new Set<string>(ERROR_CODES);
-export const isErrorCode = (code: string): code is ErrorCode => KNOWN.has(code);
 
 /** An answer in the envelope: `metadata.errors` defaults to the one line `'__all__: {message}'`. */
 export function errorAnswer(code: ErrorCode, message: string, errors = [`__all__: ${message}`]): ErrorAnswer {
