@@ -6,11 +6,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
-import { WrongExpectedVersionError, type LockChangedMessage } from "@shop/shared";
+import { type LockChangedMessage, RecordLockedError, WrongExpectedVersionError } from "@shop/shared";
 import { ConfigSchema } from "../services/src/platform/config.ts";
 import { startServer, type RunningServer } from "../services/src/server.ts";
 import { runLockCommand } from "../services/src/locks/lock-commands.ts";
-import { RecordLockedError } from "../services/src/locks/decide.ts";
 import { signedInClient } from "../services/src/testing/server-kit.ts";
 import type { TestClient } from "../services/src/testing/http-client.ts";
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import express, { type Express } from "express";
 import type { Kysely } from "kysely";
-import type { EventStore, LogPosition } from "@shop/shared";
+import { type EventStore, type LogPosition, NotFoundError } from "@shop/shared";
 import type { ProjectionFailure } from "@shop/projections";
 import { makeAccountsRouter } from "./accounts/accounts-router.ts";
 import { createLoginThrottle } from "./accounts/login-throttle.ts";
@@ -60,8 +60,8 @@ export interface AppDeps {
   frontEndRoot?: string;
 }
 
-const notFound = (_req: express.Request, res: express.Response) =>
-  res.status(404).json({ metadata: { success: false, message: "Not found.", errors: ["__all__: Not found."] } });
+const notFound = (_req: express.Request, _res: express.Response, next: express.NextFunction) =>
+  next(new NotFoundError());
 
 export function createApp(appDeps: AppDeps): Express {
   // Routers wait for their read models through this: a wait that times out answers 503, never a plain success.
@@ -107,7 +107,7 @@ export function createApp(appDeps: AppDeps): Express {
     );
   }
   // After the staff check, so a visitor still gets 401 whatever the request holds.
-  app.use(["/api", "/admin"], refuseOutOfRangePathIds(notFound), refuseNullCharacters());
+  app.use(["/api", "/admin"], refuseOutOfRangePathIds(), refuseNullCharacters());
   app.use(makeLookupsRouter(deps)); // first: the picker search shares POST URLs with creates
   app.use(makeScheduledActionsRouter(deps));
   app.use(makeAuditRouter(deps));

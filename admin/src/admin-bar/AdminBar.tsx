@@ -14,6 +14,13 @@ import { useBarSave } from "./useBarSave";
 import { editableFields } from "./useInPlaceEditing";
 import { useLeaveWarning } from "./useLeaveWarning";
 
+/** The bar's Publish menu, in its order; whether each is offered comes from CONTENT_STATUS_TRANSITIONS. */
+const STATUS_MENU: ReadonlyArray<{ action: ContentAction; label: string }> = [
+  { action: "publish", label: "Publish (Live)" },
+  { action: "other", label: "Set to Beta" },
+  { action: "archive", label: "Archive" },
+];
+
 export type AdminBarOptions = {
   nodeId: number;
   /** Where Archive leaves for (the parent page). */
@@ -107,13 +114,12 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
         <BarMenu
           label="Publish"
           items={[
-            {
-              label: "Publish (Live)",
-              onSelect: () => changeStatus("publish"),
-              disabled: !holding || busy || (node !== undefined && !offersAction(node.status, "publish")),
-            },
-            { label: "Set to Beta", onSelect: () => changeStatus("other"), disabled: !holding || busy },
-            { label: "Archive", onSelect: () => changeStatus("archive"), disabled: !holding || busy },
+            ...STATUS_MENU.map(({ action, label }) => ({
+              label,
+              onSelect: () => changeStatus(action),
+              // The shared transition table: an action that would not change the status is not offered.
+              disabled: !holding || busy || (node !== undefined && !offersAction(node.status, action)),
+            })),
           ]}
         />
         <a className="ab-button" href={`/admin/content/contentnode/${nodeId}/history/`}>

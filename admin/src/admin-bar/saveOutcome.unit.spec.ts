@@ -5,29 +5,52 @@ import { saveRefusalOf } from "./saveOutcome";
 const colleague = { user: { id: "2", name: "Colleague Editor" }, reason: 1, comment: "", autoCreated: true };
 
 describe("a refused in-place save", () => {
-  it("'Object is already locked!' with the holder displaces the editor", () => {
+  it("ALREADY_LOCKED with the holder displaces the editor", () => {
     const error = {
       status: 409,
       data: {
-        metadata: { success: false, errors: [`__all__: ${BACK_OFFICE_MESSAGES.alreadyLocked}`] },
+        metadata: {
+          success: false,
+          code: "ALREADY_LOCKED",
+          message: BACK_OFFICE_MESSAGES.alreadyLocked,
+          errors: [BACK_OFFICE_MESSAGES.alreadyLocked],
+        },
         lock: colleague,
       },
     };
     expect(saveRefusalOf(error)).toEqual({ kind: "locked", holder: colleague });
   });
 
+  it("the refusal is told by its code, not by its text: another 409 naming a lock holder is shown as it is", () => {
+    const error = {
+      status: 409,
+      data: {
+        metadata: { success: false, code: "CONCURRENT_CHANGE", message: "Changed at the same time.", errors: [] },
+        lock: colleague,
+      },
+    };
+    expect(saveRefusalOf(error)).toEqual({ kind: "error", message: "Changed at the same time." });
+  });
+
   it("a newer version names who saved it and when", () => {
     const by = { id: "2", name: "Colleague Editor" };
     const error = {
       status: 409,
-      data: { metadata: { errors: ["__all__: stale"] }, saved_by: by, saved_at: "2026-01-02T10:00:00Z", version: 7 },
+      data: {
+        metadata: { success: false, code: "STALE_VERSION", errors: ["__all__: stale"] },
+        saved_by: by,
+        saved_at: "2026-01-02T10:00:00Z",
+        version: 7,
+      },
     };
     expect(saveRefusalOf(error)).toEqual({ kind: "stale", conflict: { by, at: "2026-01-02T10:00:00Z", version: 7 } });
   });
 
   it("ignorable warnings open the warnings dialog", () => {
     const warnings = ["Your short description is too long. Please shorten it to 160 characters."];
-    expect(saveRefusalOf({ status: 400, data: { metadata: { errors: [], warnings } } })).toEqual({
+    expect(
+      saveRefusalOf({ status: 400, data: { metadata: { code: "NODE_HAS_WARNINGS", errors: [], warnings } } }),
+    ).toEqual({
       kind: "warnings",
       warnings,
     });

@@ -1,11 +1,10 @@
 // Drives the real lock commands from services/ (test-only dependency) and checks the table against the streams.
 import { afterEach, describe, expect, it } from "vitest";
-import { recordLockStream } from "@shop/shared";
+import { recordLockStream, RecordLockedError } from "@shop/shared";
 import { createPostgresEventStore } from "@shop/services/eventstore/postgres-event-store";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
 import { runLockCommand } from "@shop/services/locks/lock-commands";
-import { RecordLockedError } from "@shop/services/locks/decide";
 import { rebuildProjection } from "../runner/rebuild.ts";
 import { ProjectionRunner } from "../runner/projection-runner.ts";
 import { recordLocksProjection } from "./record-locks-projection.ts";

@@ -1,16 +1,15 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import {
-  LOGIN_FAILED,
-  LOGIN_THROTTLED,
   LoginRequest,
   userStream,
   type EventStore,
   type LogPosition,
+  LoginFailedError,
+  TooManyLoginsError,
 } from "@shop/shared";
 import { findUserByEmail } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { decideAccount } from "./decide.ts";
@@ -53,11 +52,10 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       if (!(error instanceof LoginThrottledError)) throw error;
       req.log?.warn({ limit: error.limit }, "login throttled");
       res.set("Retry-After", String(error.retryAfterSeconds));
-      throw new DomainError("LOGIN_THROTTLED", LOGIN_THROTTLED, 429);
+      throw new TooManyLoginsError();
     });
     const user = await findUserByEmail(deps.db, body.email);
-    if (!(await verifyPassword(user?.password_hash, body.password)) || !user)
-      throw new DomainError("LOGIN_FAILED", LOGIN_FAILED, 400);
+    if (!(await verifyPassword(user?.password_hash, body.password)) || !user) throw new LoginFailedError();
     const sessionId = newSessionId();
     const sessionHash = hashSessionId(sessionId, deps.sessionSecret);
     const now = deps.clock();

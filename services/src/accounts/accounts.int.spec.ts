@@ -67,6 +67,7 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
       expect(res.json).toEqual({
         metadata: {
           success: false,
+          code: "LOGIN_FAILED",
           message: "Please enter a correct email and password.",
           errors: ["__all__: Please enter a correct email and password."],
         },
@@ -144,6 +145,7 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
       expect(res.json).toEqual({
         metadata: {
           success: false,
+          code: "CSRF_FAILED",
           message: "CSRF verification failed.",
           errors: ["__all__: CSRF verification failed."],
         },
@@ -166,6 +168,7 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
       expect(anonymous.status).toBe(401);
       expect(anonymous.json.metadata).toEqual({
         success: false,
+        code: "LOGIN_REQUIRED",
         message: "Authentication credentials were not provided.",
         errors: ["__all__: Authentication credentials were not provided."],
       });

@@ -1,5 +1,11 @@
-import { LOGIN_DISABLED, type AccountEvent, type UserLoggedInData } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  type AccountEvent,
+  LoginDisabledError,
+  LoginFailedError,
+  NoSuchUserError,
+  type UserLoggedInData,
+  UserExistsError,
+} from "@shop/shared";
 import type { User } from "./user.ts";
 
 export type AccountCommand =
@@ -16,13 +22,13 @@ export type AccountCommand =
   | { type: "DisableUser"; data: { now: Date } }
   | { type: "EnableUser" };
 
-const NO_SUCH_USER = () => new DomainError("NO_SUCH_USER", "There is no such user.", 404);
+const NO_SUCH_USER = () => new NoSuchUserError();
 
 /** Pure: the events an account command produces on the account's state, or a refusal. */
 export function decideAccount(command: AccountCommand, state: User): AccountEvent[] {
   switch (command.type) {
     case "RegisterUser": {
-      if (state.status !== "none") throw new DomainError("USER_EXISTS", "This user already exists.", 409);
+      if (state.status !== "none") throw new UserExistsError();
       const { now, ...data } = command.data;
       return [
         {
@@ -32,9 +38,8 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
       ];
     }
     case "LogIn": {
-      if (state.status !== "registered")
-        throw new DomainError("LOGIN_FAILED", "Please enter a correct email and password.");
-      if (state.disabled) throw new DomainError("LOGIN_DISABLED", LOGIN_DISABLED);
+      if (state.status !== "registered") throw new LoginFailedError();
+      if (state.disabled) throw new LoginDisabledError();
       const data: UserLoggedInData = {
         userId: state.userId,
         sessionHash: command.data.sessionHash,

@@ -51,6 +51,7 @@ describe.each(testBackends())("login throttle on $name", ({ pglite }) => {
     const throttled = answers.find((a) => a.status === 429)!;
     expect(throttled.json.metadata).toEqual({
       success: false,
+      code: "LOGIN_THROTTLED",
       message: LOGIN_THROTTLED,
       errors: [`__all__: ${LOGIN_THROTTLED}`],
     });

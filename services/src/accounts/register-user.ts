@@ -6,9 +6,9 @@ import {
   WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
+  EmailTakenError,
 } from "@shop/shared";
 import { handleCommand } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
 import { userDecider } from "./user.ts";
@@ -39,9 +39,7 @@ export async function registerUser(
     );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
-      throw new DomainError("EMAIL_TAKEN", "A user with that email address already exists.", 409, [
-        "email: A user with that email address already exists.",
-      ]);
+      throw new EmailTakenError();
     }
     throw error;
   }

@@ -1,6 +1,14 @@
-import { productEvents, type ProductEvent, type ProductFields, type UserRef } from "@shop/shared";
-import { invalidCatalogRecord, productNotFound, realChanges, StaleCatalogVersionError } from "./catalog-errors.ts";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  ProductExistsError,
+  ProductInvalidError,
+  ProductNotFoundError,
+  productEvents,
+  StaleVersionError,
+  type ProductEvent,
+  type ProductFields,
+  type UserRef,
+} from "@shop/shared";
+import { realChanges } from "./real-changes.ts";
 
 /** A product as its stream folds it; `version` is the stream position of its last event. */
 export type Product =
@@ -47,16 +55,16 @@ export type ProductCommand =
 export function decideProduct(command: ProductCommand, state: Product): ProductEvent[] {
   switch (command.type) {
     case "CreateProduct": {
-      if (state.exists) throw new DomainError("PRODUCT_EXISTS", "This product already exists.", 409);
+      if (state.exists) throw new ProductExistsError();
       const { id, fields, now, by } = command.data;
       refuseInvalid(fields);
       return [{ type: "ProductCreated", data: { id, ...fields, createdAt: now.toISOString(), by } }];
     }
     case "UpdateProduct": {
-      if (!state.exists) throw productNotFound();
+      if (!state.exists) throw new ProductNotFoundError();
       const { changes, expectedVersion, now, by } = command.data;
       if (expectedVersion !== undefined && expectedVersion !== state.version)
-        throw new StaleCatalogVersionError("product", state.updatedBy, state.updatedAt, state.version);
+        throw new StaleVersionError("product", state.updatedBy, state.updatedAt, state.version);
       const differing = realChanges(state.fields, changes);
       if (Object.keys(differing).length === 0) return [];
       refuseInvalid({ ...state.fields, ...differing });
@@ -72,15 +80,15 @@ export function decideProduct(command: ProductCommand, state: Product): ProductE
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function refuseInvalid(fields: ProductFields) {
-  const errors: string[] = [];
-  if (!fields.title.trim()) errors.push("title: This field is required.");
+  const errors: Record<string, string[]> = {};
+  if (!fields.title.trim()) errors.title = ["This field is required."];
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(fields.slug))
-    errors.push("slug: Enter a valid slug consisting of letters, numbers or hyphens.");
+    errors.slug = ["Enter a valid slug consisting of letters, numbers or hyphens."];
   if (fields.releaseDate !== null && !DATE.test(fields.releaseDate))
-    errors.push("release_date: Enter a valid date (yyyy-mm-dd).");
+    errors.release_date = ["Enter a valid date (yyyy-mm-dd)."];
   const slugs = fields.attributes.map((a) => a.slug);
-  if (new Set(slugs).size !== slugs.length) errors.push("attributes: Each attribute needs its own slug.");
-  if (errors.length) throw invalidCatalogRecord("PRODUCT_INVALID", errors);
+  if (new Set(slugs).size !== slugs.length) errors.attributes = ["Each attribute needs its own slug."];
+  if (Object.keys(errors).length) throw new ProductInvalidError(errors);
 }
 
 function stripUndefined<T extends object>(changes: Partial<T>): Partial<T> {

@@ -1,6 +1,16 @@
-import { SkuFields, skuEvents, type SkuEvent, type SkuPrice, type SkuStock, type UserRef } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
-import { invalidCatalogRecord, realChanges, skuNotFound, StaleCatalogVersionError } from "./catalog-errors.ts";
+import {
+  SkuExistsError,
+  SkuFields,
+  SkuInvalidError,
+  SkuNotFoundError,
+  skuEvents,
+  StaleVersionError,
+  type SkuEvent,
+  type SkuPrice,
+  type SkuStock,
+  type UserRef,
+} from "@shop/shared";
+import { realChanges } from "./real-changes.ts";
 
 /** A SKU as its stream folds it; `version` is the stream position of its last event. */
 export type Sku =
@@ -103,7 +113,7 @@ export type SkuCommand =
 export function decideSku(command: SkuCommand, state: Sku): SkuEvent[] {
   switch (command.type) {
     case "CreateSku": {
-      if (state.exists) throw new DomainError("SKU_EXISTS", "This SKU already exists.", 409);
+      if (state.exists) throw new SkuExistsError();
       const { id, code, fields, price, stock, now, by } = command.data;
       refuseInvalid(price, stock, code);
       return [
@@ -111,10 +121,10 @@ export function decideSku(command: SkuCommand, state: Sku): SkuEvent[] {
       ];
     }
     case "UpdateSku": {
-      if (!state.exists) throw skuNotFound();
+      if (!state.exists) throw new SkuNotFoundError();
       const { changes, expectedVersion, now, by } = command.data;
       if (expectedVersion !== undefined && expectedVersion !== state.version)
-        throw new StaleCatalogVersionError("SKU", state.updatedBy, state.updatedAt, state.version);
+        throw new StaleVersionError("SKU", state.updatedBy, state.updatedAt, state.version);
       const at = now.toISOString();
       const fields = realChanges(state.fields, changes.fields ?? {});
       const price = { ...state.price, ...defined(changes.price ?? {}) };
@@ -139,14 +149,14 @@ export function decideSku(command: SkuCommand, state: Sku): SkuEvent[] {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function refuseInvalid(price: SkuPrice, stock: SkuStock, code: string) {
-  const errors: string[] = [];
-  if (!/^\S{1,64}$/.test(code)) errors.push("sku: Enter a code of 1 to 64 characters without spaces.");
+  const errors: Record<string, string[]> = {};
+  if (!/^\S{1,64}$/.test(code)) errors.sku = ["Enter a code of 1 to 64 characters without spaces."];
   const minimums = price.priceTiers.map((t) => t.minQuantity);
   if (minimums.some((m, i) => i > 0 && m <= minimums[i - 1]))
-    errors.push("price_tiers: List the tiers by rising minimum quantity, each minimum once.");
+    errors.price_tiers = ["List the tiers by rising minimum quantity, each minimum once."];
   if (stock.restockDate !== null && !DATE.test(stock.restockDate))
-    errors.push("restock_date: Enter a valid date (yyyy-mm-dd).");
-  if (errors.length) throw invalidCatalogRecord("SKU_INVALID", errors);
+    errors.restock_date = ["Enter a valid date (yyyy-mm-dd)."];
+  if (Object.keys(errors).length) throw new SkuInvalidError(errors);
 }
 
 function defined<T extends object>(changes: Partial<T>): Partial<T> {

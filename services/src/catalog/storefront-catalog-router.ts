@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
-import { pathIdOf } from "@shop/shared";
+import { NotFoundError, pathIdOf } from "@shop/shared";
 import {
   ProductListQuery,
   QUICK_VIEW_FAILED,
@@ -109,11 +109,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
     const skus = product ? await skuRows(db, { productId: product.id }, { activeOnly: true }) : [];
     // The asked-for SKU, else the first that can be bought, else the first.
     const picked = skus.find((s) => s.sku === q.sku) ?? skus.find((s) => !skuCard(s, "").is_sold_out) ?? skus[0];
-    if (!product || !picked) {
-      return void res.status(404).json({
-        metadata: { success: false, message: QUICK_VIEW_FAILED, errors: [`__all__: ${QUICK_VIEW_FAILED}`] },
-      });
-    }
+    if (!product || !picked) throw new NotFoundError(QUICK_VIEW_FAILED);
     const day = today();
     const card = skuCard(picked, day);
     res.json({
@@ -148,11 +144,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
     if (!wantsJson(req)) return next();
     const id = pathIdOf(req.params.id);
     const product = id === null ? undefined : await productById(db, id);
-    if (!product) {
-      return void res
-        .status(404)
-        .json({ metadata: { success: false, message: "Not found.", errors: ["__all__: Not found."] } });
-    }
+    if (!product) throw new NotFoundError();
     const skus = await skuRows(db, { productId: product.id });
     res.json({
       metadata: { success: true },

@@ -232,7 +232,14 @@ describe("catalog: the storefront's list, search, SKUs, sliders and quick view",
       .when((http) => http.visitor().get("/api/store/product/quick-view/?id=999"))
       .then({
         status: 404,
-        body: { metadata: { success: false, message: QUICK_VIEW_FAILED, errors: [`__all__: ${QUICK_VIEW_FAILED}`] } },
+        body: {
+          metadata: {
+            success: false,
+            code: "NOT_FOUND",
+            message: QUICK_VIEW_FAILED,
+            errors: [`__all__: ${QUICK_VIEW_FAILED}`],
+          },
+        },
       }));
 
   it("/store/products/{id}/ asked for JSON answers metadata and the description; asked for HTML it is left to the page", () =>

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { contentNodeStream, PageQuery, type EventStore } from "@shop/shared";
+import { contentNodeStream, PageNotFoundError, PageQuery, type EventStore } from "@shop/shared";
 import { nodeDecider } from "../content/content-node.ts";
 import { foldStream } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { parseQuery } from "../platform/http/validate.ts";
 import { ancestorsOf, childrenOf, relatedNodes, type NodeRow } from "./related-nodes.ts";
 import { audienceGroups, renderBody, type Link, type RenderContext } from "./render-body.ts";
@@ -16,7 +15,7 @@ export interface PagesRouterDeps {
 
 /** Statuses a visitor may see: a page with Changes Pending still shows what was last published. */
 const PUBLIC = ["Live", "Changes Pending"];
-const pageNotFound = () => new DomainError("PAGE_NOT_FOUND", "Page not found.", 404);
+const pageNotFound = () => new PageNotFoundError();
 
 /** GET /api/content/page/?url=/some/path/: a Live page's data for the storefront; staff may preview any page with preview=1. */
 export function makePagesRouter(deps: PagesRouterDeps): Router {

@@ -91,6 +91,7 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
       expect(res.status).toBe(404);
       expect(res.json.metadata).toEqual({
         success: false,
+        code: "PAGE_NOT_FOUND",
         message: "Page not found.",
         errors: ["__all__: Page not found."],
       });

@@ -6,7 +6,7 @@ import { runNodeCommand } from "./node-commands.ts";
  * Applies a status action to a content node (back-office §4 "Content status"): publish → Live,
  * async → Changes Pending, archive → Archive, other → Beta. Used by the action endpoint and by
  * the scheduler of CMS actions. Answers null when the node already has that status (nothing written);
- * raises DomainError 404 for an unknown node.
+ * raises NodeNotFoundError (404) for an unknown node.
  */
 export async function runContentAction(
   deps: { store: EventStore; clock: () => Date },

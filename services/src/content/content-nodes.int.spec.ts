@@ -73,6 +73,7 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     expect(res.status).toBe(404);
     expect(res.json.metadata).toEqual({
       success: false,
+      code: "NODE_NOT_FOUND",
       message: "This node does not exist.",
       errors: ["__all__: This node does not exist."],
     });
@@ -100,7 +101,13 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     const warned = await create(edna, { name: "Orphan" });
     expect(warned.status).toBe(400);
     expect(warned.json).toEqual({
-      metadata: { success: false, message: WARNINGS_MESSAGE, errors: [], warnings: [CONTENT_NODE_WARNINGS.rootNode] },
+      metadata: {
+        success: false,
+        code: "NODE_HAS_WARNINGS",
+        message: WARNINGS_MESSAGE,
+        errors: [],
+        warnings: [CONTENT_NODE_WARNINGS.rootNode],
+      },
     });
     expect(await server.store.head()).toEqual(before);
     const saved = await create(edna, { name: "Orphan", ignore_warnings: true });
@@ -113,6 +120,7 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     expect(one.status).toBe(400);
     expect(one.json.metadata).toEqual({
       success: false,
+      code: "NODE_INVALID",
       message: CONTENT_NODE_ERRORS.publishedWithoutLastPublished,
       errors: [`published: ${CONTENT_NODE_ERRORS.publishedWithoutLastPublished}`],
     });
@@ -159,7 +167,7 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
     const now = (await edna.get(`${NODES}5/`)).json;
     const message = `Edna Editor saved this node at ${now.updated_at} (version ${now.version}) after you opened it. Reload it to see their changes, then save again.`;
     expect(stale.json).toEqual({
-      metadata: { success: false, message, errors: [`__all__: ${message}`] },
+      metadata: { success: false, code: "STALE_VERSION", message, errors: [`__all__: ${message}`] },
       saved_by: ednaUser,
       saved_at: now.updated_at,
       version: now.version,

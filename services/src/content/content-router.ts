@@ -5,8 +5,8 @@ import {
   KeywordLinkRequest,
   keywordStream,
   PendingRewriteBatchesQuery,
+  UnknownKeywordError,
 } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
 import { streamExists } from "../platform/referenced-records.ts";
 import { requireStaff } from "../platform/http/auth.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -57,9 +57,7 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
       if (id === null) return next();
       const { keyword, ignore_warnings } = parseQuery(KeywordLinkRequest, { ...req.query, ...req.body });
       if (method === "post" && !(await streamExists(deps.store, keywordStream(keyword)))) {
-        throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${keyword}.`, 400, [
-          `keyword: Unknown keyword ${keyword}.`,
-        ]);
+        throw new UnknownKeywordError("keyword", [keyword]);
       }
       // A link answers the repeated-keyword warning as a save does (the list's names, the new one last).
       const before = existing(await loadNode(deps.store, "contentnode", id));

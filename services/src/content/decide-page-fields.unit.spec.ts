@@ -13,17 +13,13 @@ const lockOf = (user: { id: string; name: string }): RecordLock => ({
 describe("a save while the record is locked", () => {
   it("given Otto holds the node's lock, when Edna saves, then it is refused with 'Object is already locked!' and Otto's lock, and nothing is recorded", () => {
     expect(refusal([created], save({ name: "Mine now" }, { lock: lockOf(otto), ignoreWarnings: true }))).toMatchObject({
-      code: "NODE_LOCKED",
-      status: 409,
+      code: "ALREADY_LOCKED",
       message: "Object is already locked!",
-      errors: ["__all__: Object is already locked!"],
-      details: {
-        lock: { user: { id: "u2", name: "Otto Other" }, reason: 2, comment: "Rewriting the intro", autoCreated: false },
-      },
+      lock: { user: { id: "u2", name: "Otto Other" }, reason: 2, comment: "Rewriting the intro", autoCreated: false },
     });
   });
   it("given Otto holds the lock, when Edna's save changes nothing, then it is still refused (the lock is checked first)", () => {
-    expect(refusal([created], save({}, { lock: lockOf(otto) }))).toMatchObject({ code: "NODE_LOCKED" });
+    expect(refusal([created], save({}, { lock: lockOf(otto) }))).toMatchObject({ code: "ALREADY_LOCKED" });
   });
   it("given Edna holds the node's lock, when Edna saves, then it is saved", () => {
     spec

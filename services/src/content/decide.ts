@@ -4,13 +4,17 @@ import {
   STATUS_AFTER_ACTION,
   type ContentAction,
   type ContentNodeEvent,
+  NodeExistsError,
+  NodeInvalidError,
+  NodeNotFoundError,
+  NodeWarningsError,
   type NodeFields,
+  RecordLockedError,
+  StaleNodeVersionError,
   type RecordLock,
   type UserRef,
 } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
 import type { ExistingNode, Node, NodeKind } from "./content-node.ts";
-import { nodeNotFound, NodeLockedError, NodeWarningsError, StaleNodeVersionError } from "./node-errors.ts";
 import { keywordLinkWarnings, nodeErrors, nodeWarnings } from "./node-rules.ts";
 
 export type { ContentAction } from "@shop/shared";
@@ -86,17 +90,17 @@ export function decideNode(command: NodeCommand, state: Node): ContentNodeEvent[
 }
 
 export function existing(state: Node): ExistingNode {
-  if (!state.exists) throw nodeNotFound();
+  if (!state.exists) throw new NodeNotFoundError();
   return state;
 }
 
 function refuseOnErrors(fields: NodeFields) {
   const errors = nodeErrors(fields);
-  if (errors.length) throw new DomainError("NODE_INVALID", errors[0].slice(errors[0].indexOf(": ") + 2), 400, errors);
+  if (Object.keys(errors).length) throw new NodeInvalidError(errors);
 }
 
 function create(cmd: Extract<NodeCommand, { type: "CreateNode" }>["data"], state: Node): ContentNodeEvent[] {
-  if (state.exists) throw new DomainError("NODE_EXISTS", "A node with this id already exists.", 409);
+  if (state.exists) throw new NodeExistsError();
   refuseOnErrors(cmd.fields);
   const warnings = nodeWarnings({
     kind: cmd.kind,
@@ -114,7 +118,7 @@ function create(cmd: Extract<NodeCommand, { type: "CreateNode" }>["data"], state
 
 function save(cmd: Extract<NodeCommand, { type: "SaveNode" }>["data"], node: ExistingNode): ContentNodeEvent[] {
   // A colleague holding the lock is editing: a save by anyone else would overwrite their work.
-  if (cmd.lock && cmd.lock.user.id !== cmd.by?.id) throw new NodeLockedError(cmd.lock);
+  if (cmd.lock && cmd.lock.user.id !== cmd.by?.id) throw new RecordLockedError(cmd.lock);
   if (cmd.expectedVersion !== undefined && cmd.expectedVersion !== node.version) {
     throw new StaleNodeVersionError(node.updatedBy, node.updatedAt, node.version);
   }

@@ -82,13 +82,13 @@ describe("content node errors (back-office §5): blocking even with ignore_warni
   it("given a node, when a published date is saved without a last published date, then it is refused with the §5 message", () => {
     expect(refusal([created], save({ published: at }, { ignoreWarnings: true }))).toMatchObject({
       code: "NODE_INVALID",
-      errors: ["published: All nodes with a published date must have a last published date."],
+      fields: { published: ["All nodes with a published date must have a last published date."] },
     });
   });
   it("given a node, when a last published date is saved without a published date, then it is refused with the §5 message", () => {
     expect(refusal([created], save({ lastPublished: at }, { ignoreWarnings: true }))).toMatchObject({
       code: "NODE_INVALID",
-      errors: ["last_published: All nodes with a last published date must have a published date."],
+      fields: { last_published: ["All nodes with a last published date must have a published date."] },
     });
   });
   it("given a node, when both dates are saved together, then they are saved", () => {
@@ -147,7 +147,6 @@ describe("content node warnings (back-office §5): nothing saved unless ignored"
     it(`given a Beta node, when a save has ${rule}, then it warns with the §5 text and records nothing`, () => {
       expect(refusal([created], save(changes, extra))).toMatchObject({
         code: "NODE_HAS_WARNINGS",
-        status: 400,
         warnings,
       });
     });
@@ -247,10 +246,10 @@ describe("stale saves: nobody overwrites a colleague silently", () => {
       "Otto Other saved this node at 2026-11-02T00:00:00.000Z (version 1) after you opened it. Reload it to see their changes, then save again.";
     expect(refusal([created, published], save({ name: "X" }, { expectedVersion: 0 }))).toMatchObject({
       code: "STALE_VERSION",
-      status: 409,
       message,
-      errors: [`__all__: ${message}`],
-      details: { saved_by: otto, saved_at: "2026-11-02T00:00:00.000Z", version: 1 },
+      savedBy: otto,
+      savedAt: "2026-11-02T00:00:00.000Z",
+      version: 1,
     });
   });
   it("given a node last changed by the system, when saved against an old version, then the refusal names 'Someone'", () => {
@@ -261,7 +260,9 @@ describe("stale saves: nobody overwrites a colleague silently", () => {
     expect(refusal([created, bySystem], save({ name: "X" }, { expectedVersion: 0 }))).toMatchObject({
       message:
         "Someone saved this node at 2026-11-03T00:00:00.000Z (version 1) after you opened it. Reload it to see their changes, then save again.",
-      details: { saved_by: null, saved_at: "2026-11-03T00:00:00.000Z", version: 1 },
+      savedBy: null,
+      savedAt: "2026-11-03T00:00:00.000Z",
+      version: 1,
     });
   });
   it("given a node at version 0, when saved against version 0, then it is saved", () => {

@@ -5,8 +5,9 @@ import {
   type ContentNodeEvent,
   type EventMetadata,
   type EventStore,
+  InvalidParentError,
+  UrlTakenError,
 } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import type { Node, NodeKind } from "./content-node.ts";
 import { loadNode } from "./node-commands.ts";
@@ -26,15 +27,6 @@ const TABLE: Record<NodeKind, "content_nodes" | "menu_nodes"> = {
   contentnode: "content_nodes",
   menunode: "menu_nodes",
 };
-
-export const urlTaken = () =>
-  new DomainError("URL_TAKEN", "Another node already uses this url.", 400, [
-    "url: Another node already uses this url.",
-  ]);
-export const invalidParent = () =>
-  new DomainError("INVALID_PARENT", "Select a valid parent.", 400, ["parent: Select a valid parent."]);
-const MESSAGE_LOOP = "A node cannot be contained in itself or in one of its children.";
-const parentLoop = () => new DomainError("INVALID_PARENT", MESSAGE_LOOP, 400, [`parent: ${MESSAGE_LOOP}`]);
 
 const urlValue = (kind: NodeKind, url: string): UniqueValue => ({ scope: `${kind}.url`, value: url });
 
@@ -59,7 +51,7 @@ function urlRules(deps: NodeClaimDeps, kind: NodeKind, url: string): ClaimRules 
 /** Refuses a url another node holds (400 'url: Another node already uses this url.'). */
 export async function refuseTakenUrl(deps: NodeClaimDeps, kind: NodeKind, url: string, ownId: number | null) {
   const holder = await holderOf(deps.store, urlValue(kind, url), urlRules(deps, kind, url), deps.clock());
-  if (holder !== null && holder !== ownId) throw urlTaken();
+  if (holder !== null && holder !== ownId) throw new UrlTakenError();
 }
 
 /**
@@ -78,12 +70,12 @@ async function refuseLoop(
   const todo = [parentId];
   while (todo.length) {
     const current = todo.pop()!;
-    if (current === id) throw parentLoop();
+    if (current === id) throw new InvalidParentError(true);
     if (seen.has(current) || seen.size > 10_000) continue;
     seen.add(current);
     const node = await loadNode(deps.store, kind, current);
     if (!node.exists) {
-      if (current === parentId) throw invalidParent();
+      if (current === parentId) throw new InvalidParentError();
       continue;
     }
     if (node.fields.parentId !== null) todo.push(node.fields.parentId);
@@ -159,7 +151,7 @@ export async function claimForWrite(
     url !== undefined &&
     !(await claimValue(deps.store, urlValue(kind, url), id, urlRules(deps, kind, url), now, metadata))
   )
-    throw urlTaken();
+    throw new UrlTakenError();
   const undo = async () => {
     if (url !== undefined) await releaseValue(deps.store, urlValue(kind, url), id, deps.clock(), metadata);
   };

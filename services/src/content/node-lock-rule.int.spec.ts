@@ -34,7 +34,12 @@ describe.each(testBackends())("saving a content node someone else has locked, on
   const unlock = (client: TestClient, id: number, force = false) =>
     client.request("DELETE", LOCKS, { ...lockBody(id), force_unlock: force });
   const refusedBody = (reason: number, comment: string, autoCreated: boolean) => ({
-    metadata: { success: false, message: "Object is already locked!", errors: ["__all__: Object is already locked!"] },
+    metadata: {
+      success: false,
+      code: "ALREADY_LOCKED",
+      message: "Object is already locked!",
+      errors: ["Object is already locked!"],
+    },
     lock: { user: ottoUser, reason, comment, autoCreated },
   });
 

@@ -112,6 +112,7 @@ describe.each(testBackends())(
       expect(res.status).toBe(400);
       expect(res.json.metadata).toEqual({
         success: false,
+        code: "UNKNOWN_RECORD",
         message: "Select a valid choice. That choice is not one of the available choices.",
         errors: [
           "sku: Select a valid choice. That choice is not one of the available choices.",

@@ -10,12 +10,7 @@ import {
   type NodePageFields,
   type UpdateNodeInput,
 } from "@shop/shared";
-import {
-  missingRecordLines,
-  refuseOnMissing,
-  streamExists,
-  type RecordReference,
-} from "../platform/referenced-records.ts";
+import { missingRecords, refuseOnMissing, streamExists, type RecordReference } from "../platform/referenced-records.ts";
 import type { NodeKind } from "./content-node.ts";
 
 /**
@@ -59,9 +54,9 @@ export async function refuseUnknownReferences(store: EventStore, changes: Partia
     if (id != null)
       references.push({ field: ref.api, stream: ref.stream(id), message: PAGE_FIELD_MESSAGES.invalidChoice });
   }
-  const lines = await missingRecordLines(store, references);
-  const missing: number[] = [];
-  for (const id of changes.menuNodeIds ?? []) if (!(await streamExists(store, menuNodeStream(id)))) missing.push(id);
-  if (missing.length) lines.push(`menu_nodes: ${PAGE_FIELD_MESSAGES.invalidChoices(missing)}`);
-  refuseOnMissing(lines);
+  const missing = await missingRecords(store, references);
+  const menuNodes: number[] = [];
+  for (const id of changes.menuNodeIds ?? []) if (!(await streamExists(store, menuNodeStream(id)))) menuNodes.push(id);
+  if (menuNodes.length) missing.menu_nodes = [PAGE_FIELD_MESSAGES.invalidChoices(menuNodes)];
+  refuseOnMissing(missing);
 }

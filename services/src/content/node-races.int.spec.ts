@@ -13,6 +13,7 @@ const KEYWORDS = "/admin/api/content/keyword/";
 const URL_TAKEN = {
   metadata: {
     success: false,
+    code: "URL_TAKEN",
     message: "Another node already uses this url.",
     errors: ["url: Another node already uses this url."],
   },
@@ -85,6 +86,7 @@ describe.skipIf(!testDatabaseUrl())("rules that hold across racing requests, on 
       expect(answers.find((a) => a.status === 400)!.json).toEqual({
         metadata: {
           success: false,
+          code: "KEYWORD_INVALID",
           message: "Creating the keyword failed. See errors below.",
           errors: ["name: A keyword with this name already exists."],
         },
@@ -220,8 +222,9 @@ describe.each(testBackends())("claims and locks decided from the log, on $name",
     expect(res.json).toEqual({
       metadata: {
         success: false,
+        code: "ALREADY_LOCKED",
         message: "Object is already locked!",
-        errors: ["__all__: Object is already locked!"],
+        errors: ["Object is already locked!"],
       },
       lock: { user: otto, reason: 2, comment: "Rewriting the intro", autoCreated: false },
     });

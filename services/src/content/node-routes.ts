@@ -6,12 +6,12 @@ import {
   pathIdOf,
   UpdateNodeRequest,
   type UserRef,
+  NodeNotFoundError,
 } from "@shop/shared";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { NodeKind } from "./content-node.ts";
 import { existing } from "./decide.ts";
-import { nodeNotFound } from "./node-errors.ts";
 import { loadNode, nodeStream } from "./node-commands.ts";
 import { createNode, updateNode, type NodeServiceDeps } from "./node-service.ts";
 import { nodeAsOf, nodeHistory, nodeView } from "./node-view.ts";
@@ -57,7 +57,7 @@ export function addNodeRoutes(router: Router, base: string, kind: NodeKind, deps
     if (id === null) return next();
     const { at } = parseQuery(NodeHistoryQuery, req.query);
     const events = await deps.store.readStream(nodeStream(kind, id));
-    if (events.length === 0) throw nodeNotFound();
+    if (events.length === 0) throw new NodeNotFoundError();
     if (at !== undefined) {
       res.json({ metadata: { success: true }, at, ...(await nodeView(deps.db, kind, nodeAsOf(events, at))) });
       return;

@@ -7,13 +7,12 @@ import {
 } from "@shop/shared";
 import type { NodeKind } from "./content-node.ts";
 
-/** The blocking errors of back-office §5, as 'field: message' lines (fields as the API names them). */
-export function nodeErrors(fields: Pick<NodeFields, "published" | "lastPublished">): string[] {
-  const errors: string[] = [];
-  if (fields.published && !fields.lastPublished)
-    errors.push(`published: ${CONTENT_NODE_ERRORS.publishedWithoutLastPublished}`);
+/** The blocking errors of back-office §5, by field (fields as the API names them). */
+export function nodeErrors(fields: Pick<NodeFields, "published" | "lastPublished">): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (fields.published && !fields.lastPublished) errors.published = [CONTENT_NODE_ERRORS.publishedWithoutLastPublished];
   if (fields.lastPublished && !fields.published)
-    errors.push(`last_published: ${CONTENT_NODE_ERRORS.lastPublishedWithoutPublished}`);
+    errors.last_published = [CONTENT_NODE_ERRORS.lastPublishedWithoutPublished];
   return errors;
 }
 

@@ -9,12 +9,13 @@ import {
   type NodeFields,
   type UpdateNodeInput,
   type UserRef,
+  InvalidParentError,
+  UnknownKeywordError,
 } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import type { ExistingNode, NodeKind } from "./content-node.ts";
 import { decideNode } from "./decide.ts";
-import { claimForWrite, invalidParent, refuseBadParent, refuseTakenUrl } from "./node-claims.ts";
+import { claimForWrite, refuseBadParent, refuseTakenUrl } from "./node-claims.ts";
 import { loadNode, runNodeCommand } from "./node-commands.ts";
 import { currentNodeLock } from "./node-lock-rule.ts";
 import { pageFieldChanges, pageFieldsForCreate, refuseUnknownReferences } from "./node-page-fields.ts";
@@ -64,7 +65,7 @@ export async function createNode(
   const parentId = input.parent ?? null;
   // The parent from the log: one created a moment ago counts even while the read models catch up.
   const parent = parentId === null ? null : await loadNode(deps.store, kind, parentId);
-  if (parent && !parent.exists) throw invalidParent();
+  if (parent && !parent.exists) throw new InvalidParentError();
   const slug = input.slug || slugify(input.name);
   const url = input.url || `${parent?.exists ? parent.fields.url.replace(/\/?$/, "/") : "/"}${slug}/`;
   await refuseTakenUrl(deps, kind, url, null);
@@ -173,9 +174,6 @@ export async function keywordNames(store: EventStore, ids: number[]): Promise<st
     if (created) names.set(id, (created.data as { name: string }).name);
   }
   const missing = ids.filter((id) => !names.has(id));
-  if (missing.length)
-    throw new DomainError("UNKNOWN_KEYWORD", `Unknown keyword ${missing.join(", ")}.`, 400, [
-      `keywords: Unknown keyword ${missing.join(", ")}.`,
-    ]);
+  if (missing.length) throw new UnknownKeywordError("keywords", missing);
   return ids.map((id) => names.get(id)!);
 }

@@ -7,6 +7,7 @@ import {
   type ContentNodeView,
   type NodeView,
   type RecordedEvent,
+  NodeNotFoundError,
 } from "@shop/shared";
 import { foldStream } from "../platform/command-handler.ts";
 import {
@@ -19,7 +20,6 @@ import {
   type Node,
   type NodeKind,
 } from "./content-node.ts";
-import { nodeNotFound } from "./node-errors.ts";
 import type { Database } from "@shop/projections";
 
 /** A node as the admin API shows it (GET .../{id}/, answers of create and update, history ?at=). */
@@ -173,8 +173,8 @@ export async function nodeHistory(db: Kysely<Database>, events: RecordedEvent[])
 
 /** The node as of stream position `at`; 404 past the end or before it existed. */
 export function nodeAsOf(events: RecordedEvent[], at: number): ExistingNode {
-  if (at >= events.length) throw nodeNotFound();
+  if (at >= events.length) throw new NodeNotFoundError();
   const state = foldStream(nodeDecider, events.slice(0, at + 1));
-  if (!state.exists) throw nodeNotFound();
+  if (!state.exists) throw new NodeNotFoundError();
   return state;
 }

@@ -1,5 +1,4 @@
-import { CONTRIBUTOR_SORT_ORDER_STEP, type ContentNodeEvent } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import { CONTRIBUTOR_SORT_ORDER_STEP, type ContentNodeEvent, RoleNotFoundError } from "@shop/shared";
 import type { ContributorRole, Node } from "../content/content-node.ts";
 import { existing } from "../content/decide.ts";
 
@@ -7,8 +6,6 @@ export type RoleCommand =
   | { type: "AddRole"; data: { roleId: number; contributor: string; role: string; sortOrder?: number } }
   | { type: "ChangeRole"; data: { roleId: number; contributor?: string; role?: string; sortOrder?: number } }
   | { type: "RemoveRole"; data: { roleId: number } };
-
-export const ROLE_NOT_FOUND = "This contributor role does not exist.";
 
 /**
  * Pure: contributor roles of a node. sort_order is always position × 10 (10, 20, 30…): a role
@@ -34,7 +31,7 @@ export function decideRoles(command: RoleCommand, state: Node): ContentNodeEvent
     }
     case "ChangeRole": {
       const current = roles.find((r) => r.roleId === command.data.roleId);
-      if (!current) throw new DomainError("ROLE_NOT_FOUND", ROLE_NOT_FOUND, 404);
+      if (!current) throw new RoleNotFoundError();
       const changed = {
         ...current,
         contributor: command.data.contributor ?? current.contributor,
@@ -60,8 +57,7 @@ export function decideRoles(command: RoleCommand, state: Node): ContentNodeEvent
       });
     }
     case "RemoveRole": {
-      if (!roles.some((r) => r.roleId === command.data.roleId))
-        throw new DomainError("ROLE_NOT_FOUND", ROLE_NOT_FOUND, 404);
+      if (!roles.some((r) => r.roleId === command.data.roleId)) throw new RoleNotFoundError();
       const list = roles.filter((r) => r.roleId !== command.data.roleId);
       return withRenumbering(id, roles, list, {
         type: "ContributorRoleRemoved",

@@ -7,16 +7,18 @@ import {
   UpdateRoleRequest,
   type EventStore,
   type LogPosition,
+  fieldMessage,
+  InvalidRequestError,
+  RoleNotFoundError,
 } from "@shop/shared";
 import { ROLE_SORT_COLUMNS, RoleListRequest } from "@shop/shared/contributors/api";
 import { runNodeCommand } from "../content/node-commands.ts";
 import { pathId } from "../content/node-routes.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { refuseMissingRecords } from "../platform/referenced-records.ts";
-import { decideRoles, ROLE_NOT_FOUND, type RoleCommand } from "./decide-roles.ts";
+import { decideRoles, type RoleCommand } from "./decide-roles.ts";
 import type { Database } from "@shop/projections";
 
 export interface RolesRouterDeps {
@@ -26,7 +28,7 @@ export interface RolesRouterDeps {
 }
 
 const ROLES = "/admin/api/content/role/";
-const roleNotFound = () => new DomainError("ROLE_NOT_FOUND", ROLE_NOT_FOUND, 404);
+const roleNotFound = () => new RoleNotFoundError();
 
 /** Contributor roles of content nodes (kept on the node's stream; listed from contributor_roles). */
 export function makeRolesRouter(deps: RolesRouterDeps): Router {
@@ -54,10 +56,7 @@ export function makeRolesRouter(deps: RolesRouterDeps): Router {
   router.get(ROLES, async (req, res) => {
     const q = parseQuery(RoleListRequest, req.query);
     const column = ROLE_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof ROLE_SORT_COLUMNS];
-    if (!column)
-      throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
-        `sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`,
-      ]);
+    if (!column) throw new InvalidRequestError(fieldMessage("sort", `Cannot sort by ${q.sort.replace(/^-/, "")}.`));
     let query = deps.db.selectFrom("contributor_roles");
     if (q.node !== undefined) query = query.where("node_id", "=", q.node);
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { campaignStream, START, type EventStore, type LogPosition } from "@shop/shared";
+import { campaignStream, START, type EventStore, type LogPosition, DomainError } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { seedContentDemoData } from "../content/content-demo-data.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { Database } from "@shop/projections";

@@ -38,6 +38,7 @@ describe.each(testBackends())("keyword link warnings on $name", ({ pglite }) => 
       {
         metadata: {
           success: false,
+          code: "NODE_HAS_WARNINGS",
           message: "Please review the warnings. Save again with ignore_warnings to continue.",
           errors: [],
           warnings: ['The word "flood" appears 5 times in the keyword list.'],

@@ -1,5 +1,10 @@
-import { keywordEvents, type KeywordCreatedData, type KeywordEvent, type UserRef } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  keywordEvents,
+  type KeywordCreatedData,
+  type KeywordEvent,
+  KeywordExistsError,
+  type UserRef,
+} from "@shop/shared";
 
 /** A keyword as its stream folds it. */
 export type Keyword = { exists: false } | ({ exists: true } & Omit<KeywordCreatedData, "by" | "createdAt">);
@@ -34,7 +39,7 @@ export type KeywordCommand = {
 
 /** Pure: creating a keyword records it once; its slug's uniqueness is claimed on its own stream first. */
 export function decideKeyword(command: KeywordCommand, state: Keyword): KeywordEvent[] {
-  if (state.exists) throw new DomainError("KEYWORD_EXISTS", "This keyword already exists.", 409);
+  if (state.exists) throw new KeywordExistsError();
   const { now, ...data } = command.data;
   return [{ type: "KeywordCreated", data: { ...data, createdAt: now.toISOString() } }];
 }

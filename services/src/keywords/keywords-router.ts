@@ -9,10 +9,12 @@ import {
   WrongExpectedVersionError,
   type EventStore,
   type LogPosition,
+  fieldMessage,
+  InvalidRequestError,
+  KeywordInvalidError,
 } from "@shop/shared";
 import { KEYWORD_SORT_COLUMNS, KeywordQuery, KeywordSearchRequest } from "@shop/shared/keywords/api";
 import { handleCommand } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -27,8 +29,7 @@ export interface KeywordsRouterDeps {
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
-const duplicate = (errors: string[]) =>
-  new DomainError("KEYWORD_DUPLICATE", BACK_OFFICE_MESSAGES.keywordCreationFailed, 400, errors);
+const refused = (errors: Record<string, string[]>) => new KeywordInvalidError(errors);
 
 /** Keywords: create, the keyword editor's list and stats, the search, all from the keywords read model. */
 export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
@@ -37,24 +38,24 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
   router.post("/admin/api/content/keyword/", async (req, res) => {
     const input = parseRequest(CreateKeywordRequest, req.body);
     const slug = slugify(input.slug || input.name);
-    if (!slug) throw duplicate(["slug: Enter a valid slug consisting of letters, numbers or hyphens."]);
+    if (!slug) throw refused({ slug: ["Enter a valid slug consisting of letters, numbers or hyphens."] });
     // Both checks read the log (the read model may lag), so a refused request writes nothing.
     const name = keywordName(deps, input.name);
-    const errors: string[] = [];
+    const errors: Record<string, string[]> = {};
     if (
       (await deps.store.readStream(keywordSlugStream(slug))).length > 0 ||
       (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst())
     ) {
-      errors.push("slug: A keyword with this slug already exists.");
+      errors.slug = ["A keyword with this slug already exists."];
     }
     if ((await holderOf(deps.store, name.value, name.rules, deps.clock())) !== null)
-      errors.push("name: A keyword with this name already exists.");
-    if (errors.length) throw duplicate(errors);
+      errors.name = ["A keyword with this name already exists."];
+    if (Object.keys(errors).length) throw refused(errors);
     const id = await allocateId(deps.db, "keyword");
     const metadata = eventMetadata(req);
     // The claims make a name and a slug unique even when two editors create them at the same moment.
     if (!(await claimValue(deps.store, name.value, id, name.rules, deps.clock(), metadata)))
-      throw duplicate(["name: A keyword with this name already exists."]);
+      throw refused({ name: ["A keyword with this name already exists."] });
     try {
       await deps.store.append(
         keywordSlugStream(slug),
@@ -64,7 +65,7 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     } catch (error) {
       await releaseValue(deps.store, name.value, id, deps.clock(), metadata);
       if (error instanceof WrongExpectedVersionError)
-        throw duplicate(["slug: A keyword with this slug already exists."]);
+        throw refused({ slug: ["A keyword with this slug already exists."] });
       throw error;
     }
     const by = { id: req.user!.id, name: req.user!.name };
@@ -174,10 +175,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 async function listKeywords(db: Kysely<Database>, q: KeywordQuery) {
   const descending = q.sort.startsWith("-");
   const column = KEYWORD_SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof KEYWORD_SORT_COLUMNS];
-  if (!column)
-    throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
-      `sort: Cannot sort by ${q.sort.replace(/^-/, "")}.`,
-    ]);
+  if (!column) throw new InvalidRequestError(fieldMessage("sort", `Cannot sort by ${q.sort.replace(/^-/, "")}.`));
   let query = db.selectFrom("keywords");
   if (q.content_nodes__id !== undefined) {
     const nodeId = q.content_nodes__id;

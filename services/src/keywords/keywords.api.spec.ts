@@ -86,6 +86,7 @@ describe("code health 4: keywords through the API on the in-memory log", () => {
         expect(response.json).toEqual({
           metadata: {
             success: false,
+            code: "KEYWORD_INVALID",
             message: "Creating the keyword failed. See errors below.",
             errors: [
               "slug: A keyword with this slug already exists.",

@@ -1,5 +1,4 @@
-import { BACK_OFFICE_MESSAGES, type LockActor, type LockEvent } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import { type LockActor, type LockEvent, RecordLockedError } from "@shop/shared";
 import { toRecordLock, type RecordLockState } from "./record-lock.ts";
 
 interface RecordIdentity {
@@ -17,15 +16,6 @@ export type LockCommand =
   /** From the expiry sweeper: `holderId`/`takenAt` name the lock it found idle, so a newer lock is never expired. */
   | { type: "ExpireLock"; data: RecordIdentity & { holderId: string; takenAt: string; now: Date } };
 
-/** Refusal when another user holds the record: the client shows who and offers to kick them off. */
-export class RecordLockedError extends DomainError {
-  constructor(state: Extract<RecordLockState, { status: "held" }>) {
-    const message = BACK_OFFICE_MESSAGES.alreadyLocked;
-    // The old pages look for the message itself in metadata.errors, so it goes there verbatim (no '__all__: ').
-    super("ALREADY_LOCKED", message, 409, [message], { lock: toRecordLock(state.lock) });
-  }
-}
-
 /** Pure: the events a lock command produces on the record's lock, or a refusal. */
 export function decideRecordLock(command: LockCommand, state: RecordLockState): LockEvent[] {
   const { app, model, id } = command.data;
@@ -38,7 +28,7 @@ export function decideRecordLock(command: LockCommand, state: RecordLockState): 
         data: { app, model, id, user, reason, comment, autoCreated, takenAt: at },
       };
       if (state.status === "free") return [taken];
-      if (state.lock.user.id !== user.id) throw new RecordLockedError(state);
+      if (state.lock.user.id !== user.id) throw new RecordLockedError(toRecordLock(state.lock));
       // Re-taking your own lock (another tab, a new reason) ends the old one first, as the old site's client did.
       return [
         { type: "LockReleased", data: { app, model, id, user: state.lock.user, by: user, releasedAt: at } },
@@ -51,7 +41,7 @@ export function decideRecordLock(command: LockCommand, state: RecordLockState): 
       const at = now.toISOString();
       if (state.lock.user.id === by.id)
         return [{ type: "LockReleased", data: { app, model, id, user: state.lock.user, by, releasedAt: at } }];
-      if (!force) throw new RecordLockedError(state);
+      if (!force) throw new RecordLockedError(toRecordLock(state.lock));
       return [{ type: "LockKickedOff", data: { app, model, id, user: state.lock.user, by, kickedOffAt: at } }];
     }
     case "ExpireLock": {

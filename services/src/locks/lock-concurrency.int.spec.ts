@@ -34,7 +34,12 @@ describe.skipIf(!testDatabaseUrl())("record locks under contention on PostgreSQL
     const holder = granted[0].json.lock.user;
     for (const r of refused) {
       expect(r.json).toEqual({
-        metadata: { success: false, message: "Object is already locked!", errors: ["Object is already locked!"] },
+        metadata: {
+          success: false,
+          code: "ALREADY_LOCKED",
+          message: "Object is already locked!",
+          errors: ["Object is already locked!"],
+        },
         lock: { user: holder, reason: 1, comment: "", autoCreated: true },
       });
     }

@@ -2,7 +2,6 @@ import express, { Router, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import {
   AUTOMATIC_LOCK_REASON,
-  BACK_OFFICE_MESSAGES,
   comparePositions,
   LOCK_REASONS,
   LookupLocksRequest,
@@ -14,11 +13,12 @@ import {
   type LockLookupItem,
   type LogPosition,
   type RecordLock,
+  RecordLockedError,
 } from "@shop/shared";
 import { findRecordLock, findRecordLocks, type RecordLocksTable } from "@shop/projections";
+import { domainErrorAnswer } from "../platform/http/error-answers.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest, ValidationError } from "../platform/http/validate.ts";
-import { RecordLockedError } from "./decide.ts";
 import { runLockCommand } from "./lock-commands.ts";
 import { toRecordLock, type RecordLockState } from "./record-lock.ts";
 import type { Database } from "@shop/projections";
@@ -155,7 +155,7 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
         });
       } catch (error) {
         if (!(error instanceof RecordLockedError)) throw error;
-        outcomes.push({ app, model, id, lock: error.details.lock as RecordLock, refused: true });
+        outcomes.push({ app, model, id, lock: error.lock, refused: true });
       }
     }
     if (last) await deps.waitForProjections(last, READ_MODELS);
@@ -177,9 +177,9 @@ function answer(res: Response, outcomes: Outcome[], lockWhenDone: (o: Outcome) =
     outcomes.length > 1
       ? { locks: outcomes.map(({ app, model, id, lock, refused }) => ({ app, model, id, lock, success: !refused })) }
       : {};
-  if (!refused) return res.json({ metadata: { success: true }, lock, ...locks });
-  const message = BACK_OFFICE_MESSAGES.alreadyLocked;
-  res.status(409).json({ metadata: { success: false, message, errors: [message] }, lock, ...locks });
+  if (!refused?.lock) return res.json({ metadata: { success: true }, lock, ...locks });
+  const { status, body } = domainErrorAnswer(new RecordLockedError(refused.lock))!;
+  res.status(status).json({ ...body, ...locks });
 }
 
 function rowToLock(

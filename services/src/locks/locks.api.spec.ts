@@ -12,7 +12,7 @@ const spec = apiSpec(createApp);
 const LOCKED = "Object is already locked!";
 const URL = "/admin/base/record-locks/";
 const refusedBy = (user: { id: string; name: string }, reason = 1, comment = "", autoCreated = true) => ({
-  metadata: { success: false, message: LOCKED, errors: [LOCKED] },
+  metadata: { success: false, code: "ALREADY_LOCKED", message: LOCKED, errors: [LOCKED] },
   lock: { user, reason, comment, autoCreated },
 });
 
@@ -204,7 +204,7 @@ describe("code health 4: record locks through the API on the in-memory log", () 
         const mine = { user: actorOf(edna), reason: 4, comment: "batch", autoCreated: false };
         const ricks = { user: actorOf(rick), reason: 1, comment: "", autoCreated: true };
         expect(response.json).toEqual({
-          metadata: { success: false, message: LOCKED, errors: [LOCKED] },
+          metadata: { success: false, code: "ALREADY_LOCKED", message: LOCKED, errors: [LOCKED] },
           lock: ricks,
           locks: [
             { app: "content", model: "contentnode", id: 120, lock: mine, success: true },
@@ -230,6 +230,7 @@ describe("code health 4: record locks through the API on the in-memory log", () 
         expect(response.json).toEqual({
           metadata: {
             success: false,
+            code: "INVALID_REQUEST",
             message: "Invalid request syntax or bad data.",
             errors: [
               "objs.0.app: Enter a valid app name (lowercase letters, digits and _).",

@@ -42,7 +42,7 @@ describe.each(testBackends())("picker endpoints on $name", ({ pglite }) => {
     const missing = await staff.get(`${SKU}999/`);
     expect([missing.status, missing.json.metadata]).toEqual([
       404,
-      { success: false, message: "Not found.", errors: ["__all__: Not found."] },
+      { success: false, code: "NOT_FOUND", message: "Not found.", errors: ["__all__: Not found."] },
     ]);
     const withFormat = await staff.get(`/admin/api/content/mediafile/2/?__include=${list(["format"])}`);
     expect(withFormat.json.format).toEqual({ id: 1, str: "MP3 audio", api_url: "/admin/api/content/mediaformat/1/" });

@@ -1,6 +1,13 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import { PG_INT_MAX, PICKER, type LookupItem, type LookupSearchResponse, type PickerSearchRequest } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  fieldMessage,
+  InvalidRequestError,
+  type LookupItem,
+  type LookupSearchResponse,
+  PG_INT_MAX,
+  PICKER,
+  type PickerSearchRequest,
+} from "@shop/shared";
 import type { LookupModel } from "./lookup-models.ts";
 import type { Database } from "@shop/projections";
 
@@ -16,7 +23,7 @@ export type LookupSearch = Omit<PickerSearchRequest, "filters"> & {
   groups?: Record<string, string[]>;
 };
 
-const invalid = (line: string) => new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [line]);
+const invalid = (field: string, message: string) => new InvalidRequestError(fieldMessage(field, message));
 
 // Escapes LIKE's wildcards so a user's "50%" matches a literal percent sign.
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -96,7 +103,7 @@ function textMatchers(model: LookupModel, search: LookupSearch): Array<[string, 
     const matchers: Array<[string, string]> = [];
     for (const [key, value] of Object.entries(search.OR)) {
       const field = key.replace(/__icontains$/, "");
-      if (!model.searchFields.includes(field)) throw invalid(`OR: Cannot search ${model.model} by "${key}".`);
+      if (!model.searchFields.includes(field)) throw invalid("OR", `Cannot search ${model.model} by "${key}".`);
       if (String(value).trim() !== "") matchers.push([field, String(value).trim()]);
     }
     return matchers;
@@ -107,18 +114,18 @@ function textMatchers(model: LookupModel, search: LookupSearch): Array<[string, 
 
 function filterValue(model: LookupModel, field: string, value: unknown): string | number | boolean | null {
   const kind = model.filters[field];
-  if (!kind) throw invalid(`filters: Cannot filter ${model.model} by "${field}".`);
+  if (!kind) throw invalid("filters", `Cannot filter ${model.model} by "${field}".`);
   if (value === null) return null;
   if (kind === "int") {
     const n = typeof value === "number" ? value : /^\d+$/.test(String(value).trim()) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n) || Math.abs(n) > PG_INT_MAX)
-      throw invalid(`filters: ${field} must be a whole number.`);
+      throw invalid("filters", `${field} must be a whole number.`);
     return n;
   }
   if (kind === "bool") {
     if (value === true || value === "true" || value === 1 || value === "1") return true;
     if (value === false || value === "false" || value === 0 || value === "0") return false;
-    throw invalid(`filters: ${field} must be true or false.`);
+    throw invalid("filters", `${field} must be true or false.`);
   }
   return String(value);
 }
@@ -131,7 +138,8 @@ function sortOf(model: LookupModel, sort: string | undefined): { columns: string
   if (column === "keyword") return { columns: model.strColumns, descending };
   if (column !== "id" && !model.sortFields.includes(column)) {
     throw invalid(
-      `sort: Cannot sort ${model.model} by "${column}". Choose one of: ${["id", "keyword", ...model.sortFields].join(", ")}.`,
+      "sort",
+      `Cannot sort ${model.model} by "${column}". Choose one of: ${["id", "keyword", ...model.sortFields].join(", ")}.`,
     );
   }
   return { columns: column === "id" ? [] : [column], descending };

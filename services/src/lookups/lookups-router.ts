@@ -1,7 +1,15 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
-import { isPickerSearchBody, pathIdOf, PickerQueryString, PickerSearchRequest, toNameList } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  fieldMessage,
+  InvalidRequestError,
+  isPickerSearchBody,
+  NotFoundError,
+  PickerQueryString,
+  PickerSearchRequest,
+  pathIdOf,
+  toNameList,
+} from "@shop/shared";
 import { parseQuery } from "../platform/http/validate.ts";
 import { LOOKUP_MODELS, type LookupModel } from "./lookup-models.ts";
 import { searchLookup, type LookupSearch } from "./lookup-search.ts";
@@ -12,7 +20,7 @@ export interface LookupsRouterDeps {
   models?: LookupModel[];
 }
 
-const notFound = () => new DomainError("NOT_FOUND", "Not found.", 404);
+const notFound = () => new NotFoundError();
 
 /**
  * The record picker's calls (back-office §7) for every model of the registry:
@@ -75,9 +83,7 @@ function groupsOf(model: LookupModel, raw: Record<string, unknown>): Record<stri
     const wanted = [...new Set(toNameList(raw[param]))];
     const unknown = wanted.find((v) => !values.includes(v));
     if (unknown !== undefined)
-      throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [
-        `${param}: "${unknown}" is not one of ${values.join(", ")}.`,
-      ]);
+      throw new InvalidRequestError(fieldMessage(param, `"${unknown}" is not one of ${values.join(", ")}.`));
     groups[param] = wanted;
   }
   return Object.keys(groups).length ? groups : undefined;
@@ -89,7 +95,5 @@ function jsonObject(value: unknown, field: string): Record<string, unknown> | un
     const parsed: unknown = JSON.parse(value);
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {}
-  throw new DomainError("INVALID_LOOKUP", "Invalid request syntax or bad data.", 400, [
-    `${field}: Enter a JSON object.`,
-  ]);
+  throw new InvalidRequestError(fieldMessage(field, "Enter a JSON object."));
 }

@@ -238,6 +238,7 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     expect(sort.status).toBe(400);
     expect(sort.json.metadata).toEqual({
       success: false,
+      code: "INVALID_REQUEST",
       message: "Invalid request syntax or bad data.",
       errors: ['sort: Cannot sort sku by "password". Choose one of: id, keyword, sku, name, price_cents.'],
     });

@@ -1,9 +1,8 @@
-import { userEmailStream, userStream, type EventMetadata } from "@shop/shared";
+import { userEmailStream, userStream, type EventMetadata, DomainError } from "@shop/shared";
 import { decideAccount, type AccountCommand } from "../accounts/decide.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { userDecider } from "../accounts/user.ts";
 import { handleCommand } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
 import { OpsError, type OpsContext } from "./ops-context.ts";
 

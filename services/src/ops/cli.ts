@@ -1,7 +1,7 @@
+import { DomainError } from "@shop/shared";
 import { parseArgs } from "node:util";
 import { RegisterUserInput, registerUser } from "../accounts/register-user.ts";
 import { printEvents } from "./events-command.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { runAccountCommand, setPassword } from "./account-commands.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
 import { OpsError, openOpsContext, type OpsContext, type Output } from "./ops-context.ts";

@@ -7,7 +7,12 @@ import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
 const notVisibleYet = {
-  metadata: { success: false, message: NOT_VISIBLE_YET, errors: [`__all__: ${NOT_VISIBLE_YET}`] },
+  metadata: {
+    success: false,
+    code: "NOT_VISIBLE_YET",
+    message: NOT_VISIBLE_YET,
+    errors: [`__all__: ${NOT_VISIBLE_YET}`],
+  },
 };
 
 describe.each(testBackends())("core hardening 3: read-your-writes that times out on $name", ({ pglite }) => {

@@ -1,18 +1,7 @@
-import { NOT_VISIBLE_YET, type LogPosition } from "@shop/shared";
-import { DomainError } from "./domain-error.ts";
+import { type LogPosition, NotVisibleYetError } from "@shop/shared";
 import type { Logger } from "./logger.ts";
 
 export type WaitForProjections = (position: LogPosition, names: string[]) => Promise<boolean>;
-
-/**
- * The write is in the log but the read models behind its answer did not show it in time. Not a
- * failure to retry (a retry would write it twice) and not a success whose read would miss it: 503.
- */
-export class NotVisibleYetError extends DomainError {
-  constructor() {
-    super("NOT_VISIBLE_YET", NOT_VISIBLE_YET, 503);
-  }
-}
 
 /**
  * Read-your-writes for the routers: resolves once the named read models have applied `position`,

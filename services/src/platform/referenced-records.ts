@@ -1,5 +1,4 @@
-import type { EventStore } from "@shop/shared";
-import { DomainError } from "./domain-error.ts";
+import { type EventStore, UnknownRecordError } from "@shop/shared";
 
 /**
  * A record exists once its first event is in the log. Asking the log rather than a read model
@@ -17,21 +16,26 @@ export interface RecordReference {
   message: string;
 }
 
-/** The 'field: message' line of each reference whose record is not in the log. */
-export async function missingRecordLines(store: EventStore, references: RecordReference[]): Promise<string[]> {
-  const lines: string[] = [];
-  for (const ref of references)
-    if (!(await streamExists(store, ref.stream))) lines.push(`${ref.field}: ${ref.message}`);
-  return lines;
+/** The message of each reference whose record is not in the log, by field (each message once). */
+export async function missingRecords(
+  store: EventStore,
+  references: RecordReference[],
+): Promise<Record<string, string[]>> {
+  const missing: Record<string, string[]> = {};
+  for (const ref of references) {
+    if (await streamExists(store, ref.stream)) continue;
+    const messages = missing[ref.field] ?? [];
+    if (!messages.includes(ref.message)) missing[ref.field] = [...messages, ref.message];
+  }
+  return missing;
 }
 
-/** Refuses (400) a command when any 'field: message' line says a record it names is missing. */
-export function refuseOnMissing(lines: string[]): void {
-  if (lines.length)
-    throw new DomainError("UNKNOWN_RECORD", lines[0].slice(lines[0].indexOf(": ") + 2), 400, [...new Set(lines)]);
+/** Refuses a command when any field names a missing record. */
+export function refuseOnMissing(missing: Record<string, string[]>): void {
+  if (Object.keys(missing).length) throw new UnknownRecordError(missing);
 }
 
 /** Refuses (400, one line per missing record) a command naming records that are not in the log. */
 export async function refuseMissingRecords(store: EventStore, references: RecordReference[]): Promise<void> {
-  refuseOnMissing(await missingRecordLines(store, references));
+  refuseOnMissing(await missingRecords(store, references));
 }

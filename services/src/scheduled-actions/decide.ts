@@ -1,5 +1,11 @@
-import type { ScheduledActionEvent, ScheduledActionName, ScheduledActionSnapshot } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  ActionAlreadyRanError,
+  ActionAlreadyScheduledError,
+  NotFoundError,
+  type ScheduledActionEvent,
+  type ScheduledActionName,
+  type ScheduledActionSnapshot,
+} from "@shop/shared";
 import type { ScheduledAction } from "./scheduled-action.ts";
 
 export type ScheduledActionCommand =
@@ -20,13 +26,10 @@ export type ScheduledActionCommand =
   | { type: "RecordRun"; data: { now: Date; result: { nodeName: string; status: string } } }
   | { type: "RecordFailure"; data: { now: Date; nodeName: string | null; reason: string } };
 
-export const NOT_FOUND = "Not found.";
-export const ALREADY_RAN = "This action has already run; it can no longer be changed.";
-
 /** A run taken this long ago and never recorded was left by a runner that died: another may take it again. */
 export const RUN_STALE_AFTER_MS = 60_000;
 
-const notFound = () => new DomainError("NOT_FOUND", NOT_FOUND, 404);
+const notFound = () => new NotFoundError();
 
 /**
  * Rules of a scheduled action: scheduled once; changed or cancelled while pending (or after it
@@ -37,7 +40,7 @@ const notFound = () => new DomainError("NOT_FOUND", NOT_FOUND, 404);
 export function decideScheduledAction(command: ScheduledActionCommand, state: ScheduledAction): ScheduledActionEvent[] {
   switch (command.type) {
     case "Schedule": {
-      if (state.status !== "none") throw new DomainError("ALREADY_SCHEDULED", "This action already exists.", 409);
+      if (state.status !== "none") throw new ActionAlreadyScheduledError();
       const { now, ...snapshot } = command.data;
       return [{ type: "ScheduledActionScheduled", data: { ...snapshot, scheduledAt: now.toISOString() } }];
     }
@@ -97,6 +100,6 @@ export function isDue(state: ScheduledAction, now: Date): state is Extract<Sched
 function changeable(state: ScheduledAction): ScheduledActionSnapshot {
   if (state.status === "none" || state.status === "cancelled") throw notFound();
   // A running action is as good as done: the runner took it and is changing the node.
-  if (state.status === "done" || state.status === "running") throw new DomainError("ALREADY_RAN", ALREADY_RAN, 409);
+  if (state.status === "done" || state.status === "running") throw new ActionAlreadyRanError();
   return state.action;
 }

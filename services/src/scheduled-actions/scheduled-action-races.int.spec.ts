@@ -147,15 +147,16 @@ describe.each(testBackends())("a scheduled action changed while the runner works
   it("core hardening 5: a cancel after the runner took the action is refused like a cancel after the run, and the run is recorded", async () => {
     const nodeId = await newNode();
     const id = await schedule(nodeId, new Date(Date.now() - 60_000));
-    let refused: { status: number; errors: string[] } | null = null;
+    let refused: { status: number; code: string; errors: string[] } | null = null;
     const content: RunContentAction = async (...args) => {
       const res = await editor.request("DELETE", `${BASE}${id}/`);
-      refused = { status: res.status, errors: res.json.metadata.errors };
+      refused = { status: res.status, code: res.json.metadata.code, errors: res.json.metadata.errors };
       return runContentAction(...args);
     };
     expect(await runDueScheduledAction(deps(server.store, undefined, content), id)).toBe("ran");
     expect(refused).toEqual({
       status: 409,
+      code: "ALREADY_RAN",
       errors: ["__all__: This action has already run; it can no longer be changed."],
     });
     expect(await status(nodeId)).toBe("Live");

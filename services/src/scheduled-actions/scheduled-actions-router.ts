@@ -13,15 +13,17 @@ import {
   type LogPosition,
   type ScheduledActionItem,
   type ScheduledActionStatus,
+  fieldMessage,
+  InvalidRequestError,
+  NotFoundError,
 } from "@shop/shared";
 import { findScheduledAction, listScheduledActions, type ScheduledActionsTable } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { streamExists } from "../platform/referenced-records.ts";
-import { decideScheduledAction, NOT_FOUND, type ScheduledActionCommand } from "./decide.ts";
+import { decideScheduledAction, type ScheduledActionCommand } from "./decide.ts";
 import { scheduledActionDecider } from "./scheduled-action.ts";
 import type { Database } from "@shop/projections";
 
@@ -85,7 +87,7 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
 
   router.get(`${BASE}:id/`, async (req, res) => {
     const row = await findScheduledAction(deps.db, idParam(req));
-    if (!row) throw new DomainError("NOT_FOUND", NOT_FOUND, 404);
+    if (!row) throw new NotFoundError();
     res.json({ metadata: { success: true }, ...toScheduledActionItem(row) });
   });
 
@@ -141,7 +143,7 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
 
 function idParam(req: Request): number {
   const id = pathIdOf(req.params.id);
-  if (id === null) throw new DomainError("NOT_FOUND", NOT_FOUND, 404);
+  if (id === null) throw new NotFoundError();
   return id;
 }
 
@@ -151,15 +153,11 @@ function idParam(req: Request): number {
 async function schedulingUser(store: EventStore, named: string | null | undefined, signedIn: string): Promise<string> {
   if (!named) return signedIn;
   if (!(await streamExists(store, userStream(named))))
-    throw new DomainError("INVALID_USER", "Invalid request syntax or bad data.", 400, [
-      `user: Unknown user "${named}".`,
-    ]);
+    throw new InvalidRequestError(fieldMessage("user", `Unknown user "${named}".`));
   return named;
 }
 
 async function requireContentNode(store: EventStore, id: number): Promise<void> {
   if (!(await streamExists(store, contentNodeStream(id))))
-    throw new DomainError("UNKNOWN_NODE", "Invalid request syntax or bad data.", 400, [
-      `object_id: Content node ${id} does not exist.`,
-    ]);
+    throw new InvalidRequestError(fieldMessage("object_id", `Content node ${id} does not exist.`));
 }

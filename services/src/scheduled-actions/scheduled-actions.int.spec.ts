@@ -113,6 +113,7 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     expect(res.status).toBe(400);
     expect(res.json.metadata).toEqual({
       success: false,
+      code: "INVALID_REQUEST",
       message: "Invalid request syntax or bad data.",
       errors: ["action_time: This field is required.", "action: This field is required."],
     });
@@ -253,8 +254,9 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
     expect([row.status, row.result]).toEqual(["done", "Live"]);
     expect(await nodeStatus(1)).toBe("Live");
     const late = await editor.request("PUT", `${BASE}${id}/`, { action_time: "2031-01-01 00:00", action: "beta" });
-    expect([late.status, late.json.metadata.errors]).toEqual([
+    expect([late.status, late.json.metadata.code, late.json.metadata.errors]).toEqual([
       409,
+      "ALREADY_RAN",
       ["__all__: This action has already run; it can no longer be changed."],
     ]);
   });

@@ -8,3 +8,4 @@ export * from "./embed-media.ts";
 export * from "./body-html.ts";
 export * from "./status-actions.ts";
 export * from "./view.ts";
+export * from "./errors.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES, type ErrorAnswer } from "@shop/shared";
+import { attachServerErrors, BACK_OFFICE_MESSAGES, errorAnswerOf, errorCodeOf, FORM_MESSAGES } from "@shop/shared";
 import { useCreateNodeMutation, useSaveNodeMutation, type ContentNode, type UserRef } from "./contentNodeApi";
 import {
   changedFields,
@@ -12,7 +12,6 @@ import {
 import type { NodeFormState } from "./useNodeForm";
 
 export type Conflict = { by: UserRef | null; at: string; version: number };
-type ErrorBody = Partial<ErrorAnswer>;
 
 /** Each field's control has the id `id_{field}` (Field.tsx, NodeFields.tsx, PageFields.tsx). */
 const FIELD_BY_ELEMENT_ID = new Map((Object.keys(FIELD_LABELS) as FieldName[]).map((field) => [`id_${field}`, field]));
@@ -47,15 +46,16 @@ export function useNodeSave(
       ? await save({ id, changes: form.changes, expected_version: node?.version ?? 0, ignore_warnings: ignoreWarnings })
       : await create({ changes: changedFields(EMPTY_VALUES, form.values, form.zone), ignore_warnings: ignoreWarnings });
     if ("error" in result && result.error) {
-      const error = result.error as { status?: number | string; data?: ErrorBody };
-      const body = error.data ?? {};
-      if (body.metadata?.warnings?.length)
+      const error = result.error as { status?: number | string };
+      const body = errorAnswerOf(result.error);
+      const code = errorCodeOf(result.error);
+      if (code === "NODE_HAS_WARNINGS" && body?.metadata.warnings?.length)
         return setWarnings({ items: body.metadata.warnings, acknowledgeOnly: false });
-      if (error.status === 409 && body.version !== undefined) {
+      if (code === "STALE_VERSION" && body?.version !== undefined) {
         setConflict({ by: body.saved_by ?? null, at: body.saved_at ?? "", version: body.version });
         return;
       }
-      const lines = body.metadata?.errors ?? [];
+      const lines = body?.metadata.errors ?? [];
       if (lines.length === 0)
         return showErrors({}, [
           typeof error.status === "number" && error.status < 500
@@ -72,7 +72,7 @@ export function useNodeSave(
         fields[FIELD_BY_ELEMENT_ID.get(elementId)!] = messages;
       return showErrors(fields, attached.formErrors);
     }
-    const savedNode = (result as { data: ContentNode & { metadata?: ErrorBody["metadata"] } }).data;
+    const savedNode = (result as { data: ContentNode & { metadata?: { warnings?: string[] } } }).data;
     showErrors({}, []);
     form.reset({});
     setConflict(null);

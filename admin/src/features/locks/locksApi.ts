@@ -1,4 +1,11 @@
-import type { LockChangedMessage, LockLookupItem, LockRecordRef, RecordLock } from "@shop/shared";
+import {
+  errorAnswerOf,
+  errorCodeOf,
+  type LockChangedMessage,
+  type LockLookupItem,
+  type LockRecordRef,
+  type RecordLock,
+} from "@shop/shared";
 import { api } from "../../app/api";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
@@ -72,11 +79,10 @@ export const locksApi = api.injectEndpoints({
   }),
 });
 
-/** The holder in a refused take (409 'Object is already locked!'), or null for any other failure. */
+/** The holder in a refused take (ALREADY_LOCKED: 'Object is already locked!'), or null for any other failure. */
 export function refusedBy(error: unknown): RecordLock | null {
-  if (!error || typeof error !== "object" || !("status" in error) || error.status !== 409) return null;
-  const data = (error as { data?: { lock?: RecordLock | null } }).data;
-  return data?.lock ?? null;
+  if (errorCodeOf(error) !== "ALREADY_LOCKED") return null;
+  return errorAnswerOf(error)?.lock ?? null;
 }
 
 export const { useLockReasonsQuery, useRecordLocksQuery, useTakeLockMutation, useReleaseLockMutation } = locksApi;

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import {
   attachServerErrors,
   BACK_OFFICE_MESSAGES,
+  errorAnswerOf,
   FORM_MESSAGES,
   parseActionTime,
   type ScheduledActionItem,
@@ -9,6 +10,7 @@ import {
 import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from "@shop/shared/domain/site-time";
 import { useSiteTimeZone } from "../site-time/siteApi";
 import { ScheduledActionRow, type RowErrors } from "./ScheduledActionRow";
+import { scheduledActionRefusal } from "./scheduledActionRefusal";
 import {
   useCancelScheduledActionMutation,
   useNodeScheduledActionsQuery,
@@ -39,7 +41,7 @@ function typedTime(action: ScheduledActionItem, zone: string): string {
 // A row is a small form with the controls id_action_time and id_action (§5: errors attach by id_ prefix).
 const ROW_CONTROLS = ["id_action_time", "id_action"];
 const serverErrors = (error: unknown): RowErrors => {
-  const lines = (error as { data?: { metadata?: { errors?: string[] } } })?.data?.metadata?.errors ?? [];
+  const lines = errorAnswerOf(error)?.metadata.errors ?? [];
   const attached = attachServerErrors(lines, (id) => ROW_CONTROLS.includes(id));
   const out: RowErrors = {};
   if (attached.byElementId.id_action_time) out.action_time = attached.byElementId.id_action_time.join(" ");
@@ -89,9 +91,9 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
     setStatus(BACK_OFFICE_MESSAGES.defaultProgress);
     const result = await update({ ...body, id: actionId, object_id: nodeId });
     if ("error" in result) {
-      const status = (result.error as { status?: number }).status;
-      // A conflict means someone else holds the action (or it already ran): it stays pending here.
-      if (status === 409) return setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed);
+      // Say what happened (it already ran, was cancelled meanwhile...); field errors go on the row.
+      const refusal = scheduledActionRefusal(result.error);
+      if (refusal) return setStatus(refusal);
       setStatus("");
       return setErrors((e) => ({ ...e, [`saved-${actionId}`]: serverErrors(result.error) }));
     }
@@ -125,7 +127,7 @@ export function ScheduledActionsEditor({ nodeId }: { nodeId: number | null }) {
                   ? () =>
                       cancel({ id: a.id, object_id: nodeId })
                         .unwrap()
-                        .catch(() => setStatus(BACK_OFFICE_MESSAGES.scheduledActionUnlockFailed))
+                        .catch((error: unknown) => setStatus(scheduledActionRefusal(error) ?? ""))
                   : undefined
               }
             />

@@ -5,6 +5,7 @@ import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../../accounts/session-id.ts";
 import { readCookie } from "./cookies.ts";
 import type { Database } from "@shop/projections";
+import { errorAnswer } from "./error-answers.ts";
 
 /** Finds the signed-in user from the session cookie (sessions live in a read model, so they survive restarts). */
 export function loadSessionUser(deps: { db: Kysely<Database>; clock: () => Date; sessionSecret?: string }) {
@@ -24,13 +25,11 @@ export function loadSessionUser(deps: { db: Kysely<Database>; clock: () => Date;
 
 /** The back office: 401 for a visitor, 403 for a signed-in user who is not staff. */
 export function requireStaff(req: Request, res: Response, next: NextFunction) {
-  if (!req.user)
-    return res
-      .status(401)
-      .json({ metadata: { success: false, message: LOGIN_REQUIRED, errors: [`__all__: ${LOGIN_REQUIRED}`] } });
-  if (!req.user.is_staff)
-    return res
-      .status(403)
-      .json({ metadata: { success: false, message: STAFF_REQUIRED, errors: [`__all__: ${STAFF_REQUIRED}`] } });
+  const refusal = !req.user
+    ? errorAnswer("LOGIN_REQUIRED", LOGIN_REQUIRED)
+    : !req.user.is_staff
+      ? errorAnswer("STAFF_REQUIRED", STAFF_REQUIRED)
+      : null;
+  if (refusal) return res.status(refusal.status).json(refusal.body);
   next();
 }

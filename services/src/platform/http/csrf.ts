@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { CSRF_COOKIE, CSRF_FAILED } from "@shop/shared";
 import { readCookie } from "./cookies.ts";
+import { errorAnswer } from "./error-answers.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TOKEN = /^[\w-]{16,128}$/;
@@ -43,9 +44,8 @@ export function verifyCsrfToken() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (!req.csrfToken || req.get("x-csrftoken") !== req.csrfToken) {
-      return res
-        .status(403)
-        .json({ metadata: { success: false, message: CSRF_FAILED, errors: [`__all__: ${CSRF_FAILED}`] } });
+      const { status, body } = errorAnswer("CSRF_FAILED", CSRF_FAILED);
+      return res.status(status).json(body);
     }
     next();
   };

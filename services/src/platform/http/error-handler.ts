@@ -1,37 +1,36 @@
 import type { NextFunction, Request, Response } from "express";
-import { SERVER_ERROR, WrongExpectedVersionError } from "@shop/shared";
-import { DomainError } from "../domain-error.ts";
+import { DomainError, SERVER_ERROR, WrongExpectedVersionError } from "@shop/shared";
+import { domainErrorAnswer, type ErrorAnswer, errorAnswer } from "./error-answers.ts";
 import { ValidationError } from "./validate.ts";
 
-/** The one place a thrown error becomes an HTTP answer. A 500 is logged with the request id and never shows a stack. */
+const CONCURRENT_CHANGE = "Someone else changed this record at the same time. Reload it and try again.";
+const BAD_REQUEST = "Invalid request syntax or bad data.";
+
+/**
+ * The one place a thrown error becomes an HTTP answer, with `metadata.code`: statuses and wire lines
+ * come from the code (error-answers.ts). A 500 is logged with the request id and never shows a stack.
+ */
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   if (res.headersSent) return;
-  if (error instanceof ValidationError) {
-    return res.status(400).json({ metadata: { success: false, message: error.message, errors: error.errors } });
-  }
-  if (error instanceof DomainError) {
-    return res
-      .status(error.status)
-      .json({ metadata: { success: false, message: error.message, errors: error.errors }, ...error.details });
-  }
-  if (error instanceof WrongExpectedVersionError) {
-    const message = "Someone else changed this record at the same time. Reload it and try again.";
-    return res.status(409).json({ metadata: { success: false, message, errors: [`__all__: ${message}`] } });
-  }
-  // Body parsing (body-parser, raw-body) raises http-errors: a 4xx there is the client's mistake, never a 500.
-  const { status, type, expose } = (error ?? {}) as { status?: unknown; type?: string; expose?: boolean };
-  if (status === 400 || type === "entity.parse.failed") return refuse(res, 400, "Invalid request syntax or bad data.");
-  if (status === 413) return refuse(res, 413, "The request is too large.");
-  if (status === 415) return refuse(res, 415, "The request body's charset or encoding is not supported. Send UTF-8.");
-  if (typeof status === "number" && status >= 400 && status < 500 && expose)
-    return refuse(res, status, "Invalid request syntax or bad data.");
+  const answer = knownAnswer(error);
+  if (answer) return res.status(answer.status).json(answer.body);
   req.log?.error({ err: error }, "unhandled error");
-  res.status(500).json({
-    metadata: { success: false, message: SERVER_ERROR, errors: [`__all__: ${SERVER_ERROR}`] },
-    request_id: req.requestId,
-  });
+  const { status, body } = errorAnswer("SERVER_ERROR", SERVER_ERROR);
+  res.status(status).json({ ...body, request_id: req.requestId });
 }
 
-function refuse(res: Response, status: number, message: string) {
-  return res.status(status).json({ metadata: { success: false, message, errors: [`__all__: ${message}`] } });
+function knownAnswer(error: unknown): ErrorAnswer | null {
+  if (error instanceof ValidationError) return errorAnswer("INVALID_REQUEST", error.message, error.errors);
+  if (error instanceof DomainError) return domainErrorAnswer(error);
+  if (error instanceof WrongExpectedVersionError) return errorAnswer("CONCURRENT_CHANGE", CONCURRENT_CHANGE);
+  // Body parsing (body-parser, raw-body) raises http-errors: a 4xx there is the client's mistake, never a 500.
+  const { status, type, expose } = (error ?? {}) as { status?: unknown; type?: string; expose?: boolean };
+  if (status === 400 || type === "entity.parse.failed") return errorAnswer("INVALID_REQUEST", BAD_REQUEST);
+  if (status === 413) return errorAnswer("REQUEST_TOO_LARGE", "The request is too large.");
+  if (status === 415)
+    return errorAnswer("UNSUPPORTED_ENCODING", "The request body's charset or encoding is not supported. Send UTF-8.");
+  // Any other 4xx body-parser raises keeps its own status.
+  if (typeof status === "number" && status >= 400 && status < 500 && expose)
+    return { ...errorAnswer("INVALID_REQUEST", BAD_REQUEST), status };
+  return null;
 }

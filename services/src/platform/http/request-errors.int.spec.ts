@@ -40,6 +40,7 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
       expect([path, res.status]).toEqual([path, 415]);
       expect((await res.json()).metadata).toEqual({
         success: false,
+        code: "UNSUPPORTED_ENCODING",
         message: expect.any(String),
         errors: [expect.stringMatching(/^__all__: .*charset/)],
       });

@@ -1,17 +1,27 @@
 import { z } from "zod";
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { CSRF_COOKIE, CSRF_HEADER, Metadata } from "@shop/shared";
+import { CSRF_COOKIE, CSRF_HEADER, ERROR_CODES, Metadata } from "@shop/shared";
 import { SESSION_COOKIE } from "../../accounts/session-id.ts";
+import { ERROR_STATUS } from "../http/error-answers.ts";
 import { API_ROUTES, pathParams, type RouteDoc } from "./routes.ts";
 
 /** `/x/:id/` (Express) as `/x/{id}/` (OpenAPI). */
 export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, "{$1}");
 
-/** The `metadata` block of every answer; `code` names the error for programs (added as errors get codes). */
+/** Each code with its status, from the one table the error middleware answers with. */
+const CODES_WITH_STATUS = ERROR_CODES.map((code) => `${code} (${ERROR_STATUS[code]})`).join(", ");
+
+/** The `metadata` block of every answer; `code` names the error for programs. */
 const Envelope = Metadata.extend({
-  code: z.string().optional().meta({
-    description: "A stable error code on error answers, e.g. RECORD_LOCKED; switch on it rather than on the message.",
-  }),
+  code: z
+    .enum(ERROR_CODES)
+    .optional()
+    .meta({
+      description:
+        "The error's stable code, on every error answer: switch on it rather than on the message. " +
+        `Codes and their statuses: ${CODES_WITH_STATUS}. ALREADY_LOCKED adds \`lock\` (the holder); ` +
+        "STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.",
+    }),
 }).meta({
   id: "Metadata",
   description:

@@ -59,6 +59,11 @@ describe("code health 6: the API reference", () => {
       code: { type: "string" },
     });
     expect(document.components.schemas.Metadata.required).toEqual(["success"]);
+    // The error codes and their statuses come from the error middleware's table.
+    expect(document.components.schemas.Metadata.properties.code.enum).toEqual(
+      expect.arrayContaining(["ALREADY_LOCKED", "STALE_VERSION"]),
+    );
+    expect(document.components.schemas.Metadata.properties.code.description).toContain("ALREADY_LOCKED (409)");
 
     const save = document.paths["/admin/api/content/contentnode/{id}/"].put;
     expect(save.security).toEqual([{ session: [], csrfHeader: [], csrfCookie: [] }]);

@@ -1,0 +1,52 @@
+import { DomainError } from "../errors/domain-error.ts";
+import { LOGIN_DISABLED, LOGIN_FAILED, LOGIN_THROTTLED } from "./api.ts";
+
+export const accountErrorCodes = [
+  "LOGIN_FAILED",
+  "LOGIN_DISABLED",
+  "LOGIN_THROTTLED",
+  "NO_SUCH_USER",
+  "USER_EXISTS",
+  "EMAIL_TAKEN",
+] as const;
+export type AccountErrorCode = (typeof accountErrorCodes)[number];
+
+/** A wrong email or password; says nothing of which. */
+export class LoginFailedError extends DomainError<"LOGIN_FAILED"> {
+  constructor() {
+    super("LOGIN_FAILED", LOGIN_FAILED);
+  }
+}
+
+/** The right password for a disabled account. */
+export class LoginDisabledError extends DomainError<"LOGIN_DISABLED"> {
+  constructor() {
+    super("LOGIN_DISABLED", LOGIN_DISABLED);
+  }
+}
+
+/** Too many failed attempts for this address, email or account. */
+export class TooManyLoginsError extends DomainError<"LOGIN_THROTTLED"> {
+  constructor() {
+    super("LOGIN_THROTTLED", LOGIN_THROTTLED);
+  }
+}
+
+export class NoSuchUserError extends DomainError<"NO_SUCH_USER"> {
+  constructor() {
+    super("NO_SUCH_USER", "There is no such user.");
+  }
+}
+
+export class UserExistsError extends DomainError<"USER_EXISTS"> {
+  constructor() {
+    super("USER_EXISTS", "This user already exists.");
+  }
+}
+
+export class EmailTakenError extends DomainError<"EMAIL_TAKEN"> {
+  constructor() {
+    const message = "A user with that email address already exists.";
+    super("EMAIL_TAKEN", message, { email: [message] });
+  }
+}
