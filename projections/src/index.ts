@@ -25,6 +25,7 @@ export * from "./catalog/catalog-tables.ts";
 export * from "./catalog/catalog-projection.ts";
 export * from "./catalog/sku-for-cart-query.ts";
 export * from "./catalog/catalog-queries.ts";
+export * from "./catalog/admin-catalog-queries.ts";
 export * from "./scheduled-actions/scheduled-actions-projection.ts";
 export * from "./scheduled-actions/scheduled-actions-queries.ts";
 

@@ -15,6 +15,7 @@ import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
+import { makeAdminCatalogRouter } from "./catalog/admin-catalog-router.ts";
 import { makeSiteRouter } from "./site/site-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
@@ -116,6 +117,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeKeywordsRouter(deps));
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
+  app.use(makeAdminCatalogRouter(deps));
   app.use(makePagesRouter(deps));
   app.use(makeOpenApiRouter()); // the API reference: /api/openapi.json and /api/docs/
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));

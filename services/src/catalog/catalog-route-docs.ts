@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   ProductDescriptionResponse,
   ProductListQuery,
@@ -9,6 +10,14 @@ import {
   SkuListQuery,
   SkuListResponse,
 } from "@shop/shared/catalog/api";
+import {
+  AdminProductListQuery,
+  AdminSkuListQuery,
+  CreateProductRequest,
+  CreateSkuRequest,
+  UpdateProductRequest,
+  UpdateSkuRequest,
+} from "@shop/shared/catalog/admin-api";
 import type { RouteDoc } from "../platform/openapi/routes.ts";
 
 /** The catalog's routes for /api/openapi.json (listed in API_ROUTES). */
@@ -47,4 +56,52 @@ export const CATALOG_ROUTES: RouteDoc[] = [
     summary: "With Accept: application/json, the full description (and the product); otherwise the product page",
     answer: ProductDescriptionResponse,
   },
+];
+
+const list = { items: z.array(z.unknown()), total: z.number(), count: z.number(), start: z.number() };
+const record = { id: z.number(), version: z.number() };
+
+function adminRoutes(
+  base: string,
+  kind: string,
+  listQuery: z.ZodObject,
+  create: z.ZodType,
+  update: z.ZodType,
+): RouteDoc[] {
+  return [
+    {
+      method: "GET",
+      path: base,
+      summary: `The ${kind} list: count, start, sort (-col descending), q and filters`,
+      query: listQuery,
+      fields: list,
+    },
+    { method: "POST", path: base, summary: `Create a ${kind}`, body: create, status: 201, fields: record },
+    { method: "GET", path: `${base}:id/`, summary: `One ${kind}`, fields: record },
+    {
+      method: "PUT",
+      path: `${base}:id/`,
+      summary: `Save the changed fields of a ${kind} (409 when expected_version is stale)`,
+      body: update,
+      fields: record,
+    },
+    {
+      method: "GET",
+      path: `${base}:id/history/`,
+      summary: `A ${kind}'s versions: who changed what, when`,
+      fields: list,
+    },
+  ];
+}
+
+/** The back office's catalog REST (admin-catalog-router.ts). */
+export const ADMIN_CATALOG_ROUTES: RouteDoc[] = [
+  ...adminRoutes(
+    "/admin/api/store/product/",
+    "product",
+    AdminProductListQuery,
+    CreateProductRequest,
+    UpdateProductRequest,
+  ),
+  ...adminRoutes("/admin/api/store/sku/", "SKU", AdminSkuListQuery, CreateSkuRequest, UpdateSkuRequest),
 ];

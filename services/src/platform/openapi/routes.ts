@@ -31,7 +31,7 @@ import { KeywordQuery, KeywordSearchRequest } from "@shop/shared/keywords/api";
 import { LockLookupItem } from "@shop/shared/locks/api";
 import { AuditQuery } from "../../audit/audit-router.ts";
 import { LOOKUP_MODELS } from "../../lookups/lookup-models.ts";
-import { CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
+import { ADMIN_CATALOG_ROUTES, CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
 
 /**
  * Every route of the API for /api/openapi.json: method, Express path, and its request and answer
@@ -159,6 +159,7 @@ const ROLES = "/admin/api/content/role/";
 
 export const API_ROUTES: RouteDoc[] = [
   ...CATALOG_ROUTES,
+  ...ADMIN_CATALOG_ROUTES,
   { method: "GET", path: "/healthz", summary: "Liveness (no envelope)", answer: z.object({ status: z.literal("ok") }) },
   {
     method: "GET",

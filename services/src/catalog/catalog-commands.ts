@@ -1,0 +1,167 @@
+import { sql, type Kysely } from "kysely";
+import {
+  productStream,
+  skuCodeStream,
+  skuStream,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type ProductFields,
+  type SkuFields,
+  type SkuPrice,
+  type SkuStock,
+  type UserRef,
+} from "@shop/shared";
+import type { ReadModels } from "@shop/projections";
+import { handleCommand } from "../platform/command-handler.ts";
+import { DomainError } from "../platform/domain-error.ts";
+import { invalidCatalogRecord } from "./catalog-errors.ts";
+import { decideProduct, productDecider } from "./product.ts";
+import { decideSku, skuDecider, type SkuChanges } from "./sku.ts";
+
+// The catalog's commands, shared by the back office's REST and the import: each loads its stream,
+// decides, appends with the stream's version. Ids come from the counters unless the caller keeps its own.
+
+export interface CatalogDeps {
+  store: EventStore;
+  db: Kysely<ReadModels>;
+  clock: () => Date;
+}
+
+export interface Actor {
+  by: UserRef | null;
+  metadata: EventMetadata;
+}
+
+/**
+ * The next id of a kind, past every id the read model already holds: SKUs and products written with
+ * their own ids (the lookups' first SKUs, an import) never bumped the counter.
+ */
+async function nextId(db: Kysely<ReadModels>, kind: "product" | "sku"): Promise<number> {
+  const table = sql.table(kind === "product" ? "products" : "skus");
+  const { rows } = await sql<{ last_id: string }>`INSERT INTO id_counters (kind, last_id)
+    VALUES (${kind}, (SELECT coalesce(max(id), 0) + 1 FROM ${table}))
+    ON CONFLICT (kind) DO UPDATE SET last_id = GREATEST(id_counters.last_id + 1, (SELECT coalesce(max(id), 0) + 1 FROM ${table}))
+    RETURNING last_id::text AS last_id`.execute(db);
+  return Number(rows[0].last_id);
+}
+
+/** Bumps a counter past an id given from outside (an import), so later creates do not collide with it. */
+export async function reserveId(db: Kysely<ReadModels>, kind: "product" | "sku", id: number): Promise<void> {
+  await sql`INSERT INTO id_counters (kind, last_id) VALUES (${kind}, ${id})
+    ON CONFLICT (kind) DO UPDATE SET last_id = GREATEST(id_counters.last_id, ${id})`.execute(db);
+}
+
+/** Creates a product; a taken id (its stream exists) is retried with the next one when the id was not given. */
+export async function createProduct(deps: CatalogDeps, givenId: number | null, fields: ProductFields, actor: Actor) {
+  for (let attempt = 1; ; attempt++) {
+    const id = givenId ?? (await nextId(deps.db, "product"));
+    try {
+      const result = await handleCommand(
+        deps.store,
+        productStream(id),
+        productDecider,
+        (s) => decideProduct({ type: "CreateProduct", data: { id, fields, now: deps.clock(), by: actor.by } }, s),
+        actor.metadata,
+      );
+      return { id, ...result };
+    } catch (error) {
+      if (givenId !== null || attempt >= 5 || !(error instanceof DomainError && error.code === "PRODUCT_EXISTS"))
+        throw error;
+    }
+  }
+}
+
+export function updateProduct(
+  deps: CatalogDeps,
+  id: number,
+  changes: Partial<ProductFields>,
+  expectedVersion: number | undefined,
+  actor: Actor,
+) {
+  return handleCommand(
+    deps.store,
+    productStream(id),
+    productDecider,
+    (s) =>
+      decideProduct({ type: "UpdateProduct", data: { changes, expectedVersion, now: deps.clock(), by: actor.by } }, s),
+    actor.metadata,
+  );
+}
+
+const duplicateCode = () => invalidCatalogRecord("SKU_INVALID", ["sku: A SKU with this code already exists."]);
+const unknownProduct = () =>
+  invalidCatalogRecord("SKU_INVALID", [
+    "product: Select a valid choice. That choice is not one of the available choices.",
+  ]);
+
+export async function refuseUnknownProduct(store: EventStore, productId: number | null | undefined) {
+  if (productId !== null && productId !== undefined && (await store.readStream(productStream(productId))).length === 0)
+    throw unknownProduct();
+}
+
+export interface NewSku {
+  code: string;
+  fields: SkuFields;
+  price: SkuPrice;
+  stock: SkuStock;
+}
+
+/**
+ * Creates a SKU: its code is claimed on the log first (two creates of one code: one wins), and a
+ * code from before claims (the lookups' SKUs) is found in the read model.
+ */
+export async function createSku(deps: CatalogDeps, givenId: number | null, sku: NewSku, actor: Actor) {
+  await refuseUnknownProduct(deps.store, sku.fields.productId);
+  const legacy = await deps.db.selectFrom("skus").select("id").where("sku", "=", sku.code).executeTakeFirst();
+  if (legacy && legacy.id !== givenId) throw duplicateCode();
+  const claim = await deps.store.readStream(skuCodeStream(sku.code));
+  const claimedBy = claim.length ? (claim[0].data as { skuId: number }).skuId : null;
+  if (claimedBy !== null && claimedBy !== givenId) throw duplicateCode();
+  let id = claimedBy ?? givenId;
+  for (let attempt = 1; id === null; attempt++) {
+    const candidate = await nextId(deps.db, "sku");
+    if ((await deps.store.readStream(skuStream(candidate))).length === 0) id = candidate;
+    else if (attempt >= 5) throw new DomainError("SKU_EXISTS", "This SKU already exists.", 409);
+  }
+  if (claimedBy === null) {
+    try {
+      await deps.store.append(
+        skuCodeStream(sku.code),
+        [{ type: "SkuCodeClaimed", data: { skuId: id, code: sku.code }, metadata: actor.metadata }],
+        {
+          expectedVersion: "no-stream",
+        },
+      );
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) throw duplicateCode();
+      throw error;
+    }
+  }
+  const skuId = id;
+  const result = await handleCommand(
+    deps.store,
+    skuStream(skuId),
+    skuDecider,
+    (s) => decideSku({ type: "CreateSku", data: { id: skuId, ...sku, now: deps.clock(), by: actor.by } }, s),
+    actor.metadata,
+  );
+  return { id: skuId, ...result };
+}
+
+export async function updateSku(
+  deps: CatalogDeps,
+  id: number,
+  changes: SkuChanges,
+  expectedVersion: number | undefined,
+  actor: Actor,
+) {
+  await refuseUnknownProduct(deps.store, changes.fields?.productId);
+  return handleCommand(
+    deps.store,
+    skuStream(id),
+    skuDecider,
+    (s) => decideSku({ type: "UpdateSku", data: { changes, expectedVersion, now: deps.clock(), by: actor.by } }, s),
+    actor.metadata,
+  );
+}
