@@ -103,16 +103,14 @@ describe("catalog: the back office's products and SKUs", () => {
     spec
       .given(edna, ...book)
       .when((http) =>
-        http
-          .as(edna)
-          .post(SKUS, {
-            sku: "90-3-100",
-            product: 1,
-            format: "eBook",
-            price_cents: 799,
-            digital: true,
-            price_tiers: [{ min_quantity: 10, price_cents: 599 }],
-          }),
+        http.as(edna).post(SKUS, {
+          sku: "90-3-100",
+          product: 1,
+          format: "eBook",
+          price_cents: 799,
+          digital: true,
+          price_tiers: [{ min_quantity: 10, price_cents: 599 }],
+        }),
       )
       .then(async ({ response, newEvents }) => {
         expect(response.status).toBe(201);

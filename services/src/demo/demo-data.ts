@@ -4,13 +4,14 @@ import { registerUser } from "../accounts/register-user.ts";
 import { seedContentDemoData } from "../content/content-demo-data.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { Database } from "@shop/projections";
+import { seedCatalogDemoData } from "../catalog/catalog-demo-data.ts";
 
 export const DEMO_LOGIN = { email: "demo@example.org", password: "demo-password", name: "Demo Editor" };
 /** A second staff user, so two editors can be shown working on one record (lock kick-off). */
 export const DEMO_LOGIN_2 = { email: "colleague@example.org", password: "demo-password", name: "Colleague Editor" };
 
 /**
- * Fills an empty log with a demo staff user, a small content tree and the 'ark-main' campaign.
+ * Fills an empty log with a demo staff user, a small content tree, the demo catalog and the 'ark-main' campaign.
  * Does nothing when the log already has events, so restarts never duplicate it. Two fresh processes
  * on one database may both find it empty: the first append claims the demo user's email with
  * expected version no-stream, so exactly one of them seeds and the other starts without seeding.
@@ -33,6 +34,7 @@ export async function seedDemoData(
   await registerUser({ store, clock }, { ...DEMO_LOGIN_2, isStaff: true }, metadata);
   if (db) await seedContentDemoData(store, db, clock, metadata);
   await seedLookupDemoData(store, metadata);
+  if (db) await seedCatalogDemoData(store, db, clock, metadata);
   const last = await store.append(
     campaignStream("ark-main"),
     [

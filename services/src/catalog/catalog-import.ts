@@ -1,0 +1,106 @@
+import { productStream, skuCodeStream, skuStream } from "@shop/shared";
+import { CatalogImportFile, type ImportSku, type ParsedCatalogImportFile } from "@shop/shared/catalog/import-file";
+import { DomainError } from "../platform/domain-error.ts";
+import { issuesToErrorLines } from "../platform/http/validate.ts";
+import {
+  createProduct,
+  createSku,
+  reserveId,
+  updateProduct,
+  updateSku,
+  type Actor,
+  type CatalogDeps,
+} from "./catalog-commands.ts";
+import { newSku, productChanges, productFields, skuChanges } from "./catalog-input.ts";
+
+export interface ImportReport {
+  products: { created: number; changed: number; unchanged: number };
+  skus: { created: number; changed: number; unchanged: number };
+  events: number;
+  /** Discounts and campaigns in the file, left to their own features' import. */
+  skipped: { discounts: number; campaigns: number };
+}
+
+/** A file that does not match the format: 'path: message' lines. */
+export class ImportFileError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`The catalog file does not match the format:\n${lines.join("\n")}`);
+  }
+}
+
+export function parseCatalogFile(json: unknown): ParsedCatalogImportFile {
+  const parsed = CatalogImportFile.safeParse(json);
+  if (!parsed.success) throw new ImportFileError(issuesToErrorLines(parsed.error.issues).slice(0, 20));
+  return parsed.data;
+}
+
+const exists = async (deps: CatalogDeps, stream: string) => (await deps.store.readStream(stream)).length > 0;
+
+/**
+ * Imports products and their SKUs, keeping the file's ids. Idempotent: a record that exists is
+ * updated with the file's fields, and its decider appends events only for what differs, so a
+ * second import of one file appends nothing. `onProgress` is told after each product.
+ */
+export async function importCatalog(
+  deps: CatalogDeps,
+  file: ParsedCatalogImportFile,
+  actor: Actor,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    products: { created: 0, changed: 0, unchanged: 0 },
+    skus: { created: 0, changed: 0, unchanged: 0 },
+    events: 0,
+    skipped: { discounts: file.discounts.length, campaigns: file.campaigns.length },
+  };
+  const count = (kind: "products" | "skus", created: boolean, events: number) => {
+    report[kind][created ? "created" : events ? "changed" : "unchanged"]++;
+    report.events += events;
+  };
+  const total = file.products.length + file.skus.length;
+  let done = 0;
+  for (const product of file.products) {
+    const { skus, id: givenId, ...fields } = product;
+    let id: number;
+    if (givenId !== undefined && (await exists(deps, productStream(givenId)))) {
+      id = givenId;
+      const { events } = await updateProduct(deps, id, productChanges(fields), undefined, actor);
+      count("products", false, events.length);
+    } else {
+      const created = await createProduct(deps, givenId ?? null, productFields(fields), actor);
+      id = created.id;
+      if (givenId !== undefined) await reserveId(deps.db, "product", givenId);
+      count("products", true, created.events.length);
+    }
+    for (const sku of skus) await importSku(deps, sku, id, actor, count);
+    onProgress(++done, total);
+  }
+  for (const sku of file.skus) {
+    await importSku(deps, sku, null, actor, count);
+    onProgress(++done, total);
+  }
+  return report;
+}
+
+async function importSku(
+  deps: CatalogDeps,
+  sku: ImportSku,
+  productId: number | null,
+  actor: Actor,
+  count: (kind: "skus", created: boolean, events: number) => void,
+) {
+  const { id: givenId, ...input } = sku;
+  // A SKU without an id in the file is found again by its code.
+  const claim = await deps.store.readStream(skuCodeStream(input.sku));
+  const claimedBy = claim.length ? (claim[0].data as { skuId: number }).skuId : null;
+  if (givenId !== undefined && claimedBy !== null && claimedBy !== givenId)
+    throw new DomainError("SKU_INVALID", `SKU ${givenId}: the code ${input.sku} belongs to SKU ${claimedBy}.`);
+  const id = givenId ?? claimedBy;
+  if (id !== null && (await exists(deps, skuStream(id)))) {
+    const { events } = await updateSku(deps, id, skuChanges({ ...input, product: productId }), undefined, actor);
+    return count("skus", false, events.length);
+  }
+  const created = await createSku(deps, id, newSku({ ...input, product: productId }), actor);
+  if (id !== null) await reserveId(deps.db, "sku", id);
+  count("skus", true, created.events.length + (claimedBy === null ? 1 : 0));
+}
