@@ -8,12 +8,15 @@ import { OpsError, openOpsContext, type OpsContext, type Output } from "./ops-co
 import { readNewPassword } from "./password-input.ts";
 import { checkReplayOptions, projectionStatus, replay } from "./projection-commands.ts";
 import { SHORT_USAGE, USAGE } from "./usage.ts";
+import { checkGenerateOptions, importCatalogFile, writeGeneratedCatalog } from "./catalog-ops.ts";
 
 /**
  * Each command checks its arguments before the database is opened, so bad input fails at once.
  * `run` answers its output, or writes it itself through `out` (a long history, page by page).
  */
 interface Command<Options = any> {
+  /** Needs no database (ctx is then not opened). */
+  offline?: boolean;
   parse(args: string[]): Options | Promise<Options>;
   run(ctx: OpsContext, options: Options, out: Output): Promise<string | void>;
 }
@@ -161,6 +164,23 @@ const commands: Record<string, Command> = {
     parse: (args) => parse(args, {}),
     run: (ctx) => projectionStatus(ctx),
   },
+
+  "import-catalog": {
+    parse(args) {
+      if (args.length !== 1 || args[0].startsWith("-")) throw new OpsError("import-catalog needs one FILE.json", 2);
+      return { file: args[0] };
+    },
+    run: (ctx, options) => importCatalogFile(ctx, options),
+  },
+
+  "generate-catalog": {
+    offline: true,
+    parse(args) {
+      const v = parse(args, { products: { type: "string" }, seed: { type: "string" }, out: { type: "string" } });
+      return checkGenerateOptions(v);
+    },
+    run: (_ctx, options) => writeGeneratedCatalog(options),
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -181,8 +201,8 @@ async function main(argv: string[]): Promise<number> {
   let ctx: OpsContext | null = null;
   try {
     const options = await command.parse(args);
-    ctx = await openOpsContext();
-    const output = await command.run(ctx, options, {
+    ctx = command.offline ? null : await openOpsContext();
+    const output = await command.run(ctx as OpsContext, options, {
       line: (text) => write(process.stdout, text),
       note: (text) => write(process.stderr, text),
     });

@@ -21,6 +21,8 @@ describe("the README's Operator CLI block is true to the CLI", () => {
       "events",
       "replay",
       "projections",
+      "import-catalog",
+      "generate-catalog",
     ]);
     expect(COMMAND_SYNOPSES.filter((synopsis) => !block.includes(`npm run ops -- ${synopsis}`))).toEqual([]);
   });

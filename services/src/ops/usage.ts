@@ -13,11 +13,15 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
          (with --stream and no --limit: the stream's whole history; otherwise the first --limit (100),
          then a line saying how many more match)
   replay (--projection NAME | --all)
-  projections`;
+  projections
+  import-catalog FILE.json
+         (products and SKUs with the file's ids, with a progress bar; a re-import appends events only for what differs)
+  generate-catalog --products N [--seed S] [--out FILE]
+         (a catalog file of random products in every category, for scale tests; stdout without --out)`;
 
 /** One line for `npm run ops` with nothing after it (the full list is `help`). */
 export const SHORT_USAGE =
-  "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)";
+  "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog> [options]  (npm run ops -- help lists the options)";
 
 /** The synopsis of each command, as USAGE lists them: `events [--stream S] …`. */
 export const COMMAND_SYNOPSES = USAGE.split("\n")
