@@ -111,12 +111,18 @@ export interface NewSku {
  * Creates a SKU: its code is claimed on the log first (two creates of one code: one wins), and a
  * code from before claims (the lookups' SKUs) is found in the read model.
  */
-export async function createSku(deps: CatalogDeps, givenId: number | null, sku: NewSku, actor: Actor) {
-  await refuseUnknownProduct(deps.store, sku.fields.productId);
+export async function createSku(
+  deps: CatalogDeps,
+  givenId: number | null,
+  sku: NewSku,
+  actor: Actor,
+  /** The import has just written the product and read the code's claim: it passes what it knows. */
+  known: { productExists: true; claimedBy: number | null } | null = null,
+) {
+  if (!known) await refuseUnknownProduct(deps.store, sku.fields.productId);
   const legacy = await deps.db.selectFrom("skus").select("id").where("sku", "=", sku.code).executeTakeFirst();
   if (legacy && legacy.id !== givenId) throw duplicateCode();
-  const claim = await deps.store.readStream(skuCodeStream(sku.code));
-  const claimedBy = claim.length ? (claim[0].data as { skuId: number }).skuId : null;
+  const claimedBy = known ? known.claimedBy : await codeClaimedBy(deps.store, sku.code);
   if (claimedBy !== null && claimedBy !== givenId) throw duplicateCode();
   let id = claimedBy ?? givenId;
   for (let attempt = 1; id === null; attempt++) {
@@ -147,6 +153,12 @@ export async function createSku(deps: CatalogDeps, givenId: number | null, sku: 
     actor.metadata,
   );
   return { id: skuId, ...result };
+}
+
+/** The SKU id a code is claimed for, or null. */
+export async function codeClaimedBy(store: EventStore, code: string): Promise<number | null> {
+  const claim = await store.readStream(skuCodeStream(code));
+  return claim.length ? (claim[0].data as { skuId: number }).skuId : null;
 }
 
 export async function updateSku(

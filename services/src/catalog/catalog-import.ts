@@ -1,8 +1,9 @@
-import { productStream, skuCodeStream, skuStream } from "@shop/shared";
+import { productStream, skuStream } from "@shop/shared";
 import { CatalogImportFile, type ImportSku, type ParsedCatalogImportFile } from "@shop/shared/catalog/import-file";
 import { DomainError } from "../platform/domain-error.ts";
 import { issuesToErrorLines } from "../platform/http/validate.ts";
 import {
+  codeClaimedBy,
   createProduct,
   createSku,
   reserveId,
@@ -46,6 +47,7 @@ export async function importCatalog(
   file: ParsedCatalogImportFile,
   actor: Actor,
   onProgress: (done: number, total: number) => void = () => {},
+  options: { concurrency?: number } = {},
 ): Promise<ImportReport> {
   const report: ImportReport = {
     products: { created: 0, changed: 0, unchanged: 0 },
@@ -59,7 +61,7 @@ export async function importCatalog(
   };
   const total = file.products.length + file.skus.length;
   let done = 0;
-  for (const product of file.products) {
+  const importProduct = async (product: ParsedCatalogImportFile["products"][number]) => {
     const { skus, id: givenId, ...fields } = product;
     let id: number;
     if (givenId !== undefined && (await exists(deps, productStream(givenId)))) {
@@ -74,7 +76,9 @@ export async function importCatalog(
     }
     for (const sku of skus) await importSku(deps, sku, id, actor, count);
     onProgress(++done, total);
-  }
+  };
+  // Products are independent streams: several at once (PostgreSQL takes them in parallel; PGlite in turn).
+  await inParallel(file.products, options.concurrency ?? 8, importProduct);
   for (const sku of file.skus) {
     await importSku(deps, sku, null, actor, count);
     onProgress(++done, total);
@@ -91,8 +95,7 @@ async function importSku(
 ) {
   const { id: givenId, ...input } = sku;
   // A SKU without an id in the file is found again by its code.
-  const claim = await deps.store.readStream(skuCodeStream(input.sku));
-  const claimedBy = claim.length ? (claim[0].data as { skuId: number }).skuId : null;
+  const claimedBy = await codeClaimedBy(deps.store, input.sku);
   if (givenId !== undefined && claimedBy !== null && claimedBy !== givenId)
     throw new DomainError("SKU_INVALID", `SKU ${givenId}: the code ${input.sku} belongs to SKU ${claimedBy}.`);
   const id = givenId ?? claimedBy;
@@ -100,7 +103,26 @@ async function importSku(
     const { events } = await updateSku(deps, id, skuChanges({ ...input, product: productId }), undefined, actor);
     return count("skus", false, events.length);
   }
-  const created = await createSku(deps, id, newSku({ ...input, product: productId }), actor);
+  const known = { productExists: true as const, claimedBy };
+  const created = await createSku(deps, id, newSku({ ...input, product: productId }), actor, known);
   if (id !== null) await reserveId(deps.db, "sku", id);
   count("skus", true, created.events.length + (claimedBy === null ? 1 : 0));
+}
+
+/** Runs `work` over `items` with at most `limit` at a time; the first failure stops taking new items. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++];
+      try {
+        await work(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
