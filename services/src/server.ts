@@ -11,6 +11,7 @@ import { createEventRegistry } from "./event-registry.ts";
 import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
 import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { nodeLiveMessages } from "./content/node-live-messages.ts";
+import { catalogLiveMessages } from "./catalog/catalog-live-messages.ts";
 import { roleLiveMessages } from "./contributors/role-live-messages.ts";
 import { keywordLiveMessages } from "./keywords/keyword-live-messages.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
@@ -40,6 +41,7 @@ export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
   nodeLiveMessages,
   keywordLiveMessages,
   roleLiveMessages,
+  catalogLiveMessages,
 ];
 
 export interface RunningServer {

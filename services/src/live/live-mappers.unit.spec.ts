@@ -36,4 +36,12 @@ describe("every feature's pushes are declared once, in the server's list of live
       "node:contributors record:content.contentnode.7",
     ]);
   });
+
+  it("a SKU's price change pushes node:saved to staff and the SKU's record room", () => {
+    const pushes = pushesOf(recorded("SkuPriceChanged", { id: 100, priceCents: 999, by: null }));
+    expect(pushes.filter((p) => p.startsWith("node:saved"))).toEqual([
+      "node:saved staff",
+      "node:saved record:store.sku.100",
+    ]);
+  });
 });
