@@ -76,7 +76,7 @@ async function updateSku(db: Db, id: number, columns: Partial<Insertable<SkusTab
 export const catalogProjection: Projection = {
   name: "catalog",
   version: 1,
-  tables: ["products", "skus"],
+  tables: ["products", "skus", "catalog_version"],
   handles: [
     "ProductCreated",
     "ProductUpdated",
@@ -92,6 +92,11 @@ export const catalogProjection: Projection = {
     if (!isEventOf(catalogEvents, recorded) && !isEventOf(skuEvents, recorded)) return; // only the types in `handles` reach here
     const event = recorded;
     let touched: number[] = [];
+    await db
+      .insertInto("catalog_version")
+      .values({ id: 1, version: 1 })
+      .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", 1) })))
+      .execute();
     switch (event.type) {
       case "ProductCreated": {
         const { id, createdAt, by: _by, ...fields } = event.data;

@@ -92,9 +92,9 @@ async function arrayFacet(db: Db, q: ProductListQuery, column: "categories" | "f
     .execute();
 }
 
-/** The query-set list: one page of matches, their total and the facet counts. */
-export async function listProducts(db: Db, q: ProductListQuery) {
-  const page = db
+/** One page of the query-set list. */
+export function listProductsPage(db: Db, q: ProductListQuery) {
+  return db
     .selectFrom("products")
     .select(PRODUCT_COLUMNS)
     .where((eb) => conditions(eb, q))
@@ -102,6 +102,15 @@ export async function listProducts(db: Db, q: ProductListQuery) {
     .offset(q.start)
     .limit(q.count)
     .execute();
+}
+
+export interface ProductListCounts {
+  total: number;
+  facets: Record<"category" | "format" | "availability" | "price", { value: string; count: number }[]>;
+}
+
+/** The list's total and facet counts (each facet with the other filters applied): cacheable per catalog version. */
+export async function listProductsCounts(db: Db, q: ProductListQuery): Promise<ProductListCounts> {
   const total = db
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -125,8 +134,7 @@ export async function listProducts(db: Db, q: ProductListQuery) {
     )
     .where((eb) => conditions(eb, q, "price"))
     .executeTakeFirstOrThrow();
-  const [items, counted, category, format, byAvailability, byPrice] = await Promise.all([
-    page,
+  const [counted, category, format, byAvailability, byPrice] = await Promise.all([
     total,
     arrayFacet(db, q, "categories", "category"),
     arrayFacet(db, q, "formats", "format"),
@@ -134,7 +142,6 @@ export async function listProducts(db: Db, q: ProductListQuery) {
     price,
   ]);
   return {
-    items,
     total: Number(counted.n),
     facets: {
       category: category.map(countAsNumber),
@@ -143,6 +150,12 @@ export async function listProducts(db: Db, q: ProductListQuery) {
       price: PRICE_RANGES.map(({ value }) => ({ value, count: Number((byPrice as Record<string, unknown>)[value]) })),
     },
   };
+}
+
+/** The catalog read model's version: it moves with every catalog event (and only then). */
+export async function catalogVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom("catalog_version").select("version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 const countAsNumber = (f: { value: string; count: number | string | bigint }) => ({

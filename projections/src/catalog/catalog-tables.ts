@@ -69,9 +69,16 @@ export interface SkusTable {
   updated_at: string;
 }
 
+/** catalog_version: one row, bumped by every catalog event, so list answers can be cached until it moves. */
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface CatalogTables {
   products: ProductsTable;
   skus: SkusTable;
+  catalog_version: CatalogVersionTable;
 }
 
 export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
@@ -91,6 +98,13 @@ export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS products_search ON products USING gin (search)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS products_categories ON products USING gin (categories)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS products_series ON products (series) WHERE series <> ''`.execute(db);
+  // The list's default and price orders, over listed products only: a page is an index scan.
+  await sql`CREATE INDEX IF NOT EXISTS products_listed_title ON products (lower(title), id) WHERE listed`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS products_listed_price ON products (min_price_cents, id) WHERE listed`.execute(
+    db,
+  );
+  await sql`CREATE TABLE IF NOT EXISTS catalog_version (id integer PRIMARY KEY, version bigint NOT NULL)`.execute(db);
+  await sql`INSERT INTO catalog_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS products_author ON products (author) WHERE author <> ''`.execute(db);
   await sql`CREATE TABLE IF NOT EXISTS skus (
     id integer PRIMARY KEY, sku text NOT NULL UNIQUE, name text NOT NULL, own_name text NOT NULL,

@@ -89,14 +89,19 @@ describe("catalog: the back office's products and SKUs", () => {
         expect(list.json.items[0]).toMatchObject({ price_cents: 1199 });
       }));
 
-  it("stock set to 0 without backorder shows the SKU sold out on the storefront at once", () =>
+  it("stock set to 0 without backorder shows the SKU sold out on the storefront at once, facet counts included", () =>
     spec
       .given(edna, ...book)
-      .when((http) => http.as(edna).request("PUT", `${SKUS}100/`, { stock: 0, backorder: false }))
+      .when((http) => http.visitor().get("/api/store/products/?category=books"))
       .then(async ({ response, http }) => {
-        expect(response.status).toBe(200);
+        expect(response.json.facets.availability).toEqual([{ value: "in_stock", count: 1 }]);
+        const put = await http.as(edna).request("PUT", `${SKUS}100/`, { stock: 0, backorder: false });
+        expect(put.status).toBe(200);
         const skus = await http.visitor().get("/store/skus/?available_in=1");
         expect(skus.json.items[0]).toMatchObject({ is_sold_out: true, stock: 0 });
+        const list = await http.visitor().get("/api/store/products/?category=books");
+        expect(list.json.facets.availability).toEqual([{ value: "sold_out", count: 1 }]);
+        expect(list.json.items[0]).toMatchObject({ availability: "sold_out", is_sold_out: true });
       }));
 
   it("staff create a SKU with its price tiers; its category follows from the code", () =>

@@ -12,7 +12,7 @@ import {
 } from "@shop/shared/catalog/api";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import {
-  listProducts,
+  listProductsPage,
   productById,
   productsByIds,
   productsSharing,
@@ -22,6 +22,7 @@ import {
   type SkuListRow,
 } from "@shop/projections";
 import { parseQuery } from "../platform/http/validate.ts";
+import { makeListCountsCache } from "./list-counts-cache.ts";
 import { cardHtml, isReleased, productCard, productDetail, siteToday, skuCard } from "./catalog-cards.ts";
 
 export interface StorefrontCatalogDeps {
@@ -41,6 +42,7 @@ const withHtml = <T extends ProductCard | SkuCard>(
 export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router {
   const router = Router();
   const { db } = deps;
+  const listCounts = makeListCountsCache(db);
   const today = () => siteToday(deps.clock(), deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE);
   const productItem = (p: ProductListRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
   const skuItem = (s: SkuListRow, day: string, template?: string) =>
@@ -48,7 +50,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
 
   router.get("/api/store/products/", async (req, res) => {
     const q = parseQuery(ProductListQuery, req.query);
-    const { items, total, facets } = await listProducts(db, q);
+    const [items, { total, facets }] = await Promise.all([listProductsPage(db, q), listCounts(q)]);
     res.json({
       metadata: { success: true },
       items: items.map((p) => productItem(p, q.template)),

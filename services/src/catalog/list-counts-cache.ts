@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { ProductListQuery } from "@shop/shared/catalog/api";
+import { catalogVersion, listProductsCounts, type ProductListCounts, type ReadModels } from "@shop/projections";
+
+const MAX_ENTRIES = 500;
+
+/**
+ * The product list's total and facet counts scan every match; they change only when the catalog
+ * does. Kept per query (paging aside) and per catalog version, read first (one row), so a write
+ * shows in the next answer (read-your-writes holds) and an unchanged catalog costs no scan.
+ */
+export function makeListCountsCache(db: Kysely<ReadModels>) {
+  const entries = new Map<string, { version: number; counts: Promise<ProductListCounts> }>();
+  return async (q: ProductListQuery): Promise<ProductListCounts> => {
+    const version = await catalogVersion(db);
+    const { start: _s, count: _c, template: _t, x: _x, ts: _ts, ...filters } = q;
+    const key = JSON.stringify(filters);
+    const hit = entries.get(key);
+    if (hit && hit.version === version) return hit.counts;
+    const counts = listProductsCounts(db, q);
+    counts.catch(() => entries.delete(key));
+    entries.delete(key); // re-inserted last: the Map's order is the eviction order
+    entries.set(key, { version, counts });
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    return counts;
+  };
+}
