@@ -37,11 +37,15 @@ export type ProductListRow = Omit<ProductRow, "search">;
 type Eb = ExpressionBuilder<CatalogTables, "products">;
 type FilterKey = "category" | "format" | "availability" | "price";
 
-/** The search's match: English stems, plain words (names, codes) or a part of a code, ISBN or UPC. */
+/** The words of a search as one tsquery: English stems or plain words (names, codes); GIN-indexed. */
+const searchQuery = (q: string) => sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('simple', ${q}))`;
+/** A search with a digit may be part of a code, ISBN or UPC: matched inside `codes` too. */
+const looksLikeCode = (q: string) => /\d/.test(q);
+
 function matches(q: string) {
-  const lower = q.toLowerCase();
-  return sql<SqlBool>`(search @@ websearch_to_tsquery('english', ${q}) OR search @@ websearch_to_tsquery('simple', ${q})
-    OR strpos(codes, ${lower}) > 0)`;
+  return looksLikeCode(q)
+    ? sql<SqlBool>`(search @@ ${searchQuery(q)} OR strpos(codes, ${q.toLowerCase()}) > 0)`
+    : sql<SqlBool>`search @@ ${searchQuery(q)}`;
 }
 
 /** Every condition of the list, leaving one facet's own filter out when its counts are asked for. */
@@ -64,8 +68,11 @@ function ordering(q: ProductListQuery) {
   const desc = sort.startsWith("-");
   switch (sort.replace(/^-/, "")) {
     case "relevance": {
-      const rank = sql`ts_rank(search, websearch_to_tsquery('english', ${q.q ?? ""})) + ts_rank(search, websearch_to_tsquery('simple', ${q.q ?? ""}))
-        + CASE WHEN strpos(codes, ${(q.q ?? "").toLowerCase()}) > 0 THEN 1 ELSE 0 END`;
+      const text = q.q ?? "";
+      const codeBonus = looksLikeCode(text)
+        ? sql` + CASE WHEN strpos(codes, ${text.toLowerCase()}) > 0 THEN 1 ELSE 0 END`
+        : sql``;
+      const rank = sql`ts_rank(search, ${searchQuery(text)})${codeBonus}`;
       return [sql`${rank} DESC`, sql`lower(title)`, sql`id`];
     }
     case "price":
@@ -218,3 +225,34 @@ export function skuRows(
   return query.orderBy("s.id").execute();
 }
 export type SkuListRow = Awaited<ReturnType<typeof skuRows>>[number];
+
+const SKU_ORDER: Record<string, string> = {
+  title: "lower(s.name)",
+  price: "s.price_cents",
+  sku: "s.sku",
+  release_date: "p.release_date",
+};
+
+/** A page of every active SKU, sorted in SQL (`/store/skus/` with no product named). */
+export async function activeSkuPage(db: Db, sort: string | undefined, start: number, count: number) {
+  const key = (sort ?? "sku").replace(/^-/, "");
+  const desc = sort?.startsWith("-") ?? false;
+  let query = db
+    .selectFrom("skus as s")
+    .leftJoin("products as p", "p.id", "s.product_id")
+    .selectAll("s")
+    .select(["p.images as product_images", "p.release_date as release_date"])
+    .where("s.active", "=", true)
+    .orderBy(sql.raw(`${SKU_ORDER[key] ?? "s.sku"} ${desc ? "DESC" : "ASC"} NULLS LAST, s.id`))
+    .offset(start);
+  if (count >= 0) query = query.limit(count);
+  const [rows, counted] = await Promise.all([
+    query.execute(),
+    db
+      .selectFrom("skus")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("active", "=", true)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
+}

@@ -116,7 +116,7 @@ export function generateCatalog(options: GenerateOptions): CatalogImportFile {
   for (let i = 0; i < options.products; i++) {
     const id = firstId + i;
     const t = TEMPLATES[i % TEMPLATES.length];
-    const title = [r.pick(ADJECTIVES), r.pick(NOUNS), r.pick(ENDINGS)].filter(Boolean).join(" ") + ` ${id}`;
+    const title = `${[r.pick(ADJECTIVES), r.pick(NOUNS), r.pick(ENDINGS)].filter(Boolean).join(" ")} ${id}`;
     const stockCase = (): Partial<Sku> => {
       if (t.digital || t.donation) return { stock: null };
       const roll = r.next();

@@ -12,6 +12,7 @@ import {
 } from "@shop/shared/catalog/api";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import {
+  activeSkuPage,
   listProductsPage,
   productById,
   productsByIds,
@@ -63,6 +64,14 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
 
   router.get("/store/skus/", async (req, res) => {
     const q = parseQuery(SkuListQuery, req.query);
+    const day = today();
+    const answer = (rows: SkuListRow[], total: number) =>
+      res.json({
+        metadata: { success: true },
+        items: rows.map((s) => skuItem(s, day, q.template)),
+        total,
+        count: rows.length,
+      });
     let rows: SkuListRow[];
     if (q.pack_includes !== undefined) {
       const pack = await productById(db, q.pack_includes);
@@ -72,17 +81,11 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
     } else if (q.available_in !== undefined) {
       rows = await skuRows(db, { productId: q.available_in }, { activeOnly: true });
     } else {
-      rows = await skuRows(db, { all: true }, { activeOnly: true });
+      const page = await activeSkuPage(db, q.sort, q.start, q.count);
+      return void answer(page.rows, page.total);
     }
     if (q.sort) rows = sortSkus(rows, q.sort);
-    const page = q.count === -1 ? rows.slice(q.start) : rows.slice(q.start, q.start + q.count);
-    const day = today();
-    res.json({
-      metadata: { success: true },
-      items: page.map((s) => skuItem(s, day, q.template)),
-      total: rows.length,
-      count: page.length,
-    });
+    answer(q.count === -1 ? rows.slice(q.start) : rows.slice(q.start, q.start + q.count), rows.length);
   });
 
   router.get("/api/store/product/get-siblings/", async (req, res) => {
