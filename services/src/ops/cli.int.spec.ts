@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -75,7 +76,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   it.each([
     [
       [],
-      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections> [options]  (npm run ops -- help lists the options)",
+      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog> [options]  (npm run ops -- help lists the options)",
     ],
     [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
     [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
@@ -84,6 +85,8 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     [["replay", "--projection", "nope"], "Unknown projection 'nope'. Known: users, sessions"],
     [["create-user", "--email", "x@y.org"], "create-user needs --email and --password"],
     [["frobnicate"], "Unknown command 'frobnicate'. Run 'npm run ops -- help' for the list."],
+    [["import-catalog"], "import-catalog needs one FILE.json"],
+    [["generate-catalog", "--products", "many"], "--products must be a whole number from 1, not 'many'"],
   ])("bad input %j exits non-zero with one line", async (args, message) => {
     const result = await ops(...args);
     expect(result.code).toBe(2);
@@ -101,5 +104,19 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     const status = await ops("projections");
     expect(status.stdout).toMatch(/users\s+1\s+3\s+0\s/);
     expect(status.stdout).toMatch(/sessions\s+1\s+3\s+0\s/);
+  });
+
+  it("generate-catalog writes a file that import-catalog imports; a second import appends nothing", {
+    timeout: 120_000,
+  }, async () => {
+    const file = join(place.dataDir, "catalog.json");
+    const generated = await ops("generate-catalog", "--products", "25", "--seed", "3", "--out", file);
+    expect(generated.stdout).toMatch(/^Wrote 25 products and \d+ SKUs to /);
+    const first = await ops("import-catalog", file);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("products: 25 created, 0 changed, 0 unchanged");
+    const again = await ops("import-catalog", file);
+    expect(again.stdout).toContain("products: 0 created, 0 changed, 25 unchanged");
+    expect(again.stdout).toContain("0 events appended");
   });
 });
