@@ -23,8 +23,9 @@ import {
   type SkuListRow,
 } from "@shop/projections";
 import { parseQuery } from "../platform/http/validate.ts";
+import { loadProductPage } from "./catalog-pages.ts";
 import { makeListCountsCache } from "./list-counts-cache.ts";
-import { cardHtml, isReleased, productCard, productDetail, siteToday, skuCard } from "./catalog-cards.ts";
+import { cardHtml, isReleased, productCard, siteToday, skuCard } from "./catalog-cards.ts";
 
 export interface StorefrontCatalogDeps {
   db: Kysely<Database>;
@@ -148,14 +149,9 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
   router.get("/store/products/:id/", async (req, res, next) => {
     if (!wantsJson(req)) return next();
     const id = pathIdOf(req.params.id);
-    const product = id === null ? undefined : await productById(db, id);
+    const product = id === null ? null : await loadProductPage(db, id, deps.clock(), deps.siteTimeZone);
     if (!product) throw new NotFoundError();
-    const skus = await skuRows(db, { productId: product.id });
-    res.json({
-      metadata: { success: true },
-      description: product.description,
-      product: productDetail(product, skus, today()),
-    });
+    res.json({ metadata: { success: true }, description: product.description, product });
   });
 
   return router;
