@@ -208,4 +208,17 @@ describe("catalog: the back office's products and SKUs", () => {
         expect((await http.as(shopper).get(SKUS)).status).toBe(403);
         expect((await http.as(shopper).post(PRODUCTS, { title: "x" })).status).toBe(403);
       }));
+
+  it("the record picker finds products by title, author or series, and SKUs from the catalog", () =>
+    spec
+      .given(edna, ...book, productGiven(2, { title: "Dinosaurs of Eden", author: "Ken Ham" }))
+      .when((http) => http.as(edna).post("/admin/api/product/product/query/", { query: "answers", count: 10 }))
+      .then(async ({ response, http }) => {
+        expect(response.status).toBe(200);
+        expect(response.json.items).toMatchObject([{ id: 1, str: "The New Answers Book 1", author: "Ken Ham" }]);
+        const byAuthor = await http.as(edna).post("/admin/api/product/product/query/", { query: "ham", count: 10 });
+        expect(byAuthor.json.total).toBe(2);
+        const skus = await http.as(edna).post("/admin/api/product/sku/query/", { query: "10-1", count: 10 });
+        expect(skus.json.items).toMatchObject([{ id: 100, str: "10-1-100 The New Answers Book 1", price: "14.99" }]);
+      }));
 });

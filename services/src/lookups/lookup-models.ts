@@ -123,6 +123,21 @@ export const LOOKUP_MODELS: LookupModel[] = [
     }),
   },
   {
+    // The catalog's products (projections/src/catalog), for a SKU's product and a product's related lists.
+    app: "product",
+    model: "product",
+    base: "/admin/api/product/product/",
+    table: "products",
+    searchFields: ["title", "author", "series", "slug"],
+    displayFields: ["title", "subtitle", "author", "series", "slug"],
+    sortFields: ["title", "author", "series", "release_date"],
+    strColumns: ["title"],
+    defaultSort: "title",
+    filters: { series: "text", author: "text", listed: "bool" },
+    str: (r) => r.title,
+    extra: (r) => ({ status: { id: r.listed ? 1 : 0, title: r.listed ? "Listed" : "Not listed" } }),
+  },
+  {
     app: "translation",
     model: "contentlangnode",
     base: "/admin/api/translation/contentlangnode/",

@@ -1,4 +1,13 @@
-import { contentNodeStream, menuNodeStream, skuStream, type EventStore, type LogPosition } from "@shop/shared";
+import {
+  contentNodeStream,
+  menuNodeStream,
+  ProductFields,
+  productStream,
+  skuStream,
+  type AppendResult,
+  type EventStore,
+  type LogPosition,
+} from "@shop/shared";
 import { seedLookupDemoData } from "./lookup-demo-data.ts";
 
 const NODES = [
@@ -35,7 +44,7 @@ export async function seedPickerRecords(store: EventStore): Promise<LogPosition>
   ]);
   await seedLookupDemoData(store, {});
   // Twelve books to page through (the demo has four SKUs already, ids 1-4).
-  let last;
+  let last: AppendResult;
   for (let i = 1; i <= 12; i++) {
     const id = 100 + i;
     last = await store.append(skuStream(id), [
@@ -51,5 +60,16 @@ export async function seedPickerRecords(store: EventStore): Promise<LogPosition>
       },
     ]);
   }
-  return last!.position;
+  // A catalog product, so the product lookup has a record.
+  last = await store.append(productStream(1), [
+    {
+      type: "ProductCreated",
+      data: {
+        ...ProductFields.parse({ title: "The New Answers Book 1", slug: "new-answers-1" }),
+        id: 1,
+        createdAt: at,
+      },
+    },
+  ]);
+  return last.position;
 }
