@@ -221,4 +221,20 @@ describe("catalog: the back office's products and SKUs", () => {
         const skus = await http.as(edna).post("/admin/api/product/sku/query/", { query: "10-1", count: 10 });
         expect(skus.json.items).toMatchObject([{ id: 100, str: "10-1-100 The New Answers Book 1", price: "14.99" }]);
       }));
+
+  it("two staff creating one SKU code at once: one is created, the other refused", () =>
+    spec
+      .given(edna, ...book)
+      .when(async (http) => {
+        const [a, b] = await Promise.all([
+          http.as(edna).post(SKUS, { sku: "10-1-777", product: 1, price_cents: 100 }),
+          http.as(edna).post(SKUS, { sku: "10-1-777", product: 1, price_cents: 200 }),
+        ]);
+        return a.status === 201 ? b : a;
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json.metadata.errors).toEqual(["sku: A SKU with this code already exists."]);
+        expect(newEvents.filter((e) => e.type === "SkuCreated")).toHaveLength(1);
+      }));
 });
