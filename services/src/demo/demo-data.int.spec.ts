@@ -27,6 +27,10 @@ describe.skipIf(!testDatabaseUrl())("demo data on PostgreSQL", () => {
       "started",
     ]);
 
+    // A read sees only what no open transaction can still change: a read model still applying the
+    // seed (the other process's) would hide the last events, so both catch up first.
+    const head = await servers[0].store.head();
+    for (const server of servers) expect(await server.runner.waitFor(head, undefined, 30_000)).toBe(true);
     const log = await servers[0].store.readAll(START, { limit: 10_000 });
     const count = (type: string) => log.filter((e) => e.type === type).length;
     expect({
