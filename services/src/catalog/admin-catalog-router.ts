@@ -2,6 +2,10 @@ import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import {
   BACK_OFFICE_MESSAGES,
+  fieldMessage,
+  InvalidRequestError,
+  ProductNotFoundError,
+  SkuNotFoundError,
   pathIdOf,
   productStream,
   skuStream,
@@ -18,18 +22,16 @@ import {
   UpdateProductRequest,
   UpdateSkuRequest,
 } from "@shop/shared/catalog/admin-api";
-import { adminListProducts, adminListSkus, type ReadModels } from "@shop/projections";
-import { DomainError } from "../platform/domain-error.ts";
+import { adminListProducts, adminListSkus, type Database } from "@shop/projections";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { createProduct, createSku, updateProduct, updateSku, type Actor } from "./catalog-commands.ts";
-import { productNotFound, skuNotFound } from "./catalog-errors.ts";
 import { newSku, productChanges, productFields, skuChanges } from "./catalog-input.ts";
 import { historyItems, loadProductView, loadSkuView, productView, skuView } from "./admin-catalog-views.ts";
 
 export interface AdminCatalogDeps {
   store: EventStore;
-  db: Kysely<ReadModels>;
+  db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
@@ -48,10 +50,7 @@ const saved = (view: object) => ({
 
 function sortColumn(sort: string, allowed: readonly string[]): string {
   const column = sort.replace(/^-/, "");
-  if (!allowed.includes(column))
-    throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
-      `sort: Cannot sort by ${column}.`,
-    ]);
+  if (!allowed.includes(column)) throw new InvalidRequestError(fieldMessage("sort", `Cannot sort by ${column}.`));
   return column;
 }
 
@@ -95,7 +94,7 @@ export function makeAdminCatalogRouter(deps: AdminCatalogDeps): Router {
     const id = pathIdOf(req.params.id);
     if (id === null) return next();
     const events = await deps.store.readStream(productStream(id));
-    if (events.length === 0) throw productNotFound();
+    if (events.length === 0) throw new ProductNotFoundError();
     const items = historyItems(events);
     res.json({ metadata: { success: true }, id, items, total: items.length, count: items.length, start: 0 });
   });
@@ -132,7 +131,7 @@ export function makeAdminCatalogRouter(deps: AdminCatalogDeps): Router {
     const id = pathIdOf(req.params.id);
     if (id === null) return next();
     const events = await deps.store.readStream(skuStream(id));
-    if (events.length === 0) throw skuNotFound();
+    if (events.length === 0) throw new SkuNotFoundError();
     const items = historyItems(events);
     res.json({ metadata: { success: true }, id, items, total: items.length, count: items.length, start: 0 });
   });

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { RecordedEvent } from "@shop/shared";
-import type { ProductsTable, ReadModels, SkusTable } from "@shop/projections";
-import { productNotFound, skuNotFound } from "./catalog-errors.ts";
+import { ProductNotFoundError, SkuNotFoundError } from "@shop/shared";
+import type { Database, ProductsTable, SkusTable } from "@shop/projections";
 
 // Records as the back office's forms and lists read them: the read-model row in snake_case with its
 // version (what expected_version is compared with).
@@ -65,15 +65,15 @@ export function skuView(s: Selectable<SkusTable>) {
   };
 }
 
-export async function loadProductView(db: Kysely<ReadModels>, id: number) {
+export async function loadProductView(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw productNotFound();
+  if (!row) throw new ProductNotFoundError();
   return productView(row);
 }
 
-export async function loadSkuView(db: Kysely<ReadModels>, id: number) {
+export async function loadSkuView(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom("skus").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw skuNotFound();
+  if (!row) throw new SkuNotFoundError();
   return skuView(row);
 }
 

@@ -48,6 +48,7 @@ describe("catalog: the back office's products and SKUs", () => {
           body: {
             metadata: {
               success: false,
+              code: "INVALID_REQUEST",
               message: "Invalid request syntax or bad data.",
               errors: ["title: This field is required."],
             },

@@ -1,6 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import {
+  fieldMessage,
+  ProductExistsError,
   productStream,
+  SkuExistsError,
+  SkuInvalidError,
   skuCodeStream,
   skuStream,
   WrongExpectedVersionError,
@@ -12,10 +16,8 @@ import {
   type SkuStock,
   type UserRef,
 } from "@shop/shared";
-import type { ReadModels } from "@shop/projections";
+import type { Database } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
-import { invalidCatalogRecord } from "./catalog-errors.ts";
 import { decideProduct, productDecider } from "./product.ts";
 import { decideSku, skuDecider, type SkuChanges } from "./sku.ts";
 
@@ -24,7 +26,7 @@ import { decideSku, skuDecider, type SkuChanges } from "./sku.ts";
 
 export interface CatalogDeps {
   store: EventStore;
-  db: Kysely<ReadModels>;
+  db: Kysely<Database>;
   clock: () => Date;
 }
 
@@ -37,7 +39,7 @@ export interface Actor {
  * The next id of a kind, past every id the read model already holds: SKUs and products written with
  * their own ids (the lookups' first SKUs, an import) never bumped the counter.
  */
-async function nextId(db: Kysely<ReadModels>, kind: "product" | "sku"): Promise<number> {
+async function nextId(db: Kysely<Database>, kind: "product" | "sku"): Promise<number> {
   const table = sql.table(kind === "product" ? "products" : "skus");
   const { rows } = await sql<{ last_id: string }>`INSERT INTO id_counters (kind, last_id)
     VALUES (${kind}, (SELECT coalesce(max(id), 0) + 1 FROM ${table}))
@@ -47,7 +49,7 @@ async function nextId(db: Kysely<ReadModels>, kind: "product" | "sku"): Promise<
 }
 
 /** Bumps a counter past an id given from outside (an import), so later creates do not collide with it. */
-export async function reserveId(db: Kysely<ReadModels>, kind: "product" | "sku", id: number): Promise<void> {
+export async function reserveId(db: Kysely<Database>, kind: "product" | "sku", id: number): Promise<void> {
   await sql`INSERT INTO id_counters (kind, last_id) VALUES (${kind}, ${id})
     ON CONFLICT (kind) DO UPDATE SET last_id = GREATEST(id_counters.last_id, ${id})`.execute(db);
 }
@@ -66,8 +68,7 @@ export async function createProduct(deps: CatalogDeps, givenId: number | null, f
       );
       return { id, ...result };
     } catch (error) {
-      if (givenId !== null || attempt >= 5 || !(error instanceof DomainError && error.code === "PRODUCT_EXISTS"))
-        throw error;
+      if (givenId !== null || attempt >= 5 || !(error instanceof ProductExistsError)) throw error;
     }
   }
 }
@@ -89,11 +90,11 @@ export function updateProduct(
   );
 }
 
-const duplicateCode = () => invalidCatalogRecord("SKU_INVALID", ["sku: A SKU with this code already exists."]);
+const duplicateCode = () => new SkuInvalidError(fieldMessage("sku", "A SKU with this code already exists."));
 const unknownProduct = () =>
-  invalidCatalogRecord("SKU_INVALID", [
-    "product: Select a valid choice. That choice is not one of the available choices.",
-  ]);
+  new SkuInvalidError(
+    fieldMessage("product", "Select a valid choice. That choice is not one of the available choices."),
+  );
 
 export async function refuseUnknownProduct(store: EventStore, productId: number | null | undefined) {
   if (productId !== null && productId !== undefined && (await store.readStream(productStream(productId))).length === 0)
@@ -128,7 +129,7 @@ export async function createSku(
   for (let attempt = 1; id === null; attempt++) {
     const candidate = await nextId(deps.db, "sku");
     if ((await deps.store.readStream(skuStream(candidate))).length === 0) id = candidate;
-    else if (attempt >= 5) throw new DomainError("SKU_EXISTS", "This SKU already exists.", 409);
+    else if (attempt >= 5) throw new SkuExistsError();
   }
   if (claimedBy === null) {
     try {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { EventMetadata, EventStore } from "@shop/shared";
 import type { CatalogImportFile } from "@shop/shared/catalog/import-file";
-import type { ReadModels } from "@shop/projections";
+import type { Database } from "@shop/projections";
 import { importCatalog, parseCatalogFile } from "./catalog-import.ts";
 
 // The demo's catalog (about 40 products): every category of back-office §3 and every case of the
@@ -324,7 +324,7 @@ export function demoCatalog(today: string): CatalogImportFile {
 /** Imports the demo catalog into an empty log (demo-data.ts), as `import-catalog` would. */
 export async function seedCatalogDemoData(
   store: EventStore,
-  db: Kysely<ReadModels>,
+  db: Kysely<Database>,
   clock: () => Date,
   metadata: EventMetadata,
 ): Promise<void> {

@@ -5,7 +5,6 @@ import {
   migrateCheckpoints,
   migrateProjection,
   readCheckpoint,
-  readModels,
 } from "@shop/projections";
 import { SKU_CATEGORY_TABLE, START, type EventStore } from "@shop/shared";
 import { createEventRegistry } from "../event-registry.ts";
@@ -22,7 +21,7 @@ const actor = { by: null, metadata: { correlationId: "import-test" } };
 describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let store: EventStore;
-  const deps = () => ({ store, db: readModels(database.db), clock: () => new Date("2026-11-23T12:00:00Z") });
+  const deps = () => ({ store, db: database.db, clock: () => new Date("2026-11-23T12:00:00Z") });
   const logLength = async () => (await store.readAll(START, { limit: 1_000_000 })).length;
   const project = async () => {
     const from = (await readCheckpoint(database.db, "catalog"))?.position ?? START;
@@ -43,7 +42,7 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
     const report = await importCatalog(deps(), parseCatalogFile(demoCatalog("2026-11-23")), actor);
     expect(report.products).toEqual({ created: 40, changed: 0, unchanged: 0 });
     await project();
-    const db = readModels(database.db);
+    const db = database.db;
     const skus = await db.selectFrom("skus").selectAll().execute();
     expect(new Set(skus.map((s) => s.category))).toEqual(new Set(SKU_CATEGORY_TABLE.map((c) => c.category)));
     expect(skus.find((s) => s.sku === "10-1-201")).toMatchObject({ id: 101, product_id: 1, price_cents: 1499 });
@@ -121,7 +120,7 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
     const report = await importCatalog(deps(), parseCatalogFile(file), actor);
     expect(report.products.created).toBe(60);
     await project();
-    const skus = await readModels(database.db).selectFrom("skus").selectAll().where("id", ">=", 10_000).execute();
+    const skus = await database.db.selectFrom("skus").selectAll().where("id", ">=", 10_000).execute();
     expect(new Set(skus.map((s) => s.category)).size).toBeGreaterThanOrEqual(SKU_CATEGORY_TABLE.length - 1);
     expect(skus.some((s) => s.stock === 0 && !s.backorder)).toBe(true);
     expect(skus.some((s) => s.stock === 0 && s.backorder)).toBe(true);

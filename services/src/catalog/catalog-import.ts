@@ -1,6 +1,5 @@
-import { productStream, skuStream } from "@shop/shared";
+import { fieldMessage, productStream, SkuInvalidError, skuStream } from "@shop/shared";
 import { CatalogImportFile, type ImportSku, type ParsedCatalogImportFile } from "@shop/shared/catalog/import-file";
-import { DomainError } from "../platform/domain-error.ts";
 import { issuesToErrorLines } from "../platform/http/validate.ts";
 import {
   codeClaimedBy,
@@ -97,7 +96,9 @@ async function importSku(
   // A SKU without an id in the file is found again by its code.
   const claimedBy = await codeClaimedBy(deps.store, input.sku);
   if (givenId !== undefined && claimedBy !== null && claimedBy !== givenId)
-    throw new DomainError("SKU_INVALID", `SKU ${givenId}: the code ${input.sku} belongs to SKU ${claimedBy}.`);
+    throw new SkuInvalidError(
+      fieldMessage("sku", `SKU ${givenId}: the code ${input.sku} belongs to SKU ${claimedBy}.`),
+    );
   const id = givenId ?? claimedBy;
   if (id !== null && (await exists(deps, skuStream(id)))) {
     const { events } = await updateSku(deps, id, skuChanges({ ...input, product: productId }), undefined, actor);

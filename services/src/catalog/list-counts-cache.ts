@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ProductListQuery } from "@shop/shared/catalog/api";
-import { catalogVersion, listProductsCounts, type ProductListCounts, type ReadModels } from "@shop/projections";
+import { catalogVersion, listProductsCounts, type Database, type ProductListCounts } from "@shop/projections";
 
 const MAX_ENTRIES = 500;
 
@@ -9,7 +9,7 @@ const MAX_ENTRIES = 500;
  * does. Kept per query (paging aside) and per catalog version, read first (one row), so a write
  * shows in the next answer (read-your-writes holds) and an unchanged catalog costs no scan.
  */
-export function makeListCountsCache(db: Kysely<ReadModels>) {
+export function makeListCountsCache(db: Kysely<Database>) {
   const entries = new Map<string, { version: number; counts: Promise<ProductListCounts> }>();
   return async (q: ProductListQuery): Promise<ProductListCounts> => {
     const version = await catalogVersion(db);

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { SingleBar } from "cli-progress";
-import { catalogProjection, migrateProjection, readModels } from "@shop/projections";
-import { DomainError } from "../platform/domain-error.ts";
+import { catalogProjection, migrateProjection } from "@shop/projections";
+import { DomainError } from "@shop/shared";
 import { generateCatalog } from "../catalog/catalog-generator.ts";
 import { ImportFileError, importCatalog, parseCatalogFile } from "../catalog/catalog-import.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
@@ -41,7 +41,7 @@ export async function importCatalogFile(
   );
   const started = performance.now();
   bar.start(parsed.products.length + parsed.skus.length, 0, { rate: 0 });
-  const deps = { store: ctx.store, db: readModels(ctx.database.db), clock: () => new Date() };
+  const deps = { store: ctx.store, db: ctx.database.db, clock: () => new Date() };
   const report = await importCatalog(
     deps,
     parsed,
@@ -49,7 +49,10 @@ export async function importCatalogFile(
     (done) => bar.update(done, { rate: Math.round(done / Math.max((performance.now() - started) / 1000, 0.001)) }),
   )
     .catch((error) => {
-      if (error instanceof DomainError) throw new OpsError(`${error.message} ${error.errors.join("; ")}`);
+      if (error instanceof DomainError)
+        throw new OpsError(
+          [error.message, ...Object.entries(error.fields).map(([f, m]) => `${f}: ${m.join(" ")}`)].join(" "),
+        );
       throw error;
     })
     .finally(() => bar.stop());
