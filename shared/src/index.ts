@@ -7,6 +7,7 @@ export * from "./catalog/sku-for-cart.ts";
 export * from "./catalog/availability.ts";
 export * from "./catalog/errors.ts";
 export * from "./donations/events.ts";
+export * from "./discounts/index.ts";
 export * from "./domain/index.ts";
 export * from "./locks/index.ts";
 export * from "./lookups/index.ts";

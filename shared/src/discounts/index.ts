@@ -1,0 +1,4 @@
+export * from "./events.ts";
+export * from "./messages.ts";
+export * from "./rules.ts";
+export * from "./api.ts";
