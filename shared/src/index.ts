@@ -8,6 +8,7 @@ export * from "./catalog/availability.ts";
 export * from "./catalog/errors.ts";
 export * from "./donations/events.ts";
 export * from "./discounts/index.ts";
+export * from "./cart/index.ts";
 export * from "./domain/index.ts";
 export * from "./locks/index.ts";
 export * from "./lookups/index.ts";
