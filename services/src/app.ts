@@ -12,6 +12,7 @@ import { makeScheduledActionsRouter } from "./scheduled-actions/scheduled-action
 import { makeLocksRouter } from "./locks/locks-router.ts";
 import { makeContentRouter } from "./content/content-router.ts";
 import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
+import { makeCampaignsRouter } from "./campaigns/campaigns-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
@@ -114,6 +115,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeLocksRouter(deps));
   app.use(makeContentRouter(deps));
   app.use(makeKeywordsRouter(deps));
+  app.use(makeCampaignsRouter(deps));
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
   app.use(makePagesRouter(deps));

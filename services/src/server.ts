@@ -13,6 +13,7 @@ import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { nodeLiveMessages } from "./content/node-live-messages.ts";
 import { roleLiveMessages } from "./contributors/role-live-messages.ts";
 import { keywordLiveMessages } from "./keywords/keyword-live-messages.ts";
+import { campaignLiveMessages } from "./campaigns/campaign-live-messages.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
 import { lockLiveMessages } from "./locks/lock-live-messages.ts";
@@ -40,6 +41,7 @@ export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
   nodeLiveMessages,
   keywordLiveMessages,
   roleLiveMessages,
+  campaignLiveMessages,
 ];
 
 export interface RunningServer {

@@ -38,7 +38,15 @@ export async function seedDemoData(
     [
       {
         type: "CampaignCreated",
-        data: { slug: "ark-main", name: "Build the Ark", goalCents: 50_000_000, createdAt: now },
+        data: {
+          id: 1,
+          slug: "ark-main",
+          name: "Build the Ark",
+          goalCents: 50_000_000,
+          startsAt: null,
+          endsAt: null,
+          createdAt: now,
+        },
         metadata,
       },
     ],

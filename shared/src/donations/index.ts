@@ -1,0 +1,3 @@
+export * from "./events.ts";
+export * from "./thermometer.ts";
+export * from "./api.ts";
