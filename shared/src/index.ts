@@ -6,7 +6,7 @@ export * from "./catalog/events.ts";
 export * from "./catalog/sku-for-cart.ts";
 export * from "./catalog/availability.ts";
 export * from "./catalog/errors.ts";
-export * from "./donations/events.ts";
+export * from "./donations/index.ts";
 export * from "./discounts/index.ts";
 export * from "./cart/index.ts";
 export * from "./domain/index.ts";
