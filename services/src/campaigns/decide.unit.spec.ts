@@ -52,6 +52,7 @@ describe("campaign rules (back-office §2 thermometer)", () => {
           amountCents: 2500,
           refundedAt: at,
           by: staff,
+          name: "Build the Ark",
           goalCents: 100_000,
           raisedCents: 0,
           donors: 0,
