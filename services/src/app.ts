@@ -13,6 +13,7 @@ import { makeLocksRouter } from "./locks/locks-router.ts";
 import { makeContentRouter } from "./content/content-router.ts";
 import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
 import { makeCampaignsRouter } from "./campaigns/campaigns-router.ts";
+import { makeDiscountsRouter } from "./discounts/discounts-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
@@ -116,6 +117,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeContentRouter(deps));
   app.use(makeKeywordsRouter(deps));
   app.use(makeCampaignsRouter(deps));
+  app.use(makeDiscountsRouter(deps));
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
   app.use(makePagesRouter(deps));

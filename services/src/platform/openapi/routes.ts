@@ -33,6 +33,7 @@ import { AuditQuery } from "../../audit/audit-router.ts";
 import { LOOKUP_MODELS } from "../../lookups/lookup-models.ts";
 import { CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
 import { CAMPAIGN_ROUTES } from "../../campaigns/campaign-route-docs.ts";
+import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
 
 /**
  * Every route of the API for /api/openapi.json: method, Express path, and its request and answer
@@ -379,6 +380,7 @@ export const API_ROUTES: RouteDoc[] = [
     fields: { time_zone: z.string() },
   },
   ...CAMPAIGN_ROUTES,
+  ...DISCOUNT_ROUTES,
 ];
 
 /** A path's parameters: `:id` is a record id (1 to 2147483647), any other is text. */
