@@ -14,6 +14,9 @@ import { makeContentRouter } from "./content/content-router.ts";
 import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
 import { makeCampaignsRouter } from "./campaigns/campaigns-router.ts";
 import { makeDiscountsRouter } from "./discounts/discounts-router.ts";
+import { mergeVisitorCart } from "./cart/cart-merge.ts";
+import { makeCartRouter } from "./cart/cart-router.ts";
+import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
@@ -58,6 +61,8 @@ export interface AppDeps {
   behindProxy: boolean;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
+  /** The cart's SKU lookup; by default the catalog read model's (tests may give a fixed catalog). */
+  loadSkus?: LoadSkusForCart;
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }
@@ -97,6 +102,8 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      afterLogin: (req, res, userId) =>
+        mergeVisitorCart({ store: deps.store, clock: deps.clock, secureCookies: deps.behindProxy }, req, res, userId),
     }),
   );
 
@@ -118,6 +125,14 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeKeywordsRouter(deps));
   app.use(makeCampaignsRouter(deps));
   app.use(makeDiscountsRouter(deps));
+  app.use(
+    makeCartRouter({
+      store: deps.store,
+      clock: deps.clock,
+      behindProxy: deps.behindProxy,
+      loadSkus: deps.loadSkus ?? (async () => new Map()),
+    }),
+  );
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
   app.use(makePagesRouter(deps));

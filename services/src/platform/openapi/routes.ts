@@ -34,6 +34,7 @@ import { LOOKUP_MODELS } from "../../lookups/lookup-models.ts";
 import { CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
 import { CAMPAIGN_ROUTES } from "../../campaigns/campaign-route-docs.ts";
 import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
+import { CART_ROUTES } from "../../cart/cart-route-docs.ts";
 
 /**
  * Every route of the API for /api/openapi.json: method, Express path, and its request and answer
@@ -381,6 +382,7 @@ export const API_ROUTES: RouteDoc[] = [
   },
   ...CAMPAIGN_ROUTES,
   ...DISCOUNT_ROUTES,
+  ...CART_ROUTES,
 ];
 
 /** A path's parameters: `:id` is a record id (1 to 2147483647), any other is text. */

@@ -1,0 +1,80 @@
+import {
+  cartStream,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type CartEvent,
+  type EventMetadata,
+  type EventStore,
+  type Shopper,
+} from "@shop/shared";
+import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
+import { loadDiscounts } from "../discounts/discount.ts";
+import { cartDecider, type Cart } from "./cart.ts";
+import type { CartContext } from "./decide.ts";
+import { codesIn } from "./pricing.ts";
+
+export interface CartServiceDeps {
+  store: EventStore;
+  clock: () => Date;
+  loadSkus: LoadSkusForCart;
+}
+
+export interface CartOutcome {
+  cart: Cart;
+  context: CartContext;
+  events: CartEvent[];
+  appended?: AppendResult;
+}
+
+/** How often a command on one cart is tried when other requests keep appending to it first. */
+const ATTEMPTS = 100;
+
+/** A cart's state and everything its answer needs: its SKUs (and `alsoSkus`), its codes' discounts (and `alsoCodes`). */
+export async function loadCart(
+  deps: CartServiceDeps,
+  cartId: string,
+  shopper: Shopper,
+  also: { skus?: readonly string[]; codes?: readonly string[] } = {},
+): Promise<{ cart: Cart; context: CartContext }> {
+  const recorded = await deps.store.readStream(cartStream(cartId));
+  const cart = recorded.reduce(
+    (s, e) => cartDecider.evolve(s, { type: e.type, data: e.data } as CartEvent),
+    cartDecider.initialState(),
+  );
+  const [skus, discounts] = await Promise.all([
+    deps.loadSkus([...new Set([...codesIn(cart), ...(also.skus ?? [])])]),
+    loadDiscounts(deps.store, [...cart.codes, ...(also.codes ?? [])]),
+  ]);
+  return { cart, context: { skus, discounts, shopper, now: deps.clock() } };
+}
+
+/**
+ * Runs a cart command with the stream's version as the expected one. Many tabs (or a script) may
+ * add to one cart at once: on a conflict the cart is read again and the command decided anew, after
+ * a short random pause so the contenders spread out. Only the appended events count.
+ */
+export async function runCartCommand(
+  deps: CartServiceDeps,
+  cartId: string,
+  shopper: Shopper,
+  also: { skus?: readonly string[]; codes?: readonly string[] },
+  decide: (cart: Cart, context: CartContext) => CartEvent[],
+  metadata: EventMetadata,
+): Promise<CartOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const { cart, context } = await loadCart(deps, cartId, shopper, also);
+    const events = decide(cart, context);
+    if (events.length === 0) return { cart, context, events };
+    try {
+      const appended = await deps.store.append(
+        cartStream(cartId),
+        events.map((e) => ({ type: e.type, data: e.data, metadata })),
+        { expectedVersion: cart.version < 0 ? "no-stream" : cart.version },
+      );
+      return { cart: events.reduce(cartDecider.evolve, cart), context, events, appended };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
+    }
+  }
+}
