@@ -4,6 +4,7 @@ import { registerUser } from "../accounts/register-user.ts";
 import { seedContentDemoData } from "../content/content-demo-data.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { Database } from "@shop/projections";
+import { seedDiscountDemoData } from "../discounts/discount-demo-data.ts";
 
 export const DEMO_LOGIN = { email: "demo@example.org", password: "demo-password", name: "Demo Editor" };
 /** A second staff user, so two editors can be shown working on one record (lock kick-off). */
@@ -33,6 +34,7 @@ export async function seedDemoData(
   await registerUser({ store, clock }, { ...DEMO_LOGIN_2, isStaff: true }, metadata);
   if (db) await seedContentDemoData(store, db, clock, metadata);
   await seedLookupDemoData(store, metadata);
+  if (db) await seedDiscountDemoData(store, db, clock(), metadata);
   const last = await store.append(
     campaignStream("ark-main"),
     [
