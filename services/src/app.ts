@@ -3,7 +3,7 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import type { Kysely } from "kysely";
 import { type EventStore, type LogPosition, NotFoundError } from "@shop/shared";
-import type { ProjectionFailure } from "@shop/projections";
+import { loadSkusForCart, type ProjectionFailure } from "@shop/projections";
 import { makeAccountsRouter } from "./accounts/accounts-router.ts";
 import { createLoginThrottle } from "./accounts/login-throttle.ts";
 import { makeAuditRouter } from "./audit/audit-router.ts";
@@ -16,7 +16,6 @@ import { makeCampaignsRouter } from "./campaigns/campaigns-router.ts";
 import { makeDiscountsRouter } from "./discounts/discounts-router.ts";
 import { mergeVisitorCart } from "./cart/cart-merge.ts";
 import { makeCartRouter } from "./cart/cart-router.ts";
-import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
@@ -61,8 +60,6 @@ export interface AppDeps {
   behindProxy: boolean;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
-  /** The cart's SKU lookup; by default the catalog read model's (tests may give a fixed catalog). */
-  loadSkus?: LoadSkusForCart;
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }
@@ -130,7 +127,7 @@ export function createApp(appDeps: AppDeps): Express {
       store: deps.store,
       clock: deps.clock,
       behindProxy: deps.behindProxy,
-      loadSkus: deps.loadSkus ?? (async () => new Map()),
+      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
     }),
   );
   app.use(makeRolesRouter(deps));

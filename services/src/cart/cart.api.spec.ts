@@ -1,33 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { discountStream } from "@shop/shared";
-import type { SkuForCart } from "@shop/shared/catalog/sku-for-cart";
 import { createApp } from "../app.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
-import { discount, skuForCart } from "./cart-fixtures.ts";
+import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
+import { discount } from "./cart-fixtures.ts";
 
-// The catalog here is a fixed list (the catalog read model's own tests cover its lookup).
-const CATALOG = new Map<string, SkuForCart>(
-  [
-    skuForCart("10-1-100", { id: 100, title: "Noah's Ark Book", priceTiers: [{ minQuantity: 10, priceCents: 999 }] }),
-    skuForCart("30-200", { id: 200, title: "Flood Video", format: "DVD", priceCents: 2000, originalPriceCents: 2500 }),
-    skuForCart("10-1-300", { id: 300, title: "Gone Book", stock: 0 }),
-    skuForCart("10-1-400", { id: 400, title: "Old Book", active: false }),
-    skuForCart("GeneralDonation", {
-      id: 900,
-      title: "General Donation",
-      format: "",
-      userDefinedPrice: true,
-      priceCents: 0,
-      stock: null,
-    }),
-  ].map((s) => [s.code, s]),
-);
-const spec = apiSpec((deps) =>
-  createApp({
-    ...deps,
-    loadSkus: async (codes) => new Map(codes.flatMap((c) => (CATALOG.has(c) ? [[c, CATALOG.get(c)!]] : []))),
+// The catalog as the catalog's own events leave it (its read model answers the cart's lookups).
+const CATALOG: GivenEvent[] = [
+  productGiven(1, { title: "Noah's Ark Book" }),
+  ...skuGiven(100, "10-1-100", { productId: 1, priceCents: 1299, priceTiers: [{ minQuantity: 10, priceCents: 999 }] }),
+  productGiven(2, { title: "Flood Video" }),
+  ...skuGiven(200, "30-200", { productId: 2, format: "DVD", priceCents: 2000, originalPriceCents: 2500 }),
+  productGiven(3, { title: "Gone Book" }),
+  ...skuGiven(300, "10-1-300", { productId: 3, priceCents: 999, stock: 0 }),
+  productGiven(4, { title: "Old Book" }),
+  ...skuGiven(400, "10-1-400", { productId: 4, priceCents: 999, active: false }),
+  ...skuGiven(900, "GeneralDonation", {
+    name: "General Donation",
+    priceCents: 0,
+    userDefinedPrice: true,
+    campaign: "ark-main",
   }),
-);
+];
+const spec = apiSpec(createApp);
 const at = new Date().toISOString();
 const discountCreated = (code: string, extra: Partial<ReturnType<typeof discount>> = {}): GivenEvent => {
   const { id, ...terms } = discount(code, extra);
@@ -37,7 +32,7 @@ const discountCreated = (code: string, extra: Partial<ReturnType<typeof discount
 describe("add to cart (storefront §7)", () => {
   it("Added to Cart: the answer is the cart with the line priced", () =>
     spec
-      .given()
+      .given(...CATALOG)
       .when((http) => http.visitor().get("/api/store/shop/add-to-cart/?30-200=2&x=1"))
       .then(({ response, newEvents }) => {
         expect(response.status).toBe(200);
@@ -75,7 +70,7 @@ describe("add to cart (storefront §7)", () => {
 
   it("bulk tiers price the line by its quantity", () =>
     spec
-      .given()
+      .given(...CATALOG)
       .when((http) => http.visitor().get("/api/store/shop/add-to-cart/?10-1-100=10"))
       .then(({ response }) =>
         expect(response.json.items[0]).toMatchObject({ price: "99.90", original_price: "12.99", saved: "30.00" }),
@@ -87,7 +82,7 @@ describe("add to cart (storefront §7)", () => {
     ["an unknown SKU", "99-NOPE", 'Sorry, we could not find the item "99-NOPE".'],
   ])("%s cannot be added: metadata.success false and a message naming it", (_rule, code, message) =>
     spec
-      .given()
+      .given(...CATALOG)
       .when((http) => http.visitor().get(`/api/store/shop/add-to-cart/?${code}=1&x=2`))
       .then(({ response, newEvents }) => {
         expect(response.status).toBe(400);
@@ -98,7 +93,7 @@ describe("add to cart (storefront §7)", () => {
 
   it("Donation added to cart: the donation is an item whose quantity is the amount", () =>
     spec
-      .given()
+      .given(...CATALOG)
       .when((http) => http.visitor().get("/api/store/shop/add-to-cart/?GeneralDonation=25.50"))
       .then(({ response }) => {
         expect(response.json.metadata.message).toBe("Donation added to cart.");
@@ -115,7 +110,7 @@ describe("add to cart (storefront §7)", () => {
 
   it("/store/cart/?{sku}={qty}&add-to-cart adds, then shows the cart page", () =>
     spec
-      .given()
+      .given(...CATALOG)
       .when(async (http) => {
         const visitor = http.visitor();
         const page = await visitor.get("/store/cart/?30-200=1&add-to-cart");
@@ -131,7 +126,7 @@ describe("add to cart (storefront §7)", () => {
 describe("the full cart (storefront §3, §7)", () => {
   it("a visitor with no cart gets an empty one", () =>
     spec
-      .given()
+      .given(...CATALOG)
       .when((http) => http.visitor().get("/api/store/shop/full-cart/?x=1"))
       .then({
         status: 200,
@@ -146,7 +141,7 @@ describe("the full cart (storefront §3, §7)", () => {
 
   it("PUT sets quantities; 0 removes: Item removed successfully.; a donation is adjusted and removed", () =>
     spec
-      .given()
+      .given(...CATALOG)
       .when(async (http) => {
         const visitor = http.visitor();
         await visitor.get("/api/store/shop/add-to-cart/?30-200=1&10-1-100=2&GeneralDonation=10");
@@ -175,7 +170,7 @@ describe("the full cart (storefront §3, §7)", () => {
 describe("apply-discounts (storefront §7, §8)", () => {
   it("codes are upper-cased and trimmed, empty ignored; the answer maps each code to its message", () =>
     spec
-      .given(discountCreated("SAVE10"), discountCreated("MEMBERS", { requiresUser: true }))
+      .given(...CATALOG, discountCreated("SAVE10"), discountCreated("MEMBERS", { requiresUser: true }))
       .when(async (http) => {
         const visitor = http.visitor();
         await visitor.get("/api/store/shop/add-to-cart/?30-200=1");
@@ -193,7 +188,7 @@ describe("apply-discounts (storefront §7, §8)", () => {
 
   it("an applied discount shows in the cart with its amount; a leading minus removes it", () =>
     spec
-      .given(discountCreated("SAVE10"))
+      .given(...CATALOG, discountCreated("SAVE10"))
       .when(async (http) => {
         const visitor = http.visitor();
         await visitor.get("/api/store/shop/add-to-cart/?30-200=1");
@@ -209,7 +204,7 @@ describe("apply-discounts (storefront §7, §8)", () => {
 
   it("a discount that stops applying when the cart changes drops out of discounts and says why", () =>
     spec
-      .given(discountCreated("BIG", { minSubtotalCents: 3000 }))
+      .given(...CATALOG, discountCreated("BIG", { minSubtotalCents: 3000 }))
       .when(async (http) => {
         const visitor = http.visitor();
         await visitor.get("/api/store/shop/add-to-cart/?30-200=2");
