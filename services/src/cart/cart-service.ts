@@ -53,7 +53,35 @@ export async function loadCart(
  * add to one cart at once: on a conflict the cart is read again and the command decided anew, after
  * a short random pause so the contenders spread out. Only the appended events count.
  */
-export async function runCartCommand(
+export function runCartCommand(
+  deps: CartServiceDeps,
+  cartId: string,
+  shopper: Shopper,
+  also: { skus?: readonly string[]; codes?: readonly string[] },
+  decide: (cart: Cart, context: CartContext) => CartEvent[],
+  metadata: EventMetadata,
+): Promise<CartOutcome> {
+  return oneAtATime(cartId, () => tryUntilAppended(deps, cartId, shopper, also, decide, metadata));
+}
+
+// Requests for one cart in this process take turns, so they do not race each other to the log and
+// retry; other processes on the same cart still meet the expected version.
+const queues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
+}
+
+async function tryUntilAppended(
   deps: CartServiceDeps,
   cartId: string,
   shopper: Shopper,
