@@ -65,4 +65,10 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
     status: 201,
     fields: { gift_id: z.string(), raised_cents: z.number(), goal_cents: z.number(), donors: z.number() },
   },
+  {
+    method: "POST",
+    path: `${BASE}:slug/gift/:gift/refund/`,
+    summary: "Refund a gift: the totals move back and every thermometer is pushed (409 when refunded already)",
+    fields: { raised_cents: z.number(), goal_cents: z.number(), donors: z.number() },
+  },
 ];

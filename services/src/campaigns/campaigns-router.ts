@@ -185,5 +185,18 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
     });
   });
 
+  router.post(`${BASE}:slug/gift/:gift/refund/`, async (req, res) => {
+    const slug = String(req.params.slug);
+    const { state } = await run(req, slug, { type: "RefundGift", data: { giftId: String(req.params.gift) } });
+    if (!state.exists) throw campaignNotFound();
+    res.json({
+      metadata: { success: true },
+      campaign: slug,
+      raised_cents: state.raisedCents,
+      goal_cents: state.goalCents,
+      donors: state.donors,
+    });
+  });
+
   return router;
 }

@@ -132,6 +132,25 @@ describe("staff record offline gifts", () => {
         ],
       ));
 
+  it("a refund moves the totals back; a second refund is refused", () =>
+    spec
+      .given(arkCreated, giftRecorded("g1", 2500, 2500, 1), giftRecorded("g2", 1000, 3500, 2), edna)
+      .when(async (http) => {
+        const refunded = await http.as(edna).post(`${BASE}ark-main/gift/g1/refund/`);
+        expect(refunded.json).toEqual({
+          metadata: { success: true },
+          campaign: "ark-main",
+          raised_cents: 1000,
+          goal_cents: 100_000,
+          donors: 1,
+        });
+        return http.as(edna).post(`${BASE}ark-main/gift/g1/refund/`);
+      })
+      .then(({ response }) => {
+        expect(response.status).toBe(409);
+        expect(response.json.metadata.message).toBe("This gift was already refunded.");
+      }));
+
   it("a gift of 0 is refused with the field's message", () =>
     spec
       .given(arkCreated, edna)
