@@ -7,7 +7,7 @@ import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { cartIdOf } from "./cart-id.ts";
 import { loadCart, runCartCommand, type CartServiceDeps } from "./cart-service.ts";
 import { cartAnswer } from "./cart-view.ts";
-import { CartRefusal, decideCart, decideDiscountCodes, type RequestedItem } from "./decide.ts";
+import { decideCart, decideDiscountCodes, type RequestedItem } from "./decide.ts";
 import { emptyCart } from "./cart.ts";
 
 export interface CartRouterDeps {
@@ -75,7 +75,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
     try {
       await addItems(req, res);
     } catch (error) {
-      if (!(error instanceof CartRefusal) && !(error instanceof DomainError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       res.locals.cartMessage = error.message;
       return next();
     }
