@@ -139,6 +139,29 @@ describe("the full cart (storefront §3, §7)", () => {
         },
       }));
 
+  it("the mini cart (?x=) lists sku_code, title, quantity and user_defined_price", () =>
+    spec
+      .given(...CATALOG)
+      .when(async (http) => {
+        const visitor = http.visitor();
+        await visitor.get("/api/store/shop/add-to-cart/?10-1-100=3&GeneralDonation=20");
+        return visitor.get("/api/store/shop/full-cart/?x=1700000000000");
+      })
+      .then(({ response }) => {
+        expect(response.json.metadata.success).toBe(true);
+        expect(
+          response.json.items.map(({ sku_code, title, quantity, user_defined_price }: Record<string, unknown>) => ({
+            sku_code,
+            title,
+            quantity,
+            user_defined_price,
+          })),
+        ).toEqual([
+          { sku_code: "10-1-100", title: "Noah's Ark Book", quantity: 3, user_defined_price: false },
+          { sku_code: "GeneralDonation", title: "General Donation", quantity: 20, user_defined_price: true },
+        ]);
+      }));
+
   it("PUT sets quantities; 0 removes: Item removed successfully.; a donation is adjusted and removed", () =>
     spec
       .given(...CATALOG)

@@ -79,7 +79,8 @@ export const ApplyDiscountsQuery = z.object({
         return z.NEVER;
       }
       return list.map(String);
-    }),
+    })
+    .default([]),
   x: z.string().optional(),
   ts: z.string().optional(),
 });
