@@ -99,8 +99,14 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
       afterLogin: (req, res, userId) =>
-        mergeVisitorCart({ store: deps.store, clock: deps.clock, secureCookies: deps.behindProxy }, req, res, userId),
+        mergeVisitorCart(
+          { store: deps.store, clock: deps.clock, secureCookies: deps.behindProxy },
+          req,
+          res,
+          userId,
+        ).catch((err) => req.log.error({ err }, "visitor cart not merged at login")),
     }),
   );
 
