@@ -18,16 +18,15 @@ export async function mergeVisitorCart(
 ): Promise<void> {
   const visitorCart = visitorCartIdOf(req.headers.cookie);
   if (!visitorCart) return;
-  clearVisitorCart(res, deps.secureCookies);
   const recorded = await deps.store.readStream(cartStream(visitorCart));
-  if (recorded.length === 0) return;
+  if (recorded.length === 0) return clearVisitorCart(res, deps.secureCookies);
   const cart = recorded.reduce(
     (s, e) => cartDecider.evolve(s, { type: e.type, data: e.data } as CartEvent),
     cartDecider.initialState(),
   );
   const intoCart = userCartId(userId);
   const { into, away } = decideMerge(cart, visitorCart, intoCart, deps.clock());
-  if (into.length === 0) return;
+  if (into.length === 0) return clearVisitorCart(res, deps.secureCookies);
   const metadata = { ...eventMetadata(req), userId };
   try {
     await deps.store.append(
@@ -36,7 +35,7 @@ export async function mergeVisitorCart(
       { expectedVersion: cart.version },
     );
   } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return; // another login merged it just now
+    if (error instanceof WrongExpectedVersionError) return clearVisitorCart(res, deps.secureCookies); // merged just now
     throw error;
   }
   await deps.store.append(
@@ -44,4 +43,5 @@ export async function mergeVisitorCart(
     into.map((e) => ({ type: e.type, data: e.data, metadata })),
     { expectedVersion: "any" },
   );
+  clearVisitorCart(res, deps.secureCookies);
 }
