@@ -113,9 +113,10 @@ describe("the cart follows the shopper", () => {
         s.on("connect_error", reject);
       });
     const [otherTab, strangerTab] = await Promise.all([open(visitor.cookieHeader), open(stranger.cookieHeader)]);
-    let strayPush: CartChangedMessage | null = null;
+    // The stranger's own add (version 0) may still be on its way to its tab; the visitor's is version 1.
+    const strangerVersions: number[] = [];
     strangerTab.on("cart:changed", (m: CartChangedMessage) => {
-      strayPush = m;
+      strangerVersions.push(m.version);
     });
     await new Promise((resolve) => setTimeout(resolve, 100)); // the room is joined on connection
     const versions: number[] = [];
@@ -139,6 +140,6 @@ describe("the cart follows the shopper", () => {
       cookie: visitor.cookieHeader,
     });
     expect(seen.json.items.map((i: { sku_code: string }) => i.sku_code)).toEqual([VIDEO, BOOK]);
-    expect(strayPush).toBeNull();
+    expect(strangerVersions.filter((v) => v > 0)).toEqual([]);
   });
 });
