@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { CampaignEvent } from "@shop/shared";
+import { donationEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** campaigns: each donation campaign with its totals, ready for campaign-status and the admin list. */
@@ -14,6 +14,11 @@ export interface CampaignsTable {
   ends: string | null;
   /** The stream version: the admin form's expected_version. */
   version: number;
+}
+
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface CampaignsTables {
+  campaigns: CampaignsTable;
 }
 
 export const campaignsProjection: Projection = {
@@ -35,7 +40,8 @@ export const campaignsProjection: Projection = {
     )`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as CampaignEvent;
+    if (!isEventOf(donationEvents, recorded)) return; // only the types in `handles` reach here
+    const event = recorded;
     const version = recorded.streamPosition;
     switch (event.type) {
       case "CampaignCreated": {

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { DiscountEvent } from "@shop/shared";
+import { sql, type ColumnType } from "kysely";
+import { discountEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
 /** discounts: every discount's terms for the back-office list and form. The cart reads the log, not this. */
@@ -12,7 +12,8 @@ export interface DiscountsTable {
   min_subtotal_cents: number;
   requires_user: boolean;
   requires_group: string | null;
-  required_skus: string[];
+  /** jsonb: written as JSON text, read back as the list. */
+  required_skus: ColumnType<string[], string, string>;
   required_quantity: number;
   starts: string | null;
   ends: string | null;
@@ -20,6 +21,11 @@ export interface DiscountsTable {
   max_uses_per_customer: number | null;
   active: boolean;
   version: number;
+}
+
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface DiscountsTables {
+  discounts: DiscountsTable;
 }
 
 export const discountsProjection: Projection = {
@@ -48,8 +54,8 @@ export const discountsProjection: Projection = {
     )`.execute(db);
   },
   async apply(trx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as DiscountEvent;
-    const d = event.data;
+    if (!isEventOf(discountEvents, recorded)) return; // only the types in `handles` reach here
+    const d = recorded.data;
     const row = {
       id: d.id,
       code: d.code,

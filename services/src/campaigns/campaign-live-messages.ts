@@ -1,13 +1,17 @@
-import { campaignRoom, renderThermometer, type CampaignEvent, type ThermometerMessage } from "@shop/shared";
+import {
+  campaignRoom,
+  donationEvents,
+  isEventOf,
+  renderThermometer,
+  type CampaignEvent,
+  type ThermometerMessage,
+} from "@shop/shared";
 import type { LiveMessage, LiveMessageMapper } from "../live/live-messages.ts";
-
-const CAMPAIGN_EVENTS = new Set(["CampaignCreated", "CampaignUpdated", "CampaignGiftRecorded", "CampaignGiftRefunded"]);
 
 /** Every campaign change pushes `thermometer` to the campaign's `/public` room: the event carries the totals. */
 export const campaignLiveMessages: LiveMessageMapper = (recorded) => {
-  if (!CAMPAIGN_EVENTS.has(recorded.type)) return [];
-  const event = { type: recorded.type, data: recorded.data } as CampaignEvent;
-  const status = thermometerOf(event);
+  if (!isEventOf(donationEvents, recorded)) return [];
+  const status = thermometerOf(recorded);
   return [
     {
       namespace: "/public",

@@ -1,4 +1,4 @@
-import type { CampaignEvent, UserRef } from "@shop/shared";
+import { donationEvents, type CampaignEvent, type UserRef } from "@shop/shared";
 import { DomainError } from "../platform/domain-error.ts";
 
 /** A campaign as its stream folds it: its terms, its totals and which gifts were refunded. */
@@ -19,6 +19,7 @@ export type Campaign =
 
 export const campaignDecider = {
   initialState: (): Campaign => ({ exists: false }),
+  events: donationEvents,
   evolve(state: Campaign, event: CampaignEvent): Campaign {
     switch (event.type) {
       case "CampaignCreated": {

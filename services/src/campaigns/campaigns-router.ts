@@ -15,7 +15,7 @@ import {
   type LogPosition,
   type UserRef,
 } from "@shop/shared";
-import type { CampaignsTable, ReadModels } from "@shop/projections";
+import type { CampaignsTable, Database } from "@shop/projections";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -25,7 +25,7 @@ import { runVersionedCommand } from "./versioned-command.ts";
 
 export interface CampaignsRouterDeps {
   store: EventStore;
-  db: Kysely<ReadModels>;
+  db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }

@@ -1,6 +1,13 @@
-import { WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore } from "@shop/shared";
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventDefinition,
+  type EventMetadata,
+  type EventOf,
+  type EventStore,
+} from "@shop/shared";
+import { foldStream, type Decider } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
-import type { Decider } from "../platform/command-handler.ts";
 
 export const staleVersion = () => {
   const message = "Someone else saved this record since you opened it. Reload it and try again.";
@@ -12,11 +19,11 @@ export const staleVersion = () => {
  * of its last event). A save on a record someone changed meanwhile is refused with 409, never merged.
  * Without it, a conflict is retried on the fresh state (gifts, which only add up).
  */
-export async function runVersionedCommand<State, Event extends { type: string; data: unknown }>(
+export async function runVersionedCommand<State, Definitions extends readonly EventDefinition[]>(
   store: EventStore,
   streamId: string,
-  decider: Decider<State, Event>,
-  decide: (state: State, version: number) => Event[],
+  decider: Decider<State, Definitions>,
+  decide: (state: State, version: number) => EventOf<Definitions>[],
   metadata: EventMetadata,
   expectedVersion?: number,
 ): Promise<{ state: State; version: number; appended?: AppendResult }> {
@@ -24,10 +31,7 @@ export async function runVersionedCommand<State, Event extends { type: string; d
     const recorded = await store.readStream(streamId);
     const version = recorded.length ? recorded[recorded.length - 1].streamPosition : -1;
     if (expectedVersion !== undefined && recorded.length > 0 && expectedVersion !== version) throw staleVersion();
-    let state = recorded.reduce(
-      (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-      decider.initialState(),
-    );
+    let state = foldStream(decider, recorded);
     const events = decide(state, version);
     if (events.length === 0) return { state, version };
     try {

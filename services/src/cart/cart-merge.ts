@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
-import { cartStream, userCartId, WrongExpectedVersionError, type CartEvent, type EventStore } from "@shop/shared";
+import { cartStream, userCartId, WrongExpectedVersionError, type EventStore } from "@shop/shared";
 import { eventMetadata } from "../platform/http/request-context.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import { cartDecider } from "./cart.ts";
 import { clearVisitorCart, visitorCartIdOf } from "./cart-id.ts";
 import { decideMerge } from "./decide.ts";
@@ -20,10 +21,7 @@ export async function mergeVisitorCart(
   if (!visitorCart) return;
   const recorded = await deps.store.readStream(cartStream(visitorCart));
   if (recorded.length === 0) return clearVisitorCart(res, deps.secureCookies);
-  const cart = recorded.reduce(
-    (s, e) => cartDecider.evolve(s, { type: e.type, data: e.data } as CartEvent),
-    cartDecider.initialState(),
-  );
+  const cart = foldStream(cartDecider, recorded);
   const intoCart = userCartId(userId);
   const { into, away } = decideMerge(cart, visitorCart, intoCart, deps.clock());
   if (into.length === 0) return clearVisitorCart(res, deps.secureCookies);

@@ -9,6 +9,7 @@ import {
 } from "@shop/shared";
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { loadDiscounts } from "../discounts/discount.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import { cartDecider, type Cart } from "./cart.ts";
 import type { CartContext } from "./decide.ts";
 import { codesIn } from "./pricing.ts";
@@ -37,10 +38,7 @@ export async function loadCart(
   also: { skus?: readonly string[]; codes?: readonly string[] } = {},
 ): Promise<{ cart: Cart; context: CartContext }> {
   const recorded = await deps.store.readStream(cartStream(cartId));
-  const cart = recorded.reduce(
-    (s, e) => cartDecider.evolve(s, { type: e.type, data: e.data } as CartEvent),
-    cartDecider.initialState(),
-  );
+  const cart = foldStream(cartDecider, recorded);
   const [skus, discounts] = await Promise.all([
     deps.loadSkus([...new Set([...codesIn(cart), ...(also.skus ?? [])])]),
     loadDiscounts(deps.store, [...cart.codes, ...(also.codes ?? [])]),

@@ -1,4 +1,4 @@
-import type { CartEvent } from "@shop/shared";
+import { cartEvents, type CartEvent } from "@shop/shared";
 
 export interface CartLine {
   lineId: number;
@@ -25,6 +25,9 @@ export const emptyCart = (): Cart => ({ lines: [], donations: [], codes: [], nex
 
 export const cartDecider = {
   initialState: emptyCart,
+  events: cartEvents,
+  /** An event this code does not know changes nothing but still counts toward the stream version. */
+  skip: (state: Cart): Cart => ({ ...state, version: state.version + 1 }),
   evolve(state: Cart, event: CartEvent): Cart {
     const next = { ...state, version: state.version + 1 };
     switch (event.type) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ReadModels } from "@shop/projections";
+import type { Database } from "@shop/projections";
 import {
   discountStream,
   type DiscountTerms,
@@ -63,7 +63,7 @@ export const DEMO_DISCOUNTS: Array<{ code: string } & Partial<DiscountTerms>> = 
 /** Appends the demo discounts (ids allocated as staff creates would). */
 export async function seedDiscountDemoData(
   store: EventStore,
-  db: Kysely<ReadModels>,
+  db: Kysely<Database>,
   now: Date,
   metadata: EventMetadata,
 ): Promise<LogPosition | null> {

@@ -1,4 +1,5 @@
 import {
+  discountEvents,
   discountStream,
   type Discount,
   type DiscountEvent,
@@ -6,6 +7,7 @@ import {
   type EventStore,
   type UserRef,
 } from "@shop/shared";
+import { foldStream } from "../platform/command-handler.ts";
 import { DomainError } from "../platform/domain-error.ts";
 
 /** A discount as its stream folds it. */
@@ -13,6 +15,7 @@ export type DiscountState = { exists: false } | ({ exists: true } & Discount);
 
 export const discountDecider = {
   initialState: (): DiscountState => ({ exists: false }),
+  events: discountEvents,
   evolve(_state: DiscountState, event: DiscountEvent): DiscountState {
     switch (event.type) {
       case "DiscountCreated": {
@@ -67,10 +70,7 @@ export async function loadDiscounts(store: EventStore, codes: readonly string[])
   await Promise.all(
     [...new Set(codes)].map(async (code) => {
       const events = await store.readStream(discountStream(code));
-      const state = events.reduce(
-        (s, e) => discountDecider.evolve(s, { type: e.type, data: e.data } as DiscountEvent),
-        discountDecider.initialState(),
-      );
+      const state = foldStream(discountDecider, events);
       if (state.exists) {
         const { exists: _, ...discount } = state;
         found.set(code, discount);

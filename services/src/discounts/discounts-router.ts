@@ -11,7 +11,8 @@ import {
   type EventStore,
   type LogPosition,
 } from "@shop/shared";
-import type { DiscountsTable, ReadModels } from "@shop/projections";
+import type { Database, DiscountsTable } from "@shop/projections";
+import type { Selectable } from "kysely";
 import { runVersionedCommand } from "../campaigns/versioned-command.ts";
 import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -21,7 +22,7 @@ import { decideDiscount, discountDecider, discountNotFound, type DiscountCommand
 
 export interface DiscountsRouterDeps {
   store: EventStore;
-  db: Kysely<ReadModels>;
+  db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
@@ -48,7 +49,7 @@ function termsOf(input: UpdateDiscountRequest | CreateDiscountRequest): Discount
 }
 
 /** A discount as the admin list and form show it. */
-export const discountView = (d: DiscountsTable) => ({
+export const discountView = (d: Selectable<DiscountsTable>) => ({
   id: d.id,
   code: d.code,
   description: d.description,

@@ -1,6 +1,6 @@
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
-import type { ReadModels } from "@shop/projections";
+import type { Database } from "@shop/projections";
 import type { Socket } from "socket.io";
 import { userCartId } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
@@ -15,7 +15,7 @@ import { visitorCartIdOf } from "../cart/cart-id.ts";
  */
 export async function joinCartRooms(
   socket: Socket,
-  deps: { db: Kysely<ReadModels>; clock: () => Date; sessionSecret?: string },
+  deps: { db: Kysely<Database>; clock: () => Date; sessionSecret?: string },
 ): Promise<void> {
   const header = socket.handshake.headers.cookie;
   const visitorCart = visitorCartIdOf(header);
