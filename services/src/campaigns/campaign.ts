@@ -1,5 +1,13 @@
-import { donationEvents, type CampaignEvent, type UserRef } from "@shop/shared";
-import { DomainError } from "../platform/domain-error.ts";
+import {
+  CampaignDatesError,
+  CampaignExistsError,
+  CampaignNotFoundError,
+  donationEvents,
+  GiftNotFoundError,
+  GiftRefundedError,
+  type CampaignEvent,
+  type UserRef,
+} from "@shop/shared";
 
 /** A campaign as its stream folds it: its terms, its totals and which gifts were refunded. */
 export type Campaign =
@@ -86,7 +94,7 @@ export type CampaignCommand =
     }
   | { type: "RefundGift"; data: { giftId: string } };
 
-export const campaignNotFound = () => new DomainError("CAMPAIGN_NOT_FOUND", "Campaign not found.", 404);
+export const campaignNotFound = () => new CampaignNotFoundError();
 
 /**
  * Pure. Totals move with each gift and move back with its refund; each event carries the totals
@@ -99,10 +107,7 @@ export function decideCampaign(
 ): CampaignEvent[] {
   const at = meta.now.toISOString();
   if (command.type === "CreateCampaign") {
-    if (state.exists)
-      throw new DomainError("CAMPAIGN_EXISTS", "A campaign with this slug already exists.", 400, [
-        "slug: A campaign with this slug already exists.",
-      ]);
+    if (state.exists) throw new CampaignExistsError();
     checkDates(command.data.startsAt, command.data.endsAt);
     return [{ type: "CampaignCreated", data: { ...command.data, createdAt: at, by: meta.by } }];
   }
@@ -143,8 +148,8 @@ export function decideCampaign(
       ];
     case "RefundGift": {
       const gift = state.gifts[command.data.giftId];
-      if (!gift) throw new DomainError("GIFT_NOT_FOUND", "Gift not found.", 404);
-      if (gift.refunded) throw new DomainError("GIFT_REFUNDED", "This gift was already refunded.", 409);
+      if (!gift) throw new GiftNotFoundError();
+      if (gift.refunded) throw new GiftRefundedError();
       return [
         {
           type: "CampaignGiftRefunded",
@@ -169,8 +174,5 @@ export function decideCampaign(
 }
 
 function checkDates(startsAt: string | null, endsAt: string | null) {
-  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
-    throw new DomainError("CAMPAIGN_DATES", "The campaign must end after it starts.", 400, [
-      "ends: The campaign must end after it starts.",
-    ]);
+  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) throw new CampaignDatesError();
 }

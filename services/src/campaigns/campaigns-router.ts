@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Router, type Request } from "express";
 import { sql, type Kysely } from "kysely";
 import {
+  InvalidRequestError,
   CAMPAIGN_SORT_COLUMNS,
   CampaignListQuery,
   CampaignStatusQuery,
@@ -16,7 +17,6 @@ import {
   type UserRef,
 } from "@shop/shared";
 import type { CampaignsTable, Database } from "@shop/projections";
-import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -55,6 +55,7 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
 
   async function run(req: Request, slug: string, command: CampaignCommand, expectedVersion?: number) {
     const result = await runVersionedCommand(
+      "campaign",
       deps.store,
       campaignStream(slug),
       campaignDecider,
@@ -115,9 +116,7 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
     const q = parseQuery(CampaignListQuery, req.query);
     const column = q.sort.replace(/^-/, "");
     if (!(CAMPAIGN_SORT_COLUMNS as readonly string[]).includes(column))
-      throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
-        `sort: Cannot sort by ${column}.`,
-      ]);
+      throw new InvalidRequestError({ sort: [`Cannot sort by ${column}.`] });
     let query = campaigns();
     if (q.q) {
       const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

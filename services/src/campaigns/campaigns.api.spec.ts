@@ -85,7 +85,12 @@ describe("campaign status (back-office §2 thermometer)", () => {
       .then({
         status: 404,
         body: {
-          metadata: { success: false, message: "Campaign not found.", errors: ["__all__: Campaign not found."] },
+          metadata: {
+            success: false,
+            code: "CAMPAIGN_NOT_FOUND",
+            message: "Campaign not found.",
+            errors: ["__all__: Campaign not found."],
+          },
         },
       }));
 

@@ -90,7 +90,7 @@ describe("campaign rules (back-office §2 thermometer)", () => {
         type: "UpdateCampaign",
         data: { name: "x", goalCents: 1, startsAt: "2026-12-01T00:00:00Z", endsAt: "2026-11-01T00:00:00Z" },
       }),
-    ).toThrow(expect.objectContaining({ code: "CAMPAIGN_DATES" }));
+    ).toThrow(expect.objectContaining({ code: "CAMPAIGN_INVALID" }));
   });
 
   it("an update keeps the totals and carries them for the push", () => {

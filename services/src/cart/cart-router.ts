@@ -1,7 +1,12 @@
 import { Router, type Request, type Response } from "express";
-import { ApplyDiscountsQuery, FullCartUpdateRequest, type EventStore, type Shopper } from "@shop/shared";
+import {
+  ApplyDiscountsQuery,
+  CartRefusedError,
+  FullCartUpdateRequest,
+  type EventStore,
+  type Shopper,
+} from "@shop/shared";
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
-import { DomainError } from "../platform/domain-error.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { cartIdOf } from "./cart-id.ts";
@@ -39,9 +44,9 @@ function requestedItems(req: Request): RequestedItem[] {
       quantity: typeof value === "string" ? value : Array.isArray(value) ? String(value.at(-1)) : "0",
     });
   }
-  if (items.length === 0) throw new DomainError("NO_ITEMS", "Please choose an item to add to your cart.", 400);
+  if (items.length === 0) throw new CartRefusedError("CART_NO_ITEMS", "Please choose an item to add to your cart.");
   if (items.length > MAX_ITEMS)
-    throw new DomainError("TOO_MANY_ITEMS", `Please add at most ${MAX_ITEMS} items at once.`, 400);
+    throw new CartRefusedError("CART_TOO_MUCH", `Please add at most ${MAX_ITEMS} items at once.`);
   return items;
 }
 
@@ -75,7 +80,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
     try {
       await addItems(req, res);
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
+      if (!(error instanceof CartRefusedError)) throw error;
       res.locals.cartMessage = error.message;
       return next();
     }

@@ -77,16 +77,21 @@ describe("add to cart (storefront §7)", () => {
       ));
 
   it.each([
-    ["a sold-out SKU", "10-1-300", 'Sorry, "Gone Book" (10-1-300) is sold out.'],
-    ["an inactive SKU", "10-1-400", 'Sorry, "Old Book" (10-1-400) is no longer available.'],
-    ["an unknown SKU", "99-NOPE", 'Sorry, we could not find the item "99-NOPE".'],
-  ])("%s cannot be added: metadata.success false and a message naming it", (_rule, code, message) =>
+    ["a sold-out SKU", "10-1-300", "CART_ITEM_SOLD_OUT", 'Sorry, "Gone Book" (10-1-300) is sold out.'],
+    ["an inactive SKU", "10-1-400", "CART_ITEM_INACTIVE", 'Sorry, "Old Book" (10-1-400) is no longer available.'],
+    ["an unknown SKU", "99-NOPE", "CART_ITEM_NOT_FOUND", 'Sorry, we could not find the item "99-NOPE".'],
+  ])("%s cannot be added: metadata.success false and a message naming it", (_rule, code, errorCode, message) =>
     spec
       .given(...CATALOG)
       .when((http) => http.visitor().get(`/api/store/shop/add-to-cart/?${code}=1&x=2`))
       .then(({ response, newEvents }) => {
         expect(response.status).toBe(400);
-        expect(response.json.metadata).toEqual({ success: false, message, errors: [`__all__: ${message}`] });
+        expect(response.json.metadata).toEqual({
+          success: false,
+          code: errorCode,
+          message,
+          errors: [`__all__: ${message}`],
+        });
         expect(newEvents).toEqual([]);
       }),
   );

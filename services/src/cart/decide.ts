@@ -1,5 +1,7 @@
 import {
+  CartRefusedError,
   DISCOUNT_MESSAGES,
+  type CartErrorCode,
   checkDiscount,
   normaliseCode,
   parseCurrencyToCents,
@@ -9,7 +11,6 @@ import {
   type Shopper,
 } from "@shop/shared";
 import type { SkuForCart } from "@shop/shared/catalog/sku-for-cart";
-import { DomainError } from "../platform/domain-error.ts";
 import { cartDecider, type Cart } from "./cart.ts";
 import { discountCartOf } from "./pricing.ts";
 
@@ -41,15 +42,14 @@ export function parseQuantity(raw: string | number): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-export class CartRefusal extends DomainError {}
-const refuse = (code: string, message: string) => new CartRefusal(code, message, 400);
+const refuse = (code: CartErrorCode, message: string) => new CartRefusedError(code, message);
 
 /** Why a SKU cannot go into the cart, naming it; null when it can. */
-export function unavailable(code: string, sku: SkuForCart | undefined): CartRefusal | null {
-  if (!sku) return refuse("SKU_NOT_FOUND", `Sorry, we could not find the item "${code}".`);
-  if (!sku.active) return refuse("SKU_INACTIVE", `Sorry, "${sku.title}" (${code}) is no longer available.`);
+export function unavailable(code: string, sku: SkuForCart | undefined): CartRefusedError | null {
+  if (!sku) return refuse("CART_ITEM_NOT_FOUND", `Sorry, we could not find the item "${code}".`);
+  if (!sku.active) return refuse("CART_ITEM_INACTIVE", `Sorry, "${sku.title}" (${code}) is no longer available.`);
   if (!sku.userDefinedPrice && sku.stock !== null && sku.stock <= 0 && !sku.backorder)
-    return refuse("SKU_SOLD_OUT", `Sorry, "${sku.title}" (${code}) is sold out.`);
+    return refuse("CART_ITEM_SOLD_OUT", `Sorry, "${sku.title}" (${code}) is sold out.`);
   return null;
 }
 
@@ -80,7 +80,7 @@ export function decideCart(command: CartCommand, state: Cart, context: CartConte
       const refusal = unavailable(skuCode, sku);
       if (refusal) throw refusal;
       if (amountCents > MAX_DONATION_CENTS)
-        throw refuse("DONATION_TOO_LARGE", "Please call us to give more than $1,000,000 at once.");
+        throw refuse("CART_TOO_MUCH", "Please call us to give more than $1,000,000 at once.");
       if (!existing) push({ type: "CartDonationAdded", data: { lineId: cart.nextLineId, skuCode, amountCents, at } });
       else if (existing.amountCents !== amountCents)
         push({ type: "CartDonationAdjusted", data: { lineId: existing.lineId, skuCode, amountCents, at } });
@@ -96,7 +96,7 @@ export function decideCart(command: CartCommand, state: Cart, context: CartConte
     if (refusal) throw refusal;
     const total = command.type === "AddToCart" ? (existing?.quantity ?? 0) + quantity : quantity;
     if (total > MAX_LINE_QUANTITY)
-      throw refuse("QUANTITY_TOO_LARGE", `Please call us to order more than ${MAX_LINE_QUANTITY} of one item.`);
+      throw refuse("CART_TOO_MUCH", `Please call us to order more than ${MAX_LINE_QUANTITY} of one item.`);
     if (command.type === "AddToCart" || !existing)
       push({
         type: "CartItemAdded",

@@ -77,7 +77,7 @@ describe("cart rules (storefront §5 Cart, §8 messages)", () => {
 
   it("a sold-out SKU (stock 0, no backorder) cannot be added, and the message names it", () => {
     expect(() => decideCart(add("SOLD-1", 1), given([]), context)).toThrow(
-      expect.objectContaining({ code: "SKU_SOLD_OUT", message: 'Sorry, "Gone Book" (SOLD-1) is sold out.' }),
+      expect.objectContaining({ code: "CART_ITEM_SOLD_OUT", message: 'Sorry, "Gone Book" (SOLD-1) is sold out.' }),
     );
   });
 
@@ -87,13 +87,16 @@ describe("cart rules (storefront §5 Cart, §8 messages)", () => {
 
   it("an inactive SKU cannot be added, and the message names it", () => {
     expect(() => decideCart(add("OLD-1", 1), given([]), context)).toThrow(
-      expect.objectContaining({ code: "SKU_INACTIVE", message: 'Sorry, "Old Book" (OLD-1) is no longer available.' }),
+      expect.objectContaining({
+        code: "CART_ITEM_INACTIVE",
+        message: 'Sorry, "Old Book" (OLD-1) is no longer available.',
+      }),
     );
   });
 
   it("an unknown SKU cannot be added, and the message names it", () => {
     expect(() => decideCart(add("NOPE-9", 1), given([]), context)).toThrow(
-      expect.objectContaining({ code: "SKU_NOT_FOUND", message: 'Sorry, we could not find the item "NOPE-9".' }),
+      expect.objectContaining({ code: "CART_ITEM_NOT_FOUND", message: 'Sorry, we could not find the item "NOPE-9".' }),
     );
   });
 
@@ -107,7 +110,9 @@ describe("cart rules (storefront §5 Cart, §8 messages)", () => {
         ],
       },
     };
-    expect(() => decideCart(command, given([]), context)).toThrow(expect.objectContaining({ code: "SKU_SOLD_OUT" }));
+    expect(() => decideCart(command, given([]), context)).toThrow(
+      expect.objectContaining({ code: "CART_ITEM_SOLD_OUT" }),
+    );
   });
 
   it("an item that became sold out can still be removed", () => {

@@ -1,4 +1,6 @@
 import {
+  DiscountExistsError,
+  DiscountNotFoundError,
   discountEvents,
   discountStream,
   type Discount,
@@ -8,7 +10,6 @@ import {
   type UserRef,
 } from "@shop/shared";
 import { foldStream } from "../platform/command-handler.ts";
-import { DomainError } from "../platform/domain-error.ts";
 
 /** A discount as its stream folds it. */
 export type DiscountState = { exists: false } | ({ exists: true } & Discount);
@@ -38,7 +39,7 @@ export type DiscountCommand =
   | { type: "CreateDiscount"; data: { id: number; code: string; terms: DiscountTerms } }
   | { type: "UpdateDiscount"; data: { terms: DiscountTerms } };
 
-export const discountNotFound = () => new DomainError("DISCOUNT_NOT_FOUND", "Discount not found!", 404);
+export const discountNotFound = () => new DiscountNotFoundError();
 
 /** Pure: a code is created once (its stream is keyed by it); an update replaces the terms, never the code. */
 export function decideDiscount(
@@ -48,10 +49,7 @@ export function decideDiscount(
 ): DiscountEvent[] {
   const at = meta.now.toISOString();
   if (command.type === "CreateDiscount") {
-    if (state.exists)
-      throw new DomainError("DISCOUNT_EXISTS", "A discount with this code already exists.", 400, [
-        "code: A discount with this code already exists.",
-      ]);
+    if (state.exists) throw new DiscountExistsError();
     const { id, code, terms } = command.data;
     return [{ type: "DiscountCreated", data: { ...terms, id, code, createdAt: at, by: meta.by } }];
   }

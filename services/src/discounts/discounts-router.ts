@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { sql, type Kysely } from "kysely";
 import {
+  InvalidRequestError,
   CreateDiscountRequest,
   DISCOUNT_SORT_COLUMNS,
   DiscountListQuery,
@@ -14,7 +15,6 @@ import {
 import type { Database, DiscountsTable } from "@shop/projections";
 import type { Selectable } from "kysely";
 import { runVersionedCommand } from "../campaigns/versioned-command.ts";
-import { DomainError } from "../platform/domain-error.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -75,6 +75,7 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
 
   async function run(req: Request, code: string, command: DiscountCommand, expectedVersion?: number) {
     const result = await runVersionedCommand(
+      "discount",
       deps.store,
       discountStream(code),
       discountDecider,
@@ -96,9 +97,7 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
     const q = parseQuery(DiscountListQuery, req.query);
     const column = q.sort.replace(/^-/, "");
     if (!(DISCOUNT_SORT_COLUMNS as readonly string[]).includes(column))
-      throw new DomainError("INVALID_SORT", "Invalid request syntax or bad data.", 400, [
-        `sort: Cannot sort by ${column}.`,
-      ]);
+      throw new InvalidRequestError({ sort: [`Cannot sort by ${column}.`] });
     let query = deps.db.selectFrom("discounts");
     if (q.q) {
       const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
