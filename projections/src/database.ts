@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
+import type { CampaignsTables } from "./campaigns/campaigns-projection.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
+import type { DiscountsTables } from "./discounts/discounts-projection.ts";
 import type { ContentNodesTables } from "./content-nodes/content-nodes-projection.ts";
 import type { ContributorRolesTables } from "./contributor-roles/contributor-roles-projection.ts";
 import type { KeywordsTables } from "./keywords/keywords-projection.ts";
@@ -69,4 +71,6 @@ export interface Database
     MenuNodesTables,
     KeywordsTables,
     ContributorRolesTables,
-    PendingRewriteBatchesTables {}
+    PendingRewriteBatchesTables,
+    CampaignsTables,
+    DiscountsTables {}

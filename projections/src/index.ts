@@ -5,6 +5,8 @@ import { recordLocksProjection } from "./record-locks/record-locks-projection.ts
 import { lookupCatalogProjection } from "./lookup-catalog/lookup-catalog-projection.ts";
 import { catalogProjection } from "./catalog/catalog-projection.ts";
 import { contentProjections } from "./content-nodes/index.ts";
+import { campaignsProjection } from "./campaigns/campaigns-projection.ts";
+import { discountsProjection } from "./discounts/discounts-projection.ts";
 import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
 
 export * from "./database.ts";
@@ -28,6 +30,8 @@ export * from "./catalog/catalog-queries.ts";
 export * from "./catalog/admin-catalog-queries.ts";
 export * from "./scheduled-actions/scheduled-actions-projection.ts";
 export * from "./scheduled-actions/scheduled-actions-queries.ts";
+export * from "./campaigns/campaigns-projection.ts";
+export * from "./discounts/discounts-projection.ts";
 
 /** Every read model, in the order they are created. Features add theirs here. */
 export const allProjections = [
@@ -38,4 +42,6 @@ export const allProjections = [
   catalogProjection,
   scheduledActionsProjection,
   ...contentProjections,
+  campaignsProjection,
+  discountsProjection,
 ];

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import type { Kysely } from "kysely";
 import { type EventStore, type LogPosition, NotFoundError } from "@shop/shared";
-import type { ProjectionFailure } from "@shop/projections";
+import { loadSkusForCart, type ProjectionFailure } from "@shop/projections";
 import { makeAccountsRouter } from "./accounts/accounts-router.ts";
 import { createLoginThrottle } from "./accounts/login-throttle.ts";
 import { makeAuditRouter } from "./audit/audit-router.ts";
@@ -12,6 +12,10 @@ import { makeScheduledActionsRouter } from "./scheduled-actions/scheduled-action
 import { makeLocksRouter } from "./locks/locks-router.ts";
 import { makeContentRouter } from "./content/content-router.ts";
 import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
+import { makeCampaignsRouter } from "./campaigns/campaigns-router.ts";
+import { makeDiscountsRouter } from "./discounts/discounts-router.ts";
+import { mergeVisitorCart } from "./cart/cart-merge.ts";
+import { makeCartRouter } from "./cart/cart-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
@@ -96,6 +100,14 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
+      afterLogin: (req, res, userId) =>
+        mergeVisitorCart(
+          { store: deps.store, clock: deps.clock, secureCookies: deps.behindProxy },
+          req,
+          res,
+          userId,
+        ).catch((err) => req.log.error({ err }, "visitor cart not merged at login")),
     }),
   );
 
@@ -115,6 +127,16 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeLocksRouter(deps));
   app.use(makeContentRouter(deps));
   app.use(makeKeywordsRouter(deps));
+  app.use(makeCampaignsRouter(deps));
+  app.use(makeDiscountsRouter(deps));
+  app.use(
+    makeCartRouter({
+      store: deps.store,
+      clock: deps.clock,
+      behindProxy: deps.behindProxy,
+      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
+    }),
+  );
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
   app.use(makeAdminCatalogRouter(deps));

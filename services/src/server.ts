@@ -14,6 +14,8 @@ import { nodeLiveMessages } from "./content/node-live-messages.ts";
 import { catalogLiveMessages } from "./catalog/catalog-live-messages.ts";
 import { roleLiveMessages } from "./contributors/role-live-messages.ts";
 import { keywordLiveMessages } from "./keywords/keyword-live-messages.ts";
+import { campaignLiveMessages } from "./campaigns/campaign-live-messages.ts";
+import { cartLiveMessages } from "./cart/cart-live-messages.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
 import { lockLiveMessages } from "./locks/lock-live-messages.ts";
@@ -42,6 +44,8 @@ export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
   keywordLiveMessages,
   roleLiveMessages,
   catalogLiveMessages,
+  campaignLiveMessages,
+  cartLiveMessages,
 ];
 
 export interface RunningServer {

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import {
   LoginRequest,
@@ -30,6 +30,8 @@ export interface AccountsRouterDeps {
   sessionSecret?: string;
   sessionDays: number;
   secureCookies: boolean;
+  /** Runs once a login succeeded, before the answer (the visitor's cart goes into the account's). */
+  afterLogin?: (req: Request, res: Response, userId: string) => Promise<void>;
 }
 
 const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({
@@ -71,6 +73,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       },
     );
     await attempt.succeeded();
+    await deps.afterLogin?.(req, res, user.id);
     // The cookie goes out even if the wait answers 503: the session is saved and works once visible.
     res.cookie(SESSION_COOKIE, sessionId, {
       httpOnly: true,

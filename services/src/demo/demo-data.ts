@@ -5,6 +5,7 @@ import { seedContentDemoData } from "../content/content-demo-data.ts";
 import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { Database } from "@shop/projections";
 import { seedCatalogDemoData } from "../catalog/catalog-demo-data.ts";
+import { seedDiscountDemoData } from "../discounts/discount-demo-data.ts";
 
 export const DEMO_LOGIN = { email: "demo@example.org", password: "demo-password", name: "Demo Editor" };
 /** A second staff user, so two editors can be shown working on one record (lock kick-off). */
@@ -35,12 +36,21 @@ export async function seedDemoData(
   if (db) await seedContentDemoData(store, db, clock, metadata);
   await seedLookupDemoData(store, metadata);
   if (db) await seedCatalogDemoData(store, db, clock, metadata);
+  if (db) await seedDiscountDemoData(store, db, clock(), metadata);
   const last = await store.append(
     campaignStream("ark-main"),
     [
       {
         type: "CampaignCreated",
-        data: { slug: "ark-main", name: "Build the Ark", goalCents: 50_000_000, createdAt: now },
+        data: {
+          id: 1,
+          slug: "ark-main",
+          name: "Build the Ark",
+          goalCents: 50_000_000,
+          startsAt: null,
+          endsAt: null,
+          createdAt: now,
+        },
         metadata,
       },
     ],

@@ -8,6 +8,7 @@ import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
+import { joinCartRooms } from "./cart-rooms.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
 import { isSameOrigin } from "./same-origin.ts";
 import { startSessionRecheck } from "./session-recheck.ts";
@@ -98,6 +99,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
 
   const publicNs = io.of("/public");
   publicNs.on("connection", (socket) => {
+    void joinCartRooms(socket, deps).catch((err) => deps.log.warn({ err }, "cart room not joined"));
     socket.on("join", (msg: { campaign?: unknown }) => {
       if (typeof msg?.campaign === "string" && /^[\w-]{1,100}$/.test(msg.campaign))
         socket.join(`campaign:${msg.campaign}`);

@@ -1,5 +1,8 @@
 import { accountErrorCodes } from "../accounts/errors.ts";
+import { cartErrorCodes } from "../cart/errors.ts";
 import { catalogErrorCodes } from "../catalog/errors.ts";
+import { discountErrorCodes } from "../discounts/errors.ts";
+import { campaignErrorCodes } from "../donations/errors.ts";
 import { contentErrorCodes } from "../content/errors.ts";
 import { contributorErrorCodes } from "../contributors/errors.ts";
 import { keywordErrorCodes } from "../keywords/errors.ts";
@@ -19,6 +22,9 @@ export const ERROR_CODES = [
   ...keywordErrorCodes,
   ...lockErrorCodes,
   ...scheduledActionErrorCodes,
+  ...cartErrorCodes,
+  ...discountErrorCodes,
+  ...campaignErrorCodes,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

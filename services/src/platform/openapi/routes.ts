@@ -32,6 +32,9 @@ import { LockLookupItem } from "@shop/shared/locks/api";
 import { AuditQuery } from "../../audit/audit-router.ts";
 import { LOOKUP_MODELS } from "../../lookups/lookup-models.ts";
 import { ADMIN_CATALOG_ROUTES, CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
+import { CAMPAIGN_ROUTES } from "../../campaigns/campaign-route-docs.ts";
+import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
+import { CART_ROUTES } from "../../cart/cart-route-docs.ts";
 
 /**
  * Every route of the API for /api/openapi.json: method, Express path, and its request and answer
@@ -378,6 +381,9 @@ export const API_ROUTES: RouteDoc[] = [
     summary: "Site settings the back office needs (the time zone staff type times in)",
     fields: { time_zone: z.string() },
   },
+  ...CAMPAIGN_ROUTES,
+  ...DISCOUNT_ROUTES,
+  ...CART_ROUTES,
 ];
 
 /** A path's parameters: `:id` is a record id (1 to 2147483647), any other is text. */

@@ -1,0 +1,83 @@
+import { sql, type ColumnType } from "kysely";
+import { discountEvents, isEventOf } from "@shop/shared";
+import type { Projection } from "../runner/projection.ts";
+
+/** discounts: every discount's terms for the back-office list and form. The cart reads the log, not this. */
+export interface DiscountsTable {
+  id: number;
+  code: string;
+  description: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  min_subtotal_cents: number;
+  requires_user: boolean;
+  requires_group: string | null;
+  /** jsonb: written as JSON text, read back as the list. */
+  required_skus: ColumnType<string[], string, string>;
+  required_quantity: number;
+  starts: string | null;
+  ends: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  active: boolean;
+  version: number;
+}
+
+/** The tables of this read model, as the app's one `Database` type lists them. */
+export interface DiscountsTables {
+  discounts: DiscountsTable;
+}
+
+export const discountsProjection: Projection = {
+  name: "discounts",
+  version: 1,
+  tables: ["discounts"],
+  handles: ["DiscountCreated", "DiscountUpdated"],
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS discounts (
+      id integer PRIMARY KEY,
+      code text NOT NULL UNIQUE,
+      description text NOT NULL,
+      percent_off integer,
+      amount_off_cents integer,
+      min_subtotal_cents integer NOT NULL,
+      requires_user boolean NOT NULL,
+      requires_group text,
+      required_skus jsonb NOT NULL,
+      required_quantity integer NOT NULL,
+      starts text,
+      ends text,
+      max_uses integer,
+      max_uses_per_customer integer,
+      active boolean NOT NULL,
+      version integer NOT NULL
+    )`.execute(db);
+  },
+  async apply(trx, recorded) {
+    if (!isEventOf(discountEvents, recorded)) return; // only the types in `handles` reach here
+    const d = recorded.data;
+    const row = {
+      id: d.id,
+      code: d.code,
+      description: d.description,
+      percent_off: d.percentOff,
+      amount_off_cents: d.amountOffCents,
+      min_subtotal_cents: d.minSubtotalCents,
+      requires_user: d.requiresUser,
+      requires_group: d.requiresGroup,
+      required_skus: JSON.stringify(d.requiredSkus),
+      required_quantity: d.requiredQuantity,
+      starts: d.starts,
+      ends: d.ends,
+      max_uses: d.maxUses,
+      max_uses_per_customer: d.maxUsesPerCustomer,
+      active: d.active,
+      version: recorded.streamPosition,
+    };
+    await trx
+      .insertInto("discounts")
+      .values(row)
+      .onConflict((oc) => oc.column("id").doUpdateSet(row))
+      .execute();
+  },
+};

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import {
+  CampaignListQuery,
+  CampaignStatusQuery,
+  CreateCampaignRequest,
+  RecordGiftRequest,
+  UpdateCampaignRequest,
+} from "@shop/shared";
+import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+const BASE = "/admin/api/store/campaign/";
+const campaign = {
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  goal_cents: z.number(),
+  raised_cents: z.number(),
+  donors: z.number(),
+  version: z.number(),
+};
+
+/** The campaign routes for /api/openapi.json (services/src/campaigns/campaigns-router.ts). */
+export const CAMPAIGN_ROUTES: RouteDoc[] = [
+  {
+    method: "GET",
+    path: "/api/store/campaign-status/",
+    summary: "A campaign's totals for its thermometer; with render_template=true also the rendered html",
+    query: CampaignStatusQuery,
+    fields: {
+      campaign: z.string(),
+      raised_cents: z.number(),
+      goal_cents: z.number(),
+      donors: z.number(),
+      html: z.string(),
+    },
+  },
+  {
+    method: "POST",
+    path: BASE,
+    summary: "Create a campaign",
+    body: CreateCampaignRequest,
+    status: 201,
+    fields: campaign,
+  },
+  {
+    method: "GET",
+    path: BASE,
+    summary: "The campaign list (count/start/sort, q)",
+    query: CampaignListQuery,
+    fields: { items: z.array(z.object(campaign)), total: z.number(), count: z.number(), start: z.number() },
+  },
+  { method: "GET", path: `${BASE}:id/`, summary: "One campaign", fields: campaign },
+  {
+    method: "PUT",
+    path: `${BASE}:id/`,
+    summary: "Change a campaign's name, goal or dates (409 when expected_version is stale)",
+    body: UpdateCampaignRequest,
+    fields: campaign,
+  },
+  {
+    method: "POST",
+    path: `${BASE}:slug/gift/`,
+    summary: "Record an offline gift (a cheque): the totals move and every thermometer is pushed",
+    body: RecordGiftRequest,
+    status: 201,
+    fields: { gift_id: z.string(), raised_cents: z.number(), goal_cents: z.number(), donors: z.number() },
+  },
+  {
+    method: "POST",
+    path: `${BASE}:slug/gift/:gift/refund/`,
+    summary: "Refund a gift: the totals move back and every thermometer is pushed (409 when refunded already)",
+    fields: { raised_cents: z.number(), goal_cents: z.number(), donors: z.number() },
+  },
+];

@@ -1,0 +1,61 @@
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventDefinition,
+  type EventMetadata,
+  type EventOf,
+  type EventStore,
+  type RecordedEvent,
+  StaleVersionError,
+  UserRef,
+} from "@shop/shared";
+import { foldStream, type Decider } from "../platform/command-handler.ts";
+
+/** Who saved the stream's last event and when, for the stale-version answer. */
+function staleVersion(what: string, last: RecordedEvent | undefined, version: number): StaleVersionError {
+  const data = last?.data;
+  const by = data && typeof data === "object" && "by" in data ? UserRef.nullable().catch(null).parse(data.by) : null;
+  return new StaleVersionError(what, by, (last?.createdAt ?? new Date()).toISOString(), version);
+}
+
+/**
+ * A back-office save: `expectedVersion` is the version the form was loaded at (the stream position
+ * of its last event). A save on a record someone changed meanwhile is refused with 409, never merged.
+ * Without it, a conflict is retried on the fresh state (gifts, which only add up).
+ */
+export async function runVersionedCommand<State, Definitions extends readonly EventDefinition[]>(
+  what: string,
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Definitions>,
+  decide: (state: State, version: number) => EventOf<Definitions>[],
+  metadata: EventMetadata,
+  expectedVersion?: number,
+): Promise<{ state: State; version: number; appended?: AppendResult }> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    const version = recorded.length ? recorded[recorded.length - 1].streamPosition : -1;
+    const last = recorded.at(-1);
+    if (expectedVersion !== undefined && recorded.length > 0 && expectedVersion !== version)
+      throw staleVersion(what, last, version);
+    let state = foldStream(decider, recorded);
+    const events = decide(state, version);
+    if (events.length === 0) return { state, version };
+    try {
+      const appended = await store.append(
+        streamId,
+        events.map((e) => ({ type: e.type, data: e.data, metadata })),
+        { expectedVersion: recorded.length ? version : "no-stream" },
+      );
+      state = events.reduce(decider.evolve, state);
+      return { state, version: version + events.length, appended };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (expectedVersion !== undefined) {
+        const fresh = await store.readStream(streamId);
+        throw staleVersion(what, fresh.at(-1), fresh.length - 1);
+      }
+      if (attempt >= 10) throw error;
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import {
+  CartRefusedError,
+  DISCOUNT_MESSAGES,
+  type CartErrorCode,
+  checkDiscount,
+  normaliseCode,
+  parseCurrencyToCents,
+  priceDiscounts,
+  type CartEvent,
+  type Discount,
+  type Shopper,
+} from "@shop/shared";
+import type { SkuForCart } from "@shop/shared/catalog/sku-for-cart";
+import { cartDecider, type Cart } from "./cart.ts";
+import { discountCartOf } from "./pricing.ts";
+
+/** What a cart command decides with: the catalog's SKUs and the discounts it names, who shops, when. */
+export interface CartContext {
+  skus: ReadonlyMap<string, SkuForCart>;
+  discounts: ReadonlyMap<string, Discount>;
+  shopper: Shopper;
+  now: Date;
+}
+
+/** A requested line as typed: the quantity (goods) or amount (donations) is still text. */
+export interface RequestedItem {
+  skuCode: string;
+  quantity: string | number;
+}
+
+export type CartCommand =
+  | { type: "AddToCart"; data: { items: RequestedItem[] } }
+  | { type: "UpdateCart"; data: { items: RequestedItem[] } };
+
+/** Most of one SKU a line may hold (and the largest donation, in cents): what the events' integers hold safely. */
+export const MAX_LINE_QUANTITY = 99_999;
+export const MAX_DONATION_CENTS = 100_000_000;
+
+/** Quantity is converted to an integer; what is not a number counts as 0, and 0 removes (storefront §5). */
+export function parseQuantity(raw: string | number): number {
+  const n = Number.parseInt(String(raw).trim(), 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+const refuse = (code: CartErrorCode, message: string) => new CartRefusedError(code, message);
+
+/** Why a SKU cannot go into the cart, naming it; null when it can. */
+export function unavailable(code: string, sku: SkuForCart | undefined): CartRefusedError | null {
+  if (!sku) return refuse("CART_ITEM_NOT_FOUND", `Sorry, we could not find the item "${code}".`);
+  if (!sku.active) return refuse("CART_ITEM_INACTIVE", `Sorry, "${sku.title}" (${code}) is no longer available.`);
+  if (!sku.userDefinedPrice && sku.stock !== null && sku.stock <= 0 && !sku.backorder)
+    return refuse("CART_ITEM_SOLD_OUT", `Sorry, "${sku.title}" (${code}) is sold out.`);
+  return null;
+}
+
+/**
+ * Pure. Adding puts goods on top of what the line holds; updating sets it. 0 removes either way.
+ * A donation SKU's quantity is its amount. After the goods change, a code that no longer applies
+ * drops out with the rule's message. Removing is always allowed; anything else needs a SKU that
+ * can be sold, or the whole request is refused and nothing is written.
+ */
+export function decideCart(command: CartCommand, state: Cart, context: CartContext): CartEvent[] {
+  const at = context.now.toISOString();
+  const events: CartEvent[] = [];
+  let cart = state;
+  const push = (event: CartEvent) => {
+    events.push(event);
+    cart = cartDecider.evolve(cart, event);
+  };
+  for (const item of command.data.items) {
+    const sku = context.skus.get(item.skuCode);
+    const skuCode = item.skuCode;
+    if (sku?.userDefinedPrice) {
+      const amountCents = Math.max(0, parseCurrencyToCents(item.quantity));
+      const existing = cart.donations.find((d) => d.skuCode === skuCode);
+      if (amountCents === 0) {
+        if (existing) push({ type: "CartDonationRemoved", data: { lineId: existing.lineId, skuCode, at } });
+        continue;
+      }
+      const refusal = unavailable(skuCode, sku);
+      if (refusal) throw refusal;
+      if (amountCents > MAX_DONATION_CENTS)
+        throw refuse("CART_TOO_MUCH", "Please call us to give more than $1,000,000 at once.");
+      if (!existing) push({ type: "CartDonationAdded", data: { lineId: cart.nextLineId, skuCode, amountCents, at } });
+      else if (existing.amountCents !== amountCents)
+        push({ type: "CartDonationAdjusted", data: { lineId: existing.lineId, skuCode, amountCents, at } });
+      continue;
+    }
+    const quantity = parseQuantity(item.quantity);
+    const existing = cart.lines.find((l) => l.skuCode === skuCode);
+    if (quantity === 0) {
+      if (existing) push({ type: "CartItemRemoved", data: { lineId: existing.lineId, skuCode, at } });
+      continue;
+    }
+    const refusal = unavailable(skuCode, sku);
+    if (refusal) throw refusal;
+    const total = command.type === "AddToCart" ? (existing?.quantity ?? 0) + quantity : quantity;
+    if (total > MAX_LINE_QUANTITY)
+      throw refuse("CART_TOO_MUCH", `Please call us to order more than ${MAX_LINE_QUANTITY} of one item.`);
+    if (command.type === "AddToCart" || !existing)
+      push({
+        type: "CartItemAdded",
+        data: { lineId: existing?.lineId ?? cart.nextLineId, skuCode, quantity: total - (existing?.quantity ?? 0), at },
+      });
+    else if (existing.quantity !== quantity)
+      push({ type: "CartItemQuantityChanged", data: { lineId: existing.lineId, skuCode, quantity, at } });
+  }
+  if (events.length > 0) for (const dropped of droppedCodes(cart, context)) push(dropped);
+  return events;
+}
+
+/** Codes in the cart that no longer apply to it, as events that say why. */
+function droppedCodes(cart: Cart, context: CartContext): CartEvent[] {
+  const priced = priceDiscounts(
+    cart.codes,
+    context.discounts,
+    discountCartOf(cart, context.skus),
+    context.shopper,
+    context.now,
+  );
+  const at = context.now.toISOString();
+  return priced.dropped.map(({ code, message }) => ({
+    type: "CartDiscountRemoved",
+    data: { code, reason: message, at },
+  }));
+}
+
+/**
+ * Pure: apply-discounts. Each typed code is trimmed and upper-cased (empty ones ignored); a leading
+ * minus removes it. Answers every code with its message, and the events for those that changed.
+ */
+export function decideDiscountCodes(
+  typed: readonly string[],
+  state: Cart,
+  context: CartContext,
+): { events: CartEvent[]; answers: Record<string, string> } {
+  const at = context.now.toISOString();
+  const events: CartEvent[] = [];
+  const answers: Record<string, string> = {};
+  let cart = state;
+  for (const raw of typed) {
+    const trimmed = raw.trim();
+    const removing = trimmed.startsWith("-");
+    const code = normaliseCode(removing ? trimmed.slice(1) : trimmed);
+    if (!code) continue;
+    if (removing) {
+      if (!cart.codes.includes(code)) answers[code] = DISCOUNT_MESSAGES.notFound;
+      else {
+        const event: CartEvent = { type: "CartDiscountRemoved", data: { code, reason: null, at } };
+        events.push(event);
+        cart = cartDecider.evolve(cart, event);
+        answers[code] = DISCOUNT_MESSAGES.removed;
+      }
+      continue;
+    }
+    const check = checkDiscount(
+      context.discounts.get(code) ?? null,
+      discountCartOf(cart, context.skus),
+      context.shopper,
+      context.now,
+    );
+    if (!check.ok) answers[code] = check.message;
+    else if (cart.codes.includes(code)) answers[code] = DISCOUNT_MESSAGES.alreadyApplied;
+    else {
+      const event: CartEvent = { type: "CartDiscountApplied", data: { code, at } };
+      events.push(event);
+      cart = cartDecider.evolve(cart, event);
+      answers[code] = DISCOUNT_MESSAGES.applied;
+    }
+  }
+  return { events, answers };
+}
+
+/** Pure: the visitor's cart taken into the account's at login (nothing when it is empty). */
+export function decideMerge(from: Cart, fromCart: string, intoCart: string, now: Date) {
+  const at = now.toISOString();
+  if (from.lines.length === 0 && from.donations.length === 0 && from.codes.length === 0)
+    return { into: [] as CartEvent[], away: [] as CartEvent[] };
+  const into: CartEvent[] = [
+    {
+      type: "CartMergedIn",
+      data: {
+        fromCart,
+        items: from.lines.map(({ skuCode, quantity }) => ({ skuCode, quantity })),
+        donations: from.donations.map(({ skuCode, amountCents }) => ({ skuCode, amountCents })),
+        codes: from.codes,
+        at,
+      },
+    },
+  ];
+  return { into, away: [{ type: "CartMergedAway", data: { intoCart, at } }] as CartEvent[] };
+}

@@ -1,0 +1,139 @@
+import { Router, type Request } from "express";
+import { sql, type Kysely } from "kysely";
+import {
+  InvalidRequestError,
+  CreateDiscountRequest,
+  DISCOUNT_SORT_COLUMNS,
+  DiscountListQuery,
+  discountStream,
+  pathIdOf,
+  UpdateDiscountRequest,
+  type DiscountTerms,
+  type EventStore,
+  type LogPosition,
+} from "@shop/shared";
+import type { Database, DiscountsTable } from "@shop/projections";
+import type { Selectable } from "kysely";
+import { runVersionedCommand } from "../campaigns/versioned-command.ts";
+import { allocateId } from "../platform/id-allocator.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { decideDiscount, discountDecider, discountNotFound, type DiscountCommand } from "./discount.ts";
+
+export interface DiscountsRouterDeps {
+  store: EventStore;
+  db: Kysely<Database>;
+  clock: () => Date;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+}
+
+const BASE = "/admin/api/store/discount/";
+
+/** The request's snake_case fields as the events' terms. */
+function termsOf(input: UpdateDiscountRequest | CreateDiscountRequest): DiscountTerms {
+  return {
+    description: input.description,
+    percentOff: input.percent_off,
+    amountOffCents: input.amount_off_cents,
+    minSubtotalCents: input.min_subtotal_cents,
+    requiresUser: input.requires_user,
+    requiresGroup: input.requires_group,
+    requiredSkus: input.required_skus.map((c) => c.trim()),
+    requiredQuantity: input.required_quantity,
+    starts: input.starts,
+    ends: input.ends,
+    maxUses: input.max_uses,
+    maxUsesPerCustomer: input.max_uses_per_customer,
+    active: input.active,
+  };
+}
+
+/** A discount as the admin list and form show it. */
+export const discountView = (d: Selectable<DiscountsTable>) => ({
+  id: d.id,
+  code: d.code,
+  description: d.description,
+  percent_off: d.percent_off,
+  amount_off_cents: d.amount_off_cents,
+  min_subtotal_cents: d.min_subtotal_cents,
+  requires_user: d.requires_user,
+  requires_group: d.requires_group,
+  required_skus: d.required_skus,
+  required_quantity: d.required_quantity,
+  starts: d.starts,
+  ends: d.ends,
+  max_uses: d.max_uses,
+  max_uses_per_customer: d.max_uses_per_customer,
+  active: d.active,
+  version: d.version,
+});
+
+/** Staff manage discounts: create, update with expected_version, list, one. The cart reads them from the log. */
+export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
+  const router = Router();
+  const byId = (id: number) => deps.db.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
+
+  async function run(req: Request, code: string, command: DiscountCommand, expectedVersion?: number) {
+    const result = await runVersionedCommand(
+      "discount",
+      deps.store,
+      discountStream(code),
+      discountDecider,
+      (state) => decideDiscount(command, state, { now: deps.clock(), by: { id: req.user!.id, name: req.user!.name } }),
+      eventMetadata(req),
+      expectedVersion,
+    );
+    if (result.appended) await deps.waitForProjections(result.appended.position, ["discounts"]);
+  }
+
+  router.post(BASE, async (req, res) => {
+    const input = parseRequest(CreateDiscountRequest, req.body);
+    const id = await allocateId(deps.db, "discount");
+    await run(req, input.code, { type: "CreateDiscount", data: { id, code: input.code, terms: termsOf(input) } });
+    res.status(201).json({ metadata: { success: true }, ...discountView((await byId(id))!) });
+  });
+
+  router.get(BASE, async (req, res) => {
+    const q = parseQuery(DiscountListQuery, req.query);
+    const column = q.sort.replace(/^-/, "");
+    if (!(DISCOUNT_SORT_COLUMNS as readonly string[]).includes(column))
+      throw new InvalidRequestError({ sort: [`Cannot sort by ${column}.`] });
+    let query = deps.db.selectFrom("discounts");
+    if (q.q) {
+      const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([eb(sql`lower(code)`, "like", pattern), eb(sql`lower(description)`, "like", pattern)]),
+      );
+    }
+    if (q.active) query = query.where("active", "=", q.active === "true");
+    const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
+    let page = query
+      .selectAll()
+      .orderBy(sql.ref(column), q.sort.startsWith("-") ? "desc" : "asc")
+      .orderBy("id")
+      .offset(q.start);
+    if (q.count >= 0) page = page.limit(q.count);
+    const items = (await page.execute()).map(discountView);
+    res.json({ metadata: { success: true }, items, total: Number(total), count: q.count, start: q.start });
+  });
+
+  router.get(`${BASE}:id/`, async (req, res, next) => {
+    const id = pathIdOf(req.params.id);
+    if (id === null) return next();
+    const row = await byId(id);
+    if (!row) throw discountNotFound();
+    res.json({ metadata: { success: true }, ...discountView(row) });
+  });
+
+  router.put(`${BASE}:id/`, async (req, res, next) => {
+    const id = pathIdOf(req.params.id);
+    if (id === null) return next();
+    const input = parseRequest(UpdateDiscountRequest, req.body);
+    const row = await byId(id);
+    if (!row) throw discountNotFound();
+    await run(req, row.code, { type: "UpdateDiscount", data: { terms: termsOf(input) } }, input.expected_version);
+    res.json({ metadata: { success: true }, ...discountView((await byId(id))!) });
+  });
+
+  return router;
+}
