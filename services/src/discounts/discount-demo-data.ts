@@ -25,8 +25,7 @@ const open: DiscountTerms = {
   active: true,
 };
 
-/** SKU codes of the demo catalog that the required-items discounts name. */
-// Two demo catalog SKUs (catalog-demo-data.ts): the Noah's Ark coloring book and the museum DVD.
+/** SKU codes of the demo catalog (catalog-demo-data.ts) that the required-items discounts name: the Noah's Ark coloring book and the museum DVD. */
 export const DEMO_REQUIRED_SKUS = ["10-3-201", "30-1-301"];
 
 /** A discount for every rule of the engine, so each coupon answer can be tried in the demo. */
