@@ -19,3 +19,4 @@ export * from "./http/error-answer.ts";
 export * from "./errors/index.ts";
 export * from "./keywords/errors.ts";
 export * from "./contributors/errors.ts";
+export * from "./admin-models/index.ts";
