@@ -162,8 +162,8 @@ export function validateRecord(
 ): RecordFieldErrors {
   const errors: RecordFieldErrors = {};
   const add = (name: string, message: string) => {
-    const list = (errors[name] ??= []);
-    if (!list.includes(message)) list.push(message);
+    const list = errors[name] ?? [];
+    if (!list.includes(message)) errors[name] = [...list, message];
   };
   for (const field of sentFields(m, creating)) {
     const text = (values[field.name] ?? "").trim();
