@@ -1,5 +1,6 @@
 import type { AppendResult, EventMetadata, EventStore, UserRef } from "@shop/shared";
 import { decideNode, type ContentAction } from "./decide.ts";
+import type { NodeKind } from "./content-node.ts";
 import { runNodeCommand } from "./node-commands.ts";
 
 /**
@@ -10,13 +11,13 @@ import { runNodeCommand } from "./node-commands.ts";
  */
 export async function runContentAction(
   deps: { store: EventStore; clock: () => Date },
-  input: { nodeId: number; action: ContentAction; by?: UserRef | null },
+  input: { nodeId: number; action: ContentAction; by?: UserRef | null; kind?: NodeKind },
   metadata: EventMetadata,
 ): Promise<AppendResult | null> {
   const now = deps.clock();
   const result = await runNodeCommand(
     deps.store,
-    "contentnode",
+    input.kind ?? "contentnode",
     input.nodeId,
     (state) => decideNode({ type: "ChangeStatus", data: { action: input.action, now, by: input.by ?? null } }, state),
     metadata,

@@ -5,8 +5,11 @@ import {
   KeywordLinkRequest,
   keywordStream,
   PendingRewriteBatchesQuery,
+  NotFoundError,
   UnknownKeywordError,
 } from "@shop/shared";
+import type { Selectable } from "kysely";
+import type { Database } from "@shop/projections";
 import { streamExists } from "../platform/referenced-records.ts";
 import { requireStaff } from "../platform/http/auth.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -90,6 +93,28 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
     });
   }
 
+  // A menu node's status menu, as the content node's (back office 3).
+  router.post("/admin/tree/menunode/action/", requireStaff, async (req, res) => {
+    const input = parseRequest(ContentActionRequest, req.body);
+    const nodeId = (input.pk ?? input.id)!;
+    const appended = await runContentAction(
+      deps,
+      { nodeId, action: input.action, by: byUser(req), kind: "menunode" },
+      eventMetadata(req),
+    );
+    if (appended) await deps.waitForProjections(appended.position, NODE_PROJECTIONS.menunode);
+    const node = existing(await loadNode(deps.store, "menunode", nodeId));
+    res.json({ metadata: { success: true }, id: nodeId, status: node.status, version: node.version });
+  });
+
+  router.get("/admin/api/tree/pendingrewritebatch/:id/", async (req, res, next) => {
+    const id = pathId(req);
+    if (id === null) return next();
+    const row = await deps.db.selectFrom("pending_rewrite_batches").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    res.json({ metadata: { success: true }, ...rewriteBatchItem(row) });
+  });
+
   router.get("/admin/api/tree/pendingrewritebatch/", async (req, res) => {
     const q = parseQuery(PendingRewriteBatchesQuery, req.query);
     let query = deps.db.selectFrom("pending_rewrite_batches");
@@ -100,14 +125,7 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
     const rows = await page.execute();
     res.json({
       metadata: { success: true },
-      items: rows.map((r) => ({
-        id: r.id,
-        node: r.node_id,
-        old_url: r.old_url,
-        new_url: r.new_url,
-        created_at: new Date(r.created_at).toISOString(),
-        created_by: r.created_by,
-      })),
+      items: rows.map(rewriteBatchItem),
       total: Number(total),
       count: q.count,
       start: q.start,
@@ -116,3 +134,12 @@ export function makeContentRouter(deps: NodeServiceDeps): Router {
 
   return router;
 }
+
+const rewriteBatchItem = (r: Selectable<Database["pending_rewrite_batches"]>) => ({
+  id: r.id,
+  node: r.node_id,
+  old_url: r.old_url,
+  new_url: r.new_url,
+  created_at: new Date(r.created_at).toISOString(),
+  created_by: r.created_by,
+});

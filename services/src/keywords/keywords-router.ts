@@ -5,12 +5,14 @@ import {
   CreateKeywordRequest,
   keywordSlugStream,
   keywordStream,
+  pathIdOf,
   slugify,
   WrongExpectedVersionError,
   type EventStore,
   type LogPosition,
   fieldMessage,
   InvalidRequestError,
+  NotFoundError,
   KeywordInvalidError,
 } from "@shop/shared";
 import { KEYWORD_SORT_COLUMNS, KeywordQuery, KeywordSearchRequest } from "@shop/shared/keywords/api";
@@ -103,6 +105,15 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
       count: q.count,
       start: q.start,
     });
+  });
+
+  // One keyword's record page (back office 4): its fields and how often the pages use it.
+  router.get("/admin/api/content/keyword/:id/", async (req, res, next) => {
+    const id = pathIdOf(req.params.id);
+    if (id === null) return next();
+    const row = await deps.db.selectFrom("keywords").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    res.json({ metadata: { success: true }, ...stats(row) });
   });
 
   router.get("/admin/api/content/keyword-stats/", async (req, res) => {

@@ -250,6 +250,19 @@ export const API_ROUTES: RouteDoc[] = [
     query: PendingRewriteBatchesQuery,
     fields: list(),
   },
+  {
+    method: "GET",
+    path: "/admin/api/tree/pendingrewritebatch/:id/",
+    summary: "One URL rewrite batch (id, node, old_url, new_url, created_at, created_by)",
+    fields: { id: z.number(), node: z.number(), old_url: z.string(), new_url: z.string() },
+  },
+  {
+    method: "POST",
+    path: "/admin/tree/menunode/action/",
+    summary: "Run a status action on a menu node",
+    body: ContentActionRequest,
+    fields: { id: z.number(), status: z.string(), version: z.number() },
+  },
 
   {
     method: "GET",
@@ -335,6 +348,12 @@ export const API_ROUTES: RouteDoc[] = [
     summary: "Keywords (id, name, slug)",
     query: KeywordQuery,
     fields: list(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
+  },
+  {
+    method: "GET",
+    path: "/admin/api/content/keyword/:id/",
+    summary: "One keyword with its use counts",
+    fields: { id: z.number(), name: z.string(), slug: z.string(), our_uses: z.number(), monthly_searches: z.number() },
   },
   {
     method: "GET",
