@@ -1,8 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { BACK_OFFICE_MESSAGES, offersAction, STATUS_AFTER_ACTION, type ContentAction } from "@shop/shared";
+import {
+  BACK_OFFICE_MESSAGES,
+  historyEnabled,
+  offersAction,
+  STATUS_AFTER_ACTION,
+  type ContentAction,
+} from "@shop/shared";
 import { useMeQuery } from "../features/account/accountApi";
 import { ConflictDialog } from "../features/content-node-form/ConflictDialog";
 import { newerSaveOf, useContentActionMutation, useGetNodeQuery } from "../features/content-node-form/contentNodeApi";
+import { HISTORY_OFF_NOTE } from "../features/content-node-form/HistorySwitch";
 import { useRecordLock } from "../features/locks/useRecordLock";
 import { WarningsDialog } from "../features/warnings/WarningsDialog";
 import { BarDraftOffer } from "./BarDraftOffer";
@@ -17,6 +24,8 @@ import { useLeaveWarning } from "./useLeaveWarning";
 /** The bar's Publish menu, in its order; whether each is offered comes from CONTENT_STATUS_TRANSITIONS. */
 const STATUS_MENU: ReadonlyArray<{ action: ContentAction; label: string }> = [
   { action: "publish", label: "Publish (Live)" },
+  // The async action (§4): a Live page whose saved edits wait, Changes Pending; it turns History off.
+  { action: "async", label: "Changes Pending" },
   { action: "other", label: "Set to Beta" },
   { action: "archive", label: "Archive" },
 ];
@@ -118,13 +127,24 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
               label,
               onSelect: () => changeStatus(action),
               // The shared transition table: an action that would not change the status is not offered.
-              disabled: !holding || busy || (node !== undefined && !offersAction(node.status, action)),
+              // §4: async (Changes Pending) runs after a save, so it waits while edits are unsaved.
+              disabled:
+                !holding ||
+                busy ||
+                (action === "async" && edit.unsaved > 0) ||
+                (node !== undefined && !offersAction(node.status, action)),
             })),
           ]}
         />
-        <a className="ab-button" href={`/admin/content/contentnode/${nodeId}/history/`}>
-          History
-        </a>
+        {node && !historyEnabled(node.status) ? (
+          <button type="button" className="ab-button" disabled title={HISTORY_OFF_NOTE}>
+            History
+          </button>
+        ) : (
+          <a className="ab-button" href={`/admin/content/contentnode/${nodeId}/history/`}>
+            History
+          </a>
+        )}
         <button type="button" className="ab-button" onClick={reload}>
           Reload
         </button>

@@ -14,6 +14,6 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ["Me", "Activity", "RecordLock", "ContentNode", "NodeList", "NodeHistory"],
+  tagTypes: ["Me", "Activity", "RecordLock", "ContentNode", "NodeList", "NodeHistory", "AdminRecord"],
   endpoints: () => ({}),
 });

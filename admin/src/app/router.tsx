@@ -1,4 +1,5 @@
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
+import { ADMIN_MODELS } from "@shop/shared";
 import { createBrowserRouter } from "react-router";
 import { LoginPage } from "../features/account/LoginPage";
 import { RequireStaff } from "../features/account/RequireStaff";
@@ -7,6 +8,7 @@ import { AdminLayout } from "../features/layout/AdminLayout";
 import { LazyBoundary } from "../features/layout/LazyBoundary";
 import { NotFoundPage } from "../features/layout/NotFoundPage";
 import { ListPage } from "../features/lists/ListPage";
+import { LIST_MODELS } from "../features/lists/listModels";
 
 // The node form (with its pickers, toolbox and editors) and the history page load when first opened,
 // so the login and list pages start with less JavaScript (code health 9).
@@ -14,6 +16,20 @@ const ContentNodeFormPage = lazy(() =>
   import("../features/content-node-form/ContentNodeFormPage").then((m) => ({ default: m.ContentNodeFormPage })),
 );
 const HistoryPage = lazy(() => import("../features/history/HistoryPage").then((m) => ({ default: m.HistoryPage })));
+const RecordPage = lazy(() => import("../features/records/RecordPage").then((m) => ({ default: m.RecordPage })));
+const MenuNodeFormPage = lazy(() =>
+  import("../features/content-node-form/ContentNodeFormPage").then((m) => ({ default: m.MenuNodeFormPage })),
+);
+
+const lazyPage = (what: string, page: ReactNode) => <LazyBoundary what={what}>{page}</LazyBoundary>;
+
+/** Every described model (shared/src/admin-models): its list, its add page and its record page. */
+const describedModelRoutes = Object.entries(ADMIN_MODELS).flatMap(([key, model]) => [
+  ...(model.creatable
+    ? [{ path: `/${key}/add/`, element: lazyPage("the form", <RecordPage key={`${key}-add`} model={model} />) }]
+    : []),
+  { path: `/${key}/:id/`, element: lazyPage("the record", <RecordPage key={key} model={model} />) },
+]);
 
 if (window.location.pathname === "/admin") window.history.replaceState(null, "", `/admin/${window.location.search}`);
 
@@ -28,7 +44,7 @@ export const router = createBrowserRouter(
           children: [
             { index: true, element: <DashboardPage /> },
             // Lists, forms and history (issue 4): /admin/{app}/{model}/ and /admin/{app}/{model}/{id}/
-            ...["content/contentnode", "content/keyword", "base/cmsactionevent"].map((key) => ({
+            ...Object.keys(LIST_MODELS).map((key) => ({
               path: `/${key}/`,
               element: <ListPage key={key} modelKey={key} />,
             })),
@@ -56,6 +72,14 @@ export const router = createBrowserRouter(
                 </LazyBoundary>
               ),
             },
+            // Menu nodes (tree app): the content node's form, lock, history and live machinery (issue 12, point 3).
+            { path: "/tree/menunode/add/", element: lazyPage("the form", <MenuNodeFormPage key="add" />) },
+            { path: "/tree/menunode/:id/", element: lazyPage("the form", <MenuNodeFormPage />) },
+            {
+              path: "/tree/menunode/:id/history/",
+              element: lazyPage("the history", <HistoryPage model="menunode" />),
+            },
+            ...describedModelRoutes,
           ],
         },
         { path: "*", element: <NotFoundPage /> },

@@ -58,6 +58,8 @@ export interface AdminListColumn {
   sort?: string;
   /** The cell links to the row's record page. */
   link?: boolean;
+  /** The cell links elsewhere: an admin path with `{field}` filled from the row. */
+  linkTo?: string;
   /** A UTC ISO instant, shown in the site's zone. */
   time?: boolean;
   money?: boolean;

@@ -82,7 +82,7 @@ export const SCHEDULED_ACTION_MODEL: AdminModel = {
       { field: "id", label: "ID", sort: "id", link: true },
       { field: "action_time_iso", label: "Action time", sort: "action_time_iso", time: true, link: true },
       { field: "action", sort: "action" },
-      { field: "object_id", label: "Content node", sort: "object_id" },
+      { field: "object_id", label: "Content node", sort: "object_id", linkTo: "/content/contentnode/{object_id}/" },
       { field: "status", sort: "status" },
     ],
     defaultSort: "-action_time_iso",
@@ -115,7 +115,7 @@ export const PENDING_REWRITE_BATCH_MODEL: AdminModel = {
   list: {
     columns: [
       { field: "id", label: "ID", sort: "id", link: true },
-      { field: "node", label: "Menu node", sort: "node" },
+      { field: "node", label: "Menu node", sort: "node", linkTo: "/tree/menunode/{node}/" },
       { field: "old_url", label: "Old URL", sort: "old_url", link: true },
       { field: "new_url", label: "New URL", sort: "new_url" },
       { field: "created_at", label: "Recorded", sort: "created_at", time: true },

@@ -25,3 +25,18 @@ export const CONTENT_STATUS_TRANSITIONS: Record<ContentStatus, readonly ContentA
 
 export const offersAction = (status: ContentStatus, action: ContentAction) =>
   CONTENT_STATUS_TRANSITIONS[status].includes(action);
+
+/** The label each action has in the status menus (the form's panel and the in-page bar's Publish menu). */
+export const CONTENT_ACTION_LABELS: Record<ContentAction, string> = {
+  publish: "Publish",
+  async: "Changes Pending",
+  other: "Set to Beta",
+  archive: "Archive",
+};
+
+/**
+ * Whether the history switch is on (back-office §4: the async action "makes it Changes Pending and
+ * disables history"). A Changes Pending node holds edits nobody has published, so the history
+ * switch stays off until the node is published, set to Beta or archived.
+ */
+export const historyEnabled = (status: ContentStatus) => status !== "Changes Pending";

@@ -8,6 +8,8 @@ import { handBackToOpener, isAddPopup } from "../record-picker/RecordPicker";
 import { WarningsDialog } from "../warnings/WarningsDialog";
 import { ConflictDialog } from "./ConflictDialog";
 import { useGetNodeQuery } from "./contentNodeApi";
+import { HistorySwitch } from "./HistorySwitch";
+import { NODE_KINDS, nodeArg, type NodeKind } from "./nodeKinds";
 import { clearDraft } from "./draftStore";
 import { DraftOffer } from "./DraftOffer";
 import { LeaveGuard } from "./LeaveGuard";
@@ -23,27 +25,39 @@ import "./form.css";
 /** /admin/content/contentnode/{id}/ and /admin/content/contentnode/add/; a new id starts a fresh form. */
 export function ContentNodeFormPage() {
   const params = useParams();
-  return <NodeFormPage key={params.id ?? "add"} />;
+  return <NodeFormPage key={params.id ?? "add"} kind={NODE_KINDS.contentnode} />;
 }
 
-function NodeFormPage() {
+/** /admin/tree/menunode/{id}/ and /admin/tree/menunode/add/: the same form, lock, history and live pushes. */
+export function MenuNodeFormPage() {
+  const params = useParams();
+  return <NodeFormPage key={params.id ?? "add"} kind={NODE_KINDS.menunode} />;
+}
+
+function NodeFormPage({ kind }: { kind: NodeKind }) {
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const navigate = useNavigate();
   const { data: me } = useMeQuery();
   const userId = me ? String(me.id) : undefined;
-  const { data: node, isLoading, isError, refetch } = useGetNodeQuery(id ?? skipToken);
-  const record = useMemo(() => (id ? { app: "content", model: "contentnode", id } : null), [id]);
+  const { data: node, isLoading, isError, refetch } = useGetNodeQuery(id ? nodeArg(kind.model, id) : skipToken);
+  const record = useMemo(() => (id ? { app: kind.app, model: kind.model, id } : null), [id, kind]);
   const lock = useRecordLock(record);
   const form = useNodeForm(node, userId, id ?? "new");
   const leaving = useRef(false);
   const dirtyRef = useRef(false);
-  const save = useNodeSave(id, node, form, (newId) => {
-    leaving.current = true;
-    // Opened by a picker's add-another link: the new node goes back to that picker and the popup closes.
-    if (isAddPopup() && handBackToOpener(newId)) return;
-    navigate(`/content/contentnode/${newId}/`, { replace: true });
-  });
+  const save = useNodeSave(
+    id,
+    node,
+    form,
+    (newId) => {
+      leaving.current = true;
+      // Opened by a picker's add-another link: the new node goes back to that picker and the popup closes.
+      if (isAddPopup() && handBackToOpener(newId)) return;
+      navigate(`${kind.adminPath}${newId}/`, { replace: true });
+    },
+    kind.model,
+  );
   dirtyRef.current = form.dirty;
   const [keptEdits, setKeptEdits] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -77,9 +91,9 @@ function NodeFormPage() {
   if (id !== null && (isError || !node)) {
     return (
       <section className="card narrow" role="alert">
-        <h1>Content node not found</h1>
+        <h1>{kind.label} not found</h1>
         <p>
-          <Link to="/content/contentnode/">Back to the content nodes</Link>
+          <Link to={kind.adminPath}>Back to the {kind.title.toLowerCase()}</Link>
         </p>
       </section>
     );
@@ -104,19 +118,26 @@ function NodeFormPage() {
       <div className="page-heading node-heading">
         <div>
           <p className="breadcrumbs">
-            <Link to="/content/contentnode/">Content nodes</Link>
+            <Link to={kind.adminPath}>{kind.title}</Link>
           </p>
-          <h1>{node ? node.name : "Add content node"}</h1>
+          <h1>{node ? node.name : `Add ${kind.label.toLowerCase()}`}</h1>
         </div>
         {id !== null && node && (
           <div className="node-tools">
-            <StatusPanel id={id} status={node.status} parentId={node.parent} disabled={readOnly} />
+            <StatusPanel
+              id={id}
+              kind={kind}
+              status={node.status}
+              parentId={node.parent}
+              disabled={readOnly}
+              dirty={form.dirty}
+            />
             <LockButton control={lock} />
-            <Link to={`/content/contentnode/${id}/history/`}>History</Link>
+            <HistorySwitch href={`${kind.adminPath}${id}/history/`} status={node.status} />
           </div>
         )}
       </div>
-      {id !== null && <LockNotices control={lock} modelLabel="Content node" keptEdits={keptEdits} />}
+      {id !== null && <LockNotices control={lock} modelLabel={kind.label} keptEdits={keptEdits} />}
       {id !== null && lock.state === "mine" && !lock.displaced && <DraftOffer form={form} />}
       {node?.newerSave && (
         <p className="notice warn" role="status">
@@ -143,13 +164,14 @@ function NodeFormPage() {
         className="card node-form"
         onSubmit={onSubmit}
         noValidate
-        aria-label={node ? `Edit ${node.name}` : "Add content node"}
+        aria-label={node ? `Edit ${node.name}` : `Add ${kind.label.toLowerCase()}`}
       >
         <NodeFields
           form={form}
           errors={save.errors}
           readOnly={readOnly}
           nodeId={id}
+          kind={kind}
           onDateBlur={onDateBlur}
           onPageFieldLeave={onPageFieldLeave}
         />
@@ -164,7 +186,7 @@ function NodeFormPage() {
           {form.dirty && <span className="muted">Unsaved changes</span>}
         </div>
       </form>
-      {id !== null && !readOnly && (
+      {id !== null && !readOnly && kind.pageFields && (
         <NodeRelatedSections
           nodeId={id}
           body={form.values.body}

@@ -6,6 +6,7 @@ import { LazyBoundary } from "../layout/LazyBoundary";
 import { RecordPicker } from "../record-picker/RecordPicker";
 import { Toolbox } from "../toolbox/Toolbox";
 import { useNodeTypesQuery } from "./contentNodeApi";
+import type { NodeKind } from "./nodeKinds";
 import { Field } from "./Field";
 import { FIELD_LABELS, type FieldErrors, type FieldName } from "./nodeFormValues";
 import { PageFields } from "./PageFields";
@@ -17,6 +18,7 @@ type Props = {
   errors: FieldErrors;
   readOnly: boolean;
   nodeId: number | null;
+  kind: NodeKind;
   onDateBlur: (field: FieldName) => void;
   onPageFieldLeave: (field: PageFieldName, value: string) => void;
 };
@@ -24,11 +26,8 @@ type Props = {
 // CodeMirror is the heaviest part of the back office: it loads when a form with an editable body opens.
 const CodeEditor = lazy(() => import("../code-editor/CodeEditor").then((m) => ({ default: m.CodeEditor })));
 
-/** Where the parent picker's add-another link opens the add form (a popup that hands the new node back). */
-const ADD_CONTENT_NODE = "/admin/content/contentnode/add/";
-
 /** Every field of a content node (§3), each with its errors listed above it (§5). */
-export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageFieldLeave }: Props) {
+export function NodeFields({ form, errors, readOnly, nodeId, kind, onDateBlur, onPageFieldLeave }: Props) {
   const { values, setField } = form;
   const { data: nodeTypes = [] } = useNodeTypesQuery();
   const editor = useRef<CodeEditorHandle>(null);
@@ -44,7 +43,7 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
 
   return (
     <fieldset className="node-fields" disabled={readOnly}>
-      <legend className="visually-hidden">Content node</legend>
+      <legend className="visually-hidden">{kind.label}</legend>
       <div className="field-row">
         <Field field="name" errors={errors} required>
           <input {...text("name")} onFocus={form.onNameFocus} required autoComplete="off" />
@@ -56,12 +55,13 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
       <Field field="parent" errors={errors} labelFor={null}>
         <RecordPicker
           id="id_parent"
-          api="/admin/api/content/contentnode/"
+          api={kind.api}
           label={FIELD_LABELS.parent}
-          searchFields={["name", "slug", "url"]}
+          searchFields={kind.pageFields ? ["name", "slug", "url"] : ["name", "slug"]}
           displayFields={["url"]}
           exclude={nodeId ? [nodeId] : []}
-          addUrl={ADD_CONTENT_NODE}
+          // The add-another link opens the kind's add form in a popup that hands the new node back.
+          addUrl={`/admin${kind.adminPath}add/`}
           value={values.parent === "" ? null : Number(values.parent)}
           savedValue={form.base.parent === "" ? null : Number(form.base.parent)}
           onChange={(id) => setField("parent", id === null ? "" : String(id))}
@@ -108,7 +108,7 @@ export function NodeFields({ form, errors, readOnly, nodeId, onDateBlur, onPageF
           </select>
         </Field>
       </div>
-      <PageFields form={form} errors={errors} onLeave={onPageFieldLeave} />
+      {kind.pageFields && <PageFields form={form} errors={errors} onLeave={onPageFieldLeave} />}
       <Field field="body" errors={errors} labelFor={null}>
         {readOnly ? (
           <textarea

@@ -63,6 +63,7 @@ export function PageFields({ form, errors, onLeave }: Props) {
           id="id_menu_nodes"
           multiple
           api="/admin/api/tree/menunode/"
+          addUrl="/admin/tree/menunode/add/"
           label={FIELD_LABELS.menu_nodes}
           searchFields={["name", "slug"]}
           displayFields={["url"]}

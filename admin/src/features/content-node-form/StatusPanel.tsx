@@ -2,41 +2,47 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import {
   BACK_OFFICE_MESSAGES,
+  CONTENT_ACTION_LABELS,
   offersAction,
   STATUS_AFTER_ACTION,
   type ContentAction,
   type ContentStatus,
 } from "@shop/shared";
 import { useContentActionMutation } from "./contentNodeApi";
+import type { NodeKind } from "./nodeKinds";
 
-/** The status menu's buttons (§4 "Content status"); the status each sets is in STATUS_AFTER_ACTION. */
-const ACTIONS: Array<{ action: Exclude<ContentAction, "async">; label: string }> = [
-  { action: "publish", label: "Publish" },
-  { action: "other", label: "Set to Beta" },
-  { action: "archive", label: "Archive" },
-];
+/** The status menu's buttons (§4 "Content status"), in the order staff read them; `other` sets Beta. */
+const ACTIONS: ContentAction[] = ["publish", "async", "other", "archive"];
 
-type Props = { id: number; status: ContentStatus; parentId: number | null; disabled: boolean };
+type Props = {
+  id: number;
+  kind: NodeKind;
+  status: ContentStatus;
+  parentId: number | null;
+  disabled: boolean;
+  /** Unsaved edits: the async action runs after a save (§4), so it waits for one. */
+  dirty?: boolean;
+};
 
 /**
- * The node's status, kept live by pushes, with the Publish, Beta (the "other" action) and Archive
- * actions. A failed change says so; an archived page is done with, so the form leaves for its parent's.
+ * The node's status, kept live by pushes, with Publish, Changes Pending (the async action), Beta (the
+ * "other" action) and Archive. A failed change says so; an archived page is done with, so the form
+ * leaves for its parent's.
  */
-export function StatusPanel({ id, status, parentId, disabled }: Props) {
+export function StatusPanel({ id, kind, status, parentId, disabled, dirty = false }: Props) {
   const [run, { isLoading }] = useContentActionMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
 
-  async function change(action: (typeof ACTIONS)[number]) {
+  async function change(action: ContentAction) {
     setFailure(null);
-    const result = await run({ id, action: action.action });
+    const result = await run({ id, action, model: kind.model });
     if ("error" in result && result.error) {
-      setFailure(BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_AFTER_ACTION[action.action]));
+      setFailure(BACK_OFFICE_MESSAGES.statusChangeFailed(STATUS_AFTER_ACTION[action]));
       return;
     }
-    // A root page has no parent form: the list of content nodes is the way out.
-    if (action.action === "archive")
-      navigate(parentId === null ? "/content/contentnode/" : `/content/contentnode/${parentId}/`);
+    // A root page has no parent form: the list is the way out.
+    if (action === "archive") navigate(parentId === null ? kind.adminPath : `${kind.adminPath}${parentId}/`);
   }
 
   return (
@@ -52,12 +58,13 @@ export function StatusPanel({ id, status, parentId, disabled }: Props) {
       </span>
       {ACTIONS.map((action) => (
         <button
-          key={action.action}
+          key={action}
           type="button"
           onClick={() => change(action)}
-          disabled={disabled || isLoading || !offersAction(status, action.action)}
+          title={action === "async" && dirty ? "Save your changes first." : undefined}
+          disabled={disabled || isLoading || !offersAction(status, action) || (action === "async" && dirty)}
         >
-          {action.label}
+          {CONTENT_ACTION_LABELS[action]}
         </button>
       ))}
       {failure && (

@@ -3,6 +3,7 @@ import type { NodeSavedMessage, NodeStatusMessage } from "@shop/shared/live/mess
 import { api } from "../../app/api";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 import type { IpaChanges } from "../../admin-bar/ipaFields";
+import { NODE_KINDS, nodeArg, nodeRefOf, nodeTagId, type NodeArg, type NodeModel } from "./nodeKinds";
 
 export type { UserRef };
 /** The node as GET /admin/api/content/contentnode/{id}/ answers it; the form and the admin bar share one entry per id. */
@@ -14,12 +15,25 @@ export type NodeChanges = Partial<Record<"name" | "slug" | "short_description" |
   Partial<Record<"parent" | "node_type" | "sku" | "language_node", number | null>> &
   Partial<Record<"published" | "last_published", string | null>> &
   Partial<Record<"sort_order" | "sitemap_priority", number>> & { menu_nodes?: number[] };
-export type SaveArg = { id: number; changes: NodeChanges; expected_version: number; ignore_warnings: boolean };
+export type SaveArg = {
+  id: number;
+  changes: NodeChanges;
+  expected_version: number;
+  ignore_warnings: boolean;
+  model?: NodeModel;
+};
 export type IpaSave = { id: number; expected_version: number; ignore_warnings?: boolean } & IpaChanges;
 export type Option = { id: number; name: string };
 
-const NODE_API = "/admin/api/content/contentnode/";
-const isFor = (push: { id: number; model: string }, id: number) => push.model === "contentnode" && push.id === id;
+const NODE_API = NODE_KINDS.contentnode.api;
+const isFor = (push: { id: number; model: string }, arg: NodeArg) => {
+  const { model, id } = nodeRefOf(arg);
+  return push.model === model && push.id === id;
+};
+const urlOf = (arg: NodeArg) => {
+  const { model, id } = nodeRefOf(arg);
+  return `${NODE_KINDS[model].api}${id}/`;
+};
 
 export const contentNodeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -29,9 +43,9 @@ export const contentNodeApi = api.injectEndpoints({
      * flagged (`newerSave`), so the version the editor started from still catches it on saving and the
      * difference can be reviewed.
      */
-    getNode: build.query<ContentNode, number>({
-      query: (id) => `${NODE_API}${id}/`,
-      providesTags: (_result, _error, id) => [{ type: "ContentNode", id }],
+    getNode: build.query<ContentNode, NodeArg>({
+      query: urlOf,
+      providesTags: (_result, _error, id) => [{ type: "ContentNode", id: nodeTagId(id) }],
       onCacheEntryAdded: (id, entry) => {
         const { updateCachedData, dispatch, getCacheEntry } = entry;
         const flagNewer = (version: number, by: UserRef | null) =>
@@ -48,7 +62,8 @@ export const contentNodeApi = api.injectEndpoints({
                 draft.status = push.status;
                 if (nextInLine) draft.version = push.version;
               });
-              if (nextInLine) dispatch(api.util.invalidateTags([{ type: "ContentNode", id }, "NodeHistory"]));
+              if (nextInLine)
+                dispatch(api.util.invalidateTags([{ type: "ContentNode", id: nodeTagId(id) }, "NodeHistory"]));
               else flagNewer(push.version, null);
             });
             socket.on("node:saved", (push: NodeSavedMessage) => {
@@ -72,18 +87,19 @@ export const contentNodeApi = api.injectEndpoints({
       },
     }),
     /** The node as the server has it now, without touching the form's cache entry (the reconnect re-sync). */
-    nodeSnapshot: build.query<ContentNode, number>({
-      query: (id) => `${NODE_API}${id}/`,
+    nodeSnapshot: build.query<ContentNode, NodeArg>({
+      query: urlOf,
       keepUnusedDataFor: 0,
     }),
     /** PUT .../{id}/ (the form): the answer is the saved node. */
     saveNode: build.mutation<ContentNode, SaveArg>({
-      query: ({ id, changes, expected_version, ignore_warnings }) => ({
-        url: `${NODE_API}${id}/`,
+      query: ({ id, changes, expected_version, ignore_warnings, model = "contentnode" }) => ({
+        url: `${NODE_KINDS[model].api}${id}/`,
         method: "PUT",
         body: { ...changes, expected_version, ignore_warnings },
       }),
-      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => takeSaved(id, dispatch, queryFulfilled),
+      onQueryStarted: ({ id, model = "contentnode" }, { dispatch, queryFulfilled }) =>
+        takeSaved(nodeArg(model, id), dispatch, queryFulfilled),
       invalidatesTags: (result) => (result ? ["NodeHistory"] : []),
     }),
     /** PUT /admin/api/content/node-ipa-save/ (the admin bar, only the changed fields): the answer is the saved node. */
@@ -92,40 +108,47 @@ export const contentNodeApi = api.injectEndpoints({
       onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => takeSaved(id, dispatch, queryFulfilled),
       invalidatesTags: (result) => (result ? ["NodeHistory"] : []),
     }),
-    createNode: build.mutation<ContentNode, { changes: NodeChanges; ignore_warnings: boolean }>({
-      query: ({ changes, ignore_warnings }) => ({
-        url: NODE_API,
+    createNode: build.mutation<ContentNode, { changes: NodeChanges; ignore_warnings: boolean; model?: NodeModel }>({
+      query: ({ changes, ignore_warnings, model = "contentnode" }) => ({
+        url: NODE_KINDS[model].api,
         method: "POST",
-        body: { keywords: [], ...changes, ignore_warnings },
+        body: model === "contentnode" ? { keywords: [], ...changes, ignore_warnings } : { ...changes, ignore_warnings },
       }),
       invalidatesTags: ["NodeList"],
     }),
     /** POST /admin/content/contentnode/action/ (Publish, Beta, Archive): the new status shows at once. */
-    contentAction: build.mutation<{ status: ContentStatus; version: number }, { id: number; action: ContentAction }>({
-      query: ({ id, action }) => ({
-        url: "/admin/content/contentnode/action/",
+    contentAction: build.mutation<
+      { status: ContentStatus; version: number },
+      { id: number; action: ContentAction; model?: NodeModel }
+    >({
+      query: ({ id, action, model = "contentnode" }) => ({
+        url: NODE_KINDS[model].actionUrl,
         method: "POST",
         body: { action, pk: id, id },
       }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ id, model = "contentnode" }, { dispatch, queryFulfilled }) {
         const done = await queryFulfilled.then(
           (r) => r.data,
           () => null,
         );
         if (!done) return;
         dispatch(
-          contentNodeApi.util.updateQueryData("getNode", id, (draft) => {
+          contentNodeApi.util.updateQueryData("getNode", nodeArg(model, id), (draft) => {
             draft.status = done.status;
             if (done.version === draft.version + 1) draft.version = done.version;
           }),
         );
       },
-      invalidatesTags: (_result, _error, { id }) => [{ type: "ContentNode", id }, "NodeHistory"],
+      invalidatesTags: (_result, _error, { id, model = "contentnode" }) => [
+        { type: "ContentNode", id: nodeTagId(nodeArg(model, id)) },
+        "NodeHistory",
+      ],
     }),
     nodeTypes: build.query<Option[], void>({
       query: () => "/admin/api/content/contentnodetype/?count=-1",
       transformResponse: (response: { items: Option[] }) => response.items.map(({ id, name }) => ({ id, name })),
     }),
+    /** The parent choices of a kind: content nodes' or menu nodes'. */
     parentOptions: build.query<Option[], void>({
       query: () => `${NODE_API}?count=-1&sort=name`,
       transformResponse: (response: { items: Option[] }) => response.items.map(({ id, name }) => ({ id, name })),
@@ -146,7 +169,7 @@ export const {
 
 /** A save's answer is the node as saved: it replaces the entry (and with it any newer-save flag). */
 async function takeSaved(
-  id: number,
+  id: NodeArg,
   dispatch: (action: unknown) => unknown,
   queryFulfilled: Promise<{ data: ContentNode }>,
 ) {

@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   type FieldName,
 } from "./nodeFormValues";
+import type { NodeModel } from "./nodeKinds";
 import type { NodeFormState } from "./useNodeForm";
 
 export type Conflict = { by: UserRef | null; at: string; version: number };
@@ -22,6 +23,7 @@ export function useNodeSave(
   node: ContentNode | undefined,
   form: NodeFormState,
   onCreated: (id: number) => void,
+  model: NodeModel = "contentnode",
 ) {
   const [save, { isLoading: saving }] = useSaveNodeMutation();
   const [create, { isLoading: creating }] = useCreateNodeMutation();
@@ -43,8 +45,18 @@ export function useNodeSave(
     const clientErrors = validateNode(form.values, form.zone);
     if (Object.keys(clientErrors).length > 0) return showErrors(clientErrors, []);
     const result = id
-      ? await save({ id, changes: form.changes, expected_version: node?.version ?? 0, ignore_warnings: ignoreWarnings })
-      : await create({ changes: changedFields(EMPTY_VALUES, form.values, form.zone), ignore_warnings: ignoreWarnings });
+      ? await save({
+          id,
+          model,
+          changes: form.changes,
+          expected_version: node?.version ?? 0,
+          ignore_warnings: ignoreWarnings,
+        })
+      : await create({
+          model,
+          changes: changedFields(EMPTY_VALUES, form.values, form.zone),
+          ignore_warnings: ignoreWarnings,
+        });
     if ("error" in result && result.error) {
       const error = result.error as { status?: number | string };
       const body = errorAnswerOf(result.error);

@@ -1,6 +1,8 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useGetNodeQuery } from "../content-node-form/contentNodeApi";
+import { NODE_KINDS, nodeArg, type NodeKind, type NodeModel } from "../content-node-form/nodeKinds";
+import { EMPTY_PAGE_VALUES } from "../content-node-form/pageFieldValues";
 import { FIELD_LABELS, toFormValues, type FieldName } from "../content-node-form/nodeFormValues";
 import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from "./historyApi";
 import { SiteTime } from "../site-time/SiteTime";
@@ -21,29 +23,38 @@ const EVENT_NAMES: Record<string, string> = {
   ContributorRoleRemoved: "Contributor removed",
   ContributorRolesRenumbered: "Contributors reordered",
   PendingRewriteBatchRecorded: "Rewrite batch recorded",
+  MenuNodeCreated: "Created",
+  MenuNodeSaved: "Saved",
+  MenuNodePublished: "Published",
+  MenuNodeStatusChanged: "Status changed",
+  MenuNodeArchived: "Archived",
 };
 
 /** The form's labels, and the status an event may change with the fields. */
 const CHANGED_FIELD_LABELS: Record<string, string> = { ...FIELD_LABELS, status: "Status" };
 
-/** /admin/content/contentnode/{id}/history/ (and ?at={version}): the node's events and any earlier version, read-only. */
-export function HistoryPage() {
+/**
+ * /admin/content/contentnode/{id}/history/ and /admin/tree/menunode/{id}/history/ (and ?at={version}):
+ * the node's events and any earlier version, read-only.
+ */
+export function HistoryPage({ model = "contentnode" }: { model?: NodeModel }) {
+  const kind = NODE_KINDS[model];
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const atText = params.get("at");
   const at = atText !== null && /^\d+$/.test(atText) ? Number(atText) : null;
-  const { data: node } = useGetNodeQuery(id);
-  const { data: items, isLoading, isError } = useNodeHistoryQuery(id);
+  const { data: node } = useGetNodeQuery(nodeArg(model, id));
+  const { data: items, isLoading, isError } = useNodeHistoryQuery(nodeArg(model, id));
   return (
     <>
       <div className="page-heading">
         <p className="breadcrumbs">
-          <Link to="/content/contentnode/">Content nodes</Link> ›{" "}
-          <Link to={`/content/contentnode/${id}/`}>{node?.name ?? `#${id}`}</Link>
+          <Link to={kind.adminPath}>{kind.title}</Link> ›{" "}
+          <Link to={`${kind.adminPath}${id}/`}>{node?.name ?? `#${id}`}</Link>
         </p>
         <h1>History{node ? ` of ${node.name}` : ""}</h1>
       </div>
-      {at !== null && <VersionView id={id} at={at} />}
+      {at !== null && <VersionView id={id} at={at} kind={kind} />}
       <section className="card" aria-labelledby="events-heading">
         <h2 id="events-heading">Events, newest first</h2>
         {isLoading && (
@@ -91,11 +102,13 @@ const idsOf = (text: string) =>
     .filter((part) => /^\d+$/.test(part))
     .map(Number);
 
+const PAGE_FIELD_NAMES = new Set<string>(Object.keys(EMPTY_PAGE_VALUES));
+
 /** Every field but the body, which comes last across the whole width. */
 const SHORT_FIELDS = (Object.keys(FIELD_LABELS) as FieldName[]).filter((field) => field !== "body");
 
-function VersionView({ id, at }: { id: number; at: number }) {
-  const { data, isError, isFetching } = useNodeAtQuery(Number.isFinite(id) ? { id, at } : skipToken);
+function VersionView({ id, at, kind }: { id: number; at: number; kind: NodeKind }) {
+  const { data, isError, isFetching } = useNodeAtQuery(Number.isFinite(id) ? { id, at, model: kind.model } : skipToken);
   const zone = useSiteTimeZone();
   if (isError) return <p role="alert">Version {at} does not exist.</p>;
   if (!data || !zone)
@@ -106,7 +119,9 @@ function VersionView({ id, at }: { id: number; at: number }) {
     );
   const values = toFormValues(data, zone);
   const shown = (field: FieldName) => {
-    if (REFERENCE_LOOKUPS[field]) return <ReferenceNames api={REFERENCE_LOOKUPS[field]} ids={idsOf(values[field])} />;
+    // A node's parent is a node of its own kind.
+    const lookup = field === "parent" ? kind.api : REFERENCE_LOOKUPS[field];
+    if (lookup) return <ReferenceNames api={lookup} ids={idsOf(values[field])} />;
     const time = field === "published" || field === "last_published" ? data[field] : null;
     return time ? <SiteTime iso={time} /> : values[field] || "—";
   };
@@ -117,7 +132,7 @@ function VersionView({ id, at }: { id: number; at: number }) {
         <Link to="?">Close</Link>
       </div>
       <dl className="version-fields">
-        {SHORT_FIELDS.map((field) => (
+        {SHORT_FIELDS.filter((field) => kind.pageFields || !PAGE_FIELD_NAMES.has(field)).map((field) => (
           <div key={field}>
             <dt>{FIELD_LABELS[field]}</dt>
             <dd>{shown(field)}</dd>

@@ -1,5 +1,11 @@
 import { api } from "../../app/api";
 import type { ContentNode, UserRef } from "../content-node-form/contentNodeApi";
+import { NODE_KINDS, nodeRefOf, type NodeArg, type NodeModel } from "../content-node-form/nodeKinds";
+
+const apiOf = (arg: NodeArg) => {
+  const { model, id } = nodeRefOf(arg);
+  return `${NODE_KINDS[model].api}${id}/`;
+};
 
 /** One event of a node's stream: who, when, what changed. `position` is the version it made. */
 export type HistoryItem = {
@@ -13,13 +19,13 @@ export type HistoryItem = {
 
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    nodeHistory: build.query<HistoryItem[], number>({
-      query: (id) => `/admin/api/content/contentnode/${id}/history/`,
+    nodeHistory: build.query<HistoryItem[], NodeArg>({
+      query: (arg) => `${apiOf(arg)}history/`,
       transformResponse: (response: { items: HistoryItem[] }) => [...response.items].reverse(),
       providesTags: ["NodeHistory"],
     }),
-    nodeAt: build.query<ContentNode, { id: number; at: number }>({
-      query: ({ id, at }) => `/admin/api/content/contentnode/${id}/history/?at=${at}`,
+    nodeAt: build.query<ContentNode, { id: number; at: number; model?: NodeModel }>({
+      query: ({ id, at, model = "contentnode" }) => `${NODE_KINDS[model].api}${id}/history/?at=${at}`,
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { formatCents } from "@shop/shared";
 import { useMeQuery } from "../account/accountApi";
 import { LockBadge } from "../locks/LockBadge";
 import { SiteTime } from "../site-time/SiteTime";
@@ -67,7 +68,7 @@ export function ListPage({ modelKey }: { modelKey: string }) {
         <h1>{model.title}</h1>
         {model.addUrl && (
           <Link className="button-link" to={model.addUrl}>
-            Add {model.title.toLowerCase().replace(/s$/, "")}
+            {model.addLabel ?? `Add ${model.title.toLowerCase().replace(/s$/, "")}`}
           </Link>
         )}
       </div>
@@ -183,6 +184,8 @@ function Cell({ column, row }: { column: ListColumn; row: ListRow }) {
   const value = row[column.key];
   const text = value === null || value === undefined || value === "" ? "—" : String(value);
   if (column.time && typeof value === "string" && value) return <SiteTime iso={value} />;
+  if (column.money && typeof value === "number") return formatCents(value, { commas: true });
+  if (typeof value === "boolean") return value ? "Yes" : "No";
   if (column.key === "status" && value)
     return <span className={`status-chip status-${text.toLowerCase().replace(/\s+/g, "-")}`}>{text}</span>;
   const href = column.link?.(row);

@@ -1,3 +1,5 @@
+import { ADMIN_MODELS, addPath, recordPath, type AdminModel } from "@shop/shared";
+
 /** One column of a list page. `sort` names the server's sort field when the column can be sorted. */
 export type ListColumn = {
   key: string;
@@ -5,6 +7,8 @@ export type ListColumn = {
   sort?: string;
   link?: (row: ListRow) => string | null /** A UTC ISO instant, shown in the site's zone. */;
   time?: boolean;
+  /** Integer cents, shown as dollars. */
+  money?: boolean;
 };
 export type ListRow = { id: number; [field: string]: unknown };
 
@@ -24,7 +28,37 @@ export type ListModel = {
   /** Fields a browser-side search looks in. */
   searchFields?: string[];
   addUrl?: string;
+  /** The add link's words ('Add keyword'). */
+  addLabel?: string;
 };
+
+/** A described model's list page (shared/src/admin-models): its columns link to the record pages. */
+export function listModelOf(model: AdminModel): ListModel {
+  const idField = model.idField ?? "id";
+  return {
+    app: model.app,
+    model: model.model,
+    title: model.title,
+    api: model.api,
+    columns: model.list.columns.map((column) => ({
+      key: column.field,
+      label: column.label ?? model.fields.find((f) => f.name === column.field)?.label ?? column.field,
+      sort: column.sort,
+      time: column.time,
+      money: column.money,
+      link: column.link
+        ? (row: ListRow) => recordPath(model, String(row[idField]))
+        : column.linkTo
+          ? (row: ListRow) => column.linkTo!.replace(/\{(\w+)\}/g, (_, f: string) => String(row[f] ?? ""))
+          : undefined,
+    })),
+    defaultSort: model.list.defaultSort,
+    serverSide: model.list.serverSide,
+    searchFields: model.list.searchFields,
+    addUrl: model.creatable ? addPath(model) : undefined,
+    addLabel: `Add ${model.singular.toLowerCase()}`,
+  };
+}
 
 const nodeLink = (row: ListRow) => `/content/contentnode/${row.id}/`;
 
@@ -44,40 +78,22 @@ export const LIST_MODELS: Record<string, ListModel> = {
     serverSide: true,
     addUrl: "/content/contentnode/add/",
   },
-  "content/keyword": {
-    app: "content",
-    model: "keyword",
-    title: "Keywords",
-    api: "/admin/api/content/keyword/",
+  "tree/menunode": {
+    app: "tree",
+    model: "menunode",
+    title: "Menu nodes",
+    api: "/admin/api/tree/menunode/",
     columns: [
-      { key: "id", label: "ID", sort: "id" },
-      { key: "name", label: "Name", sort: "name" },
+      { key: "name", label: "Name", sort: "name", link: (row) => `/tree/menunode/${row.id}/` },
       { key: "slug", label: "Slug", sort: "slug" },
-    ],
-    defaultSort: "name",
-    serverSide: true,
-  },
-  "base/cmsactionevent": {
-    app: "base",
-    model: "cmsactionevent",
-    title: "Scheduled actions",
-    api: "/admin/api/base/cmsactionevent/",
-    columns: [
-      { key: "id", label: "ID", sort: "id" },
-      { key: "action_time_iso", label: "Action time", sort: "action_time_iso", time: true },
-      { key: "action", label: "Action", sort: "action" },
-      {
-        key: "object_id",
-        label: "Content node",
-        sort: "object_id",
-        link: (row) => `/content/contentnode/${row.object_id}/`,
-      },
+      { key: "url", label: "URL", sort: "url" },
       { key: "status", label: "Status", sort: "status" },
     ],
-    defaultSort: "-action_time_iso",
-    serverSide: false,
-    searchFields: ["action", "action_time_iso", "status", "object_id"],
+    defaultSort: "id",
+    serverSide: true,
+    addUrl: "/tree/menunode/add/",
   },
+  ...Object.fromEntries(Object.entries(ADMIN_MODELS).map(([key, model]) => [key, listModelOf(model)])),
 };
 
 export const DEFAULT_PAGE_SIZE = 50;

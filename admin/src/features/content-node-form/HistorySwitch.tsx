@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { historyEnabled, type ContentStatus } from "@shop/shared";
+
+/** Why the switch is off, said next to it (§4: the async action disables history). */
+export const HISTORY_OFF_NOTE = "History is off while changes are pending. Publish to turn it back on.";
+
+/**
+ * The history switch (§4): the way to the node's history, off while the node is Changes Pending
+ * (the async action, or an edit of a Live page) and back on once it is published, set to Beta or archived.
+ */
+export function HistorySwitch({ href, status }: { href: string; status: ContentStatus }) {
+  if (historyEnabled(status)) return <Link to={href}>History</Link>;
+  return (
+    <button
+      type="button"
+      className="link-button"
+      disabled
+      aria-describedby="history-off-note"
+      data-testid="history-switch"
+    >
+      History
+      <span id="history-off-note" className="visually-hidden">
+        {HISTORY_OFF_NOTE}
+      </span>
+    </button>
+  );
+}

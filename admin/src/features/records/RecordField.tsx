@@ -1,0 +1,188 @@
+import { resolveLookup, type AdminField, type AdminFormValues } from "@shop/shared";
+import { timeZoneLabel } from "@shop/shared/domain/site-time";
+import { RecordPicker } from "../record-picker/RecordPicker";
+
+type Props = {
+  field: AdminField;
+  values: AdminFormValues;
+  saved: AdminFormValues;
+  errors: string[] | undefined;
+  zone: string;
+  /** Shown, not editable: a read-only field, or the whole record while another editor holds it. */
+  readOnly: boolean;
+  onChange: (value: string) => void;
+  onFocus?: () => void;
+};
+
+const HINTS: Partial<Record<AdminField["type"], (zone: string) => string>> = {
+  datetime: (zone) => `yyyy-mm-dd hh:mm, ${timeZoneLabel(zone)}`,
+  money: () => "In dollars, e.g. 12.99",
+};
+
+/** One described field: its label, its errors as a list above it (§5), the control for its type, a hint. */
+export function RecordField({ field, values, saved, errors, zone, readOnly, onChange, onFocus }: Props) {
+  const id = `id_${field.name}`;
+  const value = values[field.name] ?? "";
+  const hint = field.help ?? HINTS[field.type]?.(zone);
+  const common = {
+    id,
+    name: field.name,
+    disabled: readOnly,
+    "aria-invalid": errors ? true : undefined,
+    "aria-describedby": errors ? `${id}-errors` : hint ? `${id}-hint` : undefined,
+  };
+  const picker = field.type === "reference" && field.lookup && !field.readOnly;
+  const label = (
+    <label htmlFor={id}>
+      {field.label}
+      {field.required && !field.readOnly && <span aria-hidden="true"> *</span>}
+    </label>
+  );
+  return (
+    <div className={`field field-${field.name} field-type-${field.type}`}>
+      {field.type === "boolean" || picker ? null : label}
+      {errors && (
+        <ul className="errorlist" id={`${id}-errors`}>
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {picker ? (
+        <ReferencePicker field={field} values={values} saved={saved} readOnly={readOnly} onChange={onChange} />
+      ) : (
+        <Control field={field} value={value} common={common} onChange={onChange} onFocus={onFocus} label={label} />
+      )}
+      {hint && (
+        <p className="field-hint muted" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type ControlProps = {
+  field: AdminField;
+  value: string;
+  common: Record<string, unknown>;
+  onChange: (value: string) => void;
+  onFocus?: () => void;
+  label: React.ReactNode;
+};
+
+function Control({ field, value, common, onChange, onFocus, label }: ControlProps) {
+  const change = (event: { target: { value: string } }) => onChange(event.target.value);
+  if (field.readOnly)
+    return (
+      <output id={String(common.id)} className="readonly-value" data-field={field.name}>
+        {field.choices?.find((c) => c.value === value)?.label ?? (value || "—")}
+      </output>
+    );
+  switch (field.type) {
+    case "boolean":
+      return (
+        <label className="checkbox-label" htmlFor={String(common.id)}>
+          <input
+            {...common}
+            type="checkbox"
+            checked={value === "1"}
+            onChange={(e) => onChange(e.target.checked ? "1" : "")}
+          />{" "}
+          {label}
+        </label>
+      );
+    case "textarea":
+    case "html":
+      return (
+        <textarea
+          {...common}
+          value={value}
+          onChange={change}
+          rows={field.type === "html" ? 10 : 4}
+          className={field.type === "html" ? "code-readonly" : undefined}
+        />
+      );
+    case "choice":
+      return (
+        <select {...common} value={value} onChange={change}>
+          <option value="">—</option>
+          {field.choices?.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      );
+    default:
+      return (
+        <input
+          {...common}
+          type="text"
+          value={value}
+          onChange={change}
+          onFocus={onFocus}
+          autoComplete="off"
+          inputMode={field.type === "integer" ? "numeric" : field.type === "money" ? "decimal" : undefined}
+          placeholder={
+            field.type === "datetime" ? "yyyy-mm-dd hh:mm" : field.type === "date" ? "yyyy-mm-dd" : undefined
+          }
+        />
+      );
+  }
+}
+
+type PickerProps = {
+  field: AdminField;
+  values: AdminFormValues;
+  saved: AdminFormValues;
+  readOnly: boolean;
+  onChange: (value: string) => void;
+};
+
+const ids = (text: string | undefined) =>
+  (text ?? "")
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+
+/** A reference's record picker; its lookup may depend on other fields (ct_field, placeholder_fields). */
+function ReferencePicker({ field, values, saved, readOnly, onChange }: PickerProps) {
+  const lookup = resolveLookup(field.lookup!, values);
+  if (!lookup)
+    return (
+      <p className="muted" id={`id_${field.name}`}>
+        {field.label}: choose {field.lookup?.ctField ? "a content type" : "the fields it depends on"} first.
+      </p>
+    );
+  const common = {
+    id: `id_${field.name}`,
+    api: lookup.api,
+    label: field.label,
+    searchFields: lookup.searchFields,
+    displayFields: lookup.displayFields,
+    addUrl: readOnly ? undefined : lookup.addUrl,
+  };
+  return (
+    <fieldset className="picker-fieldset" disabled={readOnly}>
+      {field.lookup?.multiple ? (
+        <RecordPicker
+          {...common}
+          key={lookup.api}
+          multiple
+          value={ids(values[field.name])}
+          savedValue={ids(saved[field.name])}
+          onChange={(next) => onChange(next.join(","))}
+        />
+      ) : (
+        <RecordPicker
+          {...common}
+          key={lookup.api}
+          value={ids(values[field.name])[0] ?? null}
+          savedValue={ids(saved[field.name])[0] ?? null}
+          onChange={(next) => onChange(next === null ? "" : String(next))}
+        />
+      )}
+    </fieldset>
+  );
+}

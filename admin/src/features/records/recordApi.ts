@@ -1,0 +1,42 @@
+import { recordApi as recordUrl, type AdminModel, type AdminRecord } from "@shop/shared";
+import { api } from "../../app/api";
+
+export type RecordArg = { model: AdminModel; id: string };
+export type SaveRecordArg = { model: AdminModel; id: string; body: Record<string, unknown>; version?: number };
+/** An answer's record: its fields beside `metadata`, and the version a versioned model's next save expects. */
+export type LoadedRecord = AdminRecord & { version?: number };
+type ErrorBody = { metadata?: { errors?: string[]; message?: string } };
+export type RecordError = { status?: number | string; data?: ErrorBody };
+
+const tag = (model: AdminModel, id: string) => ({
+  type: "AdminRecord" as const,
+  id: `${model.app}.${model.model}.${id}`,
+});
+
+/** One endpoint set for every described model: GET and PUT `{api}{id}/`, POST `{api}`. */
+export const recordsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getRecord: build.query<LoadedRecord, RecordArg>({
+      query: ({ model, id }) => recordUrl(model, id),
+      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.model.app}.${queryArgs.model.model}.${queryArgs.id}`,
+      transformResponse: ({ metadata: _metadata, ...record }: LoadedRecord & ErrorBody) => record,
+      providesTags: (_result, _error, { model, id }) => [tag(model, id)],
+    }),
+    saveRecord: build.mutation<LoadedRecord, SaveRecordArg>({
+      query: ({ model, id, body, version }) => ({
+        url: recordUrl(model, id),
+        method: "PUT",
+        body: model.versioned && version !== undefined ? { ...body, expected_version: version } : body,
+      }),
+      transformResponse: ({ metadata: _metadata, ...record }: LoadedRecord & ErrorBody) => record,
+      invalidatesTags: (result, _error, { model, id }) => (result ? [tag(model, id), "NodeList"] : []),
+    }),
+    createRecord: build.mutation<LoadedRecord, { model: AdminModel; body: Record<string, unknown> }>({
+      query: ({ model, body }) => ({ url: model.api, method: "POST", body }),
+      transformResponse: ({ metadata: _metadata, ...record }: LoadedRecord & ErrorBody) => record,
+      invalidatesTags: (result) => (result ? ["NodeList"] : []),
+    }),
+  }),
+});
+
+export const { useGetRecordQuery, useSaveRecordMutation, useCreateRecordMutation } = recordsApi;
