@@ -46,7 +46,12 @@ export interface FailedReadiness {
  * Back-office pages whose URL lies under the /admin/base/ API prefix (admin/src/app/router.tsx):
  * a staff browser navigating there gets the back office; everyone else the API's 401/403.
  */
-const ADMIN_BASE_PAGES = ["/admin/base/cmsactionevent/"];
+// Back-office pages under /admin/base/, which is also an API prefix: the list, its add page and each record.
+const ADMIN_BASE_PAGES = [
+  "/admin/base/cmsactionevent/",
+  "/admin/base/cmsactionevent/add/",
+  "/admin/base/cmsactionevent/:id/",
+];
 
 export interface AppDeps {
   store: EventStore;

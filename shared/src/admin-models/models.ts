@@ -33,10 +33,11 @@ export const KEYWORD_MODEL: AdminModel = {
     defaultSort: "name",
     serverSide: true,
   },
-  editable: true,
+  // A keyword is created (POST) and read; renaming one is not in the API yet (its name and slug are claimed for good).
+  editable: false,
   creatable: true,
-  versioned: true,
-  lockable: true,
+  versioned: false,
+  lockable: false,
 };
 
 /** Scheduled actions (§3 Scheduled action event): the object is picked through its content type (`ct_field`). */

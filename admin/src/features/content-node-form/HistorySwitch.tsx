@@ -11,17 +11,20 @@ export const HISTORY_OFF_NOTE = "History is off while changes are pending. Publi
 export function HistorySwitch({ href, status }: { href: string; status: ContentStatus }) {
   if (historyEnabled(status)) return <Link to={href}>History</Link>;
   return (
-    <button
-      type="button"
-      className="link-button"
-      disabled
-      aria-describedby="history-off-note"
-      data-testid="history-switch"
-    >
-      History
-      <span id="history-off-note" className="visually-hidden">
-        {HISTORY_OFF_NOTE}
+    <span className="history-switch">
+      <button
+        type="button"
+        className="link-button"
+        disabled
+        title={HISTORY_OFF_NOTE}
+        aria-describedby="history-off-note"
+        data-testid="history-switch"
+      >
+        History
+      </button>{" "}
+      <span id="history-off-note" className="muted">
+        (off while changes are pending)
       </span>
-    </button>
+    </span>
   );
 }

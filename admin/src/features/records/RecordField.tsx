@@ -1,5 +1,6 @@
 import { resolveLookup, type AdminField, type AdminFormValues } from "@shop/shared";
 import { timeZoneLabel } from "@shop/shared/domain/site-time";
+import { ReferenceNames } from "../history/ReferenceNames";
 import { RecordPicker } from "../record-picker/RecordPicker";
 
 type Props = {
@@ -10,6 +11,8 @@ type Props = {
   zone: string;
   /** Shown, not editable: a read-only field, or the whole record while another editor holds it. */
   readOnly: boolean;
+  /** The record cannot be changed here at all: every field shows as text. */
+  asText?: boolean;
   onChange: (value: string) => void;
   onFocus?: () => void;
 };
@@ -20,7 +23,17 @@ const HINTS: Partial<Record<AdminField["type"], (zone: string) => string>> = {
 };
 
 /** One described field: its label, its errors as a list above it (§5), the control for its type, a hint. */
-export function RecordField({ field, values, saved, errors, zone, readOnly, onChange, onFocus }: Props) {
+export function RecordField({
+  field,
+  values,
+  saved,
+  errors,
+  zone,
+  readOnly,
+  asText = false,
+  onChange,
+  onFocus,
+}: Props) {
   const id = `id_${field.name}`;
   const value = values[field.name] ?? "";
   const hint = field.help ?? HINTS[field.type]?.(zone);
@@ -31,16 +44,17 @@ export function RecordField({ field, values, saved, errors, zone, readOnly, onCh
     "aria-invalid": errors ? true : undefined,
     "aria-describedby": errors ? `${id}-errors` : hint ? `${id}-hint` : undefined,
   };
-  const picker = field.type === "reference" && field.lookup && !field.readOnly;
+  const shownAsText = field.readOnly || asText;
+  const picker = field.type === "reference" && field.lookup && !shownAsText;
   const label = (
     <label htmlFor={id}>
       {field.label}
-      {field.required && !field.readOnly && <span aria-hidden="true"> *</span>}
+      {field.required && !shownAsText && <span aria-hidden="true"> *</span>}
     </label>
   );
   return (
     <div className={`field field-${field.name} field-type-${field.type}`}>
-      {field.type === "boolean" || picker ? null : label}
+      {(field.type === "boolean" && !shownAsText) || picker ? null : label}
       {errors && (
         <ul className="errorlist" id={`${id}-errors`}>
           {errors.map((message) => (
@@ -51,7 +65,16 @@ export function RecordField({ field, values, saved, errors, zone, readOnly, onCh
       {picker ? (
         <ReferencePicker field={field} values={values} saved={saved} readOnly={readOnly} onChange={onChange} />
       ) : (
-        <Control field={field} value={value} common={common} onChange={onChange} onFocus={onFocus} label={label} />
+        <Control
+          field={field}
+          value={value}
+          values={values}
+          asText={shownAsText}
+          common={common}
+          onChange={onChange}
+          onFocus={onFocus}
+          label={label}
+        />
       )}
       {hint && (
         <p className="field-hint muted" id={`${id}-hint`}>
@@ -65,20 +88,30 @@ export function RecordField({ field, values, saved, errors, zone, readOnly, onCh
 type ControlProps = {
   field: AdminField;
   value: string;
+  values: AdminFormValues;
+  asText: boolean;
   common: Record<string, unknown>;
   onChange: (value: string) => void;
   onFocus?: () => void;
   label: React.ReactNode;
 };
 
-function Control({ field, value, common, onChange, onFocus, label }: ControlProps) {
+function Control({ field, value, values, asText, common, onChange, onFocus, label }: ControlProps) {
   const change = (event: { target: { value: string } }) => onChange(event.target.value);
-  if (field.readOnly)
+  if (asText) {
+    const lookup = field.type === "reference" && field.lookup ? resolveLookup(field.lookup, values) : null;
+    const text =
+      field.type === "boolean"
+        ? value === "1"
+          ? "Yes"
+          : "No"
+        : (field.choices?.find((c) => c.value === value)?.label ?? (value || "—"));
     return (
       <output id={String(common.id)} className="readonly-value" data-field={field.name}>
-        {field.choices?.find((c) => c.value === value)?.label ?? (value || "—")}
+        {lookup && value ? <ReferenceNames api={lookup.api} ids={ids(value)} /> : text}
       </output>
     );
+  }
   switch (field.type) {
     case "boolean":
       return (

@@ -137,6 +137,7 @@ function RecordForm({ model, id }: { model: AdminModel; id: string | null }) {
                 errors={form.errors[field.name]}
                 zone={form.zone}
                 readOnly={readOnly || (id !== null && field.createOnly === true)}
+                asText={!editable}
                 onChange={(value) => form.setField(field.name, value)}
                 onFocus={() => form.onFocus(field.name)}
               />

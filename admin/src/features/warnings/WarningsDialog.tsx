@@ -1,4 +1,23 @@
+import { PENDING_REWRITE_BATCH_URL } from "@shop/shared";
 import { ModalDialog } from "./ModalDialog";
+
+/**
+ * A warning's text, with the pending rewrite batches' address as a link (§5). It opens in a new tab:
+ * the form behind the dialog still holds the unsaved edits.
+ */
+function WarningText({ text }: { text: string }) {
+  const at = text.indexOf(PENDING_REWRITE_BATCH_URL);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={PENDING_REWRITE_BATCH_URL} target="_blank" rel="noopener">
+        {PENDING_REWRITE_BATCH_URL}
+      </a>
+      {text.slice(at + PENDING_REWRITE_BATCH_URL.length)}
+    </>
+  );
+}
 
 type Props = {
   warnings: string[];
@@ -15,7 +34,9 @@ export function WarningsDialog({ warnings, acknowledgeOnly = false, onContinue, 
     <ModalDialog title="Please review these warnings" onClose={onCancel} role="alertdialog">
       <ul className="warning-list">
         {warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
+          <li key={warning}>
+            <WarningText text={warning} />
+          </li>
         ))}
       </ul>
       <div className="dialog-actions">
