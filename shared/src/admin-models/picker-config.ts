@@ -1,5 +1,6 @@
 import { SCHEDULED_ACTION_CONTENT_TYPE } from "../domain/constants.ts";
-import type { AdminFormValues, ReferenceLookup } from "./model-description.ts";
+import { addPath, type AdminFormValues, type ReferenceLookup } from "./model-description.ts";
+import { ADMIN_MODELS } from "./models.ts";
 
 /** A content type a generic relation may point at: the lookup a picker uses for it (§3 `ct_field`). */
 export interface ContentTypeLookup {
@@ -84,4 +85,15 @@ export function resolveLookup(lookup: ReferenceLookup, values: AdminFormValues):
   if (api === null) return null;
   const addUrl = base.addUrl ? (fill(base.addUrl, values) ?? undefined) : undefined;
   return { api, addUrl, searchFields: base.searchFields, displayFields: base.displayFields };
+}
+
+/**
+ * The add page a lookup's records are made on, for the picker's add-another link (§2: on every picker
+ * with an `add_url`): a content type's, or a described model's that can be added. None: no link.
+ */
+export function addUrlForLookup(api: string): string | undefined {
+  const type = CONTENT_TYPES.find((t) => t.api === api && t.addUrl);
+  if (type) return type.addUrl;
+  const model = Object.values(ADMIN_MODELS).find((m) => m.api === api && m.creatable);
+  return model ? `/admin${addPath(model)}` : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULED_ACTION_MODEL } from "./models.ts";
-import { resolveLookup } from "./picker-config.ts";
+import { addUrlForLookup, resolveLookup } from "./picker-config.ts";
 
 describe("back office 6: placeholder_fields and ct_field pick a picker's lookup from the form", () => {
   it("ct_field: the content type chosen in the form picks the lookup, its add link and search fields", () => {
@@ -35,5 +35,19 @@ describe("back office 6: placeholder_fields and ct_field pick a picker's lookup 
   it("the scheduled action's object is a type-driven reference: content type 143 searches content nodes", () => {
     const object = SCHEDULED_ACTION_MODEL.fields.find((f) => f.name === "object_id")!;
     expect(resolveLookup(object.lookup!, { content_type: "143" })?.api).toBe("/admin/api/content/contentnode/");
+  });
+});
+
+describe("back office 6: every picker whose lookup has an add page gets the add-another link", () => {
+  it("content nodes, menu nodes and the described models that can be added have an add_url", () => {
+    expect(addUrlForLookup("/admin/api/content/contentnode/")).toBe("/admin/content/contentnode/add/");
+    expect(addUrlForLookup("/admin/api/tree/menunode/")).toBe("/admin/tree/menunode/add/");
+    expect(addUrlForLookup("/admin/api/content/keyword/")).toBe("/admin/content/keyword/add/");
+    expect(addUrlForLookup("/admin/api/store/product/")).toBe("/admin/store/product/add/");
+  });
+
+  it("a lookup with no add page in this back office has none", () => {
+    expect(addUrlForLookup("/admin/api/translation/contentlangnode/")).toBeUndefined();
+    expect(addUrlForLookup("/admin/api/tree/pendingrewritebatch/")).toBeUndefined();
   });
 });

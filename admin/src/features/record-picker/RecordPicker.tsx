@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { BACK_OFFICE_MESSAGES, PICKER } from "@shop/shared";
+import { addUrlForLookup, BACK_OFFICE_MESSAGES, PICKER } from "@shop/shared";
 import { WEB_TEAM_CONTACT } from "../../platform/webTeamContact";
 import { PickerResults } from "./PickerResults";
 import { PickerSearchBox } from "./PickerSearchBox";
@@ -18,8 +18,11 @@ type Common = {
   searchFields?: string[];
   /** Extra columns of the results table. */
   displayFields?: string[];
-  /** The add-another link, opened in an 800x600 popup. */
-  addUrl?: string;
+  /**
+   * The add-another link, opened in an 800x600 popup. Left out: the add page of the lookup's records if
+   * this back office has one (`addUrlForLookup`); null: no link.
+   */
+  addUrl?: string | null;
   filters?: Record<string, string | number | boolean | null>;
   /** Ids never offered (e.g. the node itself). */
   exclude?: number[];
@@ -73,11 +76,11 @@ export function RecordPicker(props: RecordPickerProps) {
     label,
     searchFields = [],
     displayFields = [],
-    addUrl,
     filters,
     exclude = [],
     maintainerName = WEB_TEAM_CONTACT,
   } = props;
+  const addUrl = props.addUrl === undefined ? addUrlForLookup(api) : (props.addUrl ?? undefined);
   const generatedId = useId();
   const id = props.id ?? `picker${generatedId.replace(/:/g, "")}`;
   const current = numeric(props.multiple ? props.value : [props.value]);

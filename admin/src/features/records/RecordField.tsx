@@ -194,7 +194,7 @@ function ReferencePicker({ field, values, saved, readOnly, onChange }: PickerPro
     label: field.label,
     searchFields: lookup.searchFields,
     displayFields: lookup.displayFields,
-    addUrl: readOnly ? undefined : lookup.addUrl,
+    addUrl: readOnly ? null : (lookup.addUrl ?? null),
   };
   return (
     <fieldset className="picker-fieldset" disabled={readOnly}>

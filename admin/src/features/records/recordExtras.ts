@@ -1,8 +1,11 @@
 import type { ComponentType } from "react";
 import type { AdminModel } from "@shop/shared";
+import { CampaignGiftForm } from "../campaign-gifts/CampaignGiftForm";
 import type { LoadedRecord } from "./recordApi";
 
 export type RecordExtraProps = { model: AdminModel; record: LoadedRecord; readOnly: boolean };
 
-/** What a model's record page shows below its form, beside the generated fields (a campaign's gift form). */
-export const RECORD_EXTRAS: Record<string, ComponentType<RecordExtraProps>> = {};
+/** What a model's record page shows below its form, beside the generated fields. */
+export const RECORD_EXTRAS: Record<string, ComponentType<RecordExtraProps>> = {
+  "store/campaign": CampaignGiftForm,
+};
