@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { attachServerErrors, BACK_OFFICE_MESSAGES, FORM_MESSAGES, formatCents, parseCurrencyToCents } from "@shop/shared";
+import {
+  attachServerErrors,
+  BACK_OFFICE_MESSAGES,
+  FORM_MESSAGES,
+  formatCents,
+  parseCurrencyToCents,
+} from "@shop/shared";
 import { api } from "../../app/api";
 import type { RecordExtraProps } from "../records/recordExtras";
 
@@ -10,7 +16,11 @@ const giftsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** POST /admin/api/store/campaign/{slug}/gift/: an offline gift (a cheque) counts toward the campaign. */
     recordGift: build.mutation<unknown, { slug: string; body: GiftBody; tagId: string }>({
-      query: ({ slug, body }) => ({ url: `/admin/api/store/campaign/${encodeURIComponent(slug)}/gift/`, method: "POST", body }),
+      query: ({ slug, body }) => ({
+        url: `/admin/api/store/campaign/${encodeURIComponent(slug)}/gift/`,
+        method: "POST",
+        body,
+      }),
       invalidatesTags: (result, _error, { tagId }) => (result ? [{ type: "AdminRecord", id: tagId }, "NodeList"] : []),
     }),
   }),
@@ -34,7 +44,9 @@ export function CampaignGiftForm({ model, record, readOnly }: RecordExtraProps) 
     setGeneral([]);
     const cents = parseCurrencyToCents(values.amount_cents);
     if (values.amount_cents.trim() === "" || cents <= 0) {
-      setErrors({ amount_cents: [values.amount_cents.trim() === "" ? FORM_MESSAGES.required : "Enter an amount above 0."] });
+      setErrors({
+        amount_cents: [values.amount_cents.trim() === "" ? FORM_MESSAGES.required : "Enter an amount above 0."],
+      });
       return;
     }
     setErrors({});
@@ -46,9 +58,13 @@ export function CampaignGiftForm({ model, record, readOnly }: RecordExtraProps) 
     if ("error" in result && result.error) {
       const error = result.error as GiftError;
       const lines = error.data?.metadata?.errors ?? [];
-      const attached = attachServerErrors(lines, (id) => id.startsWith("id_gift_") && document.getElementById(id) !== null);
+      const attached = attachServerErrors(
+        lines,
+        (id) => id.startsWith("id_gift_") && document.getElementById(id) !== null,
+      );
       const fields: Partial<Record<GiftField, string[]>> = {};
-      for (const [id, messages] of Object.entries(attached.byElementId)) fields[id.replace(/^id_gift_/, "") as GiftField] = messages;
+      for (const [id, messages] of Object.entries(attached.byElementId))
+        fields[id.replace(/^id_gift_/, "") as GiftField] = messages;
       setErrors(fields);
       setGeneral(
         attached.formErrors.length || lines.length
@@ -105,7 +121,11 @@ export function CampaignGiftForm({ model, record, readOnly }: RecordExtraProps) 
               {name === "note" ? (
                 <textarea {...input(name)} rows={2} />
               ) : (
-                <input {...input(name)} inputMode={name === "amount_cents" ? "decimal" : undefined} autoComplete="off" />
+                <input
+                  {...input(name)}
+                  inputMode={name === "amount_cents" ? "decimal" : undefined}
+                  autoComplete="off"
+                />
               )}
               {name === "amount_cents" && <p className="field-hint muted">In dollars, e.g. 250.00</p>}
             </div>
