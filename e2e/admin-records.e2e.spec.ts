@@ -191,3 +191,31 @@ test("back office 6: the menu nodes picker's add-another link opens an 800x600 p
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("pending addition");
 });
+
+test("back office 5: in the in-page bar, Publish › Changes Pending marks a Live page and turns History off", async ({
+  page,
+}) => {
+  await logIn(page);
+  const node = await createNode(page, {
+    name: `Bar async ${Date.now().toString(36)}`,
+    url: freshUrl("bar-async"),
+  });
+  await page.request.post("/admin/content/contentnode/action/", {
+    data: { action: "publish", pk: node.id },
+    headers: await csrf(page),
+  });
+  await page.goto(node.url);
+  const bar = page.getByRole("region", { name: "Admin bar" });
+  await expect(bar.getByLabel("Status")).toHaveText("Live");
+  await expect(bar.getByTestId("admin-bar-lock")).toHaveText("Locked by Me");
+  await expect(bar.getByRole("link", { name: "History" })).toBeVisible();
+  await bar.getByRole("button", { name: "Publish", exact: true }).click();
+  await bar.getByRole("button", { name: "Changes Pending" }).click();
+  await expect(bar.getByLabel("Status")).toHaveText("Changes Pending");
+  await expect(bar.getByRole("link", { name: "History" })).toHaveCount(0);
+  await expect(bar.getByRole("button", { name: "History" })).toBeDisabled();
+  await bar.getByRole("button", { name: "Publish", exact: true }).click();
+  await bar.getByRole("button", { name: "Publish (Live)" }).click();
+  await expect(bar.getByLabel("Status")).toHaveText("Live");
+  await expect(bar.getByRole("link", { name: "History" })).toBeVisible();
+});
