@@ -125,6 +125,13 @@ test("back office 4: a scheduled action opens from its list, and its record page
   await expect(page.getByText("Your changes have been saved.")).toBeVisible();
   const saved = await (await page.request.get(`/admin/api/base/cmsactionevent/${id}/`)).json();
   expect(saved).toMatchObject({ action: "archive", action_time_iso: "2031-12-01T14:30:00.000Z", object_id: node.id });
+  // A change made elsewhere (action:changed) shows on the open page without a reload.
+  await page.request.put(`/admin/api/base/cmsactionevent/${id}/`, {
+    data: { action_time: "2031-12-02T14:30:00Z", action: "beta", object_id: node.id },
+    headers: await csrf(page),
+  });
+  await expect(field(page, "action")).toHaveValue("beta");
+  await expect(field(page, "action_time")).toHaveValue("2031-12-02 09:30");
 });
 
 test("back office 4: the form's checks run before a record is sent (§5)", async ({ page }) => {

@@ -97,6 +97,11 @@ export interface AdminModel {
   idField?: string;
   /** PUT takes every field, not only the changed ones (the scheduled actions' API). */
   fullUpdate?: boolean;
+  /**
+   * The /admin socket push that says a record changed (its payload names the record's `id`): an open
+   * record page reads the record again, keeping the edits typed on top.
+   */
+  livePush?: string;
 }
 
 export type AdminRecord = Record<string, unknown>;

@@ -95,6 +95,7 @@ export const SCHEDULED_ACTION_MODEL: AdminModel = {
   versioned: false,
   lockable: true,
   fullUpdate: true,
+  livePush: "action:changed",
 };
 
 /** A menu node's url change waits here until the rewrite batch runs (§5, linked from the url warning). */

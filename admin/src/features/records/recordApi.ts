@@ -1,5 +1,6 @@
 import { recordApi as recordUrl, type AdminModel, type AdminRecord } from "@shop/shared";
 import { api } from "../../app/api";
+import { liveCacheEntry } from "../../platform/liveCacheEntry";
 
 export type RecordArg = { model: AdminModel; id: string };
 export type SaveRecordArg = { model: AdminModel; id: string; body: Record<string, unknown>; version?: number };
@@ -21,6 +22,19 @@ export const recordsApi = api.injectEndpoints({
       serializeQueryArgs: ({ queryArgs }) => `${queryArgs.model.app}.${queryArgs.model.model}.${queryArgs.id}`,
       transformResponse: ({ metadata: _metadata, ...record }: LoadedRecord & ErrorBody) => record,
       providesTags: (_result, _error, { model, id }) => [tag(model, id)],
+      // A model that names a push (DESIGN §7) keeps its open record live: a change by anyone reads it again.
+      onCacheEntryAdded: ({ model, id }, entry) => {
+        const push = model.livePush;
+        if (!push) return;
+        const refetch = () => void entry.dispatch(recordsApi.util.invalidateTags([tag(model, id)]));
+        return liveCacheEntry(entry, {
+          onReconnect: refetch,
+          listen: (socket) =>
+            socket.on(push, (message: { id?: unknown }) => {
+              if (String(message?.id) === id) refetch();
+            }),
+        });
+      },
     }),
     saveRecord: build.mutation<LoadedRecord, SaveRecordArg>({
       query: ({ model, id, body, version }) => ({
