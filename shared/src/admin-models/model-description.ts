@@ -2,7 +2,10 @@ import { parseCurrencyToCents, formatCents } from "../domain/currency.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { formatSiteTimeInput, siteTimeProblemMessage, siteTimeToUtc } from "../domain/site-time.ts";
 
-/** How a field is typed, shown and sent. `money` is integer cents on the wire and dollars in the form. */
+/**
+ * How a field is typed, shown and sent. `money` is integer cents on the wire and dollars in the form;
+ * `list` is a list of texts on the wire (SKU codes) and comma-separated in the form.
+ */
 export type AdminFieldType =
   | "text"
   | "textarea"
@@ -14,7 +17,8 @@ export type AdminFieldType =
   | "date"
   | "datetime"
   | "choice"
-  | "reference";
+  | "reference"
+  | "list";
 
 /** A reference field's record picker (back-office §3 "Picker configuration attributes"). */
 export interface ReferenceLookup {
@@ -83,6 +87,8 @@ export interface AdminModel {
     defaultSort: string;
     /** False when the server's list takes no search or sort: the page loads every row and pages itself. */
     serverSide: boolean;
+    /** The list's search parameter: `query` (the picker-style lists) unless said (`q`). */
+    searchParam?: string;
     searchFields?: string[];
   };
   /** Records can be changed (PUT `{api}{id}/`). */
@@ -97,6 +103,8 @@ export interface AdminModel {
   idField?: string;
   /** PUT takes every field, not only the changed ones (the scheduled actions' API). */
   fullUpdate?: boolean;
+  /** GET `{api}{id}/history/` answers the record's versions (`items` of version, type, at, by, changes). */
+  history?: boolean;
   /**
    * The /admin socket push that says a record changed (its payload names the record's `id`): an open
    * record page reads the record again, keeping the edits typed on top.
@@ -134,6 +142,8 @@ function toText(field: AdminField, value: unknown, zone: string): string {
       return typeof value === "string" && value && !Number.isNaN(new Date(value).getTime())
         ? formatSiteTimeInput(value, zone)
         : String(value);
+    case "list":
+      return Array.isArray(value) ? value.join(", ") : String(value);
     case "reference":
       return Array.isArray(value)
         ? value.join(",")
@@ -141,6 +151,7 @@ function toText(field: AdminField, value: unknown, zone: string): string {
           ? String((value as { id?: unknown }).id ?? "")
           : String(value);
     default:
+      if (Array.isArray(value)) return value.join(", ");
       // A user reference ({id, name}) reads as its name.
       if (typeof value === "object" && "name" in value) return String((value as { name: unknown }).name);
       return String(value);
@@ -207,6 +218,11 @@ function toWire(field: AdminField, text: string, zone: string): unknown {
     }
     case "date":
       return trimmed === "" ? null : trimmed;
+    case "list":
+      return trimmed
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
     case "reference":
       if (field.lookup?.multiple) return trimmed === "" ? [] : trimmed.split(",").map(Number);
       return trimmed === "" ? null : Number(trimmed);

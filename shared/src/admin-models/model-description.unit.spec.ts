@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { formValuesOf, recordPath, requestBodyOf, validateRecord, type AdminModel } from "./model-description.ts";
 import { ADMIN_MODELS, KEYWORD_MODEL, SCHEDULED_ACTION_MODEL } from "./models.ts";
-import { CAMPAIGN_MODEL, SKU_MODEL } from "./store-models.ts";
+import { CAMPAIGN_MODEL, DISCOUNT_MODEL, PRODUCT_MODEL, SKU_MODEL } from "./store-models.ts";
 
 const ZONE = "America/New_York";
 
@@ -133,5 +133,48 @@ describe("back office 4: one description of a model gives its list, record page 
     );
     expect(action.action_time).toEqual([FORM_MESSAGES.invalidDateTime]);
     expect(action.action).toEqual([FORM_MESSAGES.required]);
+  });
+
+  it("a discount's update sends every field again but its code, required SKUs as a list of codes", () => {
+    const loaded = {
+      id: 9,
+      code: "SAVE10",
+      description: "Ten off",
+      percent_off: 10,
+      amount_off_cents: null,
+      min_subtotal_cents: 5000,
+      requires_user: false,
+      required_skus: ["10-1-100", "30-1-205"],
+      active: true,
+      version: 2,
+    };
+    const base = formValuesOf(DISCOUNT_MODEL, loaded, ZONE);
+    expect(base.required_skus).toBe("10-1-100, 30-1-205");
+    expect(base.min_subtotal_cents).toBe("50.00");
+    const body = requestBodyOf(DISCOUNT_MODEL, { ...base, description: "Ten percent off" }, ZONE, base);
+    expect(body).not.toHaveProperty("code");
+    expect(body).toMatchObject({
+      description: "Ten percent off",
+      percent_off: 10,
+      amount_off_cents: null,
+      min_subtotal_cents: 5000,
+      required_skus: ["10-1-100", "30-1-205"],
+      requires_user: false,
+      active: true,
+    });
+  });
+
+  it("the store's lists search with q, and products and SKUs have a history", () => {
+    for (const model of [PRODUCT_MODEL, SKU_MODEL, DISCOUNT_MODEL, CAMPAIGN_MODEL]) {
+      expect(model.list.searchParam).toBe("q");
+      expect(model.versioned).toBe(true);
+      expect(model.api).toBe(`/admin/api/store/${model.model}/`);
+    }
+    expect(PRODUCT_MODEL.history && SKU_MODEL.history).toBe(true);
+    // A code or slug names the record for good: sent on create only.
+    const sku = formValuesOf(SKU_MODEL, { id: 1, sku: "10-1-100", price_cents: 1299 }, ZONE);
+    expect(requestBodyOf(SKU_MODEL, { ...sku, sku: "10-1-999", price_cents: "13.49" }, ZONE, sku)).toEqual({
+      price_cents: 1349,
+    });
   });
 });

@@ -91,9 +91,13 @@ export function resolveLookup(lookup: ReferenceLookup, values: AdminFormValues):
  * The add page a lookup's records are made on, for the picker's add-another link (§2: on every picker
  * with an `add_url`): a content type's, or a described model's that can be added. None: no link.
  */
+/** Lookups whose records a described model adds under another base (the picker's SKUs are the store's). */
+const LOOKUP_MODELS: Record<string, string> = { "/admin/api/product/sku/": "store/sku" };
+
 export function addUrlForLookup(api: string): string | undefined {
   const type = CONTENT_TYPES.find((t) => t.api === api && t.addUrl);
   if (type) return type.addUrl;
-  const model = Object.values(ADMIN_MODELS).find((m) => m.api === api && m.creatable);
-  return model ? `/admin${addPath(model)}` : undefined;
+  const model = ADMIN_MODELS[LOOKUP_MODELS[api] ?? ""] ?? Object.values(ADMIN_MODELS).find((m) => m.api === api);
+  if (!model?.creatable) return undefined;
+  return `/admin${addPath(model)}`;
 }

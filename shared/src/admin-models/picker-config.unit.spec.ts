@@ -44,6 +44,8 @@ describe("back office 6: every picker whose lookup has an add page gets the add-
     expect(addUrlForLookup("/admin/api/tree/menunode/")).toBe("/admin/tree/menunode/add/");
     expect(addUrlForLookup("/admin/api/content/keyword/")).toBe("/admin/content/keyword/add/");
     expect(addUrlForLookup("/admin/api/store/product/")).toBe("/admin/store/product/add/");
+    // The node form's SKU picker searches the lookup; its SKUs are the store's (one sku-{id} stream).
+    expect(addUrlForLookup("/admin/api/product/sku/")).toBe("/admin/store/sku/add/");
   });
 
   it("a lookup with no add page in this back office has none", () => {

@@ -1,14 +1,15 @@
 import type { AdminModel } from "./model-description.ts";
 
 // The store's back-office models (issue 8): list and record pages generated from these descriptions,
-// against /admin/api/store/{model}/. Field names are the import file's (README, issue 8).
+// against /admin/api/store/{model}/ (shared/src/catalog/admin-api.ts, discounts/api.ts, donations/api.ts).
+// Their lists search with `q`; products and SKUs take the changed fields, discounts and campaigns
+// every field again (`fullUpdate`); codes and slugs are given once (`createOnly`).
 
 const PRODUCT_LOOKUP = {
   api: "/admin/api/store/product/",
   addUrl: "/admin/store/product/add/",
   searchFields: ["title"],
 };
-const CAMPAIGN_LOOKUP = { api: "/admin/api/store/campaign/", addUrl: "/admin/store/campaign/add/" };
 
 const common = { editable: true, creatable: true, versioned: true, lockable: true } as const;
 
@@ -28,6 +29,8 @@ export const PRODUCT_MODEL: AdminModel = {
     { name: "author", label: "Author", type: "text" },
     { name: "series", label: "Series", type: "text" },
     { name: "release_date", label: "Release date", type: "date", help: "yyyy-mm-dd" },
+    { name: "min_price_cents", label: "From", type: "money", readOnly: true },
+    { name: "availability", label: "Availability", type: "text", readOnly: true },
     { name: "description", label: "Description", type: "html" },
   ],
   list: {
@@ -37,10 +40,13 @@ export const PRODUCT_MODEL: AdminModel = {
       { field: "author", sort: "author" },
       { field: "series", sort: "series" },
       { field: "release_date", label: "Release date", sort: "release_date" },
+      { field: "min_price_cents", label: "From", sort: "min_price_cents", money: true },
     ],
     defaultSort: "title",
     serverSide: true,
+    searchParam: "q",
   },
+  history: true,
 };
 
 export const SKU_MODEL: AdminModel = {
@@ -53,10 +59,19 @@ export const SKU_MODEL: AdminModel = {
   strField: "sku",
   fields: [
     { name: "id", label: "ID", type: "integer", readOnly: true },
-    { name: "sku", label: "Code", type: "text", required: true, help: "The prefix sets the category (10-1- books …)." },
+    {
+      name: "sku",
+      label: "Code",
+      type: "text",
+      required: true,
+      createOnly: true,
+      help: "The prefix sets the category (10-1- books …).",
+    },
     { name: "category", label: "Category", type: "text", readOnly: true },
-    { name: "product", label: "Product", type: "reference", required: true, lookup: PRODUCT_LOOKUP },
+    { name: "product", label: "Product", type: "reference", lookup: PRODUCT_LOOKUP },
+    { name: "name", label: "Name", type: "text", help: "Empty: the product's title." },
     { name: "format", label: "Format", type: "text" },
+    { name: "dimensions", label: "Dimensions", type: "text" },
     { name: "price_cents", label: "Price", type: "money", required: true },
     { name: "original_price_cents", label: "Original price", type: "money" },
     { name: "stock", label: "Stock on hand", type: "integer", help: "Empty: not tracked." },
@@ -65,7 +80,7 @@ export const SKU_MODEL: AdminModel = {
     { name: "allow_returns", label: "Returns allowed", type: "boolean", default: "1" },
     { name: "digital", label: "Digital", type: "boolean" },
     { name: "user_defined_price", label: "Shopper sets the price (donation)", type: "boolean" },
-    { name: "campaign", label: "Campaign", type: "reference", lookup: CAMPAIGN_LOOKUP },
+    { name: "campaign", label: "Campaign", type: "text", help: "A donation's campaign slug, e.g. ark-main." },
     { name: "upc", label: "UPC", type: "text" },
     { name: "isbn", label: "ISBN", type: "text" },
     { name: "active", label: "Active", type: "boolean", default: "1" },
@@ -74,14 +89,18 @@ export const SKU_MODEL: AdminModel = {
     columns: [
       { field: "id", label: "ID", sort: "id", link: true },
       { field: "sku", label: "Code", sort: "sku", link: true },
+      { field: "title", label: "Title", sort: "name" },
       { field: "format", sort: "format" },
+      { field: "category", label: "Category", sort: "category" },
       { field: "price_cents", label: "Price", sort: "price_cents", money: true },
       { field: "stock", label: "Stock", sort: "stock" },
       { field: "active", label: "Active" },
     ],
     defaultSort: "sku",
     serverSide: true,
+    searchParam: "q",
   },
+  history: true,
 };
 
 export const DISCOUNT_MODEL: AdminModel = {
@@ -94,30 +113,43 @@ export const DISCOUNT_MODEL: AdminModel = {
   strField: "code",
   fields: [
     { name: "id", label: "ID", type: "integer", readOnly: true },
-    { name: "code", label: "Code", type: "text", required: true, help: "Shoppers type it; kept upper-case." },
+    {
+      name: "code",
+      label: "Code",
+      type: "text",
+      required: true,
+      createOnly: true,
+      help: "Shoppers type it; kept upper-case.",
+    },
     { name: "description", label: "Description", type: "text" },
     { name: "percent_off", label: "Percent off", type: "integer" },
     { name: "amount_off_cents", label: "Amount off", type: "money" },
     { name: "min_subtotal_cents", label: "Minimum subtotal", type: "money" },
     { name: "requires_user", label: "Signed-in users only", type: "boolean" },
     { name: "requires_group", label: "Group", type: "text" },
+    { name: "required_skus", label: "Required SKUs", type: "list", help: "SKU codes, separated by commas." },
     { name: "required_quantity", label: "Required quantity", type: "integer" },
     { name: "starts", label: "Starts", type: "datetime" },
     { name: "ends", label: "Ends", type: "datetime" },
     { name: "max_uses", label: "Most uses", type: "integer" },
     { name: "max_uses_per_customer", label: "Most uses per customer", type: "integer" },
+    { name: "active", label: "Active", type: "boolean", default: "1" },
   ],
   list: {
     columns: [
       { field: "id", label: "ID", sort: "id", link: true },
       { field: "code", sort: "code", link: true },
-      { field: "description" },
-      { field: "percent_off", label: "Percent off", sort: "percent_off" },
-      { field: "amount_off_cents", label: "Amount off", sort: "amount_off_cents", money: true },
+      { field: "description", sort: "description" },
+      { field: "percent_off", label: "Percent off" },
+      { field: "amount_off_cents", label: "Amount off", money: true },
+      { field: "ends", label: "Ends", sort: "ends", time: true },
+      { field: "active", label: "Active", sort: "active" },
     ],
     defaultSort: "code",
     serverSide: true,
+    searchParam: "q",
   },
+  fullUpdate: true,
 };
 
 export const CAMPAIGN_MODEL: AdminModel = {
@@ -130,7 +162,7 @@ export const CAMPAIGN_MODEL: AdminModel = {
   strField: "name",
   fields: [
     { name: "id", label: "ID", type: "integer", readOnly: true },
-    { name: "slug", label: "Slug", type: "slug", required: true, slugFrom: "name" },
+    { name: "slug", label: "Slug", type: "slug", required: true, createOnly: true, slugFrom: "name" },
     { name: "name", label: "Name", type: "text", required: true },
     { name: "goal_cents", label: "Goal", type: "money", required: true },
     { name: "starts", label: "Starts", type: "datetime" },
@@ -144,11 +176,14 @@ export const CAMPAIGN_MODEL: AdminModel = {
       { field: "name", sort: "name", link: true },
       { field: "slug", sort: "slug" },
       { field: "goal_cents", label: "Goal", sort: "goal_cents", money: true },
-      { field: "raised_cents", label: "Raised", money: true },
+      { field: "raised_cents", label: "Raised", sort: "raised_cents", money: true },
+      { field: "donors", label: "Donors", sort: "donors" },
     ],
     defaultSort: "name",
     serverSide: true,
+    searchParam: "q",
   },
+  fullUpdate: true,
 };
 
 export const STORE_MODELS = [PRODUCT_MODEL, SKU_MODEL, DISCOUNT_MODEL, CAMPAIGN_MODEL];

@@ -5,7 +5,16 @@ import { api } from "../../app/api";
 import { liveCacheEntry } from "../../platform/liveCacheEntry";
 import type { ListModel, ListRow } from "./listModels";
 
-export type ListArg = { api: string; start: number; count: number; sort: string; q: string; serverSide: boolean };
+export type ListArg = {
+  api: string;
+  start: number;
+  count: number;
+  sort: string;
+  q: string;
+  serverSide: boolean;
+  /** The server's name for the search text (`query` unless the model says `q`). */
+  searchParam?: string;
+};
 export type ListPage = { items: ListRow[]; total: number };
 
 type ListResponse = { items: Array<ListRow & { status?: unknown }>; total: number };
@@ -19,16 +28,16 @@ export type ListView = { start: number; count: number; sort: string; q: string }
 /** What to fetch: the page asked for, or (for lists the browser pages itself) every row once. */
 export function listArg(model: ListModel, view: ListView): ListArg {
   if (!model.serverSide) return { api: model.api, serverSide: false, start: 0, count: -1, sort: "id", q: "" };
-  return { api: model.api, serverSide: true, ...view };
+  return { api: model.api, serverSide: true, searchParam: model.searchParam, ...view };
 }
 
 export const listApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRecords: build.query<ListPage, ListArg>({
-      query: ({ api: url, start, count, sort, q, serverSide }) => {
+      query: ({ api: url, start, count, sort, q, serverSide, searchParam = "query" }) => {
         if (!serverSide) return `${url}?start=0&count=-1`;
         const params = new URLSearchParams({ start: String(start), count: String(count), sort });
-        if (q) params.set("query", q);
+        if (q) params.set(searchParam, q);
         return `${url}?${params}`;
       },
       transformResponse: (response: ListResponse) => ({

@@ -30,6 +30,8 @@ export type ListModel = {
   addUrl?: string;
   /** The add link's words ('Add keyword'). */
   addLabel?: string;
+  /** The server's name for the search text, when not `query`. */
+  searchParam?: string;
 };
 
 /** A described model's list page (shared/src/admin-models): its columns link to the record pages. */
@@ -55,6 +57,7 @@ export function listModelOf(model: AdminModel): ListModel {
     defaultSort: model.list.defaultSort,
     serverSide: model.list.serverSide,
     searchFields: model.list.searchFields,
+    searchParam: model.list.searchParam,
     addUrl: model.creatable ? addPath(model) : undefined,
     addLabel: `Add ${model.singular.toLowerCase()}`,
   };

@@ -7,6 +7,7 @@ import { LockButton, LockNotices } from "../locks/LockPanel";
 import { useRecordLock } from "../locks/useRecordLock";
 import { handBackToOpener, isAddPopup } from "../record-picker/RecordPicker";
 import { RecordField } from "./RecordField";
+import { RecordHistory } from "./RecordHistory";
 import { RECORD_EXTRAS } from "./recordExtras";
 import { useGetRecordQuery } from "./recordApi";
 import { useRecordForm } from "./useRecordForm";
@@ -157,6 +158,7 @@ function RecordForm({ model, id }: { model: AdminModel; id: string | null }) {
         )}
       </form>
       {Extra && record && id !== null && <Extra model={model} record={record} readOnly={readOnly} />}
+      {model.history && id !== null && <RecordHistory model={model} id={id} />}
       <LeaveGuard dirty={form.dirty} shouldBlock={() => dirtyRef.current && !leaving.current} onLeave={() => {}} />
     </>
   );

@@ -7,6 +7,14 @@ export type SaveRecordArg = { model: AdminModel; id: string; body: Record<string
 /** An answer's record: its fields beside `metadata`, and the version a versioned model's next save expects. */
 export type LoadedRecord = AdminRecord & { version?: number };
 type ErrorBody = { metadata?: { errors?: string[]; message?: string } };
+/** One version of a record, as a history endpoint answers it. */
+export type RecordVersion = {
+  version: number;
+  type: string;
+  at: string;
+  by: { id: string; name: string } | null;
+  changes: Record<string, unknown>;
+};
 export type RecordError = { status?: number | string; data?: ErrorBody };
 
 const tag = (model: AdminModel, id: string) => ({
@@ -36,6 +44,13 @@ export const recordsApi = api.injectEndpoints({
         });
       },
     }),
+    /** GET `{api}{id}/history/` of a model with history: its versions, newest first. */
+    recordHistory: build.query<RecordVersion[], RecordArg>({
+      query: ({ model, id }) => `${recordUrl(model, id)}history/`,
+      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.model.app}.${queryArgs.model.model}.${queryArgs.id}`,
+      transformResponse: (response: { items: RecordVersion[] }) => [...response.items].reverse(),
+      providesTags: (_result, _error, { model, id }) => [tag(model, id)],
+    }),
     saveRecord: build.mutation<LoadedRecord, SaveRecordArg>({
       query: ({ model, id, body, version }) => ({
         url: recordUrl(model, id),
@@ -53,4 +68,4 @@ export const recordsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetRecordQuery, useSaveRecordMutation, useCreateRecordMutation } = recordsApi;
+export const { useGetRecordQuery, useSaveRecordMutation, useCreateRecordMutation, useRecordHistoryQuery } = recordsApi;
