@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useMeQuery } from "../account/accountApi";
 import { RecentActivityList } from "../activity/RecentActivityList";
+import { LIST_MODELS } from "../lists/listModels";
 import { EditingNow } from "./EditingNow";
 import { RecentNodes } from "./RecentNodes";
 import "./dashboard.css";
@@ -13,8 +14,13 @@ export function DashboardPage() {
         <h1>Dashboard</h1>
         {user && <p className="muted">Welcome back, {user.name || user.email}.</p>}
         <nav aria-label="Back office sections" className="section-links">
-          <Link to="/content/contentnode/">Content nodes</Link> · <Link to="/content/keyword/">Keywords</Link> ·{" "}
-          <Link to="/base/cmsactionevent/">Scheduled actions</Link>
+          {/* Every list page, from the list models (content, tree, base, then the store). */}
+          {Object.entries(LIST_MODELS).map(([key, model], index) => (
+            <span key={key}>
+              {index > 0 && " · "}
+              <Link to={`/${key}/`}>{model.title}</Link>
+            </span>
+          ))}
         </nav>
       </div>
       <div className="dashboard-grid">
