@@ -17,6 +17,8 @@ export type RecordVersion = {
 };
 export type RecordError = { status?: number | string; data?: ErrorBody };
 
+// A serialized argument is the whole cache key, so it names the endpoint too (the record and its history differ).
+const cacheKey = (endpoint: string, { model, id }: RecordArg) => `${endpoint}(${model.app}.${model.model}.${id})`;
 const tag = (model: AdminModel, id: string) => ({
   type: "AdminRecord" as const,
   id: `${model.app}.${model.model}.${id}`,
@@ -27,7 +29,7 @@ export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getRecord: build.query<LoadedRecord, RecordArg>({
       query: ({ model, id }) => recordUrl(model, id),
-      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.model.app}.${queryArgs.model.model}.${queryArgs.id}`,
+      serializeQueryArgs: ({ queryArgs, endpointName }) => cacheKey(endpointName, queryArgs),
       transformResponse: ({ metadata: _metadata, ...record }: LoadedRecord & ErrorBody) => record,
       providesTags: (_result, _error, { model, id }) => [tag(model, id)],
       // A model that names a push (DESIGN §7) keeps its open record live: a change by anyone reads it again.
@@ -47,7 +49,7 @@ export const recordsApi = api.injectEndpoints({
     /** GET `{api}{id}/history/` of a model with history: its versions, newest first. */
     recordHistory: build.query<RecordVersion[], RecordArg>({
       query: ({ model, id }) => `${recordUrl(model, id)}history/`,
-      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.model.app}.${queryArgs.model.model}.${queryArgs.id}`,
+      serializeQueryArgs: ({ queryArgs, endpointName }) => cacheKey(endpointName, queryArgs),
       transformResponse: (response: { items: RecordVersion[] }) => [...response.items].reverse(),
       providesTags: (_result, _error, { model, id }) => [tag(model, id)],
     }),
