@@ -104,3 +104,31 @@ test("issue 8: a campaign's page records an offline gift and its total moves", a
   await expect(field(page, "raised_cents")).toHaveText("250.00");
   await expect(field(page, "donors")).toHaveText("1");
 });
+
+test("back office 6: the node form's SKU picker adds a SKU through the store's add page in a popup", async ({
+  page,
+}) => {
+  await logIn(page);
+  const res = await page.request.post("/admin/api/content/contentnode/", {
+    data: { name: `Sku pick ${stamp()}`, url: `/e2e/sku-pick-${stamp()}/`, parent: 1, ignore_warnings: true },
+    headers: await csrf(page),
+  });
+  const node = await res.json();
+  await page.goto(`/admin/content/contentnode/${node.id}/`);
+  await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  const skus = page.getByRole("group", { name: "SKU", exact: true });
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    skus.getByRole("link", { name: "Add another SKU" }).click(),
+  ]);
+  await expect(popup.getByRole("heading", { name: "Add sku" })).toBeVisible();
+  expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([800, 600]);
+  const code = `30-9-${stamp()}`;
+  await popup.locator("#id_sku").fill(code);
+  await popup.locator("#id_price_cents").fill("19.99");
+  await popup.getByRole("button", { name: "Save" }).click();
+  await popup.waitForEvent("close");
+  const row = skus.getByRole("list", { name: "Selected SKU" }).getByRole("listitem");
+  await expect(row).toContainText(code);
+  await expect(row).toContainText("pending addition");
+});

@@ -36,7 +36,8 @@ export function RecordField({
 }: Props) {
   const id = `id_${field.name}`;
   const value = values[field.name] ?? "";
-  const hint = field.help ?? HINTS[field.type]?.(zone);
+  // The typing hints (formats, dollars) are for inputs only.
+  const hint = field.help ?? (field.readOnly || asText ? undefined : HINTS[field.type]?.(zone));
   const common = {
     id,
     name: field.name,

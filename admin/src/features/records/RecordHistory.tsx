@@ -10,7 +10,11 @@ const words = (type: string) => type.replace(/([a-z])([A-Z])/g, "$1 $2").replace
 export function RecordHistory({ model, id }: { model: AdminModel; id: string }) {
   const [open, setOpen] = useState(false);
   const { data: items, isError, isFetching } = useRecordHistoryQuery({ model, id }, { skip: !open });
-  const label = (name: string) => model.fields.find((f) => f.name === name)?.label ?? name;
+  // Events name fields in camelCase (releaseDate); the description in the API's snake_case.
+  const label = (name: string) => {
+    const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    return model.fields.find((f) => f.name === name || f.name === snake)?.label ?? snake.replace(/_/g, " ");
+  };
   return (
     <section className="card" aria-labelledby="record-history-heading">
       <div className="card-heading">
