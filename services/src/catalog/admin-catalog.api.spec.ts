@@ -72,6 +72,17 @@ describe("catalog: the back office's products and SKUs", () => {
         expect(newEvents).toEqual([]);
       }));
 
+  it("an update changes only the fields it sends: the others keep their values", () =>
+    spec
+      .given(edna, ...book)
+      .when((http) => http.as(edna).request("PUT", `${PRODUCTS}1/`, { subtitle: "Revised", expected_version: 0 }))
+      .then(async ({ response, http }) => {
+        expect(response.status).toBe(200);
+        const record = await http.as(edna).get(`${PRODUCTS}1/`);
+        expect(record.json).toMatchObject({ title: "The New Answers Book 1", subtitle: "Revised", author: "Ken Ham" });
+        expect(record.json.series).toBe("New Answers");
+      }));
+
   it("a price change shows on the storefront's endpoints at once", () =>
     spec
       .given(edna, ...book)

@@ -16,6 +16,25 @@ const cents = z.number().int().nonnegative();
 const at = z.string();
 const by = UserRef.nullable().default(null);
 
+/** A field schema without its `.default()`: what an update's changes hold. */
+type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+
+/**
+ * The changes of an update: every field optional and without its default. `.partial()` keeps the
+ * defaults, and zod 4 fills them in for absent keys, so an update read back would reset every field
+ * it did not send.
+ */
+function changesOf<Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) {
+  const shape = Object.fromEntries(
+    Object.entries(fields.shape).map(([key, field]) => [
+      key,
+      z.optional(field instanceof z.ZodDefault ? field.unwrap() : field),
+    ]),
+  );
+  // as unknown as: Object.fromEntries loses the keys; the map above is exactly this mapped type.
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> }>;
+}
+
 export const AttributeValue = z.object({ label: z.string(), value: z.string() });
 /** An option a product's SKUs differ by (size, colour, language): values as label/value pairs. */
 export const ProductAttribute = z.object({ slug: z.string(), title: z.string(), values: z.array(AttributeValue) });
@@ -55,7 +74,7 @@ export const ProductCreated = defineEvent(
 );
 export const ProductUpdated = defineEvent(
   "ProductUpdated",
-  z.object({ id, changes: ProductFields.partial(), updatedAt: at, by }),
+  z.object({ id, changes: changesOf(ProductFields), updatedAt: at, by }),
 );
 
 /** A SKU's descriptive fields (everything but price and stock, which have their own events). */
@@ -96,7 +115,7 @@ export const SkuCreated = defineEvent(
   "SkuCreated",
   z.object({ id, code: z.string(), ...SkuFields.shape, ...SkuPrice.shape, ...SkuStock.shape, createdAt: at, by }),
 );
-export const SkuUpdated = defineEvent("SkuUpdated", z.object({ id, changes: SkuFields.partial(), updatedAt: at, by }));
+export const SkuUpdated = defineEvent("SkuUpdated", z.object({ id, changes: changesOf(SkuFields), updatedAt: at, by }));
 export const SkuPriceChanged = defineEvent("SkuPriceChanged", z.object({ id, ...SkuPrice.shape, changedAt: at, by }));
 export const SkuStockChanged = defineEvent("SkuStockChanged", z.object({ id, ...SkuStock.shape, changedAt: at, by }));
 export const SkuCodeClaimed = defineEvent("SkuCodeClaimed", z.object({ skuId: id, code: z.string() }));
