@@ -81,8 +81,10 @@ export function useInPlaceEditing(node: ContentNode | undefined, onEdit: (change
   useEffect(() => {
     if (!editing) return;
     const fields = [...editableFields().values()];
-    fields.forEach((el) => el.addEventListener("input", measure));
-    return () => fields.forEach((el) => el.removeEventListener("input", measure));
+    for (const el of fields) el.addEventListener("input", measure);
+    return () => {
+      for (const el of fields) el.removeEventListener("input", measure);
+    };
   }, [editing, measure]);
 
   return { editing, start, stop };

@@ -101,8 +101,8 @@ export function dateTimeError(text: string, zone: string): string | undefined {
 export function validateNode(values: NodeFormValues, zone: string): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: FieldName, message: string) => {
-    const list = (errors[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+    const list = errors[field] ?? [];
+    if (!list.includes(message)) errors[field] = [...list, message];
   };
   if (values.name.trim() === "") add("name", FORM_MESSAGES.required);
   for (const field of ["published", "last_published"] as const) {
