@@ -24,7 +24,11 @@ describe.each(testBackends())("logs on $name", ({ pglite }) => {
       DEMO_DATA: "false",
     });
     // Everything down to trace, so nothing a quieter level would hide escapes the check.
-    const log = createLogger("trace", { write: (line: string) => void (logged += line) });
+    const log = createLogger("trace", {
+      write: (line: string) => {
+        logged += line;
+      },
+    });
     server = await startServer(config, { log, serveFrontEnds: false });
   });
   afterAll(async () => {
