@@ -3,7 +3,7 @@ import type { ContentNode } from "../features/content-node-form/contentNodeApi";
 import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from "./ipaFields";
 import { sanitizeBody } from "./sanitizeBody";
 
-export { IPA_FIELDS, type IpaChanges, type IpaField } from "./ipaFields";
+export type { IpaChanges, IpaField } from "./ipaFields";
 
 export const editableFields = (): Map<IpaField, HTMLElement> => {
   const found = new Map<IpaField, HTMLElement>();

@@ -44,7 +44,7 @@ const PAGE_FIELDS = new Set<string>(Object.keys(EMPTY_PAGE_VALUES));
 const isPageField = (field: FieldName): field is PageFieldName => PAGE_FIELDS.has(field);
 
 /** ISO from the server → 'yyyy-mm-dd hh:mm' in the site's zone, as staff type it. */
-export function toDateTimeText(iso: string | null, zone: string): string {
+function toDateTimeText(iso: string | null, zone: string): string {
   if (!iso) return "";
   return Number.isNaN(new Date(iso).getTime()) ? iso : formatSiteTimeInput(iso, zone);
 }
