@@ -5,7 +5,7 @@ import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { runOps } from "./ops-cli-kit.ts";
+import { opsEnv, runOps } from "./ops-cli-kit.ts";
 
 const ADA = "ada@example.org";
 
@@ -32,13 +32,7 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    env = {
-      ...process.env,
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      LOG_LEVEL: "silent",
-    };
+    env = opsEnv(place);
     expect((await ops(["create-user", "--email", ADA, "--password", "first password", "--staff"])).code).toBe(0);
     expect(
       (await ops(["create-user", "--email", "boss@example.org", "--password", "boss password", "--staff"])).code,
