@@ -78,7 +78,7 @@ export async function removeTestPlace(place: TestServerPlace): Promise<void> {
 }
 
 /** A first start on PGlite loads an initialised data folder instead of running initdb (seconds saved per server). */
-async function seedPgliteFolder(folder: string): Promise<void> {
+export async function seedPgliteFolder(folder: string): Promise<void> {
   if (existsSync(folder)) return; // a restart, or a second process on the same place
   const pglite = new PGlite(folder, { loadDataDir: await pgliteTemplate() });
   await pglite.waitReady;
