@@ -71,7 +71,7 @@ export async function run(args: string[]): Promise<void> {
       anonymous: new TestClient(server.url),
     };
     await clients.anonymous.get("/api/account/me/"); // its csrftoken cookie
-    const fields = await probeFields(server.url, staff, routes);
+    const fields = await probeFields(staff, routes);
     const schemasOf = (route: AppRoute) => schemasNaming(fields.get(`${route.method} ${route.path}`) ?? []);
     const examples = await learnExamples(staff, routes);
     const requests = fuzzRequests(routes, REQUESTS, seed, schemasOf, examples);
@@ -209,7 +209,7 @@ async function send(
  * What each unsafe route requires, learnt from the app itself: the field names of its 400 answer to
  * an empty JSON body (signing out is left alone: it would end the staff session).
  */
-async function probeFields(baseUrl: string, staff: TestClient, routes: AppRoute[]): Promise<Map<string, string[]>> {
+async function probeFields(staff: TestClient, routes: AppRoute[]): Promise<Map<string, string[]>> {
   const fields = new Map<string, string[]>();
   for (const route of routes) {
     if (route.method === "GET" || route.path.includes("logout")) continue;
@@ -226,8 +226,14 @@ async function probeFields(baseUrl: string, staff: TestClient, routes: AppRoute[
 async function learnExamples(staff: TestClient, routes: AppRoute[]): Promise<Examples> {
   const examples: Examples = new Map();
   const walk = (value: unknown, key: string) => {
-    if (Array.isArray(value)) return value.forEach((v) => walk(v, key));
-    if (value && typeof value === "object") return Object.entries(value).forEach(([k, v]) => walk(v, k));
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, key);
+      return;
+    }
+    if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+      return;
+    }
     if ((typeof value === "string" && value.length <= 100) || typeof value === "number" || typeof value === "boolean") {
       const seen = examples.get(key) ?? [];
       if (seen.length < 30 && !seen.includes(value)) seen.push(value);

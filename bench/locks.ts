@@ -123,7 +123,8 @@ function commandPairs(
   editors: Array<{ user: { id: string; name: string } }>,
   contended: boolean,
 ) {
-  const base = (nextRecord += 100_000);
+  nextRecord += 100_000;
+  const base = nextRecord;
   return async (worker: number, i: number) => {
     const id = contended ? base : base + worker * 10_000 + i;
     const user = editors[worker].user;
@@ -146,7 +147,8 @@ function commandPairs(
 }
 
 function httpPairs(editors: Array<{ client: TestClient }>, contended: boolean, counts = { granted: 0, conflicts: 0 }) {
-  const base = (nextRecord += 100_000);
+  nextRecord += 100_000;
+  const base = nextRecord;
   return async (worker: number, i: number) => {
     const objs = [{ app: "content", model: "contentnode", id: contended ? base : base + worker * 10_000 + i }];
     const client = editors[worker].client;
@@ -177,7 +179,10 @@ async function connectAll(url: string, namespace: string, cookie?: string): Prom
     await Promise.all(
       batch.map(
         (s) =>
-          new Promise<void>((resolve, reject) => (s.once("connect", () => resolve()), s.once("connect_error", reject))),
+          new Promise<void>((resolve, reject) => {
+            s.once("connect", () => resolve());
+            s.once("connect_error", reject);
+          }),
       ),
     );
     sockets.push(...batch);
@@ -237,7 +242,7 @@ async function rawBroadcast(): Promise<Row> {
       if (k >= WARMUP) samples.push(...times);
     }
   } finally {
-    sockets.forEach((s) => s.disconnect());
+    for (const s of sockets) s.disconnect();
     await new Promise<void>((resolve) => io.close(() => resolve()));
   }
   return { name: `baseline: bare socket.io emit → ${SOCKETS} sockets`, ...percentiles(samples) };
@@ -269,7 +274,7 @@ async function lockPushLatency(server: RunningServer, client: TestClient): Promi
       await client.request("DELETE", "/admin/base/record-locks/", { objs });
     }
   } finally {
-    sockets.forEach((s) => s.disconnect());
+    for (const s of sockets) s.disconnect();
   }
   return [
     { name: `lock command → lock:changed on ${SOCKETS} admin sockets`, ...percentiles(samples) },

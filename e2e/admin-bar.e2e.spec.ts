@@ -45,7 +45,7 @@ test("staff edit a public page's title in place through the admin bar and save i
   await expect(bar.getByText("1 unsaved edit")).toBeVisible();
   await bar.getByRole("button", { name: "Save" }).click();
 
-  await expect(bar.getByRole("status").first()).toHaveText("Your changes have been saved.");
+  await expect(bar.getByRole("status").filter({ hasText: "saved" })).toHaveText("Your changes have been saved.");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our History and Heritage");
   await expect(bar.getByLabel("Status")).toHaveText("Changes Pending");
   await page.reload();

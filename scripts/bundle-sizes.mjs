@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 const kB = (bytes) => `${(bytes / 1000).toFixed(2).padStart(9)} kB`;
 
 /** What each HTML entry loads at once: its chunk and, transitively, the chunks it imports statically. */
-export function initialChunks(bundle) {
+function initialChunks(bundle) {
   const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const result = new Map();

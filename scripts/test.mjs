@@ -1,5 +1,6 @@
-// `npm test`: unit and integration tests (vitest), then browser tests (Playwright + Chromium).
-// Uses PostgreSQL when DATABASE_URL is set, else PGlite. Ends with one line: 'N passed, M failed'.
+// `npm test`: lint and format check (Biome), unit and integration tests (vitest), then browser tests
+// (Playwright + Chromium). Uses PostgreSQL when DATABASE_URL is set, else PGlite.
+// Ends with one line: 'N passed, M failed' (tests of both runners; a Biome finding counts as one failure).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -14,9 +15,17 @@ const run = (cmd, args) =>
 let passed = 0;
 let failed = 0;
 
+// 0. Biome: the tests still run, so one pass shows everything, but the run fails.
+const biomeFailed = run("npx", ["biome", "check", "."]) !== 0;
+if (biomeFailed) {
+  console.error("\nBiome check failed (see above): fix it, or run `npx biome check --write .` for the formatting.\n");
+  failed += 1;
+}
+
 // 1. vitest
 const vitestJson = join(results, "vitest-results.json");
 rmSync(vitestJson, { force: true });
+const failedBeforeVitest = failed;
 const vitestStatus = run("npx", [
   "vitest",
   "run",
@@ -35,7 +44,7 @@ if (existsSync(vitestJson)) {
 } else {
   failed += 1;
 }
-if (vitestStatus !== 0 && failed === 0) failed += 1;
+if (vitestStatus !== 0 && failed === failedBeforeVitest) failed += 1;
 
 // 2. Playwright, against the built front ends
 const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -50,6 +59,7 @@ if (process.env.SKIP_E2E === "1") {
   buildFrontEnds();
   const e2eJson = join(results, "e2e-results.json");
   rmSync(e2eJson, { force: true });
+  const failedBeforeE2e = failed;
   const e2eStatus = run("npx", ["playwright", "test"]);
   if (existsSync(e2eJson)) {
     const stats = JSON.parse(readFileSync(e2eJson, "utf8")).stats;
@@ -58,8 +68,9 @@ if (process.env.SKIP_E2E === "1") {
   } else {
     failed += 1;
   }
-  if (e2eStatus !== 0 && failed === 0) failed += 1;
+  if (e2eStatus !== 0 && failed === failedBeforeE2e) failed += 1;
 }
 
+if (biomeFailed) console.error("Biome check failed: counted as 1 failure.");
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

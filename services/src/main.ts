@@ -1,11 +1,11 @@
-import { ConfigError, loadConfig } from "./platform/config.ts";
+import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { DataDirBusyError } from "./platform/data-dir-lock.ts";
 import { DEMO_LOGIN, DEMO_LOGIN_2 } from "./demo/demo-data.ts";
-import { startServer } from "./server.ts";
+import { type RunningServer, startServer } from "./server.ts";
 
 /** `npm start`: one process serving the storefront, the back office, the API and live pushes. */
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -15,7 +15,7 @@ async function main() {
     }
     throw error;
   }
-  let server;
+  let server: RunningServer;
   try {
     server = await startServer(config);
   } catch (error) {

@@ -7,8 +7,7 @@ import { migrateLoginAttempts } from "./accounts/login-throttle.ts";
 import { createApp, type FailedReadiness, type Readiness } from "./app.ts";
 import type { Express } from "express";
 import { seedDemoData } from "./demo/demo-data.ts";
-import { createEventRegistry } from "./event-registry.ts";
-import { createPostgresEventStore } from "./eventstore/postgres-event-store.ts";
+import { openEventStore } from "./eventstore/open-event-store.ts";
 import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { nodeLiveMessages } from "./content/node-live-messages.ts";
 import { catalogLiveMessages } from "./catalog/catalog-live-messages.ts";
@@ -87,7 +86,7 @@ export async function startServer(
       : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
   await migrateSharedTables(database);
-  const store = await openStore(config, database);
+  const store = await openEventStore(config, database);
   const runner = new ProjectionRunner({
     db: database.db,
     store,
@@ -225,13 +224,4 @@ async function migrateSharedTables(database: DatabaseConnection): Promise<void> 
   await underStartupMigrationLock(database.db, migrateEventStore);
   await migrateIdCounters(database.db);
   await underStartupMigrationLock(database.db, migrateLoginAttempts);
-}
-
-async function openStore(config: Config, database: DatabaseConnection): Promise<EventStore> {
-  const codec = createEventRegistry();
-  if (config.EVENTSTORE_URL) {
-    const { createEsdbEventStore } = await import("./eventstore/esdb-event-store.ts" as string);
-    return createEsdbEventStore(config.EVENTSTORE_URL, codec);
-  }
-  return createPostgresEventStore(database, codec);
 }

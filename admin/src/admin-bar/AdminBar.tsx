@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import {
   BACK_OFFICE_MESSAGES,
   historyEnabled,
@@ -54,14 +54,20 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
 
   useLeaveWarning(edit.unsaved > 0, edit.discardDraft);
 
+  // The effects below run on what changed, and call the latest refetch and onSaved.
+  const pageSaved = useEffectEvent(() => onSaved?.());
+  const showNewer = useEffectEvent(() => {
+    void refetch();
+    pageSaved();
+  });
+
   // A colleague saved while this editor only looks: show their version at once. While editing, the
   // notice below says so, and saving shows the difference first.
+  const newerVersion = newer?.version;
   useEffect(() => {
-    if (!newer || edit.editing) return;
-    void refetch();
-    onSaved?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [newer?.version, edit.editing]);
+    if (newerVersion === undefined || edit.editing) return;
+    showNewer();
+  }, [newerVersion, edit.editing]);
 
   // A status pushed by a colleague (Publish, Beta) also changes the page's own preview note; the page is
   // re-read only while nobody edits it in place, since re-rendering would replace the elements being edited.
@@ -69,9 +75,8 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
   const shownStatus = useRef(status);
   useEffect(() => {
     if (status === shownStatus.current || edit.editing) return;
-    if (shownStatus.current !== undefined) onSaved?.();
+    if (shownStatus.current !== undefined) pageSaved();
     shownStatus.current = status;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, edit.editing]);
 
   if (!staff) return null;
@@ -105,7 +110,7 @@ export function AdminBar({ nodeId, parentUrl, onSaved }: AdminBarOptions) {
     <section className="admin-bar" aria-label="Admin bar">
       <div className="ab-row">
         <strong className="ab-title">Admin</strong>
-        <span className="ab-status" aria-label="Status">
+        <span className="ab-status" role="status" aria-label="Status">
           <span className={`ab-badge ab-status-${(node?.status ?? "").toLowerCase().replace(" ", "-")}`}>
             {node?.status ?? "…"}
           </span>

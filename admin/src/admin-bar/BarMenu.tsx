@@ -12,21 +12,22 @@ export function BarMenu({ label, items }: { label: string; items: BarMenuItem[] 
   useEffect(() => {
     if (!open) return;
     const outside = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false);
+    // Escape from the button or an item of this menu (listened to here: the wrapping div is no control).
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !root.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener("mousedown", outside);
-    return () => document.removeEventListener("mousedown", outside);
+    document.addEventListener("keydown", onEscape);
+    return () => {
+      document.removeEventListener("mousedown", outside);
+      document.removeEventListener("keydown", onEscape);
+    };
   }, [open]);
 
   return (
-    <div
-      className="ab-menu"
-      ref={root}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div className="ab-menu" ref={root}>
       <button
         ref={button}
         type="button"

@@ -12,7 +12,7 @@ type Props = { panel: PanelName; nodeId: number; readOnly: boolean; onClose(): v
 export function BarPanels({ panel, nodeId, readOnly, onClose }: Props) {
   const title = panel === "contributors" ? "Contributors" : "Scheduled actions";
   return (
-    <div className="ab-panel" role="region" aria-label={title}>
+    <section className="ab-panel" aria-label={title}>
       <div className="ab-panel-head">
         <h2>{title}</h2>
         <button type="button" className="ab-button" aria-label={`Close ${title.toLowerCase()}`} onClick={onClose}>
@@ -24,6 +24,6 @@ export function BarPanels({ panel, nodeId, readOnly, onClose }: Props) {
         <legend className="visually-hidden">{title}</legend>
         {panel === "contributors" ? <ContributorsEditor nodeId={nodeId} /> : <ScheduledActionsEditor nodeId={nodeId} />}
       </fieldset>
-    </div>
+    </section>
   );
 }

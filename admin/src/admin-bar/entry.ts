@@ -9,8 +9,8 @@ import type { AdminBarOptions } from "./AdminBar";
 export type { AdminBarOptions };
 
 // Before the bar's chunks load: zod must not probe for eval under the CSP (see platform/zodJitless.ts).
-const zodConfig = ((globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig ??= {});
-zodConfig.jitless = true;
+const zodGlobals = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobals.__zod_globalConfig = { ...zodGlobals.__zod_globalConfig, jitless: true };
 
 export async function mountAdminBar(host: HTMLElement, options: AdminBarOptions): Promise<() => void> {
   const { mount } = await import("./mount");

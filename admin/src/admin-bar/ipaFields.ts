@@ -1,5 +1,5 @@
 /** The node fields a public page may mark with `data-ipa-field` for editing in place. */
-export const IPA_FIELDS = ["name", "body", "short_description"] as const;
+const IPA_FIELDS = ["name", "body", "short_description"] as const;
 export type IpaField = (typeof IPA_FIELDS)[number];
 export type IpaValues = Partial<Record<IpaField, string>>;
 export type IpaChanges = IpaValues;

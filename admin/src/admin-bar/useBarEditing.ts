@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import type { NodeDraft } from "../features/content-node-form/draftStore";
 import { useNodeForm } from "../features/content-node-form/useNodeForm";
 import type { RecordLockControl } from "../features/locks/useRecordLock";
@@ -32,20 +32,23 @@ export function useBarEditing(
   }, [form]);
 
   // Displaced: the page shows the saved node again and the edits wait in the browser's draft.
-  useEffect(() => {
-    if (!lock.displaced) return;
+  // Runs when the lock is lost, with the edits of that moment (not again as they change).
+  const shelve = useEffectEvent(() => {
     setKeptEdits(unsaved > 0 || keptDraft() !== null);
     if (ipa.editing) ipa.stop(true);
     form.shelve();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (lock.displaced) shelve();
   }, [lock.displaced]);
 
   // Holding the lock and not editing: offer back what a lost lock or a closed tab left behind.
+  // The draft is read when these change, not on every keystroke that rewrites it.
   const version = node?.version;
+  const offerKeptDraft = useEffectEvent((show: boolean) => setOffer(show ? keptDraft() : null));
   useEffect(() => {
     const holding = lock.state === "mine" && !lock.displaced;
-    setOffer(holding && !ipa.editing && version !== undefined ? keptDraft() : null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    offerKeptDraft(holding && !ipa.editing && version !== undefined);
   }, [lock.state, lock.displaced, ipa.editing, version]);
 
   const start = () => {

@@ -3,7 +3,7 @@ import type { ContentNode } from "../features/content-node-form/contentNodeApi";
 import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from "./ipaFields";
 import { sanitizeBody } from "./sanitizeBody";
 
-export { IPA_FIELDS, type IpaChanges, type IpaField } from "./ipaFields";
+export type { IpaChanges, IpaField } from "./ipaFields";
 
 export const editableFields = (): Map<IpaField, HTMLElement> => {
   const found = new Map<IpaField, HTMLElement>();
@@ -81,8 +81,10 @@ export function useInPlaceEditing(node: ContentNode | undefined, onEdit: (change
   useEffect(() => {
     if (!editing) return;
     const fields = [...editableFields().values()];
-    fields.forEach((el) => el.addEventListener("input", measure));
-    return () => fields.forEach((el) => el.removeEventListener("input", measure));
+    for (const el of fields) el.addEventListener("input", measure);
+    return () => {
+      for (const el of fields) el.removeEventListener("input", measure);
+    };
   }, [editing, measure]);
 
   return { editing, start, stop };

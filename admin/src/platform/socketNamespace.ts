@@ -5,17 +5,21 @@ import { io, type Socket } from "socket.io-client";
  * namespace (so the server sees one presence per tab, not one per list or form); closing a handle
  * removes only its own listeners, and the last one to close disconnects.
  */
+/** A listener as socket.io types it: each caller's listener names what its event carries. */
+// biome-ignore lint/suspicious/noExplicitAny: socket.io's own listener type (unknown[] would refuse typed listeners)
+type Listener = (...args: any[]) => void;
+
 export interface SocketHandle {
-  on(event: string, listener: (...args: any[]) => void): SocketHandle;
+  on(event: string, listener: Listener): SocketHandle;
   emit(event: string, ...args: unknown[]): void;
   readonly connected: boolean;
   /** The connection manager's events ('reconnect', ...). */
-  io: { on(event: "reconnect" | "reconnect_attempt" | "error", listener: (...args: any[]) => void): void };
+  io: { on(event: "reconnect" | "reconnect_attempt" | "error", listener: Listener): void };
   close(): void;
 }
 
 /** `resync`: the handles' 'reconnect' listeners, also run when a closed socket is opened again. */
-type SharedSocket = { socket: Socket; handles: number; resync: Set<(...args: any[]) => void>; reopening?: boolean };
+type SharedSocket = { socket: Socket; handles: number; resync: Set<Listener>; reopening?: boolean };
 const shared = new Map<string, SharedSocket>();
 
 /**
@@ -30,7 +34,7 @@ function reopen(entry: SharedSocket): void {
     entry.reopening = true;
     entry.socket.once("connect", () => {
       entry.reopening = false;
-      entry.resync.forEach((listener) => listener());
+      for (const listener of entry.resync) listener();
     });
   }
   entry.socket.connect();
@@ -46,8 +50,8 @@ export function openSocketNamespace(namespace: string): SocketHandle {
   }
   const { socket, resync } = entry;
   entry.handles++;
-  const listeners: Array<[string, (...args: any[]) => void]> = [];
-  const managerListeners: Array<[string, (...args: any[]) => void]> = [];
+  const listeners: Array<[string, Listener]> = [];
+  const managerListeners: Array<[string, Listener]> = [];
   let closed = false;
 
   const handle: SocketHandle = {

@@ -34,7 +34,10 @@ describe.each(testBackends())("record_locks read model on $name", ({ pglite }) =
     await runner.start();
 
     let x = 7;
-    const rand = (n: number) => (x = (x * 1103515245 + 12345) % 2147483648) % n;
+    const rand = (n: number) => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x % n;
+    };
     const users = Array.from({ length: 4 }, (_, i) => ({ id: `u${i}`, name: `User ${i}` }));
     const records = Array.from({ length: 6 }, (_, i) => ({
       app: i % 2 ? "content" : "tree",

@@ -1,7 +1,7 @@
 // Runs against the real event store from services/ (a test-only dependency: the runner itself only knows the port).
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EventStore, type NewEvent } from "@shop/shared";
+import type { EventStore, NewEvent } from "@shop/shared";
 import { createPostgresEventStore } from "@shop/services/eventstore/postgres-event-store";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";

@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "./register-user.ts";
-import { ConfigSchema } from "../platform/config.ts";
 import { createLogger } from "../platform/logger.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
-import { newTestPlace, removeTestPlace, type TestServerPlace } from "../testing/test-server.ts";
+import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
 describe.each(testBackends())("logs on $name", ({ pglite }) => {
   let place: TestServerPlace;
@@ -15,17 +14,13 @@ describe.each(testBackends())("logs on $name", ({ pglite }) => {
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    const config = ConfigSchema.parse({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      DEMO_DATA: "false",
-    });
     // Everything down to trace, so nothing a quieter level would hide escapes the check.
-    const log = createLogger("trace", { write: (line: string) => void (logged += line) });
-    server = await startServer(config, { log, serveFrontEnds: false });
+    const log = createLogger("trace", {
+      write: (line: string) => {
+        logged += line;
+      },
+    });
+    server = await startTestServer(place, { log });
   });
   afterAll(async () => {
     await server?.close();

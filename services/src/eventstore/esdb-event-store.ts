@@ -207,7 +207,7 @@ export async function createEsdbEventStore(
           stopped = true;
           await current?.unsubscribe();
           await loop;
-          waiters.splice(0).forEach((w) => w.resolve());
+          for (const w of waiters.splice(0)) w.resolve();
         },
       };
     },

@@ -171,7 +171,10 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       );
       for (let i = 1000; i < 1020; i++) await store.append(streamId, [event("Paged", { i })]);
       const paged: RecordedEvent[] = [];
-      for (let position = before, page; (page = await store.readAll(position, { limit: 97 })).length > 0; ) {
+      let position = before;
+      for (;;) {
+        const page = await store.readAll(position, { limit: 97 });
+        if (page.length === 0) break;
         paged.push(...page);
         position = page[page.length - 1].position;
       }

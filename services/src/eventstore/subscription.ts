@@ -64,7 +64,7 @@ export function subscribeByPolling(source: PollingSource, options: SubscribeOpti
             await sleep(UNSETTLED_POLL_MS);
             continue;
           }
-          waiting.forEach((resolve) => resolve());
+          for (const resolve of waiting) resolve();
           if (events.length === 0 && caughtUpWaiters.length === 0) await sleep(IDLE_POLL_MS);
         } else {
           caughtUpWaiters.unshift(...waiting);
@@ -84,7 +84,7 @@ export function subscribeByPolling(source: PollingSource, options: SubscribeOpti
       await loop;
       const unlisten = await unlistenPromise;
       await unlisten();
-      caughtUpWaiters.splice(0).forEach((resolve) => resolve());
+      for (const resolve of caughtUpWaiters.splice(0)) resolve();
     },
     caughtUp() {
       return new Promise<void>((resolve) => {

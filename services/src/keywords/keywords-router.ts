@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { sql, type Kysely } from "kysely";
 import {
-  BACK_OFFICE_MESSAGES,
   CreateKeywordRequest,
   keywordSlugStream,
   keywordStream,

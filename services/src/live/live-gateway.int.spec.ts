@@ -54,7 +54,7 @@ describe.skipIf(!testDatabaseUrl())("live push across two server processes on on
     }
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
+    for (const s of sockets) s.disconnect();
     await one?.close();
     await two?.close();
     await removeTestPlace(place);

@@ -45,7 +45,7 @@ describe.each(testBackends())("sessions ending close their admin sockets on $nam
     rickSocket = await open(rick.client.cookieHeader);
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
+    for (const s of sockets) s.disconnect();
     await server?.close();
     await removeTestPlace(place);
   });

@@ -27,7 +27,10 @@ describe.each(testBackends())("admin socket security on $name", ({ pglite }) => 
     return socket;
   }
   const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => (socket.once("connect", resolve), socket.once("connect_error", reject)));
+    new Promise<void>((resolve, reject) => {
+      socket.once("connect", resolve);
+      socket.once("connect_error", reject);
+    });
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
@@ -38,7 +41,7 @@ describe.each(testBackends())("admin socket security on $name", ({ pglite }) => 
     staffCookie = (await signedInClient(server, "edna@example.org", "Edna Editor")).client.cookieHeader;
   }, 60_000);
   afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
+    for (const s of sockets) s.disconnect();
     await server?.close();
     await removeTestPlace(place);
   });

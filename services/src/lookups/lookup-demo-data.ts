@@ -5,6 +5,7 @@ import {
   mediaFileStream,
   mediaFormatStream,
   skuStream,
+  type AppendResult,
   type EventMetadata,
   type EventStore,
   type LogPosition,
@@ -47,7 +48,7 @@ const LANG_NODES = [
 export async function seedLookupDemoData(store: EventStore, metadata: EventMetadata): Promise<LogPosition> {
   const add = (stream: string, type: string, data: unknown) =>
     store.append(stream, [{ type, data, metadata } as NewEvent], { expectedVersion: "no-stream" });
-  let last;
+  let last: AppendResult | undefined;
   for (const [id, name, slug] of FORMATS)
     last = await add(mediaFormatStream(id), "MediaFormatAdded", { id, name, slug });
   for (const [id, name, slug, formatId] of FILES)

@@ -1,11 +1,18 @@
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_DISABLED, LOGIN_FAILED } from "@shop/shared";
 import { adminSocket, disconnection, nextPush } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
-import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { runOps } from "./ops-cli-kit.ts";
+import {
+  newTestPlace,
+  removeTestPlace,
+  seedPgliteFolder,
+  startTestServer,
+  type TestServerPlace,
+} from "../testing/test-server.ts";
+import { opsEnv, runOps } from "./ops-cli-kit.ts";
 
 const ADA = "ada@example.org";
 
@@ -32,13 +39,9 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    env = {
-      ...process.env,
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      LOG_LEVEL: "silent",
-    };
+    env = opsEnv(place);
+    // A PGlite folder as a first start leaves it (cli.int.spec.ts covers the CLI creating one).
+    if (!place.url) await seedPgliteFolder(join(place.dataDir, "pglite"));
     expect((await ops(["create-user", "--email", ADA, "--password", "first password", "--staff"])).code).toBe(0);
     expect(
       (await ops(["create-user", "--email", "boss@example.org", "--password", "boss password", "--staff"])).code,

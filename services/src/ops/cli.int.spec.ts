@@ -1,10 +1,12 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { runOps } from "./ops-cli-kit.ts";
+import { opsEnv, runOps } from "./ops-cli-kit.ts";
 
 describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   let place: TestServerPlace;
@@ -14,13 +16,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
 
   beforeAll(() => {
     place = newTestPlace({ pglite });
-    env = {
-      ...process.env,
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      LOG_LEVEL: "silent",
-    };
+    env = opsEnv(place);
   });
   afterAll(async () => {
     await removeTestPlace(place);
@@ -73,27 +69,6 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     expect(again.stderr.trim()).toBe("A user with that email address already exists.");
   });
 
-  it.each([
-    [
-      [],
-      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog> [options]  (npm run ops -- help lists the options)",
-    ],
-    [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
-    [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
-    [["events", "--colour"], "Unknown option '--colour'"],
-    [["replay"], "replay needs --projection NAME or --all"],
-    [["replay", "--projection", "nope"], "Unknown projection 'nope'. Known: users, sessions"],
-    [["create-user", "--email", "x@y.org"], "create-user needs --email and --password"],
-    [["frobnicate"], "Unknown command 'frobnicate'. Run 'npm run ops -- help' for the list."],
-    [["import-catalog"], "import-catalog needs one FILE.json"],
-    [["generate-catalog", "--products", "many"], "--products must be a whole number from 1, not 'many'"],
-  ])("bad input %j exits non-zero with one line", async (args, message) => {
-    const result = await ops(...args);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    expect(result.stderr).toContain(message);
-  });
-
   it("replay --all rebuilds every read model and reports the count and rate; projections shows no lag", {
     timeout: 60_000,
   }, async () => {
@@ -118,5 +93,34 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     const again = await ops("import-catalog", file);
     expect(again.stdout).toContain("products: 0 created, 0 changed, 25 unchanged");
     expect(again.stdout).toContain("0 events appended");
+  });
+});
+
+// Arguments are checked before any database is opened: once, not per backend, with a data folder
+// that must stay empty (no PGlite created, no lock taken).
+describe("operator CLI arguments", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "ops-args-"));
+  const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+
+  it.each([
+    [
+      [],
+      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog> [options]  (npm run ops -- help lists the options)",
+    ],
+    [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
+    [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
+    [["events", "--colour"], "Unknown option '--colour'"],
+    [["replay"], "replay needs --projection NAME or --all"],
+    [["replay", "--projection", "nope"], "Unknown projection 'nope'. Known: users, sessions"],
+    [["create-user", "--email", "x@y.org"], "create-user needs --email and --password"],
+    [["frobnicate"], "Unknown command 'frobnicate'. Run 'npm run ops -- help' for the list."],
+    [["import-catalog"], "import-catalog needs one FILE.json"],
+    [["generate-catalog", "--products", "many"], "--products must be a whole number from 1, not 'many'"],
+  ])("bad input %j exits non-zero with one line, before opening a database", async (args, message) => {
+    const result = await runOps(env, args);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain(message);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ interface Command<Options = any> {
   /** Needs no database (ctx is then not opened). */
   offline?: boolean;
   parse(args: string[]): Options | Promise<Options>;
-  run(ctx: OpsContext, options: Options, out: Output): Promise<string | void>;
+  run(ctx: OpsContext, options: Options, out: Output): Promise<string | undefined>;
 }
 
 function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
@@ -149,7 +149,11 @@ const commands: Record<string, Command> = {
         throw new OpsError(`--since must be an ISO date or time, not '${v.since}'`, 2);
       return { stream: v.stream, type: v.type, userId: v.user, since, limit, json: Boolean(v.json) };
     },
-    run: (ctx, options, out) => printEvents(ctx, options, out),
+    // Writes page by page through `out`: nothing left to answer.
+    run: async (ctx, options, out) => {
+      await printEvents(ctx, options, out);
+      return undefined;
+    },
   },
 
   replay: {

@@ -4,7 +4,7 @@ import { eachAuditPage } from "../audit/audit-log.ts";
 import { signedInClient } from "../testing/server-kit.ts";
 import { testBackends } from "../testing/backends.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { runOps } from "./ops-cli-kit.ts";
+import { opsEnv, runOps } from "./ops-cli-kit.ts";
 
 const LINKS = 150; // keyword links and unlinks after the node's creation: well past the default limit of 100
 
@@ -24,13 +24,7 @@ describe.each(testBackends())("ops events on $name", ({ pglite }) => {
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    env = {
-      ...process.env,
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      LOG_LEVEL: "silent",
-    };
+    env = opsEnv(place);
     const server = await startTestServer(place);
     try {
       const { client } = await signedInClient(server, "ops@example.org", "Olive Ops");

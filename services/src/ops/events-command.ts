@@ -26,12 +26,16 @@ export async function printEvents(
   const show = (e: AuditEntry) => out.line(json ? JSON.stringify(e) : asText(e));
   let shown = 0;
   if (filter.stream && limit === undefined) {
-    for await (const page of eachAuditPage(deps, filter)) for (const e of page) await show(e), shown++;
+    for await (const page of eachAuditPage(deps, filter)) {
+      for (const e of page) await show(e);
+      shown += page.length;
+    }
   } else {
     const wanted = limit ?? DEFAULT_EVENTS_LIMIT;
     for (let start = 0; shown < wanted; ) {
       const page = await readAuditLog(deps, { ...filter, start, limit: wanted - shown, order: "oldest" });
-      for (const e of page) await show(e), shown++;
+      for (const e of page) await show(e);
+      shown += page.length;
       if (page.length === 0) break;
       start += page.length;
     }

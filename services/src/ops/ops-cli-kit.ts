@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { REPO_ROOT } from "../server.ts";
+import type { TestServerPlace } from "../testing/test-server.ts";
 
 export interface OpsResult {
   code: number;
@@ -29,4 +30,15 @@ export function runOps(env: NodeJS.ProcessEnv, args: string[], stdin = ""): Prom
     child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr, ms: performance.now() - started }));
     child.stdin.end(stdin);
   });
+}
+
+/** The environment `npm run ops` gets to work on a test server's place (its database and data folder). */
+export function opsEnv(place: TestServerPlace): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: place.url,
+    DATABASE_SCHEMA: place.url ? place.schema : "public",
+    DATA_DIR: place.dataDir,
+    LOG_LEVEL: "silent",
+  };
 }

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { EventStore } from "@shop/shared";
-import { createEventRegistry } from "../event-registry.ts";
-import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
+import { openEventStore } from "../eventstore/open-event-store.ts";
 import { loadConfig, type Config } from "../platform/config.ts";
 import { acquireDataDirLock } from "../platform/data-dir-lock.ts";
 import { openDatabase, type DatabaseConnection } from "../platform/database.ts";
@@ -50,14 +49,7 @@ export async function openOpsContext(env = process.env): Promise<OpsContext> {
       : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
   await migrateIdCounters(database.db);
-  const codec = createEventRegistry();
-  let store: EventStore;
-  if (config.EVENTSTORE_URL) {
-    const { createEsdbEventStore } = await import("../eventstore/esdb-event-store.ts" as string);
-    store = await createEsdbEventStore(config.EVENTSTORE_URL, codec);
-  } else {
-    store = await createPostgresEventStore(database, codec);
-  }
+  const store = await openEventStore(config, database);
   return {
     config,
     database,

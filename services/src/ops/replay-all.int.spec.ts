@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseConnection } from "../platform/database.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { runOps } from "./ops-cli-kit.ts";
+import { opsEnv, runOps } from "./ops-cli-kit.ts";
 
 /** The read models of issue 3 (plus accounts'): each must hold rows before the replay, or the comparison proves little. */
 const MUST_HAVE_ROWS = [
@@ -133,13 +133,7 @@ describe.each(testBackends())("ops replay --all on $name", ({ pglite }) => {
 
   beforeAll(() => {
     place = newTestPlace({ pglite });
-    env = {
-      ...process.env,
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      LOG_LEVEL: "silent",
-    };
+    env = opsEnv(place);
   });
   afterAll(async () => {
     await removeTestPlace(place);

@@ -41,6 +41,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite folder; omit for an in-memory PGlite. */
   dataDir?: string;
+  /** In-memory PGlite: start from this dump of a fresh cluster (the tests' cached one) instead of running initdb. */
+  freshCluster?: Blob;
   schema?: string;
   poolSize?: number;
 }
@@ -48,7 +50,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   const schema = options.schema ?? "public";
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
-  return options.url ? openPostgres(options.url, schema, options.poolSize ?? 20) : openPglite(options.dataDir, schema);
+  return options.url
+    ? openPostgres(options.url, schema, options.poolSize ?? 20)
+    : openPglite(options.dataDir, schema, options.freshCluster);
 }
 
 async function openPostgres(url: string, schema: string, poolSize: number): Promise<DatabaseConnection> {
@@ -183,9 +187,13 @@ async function takeAdvisoryLock(connectionOptions: pg.ClientConfig, key: number,
   };
 }
 
-async function openPglite(dataDir: string | undefined, schema: string): Promise<DatabaseConnection> {
+async function openPglite(
+  dataDir: string | undefined,
+  schema: string,
+  freshCluster?: Blob,
+): Promise<DatabaseConnection> {
   // A smaller buffer pool, and initdb out of process: see pglite-start.ts (code health 10).
-  const pglite = await startPglite(dataDir);
+  const pglite = await startPglite(dataDir, freshCluster);
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session. The dialect hands it out one caller at a time (a kysely transaction holds

@@ -19,24 +19,33 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_
  * whose memory (about 450 MiB) Node never gives back, so doing it in-process would keep a freshly
  * started server at 800+ MiB for the rest of its life.
  */
-export async function startPglite(dataDir?: string): Promise<PGlite> {
+export async function startPglite(dataDir?: string, freshCluster?: Blob): Promise<PGlite> {
   if (dataDir) {
     if (!existsSync(join(dataDir, "PG_VERSION"))) await inChildProcess("initdb", dataDir);
     const pglite = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
     await pglite.waitReady;
     return pglite;
   }
-  // In memory: the child dumps a fresh cluster as a tar, loaded here without running initdb.
-  const work = mkdtempSync(join(tmpdir(), "pglite-initdb-"));
-  try {
-    const tar = join(work, "cluster.tar");
-    await inChildProcess("dump", tar);
-    const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(tar)]), startParams: PGLITE_START_PARAMS });
-    await pglite.waitReady;
-    return pglite;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+  // In memory: a fresh cluster as a tar (the caller's, or dumped by the child), loaded without running initdb.
+  let loadDataDir = freshCluster;
+  if (!loadDataDir) {
+    const work = mkdtempSync(join(tmpdir(), "pglite-initdb-"));
+    try {
+      const tar = join(work, "cluster.tar");
+      await dumpFreshCluster(tar);
+      loadDataDir = new Blob([readFileSync(tar)]);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   }
+  const pglite = new PGlite({ loadDataDir, startParams: PGLITE_START_PARAMS });
+  await pglite.waitReady;
+  return pglite;
+}
+
+/** Writes a tar of a freshly initialised cluster to `file`, made by initdb in a child process. */
+export function dumpFreshCluster(file: string): Promise<void> {
+  return inChildProcess("dump", file);
 }
 
 // Plain CommonJS run by `node -e`: no TypeScript loader needed in the child.

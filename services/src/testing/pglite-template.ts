@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_START_PARAMS } from "../platform/pglite-start.ts";
+import { dumpFreshCluster, PGLITE_START_PARAMS } from "../platform/pglite-start.ts";
 
 // A new PGlite runs initdb, which takes 3 s on an idle machine and 10 to 20 s on a busy one;
 // loading a dump of a freshly initialised data folder takes a fraction of that. The dump is made
@@ -14,20 +12,6 @@ const CACHE = join(fileURLToPath(import.meta.url), "..", "..", "..", "..", "node
 
 const PGLITE_MAIN = createRequire(import.meta.url).resolve("@electric-sql/pglite");
 const VERSION: string = JSON.parse(readFileSync(join(dirname(PGLITE_MAIN), "..", "package.json"), "utf8")).version;
-
-// Plain CommonJS run by `node -e`: no TypeScript loader in the child.
-const DUMP_SCRIPT = `
-const { PGlite } = require(process.argv[1]);
-(async () => {
-  const pglite = new PGlite();
-  await pglite.waitReady;
-  require("node:fs").writeFileSync(process.argv[2], Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
-  await pglite.close();
-})().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
-`;
 
 let template: Promise<Blob> | null = null;
 
@@ -40,7 +24,7 @@ export function pgliteTemplate(): Promise<Blob> {
     // Made in a child process: initdb's WASM memory (about 450 MiB) is never given back to Node.
     // Written aside, then renamed: a worker making it at the same time never reads half a file.
     const partial = `${file}.${process.pid}`;
-    await promisify(execFile)(process.execPath, ["-e", DUMP_SCRIPT, PGLITE_MAIN, partial]);
+    await dumpFreshCluster(partial);
     renameSync(partial, file);
     return new Blob([readFileSync(file)]);
   })();

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { ConfigSchema } from "../platform/config.ts";
 import type { LockTimings } from "../locks/lock-timings.ts";
+import type { Logger } from "../platform/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { pgliteTemplate } from "./pglite-template.ts";
 import { dropSchema, testDatabaseUrl } from "./test-database.ts";
@@ -28,6 +29,8 @@ export interface TestServerOptions {
   sessionRecheckEveryMs?: number;
   /** SITE_TIME_ZONE (default America/New_York). */
   siteTimeZone?: string;
+  /** The server's logger (silent by default). */
+  log?: Logger;
 }
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
@@ -60,6 +63,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     SITE_TIME_ZONE: options.siteTimeZone,
   });
   return startServer(config, {
+    log: options.log,
     clock: options.clock,
     serveFrontEnds: options.frontEndRoot !== undefined,
     frontEndRoot: options.frontEndRoot,
@@ -74,7 +78,7 @@ export async function removeTestPlace(place: TestServerPlace): Promise<void> {
 }
 
 /** A first start on PGlite loads an initialised data folder instead of running initdb (seconds saved per server). */
-async function seedPgliteFolder(folder: string): Promise<void> {
+export async function seedPgliteFolder(folder: string): Promise<void> {
   if (existsSync(folder)) return; // a restart, or a second process on the same place
   const pglite = new PGlite(folder, { loadDataDir: await pgliteTemplate() });
   await pglite.waitReady;

@@ -36,13 +36,13 @@ function parseArguments(text: string): { args: string[]; options: Record<string,
   const args: string[] = [];
   const options: Record<string, string> = {};
   for (const m of text.matchAll(TOKEN)) {
-    if (m[1]) options[m[1]] = unescape(m[2] ?? m[3] ?? "");
-    else args.push(m[4] !== undefined ? unescape(m[4]) : m[5]);
+    if (m[1]) options[m[1]] = unescapeBackslashes(m[2] ?? m[3] ?? "");
+    else args.push(m[4] !== undefined ? unescapeBackslashes(m[4]) : m[5]);
   }
   return { args, options };
 }
 
-const unescape = (s: string) => s.replace(/\\(.)/g, "$1");
+const unescapeBackslashes = (s: string) => s.replace(/\\(.)/g, "$1");
 
 /** Splits a body into HTML text, tags and blocks (an unclosed block runs to the end; a stray end tag is dropped). */
 export function parseTemplate(body: string): TemplateNode[] {

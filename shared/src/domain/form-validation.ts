@@ -20,8 +20,8 @@ export function validateForm(fields: readonly FormField[]): FormValidationResult
   const visible = fields.filter((field) => field.visible !== false);
   const errors: Record<string, string[]> = {};
   const add = (id: string, message: string) => {
-    const list = (errors[id] ??= []);
-    if (!list.includes(message)) list.push(message);
+    errors[id] ??= [];
+    if (!errors[id].includes(message)) errors[id].push(message);
   };
 
   const seenChoiceGroups = new Set<string>();

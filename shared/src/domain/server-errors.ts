@@ -19,8 +19,9 @@ export function parseServerErrors(lines: readonly string[]): ServerErrors {
     const field = at > 0 ? line.slice(0, at).trim() : "";
     const message = at > 0 ? line.slice(at + SEPARATOR.length).trim() : line.trim();
     if (message === "") continue;
-    const list =
-      field === "" || field === FORM_WIDE_ERROR_FIELD ? result.formErrors : (result.fieldErrors[field] ??= []);
+    const formWide = field === "" || field === FORM_WIDE_ERROR_FIELD;
+    if (!formWide) result.fieldErrors[field] ??= [];
+    const list = formWide ? result.formErrors : result.fieldErrors[field];
     if (!list.includes(message)) list.push(message);
   }
   return result;
@@ -69,8 +70,12 @@ export function attachServerErrors(
   const result: AttachedServerErrors = { byElementId: {}, formErrors: [...parsed.formErrors] };
   for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
     const id = candidateFieldIds(field).find(hasElement);
-    if (id) (result.byElementId[id] ??= []).push(...messages);
-    else result.formErrors.push(...messages.map((message) => `${field}${SEPARATOR}${message}`));
+    if (id) {
+      result.byElementId[id] ??= [];
+      result.byElementId[id].push(...messages);
+    } else {
+      result.formErrors.push(...messages.map((message) => `${field}${SEPARATOR}${message}`));
+    }
   }
   return result;
 }

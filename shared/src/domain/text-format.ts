@@ -41,5 +41,6 @@ export function isEmailAddress(value: string, options: FormatOptions = {}): bool
   if (!LOCAL_PART.test(local)) return false;
   if (DOMAIN_NAME.test(domain)) return true;
   const ip = IP_LITERAL.exec(domain);
-  return ip !== null && ip.slice(1).every((octet) => Number(octet) <= 255);
+  if (!ip) return false;
+  return ip.slice(1).every((octet) => Number(octet) <= 255);
 }

@@ -95,6 +95,7 @@ export const isStorableInstant = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
 
 /** No NUL (PostgreSQL text and jsonb refuse it) and no lone surrogate (jsonb refuses it). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character PostgreSQL refuses
 export const isStorableText = (value: string) => !/\u0000|\p{Cs}/u.test(value);
 
 /** Text bounded to `max` characters that PostgreSQL can store; trimmed unless told otherwise. */

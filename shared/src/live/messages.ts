@@ -79,14 +79,3 @@ export const SESSION_END_REASONS = ["logged_out", "staff_revoked", "disabled", "
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const SessionEndedMessage = z.object({ reason: z.enum(SESSION_END_REASONS) });
 export type SessionEndedMessage = z.infer<typeof SessionEndedMessage>;
-
-/** Names of the /admin socket messages declared here. */
-export const LIVE_MESSAGE_NAMES = {
-  watch: "record:watch",
-  unwatch: "record:unwatch",
-  status: "node:status",
-  saved: "node:saved",
-  keywords: "node:keywords",
-  contributors: "node:contributors",
-  sessionEnded: "session:ended",
-} as const;

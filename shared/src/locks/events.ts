@@ -47,7 +47,5 @@ export type LockTakenData = z.infer<typeof LockTaken.schema>;
 
 export type LockEvent = EventOf<typeof lockEvents>;
 
-export const LOCK_EVENT_TYPES = lockEvents.map((e) => e.type);
-
 /** Who `lock:changed` names as the actor of an expiry: no person did it. */
 export const LOCK_EXPIRY_ACTOR: LockActor = { id: "system", name: "System" };

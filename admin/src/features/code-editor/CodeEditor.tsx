@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { html } from "@codemirror/lang-html";
 import { indentUnit, syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
@@ -41,12 +41,14 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
   const [length, setLength] = useState(value.length);
   const [size, setSize] = useState<Size>("fixed");
   const labelId = `${id}-label`;
+  // The editor is created once per field; later values arrive through the effect below.
+  const initialValue = useEffectEvent(() => value);
 
   useEffect(() => {
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: value,
+        doc: initialValue(),
         extensions: [
           lineNumbers(),
           history(),
@@ -82,9 +84,7 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
       editor.destroy();
       view.current = null;
     };
-    // The editor is created once; later values arrive through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [id, labelId]);
 
   // A value changed from outside (a reload, another field's action) replaces the document.
   useEffect(() => {
@@ -132,13 +132,13 @@ export function CodeEditor({ id, label, value, onChange, ref, describedBy, inval
         <span id={labelId} className="code-editor-label">
           {label}
         </span>
-        <div role="group" aria-label={`${label} editor size`} className="code-editor-size">
+        <fieldset aria-label={`${label} editor size`} className="code-editor-size">
           {(["fixed", "expanding"] as const).map((option) => (
             <button key={option} type="button" aria-pressed={size === option} onClick={() => setSize(option)}>
               {option === "fixed" ? "Fixed" : "Expanding"}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       <div ref={host} className="code-editor-host" aria-describedby={describedBy} />
       <p className="code-editor-count muted" data-testid={`${id}-count`}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from "react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMeQuery } from "../account/accountApi";
@@ -63,21 +63,28 @@ function NodeFormPage({ kind }: { kind: NodeKind }) {
   const summaryRef = useRef<HTMLDivElement>(null);
 
   // Displaced: the typed edits go to the browser's draft and the form shows the saved node, read-only.
-  useEffect(() => {
-    if (!lock.displaced) return;
+  // Runs when the lock is lost, with the form of that moment.
+  const shelve = useEffectEvent(() => {
     setKeptEdits(form.dirty || form.pendingDraft() !== null);
     form.shelve();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (lock.displaced) shelve();
   }, [lock.displaced]);
 
   // A colleague's newer save (pushed, or found after a reconnect) simply loads when nothing here is unsaved;
   // with edits it stays a notice, so the stale-save check can show the difference before anything is lost.
+  // Being displaced does not load it (the shelved form shows the saved node until asked).
   const newerVersion = node?.newerSave?.version;
+  const loadNewer = useEffectEvent(() => {
+    if (!lock.displaced) refetch();
+  });
   useEffect(() => {
-    if (newerVersion !== undefined && !form.dirty && !lock.displaced) refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (newerVersion !== undefined && !form.dirty) loadNewer();
   }, [newerVersion, form.dirty]);
 
+  // Each failed save moves focus to the summary, even when its errors read the same as the last one's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: save.errors (a new array per answer) is the trigger
   useEffect(() => {
     if (save.summary.length > 0) summaryRef.current?.focus();
   }, [save.summary.length, save.errors]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import type { NodeDraft } from "./draftStore";
 import type { NodeFormState } from "./useNodeForm";
 import { SiteTime } from "../site-time/SiteTime";
@@ -6,11 +6,11 @@ import { SiteTime } from "../site-time/SiteTime";
 /** Offers back edits kept in this browser (after losing the lock, or a closed tab) once this editor holds the lock. */
 export function DraftOffer({ form }: { form: NodeFormState }) {
   const [draft, setDraft] = useState<NodeDraft | null>(null);
-  useEffect(() => {
-    // Only when nothing is being edited: otherwise the stored draft is simply what is on screen.
+  // Once, when the offer appears. Only when nothing is being edited: otherwise the stored draft is simply what is on screen.
+  const offerStoredDraft = useEffectEvent(() => {
     if (!form.dirty) setDraft(form.pendingDraft());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => offerStoredDraft(), []);
   if (!draft) return null;
   return (
     <div className="lock-banner info" role="alert">

@@ -72,8 +72,9 @@ const node: ContentNode = {
   contributors: [],
 };
 
-const push = (event: string, body: object) =>
-  sockets.forEach((s) => s.emit(event, { app: "content", model: "contentnode", ...body }));
+const push = (event: string, body: object) => {
+  for (const s of sockets) s.emit(event, { app: "content", model: "contentnode", ...body });
+};
 
 describe("the content-node module", () => {
   it("code health 3: one cache entry per node, patched by node:status and node:saved pushes", async () => {

@@ -44,7 +44,7 @@ const PAGE_FIELDS = new Set<string>(Object.keys(EMPTY_PAGE_VALUES));
 const isPageField = (field: FieldName): field is PageFieldName => PAGE_FIELDS.has(field);
 
 /** ISO from the server → 'yyyy-mm-dd hh:mm' in the site's zone, as staff type it. */
-export function toDateTimeText(iso: string | null, zone: string): string {
+function toDateTimeText(iso: string | null, zone: string): string {
   if (!iso) return "";
   return Number.isNaN(new Date(iso).getTime()) ? iso : formatSiteTimeInput(iso, zone);
 }
@@ -101,8 +101,8 @@ export function dateTimeError(text: string, zone: string): string | undefined {
 export function validateNode(values: NodeFormValues, zone: string): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: FieldName, message: string) => {
-    const list = (errors[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+    const list = errors[field] ?? [];
+    if (!list.includes(message)) errors[field] = [...list, message];
   };
   if (values.name.trim() === "") add("name", FORM_MESSAGES.required);
   for (const field of ["published", "last_published"] as const) {

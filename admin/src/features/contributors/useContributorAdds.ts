@@ -12,7 +12,7 @@ export type NewContributor = { contributor: string; role: string };
 export type PendingContributor = NewContributor & { key: number };
 
 /** The next role goes after every listed one (their sort orders are positions × 10, gaps left by removals kept). */
-export const nextSortOrder = (roles: ContributorRole[]) =>
+const nextSortOrder = (roles: ContributorRole[]) =>
   Math.max(0, ...roles.map((r) => r.sort_order)) + CONTRIBUTOR_SORT_ORDER_STEP;
 
 /**

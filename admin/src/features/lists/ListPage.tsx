@@ -73,18 +73,20 @@ export function ListPage({ modelKey }: { modelKey: string }) {
         )}
       </div>
       <section className="card" aria-labelledby="list-results-heading">
-        <form className="list-search" role="search" onSubmit={onSearch}>
-          <label htmlFor="list-q" className="visually-hidden">
-            Search {model.title.toLowerCase()}
-          </label>
-          <input id="list-q" name="q" type="search" defaultValue={view.q} key={view.q} placeholder="Search" />
-          <button type="submit">Search</button>
-          {view.q && (
-            <button type="button" className="link-button" onClick={() => change({ q: "" })}>
-              Clear search
-            </button>
-          )}
-        </form>
+        <search>
+          <form className="list-search" onSubmit={onSearch}>
+            <label htmlFor="list-q" className="visually-hidden">
+              Search {model.title.toLowerCase()}
+            </label>
+            <input id="list-q" name="q" type="search" defaultValue={view.q} key={view.q} placeholder="Search" />
+            <button type="submit">Search</button>
+            {view.q && (
+              <button type="button" className="link-button" onClick={() => change({ q: "" })}>
+                Clear search
+              </button>
+            )}
+          </form>
+        </search>
         <h2 id="list-results-heading" className="visually-hidden">
           Results
         </h2>

@@ -1,5 +1,5 @@
 /** The list state a URL carries: the pager's start and count, the sort and the search. */
-export const LIST_STATE_KEYS = ["start", "count", "sort", "q"] as const;
+const LIST_STATE_KEYS = ["start", "count", "sort", "q"] as const;
 
 /**
  * The list state of a URL. The query string is where we keep it (it survives a reload and a shared

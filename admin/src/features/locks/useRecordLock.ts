@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { useDispatch } from "react-redux";
 import type { RecordLock } from "@shop/shared";
@@ -40,9 +40,12 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   const dispatch = useDispatch<AppDispatch>();
   const { data: me } = useMeQuery();
   const myId = me ? String(me.id) : undefined;
-  const key = record ? `${record.app}.${record.model}.${record.id}` : null;
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const ref = useMemo(() => record, [key]);
+  // One object per record, however often the caller builds its own.
+  const [app, model, id] = record ? [record.app, record.model, record.id] : [];
+  const ref = useMemo(
+    () => (app !== undefined && model !== undefined && id !== undefined ? { app, model, id } : null),
+    [app, model, id],
+  );
   const arg = useMemo(() => (ref ? { app: ref.app, model: ref.model, ids: [ref.id] } : null), [ref]);
   const query = useRecordLocksQuery(arg ?? skipToken);
   const failures = useCheckFailures(query);
@@ -66,7 +69,9 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
     (value: RecordLock | null) => {
       if (!arg) return;
       const patch = dispatch(
-        locksApi.util.updateQueryData("recordLocks", arg, (draft) => void (draft[arg.ids[0]!] = { lock: value })),
+        locksApi.util.updateQueryData("recordLocks", arg, (draft) => {
+          draft[arg.ids[0]!] = { lock: value };
+        }),
       );
       if (patch.patches.length === 0)
         void dispatch(locksApi.util.upsertQueryData("recordLocks", arg, { [arg.ids[0]!]: { lock: value } }));
@@ -120,16 +125,18 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   /** Another answer (a refused save) named the holder: show it, and the displacement follows. */
   const noteHolder = useCallback((holder: RecordLock) => setCached(holder), [setCached]);
 
-  // Opening the record takes the automatic lock once the current user is known.
+  // Opening the record takes the automatic lock once the current user is known, and leaving it (or
+  // another record, or another user) gives back an automatic lock. Only ref and myId trigger this.
+  const takeOnOpen = useEffectEvent(() => void acquire(AUTOMATIC, ""));
+  const releaseOnLeave = useEffectEvent((left: RecordRef, me: string) => {
+    const current = lockRef.current;
+    held.current = false;
+    if (current && current.user.id === me && current.autoCreated) void release(left);
+  });
   useEffect(() => {
     if (!ref || !myId) return;
-    void acquire(AUTOMATIC, "");
-    return () => {
-      const current = lockRef.current;
-      held.current = false;
-      if (current && current.user.id === myId && current.autoCreated) void release(ref);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    takeOnOpen();
+    return () => releaseOnLeave(ref, myId);
   }, [ref, myId]);
 
   useReleaseOnPageHide(ref, myId, lockRef);
@@ -183,6 +190,7 @@ function useCheckFailures(query: { isError: boolean; fulfilledTimeStamp?: number
   useEffect(() => {
     if (query.isError) setFailures((n) => n + 1);
   }, [query.isError]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an answered check (a new timestamp) is the trigger
   useEffect(() => setFailures(0), [query.fulfilledTimeStamp]);
   useEffect(() => {
     if (failures === 0) return;
@@ -201,6 +209,7 @@ function useLockWhenFree(
   take: () => Promise<void>,
 ) {
   const tried = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh check (a new timestamp) is the trigger
   useEffect(() => {
     tried.current = false;
   }, [checkedAt]);

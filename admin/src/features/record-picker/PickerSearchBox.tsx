@@ -76,17 +76,21 @@ export function PickerSearchBox({ id, label, text, onText, base, onFind, onPick 
           }
         }}
       />
+      {/* The APG combobox: focus stays in the input, which points at the active option (aria-activedescendant). */}
       <ul
         id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list of suggestions, as in the APG listbox example
         role="listbox"
         aria-label={`Suggestions for ${label}`}
         className="picker-autocomplete"
         hidden={options.length === 0}
       >
         {options.map((item, index) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: the input keeps focus (aria-activedescendant), as the APG says
           <li
             key={item.id}
             id={`${listId}-${item.id}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the list above
             role="option"
             aria-selected={index === active}
             onMouseDown={(event) => {

@@ -96,9 +96,11 @@ export function RecordPicker(props: RecordPickerProps) {
   const [results, setResults] = useState<{ items: PickerItem[]; total: number } | null>(null);
   const [search, { isFetching }] = useLazyPickerSearchQuery();
 
+  // The ids as one string: a new array each render, the same list keeps the same memo (and query argument).
+  const idsKey = [...new Set([...current, ...saved])].sort((a, b) => a - b).join();
   const wanted = useMemo(
-    () => [...new Set([...current, ...saved])].filter((n) => !known.has(n)).sort((a, b) => a - b),
-    [current.join(), saved.join(), known],
+    () => (idsKey === "" ? [] : idsKey.split(",").map(Number)).filter((n) => !known.has(n)),
+    [idsKey, known],
   );
   const { data: loaded } = usePickerItemsQuery({ api, ids: wanted }, { skip: wanted.length === 0 });
   const itemOf = (n: number) => known.get(n) ?? loaded?.find((item) => item.id === n);
@@ -177,6 +179,7 @@ export function RecordPicker(props: RecordPickerProps) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset here would take the node form's fieldset reset (no border, no padding)
     <div className="record-picker" role="group" aria-labelledby={`${id}-label`} data-testid={`picker-${label}`}>
       <span id={`${id}-label`} className="picker-label">
         {label}

@@ -3,7 +3,8 @@ import type { LookupItem } from "@shop/shared";
 import { api } from "../../app/api";
 import { autocompleteParams, chunkIds, searchBody, type PickerSearchArgs } from "./pickerRequests";
 
-export { chunkIds, type PickerSearchArgs };
+export type { PickerSearchArgs };
+
 export type PickerItem = LookupItem;
 type ItemsResponse = { items: PickerItem[]; total: number; count: number };
 

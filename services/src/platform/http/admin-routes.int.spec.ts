@@ -3,12 +3,11 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerUser } from "../../accounts/register-user.ts";
-import { startServer, type RunningServer } from "../../server.ts";
+import type { RunningServer } from "../../server.ts";
 import { testBackends } from "../../testing/backends.ts";
-import { TestClient } from "../../testing/http-client.ts";
-import { newTestPlace, removeTestPlace, type TestServerPlace } from "../../testing/test-server.ts";
-import { ConfigSchema } from "../config.ts";
+import type { TestClient } from "../../testing/http-client.ts";
+import { signedInClient } from "../../testing/server-kit.ts";
+import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../../testing/test-server.ts";
 
 /** A built back office and storefront, so the server mounts its page routes as it does in production. */
 function fakeFrontEnds(): string {
@@ -46,30 +45,9 @@ describe.each(testBackends())("admin routes and the csrftoken cookie on $name", 
 
   beforeAll(async () => {
     place = newTestPlace({ pglite });
-    const config = ConfigSchema.parse({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: place.url,
-      DATABASE_SCHEMA: place.url ? place.schema : "public",
-      DATA_DIR: place.dataDir,
-      DEMO_DATA: "false",
-      LOG_LEVEL: "silent",
-    });
-    server = await startServer(config, { frontEndRoot: fakeFrontEnds() });
-    for (const [email, isStaff] of [
-      ["staff@example.org", true],
-      ["shopper@example.org", false],
-    ] as const) {
-      const user = await registerUser(
-        { store: server.store, clock: () => new Date() },
-        { email, password: "long enough", isStaff },
-      );
-      await server.runner.waitFor(user.position);
-    }
-    staff = new TestClient(server.url);
-    await staff.post("/api/account/login/", { email: "staff@example.org", password: "long enough" });
-    shopper = new TestClient(server.url);
-    await shopper.post("/api/account/login/", { email: "shopper@example.org", password: "long enough" });
+    server = await startTestServer(place, { frontEndRoot: fakeFrontEnds() });
+    ({ client: staff } = await signedInClient(server, "staff@example.org", "Staff"));
+    ({ client: shopper } = await signedInClient(server, "shopper@example.org", "Shopper", false));
   });
   afterAll(async () => {
     await server?.close();

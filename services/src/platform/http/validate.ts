@@ -31,11 +31,13 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.
  */
 export function refuseNullCharacters() {
   return (req: Request, _res: Response, next: NextFunction) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL, raw or escaped, is what this refuses
     const lines = [...nullCharacters(req.query, [], /\u0000|\\u0000/i), ...nullCharacters(req.body, [])];
     next(lines.length ? new ValidationError([...new Set(lines)]) : undefined);
   };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
 function nullCharacters(value: unknown, path: string[], pattern = /\u0000/): string[] {
   if (typeof value === "string")
     return pattern.test(value) ? [`${path.join(".") || "__all__"}: Null characters are not allowed.`] : [];

@@ -90,8 +90,8 @@ export function openApiDocument(): oas31.OpenAPIObject {
   if (document) return document;
   const paths: ZodOpenApiPathsObject = {};
   for (const route of API_ROUTES) {
-    const path = (paths[openApiPath(route.path)] ??= {});
-    path[route.method.toLowerCase() as "get"] = operation(route);
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
   }
   document = createDocument({
     openapi: "3.1.0",

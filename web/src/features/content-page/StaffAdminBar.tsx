@@ -20,7 +20,10 @@ export function StaffAdminBar({ nodeId, parentUrl, onSaved }: Options) {
       .then((module: AdminBarModule) =>
         module.mountAdminBar(host.current!, { nodeId, parentUrl, onSaved: () => saved.current() }),
       )
-      .then((done) => (cancelled ? done() : (unmount = done)))
+      .then((done) => {
+        if (cancelled) done();
+        else unmount = done;
+      })
       .catch(() => undefined); // without the back office build the page still works, just without the bar
     return () => {
       cancelled = true;
