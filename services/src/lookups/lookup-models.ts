@@ -1,5 +1,6 @@
 import { formatCents, SKU_CATEGORY_TABLE, type LookupItem } from "@shop/shared";
 
+// biome-ignore lint/suspicious/noExplicitAny: rows of tables named at run time (lookup search); each model reads its own columns.
 type Row = Record<string, any>;
 
 /** One model the picker can search: where its rows live and how an item shows. Adding a model is a few lines here. */

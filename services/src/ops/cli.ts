@@ -14,6 +14,7 @@ import { checkGenerateOptions, importCatalogFile, writeGeneratedCatalog } from "
  * Each command checks its arguments before the database is opened, so bad input fails at once.
  * `run` answers its output, or writes it itself through `out` (a long history, page by page).
  */
+// biome-ignore lint/suspicious/noExplicitAny: the command table holds commands of different option types; each run sees its own.
 interface Command<Options = any> {
   /** Needs no database (ctx is then not opened). */
   offline?: boolean;
