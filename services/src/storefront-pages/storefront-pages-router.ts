@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Request, Router } from "express";
+import type { Logger } from "../platform/logger.ts";
+import { pageHtml, type RenderedPage } from "./page-html.ts";
+
+type Renderer = { render(url: string, server: { origin: string; cookie: string }): Promise<RenderedPage> };
+
+export interface StorefrontPagesDeps {
+  /** The web/ folder: dist/ (the browser's build) and dist-server/ (the server renderer). */
+  webRoot: string;
+  log: Logger;
+}
+
+/** Paths that belong to the API, the back office or the socket, never to a storefront page. */
+const NOT_PAGES = /^\/(api|admin|socket\.io)(\/|$)/;
+
+/**
+ * Public pages rendered on the server with React (DESIGN §11): the page's HTML, head tags and real status
+ * (404 for an unknown address, a redirect to sign in), then hydrated in the browser. Without the server
+ * renderer's build (an API test's stand-in front end) every page is the plain shell, as before.
+ */
+export function makeStorefrontPagesRouter({ webRoot, log }: StorefrontPagesDeps): Router {
+  const router = Router();
+  const shell = join(webRoot, "dist", "index.html");
+  const entry = join(webRoot, "dist-server", "entry-server.js");
+  let renderer: Promise<Renderer> | null = null;
+  let template: string | null = null;
+
+  router.get("/{*splat}", async (req, res, next) => {
+    if (NOT_PAGES.test(req.path) || !req.accepts("html") || !existsSync(shell)) return next();
+    if (!existsSync(entry)) return res.sendFile(shell);
+    template ??= readFileSync(shell, "utf8");
+    renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;
+    try {
+      const page = await (await renderer).render(req.originalUrl, {
+        origin: ownOrigin(req),
+        cookie: req.headers.cookie ?? "",
+      });
+      if (page.redirect) return res.redirect(page.status, page.redirect);
+      res
+        .status(page.status)
+        .type("html")
+        .send(pageHtml(template, page, `${req.protocol}://${req.get("host")}`));
+    } catch (error) {
+      // The shell still works in the browser; the status says the server could not render it.
+      log.error({ err: error, url: req.originalUrl }, "server rendering failed");
+      res.status(500).sendFile(shell);
+    }
+  });
+  return router;
+}
+
+/** The renderer asks this very server (the socket the request came in on), never a host named in the request. */
+function ownOrigin(req: Request): string {
+  const address = req.socket.localAddress ?? "127.0.0.1";
+  const host = address.includes(":") ? `[${address}]` : address;
+  return `http://${host}:${req.socket.localPort}`;
+}
