@@ -1,15 +1,29 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";
-import { RouterProvider } from "react-router/dom";
-import { store } from "./app/store";
-import { router } from "./app/router";
+import { App } from "./app/App";
+import { hydrate } from "./app/api";
+import { CookieContext } from "./app/ServerCookies";
+import { makeStore } from "./app/store";
+import { LocationProvider } from "./platform/router";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
+// The server's store, handed over as a JSON data block (not a script: the CSP runs none inline).
+const stateElement = document.getElementById("ssr-state");
+const store = makeStore();
+if (stateElement?.textContent) store.dispatch(hydrate(JSON.parse(stateElement.textContent)));
+
+const root = document.getElementById("root")!;
+const app = (
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <CookieContext.Provider value={document.cookie}>
+        <LocationProvider>
+          <App />
+        </LocationProvider>
+      </CookieContext.Provider>
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (stateElement) hydrateRoot(root, app);
+else createRoot(root).render(app);

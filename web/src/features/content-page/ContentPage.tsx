@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "../../platform/router";
 import { useMeQuery } from "../account/accountApi";
 import { NotFoundPage } from "../layout/NotFoundPage";
 import { useContentPageQuery } from "./contentPageApi";

@@ -1,0 +1,66 @@
+import { Fragment, useState } from "react";
+import { money } from "../cart/money";
+import { type ProductCard, productUrl } from "./catalogTypes";
+import { QuickViewPanel } from "./QuickViewPanel";
+
+/** Product cards with quick view: one panel open per list; clicking the active item's button closes it (§4). */
+export function ProductGrid({ items, label }: { items: ProductCard[]; label: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <>
+      {failure && (
+        <p role="alert" className="alert negative">
+          {failure}
+        </p>
+      )}
+      <ul className="product-grid" aria-label={label}>
+        {items.map((item) => (
+          <Fragment key={item.id}>
+            <li className={`product-card${open === item.id ? " active" : ""}`}>
+              <a href={productUrl(item)} className="product-card-link">
+                {item.image ? <img src={item.image} alt="" loading="lazy" width="160" height="160" /> : null}
+                <span className="product-card-title">{item.title}</span>
+              </a>
+              {item.format_name || item.format ? (
+                <span className="product-card-format">{item.format_name ?? item.format}</span>
+              ) : null}
+              <span className="product-card-price">
+                {item.original_price && item.original_price !== item.price ? (
+                  <s>
+                    <span className="visually-hidden">was </span>
+                    {money(item.original_price)}
+                  </s>
+                ) : null}{" "}
+                {money(item.price)}
+              </span>
+              <button
+                type="button"
+                className="quick-view-toggle"
+                aria-expanded={open === item.id}
+                onClick={() => {
+                  setFailure(null);
+                  setOpen(open === item.id ? null : item.id);
+                }}
+              >
+                Quick view<span className="visually-hidden"> of {item.title}</span>
+              </button>
+            </li>
+            {open === item.id && (
+              <li className="quick-view-row">
+                <QuickViewPanel
+                  id={item.id}
+                  onClose={() => setOpen(null)}
+                  onFailure={(message) => {
+                    setFailure(message);
+                    setOpen(null);
+                  }}
+                />
+              </li>
+            )}
+          </Fragment>
+        ))}
+      </ul>
+    </>
+  );
+}

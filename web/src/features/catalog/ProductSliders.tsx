@@ -1,0 +1,55 @@
+import { useId, useState } from "react";
+import { useSiblingsQuery, useSkusQuery } from "./catalogApi";
+import type { Product, ProductCard, Sku } from "./catalogTypes";
+import { ProductGrid } from "./ProductGrid";
+
+/** §9: what's included shows the first 3 and a 'Show all N items' button when there are more than 4. */
+export const INCLUDED_SHOWN = 3;
+export const includedVisible = (total: number, showAll: boolean) => (showAll || total <= 4 ? total : INCLUDED_SHOWN);
+
+/** The five sliders of the product page: what's included, better together, more in series, more by author, recommended. */
+export function ProductSliders({ product, sku }: { product: Product; sku: Sku }) {
+  const included = useSkusQuery({ pack_includes: sku.id, template: "whats_included", count: -1 });
+  const together = useSkusQuery({ available_in: product.id, template: "side_scrolling", count: 24 });
+  const series = useSiblingsQuery({ id: product.id, sort: "series", template: "side_scrolling", count: 24 });
+  const author = useSiblingsQuery({ id: product.id, sort: "author", template: "side_scrolling", count: 24 });
+  const recommended = useSiblingsQuery({ id: product.id, sort: "recommended", template: "side_scrolling", count: 24 });
+  return (
+    <>
+      <WhatsIncluded items={included.data?.items ?? []} total={included.data?.total ?? 0} />
+      <Slider title="Better together" items={together.data?.items} />
+      <Slider title="More in this series" items={series.data?.items} />
+      <Slider title="More by this author" items={author.data?.items} />
+      <Slider title="Recommended" items={recommended.data?.items} />
+    </>
+  );
+}
+
+function WhatsIncluded({ items, total }: { items: ProductCard[]; total: number }) {
+  const [showAll, setShowAll] = useState(false);
+  const headingId = useId();
+  const count = Math.max(total, items.length);
+  if (!items.length) return null;
+  return (
+    <section className="slider whats-included" aria-labelledby={headingId}>
+      <h2 id={headingId}>What’s included</h2>
+      <ProductGrid items={items.slice(0, includedVisible(count, showAll))} label="What’s included" />
+      {!showAll && count > 4 && (
+        <button type="button" onClick={() => setShowAll(true)}>
+          Show all {count} items
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Slider({ title, items }: { title: string; items?: ProductCard[] }) {
+  const headingId = useId();
+  if (!items?.length) return null;
+  return (
+    <section className="slider" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <ProductGrid items={items} label={title} />
+    </section>
+  );
+}
