@@ -50,7 +50,7 @@ async function productLoad({ store, params, pathname }: LoadContext): Promise<Lo
     title: `${product.title} | ${SITE}`,
     description: clip(plain(product.short_description || product.subtitle || product.description) || product.title),
     path: pathname,
-    image: product.images?.[0] ?? null,
+    image: product.images?.[0]?.url ?? null,
     type: "product",
   });
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { navigate, useLocation } from "../../platform/router";
-import { type Cart, type CartItem, useAddToCartMutation, useCartQuery } from "./cartApi";
+import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutation, useCartQuery } from "./cartApi";
 import { CouponBox } from "./CouponBox";
 import { money, toQuantity } from "./money";
 import { type Notice, useCartEditor } from "./useCartEditor";
@@ -98,7 +98,9 @@ function CartForm({ cart }: { cart: Cart }) {
               {items.map((item) => (
                 <tr key={item.id}>
                   <td data-label="Item">
-                    <a href={`/store/sku/${encodeURIComponent(item.sku_code)}`}>{item.title ?? item.sku_code}</a>
+                    <a href={item.url ?? `/store/sku/${encodeURIComponent(item.sku_code)}`}>
+                      {item.title ?? item.sku_code}
+                    </a>
                   </td>
                   <td data-label="Price">{money(item.original_price)}</td>
                   <td data-label="Quantity">
@@ -142,6 +144,11 @@ function CartForm({ cart }: { cart: Cart }) {
         </button>
       </form>
       {cart.discounts.length > 0 && <AppliedDiscounts cart={cart} />}
+      {Object.entries(cart.dropped_discounts ?? {}).map(([code, why]) => (
+        <p key={code} role="status" className="alert neutral">
+          {code}: {why}
+        </p>
+      ))}
       <CouponBox onChange={() => editor.setButton("normal")} />
       <dl className="cart-totals">
         <div>
@@ -167,6 +174,7 @@ function CartForm({ cart }: { cart: Cart }) {
 }
 
 function AppliedDiscounts({ cart }: { cart: Cart }) {
+  const [apply, { isLoading }] = useApplyDiscountsMutation();
   return (
     <table className="applied-discounts">
       <caption>Applied Discounts</caption>
@@ -175,6 +183,9 @@ function AppliedDiscounts({ cart }: { cart: Cart }) {
           <th scope="col">Code</th>
           <th scope="col">Description</th>
           <th scope="col">Saved</th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -183,6 +194,12 @@ function AppliedDiscounts({ cart }: { cart: Cart }) {
             <td>{d.code}</td>
             <td>{d.description}</td>
             <td>{money(d.amount_saved)}</td>
+            <td>
+              {/* §7: a leading minus removes a code. */}
+              <button type="button" className="link-button" disabled={isLoading} onClick={() => apply([`-${d.code}`])}>
+                Remove<span className="visually-hidden"> {d.code}</span>
+              </button>
+            </td>
           </tr>
         ))}
       </tbody>

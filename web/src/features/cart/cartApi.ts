@@ -15,6 +15,7 @@ export type CartItem = {
   original_price: string;
   saved: string;
   html?: string;
+  url?: string;
   user_defined_price?: boolean;
 };
 export type CartDiscount = { id: number; code: string; description: string; amount_saved: string };
@@ -23,6 +24,8 @@ export type Cart = {
   order: { subtotal: string; savings: string };
   items: CartItem[];
   discounts: CartDiscount[];
+  /** Codes that dropped out of `discounts` on this change, with why. */
+  dropped_discounts?: Record<string, string>;
 };
 export type CartUpdate = {
   order: Cart["order"];

@@ -8,11 +8,21 @@ import "./catalog.css";
 
 const SORTS = [
   { value: "", label: "Best match" },
-  { value: "title", label: "Title" },
+  { value: "title", label: "Title A–Z" },
+  { value: "-title", label: "Title Z–A" },
   { value: "price", label: "Price: low to high" },
   { value: "-price", label: "Price: high to low" },
   { value: "-release_date", label: "Newest" },
 ];
+const LABELS: Record<string, string> = {
+  in_stock: "In stock",
+  backorder: "Backordered",
+  sold_out: "Sold out",
+  "0-999": "Under $10",
+  "1000-2499": "$10 to $24.99",
+  "2500-4999": "$25 to $49.99",
+  "5000-": "$50 and up",
+};
 const FILTER_TITLES: Record<string, string> = {
   category: "Category",
   format: "Format",
@@ -108,7 +118,7 @@ function FilterSelect({ name, facets, value, onChange }: FilterProps) {
         <option value="">All</option>
         {facets.map((f) => (
           <option key={f.value} value={f.value}>
-            {f.label ?? f.value} ({f.count})
+            {f.label ?? LABELS[f.value] ?? f.value} ({f.count})
           </option>
         ))}
       </select>

@@ -26,7 +26,7 @@ export function ProductPage({ params }: { params: Record<string, string> }) {
 
 function initialSku(product: Product, search: string, skuCode?: string): Sku {
   const wanted = new URLSearchParams(search).get("sku") ?? skuCode;
-  const byParam = product.skus.find((s) => String(s.id) === wanted || s.name === wanted || s.sku_code === wanted);
+  const byParam = product.skus.find((s) => s.sku === wanted || String(s.id) === wanted);
   return byParam ?? product.skus.find((s) => !s.is_sold_out) ?? product.skus[0];
 }
 
@@ -43,7 +43,7 @@ function ProductView({ product, skuCode }: { product: Product; skuCode?: string 
     if (format === current?.format) return;
     const sku =
       product.skus.find((s) => s.format === format && !s.is_sold_out) ?? product.skus.find((s) => s.format === format);
-    if (sku) navigate(`${pathname}?sku=${encodeURIComponent(String(sku.id))}`, { replace: true, scroll: false });
+    if (sku) navigate(`${pathname}?sku=${encodeURIComponent(sku.sku)}`, { replace: true, scroll: false });
   };
   const openDescription = async () => {
     const answer = await loadDescription(product.id, true);
@@ -56,7 +56,9 @@ function ProductView({ product, skuCode }: { product: Product; skuCode?: string 
     <article className="product-page">
       <div className="product-top">
         <div className="product-media">
-          {product.images?.[0] ? <img src={product.images[0]} alt={product.title} width="320" /> : null}
+          {product.images?.[0] ? (
+            <img src={product.images[0].url} alt={product.images[0].alt || product.title} width="320" />
+          ) : null}
           {product.samples?.length ? <SampleSlider samples={product.samples} openAt={media} /> : null}
         </div>
         <div className="product-info">
@@ -98,7 +100,7 @@ function ProductView({ product, skuCode }: { product: Product; skuCode?: string 
           <div dangerouslySetInnerHTML={{ __html: fullDescription }} />
         </Overlay>
       )}
-      {current && <ProductSliders product={product} sku={current} />}
+      <ProductSliders product={product} />
     </article>
   );
 }

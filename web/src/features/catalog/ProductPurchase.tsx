@@ -25,7 +25,7 @@ export function ProductPurchase({ product, skus, initial }: Props) {
 
   const { selected, cheapest } = attrs.length ? resolve(attrs, skus, picked) : { selected: initial, cheapest: initial };
   const shown = selected ?? cheapest;
-  const code = selected ? (selected.sku_code ?? selected.name) : "";
+  const code = selected?.sku ?? "";
   const lowest = selected ? lowestTierPrice(selected) : null;
 
   const needsChoice = (event?: FormEvent) => {

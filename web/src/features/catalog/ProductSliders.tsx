@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { useSiblingsQuery, useSkusQuery } from "./catalogApi";
-import type { Product, ProductCard, Sku } from "./catalogTypes";
+import { type Relation, useSiblingsQuery, useSkusQuery } from "./catalogApi";
+import type { Product, ProductCard } from "./catalogTypes";
 import { ProductGrid } from "./ProductGrid";
 
 /** §9: what's included shows the first 3 and a 'Show all N items' button when there are more than 4. */
@@ -8,12 +8,17 @@ export const INCLUDED_SHOWN = 3;
 export const includedVisible = (total: number, showAll: boolean) => (showAll || total <= 4 ? total : INCLUDED_SHOWN);
 
 /** The five sliders of the product page: what's included, better together, more in series, more by author, recommended. */
-export function ProductSliders({ product, sku }: { product: Product; sku: Sku }) {
-  const included = useSkusQuery({ pack_includes: sku.id, template: "whats_included", count: -1 });
-  const together = useSkusQuery({ available_in: product.id, template: "side_scrolling", count: 24 });
-  const series = useSiblingsQuery({ id: product.id, sort: "series", template: "side_scrolling", count: 24 });
-  const author = useSiblingsQuery({ id: product.id, sort: "author", template: "side_scrolling", count: 24 });
-  const recommended = useSiblingsQuery({ id: product.id, sort: "recommended", template: "side_scrolling", count: 24 });
+export function ProductSliders({ product }: { product: Product }) {
+  const slider = (relation: Relation) => ({ id: product.id, relation, template: "side_scrolling", count: 24 });
+  const hasIncludes = (product.includes?.length ?? 0) > 0;
+  const included = useSkusQuery(
+    { pack_includes: product.id, template: "whats_included", count: -1 },
+    { skip: !hasIncludes },
+  );
+  const together = useSiblingsQuery(slider("better_together"), { skip: !product.better_together?.length });
+  const series = useSiblingsQuery(slider("series"), { skip: !product.series });
+  const author = useSiblingsQuery(slider("author"), { skip: !product.author });
+  const recommended = useSiblingsQuery(slider("recommended"), { skip: !product.recommended?.length });
   return (
     <>
       <WhatsIncluded items={included.data?.items ?? []} total={included.data?.total ?? 0} />

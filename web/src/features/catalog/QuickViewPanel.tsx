@@ -18,7 +18,7 @@ export function quickViewQuantityError(text: string): string | null {
 type Props = { id: number; onClose(): void; onFailure(message: string): void };
 
 export function QuickViewPanel({ id, onClose, onFailure }: Props) {
-  const { data, isError } = useQuickViewQuery(id);
+  const { data, isError, error: loadError } = useQuickViewQuery(id);
   const [quantity, setQuantity] = useState("1");
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
@@ -27,13 +27,16 @@ export function QuickViewPanel({ id, onClose, onFailure }: Props) {
   const qtyId = useId();
 
   const failed = isError || data?.ok === false;
-  const message = data?.ok === false && data.message ? data.message : QUICK_VIEW_FAILURE;
+  // §8: the server's message when it sends one (an unknown product answers 404 with it), else our own.
+  const refusal =
+    loadError && "data" in loadError ? (loadError.data as { metadata?: { message?: string } })?.metadata : undefined;
+  const message = (data?.ok === false ? data.message : refusal?.message) || QUICK_VIEW_FAILURE;
   useEffect(() => {
     if (failed) onFailure(message);
   }, [failed, message, onFailure]);
   if (!data?.ok) return <p role="status">Loading…</p>;
   const product = data.product;
-  const sku = product.sku_code ?? String(product.sku ?? "");
+  const sku = product.sku_code ?? "";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

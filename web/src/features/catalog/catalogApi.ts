@@ -9,7 +9,8 @@ export const VIEW_MORE_COUNT = 48;
 
 export type QuickViewAnswer = { ok: true; product: QuickView } | { ok: false; message?: string };
 type SkuListQuery = { available_in?: number; pack_includes?: number; sort?: string; template: string; count: number };
-type SiblingsQuery = { id: number; sort: string; template: string; count: number };
+export type Relation = "series" | "author" | "better_together" | "recommended";
+type SiblingsQuery = { id: number; relation: Relation; template: string; count: number };
 type ListAnswer = { metadata?: Metadata; items: ProductCard[]; total: number };
 export type ProductRef = { id: number } | { sku: string };
 
@@ -18,9 +19,9 @@ const json = { Accept: "application/json" };
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     productList: build.query<ProductListAnswer, ListQuery>({
-      query: ({ q, sort, start, count, filters }) => ({
+      query: ({ q, sort, start, count, filters: { price, ...filters } }) => ({
         url: "/api/store/products/",
-        params: { ...filters, ...(q ? { q } : {}), ...(sort ? { sort } : {}), start, count },
+        params: { ...filters, ...priceRange(price), ...(q ? { q } : {}), ...(sort ? { sort } : {}), start, count },
       }),
     }),
     /** A `metadata.success: false` answer carries the server's message for the panel (§8). */
@@ -51,6 +52,15 @@ export const catalogApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** The price facet's values are ranges in cents ("1000-2499", "5000-"); the list asks with min/max. */
+function priceRange(value: string | undefined) {
+  const [min, max] = (value ?? "").split("-");
+  return {
+    ...(/^\d+$/.test(min ?? "") ? { min_price_cents: min } : {}),
+    ...(/^\d+$/.test(max ?? "") ? { max_price_cents: max } : {}),
+  };
+}
 
 export const {
   useProductListQuery,

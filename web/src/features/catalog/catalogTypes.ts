@@ -10,13 +10,12 @@ export type ProductCard = {
   author?: string;
   format?: string;
   format_name?: string;
-  sku?: number;
-  sku_code?: string;
+  formats?: string[];
   price?: string;
   price_float?: number;
-  original_price?: string;
+  original_price?: string | null;
   is_sold_out?: boolean;
-  html?: string;
+  availability?: string;
 };
 
 export type Facet = { value: string; label?: string; count: number };
@@ -32,11 +31,13 @@ export type ProductListAnswer = {
 
 export type PriceTier = { min_quantity: number; price: string; price_cents?: number };
 
-/** A SKU as the product page needs it (§3 SKU data). */
+/** A SKU as the product page needs it (§3 SKU data); `sku` is its code. */
 export type Sku = {
   id: number;
+  sku: string;
   name: string;
-  sku_code?: string;
+  url?: string;
+  image?: string | null;
   format: string;
   upc?: string;
   isbn?: string;
@@ -51,7 +52,8 @@ export type Sku = {
   allow_returns: boolean;
   digital?: boolean;
   user_defined_price?: boolean;
-  attributes: Record<string, string> | [string, string][];
+  /** Pairs of attribute slug and value. */
+  attributes: { slug: string; value: string }[] | Record<string, string>;
   price_tiers?: PriceTier[];
 };
 
@@ -69,10 +71,15 @@ export type Product = {
   series?: string;
   release_date?: string | null;
   isreleased?: boolean;
-  images?: string[];
-  samples?: { url: string; title?: string; type?: string }[];
+  images?: { url: string; alt: string }[];
+  samples?: { url: string; title?: string; kind?: string }[];
   attributes: ProductAttribute[];
-  sku_attributes?: unknown;
+  /** Per SKU code, its attribute values (the existing combinations). */
+  sku_attributes?: Record<string, Record<string, string>>;
+  /** A pack's contents, by SKU code. */
+  includes?: string[];
+  better_together?: number[];
+  recommended?: number[];
   skus: Sku[];
 };
 
@@ -99,8 +106,9 @@ export type QuickView = {
 
 /** The attribute pairs of a SKU, whichever of the two shapes the server sends. */
 export function skuAttributes(sku: Sku): Record<string, string> {
-  return Array.isArray(sku.attributes) ? Object.fromEntries(sku.attributes) : (sku.attributes ?? {});
+  return Array.isArray(sku.attributes)
+    ? Object.fromEntries(sku.attributes.map((a) => [a.slug, a.value]))
+    : (sku.attributes ?? {});
 }
 
-export const productUrl = (item: { id: number; url?: string; sku_code?: string }) =>
-  item.url ?? (item.sku_code ? `/store/sku/${encodeURIComponent(item.sku_code)}` : `/store/products/${item.id}/`);
+export const productUrl = (item: { id: number; url?: string }) => item.url ?? `/store/products/${item.id}/`;

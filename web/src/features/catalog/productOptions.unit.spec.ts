@@ -8,6 +8,7 @@ const attrs: ProductAttribute[] = [
 ];
 const sku = (id: number, size: string, color: string, price: number): Sku => ({
   id,
+  sku: `30-1-${id}`,
   name: `T-${id}`,
   format: "Apparel",
   price: price.toFixed(2),
