@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Request, Router } from "express";
@@ -25,14 +25,20 @@ export function makeStorefrontPagesRouter({ webRoot, log }: StorefrontPagesDeps)
   const router = Router();
   const shell = join(webRoot, "dist", "index.html");
   const entry = join(webRoot, "dist-server", "entry-server.js");
+  // Both are read again when a build replaces them (a running server never serves a page naming deleted assets).
+  let built = 0;
   let renderer: Promise<Renderer> | null = null;
-  let template: string | null = null;
+  let template = "";
 
   router.get("/{*splat}", async (req, res, next) => {
     if (NOT_PAGES.test(req.path) || !req.accepts("html") || !existsSync(shell)) return next();
     if (!existsSync(entry)) return res.sendFile(shell);
-    template ??= readFileSync(shell, "utf8");
-    renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;
+    const mtime = Math.max(statSync(shell).mtimeMs, statSync(entry).mtimeMs);
+    if (mtime !== built || !renderer) {
+      built = mtime;
+      template = readFileSync(shell, "utf8");
+      renderer = import(`${pathToFileURL(entry).href}?built=${mtime}`) as Promise<Renderer>;
+    }
     try {
       const page = await (await renderer).render(req.originalUrl, {
         origin: ownOrigin(req),

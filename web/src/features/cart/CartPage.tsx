@@ -69,6 +69,9 @@ function CartForm({ cart }: { cart: Cart }) {
     editor.send({ ...quantities(), [item.id]: 0 }, null, item); // §4: removing sets the quantity to 0
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A newer cart (this tab's answer, another tab's change) replaces what was typed into the boxes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cart is the trigger, not an input
+  useEffect(() => setDrafts({}), [cart]);
 
   return (
     <div className="cart-page">
