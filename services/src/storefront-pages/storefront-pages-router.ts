@@ -2,6 +2,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Request, Router } from "express";
+import type { Kysely } from "kysely";
+import { type ReadModels, skuRows } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
 import { pageHtml, type RenderedPage } from "./page-html.ts";
 
@@ -11,6 +13,8 @@ export interface StorefrontPagesDeps {
   /** The web/ folder: dist/ (the browser's build) and dist-server/ (the server renderer). */
   webRoot: string;
   log: Logger;
+  /** The catalog read model, to find the product a /store/sku/{code} address belongs to. */
+  db?: Kysely<ReadModels>;
 }
 
 /** Paths that belong to the API, the back office or the socket, never to a storefront page. */
@@ -21,8 +25,20 @@ const NOT_PAGES = /^\/(api|admin|socket\.io)(\/|$)/;
  * (404 for an unknown address, a redirect to sign in), then hydrated in the browser. Without the server
  * renderer's build (an API test's stand-in front end) every page is the plain shell, as before.
  */
-export function makeStorefrontPagesRouter({ webRoot, log }: StorefrontPagesDeps): Router {
+export function makeStorefrontPagesRouter({ webRoot, log, db }: StorefrontPagesDeps): Router {
   const router = Router();
+
+  // §2: /store/sku/{sku_code} is the product page, with that SKU picked: the product's own page (its
+  // canonical address) with the sku parameter, as a format tab links it.
+  if (db) {
+    router.get("/store/sku/:code", async (req, res, next) => {
+      if (!req.accepts("html")) return next();
+      const [sku] = await skuRows(db, { codes: [req.params.code] }, { activeOnly: true });
+      if (sku?.product_id == null) return next(); // the renderer answers 404
+      res.redirect(301, `/store/products/${sku.product_id}/?sku=${encodeURIComponent(sku.sku)}`);
+    });
+  }
+
   const shell = join(webRoot, "dist", "index.html");
   const entry = join(webRoot, "dist-server", "entry-server.js");
   // Both are read again when a build replaces them (a running server never serves a page naming deleted assets).

@@ -22,8 +22,8 @@ export function ProductGrid({ items, label }: { items: ProductCard[]; label: str
                 {item.image ? <img src={item.image} alt="" loading="lazy" width="160" height="160" /> : null}
                 <span className="product-card-title">{item.title}</span>
               </a>
-              {item.format_name || item.format ? (
-                <span className="product-card-format">{item.format_name ?? item.format}</span>
+              {item.format || item.formats?.length ? (
+                <span className="product-card-format">{item.format ?? item.formats?.join(", ")}</span>
               ) : null}
               <span className="product-card-price">
                 {item.original_price && item.original_price !== item.price ? (

@@ -10,14 +10,34 @@ const sku = (id: number, size: string, color: string, price: number): Sku => ({
   id,
   sku: `30-1-${id}`,
   name: `T-${id}`,
+  product_id: 1,
+  url: "/store/products/1/",
+  image: null,
+  category: "30",
   format: "Apparel",
+  upc: "",
+  isbn: "",
+  dimensions: "",
   price: price.toFixed(2),
   price_float: price,
+  price_cents: price * 100,
+  original_price: null,
+  original_price_cents: null,
+  price_tiers: [],
+  stock: null,
   is_sold_out: false,
   is_backordered: false,
   restock_future: false,
+  restock_date: null,
   allow_returns: true,
-  attributes: { size, color },
+  digital: false,
+  user_defined_price: false,
+  campaign: null,
+  attributes: [
+    { slug: "size", value: size },
+    { slug: "color", value: color },
+  ],
+  active: true,
 });
 const skus = [sku(1, "s", "red", 10), sku(2, "m", "red", 12), sku(3, "m", "blue", 11), sku(4, "l", "blue", 14)];
 
@@ -46,8 +66,8 @@ describe("product options", () => {
 
   it("the bulk-pricing link shows the lowest tier price only with more than 1 tier", () => {
     const tiers = [
-      { min_quantity: 10, price: "9.99" },
-      { min_quantity: 50, price: "7.99" },
+      { min_quantity: 10, price: "9.99", price_cents: 999 },
+      { min_quantity: 50, price: "7.99", price_cents: 799 },
     ];
     expect(lowestTierPrice({ ...skus[0], price_tiers: tiers })).toBe("7.99");
     expect(lowestTierPrice({ ...skus[0], price_tiers: tiers.slice(0, 1) })).toBeNull();
