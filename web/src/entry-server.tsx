@@ -4,7 +4,7 @@ import { Provider } from "react-redux";
 import { App } from "./app/App";
 import { api, type ServerContext } from "./app/api";
 import { type Head, findRoute } from "./app/routes";
-import { CookieContext, homeCountry } from "./app/ServerCookies";
+import { CookieContext, homeCountry, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
 import { accountApi } from "./features/account/accountApi";
 import { cartApi } from "./features/cart/cartApi";
@@ -28,18 +28,21 @@ export async function render(url: string, server: ServerContext): Promise<Render
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   if (loaded.redirect) return { ...loaded, html: "", state: null };
 
+  const page = server.notice ? { notice: server.notice } : {};
   const html = renderToString(
     <StrictMode>
       <Provider store={store}>
         <CookieContext.Provider value={server.cookie}>
-          <LocationProvider initial={{ pathname, search, hash }}>
-            <App />
-          </LocationProvider>
+          <PageNoticeContext.Provider value={page}>
+            <LocationProvider initial={{ pathname, search, hash }}>
+              <App />
+            </LocationProvider>
+          </PageNoticeContext.Provider>
         </CookieContext.Provider>
       </Provider>
     </StrictMode>,
   );
-  const state = store.getState();
+  const state = { ...store.getState(), page };
   store.dispatch(api.util.resetApiState()); // ends the cache entries' lifecycles (no socket on the server)
   return { ...loaded, html, state };
 }

@@ -7,7 +7,9 @@ import { type ReadModels, skuRows } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
 import { pageHtml, type RenderedPage } from "./page-html.ts";
 
-type Renderer = { render(url: string, server: { origin: string; cookie: string }): Promise<RenderedPage> };
+type Renderer = {
+  render(url: string, server: { origin: string; cookie: string; notice?: string }): Promise<RenderedPage>;
+};
 
 export interface StorefrontPagesDeps {
   /** The web/ folder: dist/ (the browser's build) and dist-server/ (the server renderer). */
@@ -59,6 +61,8 @@ export function makeStorefrontPagesRouter({ webRoot, log, db }: StorefrontPagesD
       const page = await (await renderer).render(req.originalUrl, {
         origin: ownOrigin(req),
         cookie: req.headers.cookie ?? "",
+        // The cart router's refused add (/store/cart/?{sku}={qty}&add-to-cart), shown on the cart page.
+        notice: typeof res.locals.cartMessage === "string" ? res.locals.cartMessage : undefined,
       });
       if (page.redirect) return res.redirect(page.status, page.redirect);
       res

@@ -17,7 +17,7 @@ export async function render(url, server) {
   return {
     status: known ? 200 : 404,
     head: { title: known ? "Ark Book | Store" : "Page not found", description: "A <b>book</b>", path: known ? "/store/products/1/" : url, image: known ? "/media/ark.jpg" : null },
-    html: "<h1>" + (known ? "Ark Book" : "Page not found") + "</h1><p>" + server.origin.startsWith("http://") + "|" + server.cookie + "</p>",
+    html: "<h1>" + (known ? "Ark Book" : "Page not found") + "</h1><p>" + server.origin.startsWith("http://") + "|" + server.cookie + "</p>" + (server.notice ? "<p>" + server.notice + "</p>" : ""),
     state: { api: { note: "</script><script>alert(1)</script>" } },
   };
 }`;
@@ -35,6 +35,11 @@ function frontEnd(withRenderer: boolean) {
 
 async function serve(webRoot: string) {
   const app = express();
+  // As the cart router does when /store/cart/?{sku}={qty}&add-to-cart is refused.
+  app.use("/store/cart/", (_req, res, next) => {
+    res.locals.cartMessage = "The item 10-1-100 is sold out.";
+    next();
+  });
   app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }) }));
   app.use((_req, res) => res.status(404).json({ metadata: { success: false } }));
   const server = app.listen(0, "127.0.0.1");
@@ -73,6 +78,11 @@ describe("server-rendered storefront pages", () => {
     const block = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page);
     expect(JSON.parse(block![1])).toEqual({ api: { note: "</script><script>alert(1)</script>" } });
     expect(page).not.toContain("<script>alert(1)");
+  });
+
+  it("a refused add from the cart page's query is shown on the page the server renders", async () => {
+    const page = await (await fetch(`${rendered.base}/store/cart/?10-1-100=1&add-to-cart`, { headers: html })).text();
+    expect(page).toContain("<p>The item 10-1-100 is sold out.</p>");
   });
 
   it("an unknown path answers 404, not the shell with 200", async () => {

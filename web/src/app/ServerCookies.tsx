@@ -8,6 +8,11 @@ import { createContext, useContext } from "react";
 export const CookieContext = createContext("");
 export const useCookies = () => useContext(CookieContext);
 
+/** What the server says about the request itself (a refused add from /store/cart/?{sku}={qty}&add-to-cart). */
+export type PageNotice = { notice?: string };
+export const PageNoticeContext = createContext<PageNotice>({});
+export const usePageNotice = () => useContext(PageNoticeContext);
+
 /** §3: the home-country cookie, default United States, stored with plus signs for spaces. */
 export function homeCountry(cookies: string): string {
   for (const pair of cookies.split(";")) {

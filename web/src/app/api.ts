@@ -9,7 +9,7 @@ import {
 import { CSRF_HEADER, csrfHeaderFor } from "@shop/shared/http/csrf";
 
 /** What the server renderer hands its store: where to reach the API and the visitor's cookies. */
-export type ServerContext = { origin: string; cookie: string };
+export type ServerContext = { origin: string; cookie: string; notice?: string };
 
 /** Hands the server-rendered cache to the browser's store (its payload is the server's whole state). */
 export const hydrate = createAction<Record<string, unknown>>("storefront/hydrate");

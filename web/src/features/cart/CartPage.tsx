@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { navigate, useLocation } from "../../platform/router";
+import { usePageNotice } from "../../app/ServerCookies";
 import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutation, useCartQuery } from "./cartApi";
 import { CouponBox } from "./CouponBox";
 import { money, toQuantity } from "./money";
@@ -11,7 +11,6 @@ const AUTO_UPDATE_MS = 700;
 /** /store/cart/: items, applied discounts, subtotal and savings, donation, update, coupon and checkout (§2, §4). */
 export function CartPage() {
   const { data: cart, isLoading, isError, error } = useCartQuery();
-  useAddFromQuery();
   if (isLoading) return <p role="status">Loading your cart…</p>;
   if (isError || !cart) {
     const first = error && "data" in error ? (error.data as Cart)?.metadata?.errors?.[0] : null;
@@ -24,23 +23,8 @@ export function CartPage() {
   return <CartForm cart={cart} />;
 }
 
-/** §2: /store/cart/?{sku}={qty}&add-to-cart adds the items, then shows the cart. */
-function useAddFromQuery() {
-  const { search } = useLocation();
-  const [add] = useAddToCartMutation();
-  const done = useRef(false);
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    if (!params.has("add-to-cart") || done.current) return;
-    done.current = true;
-    const pairs: Record<string, number> = {};
-    for (const [sku, qty] of params) if (sku !== "add-to-cart" && sku !== "x") pairs[sku] = toQuantity(qty);
-    navigate("/store/cart/", { replace: true, scroll: false });
-    if (Object.keys(pairs).length) add(pairs);
-  }, [search, add]);
-}
-
 function CartForm({ cart }: { cart: Cart }) {
+  const refused = usePageNotice().notice;
   const editor = useCartEditor(cart);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const donationItem = cart.items.find((i) => i.user_defined_price);
@@ -76,6 +60,12 @@ function CartForm({ cart }: { cart: Cart }) {
   return (
     <div className="cart-page">
       <h1>Your Cart</h1>
+      {/* §7: a refused add from /store/cart/?{sku}={qty}&add-to-cart (the server adds, then says why not). */}
+      {refused && (
+        <p role="alert" className="alert negative">
+          {refused}
+        </p>
+      )}
       <CartNotice notice={editor.notice} onUndone={() => editor.setNotice(null)} />
       {items.length === 0 && !donationItem ? (
         <p className="empty-cart">

@@ -87,7 +87,7 @@ function tellOtherTabs() {
 
 /**
  * Every open tab shows the cart as it is: a change made in another tab of this browser arrives on a
- * BroadcastChannel, one made elsewhere (another device of the account, staff) as a `cart` push on the
+ * BroadcastChannel, one made elsewhere (another device of the account) as a `cart:changed` push on the
  * `/public` socket. Either way the tab asks again: the answer is the server's, never a hand-kept copy.
  * socket.io-client loads only then, outside the page's first JavaScript.
  */
@@ -103,7 +103,7 @@ async function keepLive({ cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecy
   channel?.addEventListener("message", refetch);
   const socket = await openSocketNamespace("/public");
   socket?.io.on("reconnect", refetch);
-  socket?.on("cart", refetch);
+  socket?.on("cart:changed", refetch); // the server puts this socket in its cart's room by the cookie
   await cacheEntryRemoved;
   channel?.close();
   socket?.close();
