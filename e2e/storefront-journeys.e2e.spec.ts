@@ -117,6 +117,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true });
 
   test("list, product page and cart fit the screen and pass axe", async ({ page }) => {
+    test.setTimeout(120_000); // four pages, each through axe, on a shared machine
     const product = await inStockProduct(page);
     for (const path of ["/store/", product.url, "/store/cart/", "/donate/"]) {
       await page.goto(path);
