@@ -22,7 +22,20 @@ const LABELS: Record<string, string> = {
   "1000-2499": "$10 to $24.99",
   "2500-4999": "$25 to $49.99",
   "5000-": "$50 and up",
+  // Categories (shared/src/domain/sku-category.ts) whose slug does not read well capitalised.
+  "magazine-sub": "Magazine subscriptions",
+  "magazine-issue": "Magazine issues",
+  vbs: "VBS",
+  abc: "ABC",
+  "audio/software": "Audio & software",
+  bju: "BJU Press",
+  "limited-edition": "Limited editions",
+  "video-downloads": "Video downloads",
+  ebooks: "eBooks",
+  pdf: "PDF",
+  mp3: "MP3",
 };
+const label = (value: string) => LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ");
 const FILTER_TITLES: Record<string, string> = {
   category: "Category",
   format: "Format",
@@ -118,7 +131,7 @@ function FilterSelect({ name, facets, value, onChange }: FilterProps) {
         <option value="">All</option>
         {facets.map((f) => (
           <option key={f.value} value={f.value}>
-            {f.label ?? LABELS[f.value] ?? f.value} ({f.count})
+            {f.label ?? label(f.value)} ({f.count})
           </option>
         ))}
       </select>
