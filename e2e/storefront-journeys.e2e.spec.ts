@@ -150,3 +150,40 @@ test("a second browser sees the thermometer move when staff record a gift", asyn
   await expect(raised).not.toHaveText(before ?? "");
   await visitor.context().close();
 });
+
+test("the mini cart loads only for a United States home country", async ({ browser, page }) => {
+  const product = await inStockProduct(page);
+  await page.goto(product.url);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: /Cart \(1 item\)/ })).toBeVisible();
+
+  const abroad = await browser.newContext();
+  await abroad.addCookies([
+    ...(await page.context().cookies()),
+    { name: "home_country", value: "United+Kingdom", domain: "127.0.0.1", path: "/" },
+  ]);
+  const visitor = await abroad.newPage();
+  await visitor.goto("/store/cart/");
+  await expect(visitor.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+  await expect(visitor.getByRole("button", { name: /Cart \(/ })).toHaveCount(0);
+  await abroad.close();
+});
+
+test("a cart update lost on the network says to use the Update Cart button", async ({ page }) => {
+  const product = await inStockProduct(page);
+  await page.goto(product.url);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await page.goto("/store/cart/");
+  await page.route("**/api/store/shop/full-cart/", (route) =>
+    route.request().method() === "PUT" ? route.abort() : route.continue(),
+  );
+  await page
+    .getByLabel(/Quantity of /)
+    .first()
+    .fill("4");
+  await expect(
+    page.getByText('Auto-update failed, please use the "Update Cart" button to update your cart manually.'),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Update Cart" })).toBeEnabled();
+});
