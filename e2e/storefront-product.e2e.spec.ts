@@ -61,6 +61,7 @@ test("what's included shows 3 of a pack's 6 items and 'Show all 6 items'", async
   await page.goto("/store/products/38/");
   const included = page.getByRole("list", { name: "What’s included" });
   await expect(included.getByRole("listitem")).toHaveCount(3);
+  await expect(included.getByRole("link", { name: "The New Answers Book 2" })).toBeVisible();
   await page.getByRole("button", { name: "Show all 6 items" }).click();
   await expect(included.getByRole("listitem")).toHaveCount(6);
 });

@@ -15,9 +15,9 @@ export function ProductGrid({ items, label }: { items: ProductCard[]; label: str
         </p>
       )}
       <ul className="product-grid" aria-label={label}>
-        {items.map((item) => (
-          <Fragment key={item.id}>
-            <li className={`product-card${open === item.id ? " active" : ""}`}>
+        {items.map((item, index) => (
+          <Fragment key={`${item.id}:${index}`}>
+            <li className={`product-card${open === index ? " active" : ""}`}>
               <a href={productUrl(item)} className="product-card-link">
                 {item.image ? <img src={item.image} alt="" loading="lazy" width="160" height="160" /> : null}
                 <span className="product-card-title">{item.title}</span>
@@ -37,16 +37,16 @@ export function ProductGrid({ items, label }: { items: ProductCard[]; label: str
               <button
                 type="button"
                 className="quick-view-toggle"
-                aria-expanded={open === item.id}
+                aria-expanded={open === index}
                 onClick={() => {
                   setFailure(null);
-                  setOpen(open === item.id ? null : item.id);
+                  setOpen(open === index ? null : index);
                 }}
               >
                 Quick view<span className="visually-hidden"> of {item.title}</span>
               </button>
             </li>
-            {open === item.id && (
+            {open === index && (
               <li className="quick-view-row">
                 <QuickViewPanel
                   id={item.id}

@@ -1,6 +1,18 @@
 import { useId, useState } from "react";
 import { type Relation, useSiblingsQuery, useSkusQuery } from "./catalogApi";
-import type { Product, ProductCard } from "./catalogTypes";
+import type { Product, ProductCard, Sku } from "./catalogTypes";
+
+/** A pack's item is a SKU: shown as its product's card (quick view asks for the product). */
+const skuAsCard = (sku: Sku): ProductCard => ({
+  id: sku.product_id ?? sku.id,
+  title: sku.name,
+  url: sku.url,
+  image: sku.image,
+  price: sku.price,
+  original_price: sku.original_price,
+  format: sku.format,
+  is_sold_out: sku.is_sold_out,
+});
 import { ProductGrid } from "./ProductGrid";
 
 /** §9: what's included shows the first 3 and a 'Show all N items' button when there are more than 4. */
@@ -21,7 +33,7 @@ export function ProductSliders({ product }: { product: Product }) {
   const recommended = useSiblingsQuery(slider("recommended"), { skip: !product.recommended?.length });
   return (
     <>
-      <WhatsIncluded items={included.data?.items ?? []} total={included.data?.total ?? 0} />
+      <WhatsIncluded items={(included.data?.items ?? []).map(skuAsCard)} total={included.data?.total ?? 0} />
       <Slider title="Better together" items={together.data?.items} />
       <Slider title="More in this series" items={series.data?.items} />
       <Slider title="More by this author" items={author.data?.items} />

@@ -1,5 +1,5 @@
 import { api } from "../../app/api";
-import type { Metadata, Product, ProductCard, ProductListAnswer, QuickView } from "./catalogTypes";
+import type { Metadata, Product, ProductCard, ProductListAnswer, QuickView, Sku } from "./catalogTypes";
 
 /** The list page's query, as its URL hash holds it (§2: q, sort, start, count and filters). */
 export type ListQuery = { q: string; sort: string; start: number; count: number; filters: Record<string, string> };
@@ -12,6 +12,7 @@ type SkuListQuery = { available_in?: number; pack_includes?: number; sort?: stri
 export type Relation = "series" | "author" | "better_together" | "recommended";
 type SiblingsQuery = { id: number; relation: Relation; template: string; count: number };
 type ListAnswer = { metadata?: Metadata; items: ProductCard[]; total: number };
+type SkuListAnswer = { metadata?: Metadata; items: Sku[]; total: number };
 export type ProductRef = { id: number } | { sku: string };
 
 const json = { Accept: "application/json" };
@@ -44,7 +45,7 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => ({ url: `/store/products/${id}/`, headers: json }),
       transformResponse: (r: { description: string }) => r.description,
     }),
-    skus: build.query<ListAnswer, SkuListQuery>({
+    skus: build.query<SkuListAnswer, SkuListQuery>({
       query: (params) => ({ url: "/store/skus/", params }),
     }),
     siblings: build.query<ListAnswer, SiblingsQuery>({
