@@ -187,3 +187,16 @@ test("a cart update lost on the network says to use the Update Cart button", asy
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Update Cart" })).toBeEnabled();
 });
+
+test("the order form adds several items and a donation with a running total", async ({ page }) => {
+  await page.goto("/store/order-form/");
+  const quantities = page.getByLabel(/^Quantity of /);
+  await quantities.nth(0).fill("2");
+  await quantities.nth(1).fill("x"); // not a number: counts as 0
+  await page.getByLabel("Donation ($)").fill("10");
+  const total = page.locator(".donate-total strong");
+  await expect(total).not.toHaveText("$0.00");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Cart \(3 items\)/ })).toBeVisible();
+});

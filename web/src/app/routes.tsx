@@ -11,6 +11,7 @@ import { contentPageApi } from "../features/content-page/contentPageApi";
 import { ContentPage } from "../features/content-page/ContentPage";
 import { DonatePage, DONATE_CAMPAIGN } from "../features/donate/DonatePage";
 import { HomePage } from "../features/layout/HomePage";
+import { ORDER_FORM_QUERY, OrderFormPage } from "../features/order-form/OrderFormPage";
 import { WishlistPage } from "../features/wishlist/WishlistPage";
 import { matchPath } from "../platform/router";
 import type { AppStore } from "./store";
@@ -83,6 +84,18 @@ export const routes: Route[] = [
     load: async ({ store }) => {
       await store.dispatch(cartApi.endpoints.cart.initiate());
       return ok({ title: `Your cart | ${SITE}`, description: "The items in your cart.", path: "/store/cart/" });
+    },
+  },
+  {
+    path: "/store/order-form/",
+    Page: OrderFormPage,
+    load: async ({ store }) => {
+      await store.dispatch(catalogApi.endpoints.skus.initiate(ORDER_FORM_QUERY));
+      return ok({
+        title: `Order Form | ${SITE}`,
+        description: "Order many items at once.",
+        path: "/store/order-form/",
+      });
     },
   },
   {

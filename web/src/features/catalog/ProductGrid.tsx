@@ -16,6 +16,7 @@ export function ProductGrid({ items, label }: { items: ProductCard[]; label: str
       )}
       <ul className="product-grid" aria-label={label}>
         {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a pack may list two SKUs of one product; a list is replaced, never reordered
           <Fragment key={`${item.id}:${index}`}>
             <li className={`product-card${open === index ? " active" : ""}`}>
               <a href={productUrl(item)} className="product-card-link">

@@ -6,6 +6,7 @@ import { MiniCart } from "../cart/MiniCart";
 // Routes of storefront.md §2; plain links where the server answers them itself.
 const navLinks = [
   { href: "/store/", label: "Shop" },
+  { href: "/store/order-form/", label: "Order form" },
   { href: "/donate/", label: "Donate" },
   { href: "/store/cart/", label: "Cart" },
   { href: "/account/", label: "My account" },
