@@ -119,7 +119,7 @@ test.describe("on a phone", () => {
   test("list, product page and cart fit the screen and pass axe", async ({ page }) => {
     test.setTimeout(120_000); // four pages, each through axe, on a shared machine
     const product = await inStockProduct(page);
-    for (const path of ["/store/", product.url, "/store/cart/", "/donate/"]) {
+    for (const path of ["/store/", product.url, "/store/cart/", "/donate/", "/store/order-form/"]) {
       await page.goto(path);
       await expect(page.locator("main h1")).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
