@@ -151,14 +151,14 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
 
-  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps.log, readModels(deps.db));
+  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps.log, deps.db);
   app.use(notFound);
   app.use(errorHandler);
   return app;
 }
 
 /** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */
-function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<ReadModels>) {
+function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Database>) {
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Request, Router } from "express";
 import type { Kysely } from "kysely";
-import { type ReadModels, skuRows } from "@shop/projections";
+import { type Database, skuRows } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
 import { pageHtml, type RenderedPage } from "./page-html.ts";
 
@@ -16,7 +16,7 @@ export interface StorefrontPagesDeps {
   webRoot: string;
   log: Logger;
   /** The catalog read model, to find the product a /store/sku/{code} address belongs to. */
-  db?: Kysely<ReadModels>;
+  db?: Kysely<Database>;
 }
 
 /** Paths that belong to the API, the back office or the socket, never to a storefront page. */
