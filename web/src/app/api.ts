@@ -18,6 +18,8 @@ function baseQueryFor(server: ServerContext | undefined) {
   return fetchBaseQuery({
     baseUrl: server ? server.origin : "/",
     credentials: "same-origin",
+    // A page rendered on the server waits for its data at most this long, then renders what it has.
+    timeout: server ? 5000 : undefined,
     prepareHeaders: (headers, { arg }) => {
       if (server) {
         // The server asks on the visitor's behalf: the same session and cart, nothing to forge.
