@@ -35,6 +35,10 @@ const notFound = (path: string): Loaded => ({
   status: 404,
   head: { title: `Page not found | ${SITE}`, description: "There is nothing at this address.", path },
 });
+const unavailable = (path: string): Loaded => ({
+  status: 503,
+  head: { title: `Please try again later | ${SITE}`, description: "The store could not answer just now.", path },
+});
 const plain = (text: string | undefined) =>
   (text ?? "")
     .replace(/<[^>]*>/g, " ")
@@ -45,7 +49,9 @@ const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` :
 async function productLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {
   const ref = params.id ? { id: Number(params.id) } : { sku: params.code };
   if ("id" in ref && !Number.isSafeInteger(ref.id)) return notFound(pathname);
-  const { data: product } = await store.dispatch(catalogApi.endpoints.product.initiate(ref));
+  const { data: product, error } = await store.dispatch(catalogApi.endpoints.product.initiate(ref));
+  // Only a missing product is a 404; a server that could not answer says so (the page asks again).
+  if (!product && error && "status" in error && error.status !== 404) return unavailable(pathname);
   if (!product) return notFound(pathname);
   return ok({
     title: `${product.title} | ${SITE}`,
@@ -131,9 +137,10 @@ export const routes: Route[] = [
     Page: ContentPage,
     load: async ({ store, pathname }) => {
       const { data: me } = await store.dispatch(accountApi.endpoints.me.initiate());
-      const { data: page } = await store.dispatch(
+      const { data: page, error } = await store.dispatch(
         contentPageApi.endpoints.contentPage.initiate({ url: pathname, preview: me?.is_staff === true }),
       );
+      if (!page && error && "status" in error && error.status !== 404) return unavailable(pathname);
       if (!page) return notFound(pathname);
       return ok({
         title: `${page.title} | Ark & Answers`,
