@@ -8,6 +8,7 @@ export default defineConfig({
       "projections/src/**/*.spec.ts",
       "services/src/**/*.spec.ts",
       "admin/src/**/*.unit.spec.ts",
+      "web/src/**/*.unit.spec.ts",
     ],
     pool: "forks",
     maxWorkers: 2,

@@ -8,7 +8,7 @@ const root = new URL("..", import.meta.url).pathname;
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    if (entry.name === "node_modules" || entry.name === "dist" || entry.name === "dist-server") continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
@@ -18,8 +18,10 @@ function newestMtime(dir) {
 export function buildFrontEnds() {
   for (const app of ["web", "admin"]) {
     const dist = join(root, app, "dist", "index.html");
+    // The storefront's build includes its server renderer (web/dist-server), which older builds lack.
     const stale =
       !existsSync(dist) ||
+      (app === "web" && !existsSync(join(root, app, "dist-server", "entry-server.js"))) ||
       statSync(dist).mtimeMs < Math.max(newestMtime(join(root, app)), newestMtime(join(root, "shared", "src")));
     if (!stale) continue;
     console.log(`Building ${app}...`);

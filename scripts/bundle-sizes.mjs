@@ -23,13 +23,21 @@ function initialChunks(bundle) {
   return result;
 }
 
-/** @param {{ initialBudgetKb?: number }} options the most gzipped JavaScript an HTML page may load at once */
-export function bundleSizes({ initialBudgetKb } = {}) {
+/**
+ * @param {{ initialBudgetKb?: number, pageNames?: Record<string, string> }} options the most gzipped JavaScript an
+ * HTML page may load at once; what to call an HTML entry in the report (e.g. which pages it serves)
+ */
+export function bundleSizes({ initialBudgetKb, pageNames = {} } = {}) {
+  let serverBuild = false;
   return {
     name: "bundle-sizes",
     apply: "build",
+    configResolved(config) {
+      serverBuild = Boolean(config.build.ssr); // the server renderer's bundle is never sent to a browser
+    },
     // writeBundle sees each chunk's final code (Vite rewrites its preload calls in generateBundle).
     writeBundle(_options, bundle) {
+      if (serverBuild) return;
       const gzip = new Map();
       for (const file of Object.values(bundle)) {
         if (file.type === "chunk")
@@ -51,7 +59,7 @@ export function bundleSizes({ initialBudgetKb } = {}) {
         const total = files.reduce((sum, fileName) => sum + gzip.get(fileName).gzip, 0);
         const budget = initialBudgetKb ? ` (budget ${initialBudgetKb} kB)` : "";
         report.push(
-          `Initial JavaScript of ${page}: ${(total / 1000).toFixed(2)} kB gzip in ${files.length} files${budget}`,
+          `Initial JavaScript of ${pageNames[page] ?? page}: ${(total / 1000).toFixed(2)} kB gzip in ${files.length} files${budget}`,
         );
         if (initialBudgetKb && total > initialBudgetKb * 1000) overBudget.push(page);
       }

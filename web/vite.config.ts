@@ -5,7 +5,13 @@ import { bundleSizes } from "../scripts/bundle-sizes.mjs";
 const server = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), bundleSizes()],
+  plugins: [
+    react(),
+    // Every storefront page, a product page included, loads the same entry; DESIGN §11 caps it at 150 kB gzip.
+    bundleSizes({ initialBudgetKb: 150, pageNames: { "index.html": "a product page (and every storefront page)" } }),
+  ],
+  // `vite build --ssr src/entry-server.tsx` (npm run build) writes the server renderer to dist-server/,
+  // outside dist/ so it is never served as a static file.
   build: { outDir: "dist", emptyOutDir: true, reportCompressedSize: false },
   server: {
     port: 5173,

@@ -21,6 +21,7 @@ import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
 import { makeAdminCatalogRouter } from "./catalog/admin-catalog-router.ts";
 import { makeSiteRouter } from "./site/site-router.ts";
+import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
@@ -150,14 +151,14 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
 
-  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot);
+  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps.log, deps.db);
   app.use(notFound);
   app.use(errorHandler);
   return app;
 }
 
-/** The built back office at /admin/ and the storefront at /, each falling back to its index.html for deep links. */
-function serveFrontEnds(app: Express, root: string) {
+/** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */
+function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Database>) {
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {
@@ -166,9 +167,7 @@ function serveFrontEnds(app: Express, root: string) {
     app.get("/admin", (_req, res) => res.redirect(301, "/admin/"));
   }
   if (existsSync(webDist)) {
-    app.use(express.static(webDist, { index: "index.html" }));
-    app.get("/{*splat}", (req, res, next) =>
-      req.accepts("html") ? res.sendFile(join(webDist, "index.html")) : next(),
-    );
+    app.use(express.static(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
+    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db }));
   }
 }

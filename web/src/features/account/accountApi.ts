@@ -11,7 +11,11 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (response: MeResponse) => response.user ?? null,
       providesTags: ["Me"],
     }),
+    logIn: build.mutation<MeResponse, { email: string; password: string }>({
+      query: (body) => ({ url: "/api/account/login/", method: "POST", body }),
+      invalidatesTags: ["Me", "Cart", "MiniCart"],
+    }),
   }),
 });
 
-export const { useMeQuery } = accountApi;
+export const { useMeQuery, useLogInMutation } = accountApi;

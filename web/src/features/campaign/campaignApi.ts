@@ -21,7 +21,8 @@ export const campaignApi = api.injectEndpoints({
         } catch {
           return; // removed before it ever loaded: nothing to keep live
         }
-        const socket = openSocketNamespace("/public");
+        const socket = await openSocketNamespace("/public");
+        if (!socket) return;
         socket.on("connect", () => socket.emit("join", { campaign }));
         // Pushes sent while disconnected are lost, so ask for the current totals after a reconnect.
         socket.io.on("reconnect", () => dispatch(api.util.invalidateTags([{ type: "CampaignStatus", id: campaign }])));

@@ -1,16 +1,19 @@
-import { Link, Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "../../platform/router";
 import { AccountStatus } from "../account/AccountStatus";
+import { MiniCart } from "../cart/MiniCart";
 
-// Routes of storefront.md §2 that later features will serve; plain links so the server answers them.
+// Routes of storefront.md §2; plain links where the server answers them itself.
 const navLinks = [
+  { href: "/store/", label: "Shop" },
+  { href: "/store/order-form/", label: "Order form" },
+  { href: "/donate/", label: "Donate" },
   { href: "/store/cart/", label: "Cart" },
   { href: "/account/", label: "My account" },
   { href: "/account/wishlist/", label: "Wishlist" },
-  { href: "/giveaway", label: "Giveaway" },
-  { href: "/kids-mode/", label: "Kids mode" },
 ];
 
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +24,10 @@ export function SiteLayout() {
           <Link to="/" className="site-name">
             Ark &amp; Answers Store
           </Link>
-          <AccountStatus />
+          <div className="header-tools">
+            <MiniCart />
+            <AccountStatus />
+          </div>
         </div>
         <nav aria-label="Main">
           <ul className="nav-list">
@@ -34,7 +40,7 @@ export function SiteLayout() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <footer className="site-footer">
         <div className="footer-inner">

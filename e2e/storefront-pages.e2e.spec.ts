@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+
+// Server rendering (DESIGN §11): the HTML carries the page, its head and its status; the browser hydrates it.
+
+test("a public page arrives rendered, with its head tags, and hydrates without a CSP violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") violations.push(m.text());
+  });
+  const res = await page.request.get("/donate/", { headers: { Accept: "text/html" } });
+  const html = await res.text();
+  expect(res.status()).toBe(200);
+  expect(html).toContain("<title>Donate | Ark &amp; Answers Store</title>");
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/donate\/" \/>/);
+  expect(html).toContain('<meta property="og:title"');
+  expect(html).toContain("<h1>Donate</h1>"); // rendered on the server, not by the browser
+
+  await page.goto("/donate/");
+  // Hydrated: the form reacts (the total follows a preset amount).
+  await page.getByRole("group", { name: "Where it is needed most" }).getByRole("button", { name: "$50" }).click();
+  await expect(page.getByText("Total: $50.00")).toBeVisible();
+  expect(violations.filter((v) => /Content Security Policy|Hydration|hydrat/i.test(v))).toEqual([]);
+});
+
+test("an unknown path answers 404 with the not-found page, not the shell with 200", async ({ page }) => {
+  const res = await page.goto("/no/such/page/anywhere/");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page).toHaveTitle(/Page not found/);
+});
+
+test("a content page keeps its body and title when rendered on the server", async ({ page }) => {
+  const res = await page.request.get("/about/", { headers: { Accept: "text/html" } });
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain("<title>About Us | Ark &amp; Answers</title>");
+  await page.goto("/about/");
+  await expect(page.locator("cite.scripture")).toHaveText("Genesis 1:1 (NKJV)");
+});
+
+test("the wishlist sends an anonymous visitor to sign in first, and back after", async ({ page }) => {
+  const res = await page.request.get("/account/wishlist/?add=10-1-100", { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe("/account/login/?next=%2Faccount%2Fwishlist%2F%3Fadd%3D10-1-100");
+  await page.goto("/account/wishlist/?add=10-1-100");
+  await page.getByLabel("Email").fill("demo@example.org");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account\/wishlist\/\?add=10-1-100$/);
+  await expect(page.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
+});

@@ -1,0 +1,46 @@
+/** What the server renderer (web/src/entry-server.tsx) answers for one page. */
+export interface RenderedPage {
+  status: number;
+  head: { title: string; description: string; path: string; image?: string | null; type?: string };
+  redirect?: string;
+  html: string;
+  state: unknown;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The page's title, description, canonical URL and Open Graph tags. */
+export function headTags(head: RenderedPage["head"], origin: string): string {
+  const url = new URL(head.path, origin).href;
+  const image = head.image ? new URL(head.image, origin).href : null;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="${escapeHtml(head.type ?? "website")}" />`,
+    `<meta property="og:site_name" content="Ark &amp; Answers Store" />`,
+  ];
+  if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`);
+  return tags.join("\n    ");
+}
+
+/**
+ * The built index.html with the rendered page in it: the head tags replace the shell's title and
+ * description, the markup goes into #root, and the store's state follows as a JSON data block. A data
+ * block is not a script (the CSP runs no inline script); `<` is escaped so no text in it can close it.
+ */
+export function pageHtml(template: string, page: RenderedPage, origin: string): string {
+  const state = JSON.stringify(page.state).replace(/</g, "\\u003c");
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta name="description"[^>]*>\s*/, "")
+    .replace("</head>", `  ${headTags(page.head, origin)}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`,
+    );
+}

@@ -1,0 +1,162 @@
+import type { ComponentType } from "react";
+import { accountApi } from "../features/account/accountApi";
+import { SignInPage } from "../features/account/SignInPage";
+import { campaignApi } from "../features/campaign/campaignApi";
+import { cartApi } from "../features/cart/cartApi";
+import { CartPage } from "../features/cart/CartPage";
+import { catalogApi, LIST_COUNT } from "../features/catalog/catalogApi";
+import { ProductListPage } from "../features/catalog/ProductListPage";
+import { ProductPage } from "../features/catalog/ProductPage";
+import { contentPageApi } from "../features/content-page/contentPageApi";
+import { ContentPage } from "../features/content-page/ContentPage";
+import { DonatePage, DONATE_CAMPAIGN } from "../features/donate/DonatePage";
+import { HomePage } from "../features/layout/HomePage";
+import { ORDER_FORM_QUERY, OrderFormPage } from "../features/order-form/OrderFormPage";
+import { WishlistPage } from "../features/wishlist/WishlistPage";
+import { matchPath } from "../platform/router";
+import type { AppStore } from "./store";
+
+/** What a page tells search engines and link previews (title, description, canonical URL, Open Graph). */
+export type Head = { title: string; description: string; path: string; image?: string | null; type?: string };
+export type Loaded = { status: number; head: Head; redirect?: string };
+type Params = Record<string, string>;
+type LoadContext = { store: AppStore; params: Params; pathname: string; search: string };
+
+export type Route = {
+  path: string;
+  Page: ComponentType<{ params: Params }>;
+  /** Server only: fills the store with what the page shows, and says its status and head. */
+  load(ctx: LoadContext): Promise<Loaded>;
+};
+
+const SITE = "Ark & Answers Store";
+const ok = (head: Head): Loaded => ({ status: 200, head });
+const notFound = (path: string): Loaded => ({
+  status: 404,
+  head: { title: `Page not found | ${SITE}`, description: "There is nothing at this address.", path },
+});
+const unavailable = (path: string): Loaded => ({
+  status: 503,
+  head: { title: `Please try again later | ${SITE}`, description: "The store could not answer just now.", path },
+});
+const plain = (text: string | undefined) =>
+  (text ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` : text);
+
+async function productLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {
+  const ref = params.id ? { id: Number(params.id) } : { sku: params.code };
+  if ("id" in ref && !Number.isSafeInteger(ref.id)) return notFound(pathname);
+  const { data: product, error } = await store.dispatch(catalogApi.endpoints.product.initiate(ref));
+  // Only a missing product is a 404; a server that could not answer says so (the page asks again).
+  if (!product && error && "status" in error && error.status !== 404) return unavailable(pathname);
+  if (!product) return notFound(pathname);
+  return ok({
+    title: `${product.title} | ${SITE}`,
+    description: clip(plain(product.short_description || product.subtitle || product.description) || product.title),
+    path: pathname,
+    image: product.images?.[0]?.url ?? null,
+    type: "product",
+  });
+}
+
+export const routes: Route[] = [
+  {
+    path: "/",
+    Page: HomePage,
+    load: async ({ store }) => {
+      await store.dispatch(campaignApi.endpoints.campaignStatus.initiate(DONATE_CAMPAIGN));
+      return ok({ title: SITE, description: "Books, magazines, videos and gifts, and the Ark campaign.", path: "/" });
+    },
+  },
+  {
+    path: "/store/",
+    Page: ProductListPage,
+    load: async ({ store }) => {
+      // The hash (the shopper's query) never reaches the server: it renders the first page of everything.
+      await store.dispatch(
+        catalogApi.endpoints.productList.initiate({ q: "", sort: "", start: 0, count: LIST_COUNT, filters: {} }),
+      );
+      return ok({ title: `Shop | ${SITE}`, description: "Search and browse the store.", path: "/store/" });
+    },
+  },
+  { path: "/store/products/:id/", Page: ProductPage, load: productLoad },
+  { path: "/store/sku/:code/?", Page: ProductPage, load: productLoad },
+  {
+    path: "/store/cart/",
+    Page: CartPage,
+    load: async ({ store }) => {
+      await store.dispatch(cartApi.endpoints.cart.initiate());
+      return ok({ title: `Your cart | ${SITE}`, description: "The items in your cart.", path: "/store/cart/" });
+    },
+  },
+  {
+    path: "/store/order-form/",
+    Page: OrderFormPage,
+    load: async ({ store }) => {
+      await store.dispatch(catalogApi.endpoints.skus.initiate(ORDER_FORM_QUERY));
+      return ok({
+        title: `Order Form | ${SITE}`,
+        description: "Order many items at once.",
+        path: "/store/order-form/",
+      });
+    },
+  },
+  {
+    path: "/donate/",
+    Page: DonatePage,
+    load: async ({ store }) => {
+      await store.dispatch(campaignApi.endpoints.campaignStatus.initiate(DONATE_CAMPAIGN));
+      return ok({
+        title: `Donate | ${SITE}`,
+        description: "Give to the ministry and the Ark campaign.",
+        path: "/donate/",
+      });
+    },
+  },
+  {
+    path: "/account/wishlist/",
+    Page: WishlistPage,
+    load: async ({ store, pathname, search }) => {
+      const { data: me } = await store.dispatch(accountApi.endpoints.me.initiate());
+      const head = { title: `Wishlist | ${SITE}`, description: "Your wishlist.", path: pathname };
+      if (me) return ok(head);
+      return { status: 302, head, redirect: `/account/login/?next=${encodeURIComponent(pathname + search)}` };
+    },
+  },
+  {
+    path: "/account/login/",
+    Page: SignInPage,
+    load: async () =>
+      ok({ title: `Sign in | ${SITE}`, description: "Sign in to your account.", path: "/account/login/" }),
+  },
+  {
+    path: "/*",
+    Page: ContentPage,
+    load: async ({ store, pathname }) => {
+      const { data: me } = await store.dispatch(accountApi.endpoints.me.initiate());
+      const { data: page, error } = await store.dispatch(
+        contentPageApi.endpoints.contentPage.initiate({ url: pathname, preview: me?.is_staff === true }),
+      );
+      if (!page && error && "status" in error && error.status !== 404) return unavailable(pathname);
+      if (!page) return notFound(pathname);
+      return ok({
+        title: `${page.title} | Ark & Answers`,
+        description: clip(plain(page.short_description) || page.title),
+        path: page.url,
+        type: "article",
+      });
+    },
+  },
+];
+
+export function findRoute(pathname: string): { route: Route; params: Params } {
+  for (const route of routes) {
+    if (route.path === "/*") return { route, params: {} };
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  throw new Error("the catch-all route is missing");
+}

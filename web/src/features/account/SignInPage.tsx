@@ -1,0 +1,55 @@
+import { type FormEvent, useId, useState } from "react";
+import { useLocation } from "../../platform/router";
+import { useLogInMutation } from "./accountApi";
+import "../cart/cart.css";
+
+/** Only a path on this site: `next` never sends the visitor elsewhere. */
+export function safeNext(search: string): string {
+  const next = new URLSearchParams(search).get("next") ?? "/account/";
+  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/account/";
+}
+
+/** /account/login/: the storefront's sign-in, which returns the visitor to `next` (e.g. the wishlist). */
+export function SignInPage() {
+  const { search } = useLocation();
+  const [logIn, { isLoading }] = useLogInMutation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const emailId = useId();
+  const passwordId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await logIn({ email: email.trim(), password });
+    if ("data" in answer) window.location.assign(safeNext(search));
+    else {
+      const data = "data" in answer.error ? (answer.error.data as { metadata?: { message?: string } }) : null;
+      setError(data?.metadata?.message ?? "Sign-in failed. Please try again.");
+    }
+  };
+
+  return (
+    <form className="sign-in" onSubmit={submit} noValidate>
+      <h1>Sign in</h1>
+      {error && (
+        <p role="alert" className="alert negative">
+          {error}
+        </p>
+      )}
+      <label htmlFor={emailId}>Email</label>
+      <input id={emailId} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <label htmlFor={passwordId}>Password</label>
+      <input
+        id={passwordId}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <button type="submit" disabled={isLoading}>
+        Sign in
+      </button>
+    </form>
+  );
+}

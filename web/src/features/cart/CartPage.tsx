@@ -1,0 +1,229 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { usePageNotice } from "../../app/ServerCookies";
+import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutation, useCartQuery } from "./cartApi";
+import { CouponBox } from "./CouponBox";
+import { money, toQuantity } from "./money";
+import { type Notice, useCartEditor } from "./useCartEditor";
+import "./cart.css";
+
+const AUTO_UPDATE_MS = 700;
+
+/** /store/cart/: items, applied discounts, subtotal and savings, donation, update, coupon and checkout (§2, §4). */
+export function CartPage() {
+  const { data: cart, isLoading, isError, error } = useCartQuery();
+  if (isLoading) return <p role="status">Loading your cart…</p>;
+  if (isError || !cart) {
+    const first = error && "data" in error ? (error.data as Cart)?.metadata?.errors?.[0] : null;
+    return (
+      <p role="alert" className="alert negative">
+        {first ?? "Your cart could not be loaded. Please refresh this page and try again."}
+      </p>
+    );
+  }
+  return <CartForm cart={cart} />;
+}
+
+function CartForm({ cart }: { cart: Cart }) {
+  const refused = usePageNotice().notice;
+  const editor = useCartEditor(cart);
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const donationItem = cart.items.find((i) => i.user_defined_price);
+  const [donation, setDonation] = useState(donationItem ? String(donationItem.quantity) : "");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const donationId = useId();
+  const items = cart.items.filter((i) => !i.user_defined_price);
+
+  const quantities = () =>
+    Object.fromEntries(Object.entries(drafts).map(([id, text]) => [Number(id), toQuantity(text)]));
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    clearTimeout(timer.current);
+    editor.send(quantities(), donation.trim() === "" ? 0 : toQuantity(donation));
+  };
+  const edit = (id: number, text: string) => {
+    setDrafts({ ...drafts, [id]: text });
+    editor.setButton("normal");
+    clearTimeout(timer.current); // the update button returns to normal text; the cart updates itself shortly
+    const next = { ...quantities(), [id]: toQuantity(text) };
+    timer.current = setTimeout(() => editor.send(next, null), AUTO_UPDATE_MS);
+  };
+  const remove = (item: CartItem) => {
+    clearTimeout(timer.current);
+    setDrafts(({ [item.id]: _, ...rest }) => rest);
+    editor.send({ ...quantities(), [item.id]: 0 }, null, item); // §4: removing sets the quantity to 0
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A newer cart (this tab's answer, another tab's change) replaces what was typed into the boxes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cart is the trigger, not an input
+  useEffect(() => setDrafts({}), [cart]);
+
+  return (
+    <div className="cart-page">
+      <h1>Your Cart</h1>
+      {/* §7: a refused add from /store/cart/?{sku}={qty}&add-to-cart (the server adds, then says why not). */}
+      {refused && (
+        <p role="alert" className="alert negative">
+          {refused}
+        </p>
+      )}
+      <CartNotice notice={editor.notice} onUndone={() => editor.setNotice(null)} />
+      {items.length === 0 && !donationItem ? (
+        <p className="empty-cart">
+          Your cart is empty. <a href="/store/">Continue shopping</a>
+        </p>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        {items.length > 0 && (
+          <table className="cart-items">
+            <caption className="visually-hidden">Items in your cart</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td data-label="Item">
+                    <a href={item.url ?? `/store/sku/${encodeURIComponent(item.sku_code)}`}>
+                      {item.title ?? item.sku_code}
+                    </a>
+                  </td>
+                  <td data-label="Price">{money(item.original_price)}</td>
+                  <td data-label="Quantity">
+                    <input
+                      aria-label={`Quantity of ${item.title ?? item.sku_code}`}
+                      inputMode="numeric"
+                      size={4}
+                      value={drafts[item.id] ?? String(item.quantity)}
+                      onChange={(e) => edit(item.id, e.target.value)}
+                    />
+                  </td>
+                  <td data-label="Total">
+                    {money(item.price)}
+                    {Number.parseFloat(item.saved) > 0 && <span className="saved"> You save {money(item.saved)}</span>}
+                  </td>
+                  <td>
+                    <button type="button" className="link-button" onClick={() => remove(item)}>
+                      Remove<span className="visually-hidden"> {item.title ?? item.sku_code}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div className="donation-field">
+          <label htmlFor={donationId}>Add a donation ($)</label>
+          <input
+            id={donationId}
+            inputMode="numeric"
+            size={6}
+            value={donation}
+            onChange={(e) => {
+              setDonation(e.target.value);
+              editor.setButton("normal");
+            }}
+          />
+        </div>
+        <button type="submit" className="update-cart" disabled={editor.button !== "normal"}>
+          {editor.button === "updating" ? "Updating..." : editor.button === "updated" ? "Updated" : "Update Cart"}
+        </button>
+      </form>
+      {cart.discounts.length > 0 && <AppliedDiscounts cart={cart} />}
+      {Object.entries(cart.dropped_discounts ?? {}).map(([code, why]) => (
+        <p key={code} role="status" className="alert neutral">
+          {code}: {why}
+        </p>
+      ))}
+      <CouponBox onChange={() => editor.setButton("normal")} />
+      <dl className="cart-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{money(cart.order.subtotal)}</dd>
+        </div>
+        {Number.parseFloat(cart.order.savings) > 0 && (
+          <div>
+            <dt>Savings</dt>
+            <dd>{money(cart.order.savings)}</dd>
+          </div>
+        )}
+      </dl>
+      {(items.length > 0 || donationItem) && (
+        <p className="checkout-buttons">
+          <a className="button" href="/store/checkout/">
+            Checkout
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AppliedDiscounts({ cart }: { cart: Cart }) {
+  const [apply, { isLoading }] = useApplyDiscountsMutation();
+  return (
+    <table className="applied-discounts">
+      <caption>Applied Discounts</caption>
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">Description</th>
+          <th scope="col">Saved</th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {cart.discounts.map((d) => (
+          <tr key={d.id}>
+            <td>{d.code}</td>
+            <td>{d.description}</td>
+            <td>{money(d.amount_saved)}</td>
+            <td>
+              {/* §7: a leading minus removes a code. */}
+              <button type="button" className="link-button" disabled={isLoading} onClick={() => apply([`-${d.code}`])}>
+                Remove<span className="visually-hidden"> {d.code}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** §8: the cart's alert; after a removal it offers Undo and Add to Wishlist. */
+function CartNotice({ notice, onUndone }: { notice: Notice | null; onUndone(): void }) {
+  const [add] = useAddToCartMutation();
+  if (!notice) return null;
+  const { removed } = notice;
+  return (
+    <p role={notice.tone === "negative" ? "alert" : "status"} className={`alert ${notice.tone}`}>
+      {notice.text}
+      {removed && (
+        <>
+          {" "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={async () => {
+              await add({ [removed.sku_code]: removed.quantity });
+              onUndone();
+            }}
+          >
+            Undo
+          </button>{" "}
+          <a href={`/account/wishlist/?add=${encodeURIComponent(removed.sku_code)}`}>Add to Wishlist</a>
+        </>
+      )}
+    </p>
+  );
+}

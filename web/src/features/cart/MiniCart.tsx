@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { homeCountry, useCookies } from "../../app/ServerCookies";
+import { type MiniCartItem, useMiniCartQuery } from "./cartApi";
+import { money } from "./money";
+
+export const MINI_CART_LIMIT = 5;
+
+/** §9: '(1 item)' or '(N items)'; a user-defined-price item (a donation, whose quantity is an amount) counts as 1. */
+export function itemCountText(items: MiniCartItem[]): string {
+  const count = items.reduce((sum, item) => sum + (item.user_defined_price ? 1 : item.quantity), 0);
+  return count === 1 ? "(1 item)" : `(${count} items)`;
+}
+
+/** The header's cart dropdown: loaded only when the home country is the United States (§1, §6). */
+export function MiniCart() {
+  const cookies = useCookies();
+  if (homeCountry(cookies) !== "United States") return null;
+  return <MiniCartButton />;
+}
+
+function MiniCartButton() {
+  const { data, isError } = useMiniCartQuery();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("click", close);
+    return () => document.removeEventListener("click", close);
+  }, [open]);
+
+  // §4: visible when items exist; hidden when empty or on failure (the count cleared with it).
+  const items = data?.metadata?.success ? data.items : [];
+  if (isError || items.length === 0) return null;
+  return (
+    <div className="mini-cart" ref={box}>
+      <button
+        type="button"
+        className="mini-cart-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Cart <span className="mini-cart-count">{itemCountText(items)}</span>
+      </button>
+      <div id={panelId} className="mini-cart-panel" hidden={!open}>
+        <ul>
+          {items.slice(0, MINI_CART_LIMIT).map((item) => (
+            <li key={item.sku_code}>
+              <a href={`/store/sku/${encodeURIComponent(item.sku_code)}`}>{item.title}</a>
+              <span>{item.user_defined_price ? money(item.quantity) : `Qty ${item.quantity}`}</span>
+            </li>
+          ))}
+        </ul>
+        <a className="button" href="/store/cart/">
+          View Cart
+        </a>
+      </div>
+    </div>
+  );
+}

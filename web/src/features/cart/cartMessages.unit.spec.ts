@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  couponCodes,
+  DONATION_ADDED,
+  DONATION_ADJUSTED,
+  DONATION_REMOVED,
+  donationMessage,
+  latestOnly,
+} from "./cartMessages";
+import { itemCountText } from "./MiniCart";
+import { toQuantity } from "./money";
+
+describe("cart rules of the screens", () => {
+  it("coupon codes are upper-cased and trimmed; an empty code is ignored", () => {
+    expect(couponCodes("  save10 ")).toEqual(["SAVE10"]);
+    expect(couponCodes("   ")).toEqual([]);
+  });
+
+  it("quantity is converted to an integer; non-numbers count as 0", () => {
+    expect(toQuantity("3")).toBe(3);
+    expect(toQuantity("2.7")).toBe(2);
+    expect(toQuantity("abc")).toBe(0);
+  });
+
+  it("stale cart responses are ignored unless they answer the latest request", () => {
+    const requests = latestOnly();
+    const first = requests.ticket();
+    const second = requests.ticket();
+    expect(requests.isLatest(first)).toBe(false);
+    expect(requests.isLatest(second)).toBe(true);
+  });
+
+  it("a donation says added, adjusted or removed", () => {
+    expect(donationMessage(0, 25)).toBe(DONATION_ADDED);
+    expect(donationMessage(25, 50)).toBe(DONATION_ADJUSTED);
+    expect(donationMessage(25, 0)).toBe(DONATION_REMOVED);
+    expect(donationMessage(25, 25)).toBeNull();
+  });
+
+  it("the mini cart counts '(1 item)' or '(N items)', a user-defined-price item as 1", () => {
+    const item = (quantity: number, user_defined_price = false) => ({
+      sku_code: "X",
+      title: "X",
+      quantity,
+      user_defined_price,
+    });
+    expect(itemCountText([item(1)])).toBe("(1 item)");
+    expect(itemCountText([item(2), item(50, true)])).toBe("(3 items)");
+  });
+});

@@ -1,0 +1,85 @@
+import { type FormEvent, useId, useState } from "react";
+import { CampaignThermometer } from "../campaign/CampaignThermometer";
+import { useAddToCartMutation } from "../cart/cartApi";
+import { DONATION_ADDED } from "../cart/cartMessages";
+import { money, toQuantity } from "../cart/money";
+import "../cart/cart.css";
+
+export const DONATE_CAMPAIGN = "ark-main";
+
+/** The donation SKUs a gift from this page goes to; the amount is the cart line's quantity (whole dollars). */
+const FUNDS = [
+  { sku: "Ark", label: "The Ark campaign" },
+  { sku: "GeneralDonation", label: "Where it is needed most" },
+];
+const PRESETS = [25, 50, 100, 250];
+
+/** The donate page: several amounts, a running total, and the campaign's live thermometer (§2). */
+export function DonatePage() {
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [add, { isLoading }] = useAddToCartMutation();
+  const ids = useId();
+  const total = FUNDS.reduce((sum, f) => sum + toQuantity(amounts[f.sku] ?? ""), 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const pairs = Object.fromEntries(
+      FUNDS.flatMap((f) => (toQuantity(amounts[f.sku] ?? "") > 0 ? [[f.sku, toQuantity(amounts[f.sku] ?? "")]] : [])),
+    );
+    if (!Object.keys(pairs).length) return;
+    const answer = await add(pairs);
+    if ("data" in answer && answer.data?.metadata?.success) {
+      setMessage(DONATION_ADDED);
+      setAmounts({});
+    } else {
+      const [sku, qty] = Object.entries(pairs)[0];
+      window.location.assign(`/store/cart/?${encodeURIComponent(sku)}=${qty}&add-to-cart`);
+    }
+  };
+
+  return (
+    <div className="donate-page">
+      <h1>Donate</h1>
+      <CampaignThermometer campaign={DONATE_CAMPAIGN} title="The Ark campaign" />
+      <form onSubmit={submit} noValidate className="donate-form">
+        {FUNDS.map((fund, i) => (
+          <fieldset key={fund.sku}>
+            <legend>{fund.label}</legend>
+            <div className="preset-amounts">
+              {PRESETS.map((amount) => (
+                <button
+                  key={amount}
+                  type="button"
+                  aria-pressed={amounts[fund.sku] === String(amount)}
+                  onClick={() => setAmounts({ ...amounts, [fund.sku]: String(amount) })}
+                >
+                  ${amount}
+                </button>
+              ))}
+            </div>
+            <label htmlFor={`${ids}-${i}`}>Amount for {fund.label.toLowerCase()} ($)</label>
+            <input
+              id={`${ids}-${i}`}
+              inputMode="numeric"
+              size={8}
+              value={amounts[fund.sku] ?? ""}
+              onChange={(e) => setAmounts({ ...amounts, [fund.sku]: e.target.value })}
+            />
+          </fieldset>
+        ))}
+        <p className="donate-total" aria-live="polite">
+          Total: <strong>{money(total)}</strong>
+        </p>
+        <button type="submit" disabled={isLoading || total === 0}>
+          Add Donation to Cart
+        </button>
+        {message && (
+          <p role="status" className="alert positive">
+            {message} <a href="/store/cart/">View Cart</a>
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

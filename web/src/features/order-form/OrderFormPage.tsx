@@ -1,0 +1,107 @@
+import { type FormEvent, useState } from "react";
+import { useAddToCartMutation } from "../cart/cartApi";
+import { money, toQuantity } from "../cart/money";
+import { AddedToCart } from "../catalog/AddedToCart";
+import { useSkusQuery } from "../catalog/catalogApi";
+import type { Sku } from "../catalog/catalogTypes";
+import { DONATION_SKU } from "../cart/useCartEditor";
+import "../cart/cart.css";
+
+// One page of the catalog's SKUs (the largest the list allows): a 100,000-product catalog is no form.
+export const ORDER_FORM_QUERY = { sort: "title", template: "", count: 96 } as const;
+
+/** §5: a quantity that is not a number counts as 0; the total follows every keystroke (cents, then dollars). */
+export function orderTotalCents(
+  skus: Pick<Sku, "sku" | "price_cents">[],
+  quantities: Record<string, string>,
+  donation: string,
+) {
+  const goods = skus.reduce((sum, s) => sum + toQuantity(quantities[s.sku] ?? "") * s.price_cents, 0);
+  return goods + toQuantity(donation) * 100;
+}
+
+/** The order form: many items with quantities, a donation and a running total, added to the cart at once (§2). */
+export function OrderFormPage() {
+  const { data, isError } = useSkusQuery(ORDER_FORM_QUERY);
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [donation, setDonation] = useState("");
+  const [added, setAdded] = useState(false);
+  const [add, { isLoading }] = useAddToCartMutation();
+  const skus = (data?.items ?? []).filter((s) => !s.user_defined_price && !s.is_sold_out);
+  const total = orderTotalCents(skus, quantities, donation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const pairs: Record<string, number> = {};
+    for (const s of skus) if (toQuantity(quantities[s.sku] ?? "") > 0) pairs[s.sku] = toQuantity(quantities[s.sku]);
+    if (toQuantity(donation) > 0) pairs[DONATION_SKU] = toQuantity(donation);
+    if (!Object.keys(pairs).length) return;
+    const answer = await add(pairs);
+    if ("data" in answer && answer.data?.metadata?.success) {
+      setAdded(true);
+      setQuantities({});
+      setDonation("");
+    } else {
+      const query = Object.entries(pairs).map(([sku, qty]) => `${encodeURIComponent(sku)}=${qty}`);
+      window.location.assign(`/store/cart/?${query.join("&")}&add-to-cart`);
+    }
+  };
+
+  return (
+    <form className="order-form" onSubmit={submit} noValidate>
+      <h1>Order Form</h1>
+      {isError && (
+        <p role="alert" className="alert negative">
+          Failed to load results. Please refresh and try again.
+        </p>
+      )}
+      <table className="cart-items">
+        <caption className="visually-hidden">Items you can order</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Price</th>
+            <th scope="col">Quantity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {skus.map((s) => (
+            <tr key={s.sku}>
+              <td data-label="Item">
+                <a href={s.url}>{s.name}</a> <span className="product-card-format">{s.format}</span>
+              </td>
+              <td data-label="Price">{money(s.price)}</td>
+              <td data-label="Quantity">
+                <input
+                  aria-label={`Quantity of ${s.name} (${s.format})`}
+                  inputMode="numeric"
+                  size={4}
+                  value={quantities[s.sku] ?? ""}
+                  onChange={(e) => setQuantities({ ...quantities, [s.sku]: e.target.value })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="donation-field">
+        <label htmlFor="order-form-donation">Donation ($)</label>
+        <input
+          id="order-form-donation"
+          inputMode="numeric"
+          size={6}
+          value={donation}
+          onChange={(e) => setDonation(e.target.value)}
+          onBlur={() => setDonation(toQuantity(donation) ? String(toQuantity(donation)) : "")}
+        />
+      </div>
+      <p className="donate-total" aria-live="polite">
+        Total: <strong>{money(total / 100)}</strong>
+      </p>
+      <button type="submit" disabled={isLoading || total === 0}>
+        Add to Cart
+      </button>
+      {added && <AddedToCart />}
+    </form>
+  );
+}
