@@ -63,6 +63,15 @@ describe.each(testBackends())("saving a content node someone else has locked, on
     });
   });
 
+  it("back office 8: a refused lock request and a save refused by the lock give one wording and one code", async () => {
+    const lockRefused = await edna.post(`${LOCKS}?ts=1`, { ...lockBody(4), reason: 2, comment: "Mine" });
+    const before = (await edna.get(`${NODES}4/`)).json;
+    const saveRefused = await put(edna, `${NODES}4/`, { name: "Edna's title", expected_version: before.version });
+    expect(lockRefused.json.metadata).toMatchObject({ success: false, code: "ALREADY_LOCKED" });
+    expect(lockRefused.json.metadata.errors).toEqual(["Object is already locked!"]);
+    expect(saveRefused.json.metadata).toEqual(lockRefused.json.metadata);
+  });
+
   it("PUT /node-ipa-save/ by Edna while Otto holds an automatic lock is refused the same way", async () => {
     await unlock(otto, 4);
     await lock(otto, 4, 1, "");
