@@ -45,3 +45,4 @@ export const allProjections = [
   campaignsProjection,
   discountsProjection,
 ];
+export * from "./list-page.ts";

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { Router, type Request } from "express";
 import { sql, type Kysely } from "kysely";
 import {
-  InvalidRequestError,
   CAMPAIGN_SORT_COLUMNS,
   CampaignListQuery,
   CampaignStatusQuery,
@@ -16,7 +15,7 @@ import {
   type LogPosition,
   type UserRef,
 } from "@shop/shared";
-import type { CampaignsTable, Database } from "@shop/projections";
+import { containsPattern, listPage, sortColumn, type CampaignsTable, type Database } from "@shop/projections";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -114,25 +113,16 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
 
   router.get(BASE, async (req, res) => {
     const q = parseQuery(CampaignListQuery, req.query);
-    const column = q.sort.replace(/^-/, "");
-    if (!(CAMPAIGN_SORT_COLUMNS as readonly string[]).includes(column))
-      throw new InvalidRequestError({ sort: [`Cannot sort by ${column}.`] });
+    const column = sortColumn(q.sort, CAMPAIGN_SORT_COLUMNS);
     let query = campaigns();
     if (q.q) {
-      const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(q.q);
       query = query.where((eb) =>
         eb.or([eb(sql`lower(slug)`, "like", pattern), eb(sql`lower(name)`, "like", pattern)]),
       );
     }
-    const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
-    let page = query
-      .selectAll()
-      .orderBy(sql.ref(column), q.sort.startsWith("-") ? "desc" : "asc")
-      .orderBy("id")
-      .offset(q.start);
-    if (q.count >= 0) page = page.limit(q.count);
-    const items = (await page.execute()).map(view);
-    res.json({ metadata: { success: true }, items, total: Number(total), count: q.count, start: q.start });
+    const { rows, total } = await listPage(query, q, column);
+    res.json({ metadata: { success: true }, items: rows.map(view), total, count: q.count, start: q.start });
   });
 
   router.get(`${BASE}:id/`, async (req, res, next) => {

@@ -2,8 +2,6 @@ import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import {
   BACK_OFFICE_MESSAGES,
-  fieldMessage,
-  InvalidRequestError,
   ProductNotFoundError,
   SkuNotFoundError,
   pathIdOf,
@@ -22,7 +20,7 @@ import {
   UpdateProductRequest,
   UpdateSkuRequest,
 } from "@shop/shared/catalog/admin-api";
-import { adminListProducts, adminListSkus, type Database } from "@shop/projections";
+import { adminListProducts, adminListSkus, sortColumn, type Database } from "@shop/projections";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { createProduct, createSku, updateProduct, updateSku, type Actor } from "./catalog-commands.ts";
@@ -47,12 +45,6 @@ const saved = (view: object) => ({
   metadata: { success: true, message: BACK_OFFICE_MESSAGES.genericSuccess },
   ...view,
 });
-
-function sortColumn(sort: string, allowed: readonly string[]): string {
-  const column = sort.replace(/^-/, "");
-  if (!allowed.includes(column)) throw new InvalidRequestError(fieldMessage("sort", `Cannot sort by ${column}.`));
-  return column;
-}
 
 /** The back office's products and SKUs: list, create, read, update with expected_version, history. Staff only (app.ts). */
 export function makeAdminCatalogRouter(deps: AdminCatalogDeps): Router {

@@ -1,7 +1,6 @@
 import { Router, type Request } from "express";
 import { sql, type Kysely } from "kysely";
 import {
-  InvalidRequestError,
   CreateDiscountRequest,
   DISCOUNT_SORT_COLUMNS,
   DiscountListQuery,
@@ -12,7 +11,7 @@ import {
   type EventStore,
   type LogPosition,
 } from "@shop/shared";
-import type { Database, DiscountsTable } from "@shop/projections";
+import { containsPattern, listPage, sortColumn, type Database, type DiscountsTable } from "@shop/projections";
 import type { Selectable } from "kysely";
 import { runVersionedCommand } from "../campaigns/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -95,26 +94,17 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
 
   router.get(BASE, async (req, res) => {
     const q = parseQuery(DiscountListQuery, req.query);
-    const column = q.sort.replace(/^-/, "");
-    if (!(DISCOUNT_SORT_COLUMNS as readonly string[]).includes(column))
-      throw new InvalidRequestError({ sort: [`Cannot sort by ${column}.`] });
+    const column = sortColumn(q.sort, DISCOUNT_SORT_COLUMNS);
     let query = deps.db.selectFrom("discounts");
     if (q.q) {
-      const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(q.q);
       query = query.where((eb) =>
         eb.or([eb(sql`lower(code)`, "like", pattern), eb(sql`lower(description)`, "like", pattern)]),
       );
     }
     if (q.active) query = query.where("active", "=", q.active === "true");
-    const { total } = await query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
-    let page = query
-      .selectAll()
-      .orderBy(sql.ref(column), q.sort.startsWith("-") ? "desc" : "asc")
-      .orderBy("id")
-      .offset(q.start);
-    if (q.count >= 0) page = page.limit(q.count);
-    const items = (await page.execute()).map(discountView);
-    res.json({ metadata: { success: true }, items, total: Number(total), count: q.count, start: q.start });
+    const { rows, total } = await listPage(query, q, column);
+    res.json({ metadata: { success: true }, items: rows.map(discountView), total, count: q.count, start: q.start });
   });
 
   router.get(`${BASE}:id/`, async (req, res, next) => {

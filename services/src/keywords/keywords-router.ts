@@ -21,7 +21,7 @@ import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue }
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideKeyword, keywordDecider } from "./keyword.ts";
-import type { Database } from "@shop/projections";
+import { escapeLike, type Database } from "@shop/projections";
 
 export interface KeywordsRouterDeps {
   store: EventStore;
@@ -179,8 +179,6 @@ const stats = (k: { id: number; name: string; slug: string; our_uses: number; mo
   our_uses: k.our_uses,
   monthly_searches: k.monthly_searches,
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function listKeywords(db: Kysely<Database>, q: KeywordQuery) {
   const descending = q.sort.startsWith("-");
