@@ -116,8 +116,10 @@ test("the add-another link opens the add form in an 800x600 popup, and the page 
 
   await popup.getByLabel("Name").fill("Ark Annex");
   await popup.getByRole("button", { name: "Save" }).click();
+  // Listen before the click: the popup may close before a later listener is attached.
+  const closed = popup.waitForEvent("close");
   await popup.getByRole("alertdialog").getByRole("button", { name: "Continue (ignore warnings)" }).click();
-  await popup.waitForEvent("close");
+  await closed;
   const row = selected(parent, "Contained in").getByRole("listitem");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Ark Annex");

@@ -126,8 +126,10 @@ test("back office 6: the node form's SKU picker adds a SKU through the store's a
   const code = `30-9-${stamp()}`;
   await popup.locator("#id_sku").fill(code);
   await popup.locator("#id_price_cents").fill("19.99");
+  // Listen before the click: the popup may close before a later listener is attached.
+  const closed = popup.waitForEvent("close");
   await popup.getByRole("button", { name: "Save" }).click();
-  await popup.waitForEvent("close");
+  await closed;
   const row = skus.getByRole("list", { name: "Selected SKU" }).getByRole("listitem");
   await expect(row).toContainText(code);
   await expect(row).toContainText("pending addition");

@@ -192,8 +192,10 @@ test("back office 6: the menu nodes picker's add-another link opens an 800x600 p
   await popup.locator("#id_name").fill(name);
   await popup.locator("#id_url").fill(freshUrl("popup-menu"));
   await popup.getByRole("button", { name: "Save" }).click();
+  // Listen before the click: the popup may close before a later listener is attached.
+  const closed = popup.waitForEvent("close");
   await popup.getByRole("alertdialog").getByRole("button", { name: "Continue (ignore warnings)" }).click();
-  await popup.waitForEvent("close");
+  await closed;
   const row = selectedRows(menus, "Menu nodes").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("pending addition");
