@@ -5,9 +5,11 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   eventstore: () => import("./eventstore.ts"),
   locks: () => import("./locks.ts"),
   memory: () => import("./memory.ts"),
+  checkout: () => import("./checkout.ts"),
   crash: () => import("./crash.ts"),
   fuzz: () => import("./fuzz.ts"),
   replay: () => import("./replay.ts"),
+  storefront: () => import("./storefront.ts"),
 };
 
 const [chosen, ...args] = process.argv.slice(2);

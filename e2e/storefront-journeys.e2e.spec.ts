@@ -37,8 +37,8 @@ test("search, filter, quick view and add to the cart", async ({ page }) => {
   await page.goto("/store/");
   await expect(page.getByRole("heading", { name: "Shop", level: 1 })).toBeVisible();
 
-  await page.getByLabel("Search the store").fill(word);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("searchbox", { name: "Search the store", exact: true }).fill(word);
+  await page.locator("#main").getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`#q=${encodeURIComponent(word)}`));
   const results = page.getByRole("list", { name: "Products" });
   await expect(results.getByText(product.title, { exact: true })).toBeVisible();

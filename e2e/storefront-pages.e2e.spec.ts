@@ -45,6 +45,9 @@ test("the wishlist sends an anonymous visitor to sign in first, and back after",
   await page.getByLabel("Email").fill("demo@example.org");
   await page.getByLabel("Password").fill("demo-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account\/wishlist\/\?add=10-1-100$/);
+  // Signing in hashes the password (argon2id): on a loaded machine that alone can take seconds.
+  await expect(page).toHaveURL(/\/account\/wishlist\//, { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
+  // The page asked to keep the item (this one is not in the catalog), then dropped ?add= from the address.
+  await expect(page).toHaveURL(/\/account\/wishlist\/$/);
 });

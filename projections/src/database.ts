@@ -1,9 +1,15 @@
 import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
 import type { CampaignsTables } from "./campaigns/campaigns-projection.ts";
+import type { RadioStationsTables } from "./radio-stations/radio-stations-projection.ts";
+import type { NewsletterTables } from "./newsletters/newsletters-projection.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
 import type { DiscountsTables } from "./discounts/discounts-projection.ts";
+import type { MailboxTables } from "./mailbox/mailbox-projection.ts";
+import type { AddressesTables } from "./addresses/addresses-projection.ts";
+import type { OrdersTables } from "./orders/orders-projection.ts";
 import type { ContentNodesTables } from "./content-nodes/content-nodes-projection.ts";
+import type { ContentPagesTables } from "./content-nodes/content-pages-projection.ts";
 import type { ContributorRolesTables } from "./contributor-roles/contributor-roles-projection.ts";
 import type { KeywordsTables } from "./keywords/keywords-projection.ts";
 import type { LookupCatalogTables } from "./lookup-catalog/lookup-catalog-projection.ts";
@@ -51,6 +57,27 @@ export interface ServiceTables {
   staff_presence: { user_id: string; process_id: string; last_seen: Date | string };
   /** Login attempt counters of rate-limiter-flexible (services/src/accounts/login-throttle.ts). */
   login_attempts: { key: string; points: Generated<number>; expire: string | number | null };
+  /**
+   * One AES-256-GCM key per person, outside the log (projections/src/personal-data/): the personal
+   * data in events is sealed with it; deleting the row erases the person everywhere, replays included.
+   */
+  person_keys: { person_id: string; key: Buffer | Uint8Array; created_at: Generated<Date | string> };
+  /** Browser script errors and failed requests reported by the storefront (services/src/client-errors/). */
+  client_errors: {
+    id: Generated<string | number>;
+    received_at: Date | string;
+    ip: string;
+    user_agent: string;
+    kind: string;
+    message: string;
+    page: string;
+    source: string | null;
+    line: number | null;
+    col: number | null;
+    stack: string | null;
+    method: string | null;
+    status: number | null;
+  };
 }
 
 /**
@@ -73,4 +100,10 @@ export interface Database
     ContributorRolesTables,
     PendingRewriteBatchesTables,
     CampaignsTables,
-    DiscountsTables {}
+    DiscountsTables,
+    RadioStationsTables,
+    NewsletterTables,
+    MailboxTables,
+    AddressesTables,
+    OrdersTables,
+    ContentPagesTables {}

@@ -7,6 +7,11 @@ import { catalogProjection } from "./catalog/catalog-projection.ts";
 import { contentProjections } from "./content-nodes/index.ts";
 import { campaignsProjection } from "./campaigns/campaigns-projection.ts";
 import { discountsProjection } from "./discounts/discounts-projection.ts";
+import { radioStationsProjection } from "./radio-stations/radio-stations-projection.ts";
+import { newslettersProjection } from "./newsletters/newsletters-projection.ts";
+import { mailboxProjection } from "./mailbox/mailbox-projection.ts";
+import { addressesProjection } from "./addresses/addresses-projection.ts";
+import { ordersProjection } from "./orders/orders-projection.ts";
 import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
 
 export * from "./database.ts";
@@ -32,6 +37,13 @@ export * from "./scheduled-actions/scheduled-actions-projection.ts";
 export * from "./scheduled-actions/scheduled-actions-queries.ts";
 export * from "./campaigns/campaigns-projection.ts";
 export * from "./discounts/discounts-projection.ts";
+export * from "./radio-stations/radio-stations-projection.ts";
+export * from "./newsletters/newsletters-projection.ts";
+export * from "./mailbox/mailbox-projection.ts";
+export * from "./addresses/addresses-projection.ts";
+export * from "./personal-data/person-keys.ts";
+export * from "./orders/orders-projection.ts";
+export * from "./orders/orders-queries.ts";
 
 /** Every read model, in the order they are created. Features add theirs here. */
 export const allProjections = [
@@ -44,5 +56,10 @@ export const allProjections = [
   ...contentProjections,
   campaignsProjection,
   discountsProjection,
+  radioStationsProjection,
+  newslettersProjection,
+  mailboxProjection,
+  addressesProjection,
+  ordersProjection,
 ];
 export * from "./list-page.ts";

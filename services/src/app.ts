@@ -14,15 +14,31 @@ import { makeContentRouter } from "./content/content-router.ts";
 import { makeKeywordsRouter } from "./keywords/keywords-router.ts";
 import { makeCampaignsRouter } from "./campaigns/campaigns-router.ts";
 import { makeDiscountsRouter } from "./discounts/discounts-router.ts";
+import { makeMailboxRouter } from "./mail/mailbox-router.ts";
+import { makeAddressesRouter } from "./addresses/addresses-router.ts";
 import { mergeVisitorCart } from "./cart/cart-merge.ts";
 import { makeCartRouter } from "./cart/cart-router.ts";
+import { makeCheckoutRouter } from "./checkout/checkout-router.ts";
+import { makeOrdersRouter } from "./orders/orders-router.ts";
+import { makeAdminOrdersRouter } from "./orders/admin-orders-router.ts";
+import { createTestGateway } from "./payments/test-gateway.ts";
+import type { PaymentGateway } from "./payments/payment-gateway.ts";
+import { allocateId } from "./platform/id-allocator.ts";
+import { makeWishlistRouter } from "./wishlist/wishlist-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
 import { makeAdminCatalogRouter } from "./catalog/admin-catalog-router.ts";
 import { makeSiteRouter } from "./site/site-router.ts";
+import { makeNavRouter } from "./nav/nav-router.ts";
+import { makeSearchRouter } from "./search/search-router.ts";
+import { makeGamifyRouter } from "./gamify/gamify-router.ts";
+import { makeClientErrorsRouter } from "./client-errors/client-errors-router.ts";
 import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
+import { makeRadioRouter } from "./radio/radio-router.ts";
+import { makeNewslettersRouter } from "./newsletters/newsletters-router.ts";
+import { makeKidsModeRouter } from "./kids-mode/kids-mode-router.ts";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
 import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
@@ -67,6 +83,8 @@ export interface AppDeps {
   behindProxy: boolean;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
+  /** PAYMENT_GATEWAY: the test gateway unless given. */
+  paymentGateway?: PaymentGateway;
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }
@@ -135,6 +153,8 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeKeywordsRouter(deps));
   app.use(makeCampaignsRouter(deps));
   app.use(makeDiscountsRouter(deps));
+  app.use(makeMailboxRouter(deps));
+  app.use(makeAddressesRouter(deps));
   app.use(
     makeCartRouter({
       store: deps.store,
@@ -143,10 +163,32 @@ export function createApp(appDeps: AppDeps): Express {
       loadSkus: (codes) => loadSkusForCart(deps.db, codes),
     }),
   );
+  // One gateway for checkout and the staff's refunds (the test gateway keeps its charges in memory).
+  const gateway = deps.paymentGateway ?? createTestGateway();
+  app.use(
+    makeCheckoutRouter({
+      ...deps,
+      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
+      gateway,
+      nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
+    }),
+  );
+  app.use(makeOrdersRouter(deps));
+  app.use(makeAdminOrdersRouter({ ...deps, gateway }));
+  app.use(
+    makeWishlistRouter({ store: deps.store, clock: deps.clock, loadSkus: (codes) => loadSkusForCart(deps.db, codes) }),
+  );
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
   app.use(makeAdminCatalogRouter(deps));
   app.use(makePagesRouter(deps));
+  app.use(makeRadioRouter(deps));
+  app.use(makeNewslettersRouter(deps));
+  app.use(makeKidsModeRouter(deps));
+  app.use(makeNavRouter(deps));
+  app.use(makeSearchRouter(deps));
+  app.use(makeGamifyRouter(deps));
+  app.use(makeClientErrorsRouter(deps));
   app.use(makeOpenApiRouter()); // the API reference: /api/openapi.json and /api/docs/
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);

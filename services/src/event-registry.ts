@@ -1,6 +1,8 @@
 import { lookupCatalogEvents, scheduledActionEvents } from "@shop/shared";
 import { accountEvents, catalogEvents, contentEvents, donationEvents, EventRegistry, lockEvents } from "@shop/shared";
-import { cartEvents, discountEvents } from "@shop/shared";
+import { addressEvents, mailEvents, personalDataEvents } from "@shop/shared";
+import { checkoutEvents, discountUseEvents, orderEvents, shippingRateEvents } from "@shop/shared";
+import { cartEvents, discountEvents, gamifyEvents, newsletterEvents, radioEvents, wishlistEvents } from "@shop/shared";
 
 /** Every event type the app writes, so each is validated (and upcast) when read back. */
 export function createEventRegistry(): EventRegistry {
@@ -8,11 +10,22 @@ export function createEventRegistry(): EventRegistry {
     ...accountEvents,
     ...catalogEvents,
     ...cartEvents,
+    ...checkoutEvents,
+    ...orderEvents,
+    ...discountUseEvents,
+    ...shippingRateEvents,
     ...discountEvents,
+    ...gamifyEvents,
     ...contentEvents,
     ...donationEvents,
     ...lockEvents,
     ...lookupCatalogEvents,
     ...scheduledActionEvents,
+    ...radioEvents,
+    ...newsletterEvents,
+    ...mailEvents,
+    ...personalDataEvents,
+    ...addressEvents,
+    ...wishlistEvents,
   );
 }

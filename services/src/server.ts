@@ -1,3 +1,4 @@
+import { orderLiveMessages } from "./orders/order-live-messages.ts";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -23,6 +24,9 @@ import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
 import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
+import { startMailSender } from "./mail/mail-sender.ts";
+import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
+import { migratePersonKeys } from "@shop/projections";
 import { startStaffPresence } from "./presence/staff-presence.ts";
 import type { Config } from "./platform/config.ts";
 import { acquireDataDirLock } from "./platform/data-dir-lock.ts";
@@ -45,6 +49,7 @@ export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
   catalogLiveMessages,
   campaignLiveMessages,
   cartLiveMessages,
+  orderLiveMessages,
 ];
 
 export interface RunningServer {
@@ -75,6 +80,8 @@ export async function startServer(
     locks?: Partial<LockTimings>;
     scheduledActionsEveryMs?: number;
     sessionRecheckEveryMs?: number;
+    /** The mail sender's transport and sweep interval (tests); by default SMTP_URL's, or the local mailbox. */
+    mail?: { transport?: MailTransport; everyMs?: number };
   } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
@@ -164,6 +171,7 @@ export async function startServer(
     presence,
     behindProxy: config.BEHIND_PROXY,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
+    readModelsAt: (position) => runner.waitFor(position),
   });
   const lockExpiry = startLockExpirySweeper({
     store,
@@ -181,6 +189,17 @@ export async function startServer(
     runContentAction,
     isLeader: () => runner.isLeader,
     intervalMs: options.scheduledActionsEveryMs,
+  });
+  const mailSender = startMailSender({
+    store,
+    db: database.db,
+    clock,
+    log,
+    transport: options.mail?.transport ?? mailTransportFor(config),
+    intervalMs: options.mail?.everyMs,
+    from: config.MAIL_FROM,
+    isLeader: () => runner.isLeader,
+    waitForMailbox: (position) => runner.waitFor(position, ["mailbox"]),
   });
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -206,6 +225,7 @@ export async function startServer(
         httpServer.closeIdleConnections();
         await lockExpiry.stop();
         await scheduledActions.stop();
+        await mailSender.stop();
         await gateway.close(); // also closes the HTTP server
         await presence.stop();
         await runner.stop();
@@ -224,4 +244,5 @@ async function migrateSharedTables(database: DatabaseConnection): Promise<void> 
   await underStartupMigrationLock(database.db, migrateEventStore);
   await migrateIdCounters(database.db);
   await underStartupMigrationLock(database.db, migrateLoginAttempts);
+  await underStartupMigrationLock(database.db, migratePersonKeys);
 }

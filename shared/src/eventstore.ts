@@ -78,6 +78,13 @@ export interface AppendResult {
   position: LogPosition;
 }
 
+/** One stream's part of a multi-stream append (`EventStore.appendMany`). */
+export interface StreamWrite {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion?: ExpectedVersion;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
   /** Resolves once the subscriber has delivered every event committed before the call. */
@@ -96,6 +103,14 @@ export interface EventStore {
   /** "memory": the in-process store of fast tests (services/src/eventstore/in-memory-event-store.ts). */
   readonly kind: "postgres" | "pglite" | "eventstoredb" | "memory";
   append(streamId: string, events: NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams at once, all or nothing: each write's expected version is
+   * checked as `append` checks it, and one failed check appends nothing (its WrongExpectedVersionError
+   * names that stream). Answers each write's result, in order. For bulk writers (the catalog import);
+   * absent where the store cannot write several streams atomically (KurrentDB): `appendWrites` in
+   * services/src/eventstore/append-writes.ts then appends stream by stream.
+   */
+  appendMany?(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** Events of one stream from a 0-based stream position; empty for a missing stream. */
   readStream(streamId: string, options?: { from?: number }): Promise<RecordedEvent[]>;
   /**

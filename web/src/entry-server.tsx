@@ -8,7 +8,9 @@ import { CookieContext, homeCountry, PageNoticeContext } from "./app/ServerCooki
 import { makeStore } from "./app/store";
 import { accountApi } from "./features/account/accountApi";
 import { cartApi } from "./features/cart/cartApi";
+import { navApi } from "./features/nav/navApi";
 import { LocationProvider } from "./platform/router";
+import { TOP_MENU_LAYER } from "@shop/shared/nav/api";
 
 export type Rendered = { status: number; head: Head; redirect?: string; html: string; state: unknown };
 
@@ -21,7 +23,10 @@ export async function render(url: string, server: ServerContext): Promise<Render
   const { pathname, search, hash } = new URL(url, "http://localhost");
   const store = makeStore(server);
   const { route, params } = findRoute(pathname);
-  const shared: Promise<unknown>[] = [store.dispatch(accountApi.endpoints.me.initiate())];
+  const shared: Promise<unknown>[] = [
+    store.dispatch(accountApi.endpoints.me.initiate()),
+    store.dispatch(navApi.endpoints.menuLayer.initiate([TOP_MENU_LAYER])),
+  ];
   if (homeCountry(server.cookie) === "United States")
     shared.push(store.dispatch(cartApi.endpoints.miniCart.initiate()));
   const [loaded] = await Promise.all([route.load({ store, params, pathname, search }), ...shared]);

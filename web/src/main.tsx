@@ -1,3 +1,4 @@
+import "./platform/zodWithoutEval"; // first: before any module builds a schema
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";
@@ -5,8 +6,11 @@ import { App } from "./app/App";
 import { api, hydrate } from "./app/api";
 import { CookieContext, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
+import { installClientErrorReporting } from "./platform/clientErrors";
 import { LocationProvider } from "./platform/router";
 import "./styles.css";
+
+installClientErrorReporting(); // first, so an error while the page starts is reported too
 
 // The server's store, handed over as a JSON data block (not a script: the CSP runs none inline).
 const stateElement = document.getElementById("ssr-state");

@@ -1,58 +1,13 @@
 import type { Insertable, Kysely } from "kysely";
-import { catalogEvents, categoryForSku, isEventOf, skuEvents, type ProductFields, type SkuEvent } from "@shop/shared";
+import { catalogEvents, isEventOf, skuEvents } from "@shop/shared";
 import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
-import { migrateCatalog, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
+import { applyCatalogBatch } from "./catalog-batch.ts";
+import { addedSkuRow, createdSkuRow, defined, productColumns, productRow, skuColumns } from "./catalog-columns.ts";
+import { migrateCatalog, type SkusTable } from "./catalog-tables.ts";
 import { refreshProduct, refreshSkuNames } from "./product-summary.ts";
 
 type Db = Kysely<Database>;
-const json = (value: unknown) => JSON.stringify(value);
-
-function productColumns(f: Partial<ProductFields>): Partial<Insertable<ProductsTable>> {
-  return {
-    title: f.title,
-    subtitle: f.subtitle,
-    slug: f.slug,
-    description: f.description,
-    author: f.author,
-    series: f.series,
-    release_date: f.releaseDate,
-    attributes: f.attributes && json(f.attributes),
-    images: f.images && json(f.images),
-    samples: f.samples && json(f.samples),
-    includes: f.includes && json(f.includes),
-    better_together: f.betterTogether && json(f.betterTogether),
-    recommended: f.recommended && json(f.recommended),
-  };
-}
-
-type SkuData = Extract<SkuEvent, { type: "SkuCreated" }>["data"];
-
-function skuColumns(d: Partial<SkuData>): Partial<Insertable<SkusTable>> {
-  return {
-    own_name: d.name,
-    product_id: d.productId,
-    format: d.format,
-    upc: d.upc,
-    isbn: d.isbn,
-    dimensions: d.dimensions,
-    allow_returns: d.allowReturns,
-    digital: d.digital,
-    user_defined_price: d.userDefinedPrice,
-    campaign: d.campaign,
-    attributes: d.attributes && json(d.attributes),
-    active: d.active,
-    price_cents: d.priceCents,
-    original_price_cents: d.originalPriceCents,
-    price_tiers: d.priceTiers && json(d.priceTiers),
-    stock: d.stock,
-    backorder: d.backorder,
-    restock_date: d.restockDate,
-  };
-}
-
-const defined = <T extends object>(row: T): T =>
-  Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as T;
 
 /** The product a SKU belongs to, before and after an event (both need their summary refreshed). */
 async function productOf(db: Db, skuId: number): Promise<number | null> {
@@ -87,6 +42,7 @@ export const catalogProjection: Projection = {
     "SkuStockChanged",
   ],
   migrate: migrateCatalog,
+  applyBatch: (trx, events) => applyCatalogBatch(trx, events),
   async apply(trx, recorded) {
     const db: Db = trx;
     if (!isEventOf(catalogEvents, recorded) && !isEventOf(skuEvents, recorded)) return; // only the types in `handles` reach here
@@ -99,18 +55,14 @@ export const catalogProjection: Projection = {
       .execute();
     switch (event.type) {
       case "ProductCreated": {
-        const { id, createdAt, by: _by, ...fields } = event.data;
-        const columns = productColumns(fields) as Omit<
-          Insertable<ProductsTable>,
-          "id" | "version" | "created_at" | "updated_at"
-        >;
+        const row = productRow(event.data);
         await db
           .insertInto("products")
-          .values({ ...columns, id, version: 0, created_at: createdAt, updated_at: createdAt })
+          .values(row)
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
-        await refreshSkuNames(db, { productId: id });
-        touched = [id];
+        await refreshSkuNames(db, { productId: row.id });
+        touched = [row.id];
         break;
       }
       case "ProductUpdated": {
@@ -125,59 +77,22 @@ export const catalogProjection: Projection = {
         break;
       }
       case "SkuAdded": {
-        const d = event.data;
         await db
           .insertInto("skus")
-          .values({
-            id: d.id,
-            sku: d.sku,
-            name: d.name,
-            own_name: d.name,
-            price_cents: d.priceCents,
-            active: d.active,
-            category: categoryForSku(d.sku),
-            product_id: null,
-            format: "",
-            upc: "",
-            isbn: "",
-            dimensions: "",
-            original_price_cents: null,
-            price_tiers: "[]",
-            stock: null,
-            backorder: false,
-            restock_date: null,
-            allow_returns: true,
-            digital: false,
-            user_defined_price: false,
-            campaign: null,
-            attributes: "{}",
-            version: 0,
-            updated_at: recorded.createdAt.toISOString(),
-          })
+          .values(addedSkuRow(event.data, recorded.createdAt))
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         return;
       }
       case "SkuCreated": {
-        const { id, code, createdAt, by: _by, ...rest } = event.data;
+        const { id, productId } = event.data;
         await db
           .insertInto("skus")
-          .values({
-            ...(skuColumns(rest) as Omit<
-              Insertable<SkusTable>,
-              "id" | "sku" | "name" | "category" | "version" | "updated_at"
-            >),
-            id,
-            sku: code,
-            name: rest.name,
-            category: categoryForSku(code),
-            version: 0,
-            updated_at: createdAt,
-          })
+          .values(createdSkuRow(event.data))
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         await refreshSkuNames(db, { skuId: id });
-        touched = rest.productId === null ? [] : [rest.productId];
+        touched = productId === null ? [] : [productId];
         break;
       }
       case "SkuUpdated":

@@ -4,16 +4,64 @@ import type { CatalogTables } from "./catalog-tables.ts";
 
 type Db = Kysely<CatalogTables>;
 
+/** What `name` becomes: the SKU's own name, else its product's title, else its code. */
+const skuName = sql`CASE WHEN own_name <> '' THEN own_name
+    ELSE coalesce((SELECT p.title FROM products p WHERE p.id = skus.product_id), sku) END`;
+
 /** A SKU's `name`: its own name, else its product's title, else its code. */
 export async function refreshSkuNames(db: Db, which: { skuId: number } | { productId: number }): Promise<void> {
   const where = "skuId" in which ? sql`id = ${which.skuId}` : sql`product_id = ${which.productId}`;
-  await sql`UPDATE skus SET name = CASE WHEN own_name <> '' THEN own_name
-    ELSE coalesce((SELECT p.title FROM products p WHERE p.id = skus.product_id), sku) END
-    WHERE ${where}`.execute(db);
+  await sql`UPDATE skus SET name = ${skuName} WHERE ${where}`.execute(db);
+}
+
+/** `refreshSkuNames` for many SKUs and products' SKUs in one statement per chunk. */
+export async function refreshManySkuNames(db: Db, skuIds: number[], productIds: number[]): Promise<void> {
+  for (const ids of chunks(skuIds))
+    await sql`UPDATE skus SET name = ${skuName} WHERE id IN (${sql.join(ids)})`.execute(db);
+  for (const ids of chunks(productIds))
+    await sql`UPDATE skus SET name = ${skuName} WHERE product_id IN (${sql.join(ids)})`.execute(db);
 }
 
 /** The best availability among SKUs: one in stock makes the product in stock. */
 const best = (all: Availability[]): Availability => AVAILABILITIES.find((a) => all.includes(a)) ?? "sold_out";
+
+interface ActiveSku {
+  sku: string;
+  upc: string;
+  isbn: string;
+  format: string;
+  category: string;
+  price_cents: number;
+  stock: number | null;
+  backorder: boolean;
+}
+
+/** A product's card columns from its active SKUs (in id order). */
+function summaryOf(skus: ActiveSku[]) {
+  const prices = skus.map((s) => s.price_cents);
+  const codes = skus
+    .flatMap((s) => [s.sku, s.sku.replaceAll("-", ""), s.isbn, s.upc])
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
+  return {
+    categories: [...new Set(skus.map((s) => s.category))],
+    formats: [...new Set(skus.map((s) => s.format).filter(Boolean))],
+    min_price_cents: prices.length ? Math.min(...prices) : null,
+    max_price_cents: prices.length ? Math.max(...prices) : null,
+    availability: best(skus.map(availabilityOf)),
+    listed: skus.length > 0,
+    codes,
+  };
+}
+
+/** The full-text document (title A; subtitle, author, series B; codes C). */
+const searchDocument = sql`setweight(to_tsvector('english', title), 'A')
+      || setweight(to_tsvector('english', subtitle || ' ' || author || ' ' || series), 'B')
+      || setweight(to_tsvector('simple', author || ' ' || series), 'B')
+      || setweight(to_tsvector('simple', codes), 'C')`;
+
+const SKU_COLUMNS = ["sku", "upc", "isbn", "format", "category", "price_cents", "stock", "backorder"] as const;
 
 /**
  * Recomputes what a product's list card and search show from its active SKUs (categories, formats,
@@ -22,34 +70,47 @@ const best = (all: Availability[]): Availability => AVAILABILITIES.find((a) => a
 export async function refreshProduct(db: Db, productId: number): Promise<void> {
   const skus = await db
     .selectFrom("skus")
-    .select(["sku", "upc", "isbn", "format", "category", "price_cents", "stock", "backorder"])
+    .select(SKU_COLUMNS)
     .where("product_id", "=", productId)
     .where("active", "=", true)
     .orderBy("id")
     .execute();
-  const prices = skus.map((s) => s.price_cents);
-  const codes = skus
-    .flatMap((s) => [s.sku, s.sku.replaceAll("-", ""), s.isbn, s.upc])
-    .filter(Boolean)
-    .join(" ")
-    .toLowerCase();
-  await db
-    .updateTable("products")
-    .set({
-      categories: [...new Set(skus.map((s) => s.category))],
-      formats: [...new Set(skus.map((s) => s.format).filter(Boolean))],
-      min_price_cents: prices.length ? Math.min(...prices) : null,
-      max_price_cents: prices.length ? Math.max(...prices) : null,
-      availability: best(skus.map(availabilityOf)),
-      listed: skus.length > 0,
-      codes,
-    })
-    .where("id", "=", productId)
-    .execute();
-  await sql`UPDATE products SET search =
-      setweight(to_tsvector('english', title), 'A')
-      || setweight(to_tsvector('english', subtitle || ' ' || author || ' ' || series), 'B')
-      || setweight(to_tsvector('simple', author || ' ' || series), 'B')
-      || setweight(to_tsvector('simple', codes), 'C')
-    WHERE id = ${productId}`.execute(db);
+  await db.updateTable("products").set(summaryOf(skus)).where("id", "=", productId).execute();
+  await sql`UPDATE products SET search = ${searchDocument} WHERE id = ${productId}`.execute(db);
+}
+
+/**
+ * `refreshProduct` for many products: one SELECT of their active SKUs and two UPDATEs per chunk
+ * (the card columns as one JSON parameter unpacked by `jsonb_to_recordset`, then the tsvector).
+ */
+export async function refreshProducts(db: Db, productIds: number[]): Promise<void> {
+  for (const ids of chunks(productIds)) {
+    const skus = await db
+      .selectFrom("skus")
+      .select(["product_id", ...SKU_COLUMNS])
+      .where("product_id", "in", ids)
+      .where("active", "=", true)
+      .orderBy("product_id")
+      .orderBy("id")
+      .execute();
+    const byProduct = new Map<number, ActiveSku[]>(ids.map((id) => [id, []]));
+    for (const s of skus) byProduct.get(s.product_id!)!.push(s);
+    const rows = [...byProduct].map(([id, of]) => ({ id, ...summaryOf(of) }));
+    await sql`UPDATE products SET categories = v.categories, formats = v.formats,
+        min_price_cents = v.min_price_cents, max_price_cents = v.max_price_cents,
+        availability = v.availability, listed = v.listed, codes = v.codes
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, categories text[], formats text[],
+        min_price_cents integer, max_price_cents integer, availability text, listed boolean, codes text)
+      WHERE products.id = v.id`.execute(db);
+    await sql`UPDATE products SET search = ${searchDocument} WHERE id IN (${sql.join(ids)})`.execute(db);
+  }
+}
+
+/** At most this many ids or rows per statement (well under PostgreSQL's 65,535 parameters). */
+export const CHUNK = 1000;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

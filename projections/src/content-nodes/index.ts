@@ -1,11 +1,16 @@
 // The read models of content nodes, menu nodes, keywords, contributor roles and rewrite batches.
 import { contentNodesProjection } from "./content-nodes-projection.ts";
+import { contentPagesProjection } from "./content-pages-projection.ts";
 import { contributorRolesProjection } from "../contributor-roles/contributor-roles-projection.ts";
 import { keywordsProjection } from "../keywords/keywords-projection.ts";
 import { menuNodesProjection } from "../menu-nodes/menu-nodes-projection.ts";
 import { pendingRewriteBatchesProjection } from "../pending-rewrite-batches/pending-rewrite-batches-projection.ts";
 
 export * from "./content-nodes-projection.ts";
+export * from "./content-pages-projection.ts";
+export * from "./render/render-body.ts";
+export * from "./render/related-nodes.ts";
+export * from "./render/page-context.ts";
 export * from "../contributor-roles/contributor-roles-projection.ts";
 export * from "../keywords/keywords-projection.ts";
 export * from "../menu-nodes/menu-nodes-projection.ts";
@@ -17,4 +22,6 @@ export const contentProjections = [
   contributorRolesProjection,
   menuNodesProjection,
   pendingRewriteBatchesProjection,
+  contentPagesProjection, // after content and menu nodes: it renders from their rows
 ];
+export * from "./render/sanitize-html.ts";

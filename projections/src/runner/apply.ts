@@ -49,8 +49,19 @@ export async function applyEvents(
   projection: Projection,
   events: RecordedEvent[],
 ): Promise<void> {
-  for (const event of events) {
-    if (!projection.handles.includes(event.type)) continue;
+  const handled = events.filter((e) => projection.handles.includes(e.type));
+  if (projection.applyBatch && handled.length > 1 && !handled.some((e) => e.invalid)) {
+    await sql`SAVEPOINT apply_batch`.execute(trx);
+    try {
+      await projection.applyBatch(trx, handled);
+      await sql`RELEASE SAVEPOINT apply_batch`.execute(trx);
+      return;
+    } catch {
+      // One by one below: the same rows, and a failure names its event.
+      await sql`ROLLBACK TO SAVEPOINT apply_batch`.execute(trx);
+    }
+  }
+  for (const event of handled) {
     if (event.invalid) throw new ProjectorError(projection.name, event, event.invalid);
     try {
       await projection.apply(trx, event);

@@ -30,6 +30,8 @@ export interface RebuildResult {
 interface Build {
   projection: Projection;
   shadow: string;
+  /** The live schema, searched after the shadow one while applying events. */
+  live: string;
   position: LogPosition;
   read: number;
   failure?: ProjectorError;
@@ -55,10 +57,13 @@ function inSchema<T>(
   db: Kysely<Database>,
   schema: string,
   work: (trx: Transaction<Database>) => Promise<T>,
+  live?: string,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     // Rows and checkpoint commit together later (the swap commits synchronously and flushes these too).
-    await sql`SELECT set_config('search_path', ${schema}, true), set_config('synchronous_commit', 'off', true)`.execute(
+    // The live schema follows the shadow one: tables outside the log a projector reads (person_keys) are found there.
+    const path = live ? `"${schema}", "${live}"` : schema;
+    await sql`SELECT set_config('search_path', ${path}, true), set_config('synchronous_commit', 'off', true)`.execute(
       trx,
     );
     return work(trx);
@@ -70,7 +75,7 @@ async function applyTo(db: Kysely<Database>, b: Build, events: RecordedEvent[]):
   if (b.failure || events.length === 0) return;
   if (handlesAny(b.projection, events)) {
     try {
-      await inSchema(db, b.shadow, (trx) => applyEvents(trx, b.projection, events));
+      await inSchema(db, b.shadow, (trx) => applyEvents(trx, b.projection, events), b.live);
     } catch (error) {
       if (!(error instanceof ProjectorError)) throw error;
       b.failure = error;
@@ -153,6 +158,7 @@ async function swapIn(db: Kysely<Database>, schema: string, b: Build): Promise<b
       await sql`DROP TABLE IF EXISTS ${sql.id(schema, table)} CASCADE`.execute(trx);
     for (const table of built)
       await sql`ALTER TABLE ${sql.id(b.shadow, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
+    await b.projection.finishRebuild?.(trx);
     await sql`UPDATE projection_checkpoints SET version = ${version}, position_major = ${b.position.major.toString()}, position_minor = ${b.position.minor.toString()},
         events_applied = ${b.read}, failure = NULL, updated_at = now() WHERE name = ${name}`.execute(trx);
     return true;
@@ -180,6 +186,7 @@ export async function rebuildProjections(options: {
   const builds: Build[] = projections.map((projection) => ({
     projection,
     shadow: shadowName(schema, projection.name),
+    live: schema,
     position: START,
     read: 0,
   }));

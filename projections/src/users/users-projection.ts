@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { accountEvents, isEventOf } from "@shop/shared";
+import { accountEvents, ERASED, isEventOf, personalDataEvents, RegisteredPersonal } from "@shop/shared";
+import { openPersonal } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
 
 /** users: one row per account, for login and for showing who did what. */
@@ -19,9 +20,16 @@ export interface UsersTables {
 
 export const usersProjection: Projection = {
   name: "users",
-  version: 1,
+  version: 2,
   tables: ["users"],
-  handles: ["UserRegistered", "UserRenamed", "UserPasswordChanged", "UserStaffGranted", "UserStaffRevoked"],
+  handles: [
+    "UserRegistered",
+    "UserRenamed",
+    "UserPasswordChanged",
+    "UserStaffGranted",
+    "UserStaffRevoked",
+    "PersonErased",
+  ],
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS users (
       id text PRIMARY KEY,
@@ -33,11 +41,26 @@ export const usersProjection: Projection = {
     )`.execute(db);
   },
   async apply(trx, recorded) {
+    if (isEventOf(personalDataEvents, recorded)) {
+      const { person } = recorded.data;
+      await trx
+        .updateTable("users")
+        .set({ email: erasedEmail(person), name: ERASED })
+        .where("id", "=", person)
+        .execute();
+      return;
+    }
     if (!isEventOf(accountEvents, recorded)) return; // only the types in `handles` reach here
     const event = recorded;
     switch (event.type) {
       case "UserRegistered": {
-        const d = event.data;
+        const d = { ...event.data };
+        if (d.personal) {
+          // Sealed with the user's key: once erased (no key) the row shows the erasure, live or replayed.
+          const opened = await openPersonal(trx, d.personal, RegisteredPersonal);
+          d.email = opened?.email ?? erasedEmail(d.userId);
+          d.name = opened?.name ?? ERASED;
+        }
         await trx
           .insertInto("users")
           .values({
@@ -73,3 +96,6 @@ export const usersProjection: Projection = {
     }
   },
 };
+
+/** An erased user's email in the users table: unique, and no one's address. */
+export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;

@@ -17,6 +17,7 @@ import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
 import { userDecider } from "./user.ts";
+import { addSignupAndResetRoutes } from "./signup-and-reset.ts";
 import type { Database } from "@shop/projections";
 
 export interface AccountsRouterDeps {
@@ -34,7 +35,7 @@ export interface AccountsRouterDeps {
   afterLogin?: (req: Request, res: Response, userId: string) => Promise<void>;
 }
 
-const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({
+export const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({
   id: u.id,
   email: u.email,
   name: u.name,
@@ -58,6 +59,20 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
     });
     const user = await findUserByEmail(deps.db, body.email);
     if (!(await verifyPassword(user?.password_hash, body.password)) || !user) throw new LoginFailedError();
+    await signIn(req, res, user, () => attempt.succeeded());
+    res.json({ metadata: { success: true }, user: publicUser(user) });
+  });
+
+  /**
+   * Starts a session for `user`: UserLoggedIn on the account's stream, the visitor's cart merged,
+   * the cookie set, and the sessions read model waited for. Login, sign-up and a password reset end here.
+   */
+  async function signIn(
+    req: Request,
+    res: Response,
+    user: { id: string },
+    loggedIn?: () => Promise<void>,
+  ): Promise<void> {
     const sessionId = newSessionId();
     const sessionHash = hashSessionId(sessionId, deps.sessionSecret);
     const now = deps.clock();
@@ -72,7 +87,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
         userId: user.id,
       },
     );
-    await attempt.succeeded();
+    await loggedIn?.();
     await deps.afterLogin?.(req, res, user.id);
     // The cookie goes out even if the wait answers 503: the session is saved and works once visible.
     res.cookie(SESSION_COOKIE, sessionId, {
@@ -83,8 +98,9 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       expires: expiresAt,
     });
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
-    res.json({ metadata: { success: true }, user: publicUser(user) });
-  });
+  }
+
+  addSignupAndResetRoutes(router, { ...deps, signIn, publicUser });
 
   router.post("/api/account/logout/", async (req, res) => {
     if (req.user && req.sessionHash) {

@@ -5,14 +5,27 @@ import {
   NoSuchUserError,
   type UserLoggedInData,
   UserExistsError,
+  ResetLinkInvalidError,
+  type Sealed,
 } from "@shop/shared";
 import type { User } from "./user.ts";
 
 export type AccountCommand =
   | {
       type: "RegisterUser";
-      data: { userId: string; email: string; name: string; isStaff: boolean; passwordHash: string; now: Date };
+      data: {
+        userId: string;
+        email: string;
+        name: string;
+        isStaff: boolean;
+        passwordHash: string;
+        now: Date;
+        /** `{email, name}` sealed with the user's key: the event then holds "" for both. */
+        personal?: Sealed;
+      };
     }
+  | { type: "RequestPasswordReset"; data: { tokenHash: string; now: Date; expiresAt: Date } }
+  | { type: "ResetPassword"; data: { tokenHash: string; passwordHash: string; now: Date } }
   | { type: "LogIn"; data: { sessionHash: string; now: Date; expiresAt: Date } }
   | { type: "LogOut"; data: { sessionHash: string } }
   // The operator's commands (npm run ops): each is a no-op when the account is already so.
@@ -29,12 +42,37 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
   switch (command.type) {
     case "RegisterUser": {
       if (state.status !== "none") throw new UserExistsError();
-      const { now, ...data } = command.data;
+      const { now, personal, ...data } = command.data;
+      const registeredAt = now.toISOString();
       return [
         {
           type: "UserRegistered",
-          data: { ...data, email: data.email.trim().toLowerCase(), registeredAt: now.toISOString() },
+          data: personal
+            ? { ...data, email: "", name: "", registeredAt, personal }
+            : { ...data, email: data.email.trim().toLowerCase(), registeredAt },
         },
+      ];
+    }
+    case "RequestPasswordReset": {
+      // A disabled account gets no link (the answer to the visitor is the same either way).
+      if (state.status !== "registered" || state.disabled) return [];
+      const { tokenHash, now, expiresAt } = command.data;
+      const data = {
+        userId: state.userId,
+        tokenHash,
+        requestedAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      };
+      return [{ type: "PasswordResetRequested", data }];
+    }
+    case "ResetPassword": {
+      const { tokenHash, passwordHash, now } = command.data;
+      if (state.status !== "registered" || state.disabled) throw new ResetLinkInvalidError();
+      if (!state.reset || state.reset.tokenHash !== tokenHash) throw new ResetLinkInvalidError();
+      if (now.toISOString() >= state.reset.expiresAt) throw new ResetLinkInvalidError();
+      return [
+        { type: "PasswordResetUsed", data: { userId: state.userId, tokenHash } },
+        { type: "UserPasswordChanged", data: { userId: state.userId, passwordHash } },
       ];
     }
     case "LogIn": {

@@ -144,3 +144,56 @@ describe("account rules", () => {
     });
   });
 });
+
+describe("password reset rules", () => {
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  const requested: AccountEvent = {
+    type: "PasswordResetRequested",
+    data: { userId: "u1", tokenHash: "t1", requestedAt: now.toISOString(), expiresAt: later(7_200_000).toISOString() },
+  };
+
+  it("a reset request records the token's hash and its expiry", () =>
+    spec
+      .given([registered])
+      .when({ type: "RequestPasswordReset", data: { tokenHash: "t1", now, expiresAt: later(7_200_000) } })
+      .then([requested]));
+
+  it("a disabled account gets no reset link", () =>
+    spec
+      .given([registered, { type: "UserDisabled", data: { userId: "u1", disabledAt: now.toISOString() } }])
+      .when({ type: "RequestPasswordReset", data: { tokenHash: "t1", now, expiresAt: later(7_200_000) } })
+      .then([]));
+
+  it("the link sets the new password and is used up", () =>
+    spec
+      .given([registered, requested])
+      .when({ type: "ResetPassword", data: { tokenHash: "t1", passwordHash: "h2", now: later(60_000) } })
+      .then([
+        { type: "PasswordResetUsed", data: { userId: "u1", tokenHash: "t1" } },
+        { type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } },
+      ]));
+
+  it("a reset link works once", () =>
+    spec
+      .given([registered, requested, { type: "PasswordResetUsed", data: { userId: "u1", tokenHash: "t1" } }])
+      .when({ type: "ResetPassword", data: { tokenHash: "t1", passwordHash: "h3", now: later(60_000) } })
+      .thenThrows("RESET_LINK_INVALID"));
+
+  it("a reset link expires", () =>
+    spec
+      .given([registered, requested])
+      .when({ type: "ResetPassword", data: { tokenHash: "t1", passwordHash: "h2", now: later(7_200_000) } })
+      .thenThrows("RESET_LINK_INVALID"));
+
+  it("a newer link replaces the older one", () =>
+    spec
+      .given([registered, requested, { ...requested, data: { ...requested.data, tokenHash: "t2" } } as AccountEvent])
+      .when({ type: "ResetPassword", data: { tokenHash: "t1", passwordHash: "h2", now: later(60_000) } })
+      .thenThrows("RESET_LINK_INVALID"));
+
+  it("an unknown token is refused", () =>
+    spec
+      .given([registered])
+      .when({ type: "ResetPassword", data: { tokenHash: "t9", passwordHash: "h2", now } })
+      .thenThrows("RESET_LINK_INVALID"));
+});

@@ -8,6 +8,8 @@ import {
   type EventStore,
   EmailTakenError,
 } from "@shop/shared";
+import type { Kysely } from "kysely";
+import { sealPersonal, type Database } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
@@ -22,7 +24,13 @@ export const RegisterUserInput = z.object({
 
 /** Creates an account: claims the email (no two accounts share one), then registers the user. */
 export async function registerUser(
-  deps: { store: EventStore; clock: () => Date; newId?: () => string },
+  deps: {
+    store: EventStore;
+    clock: () => Date;
+    newId?: () => string;
+    /** Given: the email and name are sealed with the new user's key (sign-ups); else written in clear. */
+    db?: Kysely<Database>;
+  },
   rawInput: z.input<typeof RegisterUserInput>,
   metadata: EventMetadata = {},
 ) {
@@ -44,6 +52,7 @@ export async function registerUser(
     throw error;
   }
   const name = input.name || input.email.split("@")[0];
+  const personal = deps.db ? await sealPersonal(deps.db, userId, { email: input.email, name }) : undefined;
   const result = await handleCommand(
     deps.store,
     userStream(userId),
@@ -52,7 +61,15 @@ export async function registerUser(
       decideAccount(
         {
           type: "RegisterUser",
-          data: { userId, email: input.email, name, isStaff: input.isStaff, passwordHash, now: deps.clock() },
+          data: {
+            userId,
+            email: input.email,
+            name,
+            isStaff: input.isStaff,
+            passwordHash,
+            now: deps.clock(),
+            personal,
+          },
         },
         state,
       ),

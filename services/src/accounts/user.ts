@@ -12,6 +12,8 @@ export type User =
       passwordHash: string;
       sessions: Set<string>;
       disabled: boolean;
+      /** The one reset link that works: the latest emailed, until used or expired. */
+      reset: { tokenHash: string; expiresAt: string } | null;
     };
 
 export const initialUser = (): User => ({ status: "none" });
@@ -19,7 +21,7 @@ export const initialUser = (): User => ({ status: "none" });
 export function evolveUser(state: User, event: AccountEvent): User {
   switch (event.type) {
     case "UserRegistered":
-      return { status: "registered", ...event.data, sessions: new Set(), disabled: false };
+      return { status: "registered", ...event.data, sessions: new Set(), disabled: false, reset: null };
     case "UserEmailClaimed":
       return state;
     default:
@@ -29,7 +31,11 @@ export function evolveUser(state: User, event: AccountEvent): User {
     case "UserRenamed":
       return { ...state, name: event.data.name };
     case "UserPasswordChanged":
-      return { ...state, passwordHash: event.data.passwordHash };
+      return { ...state, passwordHash: event.data.passwordHash, reset: null };
+    case "PasswordResetRequested":
+      return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    case "PasswordResetUsed":
+      return { ...state, reset: null };
     case "UserStaffGranted":
       return { ...state, isStaff: true };
     case "UserStaffRevoked":

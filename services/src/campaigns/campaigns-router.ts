@@ -20,7 +20,7 @@ import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { campaignDecider, campaignNotFound, decideCampaign, type CampaignCommand } from "./campaign.ts";
-import { runVersionedCommand } from "./versioned-command.ts";
+import { runVersionedCommand } from "../platform/versioned-command.ts";
 
 export interface CampaignsRouterDeps {
   store: EventStore;

@@ -9,7 +9,7 @@ import {
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { cartIdOf } from "./cart-id.ts";
+import { cartIdOf, visitorCartIdOf } from "./cart-id.ts";
 import { loadCart, runCartCommand, type CartServiceDeps } from "./cart-service.ts";
 import { cartAnswer } from "./cart-view.ts";
 import { decideCart, decideDiscountCodes, type RequestedItem } from "./decide.ts";
@@ -54,17 +54,23 @@ function requestedItems(req: Request): RequestedItem[] {
 export function makeCartRouter(deps: CartRouterDeps): Router {
   const router = Router();
   const service: CartServiceDeps = { store: deps.store, clock: deps.clock, loadSkus: deps.loadSkus };
-  const writableCart = (req: Request, res: Response) => cartIdOf(req, res, { create: true, secure: deps.behindProxy })!;
+  /** The cart a write goes to, and whether this request made its id (a visitor's first write: an empty cart). */
+  const writableCart = (req: Request, res: Response) => {
+    const newCart = !req.user && visitorCartIdOf(req.headers.cookie) === null;
+    return { cartId: cartIdOf(req, res, { create: true, secure: deps.behindProxy })!, newCart };
+  };
 
   async function addItems(req: Request, res: Response) {
     const items = requestedItems(req);
+    const { cartId, newCart } = writableCart(req, res);
     return runCartCommand(
       service,
-      writableCart(req, res),
+      cartId,
       shopperOf(req),
       { skus: items.map((i) => i.skuCode) },
       (cart, context) => decideCart({ type: "AddToCart", data: { items } }, cart, context),
       eventMetadata(req),
+      { newCart },
     );
   }
 
@@ -101,13 +107,15 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
   router.put("/api/store/shop/full-cart/", async (req, res) => {
     const input = parseRequest(FullCartUpdateRequest, req.body);
     const items = input.items.map((i) => ({ skuCode: i.sku_code, quantity: i.quantity }));
+    const { cartId, newCart } = writableCart(req, res);
     const outcome = await runCartCommand(
       service,
-      writableCart(req, res),
+      cartId,
       shopperOf(req),
       { skus: items.map((i) => i.skuCode) },
       (cart, context) => decideCart({ type: "UpdateCart", data: { items } }, cart, context),
       eventMetadata(req),
+      { newCart },
     );
     res.json(cartAnswer(outcome.cart, outcome.context, outcome.events));
   });
@@ -116,9 +124,10 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
     const { discounts: typed } = parseQuery(ApplyDiscountsQuery, req.query);
     const codes = typed.map((c) => c.trim().replace(/^-/, "").trim().toUpperCase()).filter(Boolean);
     let answers: Record<string, string> = {};
+    const { cartId, newCart } = writableCart(req, res);
     await runCartCommand(
       service,
-      writableCart(req, res),
+      cartId,
       shopperOf(req),
       { codes },
       (cart, context) => {
@@ -127,6 +136,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
         return decided.events;
       },
       eventMetadata(req),
+      { newCart },
     );
     res.json(answers);
   });

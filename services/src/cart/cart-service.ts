@@ -10,7 +10,7 @@ import {
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { loadDiscounts } from "../discounts/discount.ts";
 import { foldStream } from "../platform/command-handler.ts";
-import { cartDecider, type Cart } from "./cart.ts";
+import { cartDecider, emptyCart, type Cart } from "./cart.ts";
 import type { CartContext } from "./decide.ts";
 import { codesIn } from "./pricing.ts";
 
@@ -36,9 +36,10 @@ export async function loadCart(
   cartId: string,
   shopper: Shopper,
   also: { skus?: readonly string[]; codes?: readonly string[] } = {},
+  /** The cart's state when the caller knows it without reading (a cart id made by this request is empty). */
+  known?: Cart,
 ): Promise<{ cart: Cart; context: CartContext }> {
-  const recorded = await deps.store.readStream(cartStream(cartId));
-  const cart = foldStream(cartDecider, recorded);
+  const cart = known ?? foldStream(cartDecider, await deps.store.readStream(cartStream(cartId)));
   const [skus, discounts] = await Promise.all([
     deps.loadSkus([...new Set([...codesIn(cart), ...(also.skus ?? [])])]),
     loadDiscounts(deps.store, [...cart.codes, ...(also.codes ?? [])]),
@@ -47,7 +48,9 @@ export async function loadCart(
 }
 
 /**
- * Runs a cart command with the stream's version as the expected one. Many tabs (or a script) may
+ * Runs a cart command with the stream's version as the expected one. A cart whose id this request
+ * made (`newCart`: a visitor's first write) is known to be empty: its stream is not read, and the
+ * append's `no-stream` still guards the guess. Many tabs (or a script) may
  * add to one cart at once: on a conflict the cart is read again and the command decided anew, after
  * a short random pause so the contenders spread out. Only the appended events count.
  */
@@ -58,8 +61,9 @@ export function runCartCommand(
   also: { skus?: readonly string[]; codes?: readonly string[] },
   decide: (cart: Cart, context: CartContext) => CartEvent[],
   metadata: EventMetadata,
+  options: { newCart?: boolean } = {},
 ): Promise<CartOutcome> {
-  return oneAtATime(cartId, () => tryUntilAppended(deps, cartId, shopper, also, decide, metadata));
+  return oneAtATime(cartId, () => tryUntilAppended(deps, cartId, shopper, also, decide, metadata, options.newCart));
 }
 
 // Requests for one cart in this process take turns, so they do not race each other to the log and
@@ -86,9 +90,11 @@ async function tryUntilAppended(
   also: { skus?: readonly string[]; codes?: readonly string[] },
   decide: (cart: Cart, context: CartContext) => CartEvent[],
   metadata: EventMetadata,
+  newCart = false,
 ): Promise<CartOutcome> {
   for (let attempt = 1; ; attempt++) {
-    const { cart, context } = await loadCart(deps, cartId, shopper, also);
+    const known = newCart && attempt === 1 ? emptyCart() : undefined;
+    const { cart, context } = await loadCart(deps, cartId, shopper, also, known);
     const events = decide(cart, context);
     if (events.length === 0) return { cart, context, events };
     try {

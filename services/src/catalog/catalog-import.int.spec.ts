@@ -126,4 +126,37 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
     expect(skus.some((s) => s.stock === 0 && s.backorder)).toBe(true);
     expect(skus.some((s) => s.price_tiers.length > 0)).toBe(true);
   });
+
+  it("a generated catalog imported again appends no events: the bulk-written records are what the deciders decide", async () => {
+    const file = parseCatalogFile(
+      generateCatalog({ products: 30, seed: 9, firstProductId: 3000, firstSkuId: 30_000, today: "2026-11-23" }),
+    );
+    const first = await importCatalog(deps(), file, actor);
+    expect(first.products).toEqual({ created: 30, changed: 0, unchanged: 0 });
+    const before = await logLength();
+    const again = await importCatalog(deps(), file, actor);
+    expect(again).toMatchObject({ events: 0, products: { created: 0, changed: 0, unchanged: 30 } });
+    expect(again.skus.unchanged).toBe(first.skus.created);
+    expect(await logLength()).toBe(before);
+  });
+
+  it("an import cut short is finished by the next one, which writes only the missing records", async () => {
+    const whole = parseCatalogFile(
+      generateCatalog({ products: 12, seed: 4, firstProductId: 5000, firstSkuId: 50_000, today: "2026-11-23" }),
+    );
+    const cut = { ...whole, products: whole.products.slice(0, 5) };
+    await importCatalog(deps(), cut, actor);
+    const before = await logLength();
+    const report = await importCatalog(deps(), whole, actor);
+    expect(report.products).toEqual({ created: 7, changed: 0, unchanged: 5 });
+    const added = (await store.readAll(START, { limit: 1_000_000 })).slice(before);
+    const streams = added.map((e) => e.streamId);
+    expect(streams.filter((s) => s.startsWith("product-")).sort()).toEqual(
+      whole.products
+        .slice(5)
+        .map((p) => `product-${p.id}`)
+        .sort(),
+    );
+    expect(added.every((e) => e.streamPosition === 0)).toBe(true);
+  });
 });

@@ -1,27 +1,37 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { contentNodeStream, PageNotFoundError, PageQuery, type EventStore } from "@shop/shared";
+import {
+  ancestorsOf,
+  audienceGroups,
+  childrenOf,
+  type Database,
+  type Link,
+  type NodeRow,
+  pageAudienceOf,
+  pageRenderContext,
+  PUBLIC_STATUSES,
+  renderBody,
+} from "@shop/projections";
 import { nodeDecider } from "../content/content-node.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { parseQuery } from "../platform/http/validate.ts";
-import { ancestorsOf, childrenOf, relatedNodes, type NodeRow } from "./related-nodes.ts";
-import { audienceGroups, renderBody, type Link, type RenderContext } from "./render-body.ts";
-import type { Database } from "@shop/projections";
 
 export interface PagesRouterDeps {
   db: Kysely<Database>;
   store: EventStore;
 }
 
-/** Statuses a visitor may see: a page with Changes Pending still shows what was last published. */
-const PUBLIC = ["Live", "Changes Pending"];
 const pageNotFound = () => new PageNotFoundError();
 
-/** GET /api/content/page/?url=/some/path/: a Live page's data for the storefront; staff may preview any page with preview=1. */
+/**
+ * GET /api/content/page/?url=/some/path/: a Live page's data for the storefront. The body comes
+ * rendered from the content_page_bodies read model (the content-pages projector renders it when the
+ * page or a node it shows changes); staff may preview any page with preview=1, rendered as it is now.
+ */
 export function makePagesRouter(deps: PagesRouterDeps): Router {
   const router = Router();
   const db = deps.db;
-  const cols = ["id", "name", "url", "parent_id", "status"] as const;
 
   router.get("/api/content/page/", async (req, res) => {
     const q = parseQuery(PageQuery, req.query);
@@ -34,70 +44,42 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
       .where("url", "in", candidates)
       .orderBy("id")
       .executeTakeFirst();
-    if (!row || (!preview && !PUBLIC.includes(row.status))) throw pageNotFound();
-    const visible = preview ? undefined : PUBLIC;
-    const shown =
-      !preview && row.status === "Changes Pending"
-        ? await lastPublished(deps.store, row.id)
-        : { name: row.name, body: row.body, shortDescription: row.short_description };
+    if (!row || (!preview && !PUBLIC_STATUSES.includes(row.status))) throw pageNotFound();
+    const visible = preview ? null : PUBLIC_STATUSES;
+    const audience = pageAudienceOf(req.user);
+    const stored = preview
+      ? undefined
+      : await db
+          .selectFrom("content_page_bodies")
+          .select(["source_name", "source_short_description", `html_${audience}` as const])
+          .where("node_id", "=", row.id)
+          .executeTakeFirst();
+    const storedHtml = stored?.[`html_${audience}`];
+    let shown: { name: string; shortDescription: string; html: string };
+    if (stored && storedHtml != null) {
+      shown = { name: stored.source_name, shortDescription: stored.source_short_description, html: storedHtml };
+    } else {
+      // A preview, or a page the content-pages read model has not rendered yet (a moment after a change): now.
+      const source =
+        !preview && row.status === "Changes Pending"
+          ? await lastPublished(deps.store, row.id)
+          : { name: row.name, body: row.body, shortDescription: row.short_description };
+      const who = {
+        signedIn: Boolean(req.user),
+        isStaff: req.user?.is_staff === true,
+        groups: audienceGroups(req.user),
+      };
+      const ctx = pageRenderContext(db, { ...row, title: source.name }, who, visible);
+      shown = {
+        name: source.name,
+        shortDescription: source.shortDescription,
+        html: await renderBody(source.body, ctx),
+      };
+    }
 
-    const find = async (id: number) =>
-      db.selectFrom("content_nodes").select(cols).where("id", "=", id).executeTakeFirst();
     const isVisible = (r: NodeRow) => !visible || visible.includes(r.status);
     const link = (r: NodeRow): Link => ({ title: r.name, url: r.url });
     const visibleChildren = async (parentId: number | null) => (await childrenOf(deps.db, parentId)).filter(isVisible);
-
-    const ctx: RenderContext = {
-      page: { id: row.id, url: row.url, title: shown.name },
-      audience: { signedIn: req.user !== null, isStaff: req.user?.is_staff === true, groups: audienceGroups(req.user) },
-      nodeLink: async (id) => {
-        const r = await find(id);
-        return r && isVisible(r) ? link(r) : null;
-      },
-      related: async (nodeId, query) => {
-        const node = nodeId === row.id ? row : await find(nodeId);
-        return node ? (await relatedNodes(deps.db, node, query, isVisible)).map(link) : [];
-      },
-      mediaFile: async (id) => {
-        const r = await db
-          .selectFrom("media_files")
-          .leftJoin("media_formats", "media_formats.id", "media_files.format_id")
-          .select(["media_files.file_url", "media_files.name", "media_formats.slug as format"])
-          .where("media_files.id", "=", id)
-          .executeTakeFirst();
-        return r ? { url: r.file_url, title: r.name, format: r.format } : null;
-      },
-      collection: async (nodeId) => {
-        const members = (await visibleChildren(nodeId)).map((m) => m.id);
-        if (!members.length) return [];
-        const rows = await db
-          .selectFrom("content_nodes")
-          .select(["id", "name", "url", "body"])
-          .where("id", "in", members)
-          .execute();
-        return members.flatMap((id) =>
-          rows.filter((r) => r.id === id).map((r) => ({ title: r.name, url: r.url, body: r.body })),
-        );
-      },
-      translations: async (nodeId) => {
-        const page = nodeId === row.id ? row : await find(nodeId);
-        if (!page || !isVisible(page)) return [];
-        const rows = await db
-          .selectFrom("content_lang_nodes")
-          .select(["language", "name", "status"])
-          .where("node_id", "=", nodeId)
-          .orderBy("language")
-          .execute();
-        return rows
-          .filter((r) => r.status === "Live" || preview)
-          .map((r) => ({
-            language: r.language,
-            title: r.name,
-            url: `${page.url}?lang=${encodeURIComponent(r.language)}`,
-          }));
-      },
-    };
-
     const siblings = await visibleChildren(row.parent_id);
     const at = siblings.findIndex((s) => s.id === row.id);
     res.json({
@@ -109,7 +91,7 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
         short_description: shown.shortDescription,
         status: row.status,
         preview,
-        body_html: await renderBody(shown.body, ctx),
+        body_html: shown.html,
         breadcrumbs: [
           ...(await ancestorsOf(deps.db, row)).filter(isVisible).map(link),
           { title: shown.name, url: row.url },

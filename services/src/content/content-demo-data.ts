@@ -100,6 +100,9 @@ const MENU: Array<{ key: string; name: string; url: string; parent: string | nul
   { key: "about", name: "About", url: "/about/", parent: "home" },
   { key: "visit", name: "Visit", url: "/visit/", parent: "home" },
   { key: "donate", name: "Donate", url: "/donate/", parent: "home" },
+  // A submenu for the storefront's header (services/src/nav): added last, so the ids above stay as they were.
+  { key: "mission", name: "Our Mission", url: "/about/mission/", parent: "about" },
+  { key: "history", name: "Our History", url: "/about/history/", parent: "about" },
 ];
 
 /**

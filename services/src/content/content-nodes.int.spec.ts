@@ -390,7 +390,7 @@ describe.each(testBackends())("content nodes on $name", ({ pglite }) => {
       const before = await Promise.all(projection.tables.map(snapshot));
       await rebuildProjection({ db, store: server.store, projection });
       expect(await Promise.all(projection.tables.map(snapshot))).toEqual(before);
-      expect(before.flat().length).toBeGreaterThan(0);
+      expect(before.flat().length, `${projection.name} has rows`).toBeGreaterThan(0);
     }
   });
 });

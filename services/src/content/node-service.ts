@@ -34,8 +34,8 @@ const TABLE: Record<NodeKind, "content_nodes" | "menu_nodes"> = {
 };
 /** Read models a node write shows up in (read-your-writes waits for them). */
 export const NODE_PROJECTIONS: Record<NodeKind, string[]> = {
-  contentnode: ["content-nodes", "keywords", "contributor-roles"],
-  menunode: ["menu-nodes", "pending-rewrite-batches"],
+  contentnode: ["content-nodes", "keywords", "contributor-roles", "content-pages"],
+  menunode: ["menu-nodes", "pending-rewrite-batches", "content-pages"],
 };
 
 /** The API's snake_case fields to the events' names; absent fields stay absent. */

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { seedRadioDemoData } from "../radio/radio-demo-data.ts";
+import { seedNewsletterDemoData } from "../newsletters/newsletters-demo-data.ts";
 import { campaignStream, START, type EventStore, type LogPosition, DomainError } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
 import { seedContentDemoData } from "../content/content-demo-data.ts";
@@ -6,6 +8,7 @@ import { seedLookupDemoData } from "../lookups/lookup-demo-data.ts";
 import type { Database } from "@shop/projections";
 import { seedCatalogDemoData } from "../catalog/catalog-demo-data.ts";
 import { seedDiscountDemoData } from "../discounts/discount-demo-data.ts";
+import { seedGamifyDemoData } from "../gamify/gamify-demo-data.ts";
 
 export const DEMO_LOGIN = { email: "demo@example.org", password: "demo-password", name: "Demo Editor" };
 /** A second staff user, so two editors can be shown working on one record (lock kick-off). */
@@ -37,6 +40,9 @@ export async function seedDemoData(
   await seedLookupDemoData(store, metadata);
   if (db) await seedCatalogDemoData(store, db, clock, metadata);
   if (db) await seedDiscountDemoData(store, db, clock(), metadata);
+  if (db) await seedRadioDemoData(store, db, clock, metadata);
+  if (db) await seedNewsletterDemoData(store, db, clock, metadata);
+  await seedGamifyDemoData(store, clock(), metadata);
   const last = await store.append(
     campaignStream("ark-main"),
     [

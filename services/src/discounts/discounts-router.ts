@@ -13,7 +13,7 @@ import {
 } from "@shop/shared";
 import { containsPattern, listPage, sortColumn, type Database, type DiscountsTable } from "@shop/projections";
 import type { Selectable } from "kysely";
-import { runVersionedCommand } from "../campaigns/versioned-command.ts";
+import { runVersionedCommand } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";

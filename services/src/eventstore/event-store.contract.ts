@@ -127,6 +127,82 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.readStream(missing)).toEqual([]);
     });
 
+    // appendMany is optional (KurrentDB has none): these run where the store has it.
+    const withAppendMany = () => (store.appendMany ? store.appendMany.bind(store) : null);
+
+    it("appendMany writes several streams with their expected versions and reports each one's last position", async (ctx) => {
+      const appendMany = withAppendMany();
+      if (!appendMany) return ctx.skip();
+      const [fresh, existing, anyStream] = [streamOf("many-new"), streamOf("many-old"), streamOf("many-any")];
+      const before = await store.head();
+      await store.append(existing, [event("A"), event("B")]);
+      const results = await appendMany([
+        { streamId: fresh, events: [event("N1", { n: 1 }), event("N2")], expectedVersion: "no-stream" },
+        { streamId: existing, events: [event("C")], expectedVersion: 1 },
+        { streamId: anyStream, events: [event("X")] },
+      ]);
+      expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, 2, 0]);
+      expect((await store.readStream(fresh)).map((e) => [e.type, e.streamPosition, e.data])).toEqual([
+        ["N1", 0, { n: 1 }],
+        ["N2", 1, {}],
+      ]);
+      expect((await store.readStream(existing)).map((e) => e.type)).toEqual(["A", "B", "C"]);
+      const own = await readOwn(before, [fresh, existing, anyStream]);
+      expectIncreasing(own);
+      expect(own.map((e) => e.type)).toEqual(["A", "B", "N1", "N2", "C", "X"]);
+      for (const [i, streamId] of [fresh, existing, anyStream].entries()) {
+        const last = own.filter((e) => e.streamId === streamId).at(-1)!;
+        expect(comparePositions(results[i].position, last.position)).toBe(0);
+      }
+    });
+
+    it("appendMany appends nothing when one stream's expected version is wrong, and names that stream", async (ctx) => {
+      const appendMany = withAppendMany();
+      if (!appendMany) return ctx.skip();
+      const [fresh, taken, stale] = [streamOf("many-fresh"), streamOf("many-taken"), streamOf("many-stale")];
+      await store.append(taken, [event("Claimed")]);
+      await store.append(stale, [event("A"), event("B")]);
+      const refused = await appendMany([
+        { streamId: fresh, events: [event("N")], expectedVersion: "no-stream" },
+        { streamId: taken, events: [event("Claimed")], expectedVersion: "no-stream" },
+      ]).catch((e) => e);
+      expect(refused).toBeInstanceOf(WrongExpectedVersionError);
+      expect(refused).toMatchObject({ streamId: taken, expected: "no-stream", actual: 0 });
+      const staleError = await appendMany([
+        { streamId: fresh, events: [event("N")], expectedVersion: "no-stream" },
+        { streamId: stale, events: [event("C")], expectedVersion: 0 },
+      ]).catch((e) => e);
+      expect(staleError).toMatchObject({ streamId: stale, expected: 0, actual: 1 });
+      expect(await store.readStream(fresh)).toEqual([]);
+      expect((await store.readStream(taken)).map((e) => e.type)).toEqual(["Claimed"]);
+      expect((await store.readStream(stale)).map((e) => e.type)).toEqual(["A", "B"]);
+    });
+
+    it("appendMany refuses a stream named twice in one call", async (ctx) => {
+      const appendMany = withAppendMany();
+      if (!appendMany) return ctx.skip();
+      const twice = streamOf("many-twice");
+      await expect(
+        appendMany([
+          { streamId: twice, events: [event("A")] },
+          { streamId: twice, events: [event("B")] },
+        ]),
+      ).rejects.toThrow("appendMany takes each stream once");
+      expect(await store.readStream(twice)).toEqual([]);
+    });
+
+    it("appendMany and concurrent appends to the same streams keep every stream's positions gapless", async (ctx) => {
+      const appendMany = withAppendMany();
+      if (!appendMany) return ctx.skip();
+      const streams = Array.from({ length: 5 }, () => streamOf("many-race"));
+      await Promise.all([
+        ...Array.from({ length: 4 }, () => appendMany(streams.map((streamId) => ({ streamId, events: [event("M")] })))),
+        ...streams.flatMap((streamId) => [store.append(streamId, [event("S")]), store.append(streamId, [event("S")])]),
+      ]);
+      for (const streamId of streams)
+        expect((await store.readStream(streamId)).map((e) => e.streamPosition)).toEqual([0, 1, 2, 3, 4, 5]);
+    });
+
     it("reads a stream from a stream position, and a missing stream as empty", async () => {
       const streamId = streamOf("from");
       await store.append(streamId, [event("A"), event("B"), event("C"), event("D")]);

@@ -8,6 +8,7 @@ import {
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamWrite,
 } from "@shop/shared";
 import { decodeAt, type EventCodec } from "./postgres-event-store.ts";
 import { subscribeByPolling } from "./subscription.ts";
@@ -76,7 +77,10 @@ export function createInMemoryEventStore(
     appendOptions: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error("append needs at least one event");
-    const expected = appendOptions.expectedVersion ?? "any";
+    return appendNow(streamId, events, appendOptions.expectedVersion ?? "any");
+  }
+
+  function appendNow(streamId: string, events: NewEvent[], expected: ExpectedVersion): AppendResult {
     const actual = log.versions.get(streamId) ?? "no-stream";
     if (expected !== "any" && expected !== actual) throw new WrongExpectedVersionError(streamId, expected, actual);
     let version = actual === "no-stream" ? -1 : actual;
@@ -97,6 +101,19 @@ export function createInMemoryEventStore(
     log.versions.set(streamId, version);
     for (const wake of log.listeners) wake();
     return { nextExpectedVersion: version, position: positionOf(log.dropped + log.events.length) };
+  }
+
+  // All checks before any write, and no await between them: nothing interleaves, as in one transaction.
+  async function appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
+    const ids = writes.map((w) => w.streamId);
+    if (new Set(ids).size !== ids.length) throw new Error("appendMany takes each stream once");
+    for (const w of writes) {
+      if (w.events.length === 0) throw new Error("append needs at least one event");
+      const expected = w.expectedVersion ?? "any";
+      const actual = log.versions.get(w.streamId) ?? "no-stream";
+      if (expected !== "any" && expected !== actual) throw new WrongExpectedVersionError(w.streamId, expected, actual);
+    }
+    return writes.map((w) => appendNow(w.streamId, w.events, "any"));
   }
 
   // As on PostgreSQL: readStream throws on an event that fails its schema, readAll marks it `invalid`.
@@ -141,6 +158,7 @@ export function createInMemoryEventStore(
   return {
     kind: "memory",
     append,
+    appendMany,
     readStream,
     readAll,
     head,

@@ -69,10 +69,11 @@ describe.skipIf(!testDatabaseUrl())("live push across two server processes on on
 
     const fan = new TestClient(one.url);
     const started = Date.now();
-    const pushed = nextMessage<{ type: string; stream: string; user: string | null }>(
+    // Pushes wait for the read models, so the staff's own login may still be on its way: match the fan's.
+    const pushed = nextMessage<{ type: string; stream: string; user_name: string | null }>(
       socket,
       "audit:event",
-      (m) => m.type === "UserLoggedIn" && m.user !== null,
+      (m) => m.type === "UserLoggedIn" && m.user_name === "fan",
       1000,
     );
     const login = await fan.post("/api/account/login/", { email: "fan@example.org", password: "long enough" });

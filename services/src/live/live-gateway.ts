@@ -2,7 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import { Server, type Socket } from "socket.io";
-import type { EventStore, Subscription } from "@shop/shared";
+import type { EventStore, LogPosition, Subscription } from "@shop/shared";
 import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
@@ -31,6 +31,12 @@ export interface LiveGatewayDeps {
   behindProxy?: boolean;
   /** How often open admin sockets' sessions are checked again (expiry, revocation); default 60 s. */
   sessionRecheckEveryMs?: number;
+  /**
+   * Resolves once the read models have applied `position` (false when they did not in time). A push makes
+   * pages refetch, so it waits for this: a refetch that outran the projection would show the old state
+   * and no later push would correct it. Without it (tests of the gateway alone) pushes go at once.
+   */
+  readModelsAt?: (position: LogPosition) => Promise<boolean>;
 }
 
 export interface StaffPresence {
@@ -113,6 +119,12 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     from: await deps.store.settledHead(),
     onEvents: async (events) => {
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
+      const last = events.at(-1);
+      if (last && deps.readModelsAt && !(await deps.readModelsAt(last.position).catch(() => false)))
+        deps.log.warn(
+          { globalPosition: last.globalPosition },
+          "live push went before the read models applied its events (they did not catch up in time)",
+        );
       for (const event of events) {
         // One bad event must not stall every push after it: skip it, say so, go on.
         if (event.invalid) {

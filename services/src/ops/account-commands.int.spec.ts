@@ -12,14 +12,15 @@ import {
   startTestServer,
   type TestServerPlace,
 } from "../testing/test-server.ts";
-import { opsEnv, runOps } from "./ops-cli-kit.ts";
+import { opsEnv, runOps, runOpsInProcess } from "./ops-cli-kit.ts";
 
 const ADA = "ada@example.org";
 
 describe.each(testBackends())("operator account commands on $name", ({ pglite }) => {
   let place: TestServerPlace;
   let env: NodeJS.ProcessEnv;
-  const ops = (args: string[], stdin?: string) => runOps(env, args, stdin);
+  /** The CLI in this process (runCli, what the bundle's entry runs); one command runs as a real process. */
+  const ops = (args: string[], stdin?: string) => runOpsInProcess(env, args, stdin);
 
   /** On PGlite the CLI and a server cannot share the data folder: the server runs between CLI calls. */
   async function withServer<T>(use: (server: RunningServer) => Promise<T>): Promise<T> {
@@ -69,7 +70,12 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
     const nobody = await ops(["set-password", "--email", "nobody@example.org"], "long enough\n");
     expect([nobody.code, nobody.stderr.trim()]).toEqual([1, "No user with email nobody@example.org"]);
 
-    const set = await ops(["set-password", "--email", "Ada@Example.org"], "second password\n");
+    // Through a real process's stdin on PostgreSQL (on PGlite, cli.int.spec.ts runs one on a data folder).
+    const set = await (pglite ? runOpsInProcess : runOps)(
+      env,
+      ["set-password", "--email", "Ada@Example.org"],
+      "second password\n",
+    );
     expect([set.code, set.stdout]).toEqual([0, `Password set for ${ADA}\n`]);
 
     await withServer(async (server) => {

@@ -11,7 +11,7 @@ import { OpsError, type OpsContext } from "./ops-context.ts";
 export async function importCatalogFile(
   ctx: OpsContext,
   { file }: { file: string },
-  out: NodeJS.WriteStream = process.stderr,
+  out: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
 ): Promise<string> {
   let json: unknown;
   try {

@@ -6,13 +6,14 @@ import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-import { opsEnv, runOps } from "./ops-cli-kit.ts";
+import { opsEnv, runOps, runOpsInProcess } from "./ops-cli-kit.ts";
 
 describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   let place: TestServerPlace;
   let env: NodeJS.ProcessEnv;
 
-  const ops = (...args: string[]) => runOps(env, args);
+  /** The CLI in this process (runCli, what the bundle's entry runs); the first command on PGlite runs as a real process. */
+  const ops = (...args: string[]) => runOpsInProcess(env, args);
 
   beforeAll(() => {
     place = newTestPlace({ pglite });
@@ -25,7 +26,9 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
   it("create-user, then login works and 'events' shows the user's events without the password hash", {
     timeout: 120_000,
   }, async () => {
-    const created = await ops(
+    // On PGlite, `npm run ops` as an operator runs it, in its own process: it creates the database of
+    // a new install in the data folder (initdb), and leaves nothing else there.
+    const created = await (pglite ? runOps : runOpsInProcess)(env, [
       "create-user",
       "--email",
       "ops@example.org",
@@ -34,8 +37,9 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
       "--name",
       "Olive Ops",
       "--staff",
-    );
+    ]);
     expect(created.code).toBe(0);
+    if (pglite) expect(readdirSync(place.dataDir).sort()).toEqual(["pglite"]); // and its lock released
     expect(created.stdout).toMatch(/^Created staff user ops@example.org \(Olive Ops\), id [0-9a-f-]{36}\n$/);
 
     const server: RunningServer = await startTestServer(place);
@@ -77,7 +81,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     expect(replay.stdout).toMatch(/users: replayed 3 events in [\d.]+ s \(\d+ events\/s\)/);
     expect(replay.stdout).toMatch(/sessions: replayed 3 events in [\d.]+ s \(\d+ events\/s\)/);
     const status = await ops("projections");
-    expect(status.stdout).toMatch(/users\s+1\s+3\s+0\s/);
+    expect(status.stdout).toMatch(/users\s+2\s+3\s+0\s/);
     expect(status.stdout).toMatch(/sessions\s+1\s+3\s+0\s/);
   });
 
@@ -97,15 +101,28 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
 });
 
 // Arguments are checked before any database is opened: once, not per backend, with a data folder
-// that must stay empty (no PGlite created, no lock taken).
+// that must stay empty (no PGlite created, no lock taken). In this process (runCli), and one through
+// a real process: the exit code and stderr of `npm run ops` itself.
 describe("operator CLI arguments", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "ops-args-"));
   const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "silent" };
 
+  it("bad input from a real process exits 2 with one line on stderr, before opening a database", {
+    timeout: 60_000,
+  }, async () => {
+    const result = await runOps(env, ["events", "--limit", "x"]);
+    expect([result.code, result.stdout, result.stderr]).toEqual([
+      2,
+      "",
+      "--limit must be a positive whole number, not 'x'\n",
+    ]);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
   it.each([
     [
       [],
-      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog> [options]  (npm run ops -- help lists the options)",
+      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog|mails|erase-customer|client-errors> [options]  (npm run ops -- help lists the options)",
     ],
     [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
     [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],
@@ -117,8 +134,8 @@ describe("operator CLI arguments", () => {
     [["import-catalog"], "import-catalog needs one FILE.json"],
     [["generate-catalog", "--products", "many"], "--products must be a whole number from 1, not 'many'"],
   ])("bad input %j exits non-zero with one line, before opening a database", async (args, message) => {
-    const result = await runOps(env, args);
-    expect(result.code).toBe(2);
+    const result = await runOpsInProcess(env, args);
+    expect([result.code, result.stdout]).toEqual([2, ""]);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain(message);
     expect(readdirSync(dataDir)).toEqual([]);

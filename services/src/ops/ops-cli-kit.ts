@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
 import { REPO_ROOT } from "../server.ts";
 import type { TestServerPlace } from "../testing/test-server.ts";
+import { runCli } from "./run-cli.ts";
 
 export interface OpsResult {
   code: number;
@@ -41,4 +43,34 @@ export function opsEnv(place: TestServerPlace): NodeJS.ProcessEnv {
     DATA_DIR: place.dataDir,
     LOG_LEVEL: "silent",
   };
+}
+
+/**
+ * Runs `npm run ops -- ...args` in this process: the CLI's own `runCli` (what the bundle's entry
+ * calls) on the given environment, with `stdin` piped in and stdout and stderr collected. The same
+ * commands, checks and outputs as `runOps`, without a process start per call; `runOps` stays for the
+ * CLI's own wiring (exit codes, the pipes, the data folder of a real process).
+ */
+export async function runOpsInProcess(env: NodeJS.ProcessEnv, args: string[], stdin = ""): Promise<OpsResult> {
+  const started = performance.now();
+  const stdout = collector();
+  const stderr = collector();
+  const code = await runCli(args, {
+    env,
+    stdin: Readable.from(stdin ? [Buffer.from(stdin)] : []),
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text(), ms: performance.now() - started };
+}
+
+function collector() {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
 }

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from "../platform/config.ts";
 import { acquireDataDirLock } from "../platform/data-dir-lock.ts";
 import { openDatabase, type DatabaseConnection } from "../platform/database.ts";
 import { migrateIdCounters } from "../platform/id-allocator.ts";
+import { migratePersonKeys } from "@shop/projections";
 
 /** A CLI command's failure: printed as one line, exit code 1 (2 for bad usage). */
 export class OpsError extends Error {
@@ -49,6 +50,7 @@ export async function openOpsContext(env = process.env): Promise<OpsContext> {
       : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
   await migrateIdCounters(database.db);
+  await migratePersonKeys(database.db);
   const store = await openEventStore(config, database);
   return {
     config,

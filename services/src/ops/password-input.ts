@@ -7,10 +7,10 @@ import { OpsError } from "./ops-context.ts";
  * history and in every `ps` listing.
  */
 export async function readNewPassword(
-  input: NodeJS.ReadStream = process.stdin,
-  prompt: NodeJS.WriteStream = process.stderr,
+  input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+  prompt: NodeJS.WritableStream = process.stderr,
 ): Promise<string> {
-  const password = input.isTTY ? await typedTwice(input, prompt) : firstLine(await readAll(input));
+  const password = isTerminal(input) ? await typedTwice(input, prompt) : firstLine(await readAll(input));
   if (password === "")
     throw new OpsError(
       "set-password needs the new password: pipe it to stdin, or run it in a terminal to be asked for it",
@@ -21,7 +21,12 @@ export async function readNewPassword(
   return password;
 }
 
-async function typedTwice(input: NodeJS.ReadStream, prompt: NodeJS.WriteStream): Promise<string> {
+/** A terminal, whose echo can be turned off (a pipe or a test's stream is read as it comes). */
+function isTerminal(input: NodeJS.ReadableStream & { isTTY?: boolean }): input is NodeJS.ReadStream {
+  return input.isTTY === true && "setRawMode" in input;
+}
+
+async function typedTwice(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Promise<string> {
   const first = await hiddenLine(input, prompt, "New password: ");
   const second = await hiddenLine(input, prompt, "New password (again): ");
   if (first !== second) throw new OpsError("The two passwords differ; nothing was changed.", 2);
@@ -32,14 +37,14 @@ function firstLine(text: string): string {
   return text.split(/\r?\n/)[0];
 }
 
-async function readAll(input: NodeJS.ReadStream): Promise<string> {
+async function readAll(input: NodeJS.ReadableStream): Promise<string> {
   let text = "";
   for await (const chunk of input) text += chunk;
   return text;
 }
 
 /** One line typed in raw mode, so the terminal shows nothing of it; Ctrl-C cancels. */
-function hiddenLine(input: NodeJS.ReadStream, prompt: NodeJS.WriteStream, question: string): Promise<string> {
+function hiddenLine(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream, question: string): Promise<string> {
   prompt.write(question);
   input.setRawMode(true);
   input.setEncoding("utf8");

@@ -38,7 +38,7 @@ export function checkReplayOptions(options: { projection?: string; all?: boolean
 export async function replay(
   ctx: OpsContext,
   { chosen }: { chosen: Projection[] },
-  out: NodeJS.WriteStream = process.stdout,
+  out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
 ): Promise<string> {
   await migrateCheckpoints(ctx.database.db);
   const total = await countEvents(ctx);

@@ -95,7 +95,7 @@ describe.each(testBackends())("a read model that cannot take an event, on $name"
 
     const status = await projectionStatus(opsContext(server));
     expect(status).toMatch(/^keywords\s+1\s+\d+\s+2\s+\S+\s+failed$/m);
-    expect(status).toMatch(/^users\s+1\s+\d+\s+0\s+\S+\s+ok$/m);
+    expect(status).toMatch(/^users\s+2\s+\d+\s+0\s+\S+\s+ok$/m);
     expect(status).toContain(
       `keywords failed at global position ${bad.position.minor} (log ${bad.position.major}/${bad.position.minor}), stream keyword-2, type KeywordCreated`,
     );

@@ -23,6 +23,9 @@ describe("the README's Operator CLI block is true to the CLI", () => {
       "projections",
       "import-catalog",
       "generate-catalog",
+      "mails",
+      "erase-customer",
+      "client-errors",
     ]);
     expect(COMMAND_SYNOPSES.filter((synopsis) => !block.includes(`npm run ops -- ${synopsis}`))).toEqual([]);
   });

@@ -72,6 +72,15 @@ const Settings = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Outgoing mail over SMTP (smtp://user:pass@host:587); unset: mail lands in the local mailbox (/admin/mailbox/). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
+  /** The From of outgoing mail. */
+  MAIL_FROM: z.string().trim().min(3).default("Shop <shop@localhost>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Load the demo staff user (a published password), content tree and campaign into an empty log.

@@ -2,12 +2,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirBusyError } from "./data-dir-lock.ts";
 
 const DEAD_PID = 2 ** 22 + 12345;
-const lockModule = fileURLToPath(new URL("./data-dir-lock.ts", import.meta.url));
 
 /** A process that holds nothing but stays alive, to stand for another server. */
 function liveProcess(script = "setTimeout(() => {}, 20000)") {
@@ -15,25 +16,60 @@ function liveProcess(script = "setTimeout(() => {}, 20000)") {
 }
 
 /**
- * Starts `count` processes that all try to lock `dir` at the same instant `startAt`; each prints
- * 'won' (and keeps the lock 2 s) or 'busy'.
+ * The lock module as plain JavaScript, for contender processes: the same source, stripped of its
+ * types by esbuild (what tsx would do), so a contender starts as plain node in a fraction of the time.
  */
-function contenders(dir: string, count: number, startAt: number): Promise<string[]> {
+function lockModuleAsJavaScript(): string {
+  const source = readFileSync(fileURLToPath(new URL("./data-dir-lock.ts", import.meta.url)), "utf8");
+  const file = join(mkdtempSync(join(tmpdir(), "lock-module-")), "data-dir-lock.mjs");
+  writeFileSync(file, transformSync(source, { loader: "ts", format: "esm" }).code);
+  return file;
+}
+
+/**
+ * `count` processes that try, at one instant, to lock a folder: `round(dir)` sends them the folder
+ * and the instant (a moment ahead, once all are ready), and answers what each printed: 'won' (it
+ * keeps that lock until the end) or 'busy'. The same processes take part in every round, each round
+ * on a new folder: a process start costs seconds on a loaded machine, a round a few milliseconds.
+ */
+async function contenders(lockModule: string, count: number) {
   const script = `
+    import { createInterface } from "node:readline";
     const { acquireDataDirLock } = await import(${JSON.stringify(lockModule)});
-    await new Promise((r) => setTimeout(r, ${startAt} - 30 - Date.now()));
-    while (Date.now() < ${startAt}) {} // the last few ms spinning, so all start within a millisecond
-    try { acquireDataDirLock(${JSON.stringify(dir)}, "contender"); console.log("won"); setTimeout(() => {}, 2000); }
-    catch (e) { console.log(e.constructor.name === "DataDirBusyError" ? "busy" : "error " + e.message); }`;
-  return Promise.all(
-    Array.from({ length: count }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      return new Promise<string>((resolve) => child.on("exit", () => resolve(out.trim())));
-    }),
-  );
+    console.log("ready");
+    for await (const line of createInterface({ input: process.stdin })) {
+      const { dir, startAt } = JSON.parse(line);
+      await new Promise((r) => setTimeout(r, startAt - 30 - Date.now()));
+      while (Date.now() < startAt) {} // the last few ms spinning, so all start within a millisecond
+      try { acquireDataDirLock(dir, "contender"); console.log("won"); }
+      catch (e) { console.log(e.constructor.name === "DataDirBusyError" ? "busy" : "error " + e.message); }
+    }`;
+  const children = Array.from({ length: count }, () => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script]);
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const nextLine = async () => {
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`a contender ended without answering: ${stderr}`);
+      return value.trim();
+    };
+    return { child, exited, nextLine };
+  });
+  const ready = Promise.all(children.map((c) => c.nextLine()));
+  return {
+    async round(dir: string): Promise<string[]> {
+      expect(await ready).toEqual(Array(count).fill("ready"));
+      const order = JSON.stringify({ dir, startAt: Date.now() + 200 });
+      for (const { child } of children) child.stdin.write(`${order}\n`);
+      return Promise.all(children.map((c) => c.nextLine()));
+    },
+    async stop() {
+      for (const { child } of children) child.kill();
+      await Promise.all(children.map((c) => c.exited));
+    },
+  };
 }
 
 describe("data folder lock", () => {
@@ -62,12 +98,15 @@ describe("data folder lock", () => {
   it("a lock file still empty (its writer between create and write) is waited for, not taken for stale", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lock-"));
     const file = join(dir, ".lock");
-    writeFileSync(file, "");
-    // The other process fills in its lock a moment later, as a non-atomic writer would.
+    // The other process creates its lock empty and fills it in 300 ms later, as a non-atomic writer
+    // would. The empty file is made once that process runs (a start can take seconds on a loaded
+    // machine), so the 300 ms count from the file's creation, well inside the 2 s grace.
     const writer = liveProcess(
-      `setTimeout(() => require("fs").writeFileSync(${JSON.stringify(file)}, JSON.stringify({ pid: process.pid, role: "server" })), 300); setTimeout(() => {}, 20000)`,
+      `console.log("ready"); process.stdin.once("data", () => setTimeout(() => require("fs").writeFileSync(${JSON.stringify(file)}, JSON.stringify({ pid: process.pid, role: "server" })), 300)); setTimeout(() => {}, 20000)`,
     );
-    await new Promise((r) => writer.once("spawn", r));
+    await new Promise((r) => writer.stdout.once("data", r));
+    writeFileSync(file, "");
+    writer.stdin.write("go\n");
     try {
       expect(() => acquireDataDirLock(dir, "ops CLI")).toThrow(`in use by another process (pid ${writer.pid}, server)`);
     } finally {
@@ -78,11 +117,16 @@ describe("data folder lock", () => {
   it("of several processes taking over one stale lock at the same instant, exactly one wins", {
     timeout: 60_000,
   }, async () => {
-    for (let round = 0; round < 3; round++) {
-      const dir = mkdtempSync(join(tmpdir(), "lock-"));
-      writeFileSync(join(dir, ".lock"), JSON.stringify({ pid: DEAD_PID, role: "server" }));
-      const outcomes = await contenders(dir, 6, Date.now() + 4000);
-      expect(outcomes.sort()).toEqual(["busy", "busy", "busy", "busy", "busy", "won"]);
+    const six = await contenders(lockModuleAsJavaScript(), 6);
+    try {
+      for (let round = 0; round < 3; round++) {
+        const dir = mkdtempSync(join(tmpdir(), "lock-"));
+        writeFileSync(join(dir, ".lock"), JSON.stringify({ pid: DEAD_PID, role: "server" }));
+        const outcomes = await six.round(dir);
+        expect(outcomes.sort()).toEqual(["busy", "busy", "busy", "busy", "busy", "won"]);
+      }
+    } finally {
+      await six.stop();
     }
   });
 });

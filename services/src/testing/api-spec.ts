@@ -16,6 +16,8 @@ import type { AppDeps } from "../app.ts";
 import { createEventRegistry } from "../event-registry.ts";
 import { clearInMemoryLog, createInMemoryEventStore, newInMemoryLog } from "../eventstore/in-memory-event-store.ts";
 import { migrateIdCounters } from "../platform/id-allocator.ts";
+import { migratePersonKeys } from "@shop/projections";
+import { migrateLoginAttempts } from "../accounts/login-throttle.ts";
 import { createLogger } from "../platform/logger.ts";
 import { TestClient } from "./http-client.ts";
 import { openPgliteFromTemplate } from "./pglite-template.ts";
@@ -193,6 +195,8 @@ function scenarioReadSide(clock: () => Date) {
         ? await openTestDatabase({ poolSize: 5 }).then((d) => ({ db: d.db, schema: d.schema, close: d.drop }))
         : await openPglite();
       await migrateIdCounters(database.db);
+      await migratePersonKeys(database.db);
+      await migrateLoginAttempts(database.db);
       const runner = new ProjectionRunner({
         db: database.db,
         store,

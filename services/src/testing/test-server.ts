@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { ConfigSchema } from "../platform/config.ts";
 import type { LockTimings } from "../locks/lock-timings.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { MailTransport } from "../mail/mail-transport.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { pgliteTemplate } from "./pglite-template.ts";
 import { dropSchema, testDatabaseUrl } from "./test-database.ts";
@@ -29,6 +30,8 @@ export interface TestServerOptions {
   sessionRecheckEveryMs?: number;
   /** SITE_TIME_ZONE (default America/New_York). */
   siteTimeZone?: string;
+  /** The mail sender's transport and sweep interval (default: the local mailbox, every second). */
+  mail?: { transport?: MailTransport; everyMs?: number };
   /** The server's logger (silent by default). */
   log?: Logger;
 }
@@ -70,6 +73,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     locks: options.locks,
     scheduledActionsEveryMs: options.scheduledActionsEveryMs,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
+    mail: options.mail,
   });
 }
 

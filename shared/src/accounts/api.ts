@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredText } from "../http/request-fields.ts";
+import { boundedText, requiredText } from "../http/request-fields.ts";
+import { FORM_MESSAGES } from "../domain/messages.ts";
 
 /** POST /api/account/login/ */
 export const LoginRequest = z.object({
@@ -22,6 +23,41 @@ export type Metadata = z.infer<typeof Metadata>;
 
 export const MeResponse = z.object({ metadata: Metadata, user: PublicUser.nullable() });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+export const PASSWORD_TOO_SHORT = "This password is too short. It must contain at least 8 characters.";
+export const PASSWORD_RESET_SENT =
+  "If an account uses this email address, we have sent it a link to choose a new password.";
+export const PASSWORD_RESET_DONE = "Your password has been set. You are now signed in.";
+export const RESET_LINK_INVALID =
+  "The password reset link was invalid, possibly because it has already been used. Please request a new password reset.";
+/** How long an emailed reset link works. */
+export const RESET_LINK_HOURS = 2;
+
+/** POST /api/account/signup/: answers as login does, and signs in. */
+export const SignupRequest = z.object({
+  email: requiredText(320).pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) })),
+  password: z.string({ error: () => FORM_MESSAGES.required }).superRefine((v, ctx) => {
+    if (!v) ctx.addIssue({ code: "custom", message: FORM_MESSAGES.required });
+    else if (v.length < 8) ctx.addIssue({ code: "custom", message: PASSWORD_TOO_SHORT });
+    else if (v.length > 1000)
+      ctx.addIssue({ code: "custom", message: "Ensure this field has no more than 1000 characters." });
+  }),
+  name: boundedText(150).optional().default(""),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+/** POST /api/account/password-reset/: the same answer whether or not an account has this email. */
+export const PasswordResetRequest = z.object({
+  email: requiredText(320).pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) })),
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** POST /api/account/password-reset/confirm/: the token of the emailed link and the new password. */
+export const SetNewPasswordRequest = z.object({
+  token: requiredText(200),
+  password: SignupRequest.shape.password,
+});
+export type SetNewPasswordRequest = z.infer<typeof SetNewPasswordRequest>;
 
 export const LOGIN_FAILED = "Please enter a correct email and password.";
 /** Only to someone who gave the right password: a guesser learns nothing about the account. */

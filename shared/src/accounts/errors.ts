@@ -1,5 +1,5 @@
 import { DomainError } from "../errors/domain-error.ts";
-import { LOGIN_DISABLED, LOGIN_FAILED, LOGIN_THROTTLED } from "./api.ts";
+import { LOGIN_DISABLED, LOGIN_FAILED, LOGIN_THROTTLED, RESET_LINK_INVALID } from "./api.ts";
 
 export const accountErrorCodes = [
   "LOGIN_FAILED",
@@ -8,6 +8,7 @@ export const accountErrorCodes = [
   "NO_SUCH_USER",
   "USER_EXISTS",
   "EMAIL_TAKEN",
+  "RESET_LINK_INVALID",
 ] as const;
 export type AccountErrorCode = (typeof accountErrorCodes)[number];
 
@@ -48,5 +49,12 @@ export class EmailTakenError extends DomainError<"EMAIL_TAKEN"> {
   constructor() {
     const message = "A user with that email address already exists.";
     super("EMAIL_TAKEN", message, { email: [message] });
+  }
+}
+
+/** A password reset link that is unknown, used already, superseded by a newer one, or expired. */
+export class ResetLinkInvalidError extends DomainError<"RESET_LINK_INVALID"> {
+  constructor() {
+    super("RESET_LINK_INVALID", RESET_LINK_INVALID);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEvent, type EventOf } from "../event-registry.ts";
+import { Sealed } from "../personal-data/sealed.ts";
 
 /** Stream of one user account. */
 export const userStream = (userId: string) => `user-${userId}`;
@@ -18,7 +19,26 @@ export const UserRegistered = defineEvent(
     /** argon2id hash; never shown by the audit view, logs or pushes. */
     passwordHash: z.string(),
     registeredAt: z.string(),
+    /**
+     * `{ email, name }` sealed with the user's own key (sign-ups since the address book): `email` and
+     * `name` above are then "". Older events carry them in clear and stay readable.
+     */
+    personal: Sealed.optional(),
   }),
+);
+
+/** The sealed part of a UserRegistered. */
+export const RegisteredPersonal = z.object({ email: z.string(), name: z.string() });
+
+/** A reset link was emailed. Only a hash of its token is kept; the link works once, until `expiresAt`. */
+export const PasswordResetRequested = defineEvent(
+  "PasswordResetRequested",
+  z.object({ userId: z.string(), tokenHash: z.string(), requestedAt: z.string(), expiresAt: z.string() }),
+);
+/** The link was used (a UserPasswordChanged follows): it never works again. */
+export const PasswordResetUsed = defineEvent(
+  "PasswordResetUsed",
+  z.object({ userId: z.string(), tokenHash: z.string() }),
 );
 
 export const UserRenamed = defineEvent("UserRenamed", z.object({ userId: z.string(), name: z.string() }));
@@ -52,6 +72,8 @@ export const accountEvents = [
   UserEnabled,
   UserLoggedIn,
   UserLoggedOut,
+  PasswordResetRequested,
+  PasswordResetUsed,
 ] as const;
 
 export type UserRegisteredData = z.infer<typeof UserRegistered.schema>;

@@ -21,13 +21,17 @@ describe("back office 4: one description of a model gives its list, record page 
     }
   });
 
-  it("keywords, scheduled actions, rewrite batches and the four store models are described", () => {
+  it("keywords, scheduled actions, rewrite batches, radio stations, newsletters and the five store models are described", () => {
     expect(Object.keys(ADMIN_MODELS).sort()).toEqual(
       [
         "base/cmsactionevent",
         "content/keyword",
+        "newsletters/list",
+        "newsletters/subscriber",
+        "radio/station",
         "store/campaign",
         "store/discount",
+        "store/order",
         "store/product",
         "store/sku",
         "tree/pendingrewritebatch",

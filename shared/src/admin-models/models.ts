@@ -2,6 +2,8 @@ import { SCHEDULED_ACTION_CONTENT_TYPE } from "../domain/constants.ts";
 import { SCHEDULED_ACTIONS } from "../scheduled-actions/events.ts";
 import { adminModelKey, type AdminModel } from "./model-description.ts";
 import { STORE_MODELS } from "./store-models.ts";
+import { RADIO_STATION_MODEL } from "./site-models.ts";
+import { NEWSLETTER_LIST_MODEL, NEWSLETTER_SUBSCRIBER_MODEL } from "../newsletters/admin-models.ts";
 
 const MENU_NODE_LOOKUP = {
   api: "/admin/api/tree/menunode/",
@@ -134,8 +136,13 @@ export const PENDING_REWRITE_BATCH_MODEL: AdminModel = {
 
 /** Every model whose list and record pages come from its description, by `{app}/{model}`. */
 export const ADMIN_MODELS: Readonly<Record<string, AdminModel>> = Object.fromEntries(
-  [KEYWORD_MODEL, SCHEDULED_ACTION_MODEL, PENDING_REWRITE_BATCH_MODEL, ...STORE_MODELS].map((m) => [
-    adminModelKey(m),
-    m,
-  ]),
+  [
+    KEYWORD_MODEL,
+    SCHEDULED_ACTION_MODEL,
+    PENDING_REWRITE_BATCH_MODEL,
+    ...STORE_MODELS,
+    RADIO_STATION_MODEL,
+    NEWSLETTER_LIST_MODEL,
+    NEWSLETTER_SUBSCRIBER_MODEL,
+  ].map((m) => [adminModelKey(m), m]),
 );

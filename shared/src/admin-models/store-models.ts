@@ -186,4 +186,50 @@ export const CAMPAIGN_MODEL: AdminModel = {
   fullUpdate: true,
 };
 
-export const STORE_MODELS = [PRODUCT_MODEL, SKU_MODEL, DISCOUNT_MODEL, CAMPAIGN_MODEL];
+/**
+ * Orders (issue 9): read-only records, listed live (`order:changed` refetches the list); staff act on
+ * one through the order panel (admin/src/features/orders/), each action an event on the order's stream.
+ */
+export const ORDER_MODEL: AdminModel = {
+  app: "store",
+  model: "order",
+  title: "Orders",
+  singular: "Order",
+  api: "/admin/api/store/order/",
+  strField: "number",
+  idField: "number",
+  fields: [
+    { name: "number", label: "Number", type: "text", readOnly: true },
+    { name: "placed_at", label: "Placed", type: "text", readOnly: true },
+    { name: "name", label: "Name", type: "text", readOnly: true },
+    { name: "email", label: "Email", type: "text", readOnly: true },
+    { name: "status", label: "Status", type: "text", readOnly: true },
+    { name: "payment_type", label: "Payment", type: "text", readOnly: true },
+    { name: "payment_status", label: "Payment status", type: "text", readOnly: true },
+    { name: "total_cents", label: "Total", type: "money", readOnly: true },
+    { name: "paid_cents", label: "Paid", type: "money", readOnly: true },
+    { name: "refunded_cents", label: "Refunded", type: "money", readOnly: true },
+    { name: "tracking_number", label: "Tracking number", type: "text", readOnly: true },
+  ],
+  list: {
+    columns: [
+      { field: "number", label: "Number", sort: "number", link: true },
+      { field: "placed_at", label: "Placed", sort: "placed_at", time: true },
+      { field: "name", sort: "name" },
+      { field: "email", sort: "email" },
+      { field: "status", sort: "status" },
+      { field: "payment_status", label: "Payment" },
+      { field: "total_cents", label: "Total", sort: "total_cents", money: true },
+    ],
+    defaultSort: "-placed_at",
+    serverSide: true,
+    searchParam: "q",
+  },
+  editable: false,
+  creatable: false,
+  versioned: false,
+  lockable: false,
+  livePush: "order:changed",
+};
+
+export const STORE_MODELS = [PRODUCT_MODEL, SKU_MODEL, DISCOUNT_MODEL, CAMPAIGN_MODEL, ORDER_MODEL];

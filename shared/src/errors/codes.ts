@@ -1,14 +1,21 @@
 import { accountErrorCodes } from "../accounts/errors.ts";
 import { cartErrorCodes } from "../cart/errors.ts";
+import { wishlistErrorCodes } from "../wishlist/errors.ts";
 import { catalogErrorCodes } from "../catalog/errors.ts";
 import { discountErrorCodes } from "../discounts/errors.ts";
 import { campaignErrorCodes } from "../donations/errors.ts";
+import { checkoutErrorCodes } from "../checkout/errors.ts";
+import { orderErrorCodes } from "../orders/errors.ts";
 import { contentErrorCodes } from "../content/errors.ts";
 import { contributorErrorCodes } from "../contributors/errors.ts";
 import { keywordErrorCodes } from "../keywords/errors.ts";
 import { lockErrorCodes } from "../locks/errors.ts";
+import { radioErrorCodes } from "../radio/errors.ts";
+import { newsletterErrorCodes } from "../newsletters/errors.ts";
 import { scheduledActionErrorCodes } from "../scheduled-actions/errors.ts";
+import { gamifyErrorCodes } from "../gamify/errors.ts";
 import { requestErrorCodes } from "./request-errors.ts";
+import { addressErrorCodes } from "../addresses/errors.ts";
 import type { UserRef } from "../content/events.ts";
 import type { RecordLock } from "../locks/api.ts";
 
@@ -23,8 +30,15 @@ export const ERROR_CODES = [
   ...lockErrorCodes,
   ...scheduledActionErrorCodes,
   ...cartErrorCodes,
+  ...wishlistErrorCodes,
   ...discountErrorCodes,
   ...campaignErrorCodes,
+  ...radioErrorCodes,
+  ...newsletterErrorCodes,
+  ...addressErrorCodes,
+  ...checkoutErrorCodes,
+  ...orderErrorCodes,
+  ...gamifyErrorCodes,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+import { homeCountryFromCookies } from "@shop/shared/nav/api";
 import { createContext, useContext } from "react";
 
 /**
@@ -13,11 +14,5 @@ export type PageNotice = { notice?: string };
 export const PageNoticeContext = createContext<PageNotice>({});
 export const usePageNotice = () => useContext(PageNoticeContext);
 
-/** §3: the home-country cookie, default United States, stored with plus signs for spaces. */
-export function homeCountry(cookies: string): string {
-  for (const pair of cookies.split(";")) {
-    const [name, ...rest] = pair.trim().split("=");
-    if (name === "home_country") return decodeURIComponent(rest.join("=").replace(/\+/g, " ")) || "United States";
-  }
-  return "United States";
-}
+/** §3: the home-country cookie, default United States, stored with plus signs for spaces (shared/src/nav/api.ts). */
+export const homeCountry = homeCountryFromCookies;

@@ -1,6 +1,12 @@
 import type { ComponentType } from "react";
+import { RadioStationsPage } from "../features/radio/RadioStationsPage";
+import { WishlistPage } from "../features/wishlist/WishlistPage";
+import { ColouringPage } from "../features/colouring/ColouringPage";
+import { lazyPage } from "./lazyPage";
 import { accountApi } from "../features/account/accountApi";
 import { SignInPage } from "../features/account/SignInPage";
+import { ACCOUNT_ROUTES } from "../features/account/accountRoutes";
+import { NEWSLETTER_ROUTES } from "../features/newsletters/newsletterRoutes";
 import { campaignApi } from "../features/campaign/campaignApi";
 import { cartApi } from "../features/cart/cartApi";
 import { CartPage } from "../features/cart/CartPage";
@@ -12,7 +18,9 @@ import { ContentPage } from "../features/content-page/ContentPage";
 import { DonatePage, DONATE_CAMPAIGN } from "../features/donate/DonatePage";
 import { HomePage } from "../features/layout/HomePage";
 import { ORDER_FORM_QUERY, OrderFormPage } from "../features/order-form/OrderFormPage";
-import { WishlistPage } from "../features/wishlist/WishlistPage";
+import { radioApi } from "../features/radio/radioApi";
+import { ordersApi } from "../features/orders/ordersApi";
+import { wishlistApi } from "../features/wishlist/wishlistApi";
 import { matchPath } from "../platform/router";
 import type { AppStore } from "./store";
 
@@ -62,6 +70,28 @@ async function productLoad({ store, params, pathname }: LoadContext): Promise<Lo
   });
 }
 
+const CheckoutPage = lazyPage(() => import("../features/checkout/CheckoutPage").then((m) => m.CheckoutPage));
+const OrderCompletePage = lazyPage(() =>
+  import("../features/orders/OrderCompletePage").then((m) => m.OrderCompletePage),
+);
+const OrderHistoryPage = lazyPage(() => import("../features/orders/OrderHistoryPage").then((m) => m.OrderHistoryPage));
+
+async function orderLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {
+  const { data } = await store.dispatch(ordersApi.endpoints.order.initiate(params.number ?? ""));
+  if (!data) return notFound(pathname);
+  return ok({ title: `Order ${data.order.number} | ${SITE}`, description: "Your order is placed.", path: pathname });
+}
+
+/** A page for signed-in shoppers only: a visitor goes to the login page and comes back. */
+function signedInLoad(title: string, description: string) {
+  return async ({ store, pathname, search }: LoadContext): Promise<Loaded> => {
+    const { data: me } = await store.dispatch(accountApi.endpoints.me.initiate());
+    const head = { title: `${title} | ${SITE}`, description, path: pathname };
+    if (me) return ok(head);
+    return { status: 302, head, redirect: `/account/login/?next=${encodeURIComponent(pathname + search)}` };
+  };
+}
+
 export const routes: Route[] = [
   {
     path: "/",
@@ -93,6 +123,13 @@ export const routes: Route[] = [
     },
   },
   {
+    path: "/store/checkout/",
+    Page: CheckoutPage,
+    load: async () => ok({ title: `Checkout | ${SITE}`, description: "Pay for your order.", path: "/store/checkout/" }),
+  },
+  { path: "/store/checkout/complete/:number/", Page: OrderCompletePage, load: orderLoad },
+  { path: "/account/orders/", Page: OrderHistoryPage, load: signedInLoad("Your orders", "The orders you placed.") },
+  {
     path: "/store/order-form/",
     Page: OrderFormPage,
     load: async ({ store }) => {
@@ -117,12 +154,37 @@ export const routes: Route[] = [
     },
   },
   {
+    path: "/radio/",
+    Page: RadioStationsPage,
+    load: async ({ store }) => {
+      await store.dispatch(radioApi.endpoints.radioStations.initiate());
+      return ok({
+        title: `Radio stations | ${SITE}`,
+        description: "Find a radio station near you carrying the program.",
+        path: "/radio/",
+      });
+    },
+  },
+  {
+    path: "/kids/coloring-page/",
+    Page: ColouringPage,
+    load: async () =>
+      ok({
+        title: `Colouring page | ${SITE}`,
+        description: "Colour Noah's ark, then print or download your picture.",
+        path: "/kids/coloring-page/",
+      }),
+  },
+  {
     path: "/account/wishlist/",
     Page: WishlistPage,
     load: async ({ store, pathname, search }) => {
       const { data: me } = await store.dispatch(accountApi.endpoints.me.initiate());
       const head = { title: `Wishlist | ${SITE}`, description: "Your wishlist.", path: pathname };
-      if (me) return ok(head);
+      if (me) {
+        await store.dispatch(wishlistApi.endpoints.wishlist.initiate());
+        return ok(head);
+      }
       return { status: 302, head, redirect: `/account/login/?next=${encodeURIComponent(pathname + search)}` };
     },
   },
@@ -132,6 +194,8 @@ export const routes: Route[] = [
     load: async () =>
       ok({ title: `Sign in | ${SITE}`, description: "Sign in to your account.", path: "/account/login/" }),
   },
+  ...ACCOUNT_ROUTES,
+  ...NEWSLETTER_ROUTES,
   {
     path: "/*",
     Page: ContentPage,

@@ -66,6 +66,8 @@ export const listApi = api.injectEndpoints({
                 if (push.model === "contentnode") refetch();
               });
             }
+            // A new order, or staff acting on one, may change any page of the order list.
+            if (arg.api.includes("/store/order/")) socket.on("order:changed", refetch);
             if (arg.api.includes("/cmsactionevent/")) {
               socket.on("action:changed", (push: ActionChangedMessage) => {
                 let known = false;

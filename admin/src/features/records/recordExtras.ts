@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { AdminModel } from "@shop/shared";
 import { CampaignGiftForm } from "../campaign-gifts/CampaignGiftForm";
+import { OrderPanel } from "../orders/OrderPanel";
 import type { LoadedRecord } from "./recordApi";
 
 export type RecordExtraProps = { model: AdminModel; record: LoadedRecord; readOnly: boolean };
@@ -8,4 +9,5 @@ export type RecordExtraProps = { model: AdminModel; record: LoadedRecord; readOn
 /** What a model's record page shows below its form, beside the generated fields. */
 export const RECORD_EXTRAS: Record<string, ComponentType<RecordExtraProps>> = {
   "store/campaign": CampaignGiftForm,
+  "store/order": OrderPanel,
 };

@@ -1,4 +1,5 @@
 import {
+  CheckoutCartChangedError,
   type DomainError,
   type ErrorCode,
   isErrorCode,
@@ -31,6 +32,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NO_SUCH_USER: 404,
   USER_EXISTS: 409,
   EMAIL_TAKEN: 409,
+  RESET_LINK_INVALID: 400,
+  ADDRESS_NOT_FOUND: 404,
   NODE_NOT_FOUND: 404,
   NODE_INVALID: 400,
   NODE_HAS_WARNINGS: 400,
@@ -56,13 +59,37 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CART_ITEM_SOLD_OUT: 400,
   CART_TOO_MUCH: 400,
   CART_NO_ITEMS: 400,
+  WISHLIST_ITEM_NOT_FOUND: 400,
+  WISHLIST_ITEM_INACTIVE: 400,
+  WISHLIST_DONATION: 400,
+  WISHLIST_FULL: 400,
   DISCOUNT_NOT_FOUND: 404,
   DISCOUNT_EXISTS: 400,
   CAMPAIGN_NOT_FOUND: 404,
+  RADIO_STATION_NOT_FOUND: 404,
+  RADIO_STATION_EXISTS: 400,
+  NEWSLETTER_LIST_NOT_FOUND: 404,
+  NEWSLETTER_LIST_EXISTS: 400,
+  NEWSLETTER_FORM_INVALID: 400,
+  NEWSLETTER_LINK_INVALID: 400,
+  NEWSLETTER_SUBSCRIBER_NOT_FOUND: 404,
   CAMPAIGN_EXISTS: 400,
   CAMPAIGN_INVALID: 400,
   GIFT_NOT_FOUND: 404,
   GIFT_REFUNDED: 409,
+  CHECKOUT_INVALID: 400,
+  CHECKOUT_INVALID_STEP: 400,
+  CHECKOUT_CART_CHANGED: 409,
+  CHECKOUT_IN_PROGRESS: 409,
+  PAYMENT_DECLINED: 402,
+  ORDER_SOLD_OUT: 409,
+  DISCOUNT_USED_UP: 409,
+  ORDER_NOT_FOUND: 404,
+  ORDER_ACTION_REFUSED: 409,
+  REFUND_FAILED: 502,
+  GAMIFY_CAMPAIGN_NOT_FOUND: 404,
+  GAMIFY_CAMPAIGN_CLOSED: 400,
+  GAMIFY_ACTION_NOT_FOUND: 400,
 };
 
 export interface ErrorAnswer {
@@ -95,6 +122,8 @@ export function domainErrorAnswer(error: DomainError): ErrorAnswer | null {
   } else if (error instanceof NodeWarningsError) {
     answer.body.metadata.errors = [];
     answer.body.metadata.warnings = error.warnings;
+  } else if (error instanceof CheckoutCartChangedError) {
+    answer.body.step = error.step;
   } else if (error instanceof StaleVersionError) {
     Object.assign(answer.body, { saved_by: error.savedBy, saved_at: error.savedAt, version: error.version });
   }

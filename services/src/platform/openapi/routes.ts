@@ -33,8 +33,19 @@ import { AuditQuery } from "../../audit/audit-router.ts";
 import { LOOKUP_MODELS } from "../../lookups/lookup-models.ts";
 import { ADMIN_CATALOG_ROUTES, CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
 import { CAMPAIGN_ROUTES } from "../../campaigns/campaign-route-docs.ts";
+import { ADMIN_ORDER_ROUTES } from "../../orders/admin-order-route-docs.ts";
 import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
 import { CART_ROUTES } from "../../cart/cart-route-docs.ts";
+import { RADIO_ROUTES } from "../../radio/radio-route-docs.ts";
+import { NEWSLETTER_ROUTES } from "../../newsletters/newsletters-route-docs.ts";
+import { MAIL_ROUTES } from "../../mail/mail-route-docs.ts";
+import { ACCOUNT_ROUTES } from "../../accounts/account-route-docs.ts";
+import { CHECKOUT_ROUTES } from "../../checkout/checkout-route-docs.ts";
+import { WISHLIST_ROUTES } from "../../wishlist/wishlist-route-docs.ts";
+import { NAV_ROUTES } from "../../nav/nav-route-docs.ts";
+import { SEARCH_ROUTES } from "../../search/search-route-docs.ts";
+import { GAMIFY_ROUTES } from "../../gamify/gamify-route-docs.ts";
+import { CLIENT_ERROR_ROUTES } from "../../client-errors/client-errors-route-docs.ts";
 
 /**
  * Every route of the API for /api/openapi.json: method, Express path, and its request and answer
@@ -401,8 +412,19 @@ export const API_ROUTES: RouteDoc[] = [
     fields: { time_zone: z.string() },
   },
   ...CAMPAIGN_ROUTES,
+  ...ADMIN_ORDER_ROUTES,
   ...DISCOUNT_ROUTES,
   ...CART_ROUTES,
+  ...RADIO_ROUTES,
+  ...NEWSLETTER_ROUTES,
+  ...MAIL_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...WISHLIST_ROUTES,
+  ...NAV_ROUTES,
+  ...SEARCH_ROUTES,
+  ...GAMIFY_ROUTES,
+  ...CLIENT_ERROR_ROUTES,
 ];
 
 /** A path's parameters: `:id` is a record id (1 to 2147483647), any other is text. */

@@ -50,6 +50,15 @@ export function SignInPage() {
       <button type="submit" disabled={isLoading}>
         Sign in
       </button>
+      <p>
+        {/* The typed email goes along, so the password page need not ask for it again (storefront §2). */}
+        <a href={`/account/password/${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ""}`}>
+          Forgot your password?
+        </a>
+      </p>
+      <p>
+        New here? <a href={`/account/signup/${search}`}>Create an account</a>
+      </p>
     </form>
   );
 }

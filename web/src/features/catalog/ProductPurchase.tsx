@@ -41,6 +41,16 @@ export function ProductPurchase({ product, skus, initial }: Props) {
     if ("data" in answer && answer.data?.metadata?.success) setAdded(true);
     else window.location.assign(addFailedUrl(code, qty));
   };
+  // §4: gift is enabled by a full match like add-to-cart. A gift is bought like any item; who receives it
+  // is told at checkout (delivery 'other', or a digital delivery email 'other (a gift)'), so it goes to the cart.
+  const giveAsGift = async () => {
+    if (needsChoice()) return;
+    const qty = toQuantity(quantity) || 1;
+    const answer = await addToCart({ [code]: qty });
+    window.location.assign(
+      "data" in answer && answer.data?.metadata?.success ? "/store/cart/" : addFailedUrl(code, qty),
+    );
+  };
 
   return (
     <form className="purchase" action="/store/cart/" method="get" onSubmit={submit} noValidate>
@@ -105,6 +115,15 @@ export function ProductPurchase({ product, skus, initial }: Props) {
           />
           <button type="submit" aria-disabled={!selected} disabled={isLoading}>
             Add to Cart
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            aria-disabled={!selected}
+            disabled={isLoading}
+            onClick={giveAsGift}
+          >
+            Give as a Gift
           </button>
           {selected ? (
             <a className="button secondary" href={`/account/wishlist/?add=${encodeURIComponent(code)}`}>

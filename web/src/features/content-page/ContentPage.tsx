@@ -64,7 +64,7 @@ export function ContentPage() {
             <p className="preview-note">Preview: this page is {page.status}.</p>
           )}
           <h1 data-ipa-field="name">{page.title}</h1>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server (content-pages/sanitize-html.ts) and the CSP runs no inline script */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server (projections content-nodes/render/sanitize-html.ts) and the CSP runs no inline script */}
           <div className="content-body" data-ipa-field="body" dangerouslySetInnerHTML={{ __html: page.body_html }} />
         </article>
       </div>

@@ -1,7 +1,16 @@
-import type { ReactNode } from "react";
+import { VBS_2016_REVEAL } from "@shop/shared/gamify/api";
+import { useNewsletterForms } from "../newsletters/useNewsletterForms";
+import { type ReactNode, useCallback, useState } from "react";
 import { Link } from "../../platform/router";
 import { AccountStatus } from "../account/AccountStatus";
 import { MiniCart } from "../cart/MiniCart";
+import { KidsModeToggle } from "../kids-mode/KidsModeToggle";
+import { GamifyToolbar } from "../gamify/GamifyToolbar";
+import { MainMenu } from "../nav/MainMenu";
+import { togglePanel } from "../nav/panels";
+import { RegionPanel } from "../nav/RegionPanel";
+import { SearchPanel } from "../nav/SearchPanel";
+import { SiteFooter } from "./SiteFooter";
 
 // Routes of storefront.md §2; plain links where the server answers them itself.
 const navLinks = [
@@ -11,9 +20,16 @@ const navLinks = [
   { href: "/store/cart/", label: "Cart" },
   { href: "/account/", label: "My account" },
   { href: "/account/wishlist/", label: "Wishlist" },
+  { href: "/radio/", label: "Radio" },
 ];
 
+type HeaderPanel = "region" | "search";
+
 export function SiteLayout({ children }: { children: ReactNode }) {
+  useNewsletterForms(); // forms under /newsletters/ in content pages (§2)
+  const [panel, setPanel] = useState<HeaderPanel | null>(null);
+  const toggleRegion = useCallback(() => setPanel((open) => togglePanel(open, "region")), []);
+  const toggleSearch = useCallback(() => setPanel((open) => togglePanel(open, "search")), []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -25,11 +41,16 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             Ark &amp; Answers Store
           </Link>
           <div className="header-tools">
+            <KidsModeToggle />
+            <SearchPanel open={panel === "search"} onToggle={toggleSearch} />
+            <RegionPanel open={panel === "region"} onToggle={toggleRegion} />
+            <GamifyToolbar campaign={VBS_2016_REVEAL} />
             <MiniCart />
             <AccountStatus />
           </div>
         </div>
-        <nav aria-label="Main">
+        <MainMenu />
+        <nav aria-label="Store">
           <ul className="nav-list">
             {navLinks.map((link) => (
               <li key={link.href}>
@@ -42,19 +63,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="site-footer">
-        <div className="footer-inner">
-          <p>© {new Date().getFullYear()} Ark &amp; Answers Ministry. All gifts support the ministry’s work.</p>
-          <ul className="footer-links">
-            <li>
-              <a href="/account/">Your account</a>
-            </li>
-            <li>
-              <a href="/store/cart/">Your cart</a>
-            </li>
-          </ul>
-        </div>
-      </footer>
+      <SiteFooter />
     </>
   );
 }

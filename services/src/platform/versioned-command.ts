@@ -9,7 +9,7 @@ import {
   StaleVersionError,
   UserRef,
 } from "@shop/shared";
-import { foldStream, type Decider } from "../platform/command-handler.ts";
+import { foldStream, type Decider } from "./command-handler.ts";
 
 /** Who saved the stream's last event and when, for the stale-version answer. */
 function staleVersion(what: string, last: RecordedEvent | undefined, version: number): StaleVersionError {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { RelatedQuery } from "./render-body.ts";
-import type { Database } from "@shop/projections";
+import type { Database } from "../../database.ts";
 
 /** A content node as the page's links need it. */
 export interface NodeRow {

@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// The four-step checkout of issue 9 on the demo catalog: a physical order with shipping, a digital-only
+// order that skips shipping, a free order that skips payment, a declined card then a good one, and a
+// double-clicked submit giving one order.
+
+const HARDCOVER = "10-1-202"; // stock 12
+const EBOOK = "90-3-201";
+const PDF = "90-4-501"; // $4.99: FIVEOFF makes it free
+
+// Each journey is eight to ten server round trips, the order itself several appends: on the shared
+// 2-core test machines a journey can take a minute, which is load, not a wait in the code.
+test.describe.configure({ timeout: 120_000 });
+const PLACED = { timeout: 30_000 };
+
+test.beforeEach(async ({ request }) => {
+  const checkout = await request.get("/api/store/shop/checkout/");
+  test.skip(checkout.status() === 404, "needs the checkout endpoints");
+});
+
+async function addToCart(page: Page, pairs: string) {
+  const res = await page.request.get(`/api/store/shop/add-to-cart/?${pairs}`);
+  expect((await res.json()).metadata.success).toBe(true);
+}
+
+async function fillBilling(page: Page) {
+  await page.goto("/store/checkout/");
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await page.getByLabel("First name").fill("Noah");
+  await page.getByLabel("Last name").fill("Builder");
+  await page.getByRole("textbox", { name: "Street address", exact: true }).fill("1 Ark Way");
+  await page.getByLabel("City").fill("Petersburg");
+  await page.getByLabel("State").selectOption("KY");
+  await page.getByLabel("Postal code").fill("41080");
+  await page.getByLabel("Email").fill("noah@example.org");
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiration month").selectOption("12");
+  await page.getByLabel("Expiration year").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel("Security code (CVV)").fill("123");
+  await page.getByLabel("Name on card").fill("Noah Builder");
+}
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("a physical order with shipping, then the order-complete page with Print Order", async ({ page }) => {
+  await addToCart(page, `${HARDCOVER}=1`);
+  await fillBilling(page);
+  await expect(page.getByRole("radio", { name: "Same as billing", exact: true })).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  const shipping = page.getByRole("group", { name: "Shipping method" });
+  await expect(shipping.getByRole("radio").first()).toBeChecked();
+  await shipping.getByRole("radio", { name: /Two-day/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.locator(".order-summary")).toContainText("Shipping: Two-day");
+  expect(await seriousFindings(page)).toEqual([]);
+  // Finished steps are revisitable from their headings.
+  await page.getByRole("button", { name: "Billing information (edit)" }).click();
+  await expect(page.getByLabel("First name")).toHaveValue("Noah");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print Order" })).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Print Order" })).toBeHidden();
+  await expect(page.locator(".site-header")).toBeHidden();
+});
+
+test("a digital-only order skips shipping", async ({ page }) => {
+  await addToCart(page, `${EBOOK}=1`);
+  await fillBilling(page);
+  await expect(page.getByRole("radio", { name: "Same as billing email" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Same as billing", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Payment and review" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Checkout steps" })).not.toContainText("Shipping method");
+  await fillCard(page, "4242424242424242");
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+  await expect(page.getByText("noah@example.org").first()).toBeVisible();
+});
+
+test("a free order hides card and check and needs no payment", async ({ page }) => {
+  await addToCart(page, `${PDF}=1`);
+  await page.request.get('/api/store/shop/apply-discounts/?discounts=["FIVEOFF"]');
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Nothing is due for this order.")).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "Check / money order" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+  await expect(page.getByText("No payment due")).toBeVisible();
+});
+
+test("a declined card, then a good one", async ({ page }) => {
+  await addToCart(page, `${EBOOK}=1`);
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await fillCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page.getByRole("alert")).toContainText("Your card was declined.");
+  await expect(page.getByRole("button", { name: "Submit Order" })).toBeEnabled();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+});
+
+test("a double-clicked submit gives one order", async ({ page }) => {
+  await addToCart(page, `${EBOOK}=1`);
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await fillCard(page, "4242 4242 4242 4242");
+  const answers: string[] = [];
+  await page.route("**/api/store/shop/checkout/payment/", async (route) => {
+    const response = await route.fetch();
+    if (route.request().method() === "POST") answers.push((await response.json()).order?.number);
+    await route.fulfill({ response });
+  });
+  await page.getByRole("button", { name: "Submit Order" }).dblclick();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+  const number = /complete\/(\d+)\//.exec(page.url())?.[1];
+  expect(answers.length).toBeGreaterThan(0);
+  expect(new Set(answers)).toEqual(new Set([number]));
+  // The same submit again (a reload, a back button) answers the same order.
+  const again = await page.request.post("/api/store/shop/checkout/payment/", {
+    data: {
+      payment_type: "card",
+      card_number: "4242424242424242",
+      exp_month: "12",
+      exp_year: "2040",
+      cvv: "123",
+      name_on_card: "N",
+    },
+    headers: { "X-CSRFToken": (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "" },
+  });
+  expect((await again.json()).order.number).toBe(number);
+});
+
+test("an invalid step goes back to the cart", async ({ page }) => {
+  await page.goto("/store/checkout/");
+  await expect(page).toHaveURL(/\/store\/cart\/$/);
+});

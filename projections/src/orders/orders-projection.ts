@@ -1,0 +1,134 @@
+import { sql, type ColumnType } from "kysely";
+import {
+  evolveOrder,
+  initialOrderState,
+  isEventOf,
+  orderEvents,
+  orderStateStatus,
+  orderViewOf,
+  paymentStateStatus,
+  type OrderView,
+} from "@shop/shared";
+import type { Projection } from "../runner/projection.ts";
+
+/** orders: each placed order with its page ready (the complete page, the history, the staff list). */
+export interface OrdersTable {
+  number: string;
+  cart_id: string;
+  user_id: string | null;
+  email: string;
+  name: string;
+  status: string;
+  payment_status: string;
+  total_cents: ColumnType<number | string, number, number>;
+  paid_cents: ColumnType<number | string, number, number>;
+  refunded_cents: ColumnType<number | string, number, number>;
+  tracking_number: string | null;
+  cancelled: boolean;
+  awaiting_payment: boolean;
+  /** The order stream's position of its last event (the staff actions' expected_version). */
+  version: number;
+  placed_at: string;
+  view: ColumnType<OrderView, string, string>;
+}
+
+export interface OrdersTables {
+  orders: OrdersTable;
+}
+
+export const ordersProjection: Projection = {
+  name: "orders",
+  version: 2,
+  tables: ["orders"],
+  handles: orderEvents.map((e) => e.type),
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS orders (
+      number text PRIMARY KEY,
+      cart_id text NOT NULL,
+      user_id text,
+      email text NOT NULL,
+      name text NOT NULL,
+      status text NOT NULL,
+      payment_status text NOT NULL,
+      total_cents bigint NOT NULL,
+      paid_cents bigint NOT NULL,
+      refunded_cents bigint NOT NULL,
+      tracking_number text,
+      cancelled boolean NOT NULL,
+      awaiting_payment boolean NOT NULL,
+      version integer NOT NULL,
+      placed_at text NOT NULL,
+      view jsonb NOT NULL
+    )`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS orders_user ON orders (user_id, placed_at)`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS orders_placed ON orders (placed_at)`.execute(db);
+  },
+  async apply(trx, recorded) {
+    if (!isEventOf(orderEvents, recorded)) return;
+    if (recorded.type === "OrderPlaced") {
+      const d = recorded.data;
+      const state = evolveOrder(initialOrderState, recorded);
+      await trx
+        .insertInto("orders")
+        .values({
+          number: d.number,
+          cart_id: d.cartId,
+          user_id: d.userId,
+          email: d.billing.email,
+          name: `${d.billing.first_name} ${d.billing.last_name}`.trim(),
+          status: orderStateStatus(state),
+          payment_status: paymentStateStatus(state),
+          total_cents: d.totals.totalCents,
+          paid_cents: state.paidCents,
+          refunded_cents: 0,
+          tracking_number: null,
+          cancelled: false,
+          awaiting_payment: state.awaitingPayment,
+          version: recorded.streamPosition,
+          placed_at: d.placedAt,
+          view: JSON.stringify(orderViewOf(d)),
+        })
+        .onConflict((oc) => oc.column("number").doNothing())
+        .execute();
+      return;
+    }
+    const row = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("number", "=", recorded.data.number)
+      .executeTakeFirst();
+    if (!row || row.version >= recorded.streamPosition) return;
+    // The row holds the whole state but the order's lines: fold the one event onto it.
+    const before = {
+      ...initialOrderState,
+      placed: null,
+      paidCents: Number(row.paid_cents),
+      refundedCents: Number(row.refunded_cents),
+      awaitingPayment: row.awaiting_payment,
+      trackingNumber: row.tracking_number,
+      cancelled: row.cancelled,
+    };
+    const state = evolveOrder(before, recorded);
+    const status = orderStateStatus(state);
+    const view: OrderView = {
+      ...row.view,
+      status,
+      payment: { ...row.view.payment, status: paymentStateStatus(state) },
+    };
+    await trx
+      .updateTable("orders")
+      .set({
+        status,
+        payment_status: paymentStateStatus(state),
+        paid_cents: state.paidCents,
+        refunded_cents: state.refundedCents,
+        tracking_number: state.trackingNumber,
+        cancelled: state.cancelled,
+        awaiting_payment: state.awaitingPayment,
+        version: recorded.streamPosition,
+        view: JSON.stringify(view),
+      })
+      .where("number", "=", row.number)
+      .execute();
+  },
+};

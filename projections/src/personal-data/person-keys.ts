@@ -1,0 +1,76 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { z } from "zod";
+import type { Sealed } from "@shop/shared";
+import type { Database } from "../database.ts";
+
+// AES-256-GCM (node:crypto): a random 96-bit IV per box, the 128-bit tag checked on opening.
+const ALGORITHM = "aes-256-gcm";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** Creates the key table (outside the log, untouched by replays; a backup policy of its own). */
+export async function migratePersonKeys(db: Kysely<Database>): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS person_keys (
+    person_id text PRIMARY KEY,
+    key bytea NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`.execute(db);
+}
+
+async function keyOf(db: Kysely<Database>, person: string): Promise<Buffer | null> {
+  const row = await db.selectFrom("person_keys").select("key").where("person_id", "=", person).executeTakeFirst();
+  return row ? Buffer.from(row.key) : null;
+}
+
+/** Encrypts `value` (JSON) with the person's key, creating the key on first use. */
+export async function sealPersonal(db: Kysely<Database>, person: string, value: unknown): Promise<Sealed> {
+  await db
+    .insertInto("person_keys")
+    .values({ person_id: person, key: randomBytes(32) })
+    .onConflict((oc) => oc.column("person_id").doNothing())
+    .execute();
+  const key = await keyOf(db, person);
+  if (!key) throw new Error(`the key of ${person} vanished while sealing`); // erased at this very moment
+  return { person, box: sealWithKey(key, value) };
+}
+
+/**
+ * The value sealed in `box`, checked by `schema`; null once the person is erased (no key), or when
+ * the box does not open (then logged by the caller's error path, never shown).
+ */
+export async function openPersonal<S extends z.ZodType>(
+  db: Kysely<Database>,
+  sealed: Sealed,
+  schema: S,
+): Promise<z.infer<S> | null> {
+  const key = await keyOf(db, sealed.person);
+  if (!key) return null;
+  const parsed = schema.safeParse(openWithKey(key, sealed.box));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Deletes the person's key: every box sealed with it is unreadable from now on. Answers whether one existed. */
+export async function deletePersonKey(db: Kysely<Database>, person: string): Promise<boolean> {
+  const result = await db.deleteFrom("person_keys").where("person_id", "=", person).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function sealWithKey(key: Buffer, value: unknown): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
+}
+
+export function openWithKey(key: Buffer, box: string): unknown {
+  const raw = Buffer.from(box.slice(3), "base64url");
+  const decipher = createDecipheriv(ALGORITHM, key, raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  try {
+    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString();
+    return JSON.parse(text);
+  } catch {
+    return null; // tampered or sealed with another key
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import {
+  AddressFields,
+  AddressItem,
+  MeResponse,
+  PasswordResetRequest,
+  SetNewPasswordRequest,
+  SignupRequest,
+} from "@shop/shared";
+import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+const API = "/api/account/addresses/";
+
+/** Sign-up, password reset and the address book (accounts-router.ts, signup-and-reset.ts, addresses-router.ts). */
+export const ACCOUNT_ROUTES: RouteDoc[] = [
+  {
+    method: "POST",
+    path: "/api/account/signup/",
+    summary: "Create an account and sign in (answers as login does; 409 when the email has an account)",
+    body: SignupRequest,
+    answer: MeResponse,
+  },
+  {
+    method: "POST",
+    path: "/api/account/password-reset/",
+    summary: "Email a one-time reset link; the same answer whether or not the email has an account",
+    body: PasswordResetRequest,
+  },
+  {
+    method: "POST",
+    path: "/api/account/password-reset/confirm/",
+    summary: "Set a new password with the emailed link's token (once, before it expires), and sign in",
+    body: SetNewPasswordRequest,
+    answer: MeResponse,
+  },
+  {
+    method: "GET",
+    path: API,
+    summary: "The signed-in shopper's address book (401 for a visitor)",
+    fields: { items: z.array(AddressItem) },
+  },
+  {
+    method: "POST",
+    path: API,
+    summary: "Add an address (the first is the default)",
+    body: AddressFields,
+    fields: { id: z.number() },
+  },
+  { method: "PUT", path: `${API}:id/`, summary: "Edit an address", body: AddressFields },
+  {
+    method: "POST",
+    path: "/account/address/:id/remove/",
+    summary: "Remove an address (form action); removing the default promotes the oldest other",
+  },
+  { method: "POST", path: "/account/address/:id/make-default/", summary: "Make an address the default (form action)" },
+];

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Request, Response, Router } from "express";
+import {
+  PASSWORD_RESET_DONE,
+  PASSWORD_RESET_SENT,
+  PasswordResetRequest,
+  RESET_LINK_HOURS,
+  ResetLinkInvalidError,
+  SetNewPasswordRequest,
+  SignupRequest,
+  userStream,
+} from "@shop/shared";
+import { findUserByEmail, findUserById } from "@shop/projections";
+import { queueMail } from "../mail/queue-mail.ts";
+import { handleCommand } from "../platform/command-handler.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import type { AccountsRouterDeps } from "./accounts-router.ts";
+import { decideAccount } from "./decide.ts";
+import { hashPassword } from "./passwords.ts";
+import { registerUser } from "./register-user.ts";
+import { userDecider } from "./user.ts";
+
+type PublicUserOf = (u: { id: string; email: string; name: string; is_staff: boolean }) => unknown;
+
+interface SignupDeps extends AccountsRouterDeps {
+  signIn(req: Request, res: Response, user: { id: string }): Promise<void>;
+  publicUser: PublicUserOf;
+}
+
+/** A reset token names its account (so the log, not a read model, checks it) and 256 random bits. */
+export const newResetToken = (userId: string) => `${userId}.${randomBytes(32).toString("base64url")}`;
+export const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The path of the page that takes a reset link's token. */
+export const RESET_PAGE = "/account/password/reset/";
+
+/** Sign-up (signs in), and the password reset by a one-time emailed link. */
+export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void {
+  router.post("/api/account/signup/", async (req, res) => {
+    const body = parseRequest(SignupRequest, req.body);
+    const user = await registerUser(
+      { store: deps.store, clock: deps.clock, db: deps.db },
+      { email: body.email, password: body.password, name: body.name },
+      eventMetadata(req),
+    );
+    await deps.waitForProjections(user.position, ["users"]);
+    await deps.signIn(req, res, { id: user.userId });
+    res.json({
+      metadata: { success: true },
+      user: deps.publicUser({ id: user.userId, email: user.email, name: user.name, is_staff: false }),
+    });
+  });
+
+  // The same answer whether or not the email has an account: the form tells a visitor nothing.
+  router.post("/api/account/password-reset/", async (req, res) => {
+    const { email } = parseRequest(PasswordResetRequest, req.body);
+    const user = await findUserByEmail(deps.db, email);
+    if (user) {
+      const token = newResetToken(user.id);
+      const now = deps.clock();
+      const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3_600_000);
+      const metadata = eventMetadata(req);
+      const result = await handleCommand(
+        deps.store,
+        userStream(user.id),
+        userDecider,
+        (s) =>
+          decideAccount(
+            { type: "RequestPasswordReset", data: { tokenHash: hashResetToken(token), now, expiresAt } },
+            s,
+          ),
+        metadata,
+      );
+      if (result.appended) {
+        const link = `${req.protocol}://${req.get("host")}${RESET_PAGE}?token=${encodeURIComponent(token)}`;
+        await queueMail(
+          deps,
+          {
+            to: user.email,
+            subject: "Reset your password",
+            text:
+              `Someone asked to reset the password of your account (${user.email}).\n\n` +
+              `To choose a new password, open this link within ${RESET_LINK_HOURS} hours:\n${link}\n\n` +
+              "The link works once. If you did not ask for it, ignore this email: your password stays as it is.\n",
+          },
+          metadata,
+        );
+      }
+    }
+    res.json({ metadata: { success: true, message: PASSWORD_RESET_SENT } });
+  });
+
+  router.post("/api/account/password-reset/confirm/", async (req, res) => {
+    const body = parseRequest(SetNewPasswordRequest, req.body);
+    const userId = body.token.split(".")[0];
+    if (!userId || !body.token.includes(".")) throw new ResetLinkInvalidError();
+    const passwordHash = await hashPassword(body.password);
+    const result = await handleCommand(
+      deps.store,
+      userStream(userId),
+      userDecider,
+      (s) =>
+        decideAccount(
+          { type: "ResetPassword", data: { tokenHash: hashResetToken(body.token), passwordHash, now: deps.clock() } },
+          s,
+        ),
+      { ...eventMetadata(req), userId },
+    );
+    await deps.waitForProjections(result.appended!.position, ["users"]);
+    await deps.signIn(req, res, { id: userId });
+    const user = await findUserById(deps.db, userId);
+    res.json({ metadata: { success: true, message: PASSWORD_RESET_DONE }, user: user ? deps.publicUser(user) : null });
+  });
+}

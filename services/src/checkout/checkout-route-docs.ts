@@ -1,0 +1,80 @@
+import {
+  CheckoutDeliveryRequest,
+  CheckoutInfoRequest,
+  CheckoutPaymentAnswer,
+  CheckoutPaymentRequest,
+  CheckoutPlacedAnswer,
+  CheckoutShippingAnswer,
+  CheckoutShippingRequest,
+  CheckoutStateAnswer,
+  CheckoutStepAnswer,
+  OrderAnswer,
+  OrderHistoryAnswer,
+} from "@shop/shared";
+import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+const C = "/api/store/shop/checkout/";
+const FORM = "form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'";
+
+/** The checkout and order routes for /api/openapi.json (checkout-router.ts, orders/orders-router.ts). */
+export const CHECKOUT_ROUTES: RouteDoc[] = [
+  {
+    method: "GET",
+    path: C,
+    summary: "Where the checkout stands: the furthest step open now and the values given",
+    answer: CheckoutStateAnswer,
+  },
+  {
+    method: "POST",
+    path: `${C}info/`,
+    summary: `Step 1, billing (${FORM}); answers step 2`,
+    body: CheckoutInfoRequest,
+    answer: CheckoutStepAnswer,
+  },
+  {
+    method: "POST",
+    path: `${C}delivery/`,
+    summary: `Step 2, ship_* fields and digital_email (${FORM}); answers step 3, or 4 when nothing ships`,
+    body: CheckoutDeliveryRequest,
+    answer: CheckoutStepAnswer,
+  },
+  {
+    method: "GET",
+    path: `${C}shipping/`,
+    summary: "Step 3: shipping_options, the methods as radio inputs with prices",
+    answer: CheckoutShippingAnswer,
+  },
+  {
+    method: "POST",
+    path: `${C}shipping/`,
+    summary: "Step 3, shipping_method; answers step 4",
+    body: CheckoutShippingRequest,
+    answer: CheckoutStepAnswer,
+  },
+  {
+    method: "GET",
+    path: `${C}payment/`,
+    summary: "Step 4: order_summary (lines, discounts, shipping, total) and the payment types",
+    answer: CheckoutPaymentAnswer,
+  },
+  {
+    method: "POST",
+    path: `${C}payment/`,
+    summary:
+      "Place the order (Idempotency-Key header): a repeated submit answers the same order; declined 402, sold out 409",
+    body: CheckoutPaymentRequest,
+    answer: CheckoutPlacedAnswer,
+  },
+  {
+    method: "GET",
+    path: "/api/store/shop/orders/:number/",
+    summary: "One order, for its buyer (account or the browser that placed it)",
+    answer: OrderAnswer,
+  },
+  {
+    method: "GET",
+    path: "/api/account/orders/",
+    summary: "The signed-in shopper's orders, newest first",
+    answer: OrderHistoryAnswer,
+  },
+];

@@ -1,0 +1,163 @@
+import { Router, type Request, type Response } from "express";
+import {
+  CheckoutDeliveryRequest,
+  CheckoutInfoRequest,
+  CheckoutInvalidStepError,
+  CheckoutPaymentRequest,
+  CheckoutShippingRequest,
+  formatCents,
+  type CheckoutPaymentAnswer,
+  type CheckoutShippingAnswer,
+  type CheckoutStateAnswer,
+  type CheckoutStepAnswer,
+} from "@shop/shared";
+import { cartIdOf } from "../cart/cart-id.ts";
+import { shopperOf } from "../cart/cart-router.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { appendCheckout, loadCheckout, submitPayment, type CheckoutServiceDeps } from "./checkout-service.ts";
+import {
+  checkPaymentStep,
+  checkShippingStep,
+  decideDelivery,
+  decideInfo,
+  decideShipping,
+  priceShipping,
+} from "./decide.ts";
+import { orderSummaryHtml, shippingOptionsHtml, totalsOf } from "./order-pricing.ts";
+import { loadShippingRates } from "./shipping-rates.ts";
+
+export interface CheckoutRouterDeps extends CheckoutServiceDeps {
+  behindProxy: boolean;
+  waitForProjections: WaitForProjections;
+}
+
+const stepAnswer = (step: number): CheckoutStepAnswer => ({ metadata: { success: true, errors: [] }, step });
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
+
+/** The four-step checkout of storefront §2/§7: state on the server, one stream per checkout. */
+export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
+  const router = Router();
+  /** The checkout's cart; without one there is nothing to check out (the page goes back to the cart). */
+  const cartOf = (req: Request, res: Response) => {
+    const cartId = cartIdOf(req, res, { create: false, secure: deps.behindProxy });
+    if (!cartId) throw new CheckoutInvalidStepError();
+    return cartId;
+  };
+  const load = (req: Request, res: Response) => {
+    const cartId = cartOf(req, res);
+    return loadCheckout(deps, cartId, shopperOf(req)).then((loaded) => ({ cartId, ...loaded }));
+  };
+  const methodsFor = async (facts: Parameters<typeof priceShipping>[1]) =>
+    priceShipping(await loadShippingRates(deps.store), facts);
+
+  router.get("/api/store/shop/checkout/", async (req, res) => {
+    const cartId = cartIdOf(req, res, { create: false, secure: deps.behindProxy });
+    const loaded = cartId ? await loadCheckout(deps, cartId, shopperOf(req)) : null;
+    const facts = loaded?.priced.facts;
+    const c = loaded && !loaded.checkout.placed ? loaded.checkout : null;
+    let step = 1;
+    if (c?.billing) step = 2;
+    if (c?.delivery && facts && c.delivery.ships === facts.ships && c.delivery.digital === facts.digital)
+      step = facts.ships ? 3 : 4;
+    if (step === 3 && c?.shipping && c.shipping.cartVersion === facts?.version) step = 4;
+    const delivery = c?.delivery
+      ? {
+          ...Object.fromEntries(Object.entries(c.delivery.shipping ?? {}).map(([k, v]) => [`ship_${k}`, v])),
+          digital_email: c.delivery.digitalEmail ?? "",
+        }
+      : null;
+    const answer: CheckoutStateAnswer = {
+      metadata: { success: true, errors: [] },
+      step,
+      ships: facts?.ships ?? false,
+      digital: facts?.digital ?? false,
+      empty: facts?.empty ?? true,
+      billing: c?.billing ? { ...c.billing.billing } : null,
+      delivery,
+      shipping_method: c?.shipping?.method ?? null,
+    };
+    res.json(answer);
+  });
+
+  router.post("/api/store/shop/checkout/info/", async (req, res) => {
+    const input = parseRequest(CheckoutInfoRequest, req.body);
+    const { cartId, checkout, priced } = await load(req, res);
+    const events = decideInfo(checkout, input, priced.facts, { userId: req.user?.id ?? null, now: deps.clock() });
+    await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
+    res.json(stepAnswer(2));
+  });
+
+  router.post("/api/store/shop/checkout/delivery/", async (req, res) => {
+    const input = parseRequest(CheckoutDeliveryRequest, req.body);
+    const { cartId, checkout, priced } = await load(req, res);
+    const { events, step } = decideDelivery(checkout, input, priced.facts, deps.clock());
+    await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
+    res.json(stepAnswer(step));
+  });
+
+  router.get("/api/store/shop/checkout/shipping/", async (req, res) => {
+    const { checkout, priced } = await load(req, res);
+    checkShippingStep(checkout, priced.facts);
+    const methods = await methodsFor(priced.facts);
+    const selected = checkout.shipping?.method ?? null;
+    const answer: CheckoutShippingAnswer = {
+      metadata: { success: true, errors: [] },
+      shipping_options: shippingOptionsHtml(methods, selected),
+      methods: methods.map((m) => ({
+        code: m.code,
+        label: m.label,
+        price: formatCents(m.cents),
+        price_cents: m.cents,
+      })),
+      selected,
+    };
+    res.json(answer);
+  });
+
+  router.post("/api/store/shop/checkout/shipping/", async (req, res) => {
+    const { shipping_method } = parseRequest(CheckoutShippingRequest, req.body);
+    const { cartId, checkout, priced } = await load(req, res);
+    const events = decideShipping(
+      checkout,
+      shipping_method,
+      await methodsFor(priced.facts),
+      priced.facts,
+      deps.clock(),
+    );
+    await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
+    res.json(stepAnswer(4));
+  });
+
+  router.get("/api/store/shop/checkout/payment/", async (req, res) => {
+    const { checkout, priced } = await load(req, res);
+    const { shippingCents } = checkPaymentStep(checkout, priced.facts);
+    const shipping =
+      priced.facts.ships && checkout.shipping ? { label: checkout.shipping.label, cents: shippingCents } : null;
+    const { totalCents } = totalsOf(priced, shippingCents);
+    const answer: CheckoutPaymentAnswer = {
+      metadata: { success: true, errors: [] },
+      order_summary: orderSummaryHtml(priced, shipping),
+      total: formatCents(totalCents),
+      total_cents: totalCents,
+      payment_types: totalCents === 0 ? ["none"] : ["card", "check"],
+    };
+    res.json(answer);
+  });
+
+  router.post("/api/store/shop/checkout/payment/", async (req, res) => {
+    const input = parseRequest(CheckoutPaymentRequest, req.body);
+    const header = req.get("idempotency-key")?.trim() ?? "";
+    const { answer, lastWrite } = await submitPayment(deps, cartOf(req, res), shopperOf(req), input, {
+      idempotencyKey: IDEMPOTENCY_KEY.test(header) ? header : null,
+      userId: req.user?.id ?? null,
+      metadata: eventMetadata(req),
+    });
+    // The order page reads the order's stream; the thermometer and the order history read models.
+    if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders"]);
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from "node:crypto";
+import {
+  CheckoutInProgressError,
+  WrongExpectedVersionError,
+  cartStream,
+  campaignStream,
+  checkoutStream,
+  orderCompletePath,
+  orderViewOf,
+  type AppendResult,
+  type CartEvent,
+  type CheckoutEvent,
+  type CheckoutPaymentRequest,
+  type CheckoutPlacedAnswer,
+  type DomainError,
+  type EventMetadata,
+  type LogPosition,
+  type Shopper,
+} from "@shop/shared";
+import { campaignDecider, decideCampaign } from "../campaigns/campaign.ts";
+import { loadCart, type CartServiceDeps } from "../cart/cart-service.ts";
+import type { Cart } from "../cart/cart.ts";
+import type { CartContext } from "../cart/decide.ts";
+import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
+import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { checkoutDecider, type Checkout } from "./checkout.ts";
+import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
+import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
+
+export interface CheckoutServiceDeps extends CartServiceDeps, PlaceOrderDeps {}
+
+export interface LoadedCheckout {
+  checkout: Checkout;
+  cart: Cart;
+  context: CartContext;
+  priced: PricedOrder;
+}
+
+export async function loadCheckout(
+  deps: CheckoutServiceDeps,
+  cartId: string,
+  shopper: Shopper,
+): Promise<LoadedCheckout> {
+  const [recorded, { cart, context }] = await Promise.all([
+    deps.store.readStream(checkoutStream(cartId)),
+    loadCart(deps, cartId, shopper),
+  ]);
+  const checkout = foldStream(checkoutDecider, recorded);
+  return { checkout, cart, context, priced: priceOrder(cart, context) };
+}
+
+/** Appends a step's events after the checkout's last one; a concurrent step on the same checkout is a 409. */
+export function appendCheckout(
+  deps: CheckoutServiceDeps,
+  cartId: string,
+  checkout: Checkout,
+  events: CheckoutEvent[],
+  metadata: EventMetadata,
+) {
+  return deps.store.append(
+    checkoutStream(cartId),
+    events.map((e) => ({ type: e.type, data: e.data, metadata })),
+    { expectedVersion: checkout.version < 0 ? "no-stream" : checkout.version },
+  );
+}
+
+/** An attempt older than this is taken as lost (its process died): the next submit may start another. */
+const ATTEMPT_LOST_MS = 60_000;
+const WAIT_STEP_MS = 50;
+
+const placed = (number: string): CheckoutPlacedAnswer => ({
+  metadata: { success: true, errors: [] },
+  order: { number },
+  redirect: orderCompletePath(number),
+});
+
+/**
+ * Step 4 submitted. The attempt first claims the checkout (CheckoutPaymentStarted with the stream's
+ * version), so of two submits at once only one pays; the other waits for its outcome. A submit after
+ * the order was placed (same Idempotency-Key, or the same checkout) answers that order.
+ */
+export async function submitPayment(
+  deps: CheckoutServiceDeps,
+  cartId: string,
+  shopper: Shopper,
+  input: CheckoutPaymentRequest,
+  request: { idempotencyKey: string | null; userId: string | null; metadata: EventMetadata },
+): Promise<{ answer: CheckoutPlacedAnswer; appended?: AppendResult; lastWrite?: LogPosition }> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { checkout, cart, context, priced } = await loadCheckout(deps, cartId, shopper);
+    const known = request.idempotencyKey ? checkout.keys[request.idempotencyKey] : undefined;
+    if (known) return { answer: placed(known) };
+    if (checkout.placed) return { answer: placed(checkout.placed) };
+    const now = deps.clock();
+    if (checkout.attempt && now.getTime() - Date.parse(checkout.attempt.at) < ATTEMPT_LOST_MS) {
+      if (Date.now() > deadline) throw new CheckoutInProgressError();
+      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+      continue;
+    }
+    const { shippingCents } = checkPaymentStep(checkout, priced.facts);
+    const totals = totalsOf(priced, shippingCents);
+    const payment = decidePaymentChoice(input, totals.totalCents, now);
+    const attemptId = randomUUID();
+    const at = now.toISOString();
+    try {
+      await appendCheckout(
+        deps,
+        cartId,
+        checkout,
+        [{ type: "CheckoutPaymentStarted", data: { attemptId, idempotencyKey: request.idempotencyKey, at } }],
+        request.metadata,
+      );
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) continue; // another submit got there first: wait for it
+      throw error;
+    }
+    const billing = checkout.billing!.billing;
+    let order: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      order = await placeOrder(
+        deps,
+        {
+          attemptId,
+          cartId,
+          userId: request.userId ?? checkout.billing!.userId,
+          billing,
+          shipping: checkout.delivery?.shipping ?? null,
+          digitalEmail: checkout.delivery?.digitalEmail ?? null,
+          lines: priced.lines,
+          discounts: priced.discounts,
+          discountTerms: context.discounts,
+          shippingMethod:
+            cart.lines.length && checkout.shipping && priced.facts.ships
+              ? { code: checkout.shipping.method, label: checkout.shipping.label, cents: checkout.shipping.cents }
+              : null,
+          totals,
+          payment,
+          now,
+        },
+        request.metadata,
+      );
+    } catch (error) {
+      const refusal = error as Partial<DomainError>;
+      await deps.store.append(
+        checkoutStream(cartId),
+        [
+          {
+            type: "CheckoutPaymentFailed",
+            data: {
+              attemptId,
+              code: String(refusal.code ?? "SERVER_ERROR"),
+              message: String(refusal.message ?? "failed"),
+              field: null,
+              at,
+            },
+            metadata: request.metadata,
+          },
+        ],
+        { expectedVersion: "any" },
+      );
+      throw error;
+    }
+    await deps.store.append(
+      checkoutStream(cartId),
+      [
+        {
+          type: "CheckoutCompleted",
+          data: { attemptId, idempotencyKey: request.idempotencyKey, orderNumber: order.number, at },
+          metadata: request.metadata,
+        },
+      ],
+      { expectedVersion: "any" },
+    );
+    await afterOrder(
+      deps,
+      cartId,
+      cart,
+      priced,
+      order.number,
+      `${billing.first_name} ${billing.last_name}`.trim(),
+      now,
+      request.metadata,
+    );
+    const mailed = await queueOrderConfirmation(deps, orderViewOf(order.placed), request.metadata);
+    // The mail is this request's last write: once the read models reach it they hold the gifts too.
+    return { answer: placed(order.number), appended: order.appended, lastWrite: mailed ?? order.appended.position };
+  }
+}
+
+/** What follows a placed order: the donations move their campaigns' thermometers, and the ordered lines leave the cart. */
+async function afterOrder(
+  deps: CheckoutServiceDeps,
+  cartId: string,
+  cart: Cart,
+  priced: PricedOrder,
+  number: string,
+  donorName: string,
+  now: Date,
+  metadata: EventMetadata,
+) {
+  for (const line of priced.lines) {
+    const campaign = line.donation?.campaign;
+    if (!campaign) continue;
+    await handleCommand(
+      deps.store,
+      campaignStream(campaign),
+      campaignDecider,
+      (state) =>
+        state.exists
+          ? decideCampaign(
+              {
+                type: "RecordGift",
+                data: {
+                  giftId: `order-${number}-${line.lineId}`,
+                  amountCents: line.totalCents,
+                  donorName,
+                  note: "",
+                  source: "order",
+                  orderNumber: number,
+                },
+              },
+              state,
+              { now, by: null },
+            )
+          : [],
+      metadata,
+      20,
+    );
+  }
+  const at = now.toISOString();
+  const emptied: CartEvent[] = [
+    ...cart.lines.map(
+      (l): CartEvent => ({ type: "CartItemRemoved", data: { lineId: l.lineId, skuCode: l.skuCode, at } }),
+    ),
+    ...cart.donations.map(
+      (d): CartEvent => ({ type: "CartDonationRemoved", data: { lineId: d.lineId, skuCode: d.skuCode, at } }),
+    ),
+    ...cart.codes.map((code): CartEvent => ({ type: "CartDiscountRemoved", data: { code, reason: null, at } })),
+  ];
+  if (emptied.length)
+    await deps.store.append(
+      cartStream(cartId),
+      emptied.map((e) => ({ type: e.type, data: e.data, metadata })),
+      { expectedVersion: "any" },
+    );
+}

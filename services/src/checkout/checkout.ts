@@ -1,0 +1,78 @@
+import { checkoutEvents, type Address, type Billing, type CheckoutEvent } from "@shop/shared";
+
+export interface PaymentAttempt {
+  attemptId: string;
+  idempotencyKey: string | null;
+  at: string;
+}
+
+/** A checkout as its stream folds it: the steps given since the last completed order, and every order it placed. */
+export interface Checkout {
+  billing: { billing: Billing; userId: string | null } | null;
+  delivery: { shipping: Address | null; digitalEmail: string | null; ships: boolean; digital: boolean } | null;
+  shipping: { method: string; label: string; cents: number; cartVersion: number } | null;
+  /** The attempt placing the order now, if any. */
+  attempt: PaymentAttempt | null;
+  /** The order of the current round, once placed: a repeated submit answers it. */
+  placed: string | null;
+  /** Idempotency keys of every attempt that placed an order, with its number. */
+  keys: Record<string, string>;
+  /** Stream position of the last event; -1 for a new checkout. */
+  version: number;
+}
+
+export const newCheckout = (): Checkout => ({
+  billing: null,
+  delivery: null,
+  shipping: null,
+  attempt: null,
+  placed: null,
+  keys: {},
+  version: -1,
+});
+
+export const checkoutDecider = {
+  initialState: newCheckout,
+  events: checkoutEvents,
+  skip: (state: Checkout): Checkout => ({ ...state, version: state.version + 1 }),
+  evolve(state: Checkout, event: CheckoutEvent): Checkout {
+    const next = { ...state, version: state.version + 1 };
+    switch (event.type) {
+      case "CheckoutBillingGiven":
+        // After a completed order, the billing step starts the next checkout; before, it keeps the later steps.
+        return state.placed
+          ? {
+              ...newCheckout(),
+              keys: state.keys,
+              version: next.version,
+              billing: { billing: event.data.billing, userId: event.data.userId },
+            }
+          : { ...next, billing: { billing: event.data.billing, userId: event.data.userId } };
+      case "CheckoutDeliveryGiven": {
+        const { shipping, digitalEmail, ships, digital } = event.data;
+        return { ...next, delivery: { shipping, digitalEmail, ships, digital } };
+      }
+      case "CheckoutShippingChosen": {
+        const { method, label, cents, cartVersion } = event.data;
+        return { ...next, shipping: { method, label, cents, cartVersion } };
+      }
+      case "CheckoutPaymentStarted":
+        return {
+          ...next,
+          attempt: { attemptId: event.data.attemptId, idempotencyKey: event.data.idempotencyKey, at: event.data.at },
+        };
+      case "CheckoutPaymentFailed":
+        return state.attempt?.attemptId === event.data.attemptId ? { ...next, attempt: null } : next;
+      case "CheckoutCompleted": {
+        const keys = event.data.idempotencyKey
+          ? { ...state.keys, [event.data.idempotencyKey]: event.data.orderNumber }
+          : state.keys;
+        return { ...next, attempt: null, placed: event.data.orderNumber, keys };
+      }
+      default: {
+        event satisfies never;
+        return next;
+      }
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import { mailStream, type EventMetadata, type EventStore, type LogPosition } from "@shop/shared";
+import { handleCommand } from "../platform/command-handler.ts";
+import { decideMail, mailDecider } from "./mail.ts";
+
+/** What a feature hands to the outbox. `html` is an optional alternative to `text`. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/**
+ * Puts an email in the outbox (a `MailQueued` event) and returns at once; the sender delivers it
+ * later, once, with retries. Call it after the event that warrants the mail is appended (an order
+ * placed, a reset requested): `await queueMail({ store, clock }, { to, subject, text }, metadata)`.
+ * `mailId` may be given to make the call idempotent (e.g. `order-confirmation-{number}`): a second
+ * call with the same id queues nothing.
+ */
+export async function queueMail(
+  deps: { store: EventStore; clock: () => Date },
+  mail: OutgoingMail & { mailId?: string },
+  metadata: EventMetadata = {},
+): Promise<{ mailId: string; position: LogPosition | null }> {
+  const mailId = mail.mailId ?? randomUUID();
+  const result = await handleCommand(
+    deps.store,
+    mailStream(mailId),
+    mailDecider,
+    (state) =>
+      decideMail(
+        {
+          type: "QueueMail",
+          data: {
+            mailId,
+            to: mail.to.trim().toLowerCase(),
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+            now: deps.clock(),
+          },
+        },
+        state,
+      ),
+    metadata,
+  );
+  return { mailId, position: result.appended?.position ?? null };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { RecordedEvent } from "@shop/shared";
+import { orderLiveMessages } from "./order-live-messages.ts";
+
+const recorded = (type: string, data: unknown, streamPosition: number): RecordedEvent => ({
+  type,
+  data,
+  metadata: {},
+  schemaVersion: 1,
+  streamId: "order-100001",
+  streamPosition,
+  position: { major: 1n, minor: 1n },
+  globalPosition: 7,
+  createdAt: new Date(),
+});
+const context = { userName: () => null };
+
+describe("order:changed pushes", () => {
+  it("a placed order reaches every staff socket and its record room with its number only", () => {
+    const messages = orderLiveMessages(
+      recorded("OrderPlaced", { number: "100001", billing: { email: "ann@example.org" }, totals: {} }, 0),
+      context,
+    );
+    expect(messages.map((m) => [m.namespace, m.room, m.name])).toEqual([
+      ["/admin", "staff", "order:changed"],
+      ["/admin", "record:store.order.100001", "order:changed"],
+    ]);
+    expect(messages[0]!.payload).toEqual({ id: "100001", number: "100001", type: "OrderPlaced", version: 0 });
+  });
+
+  it("a staff action is pushed with the order's new version", () =>
+    expect(
+      orderLiveMessages(recorded("OrderShipped", { number: "100001", trackingNumber: "1Z" }, 1), context)[0]!.payload,
+    ).toEqual({ id: "100001", number: "100001", type: "OrderShipped", version: 1 }));
+
+  it("other events of the shop are not pushed as orders", () =>
+    expect(orderLiveMessages(recorded("DiscountUseClaimed", { code: "X" }, 0), context)).toEqual([]));
+});

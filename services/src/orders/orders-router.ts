@@ -1,0 +1,61 @@
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import {
+  LOGIN_REQUIRED,
+  OrderNotFoundError,
+  orderCompletePath,
+  isEventOf,
+  OrderPlaced,
+  orderStream,
+  orderViewOf,
+  type EventStore,
+  formatCents,
+  type OrderAnswer,
+  type OrderHistoryAnswer,
+} from "@shop/shared";
+import { ordersOfUser, type Database } from "@shop/projections";
+import { visitorCartIdOf } from "../cart/cart-id.ts";
+import { errorAnswer } from "../platform/http/error-answers.ts";
+
+/** The shopper's orders: one order (the complete page) and the signed-in shopper's history. */
+export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore }): Router {
+  const router = Router();
+
+  // The buyer sees their order: the same account, or (a guest) the browser whose cart placed it; staff see any.
+  // Read from the order's stream, not the read model: the complete page opens right after the order is placed.
+  router.get("/api/store/shop/orders/:number/", async (req, res) => {
+    const number = String(req.params.number);
+    const recorded = /^\d{1,20}$/.test(number) ? await deps.store.readStream(orderStream(number)) : [];
+    const placed = recorded.find((e) => isEventOf([OrderPlaced], e))?.data;
+    const mine =
+      placed &&
+      (req.user?.is_staff ||
+        (req.user && placed.userId === req.user.id) ||
+        (!placed.userId && placed.cartId === visitorCartIdOf(req.headers.cookie)));
+    if (!placed || !mine) throw new OrderNotFoundError();
+    const answer: OrderAnswer = { metadata: { success: true }, order: orderViewOf(placed) };
+    res.json(answer);
+  });
+
+  router.get("/api/account/orders/", async (req, res) => {
+    if (!req.user) {
+      const refusal = errorAnswer("LOGIN_REQUIRED", LOGIN_REQUIRED);
+      return void res.status(refusal.status).json(refusal.body);
+    }
+    const rows = await ordersOfUser(deps.db, req.user.id);
+    const answer: OrderHistoryAnswer = {
+      metadata: { success: true },
+      items: rows.map((r) => ({
+        number: r.number,
+        placed_at: r.placed_at,
+        status: r.status,
+        total: formatCents(Number(r.total_cents)),
+        total_cents: Number(r.total_cents),
+        url: orderCompletePath(r.number),
+      })),
+    };
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,144 @@
+import {
+  PaymentDeclinedError,
+  orderStream,
+  type AppendResult,
+  type Billing,
+  type Address,
+  type Discount,
+  type EventMetadata,
+  type EventStore,
+  type OrderLine,
+  type OrderTotals,
+  type PaymentSummary,
+  type OrderPlaced,
+} from "@shop/shared";
+import type { z } from "zod";
+
+type OrderPlacedData = z.infer<typeof OrderPlaced.schema>;
+import type { PaymentChoice } from "../checkout/decide.ts";
+import type { PaymentGateway } from "../payments/payment-gateway.ts";
+import { claimDiscountUse, releaseDiscountUse } from "./discount-uses.ts";
+import { releaseStock, takeStock, type Reservation } from "./stock.ts";
+
+export interface PlaceOrderDeps {
+  store: EventStore;
+  gateway: PaymentGateway;
+  /** The next order number (a counter: numbers are what shoppers quote). */
+  nextOrderNumber: () => Promise<string>;
+}
+
+export interface OrderDraft {
+  attemptId: string;
+  cartId: string;
+  userId: string | null;
+  billing: Billing;
+  shipping: Address | null;
+  digitalEmail: string | null;
+  lines: OrderLine[];
+  discounts: Array<{ code: string; description: string; amountCents: number }>;
+  /** The applied discounts' terms, for their use limits. */
+  discountTerms: ReadonlyMap<string, Discount>;
+  shippingMethod: { code: string; label: string; cents: number } | null;
+  totals: OrderTotals;
+  payment: PaymentChoice;
+  now: Date;
+}
+
+/**
+ * The order saga of one checkout attempt: take the stock (SKU streams, expected versions), claim
+ * discount uses, take the payment, then append OrderPlaced. A step that fails undoes the ones
+ * before it (stock back, uses released, authorisation voided or refunded), so a shopper told 'sold
+ * out' or 'declined' was charged nothing and took nothing.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  draft: OrderDraft,
+  metadata: EventMetadata,
+): Promise<{ number: string; appended: AppendResult; placed: OrderPlacedData }> {
+  const at = draft.now.toISOString();
+  const reservations: Reservation[] = [];
+  const claims: string[] = [];
+  let authorised: string | null = null;
+  let captured = false;
+  try {
+    // SKUs in id order, so two orders of the same items meet their streams in the same order.
+    const goods = draft.lines
+      .filter((l) => !l.donation && l.skuId !== null)
+      .sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0));
+    for (const line of goods)
+      reservations.push(
+        await takeStock(
+          deps.store,
+          { skuId: line.skuId ?? 0, quantity: line.quantity, title: line.title },
+          at,
+          metadata,
+        ),
+      );
+    const customer = draft.userId ? `user:${draft.userId}` : `email:${draft.billing.email.toLowerCase()}`;
+    for (const applied of draft.discounts) {
+      const terms = draft.discountTerms.get(applied.code);
+      if (!terms) continue;
+      if (await claimDiscountUse(deps.store, terms, { claimId: draft.attemptId, customer, at }, metadata))
+        claims.push(applied.code);
+    }
+    const payment = await pay(deps.gateway, draft);
+    authorised = payment.reference;
+    if (payment.reference && payment.status === "paid") {
+      await deps.gateway.capture(payment.reference, payment.amountCents);
+      captured = true;
+    }
+    const number = await deps.nextOrderNumber();
+    const placed: OrderPlacedData = {
+      number,
+      cartId: draft.cartId,
+      userId: draft.userId,
+      billing: draft.billing,
+      shipping: draft.shipping,
+      digitalEmail: draft.digitalEmail,
+      lines: draft.lines,
+      discounts: draft.discounts,
+      shippingMethod: draft.shippingMethod,
+      totals: draft.totals,
+      payment,
+      placedAt: at,
+    };
+    const appended = await deps.store.append(orderStream(number), [{ type: "OrderPlaced", data: placed, metadata }], {
+      expectedVersion: "no-stream",
+    });
+    return { number, appended, placed };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+
+  async function undo() {
+    const failures: unknown[] = [];
+    const attempt = (work: () => Promise<unknown>) => work().catch((e) => failures.push(e));
+    if (authorised)
+      await attempt(() =>
+        captured ? deps.gateway.refund(authorised!, draft.totals.totalCents) : deps.gateway.void(authorised!),
+      );
+    for (const code of claims) await attempt(() => releaseDiscountUse(deps.store, code, draft.attemptId, at, metadata));
+    for (const r of reservations) await attempt(() => releaseStock(deps.store, r, at, metadata));
+    if (failures.length) throw new AggregateError(failures, "an order attempt failed and could not be fully undone");
+  }
+}
+
+/** Takes the payment: a card is authorised (declined: nothing charged); a check awaits; nothing due is none. */
+async function pay(gateway: PaymentGateway, draft: OrderDraft): Promise<PaymentSummary> {
+  const amountCents = draft.totals.totalCents;
+  const base = { amountCents, gateway: null, brand: null, last4: null, reference: null };
+  if (draft.payment.type === "none") return { ...base, type: "none", status: "none" };
+  if (draft.payment.type === "check") return { ...base, type: "check", status: "awaiting" };
+  const result = await gateway.authorise({ amountCents, card: draft.payment.card, idempotencyKey: draft.attemptId });
+  if (!result.ok) throw new PaymentDeclinedError(result.message);
+  return {
+    type: "card",
+    status: "paid",
+    amountCents,
+    gateway: gateway.name,
+    brand: result.brand,
+    last4: result.last4,
+    reference: result.reference,
+  };
+}

@@ -1,0 +1,65 @@
+import { OrderSoldOutError, WrongExpectedVersionError, type EventMetadata, type EventStore } from "@shop/shared";
+import { skuDecider } from "../catalog/sku.ts";
+import { foldStream } from "../platform/command-handler.ts";
+
+export interface Reservation {
+  skuId: number;
+  /** What the stock went down by (less than the quantity when a backordered SKU ran out). */
+  taken: number;
+}
+
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(40, attempt * 4)));
+
+/**
+ * Takes `quantity` off a SKU's stock with the stream's version as the expected one, so two buyers
+ * never take the same copy: a conflict re-reads and decides again. Untracked stock takes nothing;
+ * a backordered SKU sells past zero (its stock stays 0); otherwise too few is 'sold out'.
+ */
+export async function takeStock(
+  store: EventStore,
+  line: { skuId: number; quantity: number; title: string },
+  at: string,
+  metadata: EventMetadata,
+): Promise<Reservation> {
+  return changeStock(store, line.skuId, at, metadata, (stock, backorder) => {
+    if (stock === null) return null;
+    if (stock < line.quantity && !backorder) throw new OrderSoldOutError(line.title);
+    return Math.max(0, stock - line.quantity);
+  }).then((taken) => ({ skuId: line.skuId, taken }));
+}
+
+/** Puts back what a failed order took. */
+export async function releaseStock(store: EventStore, reservation: Reservation, at: string, metadata: EventMetadata) {
+  if (reservation.taken === 0) return;
+  await changeStock(store, reservation.skuId, at, metadata, (stock) =>
+    stock === null ? null : stock + reservation.taken,
+  );
+}
+
+/** Returns how far the stock went down (negative when it went up). */
+async function changeStock(
+  store: EventStore,
+  skuId: number,
+  at: string,
+  metadata: EventMetadata,
+  next: (stock: number | null, backorder: boolean) => number | null,
+): Promise<number> {
+  const streamId = `sku-${skuId}`;
+  for (let attempt = 1; ; attempt++) {
+    const sku = foldStream(skuDecider, await store.readStream(streamId));
+    if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
+    const stock = next(sku.stock.stock, sku.stock.backorder);
+    if (stock === null || stock === sku.stock.stock) return 0;
+    try {
+      await store.append(
+        streamId,
+        [{ type: "SkuStockChanged", data: { id: skuId, ...sku.stock, stock, changedAt: at, by: null }, metadata }],
+        { expectedVersion: sku.version },
+      );
+      return (sku.stock.stock ?? 0) - stock;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= 200) throw error;
+      await pause(attempt);
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { SuggestAnswer, SuggestQuery } from "@shop/shared/search/api";
+import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+/** The search routes for /api/openapi.json (services/src/search/search-router.ts). */
+export const SEARCH_ROUTES: RouteDoc[] = [
+  {
+    method: "GET",
+    path: "/api/search/suggest/",
+    summary: "Suggestions for ?q= from listed products and Live pages: [q, [[text, url, kind], ...]]",
+    query: SuggestQuery,
+    answer: SuggestAnswer,
+  },
+];

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { FORM_MESSAGES } from "../domain/messages.ts";
+import { isEmailAddress } from "../domain/text-format.ts";
+import { isUnitedStates } from "../domain/us-states.ts";
+import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
+
+/** A form field as the old site posts it: absent or null is blank; trimmed (storefront §5 address forms). */
+const field = (max = 200) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
+    .pipe(z.string().max(max, REQUEST_FIELD_MESSAGES.tooLong(max)));
+
+type Issues = z.core.$RefinementCtx;
+const required = (ctx: Issues, value: string, path: string) => {
+  if (!value) ctx.addIssue({ code: "custom", path: [path], message: FORM_MESSAGES.required });
+};
+const email = (ctx: Issues, value: string, path: string) => {
+  if (!value) required(ctx, value, path);
+  else if (!isEmailAddress(value))
+    ctx.addIssue({ code: "custom", path: [path], message: FORM_MESSAGES.invalidEmail(value) });
+};
+
+/** The address fields every address form has, named as the billing form names them. */
+export const Address = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  street1: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+/** POST /api/store/shop/checkout/info/: the billing form (storefront §3 checkout billing fields). */
+export const CheckoutInfoRequest = z
+  .object({
+    first_name: field(),
+    last_name: field(),
+    street1: field(),
+    street2: field(),
+    city: field(),
+    state: field(100),
+    postal_code: field(20),
+    country: field(100).transform((c) => c || "US"),
+    email: field(254),
+    org_name: field(),
+  })
+  .superRefine((v, ctx) => {
+    for (const name of ["first_name", "last_name", "street1", "city", "postal_code"] as const)
+      required(ctx, v[name], name);
+    if (isUnitedStates(v.country)) required(ctx, v.state, "state");
+    email(ctx, v.email, "email");
+  });
+export type CheckoutInfoRequest = z.infer<typeof CheckoutInfoRequest>;
+
+/** POST /api/store/shop/checkout/delivery/: the ship_* fields and the digital delivery email. */
+export const CheckoutDeliveryRequest = z.object({
+  ship_first_name: field(),
+  ship_last_name: field(),
+  ship_street1: field(),
+  ship_street2: field(),
+  ship_city: field(),
+  ship_state: field(100),
+  ship_postal_code: field(20),
+  ship_country: field(100).transform((c) => c || "US"),
+  digital_email: field(254),
+});
+export type CheckoutDeliveryRequest = z.infer<typeof CheckoutDeliveryRequest>;
+
+/**
+ * The delivery form's messages, by field: the ship_* fields only when something ships,
+ * digital_email only when something is digital (storefront §4 checkout).
+ */
+export function deliveryFieldErrors(
+  input: CheckoutDeliveryRequest,
+  needs: { ships: boolean; digital: boolean },
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (name: string, message: string) => {
+    errors[name] = [...(errors[name] ?? []), message];
+  };
+  if (needs.ships) {
+    for (const name of ["ship_first_name", "ship_last_name", "ship_street1", "ship_city", "ship_postal_code"] as const)
+      if (!input[name]) add(name, FORM_MESSAGES.required);
+    if (isUnitedStates(input.ship_country) && !input.ship_state) add("ship_state", FORM_MESSAGES.required);
+  }
+  if (needs.digital) {
+    if (!input.digital_email) add("digital_email", FORM_MESSAGES.required);
+    else if (!isEmailAddress(input.digital_email))
+      add("digital_email", FORM_MESSAGES.invalidEmail(input.digital_email));
+  }
+  return errors;
+}
+
+/** POST /api/store/shop/checkout/shipping/ */
+export const CheckoutShippingRequest = z.object({
+  shipping_method: field(50).refine((v) => v.length > 0, FORM_MESSAGES.required),
+});
+
+/** POST /api/store/shop/checkout/payment/: card (the default), check/money order, or none when the total is 0. */
+export const CheckoutPaymentRequest = z.object({
+  payment_type: field(20)
+    .transform((v) => v || "card")
+    .pipe(z.enum(["card", "check", "none"], { error: "Select a valid choice." })),
+  card_number: field(40),
+  exp_month: field(2),
+  exp_year: field(4),
+  cvv: field(4),
+  name_on_card: field(),
+  check_number: field(30),
+});
+export type CheckoutPaymentRequest = z.infer<typeof CheckoutPaymentRequest>;
+
+const metadata = z.object({ success: z.boolean(), message: z.string().optional(), errors: z.array(z.string()) });
+
+/** The answer to each step's POST: the step to show next (2 to 4). */
+export const CheckoutStepAnswer = z.object({ metadata, step: z.number().int().min(1).max(4) });
+export type CheckoutStepAnswer = z.infer<typeof CheckoutStepAnswer>;
+
+export const ShippingMethodView = z.object({
+  code: z.string(),
+  label: z.string(),
+  price: z.string(),
+  price_cents: z.number(),
+});
+
+/** GET /api/store/shop/checkout/shipping/ */
+export const CheckoutShippingAnswer = z.object({
+  metadata,
+  shipping_options: z.string(),
+  methods: z.array(ShippingMethodView),
+  selected: z.string().nullable(),
+});
+export type CheckoutShippingAnswer = z.infer<typeof CheckoutShippingAnswer>;
+
+/** GET /api/store/shop/checkout/payment/ */
+export const CheckoutPaymentAnswer = z.object({
+  metadata,
+  order_summary: z.string(),
+  total: z.string(),
+  total_cents: z.number(),
+  /** 'none' alone when the total is 0; else card (the default) and check. */
+  payment_types: z.array(z.enum(["card", "check", "none"])),
+});
+export type CheckoutPaymentAnswer = z.infer<typeof CheckoutPaymentAnswer>;
+
+/** POST /api/store/shop/checkout/payment/ on success, and again for a repeated submit. */
+export const CheckoutPlacedAnswer = z.object({
+  metadata,
+  order: z.object({ number: z.string() }),
+  redirect: z.string(),
+});
+export type CheckoutPlacedAnswer = z.infer<typeof CheckoutPlacedAnswer>;
+
+/** GET /api/store/shop/checkout/: where the checkout stands, so the page can show finished steps again. */
+export const CheckoutStateAnswer = z.object({
+  metadata,
+  /** The furthest step the shopper may open now (1 when nothing is given yet). */
+  step: z.number().int().min(1).max(4),
+  ships: z.boolean(),
+  digital: z.boolean(),
+  empty: z.boolean(),
+  billing: z.record(z.string(), z.string()).nullable(),
+  delivery: z.record(z.string(), z.string()).nullable(),
+  shipping_method: z.string().nullable(),
+});
+export type CheckoutStateAnswer = z.infer<typeof CheckoutStateAnswer>;
+
+export const orderCompletePath = (number: string) => `/store/checkout/complete/${number}/`;

@@ -1,0 +1,84 @@
+import { DomainError, type FieldMessages } from "../errors/domain-error.ts";
+
+export const checkoutErrorCodes = [
+  "CHECKOUT_INVALID",
+  "CHECKOUT_INVALID_STEP",
+  "CHECKOUT_CART_CHANGED",
+  "CHECKOUT_IN_PROGRESS",
+  "PAYMENT_DECLINED",
+  "ORDER_SOLD_OUT",
+  "DISCOUNT_USED_UP",
+  "ORDER_NOT_FOUND",
+] as const;
+export type CheckoutErrorCode = (typeof checkoutErrorCodes)[number];
+
+export const CHECKOUT_MESSAGES = {
+  badData: "Invalid request syntax or bad data.",
+  invalidStep: "Invalid step",
+  fixErrors: "Please fix the errors and try again.",
+  cartChanged: "Your cart has changed. Please check this step again.",
+  declined: "Your card was declined.",
+  invalidCard: "Please enter a valid card number.",
+  expired: "This card has expired.",
+  invalidExpiry: "Please enter a valid expiration date.",
+  invalidCvv: "Please enter a valid security code.",
+  chooseNone: "Nothing is due: choose no payment.",
+  choosePayment: "Please choose a payment method.",
+  inProgress: "Your order is being placed. Please wait a moment and try again.",
+  soldOut: (title: string) => `Sorry, "${title}" is sold out.`,
+  usedUp: (code: string) => `The discount ${code} has been used up.`,
+  orderNotFound: "Order not found.",
+} as const;
+
+/** A step's form with field errors: 'field: message' lines under 'Invalid request syntax or bad data.'. */
+export class CheckoutFormError extends DomainError<"CHECKOUT_INVALID"> {
+  constructor(fields: FieldMessages) {
+    super("CHECKOUT_INVALID", CHECKOUT_MESSAGES.badData, fields);
+  }
+}
+
+/** A step submitted before the ones it needs (or with an empty cart): the page goes to /store/cart/. */
+export class CheckoutInvalidStepError extends DomainError<"CHECKOUT_INVALID_STEP"> {
+  constructor() {
+    super("CHECKOUT_INVALID_STEP", CHECKOUT_MESSAGES.invalidStep, { __all__: [CHECKOUT_MESSAGES.invalidStep] });
+  }
+}
+
+/** The cart changed under the checkout: the answer's `step` is the one to do again. */
+export class CheckoutCartChangedError extends DomainError<"CHECKOUT_CART_CHANGED"> {
+  constructor(readonly step: number) {
+    super("CHECKOUT_CART_CHANGED", CHECKOUT_MESSAGES.cartChanged);
+  }
+}
+
+export class CheckoutInProgressError extends DomainError<"CHECKOUT_IN_PROGRESS"> {
+  constructor() {
+    super("CHECKOUT_IN_PROGRESS", CHECKOUT_MESSAGES.inProgress);
+  }
+}
+
+/** The gateway refused the card; nothing was charged. */
+export class PaymentDeclinedError extends DomainError<"PAYMENT_DECLINED"> {
+  constructor(message: string = CHECKOUT_MESSAGES.declined) {
+    super("PAYMENT_DECLINED", message, { card_number: [message] });
+  }
+}
+
+/** Someone bought the last copies first; nothing was charged. */
+export class OrderSoldOutError extends DomainError<"ORDER_SOLD_OUT"> {
+  constructor(title: string) {
+    super("ORDER_SOLD_OUT", CHECKOUT_MESSAGES.soldOut(title));
+  }
+}
+
+export class DiscountUsedUpError extends DomainError<"DISCOUNT_USED_UP"> {
+  constructor(code: string) {
+    super("DISCOUNT_USED_UP", CHECKOUT_MESSAGES.usedUp(code));
+  }
+}
+
+export class OrderNotFoundError extends DomainError<"ORDER_NOT_FOUND"> {
+  constructor() {
+    super("ORDER_NOT_FOUND", CHECKOUT_MESSAGES.orderNotFound);
+  }
+}

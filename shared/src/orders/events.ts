@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { defineEvent, type EventOf } from "../event-registry.ts";
+import { Address } from "../checkout/api.ts";
+import { Billing } from "../checkout/events.ts";
+import { PaymentSummary } from "../payments/card.ts";
+import { UserRef } from "../content/events.ts";
+
+export const orderStream = (number: string) => `order-${number}`;
+/** Uses of a discount code by orders, apart from its terms (which staff edit with an expected version). */
+export const discountUsesStream = (code: string) => `discount-uses-${code}`;
+
+export const OrderLine = z.object({
+  lineId: z.number().int(),
+  skuId: z.number().int().nullable(),
+  skuCode: z.string(),
+  title: z.string(),
+  format: z.string(),
+  /** Goods: the count. A donation: 1. */
+  quantity: z.number().int().positive(),
+  unitCents: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+  digital: z.boolean(),
+  /** The campaign a donation line counts toward; null for goods. */
+  donation: z.object({ campaign: z.string().nullable() }).nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderTotals = z.object({
+  goodsCents: z.number().int().nonnegative(),
+  discountCents: z.number().int().nonnegative(),
+  donationCents: z.number().int().nonnegative(),
+  shippingCents: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+});
+export type OrderTotals = z.infer<typeof OrderTotals>;
+
+/** An order, as placed: everything the confirmation, the order page and the history show. */
+export const OrderPlaced = defineEvent(
+  "OrderPlaced",
+  z.object({
+    number: z.string(),
+    cartId: z.string(),
+    userId: z.string().nullable(),
+    billing: Billing,
+    shipping: Address.nullable(),
+    digitalEmail: z.string().nullable(),
+    lines: z.array(OrderLine),
+    discounts: z.array(z.object({ code: z.string(), description: z.string(), amountCents: z.number().int() })),
+    shippingMethod: z.object({ code: z.string(), label: z.string(), cents: z.number().int() }).nullable(),
+    totals: OrderTotals,
+    payment: PaymentSummary,
+    placedAt: z.string(),
+  }),
+);
+
+/** Staff sent the goods (back office): the carrier's tracking number. */
+export const OrderShipped = defineEvent(
+  "OrderShipped",
+  z.object({ number: z.string(), trackingNumber: z.string(), by: UserRef, at: z.string() }),
+);
+/** Staff cancelled the order; what was paid is refunded by its own events. */
+export const OrderCancelled = defineEvent(
+  "OrderCancelled",
+  z.object({ number: z.string(), reason: z.string(), by: UserRef, at: z.string() }),
+);
+/** The check or money order of an order awaiting payment arrived. */
+export const OrderCheckReceived = defineEvent(
+  "OrderCheckReceived",
+  z.object({ number: z.string(), amountCents: z.number().int().positive(), by: UserRef, at: z.string() }),
+);
+/** Money given back, in full or in part: through the gateway (`reference`) or, for a check, by hand (null). */
+export const OrderRefunded = defineEvent(
+  "OrderRefunded",
+  z.object({
+    number: z.string(),
+    amountCents: z.number().int().positive(),
+    gateway: z.string().nullable(),
+    reference: z.string().nullable(),
+    reason: z.string(),
+    by: UserRef,
+    at: z.string(),
+  }),
+);
+
+/** The gateway refused a refund recorded just before: the amount is refundable again. */
+export const OrderRefundFailed = defineEvent(
+  "OrderRefundFailed",
+  z.object({ number: z.string(), amountCents: z.number().int().positive(), message: z.string(), at: z.string() }),
+);
+
+export const orderEvents = [
+  OrderPlaced,
+  OrderShipped,
+  OrderCancelled,
+  OrderCheckReceived,
+  OrderRefunded,
+  OrderRefundFailed,
+] as const;
+export type OrderEvent = EventOf<typeof orderEvents>;
+
+/** One use of a code, claimed before payment; `customer` is the user id or the billing email. */
+export const DiscountUseClaimed = defineEvent(
+  "DiscountUseClaimed",
+  z.object({ code: z.string(), claimId: z.string(), customer: z.string(), at: z.string() }),
+);
+/** A claimed use given back (the payment failed). */
+export const DiscountUseReleased = defineEvent(
+  "DiscountUseReleased",
+  z.object({ code: z.string(), claimId: z.string(), at: z.string() }),
+);
+export const discountUseEvents = [DiscountUseClaimed, DiscountUseReleased] as const;
+export type DiscountUseEvent = EventOf<typeof discountUseEvents>;

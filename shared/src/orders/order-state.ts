@@ -1,0 +1,69 @@
+import type { z } from "zod";
+import type { EventOf } from "../event-registry.ts";
+import type { OrderPlaced, orderEvents } from "./events.ts";
+
+type Placed = z.infer<typeof OrderPlaced.schema>;
+type OrderStreamEvent = EventOf<typeof orderEvents>;
+
+/** An order folded from its stream: what the staff actions decide on and the staff pages show. */
+export interface OrderState {
+  placed: Placed | null;
+  /** Money received: the card charge at placing, or the check when it arrived. */
+  paidCents: number;
+  refundedCents: number;
+  awaitingPayment: boolean;
+  trackingNumber: string | null;
+  cancelled: boolean;
+}
+
+export const initialOrderState: OrderState = {
+  placed: null,
+  paidCents: 0,
+  refundedCents: 0,
+  awaitingPayment: false,
+  trackingNumber: null,
+  cancelled: false,
+};
+
+/** Pure: one event applied to the order. */
+export function evolveOrder(state: OrderState, event: OrderStreamEvent): OrderState {
+  switch (event.type) {
+    case "OrderPlaced":
+      return {
+        ...state,
+        placed: event.data,
+        paidCents: event.data.payment.status === "paid" ? event.data.payment.amountCents : 0,
+        awaitingPayment: event.data.payment.status === "awaiting",
+      };
+    case "OrderShipped":
+      return { ...state, trackingNumber: event.data.trackingNumber };
+    case "OrderCancelled":
+      return { ...state, cancelled: true };
+    case "OrderCheckReceived":
+      return { ...state, awaitingPayment: false, paidCents: state.paidCents + event.data.amountCents };
+    case "OrderRefunded":
+      return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
+    case "OrderRefundFailed":
+      return { ...state, refundedCents: state.refundedCents - event.data.amountCents };
+  }
+}
+
+/** What is left to refund: paid minus refunded. */
+export const refundableCents = (state: OrderState) => Math.max(0, state.paidCents - state.refundedCents);
+
+/** The order's status as the staff list and the shopper's history read it. */
+export function orderStateStatus(state: OrderState): string {
+  if (state.cancelled) return "Cancelled";
+  if (state.trackingNumber !== null) return "Shipped";
+  if (state.awaitingPayment) return "Awaiting payment";
+  return "Placed";
+}
+
+/** The payment's status: paid, awaiting, refunded, partly refunded, none. */
+export function paymentStateStatus(state: OrderState): string {
+  if (state.awaitingPayment) return "awaiting";
+  if (state.paidCents === 0) return "none";
+  if (state.refundedCents >= state.paidCents) return "refunded";
+  if (state.refundedCents > 0) return "partly refunded";
+  return "paid";
+}

@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from "react";
+import type { AddressInput } from "./accountApi";
+import { FormField } from "./FormField";
+
+export const EMPTY_ADDRESS: AddressInput = {
+  first_name: "",
+  last_name: "",
+  street1: "",
+  street2: "",
+  city: "",
+  state: "",
+  postal_code: "",
+  country: "United States",
+  phone: "",
+};
+
+const LABELS: Array<[keyof AddressInput, string, string]> = [
+  ["first_name", "First name", "given-name"],
+  ["last_name", "Last name", "family-name"],
+  ["street1", "Street address", "address-line1"],
+  ["street2", "Apartment, suite (optional)", "address-line2"],
+  ["city", "City", "address-level2"],
+  ["state", "State", "address-level1"],
+  ["postal_code", "Postal code", "postal-code"],
+  ["country", "Country", "country-name"],
+  ["phone", "Phone (optional)", "tel"],
+];
+
+/** The address form (add and edit): fields trimmed before sending (§5), server errors shown by field. */
+export function AddressForm({
+  initial,
+  submitLabel,
+  errors,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial: AddressInput;
+  submitLabel: string;
+  errors: Record<string, string[]>;
+  busy: boolean;
+  onSubmit: (address: AddressInput) => void;
+  onCancel: () => void;
+}) {
+  const [address, setAddress] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()])) as AddressInput;
+    onSubmit(trimmed);
+  };
+  return (
+    <form className="address-form" onSubmit={submit} noValidate>
+      {LABELS.map(([name, label, autoComplete]) => (
+        <FormField
+          key={name}
+          label={label}
+          name={name}
+          autoComplete={autoComplete}
+          value={address[name]}
+          errors={errors[name]}
+          onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
+        />
+      ))}
+      <div className="address-actions">
+        <button type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

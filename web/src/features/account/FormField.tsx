@@ -1,0 +1,27 @@
+import { type InputHTMLAttributes, useId } from "react";
+
+/** A labelled input with its field errors, announced and tied to it by aria-describedby. */
+export function FormField({
+  label,
+  errors,
+  ...input
+}: { label: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const errorId = `${id}-errors`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+        {...input}
+      />
+      {errors?.length ? (
+        <span id={errorId} className="field-error">
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </div>
+  );
+}

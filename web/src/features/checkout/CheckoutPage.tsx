@@ -1,0 +1,289 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { isEmailAddress } from "@shop/shared/domain/text-format";
+import { AddressFields, FieldErrors, FormField } from "./FormField";
+import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type StepName } from "./checkoutApi";
+import { refusalOf, type StepRefusal } from "./checkoutErrors";
+import { PaymentStep } from "./PaymentStep";
+import { ShippingStep } from "./ShippingStep";
+import "./checkout.css";
+
+const BILLING_FIELDS = ["first_name", "last_name", "street1", "street2", "city", "state", "postal_code", "country"];
+const STEP_TITLES = ["Billing information", "Delivery", "Shipping method", "Payment and review"];
+const EMPTY: FormValues = { country: "US", ship_country: "US" };
+
+/** /store/checkout/: the four steps of §2 and §4, each posted to the server, which keeps the checkout. */
+export function CheckoutPage() {
+  const { data: state, isError } = useCheckoutStateQuery();
+  const [submitStep, { isLoading: saving }] = useSubmitStepMutation();
+  const [open, setOpen] = useState(1);
+  const [reached, setReached] = useState(1);
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [refusal, setRefusal] = useState<StepRefusal | null>(null);
+  const [orgTicked, setOrgTicked] = useState(false);
+  const [shipMode, setShipMode] = useState<"same" | "other">("same");
+  const [digitalMode, setDigitalMode] = useState<"same" | "other">("same");
+  const otherShip = useRef<FormValues>({});
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!state) return;
+    if (state.empty) return void window.location.assign("/store/cart/");
+    const loaded = { ...EMPTY, ...(state.billing ?? {}), ...(state.delivery ?? {}) };
+    setValues(loaded);
+    setOrgTicked(Boolean(loaded.org_name));
+    if (
+      state.delivery &&
+      BILLING_FIELDS.some((f) => (state.delivery?.[`ship_${f}`] ?? "") !== (state.billing?.[f] ?? ""))
+    )
+      setShipMode("other");
+    if (state.delivery?.digital_email && state.delivery.digital_email !== state.billing?.email) setDigitalMode("other");
+    setReached(state.step);
+    setOpen(state.step);
+  }, [state]);
+
+  useEffect(() => {
+    if (refusal) alertRef.current?.focus();
+  }, [refusal]);
+
+  const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const goTo = (step: number) => {
+    setRefusal(null);
+    setOpen(step);
+    setReached((r) => Math.max(r, step));
+  };
+  const refused = (error: unknown) => {
+    const r = refusalOf(error);
+    if (r.invalidStep) return void window.location.assign("/store/cart/");
+    if (r.backToStep) setOpen(r.backToStep);
+    setRefusal(r);
+  };
+
+  async function send(step: StepName, body: FormValues) {
+    setRefusal(null);
+    try {
+      const answer = await submitStep({ step, values: body }).unwrap();
+      goTo(answer.step);
+    } catch (error) {
+      refused(error);
+    }
+  }
+
+  const billingSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = Object.fromEntries([...BILLING_FIELDS, "email", "org_name"].map((f) => [f, values[f] ?? ""]));
+    if (!orgTicked) body.org_name = "";
+    // §4: the billing email becomes the delivery email when that is empty and the billing one is valid.
+    if (!values.digital_email && isEmailAddress(values.email ?? "")) change("digital_email", values.email);
+    void send("info", body);
+  };
+
+  const deliverySubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const ship = Object.fromEntries(
+      BILLING_FIELDS.map((f) => [`ship_${f}`, shipMode === "same" ? (values[f] ?? "") : (values[`ship_${f}`] ?? "")]),
+    );
+    const digital_email = digitalMode === "same" ? (values.email ?? "") : (values.digital_email ?? "");
+    void send("delivery", { ...(state?.ships ? ship : {}), digital_email });
+  };
+
+  const chooseShipMode = (mode: "same" | "other") => {
+    setShipMode(mode);
+    if (mode === "other") {
+      // 'Other' restores what was typed there before, or starts empty in the US.
+      const restored = Object.keys(otherShip.current).length
+        ? otherShip.current
+        : Object.fromEntries([...BILLING_FIELDS.map((f) => [`ship_${f}`, ""]), ["ship_country", "US"]]);
+      setValues((v) => ({ ...v, ...restored }));
+    } else {
+      otherShip.current = Object.fromEntries(BILLING_FIELDS.map((f) => [`ship_${f}`, values[`ship_${f}`] ?? ""]));
+    }
+  };
+
+  if (isError) return <p className="alert negative">The checkout could not be loaded. Please refresh this page.</p>;
+  if (!state) return <p>Loading the checkout…</p>;
+  const donationOnly = !state.ships && !state.digital;
+  const errors = refusal?.fields ?? {};
+  const visibleSteps = [1, 2, ...(state.ships ? [3] : []), 4];
+
+  const section = (step: number, body: ReactNode) => (
+    <section
+      className={`checkout-step${open === step ? " open" : ""}`}
+      aria-labelledby={`step-${step}-title`}
+      key={step}
+    >
+      <h2 id={`step-${step}-title`}>
+        {step < reached && open !== step ? (
+          <button type="button" className="link-button step-link" onClick={() => goTo(step)}>
+            {STEP_TITLES[step - 1]} <span className="visually-hidden">(edit)</span>
+          </button>
+        ) : (
+          STEP_TITLES[step - 1]
+        )}
+      </h2>
+      {open === step ? (
+        <>
+          {refusal ? (
+            <div className="alert negative" role="alert" tabIndex={-1} ref={alertRef}>
+              {refusal.message ? <p>{refusal.message}</p> : null}
+              {errors.__all__?.length ? (
+                <ul>
+                  {errors.__all__.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+          {body}
+        </>
+      ) : null}
+    </section>
+  );
+
+  return (
+    <div className="checkout-page">
+      <h1>Checkout</h1>
+      <nav aria-label="Checkout steps">
+        <ol className="checkout-nav">
+          {visibleSteps.map((step) => (
+            <li key={step} aria-current={open === step ? "step" : undefined}>
+              {step <= reached && open !== step ? (
+                <button type="button" className="link-button" onClick={() => goTo(step)}>
+                  {STEP_TITLES[step - 1]}
+                </button>
+              ) : (
+                <span>{STEP_TITLES[step - 1]}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {section(
+        1,
+        <form onSubmit={billingSubmit} noValidate>
+          <AddressFields prefix="" autoPrefix="billing" values={values} errors={errors} onChange={change} />
+          <FormField
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+            values={values}
+            errors={errors}
+            onChange={change}
+          />
+          <div className="form-row checkbox">
+            <label>
+              <input
+                type="checkbox"
+                checked={orgTicked}
+                onChange={(e) => {
+                  setOrgTicked(e.target.checked);
+                  if (!e.target.checked) change("org_name", "");
+                }}
+              />{" "}
+              {donationOnly
+                ? "I am donating on behalf of an organization/church"
+                : "I am purchasing on behalf of an organization/church"}
+            </label>
+          </div>
+          {orgTicked ? (
+            <FormField name="org_name" label="Organization/church" values={values} errors={errors} onChange={change} />
+          ) : null}
+          <button type="submit" disabled={saving}>
+            Continue
+          </button>
+        </form>,
+      )}
+      {section(
+        2,
+        <form onSubmit={deliverySubmit} noValidate>
+          {state.ships ? (
+            <fieldset>
+              <legend>Shipping address</legend>
+              <ModeChoice
+                name="ship_mode"
+                mode={shipMode}
+                onChange={chooseShipMode}
+                same="Same as billing"
+                other="Other"
+              />
+              {shipMode === "other" ? (
+                <AddressFields prefix="ship_" autoPrefix="shipping" values={values} errors={errors} onChange={change} />
+              ) : (
+                <FieldErrors
+                  id="ship_errors"
+                  messages={Object.entries(errors)
+                    .filter(([k]) => k.startsWith("ship_"))
+                    .flatMap(([, m]) => m)}
+                />
+              )}
+            </fieldset>
+          ) : null}
+          {state.digital ? (
+            <fieldset>
+              <legend>Digital delivery email</legend>
+              <ModeChoice
+                name="digital_mode"
+                mode={digitalMode}
+                onChange={setDigitalMode}
+                same="Same as billing email"
+                other="Other (a gift)"
+              />
+              {digitalMode === "other" ? (
+                <FormField
+                  name="digital_email"
+                  label="Deliver to email"
+                  type="email"
+                  inputMode="email"
+                  required
+                  values={values}
+                  errors={errors}
+                  onChange={change}
+                />
+              ) : (
+                <FieldErrors id="digital_errors" messages={errors.digital_email ?? []} />
+              )}
+            </fieldset>
+          ) : null}
+          {!state.ships && !state.digital ? <p>Nothing in your cart needs delivering.</p> : null}
+          <button type="submit" disabled={saving}>
+            Continue
+          </button>
+        </form>,
+      )}
+      {state.ships
+        ? section(
+            3,
+            <ShippingStep
+              onSubmit={(method) => send("shipping", { shipping_method: method })}
+              saving={saving}
+              errors={errors}
+            />,
+          )
+        : null}
+      {section(4, <PaymentStep onRefused={refused} errors={errors} clearRefusal={() => setRefusal(null)} />)}
+    </div>
+  );
+}
+
+function ModeChoice<M extends string>(props: {
+  name: string;
+  mode: M;
+  onChange: (m: M) => void;
+  same: string;
+  other: string;
+}) {
+  const { name, mode, onChange, same, other } = props;
+  return (
+    <div className="mode-choice">
+      <label>
+        <input type="radio" name={name} checked={mode === "same"} onChange={() => onChange("same" as M)} /> {same}
+      </label>
+      <label>
+        <input type="radio" name={name} checked={mode === "other"} onChange={() => onChange("other" as M)} /> {other}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ReactNode } from "react";
+import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/domain/us-states";
+import type { FormValues } from "./checkoutApi";
+
+type FieldProps = {
+  name: string;
+  label: string;
+  values: FormValues;
+  errors: Record<string, string[]>;
+  onChange: (name: string, value: string) => void;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "text";
+  required?: boolean;
+  children?: ReactNode;
+};
+
+/** One labelled input with its server errors under it (ids `id_{name}`, as the old site's forms had). */
+export function FormField({
+  name,
+  label,
+  values,
+  errors,
+  onChange,
+  type = "text",
+  autoComplete,
+  inputMode,
+  required,
+}: FieldProps) {
+  const id = `id_${name}`;
+  const messages = errors[name] ?? [];
+  return (
+    <div className="form-row">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={values[name] ?? ""}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-invalid={messages.length ? true : undefined}
+        aria-describedby={messages.length ? `${id}_errors` : undefined}
+        onChange={(e) => onChange(name, e.target.value)}
+      />
+      <FieldErrors id={`${id}_errors`} messages={messages} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <p className="field-error" id={id}>
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/**
+ * The address fields of a form, with `prefix` ('' for billing, 'ship_' for delivery). Choosing the US
+ * swaps the state box for a dropdown whose first option reads 'Select state' (back-office §4).
+ */
+export function AddressFields(props: Omit<FieldProps, "name" | "label"> & { prefix: string; autoPrefix: string }) {
+  const { prefix, autoPrefix, values, errors, onChange } = props;
+  const f = (name: string) => `${prefix}${name}`;
+  const common = { values, errors, onChange };
+  const stateId = `id_${f("state")}`;
+  const stateErrors = errors[f("state")] ?? [];
+  return (
+    <>
+      <FormField
+        name={f("first_name")}
+        label="First name"
+        required
+        autoComplete={`${autoPrefix} given-name`}
+        {...common}
+      />
+      <FormField
+        name={f("last_name")}
+        label="Last name"
+        required
+        autoComplete={`${autoPrefix} family-name`}
+        {...common}
+      />
+      <FormField
+        name={f("street1")}
+        label="Street address"
+        required
+        autoComplete={`${autoPrefix} address-line1`}
+        {...common}
+      />
+      <FormField
+        name={f("street2")}
+        label="Street address, line 2"
+        autoComplete={`${autoPrefix} address-line2`}
+        {...common}
+      />
+      <FormField name={f("city")} label="City" required autoComplete={`${autoPrefix} address-level2`} {...common} />
+      <FormField name={f("country")} label="Country" required autoComplete={`${autoPrefix} country`} {...common} />
+      <div className="form-row">
+        <label htmlFor={stateId}>
+          State{isUnitedStates(values[f("country")] ?? "") ? <span aria-hidden="true"> *</span> : null}
+        </label>
+        {isUnitedStates(values[f("country")] ?? "") ? (
+          <select
+            id={stateId}
+            name={f("state")}
+            value={US_STATES.some((s) => s.id === values[f("state")]) ? values[f("state")] : ""}
+            aria-invalid={stateErrors.length ? true : undefined}
+            onChange={(e) => onChange(f("state"), e.target.value)}
+          >
+            <option value="">{SELECT_STATE_LABEL}</option>
+            {US_STATES.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={stateId}
+            name={f("state")}
+            value={values[f("state")] ?? ""}
+            onChange={(e) => onChange(f("state"), e.target.value)}
+          />
+        )}
+        <FieldErrors id={`${stateId}_errors`} messages={stateErrors} />
+      </div>
+      <FormField
+        name={f("postal_code")}
+        label="Postal code"
+        required
+        autoComplete={`${autoPrefix} postal-code`}
+        {...common}
+      />
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { useRef, useState, type FormEvent } from "react";
+import { CARD_TYPES, cardTypeFor } from "@shop/shared/domain/card-type";
+import { FieldErrors, FormField } from "./FormField";
+import { usePaymentSummaryQuery, usePlaceOrderMutation, type FormValues } from "./checkoutApi";
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
+const thisYear = new Date().getFullYear();
+const YEARS = Array.from({ length: 12 }, (_, i) => String(thisYear + i));
+
+const newKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/**
+ * Step 4: the order summary and the payment. Card is the default; a free total hides card and check
+ * (payment 'none'). The button reads 'Submitting Order...' and stays disabled while the order is placed;
+ * one Idempotency-Key per visit of the step, so a repeated submit answers the same order.
+ */
+export function PaymentStep(props: {
+  onRefused: (error: unknown) => void;
+  errors: Record<string, string[]>;
+  clearRefusal: () => void;
+}) {
+  const [nonce] = useState(() => Date.now());
+  const { data, isError } = usePaymentSummaryQuery(nonce);
+  const [placeOrder] = usePlaceOrderMutation();
+  const [type, setType] = useState<"card" | "check">("card");
+  const [values, setValues] = useState<FormValues>({ exp_month: "", exp_year: "" });
+  const [submitting, setSubmitting] = useState(false);
+  const key = useRef(newKey());
+  const busy = useRef(false);
+  const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  if (isError)
+    return <p className="alert negative">The order summary could not be loaded. Please refresh this page.</p>;
+  if (!data) return <p>Loading your order…</p>;
+  const free = data.payment_types.length === 1 && data.payment_types[0] === "none";
+  const brand = cardTypeFor(values.card_number ?? "");
+  const { errors } = props;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy.current) return; // a double click: the first submit is under way
+    busy.current = true;
+    setSubmitting(true);
+    props.clearRefusal();
+    const body: FormValues = free
+      ? { payment_type: "none" }
+      : type === "check"
+        ? { payment_type: "check" }
+        : { payment_type: "card", ...values };
+    try {
+      const answer = await placeOrder({ values: body, idempotencyKey: key.current }).unwrap();
+      window.location.assign(answer.redirect);
+    } catch (error) {
+      busy.current = false;
+      setSubmitting(false);
+      props.onRefused(error);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our server renders the summary with escaped titles (order-pricing.ts); the CSP runs no inline script */}
+      <div className="order-summary-box" dangerouslySetInnerHTML={{ __html: data.order_summary }} />
+      {free ? (
+        <p>Nothing is due for this order.</p>
+      ) : (
+        <fieldset>
+          <legend>Payment method</legend>
+          <div className="mode-choice">
+            <label>
+              <input
+                type="radio"
+                name="payment_type"
+                value="card"
+                checked={type === "card"}
+                onChange={() => setType("card")}
+              />{" "}
+              Credit card
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="payment_type"
+                value="check"
+                checked={type === "check"}
+                onChange={() => setType("check")}
+              />{" "}
+              Check / money order
+            </label>
+          </div>
+          <FieldErrors id="id_payment_type_errors" messages={errors.payment_type ?? []} />
+          {type === "card" ? (
+            <div className="card-fields">
+              <ul className="card-types" aria-label="Cards we accept">
+                {CARD_TYPES.map((t) => (
+                  <li key={t} className={brand && brand !== t ? "dimmed" : brand === t ? "matched" : undefined}>
+                    {t}
+                  </li>
+                ))}
+              </ul>
+              <FormField
+                name="card_number"
+                label="Card number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                required
+                values={values}
+                errors={errors}
+                onChange={change}
+              />
+              <div className="form-row expiry">
+                <label htmlFor="id_exp_month">Expiration month</label>
+                <select
+                  id="id_exp_month"
+                  value={values.exp_month}
+                  autoComplete="cc-exp-month"
+                  onChange={(e) => change("exp_month", e.target.value)}
+                >
+                  <option value="">Month</option>
+                  {MONTHS.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+                <FieldErrors id="id_exp_month_errors" messages={errors.exp_month ?? []} />
+                <label htmlFor="id_exp_year">Expiration year</label>
+                <select
+                  id="id_exp_year"
+                  value={values.exp_year}
+                  autoComplete="cc-exp-year"
+                  onChange={(e) => change("exp_year", e.target.value)}
+                >
+                  <option value="">Year</option>
+                  {YEARS.map((y) => (
+                    <option key={y} value={y}>
+                      {y}
+                    </option>
+                  ))}
+                </select>
+                <FieldErrors id="id_exp_year_errors" messages={errors.exp_year ?? []} />
+              </div>
+              <FormField
+                name="cvv"
+                label="Security code (CVV)"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                required
+                values={values}
+                errors={errors}
+                onChange={change}
+              />
+              <FormField
+                name="name_on_card"
+                label="Name on card"
+                autoComplete="cc-name"
+                required
+                values={values}
+                errors={errors}
+                onChange={change}
+              />
+            </div>
+          ) : (
+            <p>Your order will be sent once your check or money order arrives.</p>
+          )}
+        </fieldset>
+      )}
+      <p className="order-total-line">
+        Total: <strong>${data.total}</strong>
+      </p>
+      <button type="submit" disabled={submitting}>
+        {submitting ? "Submitting Order..." : "Submit Order"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense } from "react";
+import type { Route } from "../../app/routes";
+import { newslettersApi } from "./newslettersApi";
+
+type PageName = "NewsletterSignupPage" | "NewsletterConfirmPage" | "NewsletterUnsubscribePage" | "UkSignupPage";
+
+/** The pages load on first use, outside the initial bundle (DESIGN §11), as the checkout's do. */
+function lazyPage(name: PageName): Route["Page"] {
+  const Lazy = lazy(() => import("./NewsletterPages").then((m) => ({ default: m[name] })));
+  return () => (
+    <Suspense fallback={<p>Loading…</p>}>
+      <Lazy />
+    </Suspense>
+  );
+}
+const NewsletterSignupPage = lazyPage("NewsletterSignupPage");
+const NewsletterConfirmPage = lazyPage("NewsletterConfirmPage");
+const NewsletterUnsubscribePage = lazyPage("NewsletterUnsubscribePage");
+const UkSignupPage = lazyPage("UkSignupPage");
+
+const SITE = "Ark & Answers Store";
+const head = (title: string, description: string, path: string) => ({
+  title: `${title} | ${SITE}`,
+  description,
+  path,
+});
+
+/** The newsletter pages (§2, §4): the form, the mail's confirm and unsubscribe links, the UK signup. */
+export const NEWSLETTER_ROUTES: Route[] = [
+  {
+    path: "/newsletters/",
+    Page: NewsletterSignupPage,
+    load: async ({ store }) => {
+      await store.dispatch(newslettersApi.endpoints.newsletterLists.initiate());
+      return { status: 200, head: head("Newsletters", "Sign up for our newsletters.", "/newsletters/") };
+    },
+  },
+  {
+    path: "/newsletters/confirm/",
+    Page: NewsletterConfirmPage,
+    load: async () => ({
+      status: 200,
+      head: head("Confirm your subscription", "Confirm your newsletter subscription.", "/newsletters/confirm/"),
+    }),
+  },
+  {
+    path: "/newsletters/unsubscribe/",
+    Page: NewsletterUnsubscribePage,
+    load: async () => ({
+      status: 200,
+      head: head("Unsubscribe", "Unsubscribe from our newsletters.", "/newsletters/unsubscribe/"),
+    }),
+  },
+  {
+    path: "/newsletters/uk/",
+    Page: UkSignupPage,
+    load: async () => ({ status: 200, head: head("UK email signup", "Join our UK email list.", "/newsletters/uk/") }),
+  },
+];
