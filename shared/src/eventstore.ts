@@ -130,6 +130,26 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * Every event after `from` that had committed when this was called. `readAll` holds back events
+ * while an older writer is still open, and on PostgreSQL that horizon is server-wide
+ * (`pg_snapshot_xmin`): a transaction in another database delays it too. Tests and tools that must
+ * see what they have just written read through this; it waits until `settledHead` reaches `head`.
+ */
+export async function readAllCommitted(
+  store: Pick<EventStore, "head" | "settledHead" | "readAll">,
+  from: LogPosition,
+  options: { limit?: number; timeoutMs?: number } = {},
+): Promise<RecordedEvent[]> {
+  const head = await store.head();
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (comparePositions(await store.settledHead(), head) < 0) {
+    if (Date.now() > deadline) throw new Error("readAllCommitted: an older writer stayed open past the timeout");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return store.readAll(from, { limit: options.limit ?? 1_000_000 });
+}
+
 /** Raised when the stream's version is not the expected one. HTTP answers 409. */
 export class WrongExpectedVersionError extends Error {
   readonly code = "WRONG_EXPECTED_VERSION";

@@ -11,6 +11,7 @@ import {
   SkuUpdated,
   START,
   type RecordedEvent,
+  readAllCommitted,
 } from "@shop/shared";
 import { demoCatalog } from "@shop/services/catalog/catalog-demo-data";
 import { generateCatalog } from "@shop/services/catalog/catalog-generator";
@@ -112,7 +113,7 @@ describe.each(testBackends())("catalog batched projection on $name", ({ pglite }
         by: null,
         metadata: { correlationId: "catalog-batch-test" },
       });
-      const events = await store.readAll(START, { limit: 1_000_000 });
+      const events = await readAllCommitted(store, START, { limit: 1_000_000 });
       return events.filter((e) => catalogProjection.handles.includes(e.type));
     } finally {
       await log.drop();

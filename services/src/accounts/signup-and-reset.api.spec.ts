@@ -7,6 +7,7 @@ import {
   START,
   userEmailStream,
   type RecordedEvent,
+  readAllCommitted,
 } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { apiSpec } from "../testing/api-spec.ts";
@@ -123,7 +124,7 @@ describe("password reset by a one-time emailed link", () => {
         return before;
       })
       .then(async ({ http, store }) => {
-        const token = tokenOf(await store.readAll(START, { limit: 1000 }));
+        const token = tokenOf(await readAllCommitted(store, START, { limit: 1000 }));
         const browser = http.visitor();
         const reset = await browser.post("/api/account/password-reset/confirm/", { token, password: "a new password" });
         expect(reset.json).toMatchObject({ metadata: { success: true, message: PASSWORD_RESET_DONE } });
@@ -144,7 +145,7 @@ describe("password reset by a one-time emailed link", () => {
         return http.visitor().post("/api/account/password-reset/", { email: ann.email });
       })
       .then(async ({ http, store }) => {
-        const token = tokenOf(await store.readAll(START, { limit: 1000 }));
+        const token = tokenOf(await readAllCommitted(store, START, { limit: 1000 }));
         const first = await http
           .visitor()
           .post("/api/account/password-reset/confirm/", { token, password: "first new one" });

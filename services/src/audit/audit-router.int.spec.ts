@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { START } from "@shop/shared";
+import { START, readAllCommitted } from "@shop/shared";
 import { signedInClient } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -20,7 +20,7 @@ describe.each(testBackends())("the audit list on $name", ({ pglite }) => {
     ({ client: edna } = await signedInClient(server, "edna@example.org", "Edna Editor"));
     await signedInClient(server, "rick@example.org", "Rick Reviewer");
     for (const name of ["Ark", "Flood", "Babel"]) await edna.post("/admin/api/content/keyword/", { name });
-    positions = (await server.store.readAll(START, { limit: 1000 })).map((e) => e.globalPosition).reverse();
+    positions = (await readAllCommitted(server.store, START, { limit: 1000 })).map((e) => e.globalPosition).reverse();
   });
   afterAll(async () => {
     await server?.close();

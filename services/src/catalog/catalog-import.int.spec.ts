@@ -6,7 +6,7 @@ import {
   migrateProjection,
   readCheckpoint,
 } from "@shop/projections";
-import { SKU_CATEGORY_TABLE, START, type EventStore } from "@shop/shared";
+import { SKU_CATEGORY_TABLE, START, type EventStore, readAllCommitted } from "@shop/shared";
 import { createEventRegistry } from "../event-registry.ts";
 import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
 import { migrateIdCounters } from "../platform/id-allocator.ts";
@@ -22,10 +22,10 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let store: EventStore;
   const deps = () => ({ store, db: database.db, clock: () => new Date("2026-11-23T12:00:00Z") });
-  const logLength = async () => (await store.readAll(START, { limit: 1_000_000 })).length;
+  const logLength = async () => (await readAllCommitted(store, START, { limit: 1_000_000 })).length;
   const project = async () => {
     const from = (await readCheckpoint(database.db, "catalog"))?.position ?? START;
-    const events = await store.readAll(from, { limit: 1_000_000 });
+    const events = await readAllCommitted(store, from, { limit: 1_000_000 });
     if (events.length) await applyBatch(database.db, catalogProjection, events);
   };
 
@@ -83,7 +83,7 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
     file.products![1].subtitle = "Now with more questions";
     const before = await logLength();
     const report = await importCatalog(deps(), parseCatalogFile(file), actor);
-    const added = (await store.readAll(START, { limit: 1_000_000 }))
+    const added = (await readAllCommitted(store, START, { limit: 1_000_000 }))
       .slice(before)
       .map((e) => `${e.streamId} ${e.type}`);
     expect(added.sort()).toEqual(["product-2 ProductUpdated", "sku-101 SkuPriceChanged"]);
@@ -149,7 +149,7 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
     const before = await logLength();
     const report = await importCatalog(deps(), whole, actor);
     expect(report.products).toEqual({ created: 7, changed: 0, unchanged: 5 });
-    const added = (await store.readAll(START, { limit: 1_000_000 })).slice(before);
+    const added = (await readAllCommitted(store, START, { limit: 1_000_000 })).slice(before);
     const streams = added.map((e) => e.streamId);
     expect(streams.filter((s) => s.startsWith("product-")).sort()).toEqual(
       whole.products

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { START } from "@shop/shared";
+import { START, readAllCommitted } from "@shop/shared";
 import { DEMO_LOGIN, DEMO_LOGIN_2 } from "./demo-data.ts";
 import type { RunningServer } from "../server.ts";
 import { testDatabaseUrl } from "../testing/test-database.ts";
@@ -31,7 +31,7 @@ describe.skipIf(!testDatabaseUrl())("demo data on PostgreSQL", () => {
     // seed (the other process's) would hide the last events, so both catch up first.
     const head = await servers[0].store.head();
     for (const server of servers) expect(await server.runner.waitFor(head, undefined, 30_000)).toBe(true);
-    const log = await servers[0].store.readAll(START, { limit: 10_000 });
+    const log = await readAllCommitted(servers[0].store, START, { limit: 10_000 });
     const count = (type: string) => log.filter((e) => e.type === type).length;
     expect({
       users: count("UserRegistered"),

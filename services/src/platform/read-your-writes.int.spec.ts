@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOT_VISIBLE_YET, START } from "@shop/shared";
+import { NOT_VISIBLE_YET, START, readAllCommitted } from "@shop/shared";
 import { signedInClient } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -34,7 +34,7 @@ describe.each(testBackends())("core hardening 3: read-your-writes that times out
     await removeTestPlace(place);
   });
 
-  const typesInLog = async () => (await server.store.readAll(START, { limit: 100_000 })).map((e) => e.type);
+  const typesInLog = async () => (await readAllCommitted(server.store, START, { limit: 100_000 })).map((e) => e.type);
 
   it("core hardening 3: a write whose read models did not catch up answers 503 with the not-visible line; the write is in the log", async () => {
     const res = await edna.post("/admin/api/content/keyword/", { name: "Ark" });

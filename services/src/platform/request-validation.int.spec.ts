@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { START } from "@shop/shared";
+import { START, readAllCommitted } from "@shop/shared";
 import { signedInClient } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -33,7 +33,7 @@ describe.each(testBackends())("core hardening 2 validation on $name", ({ pglite 
     await removeTestPlace(place);
   });
 
-  const eventCount = async () => (await server.store.readAll(START, { limit: 100_000 })).length;
+  const eventCount = async () => (await readAllCommitted(server.store, START, { limit: 100_000 })).length;
 
   // [what, method, path, body, status, the field line]
   const refused: Array<[string, string, string | (() => string), unknown, number, string]> = [

@@ -11,6 +11,7 @@ import {
   type EventStore,
   type LogPosition,
   type RecordedEvent,
+  readAllCommitted,
 } from "@shop/shared";
 import type { AppDeps } from "../app.ts";
 import { createEventRegistry } from "../event-registry.ts";
@@ -130,7 +131,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
             try {
               const before = await store.head();
               const response = await request(http);
-              const newEvents = await store.readAll(before, { limit: 100_000 });
+              const newEvents = await readAllCommitted(store, before, { limit: 100_000 });
               await verify({ response, newEvents, http, store });
             } finally {
               await stop();
