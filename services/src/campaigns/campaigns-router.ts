@@ -20,7 +20,7 @@ import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { campaignDecider, campaignNotFound, decideCampaign, type CampaignCommand } from "./campaign.ts";
-import { runVersionedCommand } from "../platform/versioned-command.ts";
+import { versionedCommandRunner } from "../platform/versioned-command.ts";
 
 export interface CampaignsRouterDeps {
   store: EventStore;
@@ -52,19 +52,14 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
   const bySlug = (slug: string) => campaigns().selectAll().where("slug", "=", slug).executeTakeFirst();
   const byId = (id: number) => campaigns().selectAll().where("id", "=", id).executeTakeFirst();
 
-  async function run(req: Request, slug: string, command: CampaignCommand, expectedVersion?: number) {
-    const result = await runVersionedCommand(
-      "campaign",
-      deps.store,
+  const runCommand = versionedCommandRunner(deps, "campaign", campaignDecider, ["campaigns"]);
+  const run = (req: Request, slug: string, command: CampaignCommand, expectedVersion?: number) =>
+    runCommand(
       campaignStream(slug),
-      campaignDecider,
       (state) => decideCampaign(command, state, { now: deps.clock(), by: byUser(req) }),
       eventMetadata(req),
       expectedVersion,
     );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["campaigns"]);
-    return result;
-  }
 
   router.get("/api/store/campaign-status/", async (req, res) => {
     const q = parseQuery(CampaignStatusQuery, req.query);

@@ -13,7 +13,7 @@ import {
 } from "@shop/shared";
 import { containsPattern, listPage, sortColumn, type Database, type DiscountsTable } from "@shop/projections";
 import type { Selectable } from "kysely";
-import { runVersionedCommand } from "../platform/versioned-command.ts";
+import { versionedCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -72,18 +72,14 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
   const router = Router();
   const byId = (id: number) => deps.db.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
 
-  async function run(req: Request, code: string, command: DiscountCommand, expectedVersion?: number) {
-    const result = await runVersionedCommand(
-      "discount",
-      deps.store,
+  const runCommand = versionedCommandRunner(deps, "discount", discountDecider, ["discounts"]);
+  const run = (req: Request, code: string, command: DiscountCommand, expectedVersion?: number) =>
+    runCommand(
       discountStream(code),
-      discountDecider,
       (state) => decideDiscount(command, state, { now: deps.clock(), by: { id: req.user!.id, name: req.user!.name } }),
       eventMetadata(req),
       expectedVersion,
     );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["discounts"]);
-  }
 
   router.post(BASE, async (req, res) => {
     const input = parseRequest(CreateDiscountRequest, req.body);

@@ -33,7 +33,7 @@ import {
   type NewsletterListsTable,
   type NewsletterSubscribersTable,
 } from "@shop/projections";
-import { runVersionedCommand } from "../platform/versioned-command.ts";
+import { versionedCommandRunner } from "../platform/versioned-command.ts";
 import { queueMail } from "../mail/queue-mail.ts";
 import { handleCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -266,19 +266,14 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
 
   // ---- staff: lists -----------------------------------------------------------------------------------
 
-  async function runList(req: Request, id: number, command: NewsletterListCommand, expectedVersion?: number) {
-    const result = await runVersionedCommand(
-      "newsletter list",
-      deps.store,
+  const runListCommand = versionedCommandRunner(deps, "newsletter list", newsletterListDecider, ["newsletters"]);
+  const runList = (req: Request, id: number, command: NewsletterListCommand, expectedVersion?: number) =>
+    runListCommand(
       newsletterListStream(id),
-      newsletterListDecider,
       (state) => decideNewsletterList(command, state, { now: deps.clock(), by: byUser(req) }),
       eventMetadata(req),
       expectedVersion,
     );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["newsletters"]);
-    return result;
-  }
 
   router.post(LIST_BASE, async (req, res) => {
     const input = parseRequest(CreateNewsletterListRequest, req.body);

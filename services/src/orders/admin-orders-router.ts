@@ -25,7 +25,7 @@ import { foldStream } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
-import { runVersionedCommand } from "../platform/versioned-command.ts";
+import { versionedCommandRunner } from "../platform/versioned-command.ts";
 import { decideOrder, orderDecider, type OrderCommand } from "./decide.ts";
 
 export interface AdminOrdersRouterDeps {
@@ -98,19 +98,14 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     return { recorded, state, version: recorded.at(-1)!.streamPosition };
   }
 
-  async function run(req: Request, number: string, command: OrderCommand, expectedVersion: number) {
-    const result = await runVersionedCommand(
-      "order",
-      deps.store,
+  const runCommand = versionedCommandRunner(deps, "order", orderDecider, ["orders"]);
+  const run = (req: Request, number: string, command: OrderCommand, expectedVersion: number) =>
+    runCommand(
       orderStream(number),
-      orderDecider,
       (state) => decideOrder(command, state, { now: deps.clock(), by: byUser(req) }),
       eventMetadata(req),
       expectedVersion,
     );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["orders"]);
-    return result;
-  }
 
   const answer = (state: OrderState, version: number) => ({
     metadata: { success: true },

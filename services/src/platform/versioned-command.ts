@@ -5,6 +5,7 @@ import {
   type EventMetadata,
   type EventOf,
   type EventStore,
+  type LogPosition,
   type RecordedEvent,
   StaleVersionError,
   UserRef,
@@ -58,4 +59,26 @@ export async function runVersionedCommand<State, Definitions extends readonly Ev
       if (attempt >= 10) throw error;
     }
   }
+}
+
+/**
+ * A staff router's command runner: `runVersionedCommand` on one decider, then a wait until the named
+ * read models hold what it appended, so the answer (and the list the form returns to) shows the save.
+ */
+export function versionedCommandRunner<State, Definitions extends readonly EventDefinition[]>(
+  deps: { store: EventStore; waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean> },
+  what: string,
+  decider: Decider<State, Definitions>,
+  readModels: string[],
+) {
+  return async (
+    streamId: string,
+    decide: (state: State, version: number) => EventOf<Definitions>[],
+    metadata: EventMetadata,
+    expectedVersion?: number,
+  ) => {
+    const result = await runVersionedCommand(what, deps.store, streamId, decider, decide, metadata, expectedVersion);
+    if (result.appended) await deps.waitForProjections(result.appended.position, readModels);
+    return result;
+  };
 }

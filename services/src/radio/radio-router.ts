@@ -17,7 +17,7 @@ import {
   type UserRef,
 } from "@shop/shared";
 import { containsPattern, listPage, sortColumn, type Database, type RadioStationsTable } from "@shop/projections";
-import { runVersionedCommand } from "../platform/versioned-command.ts";
+import { versionedCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -70,19 +70,14 @@ export function makeRadioRouter(deps: RadioRouterDeps): Router {
   const stations = () => deps.db.selectFrom("radio_stations");
   const byId = (id: number) => stations().selectAll().where("id", "=", id).executeTakeFirst();
 
-  async function run(req: Request, id: number, command: RadioStationCommand, expectedVersion?: number) {
-    const result = await runVersionedCommand(
-      "radio station",
-      deps.store,
+  const runCommand = versionedCommandRunner(deps, "radio station", radioStationDecider, ["radio_stations"]);
+  const run = (req: Request, id: number, command: RadioStationCommand, expectedVersion?: number) =>
+    runCommand(
       radioStationStream(id),
-      radioStationDecider,
       (state) => decideRadioStation(command, state, { now: deps.clock(), by: byUser(req) }),
       eventMetadata(req),
       expectedVersion,
     );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["radio_stations"]);
-    return result;
-  }
 
   // The page filters in the browser ('Show all' shows every row), so it takes every active station at once.
   router.get("/api/radio/stations/", async (_req, res) => {
