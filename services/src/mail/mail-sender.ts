@@ -3,6 +3,7 @@ import { mailStream, type EventStore } from "@shop/shared";
 import { findDueMails, type Database } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import type { Logger } from "../platform/logger.ts";
+import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts";
 import { decideMail, mailDecider } from "./mail.ts";
 import { messageIdOf, type MailTransport } from "./mail-transport.ts";
 
@@ -21,11 +22,7 @@ export interface MailSenderDeps {
   waitForMailbox?: (position: import("@shop/shared").LogPosition) => Promise<unknown>;
 }
 
-export interface MailSender {
-  /** One sweep now (tests); resolves when it is done. */
-  sweep(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type MailSender = Sweeper;
 
 /**
  * The outbox's one sender: every second the leader delivers the mails that are due, one by one,
@@ -33,11 +30,6 @@ export interface MailSender {
  * time). Sweeps never overlap; a mail already recorded as sent is never recorded twice.
  */
 export function startMailSender(deps: MailSenderDeps): MailSender {
-  const intervalMs = deps.intervalMs ?? 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
   async function deliver(mail: Awaited<ReturnType<typeof findDueMails>>[number]) {
     const attempt = mail.attempts + 1;
     const messageId = messageIdOf(mail.id, deps.from);
@@ -60,33 +52,13 @@ export function startMailSender(deps: MailSenderDeps): MailSender {
     if (outcome.appended) await deps.waitForMailbox?.(outcome.appended.position);
   }
 
-  async function sweepOnce(): Promise<void> {
-    if (!deps.isLeader()) return;
-    for (const mail of await findDueMails(deps.db, deps.clock())) {
-      if (stopped) return;
-      await deliver(mail).catch((err) =>
-        deps.log.error({ err, mail: mail.id }, "mail send failed; retrying next sweep"),
-      );
-    }
-  }
-
-  const sweep = () => {
-    running = running.then(() => sweepOnce().catch((err) => deps.log.error({ err }, "mail sweep failed")));
-    return running;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void sweep().finally(schedule), intervalMs);
-    timer.unref?.();
-  };
-  schedule();
-
-  return {
-    sweep,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startLeaderSweeper({
+    what: "mail send",
+    isLeader: deps.isLeader,
+    log: deps.log,
+    intervalMs: deps.intervalMs,
+    due: () => findDueMails(deps.db, deps.clock()),
+    handle: deliver,
+    describe: (mail) => ({ mail: mail.id }),
+  });
 }

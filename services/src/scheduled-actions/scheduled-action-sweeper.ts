@@ -1,4 +1,5 @@
 import { findDueScheduledActions } from "@shop/projections";
+import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts";
 import { runDueScheduledAction, type ScheduledActionRunnerDeps } from "./scheduled-action-runner.ts";
 
 export interface ScheduledActionSweeperDeps extends ScheduledActionRunnerDeps {
@@ -7,11 +8,7 @@ export interface ScheduledActionSweeperDeps extends ScheduledActionRunnerDeps {
   intervalMs?: number;
 }
 
-export interface ScheduledActionSweeper {
-  /** One sweep now (tests); resolves when it is done. */
-  sweep(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type ScheduledActionSweeper = Sweeper;
 
 /**
  * The server's own scheduler (no cron): every second the leader runs the pending actions whose
@@ -19,40 +16,13 @@ export interface ScheduledActionSweeper {
  * action stream's expected version, so an action runs once even if two processes sweep.
  */
 export function startScheduledActionSweeper(deps: ScheduledActionSweeperDeps): ScheduledActionSweeper {
-  const intervalMs = deps.intervalMs ?? 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  async function sweepOnce(): Promise<void> {
-    if (!deps.isLeader()) return;
-    const due = await findDueScheduledActions(deps.db, deps.clock());
-    for (const { id } of due) {
-      if (stopped) return;
-      await runDueScheduledAction(deps, id).catch((err) =>
-        deps.log.error({ err, scheduledAction: id }, "scheduled action run failed; retrying next sweep"),
-      );
-    }
-  }
-
-  const sweep = () => {
-    running = running.then(() => sweepOnce().catch((err) => deps.log.error({ err }, "scheduled action sweep failed")));
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void sweep().finally(schedule), intervalMs);
-    timer.unref?.();
-  };
-  schedule();
-
-  return {
-    sweep,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startLeaderSweeper({
+    what: "scheduled action run",
+    isLeader: deps.isLeader,
+    log: deps.log,
+    intervalMs: deps.intervalMs,
+    due: () => findDueScheduledActions(deps.db, deps.clock()),
+    handle: ({ id }) => runDueScheduledAction(deps, id),
+    describe: ({ id }) => ({ scheduledAction: id }),
+  });
 }
