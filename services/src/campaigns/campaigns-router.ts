@@ -17,10 +17,9 @@ import {
 } from "@shop/shared";
 import { containsPattern, listPage, sortColumn, type CampaignsTable, type Database } from "@shop/projections";
 import { allocateId } from "../platform/id-allocator.ts";
-import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { campaignDecider, campaignNotFound, decideCampaign, type CampaignCommand } from "./campaign.ts";
-import { versionedCommandRunner } from "../platform/versioned-command.ts";
+import { staffCommandRunner } from "../platform/versioned-command.ts";
 
 export interface CampaignsRouterDeps {
   store: EventStore;
@@ -30,7 +29,7 @@ export interface CampaignsRouterDeps {
 }
 
 const BASE = "/admin/api/store/campaign/";
-const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
+const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
 /** The campaign as the admin list and form show it. */
 const view = (c: CampaignsTable) => ({
@@ -52,14 +51,13 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
   const bySlug = (slug: string) => campaigns().selectAll().where("slug", "=", slug).executeTakeFirst();
   const byId = (id: number) => campaigns().selectAll().where("id", "=", id).executeTakeFirst();
 
-  const runCommand = versionedCommandRunner(deps, "campaign", campaignDecider, ["campaigns"]);
-  const run = (req: Request, slug: string, command: CampaignCommand, expectedVersion?: number) =>
-    runCommand(
-      campaignStream(slug),
-      (state) => decideCampaign(command, state, { now: deps.clock(), by: byUser(req) }),
-      eventMetadata(req),
-      expectedVersion,
-    );
+  const run = staffCommandRunner(deps, {
+    what: "campaign",
+    decider: campaignDecider,
+    stream: campaignStream,
+    decide: decideCampaign,
+    readModels: ["campaigns"],
+  });
 
   router.get("/api/store/campaign-status/", async (req, res) => {
     const q = parseQuery(CampaignStatusQuery, req.query);

@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { sql, type Kysely } from "kysely";
 import {
   CreateDiscountRequest,
@@ -13,11 +13,10 @@ import {
 } from "@shop/shared";
 import { containsPattern, listPage, sortColumn, type Database, type DiscountsTable } from "@shop/projections";
 import type { Selectable } from "kysely";
-import { versionedCommandRunner } from "../platform/versioned-command.ts";
+import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
-import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { decideDiscount, discountDecider, discountNotFound, type DiscountCommand } from "./discount.ts";
+import { decideDiscount, discountDecider, discountNotFound } from "./discount.ts";
 
 export interface DiscountsRouterDeps {
   store: EventStore;
@@ -72,14 +71,13 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
   const router = Router();
   const byId = (id: number) => deps.db.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
 
-  const runCommand = versionedCommandRunner(deps, "discount", discountDecider, ["discounts"]);
-  const run = (req: Request, code: string, command: DiscountCommand, expectedVersion?: number) =>
-    runCommand(
-      discountStream(code),
-      (state) => decideDiscount(command, state, { now: deps.clock(), by: { id: req.user!.id, name: req.user!.name } }),
-      eventMetadata(req),
-      expectedVersion,
-    );
+  const run = staffCommandRunner(deps, {
+    what: "discount",
+    decider: discountDecider,
+    stream: discountStream,
+    decide: decideDiscount,
+    readModels: ["discounts"],
+  });
 
   router.post(BASE, async (req, res) => {
     const input = parseRequest(CreateDiscountRequest, req.body);

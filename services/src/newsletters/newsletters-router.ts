@@ -33,13 +33,13 @@ import {
   type NewsletterListsTable,
   type NewsletterSubscribersTable,
 } from "@shop/projections";
-import { versionedCommandRunner } from "../platform/versioned-command.ts";
+import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { queueMail } from "../mail/queue-mail.ts";
 import { handleCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { decideNewsletterList, newsletterListDecider, type NewsletterListCommand } from "./newsletter-list.ts";
+import { decideNewsletterList, newsletterListDecider } from "./newsletter-list.ts";
 import { decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
 import { subscribersCsv } from "./subscribers-csv.ts";
 
@@ -54,7 +54,7 @@ const LIST_BASE = "/admin/api/newsletters/list/";
 const SUBSCRIBER_BASE = "/admin/api/newsletters/subscriber/";
 export const CONFIRM_PAGE = "/newsletters/confirm/";
 export const UNSUBSCRIBE_PAGE = "/newsletters/unsubscribe/";
-const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
+const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const newToken = () => randomBytes(18).toString("base64url");
 const siteOf = (req: Request) => `${req.protocol}://${req.get("host")}`;
 
@@ -266,14 +266,13 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
 
   // ---- staff: lists -----------------------------------------------------------------------------------
 
-  const runListCommand = versionedCommandRunner(deps, "newsletter list", newsletterListDecider, ["newsletters"]);
-  const runList = (req: Request, id: number, command: NewsletterListCommand, expectedVersion?: number) =>
-    runListCommand(
-      newsletterListStream(id),
-      (state) => decideNewsletterList(command, state, { now: deps.clock(), by: byUser(req) }),
-      eventMetadata(req),
-      expectedVersion,
-    );
+  const runList = staffCommandRunner(deps, {
+    what: "newsletter list",
+    decider: newsletterListDecider,
+    stream: newsletterListStream,
+    decide: decideNewsletterList,
+    readModels: ["newsletters"],
+  });
 
   router.post(LIST_BASE, async (req, res) => {
     const input = parseRequest(CreateNewsletterListRequest, req.body);

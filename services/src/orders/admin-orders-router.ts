@@ -25,7 +25,7 @@ import { foldStream } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
-import { versionedCommandRunner } from "../platform/versioned-command.ts";
+import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { decideOrder, orderDecider, type OrderCommand } from "./decide.ts";
 
 export interface AdminOrdersRouterDeps {
@@ -37,7 +37,7 @@ export interface AdminOrdersRouterDeps {
 }
 
 export const ADMIN_ORDER_BASE = "/admin/api/store/order/";
-const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
+const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const numberOf = (req: Request) => {
   const number = String(req.params.number);
   if (!/^\d{1,20}$/.test(number)) throw new OrderNotFoundError();
@@ -98,14 +98,13 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     return { recorded, state, version: recorded.at(-1)!.streamPosition };
   }
 
-  const runCommand = versionedCommandRunner(deps, "order", orderDecider, ["orders"]);
-  const run = (req: Request, number: string, command: OrderCommand, expectedVersion: number) =>
-    runCommand(
-      orderStream(number),
-      (state) => decideOrder(command, state, { now: deps.clock(), by: byUser(req) }),
-      eventMetadata(req),
-      expectedVersion,
-    );
+  const run = staffCommandRunner(deps, {
+    what: "order",
+    decider: orderDecider,
+    stream: orderStream,
+    decide: decideOrder,
+    readModels: ["orders"],
+  });
 
   const answer = (state: OrderState, version: number) => ({
     metadata: { success: true },

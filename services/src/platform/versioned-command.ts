@@ -10,7 +10,9 @@ import {
   StaleVersionError,
   UserRef,
 } from "@shop/shared";
+import type { Request } from "express";
 import { foldStream, type Decider } from "./command-handler.ts";
+import { eventMetadata } from "./http/request-context.ts";
 
 /** Who saved the stream's last event and when, for the stale-version answer. */
 function staleVersion(what: string, last: RecordedEvent | undefined, version: number): StaleVersionError {
@@ -62,23 +64,36 @@ export async function runVersionedCommand<State, Definitions extends readonly Ev
 }
 
 /**
- * A staff router's command runner: `runVersionedCommand` on one decider, then a wait until the named
- * read models hold what it appended, so the answer (and the list the form returns to) shows the save.
+ * A staff router's command: `runVersionedCommand` on the record's stream with the signed-in staff
+ * member as `by`, then a wait until the named read models hold what it appended, so the answer (and
+ * the list the form returns to) shows the save.
  */
-export function versionedCommandRunner<State, Definitions extends readonly EventDefinition[]>(
-  deps: { store: EventStore; waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean> },
-  what: string,
-  decider: Decider<State, Definitions>,
-  readModels: string[],
+export function staffCommandRunner<State, Definitions extends readonly EventDefinition[], Key, Command>(
+  deps: {
+    store: EventStore;
+    clock: () => Date;
+    waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  },
+  options: {
+    what: string;
+    decider: Decider<State, Definitions>;
+    stream: (key: Key) => string;
+    decide: (command: Command, state: State, context: { now: Date; by: UserRef }) => EventOf<Definitions>[];
+    readModels: string[];
+  },
 ) {
-  return async (
-    streamId: string,
-    decide: (state: State, version: number) => EventOf<Definitions>[],
-    metadata: EventMetadata,
-    expectedVersion?: number,
-  ) => {
-    const result = await runVersionedCommand(what, deps.store, streamId, decider, decide, metadata, expectedVersion);
-    if (result.appended) await deps.waitForProjections(result.appended.position, readModels);
+  return async (req: Request, key: Key, command: Command, expectedVersion?: number) => {
+    const by = { id: req.user!.id, name: req.user!.name };
+    const result = await runVersionedCommand(
+      options.what,
+      deps.store,
+      options.stream(key),
+      options.decider,
+      (state) => options.decide(command, state, { now: deps.clock(), by }),
+      eventMetadata(req),
+      expectedVersion,
+    );
+    if (result.appended) await deps.waitForProjections(result.appended.position, options.readModels);
     return result;
   };
 }

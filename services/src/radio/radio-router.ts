@@ -17,11 +17,10 @@ import {
   type UserRef,
 } from "@shop/shared";
 import { containsPattern, listPage, sortColumn, type Database, type RadioStationsTable } from "@shop/projections";
-import { versionedCommandRunner } from "../platform/versioned-command.ts";
+import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
-import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { decideRadioStation, radioStationDecider, type RadioStationCommand } from "./radio-station.ts";
+import { decideRadioStation, radioStationDecider } from "./radio-station.ts";
 
 export interface RadioRouterDeps {
   store: EventStore;
@@ -31,7 +30,7 @@ export interface RadioRouterDeps {
 }
 
 const BASE = "/admin/api/radio/station/";
-const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
+const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
 /** A station as the admin list and form show it. */
 const view = (s: RadioStationsTable) => ({
@@ -70,14 +69,13 @@ export function makeRadioRouter(deps: RadioRouterDeps): Router {
   const stations = () => deps.db.selectFrom("radio_stations");
   const byId = (id: number) => stations().selectAll().where("id", "=", id).executeTakeFirst();
 
-  const runCommand = versionedCommandRunner(deps, "radio station", radioStationDecider, ["radio_stations"]);
-  const run = (req: Request, id: number, command: RadioStationCommand, expectedVersion?: number) =>
-    runCommand(
-      radioStationStream(id),
-      (state) => decideRadioStation(command, state, { now: deps.clock(), by: byUser(req) }),
-      eventMetadata(req),
-      expectedVersion,
-    );
+  const run = staffCommandRunner(deps, {
+    what: "radio station",
+    decider: radioStationDecider,
+    stream: radioStationStream,
+    decide: decideRadioStation,
+    readModels: ["radio_stations"],
+  });
 
   // The page filters in the browser ('Show all' shows every row), so it takes every active station at once.
   router.get("/api/radio/stations/", async (_req, res) => {
