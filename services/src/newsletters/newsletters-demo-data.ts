@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { newsletterListStream, type EventMetadata, type EventStore } from "@shop/shared";
 import type { Database } from "@shop/projections";
-import { allocateId } from "../platform/id-allocator.ts";
+import { seedNewRecords } from "../demo/seed-new-records.ts";
 
 /** The form's lists: the events list needs a postal code (§5 Newsletter). */
 const DEMO_LISTS = [
@@ -27,12 +27,8 @@ export async function seedNewsletterDemoData(
   metadata: EventMetadata,
 ): Promise<void> {
   const addedAt = clock().toISOString();
-  for (const list of DEMO_LISTS) {
-    const id = await allocateId(db, "newsletter-list");
-    await store.append(
-      newsletterListStream(id),
-      [{ type: "NewsletterListAdded", data: { id, ...list, active: true, addedAt, by: null }, metadata }],
-      { expectedVersion: "no-stream" },
-    );
-  }
+  await seedNewRecords(store, db, "newsletter-list", DEMO_LISTS, (id, list) => ({
+    stream: newsletterListStream(id),
+    event: { type: "NewsletterListAdded", data: { id, ...list, active: true, addedAt, by: null }, metadata },
+  }));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { radioStationStream, type EventMetadata, type EventStore } from "@shop/shared";
 import type { Database } from "@shop/projections";
-import { allocateId } from "../platform/id-allocator.ts";
+import { seedNewRecords } from "../demo/seed-new-records.ts";
 
 /** A few stations in a few states, so the radio page shows rows, and the no-stations message elsewhere. */
 const DEMO_STATIONS = [
@@ -20,12 +20,8 @@ export async function seedRadioDemoData(
   metadata: EventMetadata,
 ): Promise<void> {
   const addedAt = clock().toISOString();
-  for (const station of DEMO_STATIONS) {
-    const id = await allocateId(db, "radio-station");
-    await store.append(
-      radioStationStream(id),
-      [{ type: "RadioStationAdded", data: { id, ...station, active: true, addedAt, by: null }, metadata }],
-      { expectedVersion: "no-stream" },
-    );
-  }
+  await seedNewRecords(store, db, "radio-station", DEMO_STATIONS, (id, station) => ({
+    stream: radioStationStream(id),
+    event: { type: "RadioStationAdded", data: { id, ...station, active: true, addedAt, by: null }, metadata },
+  }));
 }
