@@ -1,18 +1,9 @@
-import { parseArgs } from "node:util";
 import { eraseCustomer } from "../personal-data/erase-customer.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
 import { listMailbox } from "./mail-commands.ts";
-import { OpsError, type OpsContext, type Output } from "./ops-context.ts";
+import { OpsError, parseOptions, type OpsContext, type Output } from "./ops-context.ts";
 
 // The accounts helper's commands, kept apart from cli.ts's table (spread into it) so the two change independently.
-
-function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new OpsError((error as Error).message, 2);
-  }
-}
 
 interface OpsCommand<Options> {
   parse(args: string[]): Options;
@@ -23,7 +14,7 @@ const command = <Options>(c: OpsCommand<Options>) => c;
 export const ACCOUNT_OPS_COMMANDS = {
   mails: command({
     parse(args) {
-      const v = parse(args, { to: { type: "string" }, limit: { type: "string" }, full: { type: "boolean" } });
+      const v = parseOptions(args, { to: { type: "string" }, limit: { type: "string" }, full: { type: "boolean" } });
       const limit = v.limit === undefined ? undefined : Number(v.limit);
       if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
         throw new OpsError(`--limit must be a positive whole number, not '${v.limit}'`, 2);
@@ -37,7 +28,7 @@ export const ACCOUNT_OPS_COMMANDS = {
 
   "erase-customer": command({
     parse(args) {
-      const v = parse(args, { email: { type: "string" } });
+      const v = parseOptions(args, { email: { type: "string" } });
       if (!v.email) throw new OpsError("erase-customer needs --email", 2);
       return { email: v.email.trim().toLowerCase() };
     },

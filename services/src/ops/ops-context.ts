@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 import { join } from "node:path";
 import type { EventStore } from "@shop/shared";
 import { openEventStore } from "../eventstore/open-event-store.ts";
@@ -62,4 +63,16 @@ export async function openOpsContext(env = process.env): Promise<OpsContext> {
       dirLock?.release();
     },
   };
+}
+
+/** A command's `--name value` options (no positionals); a bad one is a usage error (exit code 2). */
+export function parseOptions<T extends Record<string, { type: "string" | "boolean" }>>(
+  args: string[],
+  options: T,
+): { [K in keyof T]?: T[K]["type"] extends "boolean" ? boolean : string } {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new OpsError((error as Error).message, 2);
+  }
 }

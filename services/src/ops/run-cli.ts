@@ -1,10 +1,9 @@
 import { DomainError } from "@shop/shared";
-import { parseArgs } from "node:util";
 import { RegisterUserInput, registerUser } from "../accounts/register-user.ts";
 import { printEvents } from "./events-command.ts";
 import { runAccountCommand, setPassword } from "./account-commands.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
-import { OpsError, openOpsContext, type OpsContext, type Output } from "./ops-context.ts";
+import { OpsError, openOpsContext, parseOptions, type OpsContext, type Output } from "./ops-context.ts";
 import { readNewPassword } from "./password-input.ts";
 import { checkReplayOptions, projectionStatus, replay } from "./projection-commands.ts";
 import { SHORT_USAGE, USAGE } from "./usage.ts";
@@ -30,16 +29,8 @@ interface Command<Options = any> {
   run(ctx: OpsContext, options: Options, out: CommandOutput): Promise<string | undefined>;
 }
 
-function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new OpsError((error as Error).message, 2);
-  }
-}
-
 function emailOnly(name: string, args: string[]): { email: string } {
-  const v = parse(args, { email: { type: "string" } });
+  const v = parseOptions(args, { email: { type: "string" } });
   if (!v.email) throw new OpsError(`${name} needs --email`, 2);
   return { email: v.email.trim().toLowerCase() };
 }
@@ -47,7 +38,7 @@ function emailOnly(name: string, args: string[]): { email: string } {
 const commands: Record<string, Command> = {
   "create-user": {
     parse(args) {
-      const v = parse(args, {
+      const v = parseOptions(args, {
         email: { type: "string" },
         password: { type: "string" },
         name: { type: "string" },
@@ -142,7 +133,7 @@ const commands: Record<string, Command> = {
 
   events: {
     parse(args) {
-      const v = parse(args, {
+      const v = parseOptions(args, {
         stream: { type: "string" },
         type: { type: "string" },
         user: { type: "string" },
@@ -167,14 +158,14 @@ const commands: Record<string, Command> = {
 
   replay: {
     parse(args) {
-      const v = parse(args, { projection: { type: "string" }, all: { type: "boolean" } });
+      const v = parseOptions(args, { projection: { type: "string" }, all: { type: "boolean" } });
       return checkReplayOptions({ projection: v.projection, all: v.all });
     },
     run: (ctx, options, out) => replay(ctx, options, out.stdout),
   },
 
   projections: {
-    parse: (args) => parse(args, {}),
+    parse: (args) => parseOptions(args, {}),
     run: (ctx) => projectionStatus(ctx),
   },
 
@@ -189,7 +180,7 @@ const commands: Record<string, Command> = {
   "generate-catalog": {
     offline: true,
     parse(args) {
-      const v = parse(args, { products: { type: "string" }, seed: { type: "string" }, out: { type: "string" } });
+      const v = parseOptions(args, { products: { type: "string" }, seed: { type: "string" }, out: { type: "string" } });
       return checkGenerateOptions(v);
     },
     run: (_ctx, options) => writeGeneratedCatalog(options),
