@@ -1,5 +1,4 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
-import { FieldErrors } from "./FormField";
 import { loadStripeJs, type StripeElements, type StripeJs } from "./stripeJs";
 
 export interface StripeCardFieldsHandle {
@@ -59,7 +58,12 @@ export const StripeCardFields = forwardRef<
   return (
     <div className="card-fields stripe-card-fields">
       <div ref={target} id="id_stripe_payment" />
-      <FieldErrors id="id_card_number_errors" messages={messages} />
+      {messages.length ? (
+        // Announced: a decline from Stripe's frame comes back here, not through the page's refusal alert.
+        <p className="field-error" id="id_card_number_errors" role="alert">
+          {messages.join(" ")}
+        </p>
+      ) : null}
     </div>
   );
 });
