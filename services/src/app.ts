@@ -99,7 +99,10 @@ export function createApp(appDeps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.behindProxy ? 1 : false);
 
-  app.use(securityHeaders()); // CSP and the other security headers on every answer, errors included
+  // One gateway for checkout and the staff's refunds (the test gateway keeps its charges in memory).
+  const gateway = deps.paymentGateway ?? createTestGateway();
+  // CSP and the other security headers on every answer, errors included; Stripe's elements only when Stripe is the gateway.
+  app.use(securityHeaders({ stripe: Boolean(gateway.browserPayment) }));
   // First of all, so that every answer carries the cookie, even a health check or a body-parse error.
   app.use(issueCsrfCookie({ secure: deps.behindProxy }));
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
@@ -163,8 +166,6 @@ export function createApp(appDeps: AppDeps): Express {
       loadSkus: (codes) => loadSkusForCart(deps.db, codes),
     }),
   );
-  // One gateway for checkout and the staff's refunds (the test gateway keeps its charges in memory).
-  const gateway = deps.paymentGateway ?? createTestGateway();
   app.use(
     makeCheckoutRouter({
       ...deps,

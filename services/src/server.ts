@@ -1,4 +1,5 @@
 import { orderLiveMessages } from "./orders/order-live-messages.ts";
+import { paymentGatewayFor } from "./payments/gateway-for-config.ts";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -150,6 +151,7 @@ export async function startServer(
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
     siteTimeZone: config.SITE_TIME_ZONE,
+    paymentGateway: paymentGatewayFor(config),
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);

@@ -16,6 +16,7 @@ import { shopperOf } from "../cart/cart-router.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { paymentTag } from "./checkout.ts";
 import { appendCheckout, loadCheckout, submitPayment, type CheckoutServiceDeps } from "./checkout-service.ts";
 import {
   checkPaymentStep,
@@ -131,7 +132,7 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
   });
 
   router.get("/api/store/shop/checkout/payment/", async (req, res) => {
-    const { checkout, priced } = await load(req, res);
+    const { cartId, checkout, priced } = await load(req, res);
     const { shippingCents } = checkPaymentStep(checkout, priced.facts);
     const shipping =
       priced.facts.ships && checkout.shipping ? { label: checkout.shipping.label, cents: shippingCents } : null;
@@ -143,6 +144,11 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
       total_cents: totalCents,
       payment_types: totalCents === 0 ? ["none"] : ["card", "check"],
     };
+    // Stripe: the PaymentIntent the Payment Element confirms, one per round and amount (an idempotency key).
+    if (deps.gateway.browserPayment && totalCents > 0) {
+      const intent = await deps.gateway.browserPayment({ amountCents: totalCents, tag: paymentTag(cartId, checkout) });
+      answer.stripe = { publishable_key: intent.publishableKey, client_secret: intent.clientSecret };
+    }
     res.json(answer);
   });
 

@@ -24,7 +24,7 @@ import type { CartContext } from "../cart/decide.ts";
 import { foldStream, handleCommand } from "../platform/command-handler.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
-import { checkoutDecider, type Checkout } from "./checkout.ts";
+import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
 import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 
@@ -101,7 +101,9 @@ export async function submitPayment(
     }
     const { shippingCents } = checkPaymentStep(checkout, priced.facts);
     const totals = totalsOf(priced, shippingCents);
-    const payment = decidePaymentChoice(input, totals.totalCents, now);
+    // Stripe: the card was confirmed in the browser, for this round's PaymentIntent.
+    const confirmedTag = deps.gateway.browserPayment ? paymentTag(cartId, checkout) : null;
+    const payment = decidePaymentChoice(input, totals.totalCents, now, confirmedTag);
     const attemptId = randomUUID();
     const at = now.toISOString();
     try {

@@ -17,6 +17,11 @@ export interface Checkout {
   placed: string | null;
   /** Idempotency keys of every attempt that placed an order, with its number. */
   keys: Record<string, string>;
+  /**
+   * Payment attempts that ended (placed or failed): a payment confirmed in the browser is made for
+   * one round (`paymentTag`), so it cannot pay for a later order or after its attempt failed.
+   */
+  round: number;
   /** Stream position of the last event; -1 for a new checkout. */
   version: number;
 }
@@ -28,8 +33,12 @@ export const newCheckout = (): Checkout => ({
   attempt: null,
   placed: null,
   keys: {},
+  round: 0,
   version: -1,
 });
+
+/** The tag of the checkout's current payment round (Stripe's PaymentIntent carries it in its metadata). */
+export const paymentTag = (cartId: string, checkout: Checkout) => `${cartId}.r${checkout.round}`;
 
 export const checkoutDecider = {
   initialState: newCheckout,
@@ -44,6 +53,7 @@ export const checkoutDecider = {
           ? {
               ...newCheckout(),
               keys: state.keys,
+              round: state.round,
               version: next.version,
               billing: { billing: event.data.billing, userId: event.data.userId },
             }
@@ -62,12 +72,16 @@ export const checkoutDecider = {
           attempt: { attemptId: event.data.attemptId, idempotencyKey: event.data.idempotencyKey, at: event.data.at },
         };
       case "CheckoutPaymentFailed":
-        return state.attempt?.attemptId === event.data.attemptId ? { ...next, attempt: null } : next;
+        return {
+          ...next,
+          attempt: state.attempt?.attemptId === event.data.attemptId ? null : state.attempt,
+          round: state.round + 1,
+        };
       case "CheckoutCompleted": {
         const keys = event.data.idempotencyKey
           ? { ...state.keys, [event.data.idempotencyKey]: event.data.orderNumber }
           : state.keys;
-        return { ...next, attempt: null, placed: event.data.orderNumber, keys };
+        return { ...next, attempt: null, placed: event.data.orderNumber, keys, round: state.round + 1 };
       }
       default: {
         event satisfies never;

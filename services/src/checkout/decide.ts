@@ -13,7 +13,7 @@ import {
   type CheckoutPaymentRequest,
   type ShippingRate,
 } from "@shop/shared";
-import type { CardDetails } from "../payments/payment-gateway.ts";
+import type { PaymentSource } from "../payments/payment-gateway.ts";
 import type { Checkout } from "./checkout.ts";
 
 /** What of the cart the steps depend on, read when the step is taken. */
@@ -143,16 +143,29 @@ export function checkPaymentStep(state: Checkout, cart: CartFacts): { shippingCe
   return { shippingCents: state.shipping.cents };
 }
 
-export type PaymentChoice = { type: "card"; card: CardDetails } | { type: "check" } | { type: "none" };
+export type PaymentChoice = { type: "card"; source: PaymentSource } | { type: "check" } | { type: "none" };
 
-/** The payment form: a card that passes Luhn and has not expired, a check, or none only when nothing is due. */
-export function decidePaymentChoice(input: CheckoutPaymentRequest, totalCents: number, now: Date): PaymentChoice {
+/**
+ * The payment form: a card that passes Luhn and has not expired, a check, or none only when nothing is
+ * due. When the card is confirmed in the browser (`confirmedTag`: Stripe's elements), the card choice
+ * is the confirmed payment's id instead, and the card fields are never read.
+ */
+export function decidePaymentChoice(
+  input: CheckoutPaymentRequest,
+  totalCents: number,
+  now: Date,
+  confirmedTag: string | null = null,
+): PaymentChoice {
   if (totalCents === 0) {
     if (input.payment_type !== "none") throw new CheckoutFormError({ payment_type: [CHECKOUT_MESSAGES.chooseNone] });
     return { type: "none" };
   }
   if (input.payment_type === "none") throw new CheckoutFormError({ payment_type: [CHECKOUT_MESSAGES.choosePayment] });
   if (input.payment_type === "check") return { type: "check" };
+  if (confirmedTag !== null) {
+    if (!input.payment_intent) throw new CheckoutFormError({ payment_intent: ["This field is required."] });
+    return { type: "card", source: { confirmed: { reference: input.payment_intent, tag: confirmedTag } } };
+  }
   const errors: Record<string, string[]> = {};
   const required = ["card_number", "exp_month", "exp_year", "cvv", "name_on_card"] as const;
   for (const name of required) if (!input[name]) errors[name] = ["This field is required."];
@@ -170,12 +183,14 @@ export function decidePaymentChoice(input: CheckoutPaymentRequest, totalCents: n
   if (Object.keys(errors).length) throw new CheckoutFormError(errors);
   return {
     type: "card",
-    card: {
-      number: digits,
-      expMonth: month,
-      expYear: year < 100 ? 2000 + year : year,
-      cvv: input.cvv,
-      nameOnCard: input.name_on_card,
+    source: {
+      card: {
+        number: digits,
+        expMonth: month,
+        expYear: year < 100 ? 2000 + year : year,
+        cvv: input.cvv,
+        nameOnCard: input.name_on_card,
+      },
     },
   };
 }

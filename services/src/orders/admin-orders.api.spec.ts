@@ -56,7 +56,7 @@ async function charge(): Promise<string> {
   const result = await gateway.authorise({
     amountCents: 5000,
     idempotencyKey: crypto.randomUUID(),
-    card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvv: "123", nameOnCard: "Ann" },
+    source: { card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvv: "123", nameOnCard: "Ann" } },
   });
   if (!result.ok) throw new Error("test card declined");
   await gateway.capture(result.reference, 5000);

@@ -130,7 +130,11 @@ async function pay(gateway: PaymentGateway, draft: OrderDraft): Promise<PaymentS
   const base = { amountCents, gateway: null, brand: null, last4: null, reference: null };
   if (draft.payment.type === "none") return { ...base, type: "none", status: "none" };
   if (draft.payment.type === "check") return { ...base, type: "check", status: "awaiting" };
-  const result = await gateway.authorise({ amountCents, card: draft.payment.card, idempotencyKey: draft.attemptId });
+  const result = await gateway.authorise({
+    amountCents,
+    source: draft.payment.source,
+    idempotencyKey: draft.attemptId,
+  });
   if (!result.ok) throw new PaymentDeclinedError(result.message);
   return {
     type: "card",

@@ -23,10 +23,12 @@ export function createTestGateway(): PaymentGateway & { charges: Map<string, Cha
   return {
     name: "test",
     charges,
-    async authorise({ amountCents, card, idempotencyKey }) {
+    async authorise({ amountCents, source, idempotencyKey }) {
       const earlier = byKey.get(idempotencyKey);
       if (earlier) return earlier;
-      const digits = cardDigits(card.number);
+      // Its card form is ours: a payment confirmed elsewhere is not one it made.
+      if (!("card" in source)) return { ok: false, message: CHECKOUT_MESSAGES.paymentMismatch };
+      const digits = cardDigits(source.card.number);
       const result: AuthoriseResult =
         digits === DECLINED_TEST_CARD
           ? { ok: false, message: CHECKOUT_MESSAGES.declined }

@@ -81,6 +81,40 @@ const Settings = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
   /** The From of outgoing mail. */
   MAIL_FROM: z.string().trim().min(3).default("Shop <shop@localhost>"),
+  /** test (the default: the built-in test cards) or stripe; unset, STRIPE_SECRET_KEY selects Stripe. */
+  PAYMENT_GATEWAY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.enum(["test", "stripe"], { error: 'must be "test" or "stripe"' }).optional()),
+  /** Stripe's secret key (sk_… or a restricted rk_…): the server's calls to Stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v),
+      "must be a Stripe secret key (sk_test_… or sk_live_…)",
+    ),
+  /** Stripe's publishable key (pk_…): the browser's Payment Element. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || /^pk_(test|live)_\w+$/.test(v),
+      "must be a Stripe publishable key (pk_test_… or pk_live_…)",
+    ),
+  /** Where Stripe's API answers; tests point it at a local server. */
+  STRIPE_API_BASE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || "https://api.stripe.com")
+    .refine((v) => /^https?:\/\/[^/]+/.test(v), "must be an http(s) URL such as https://api.stripe.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Load the demo staff user (a published password), content tree and campaign into an empty log.
@@ -89,8 +123,24 @@ const Settings = z.object({
   DEMO_DATA: z.enum(["true", "false", "1", "0", ""]).optional(),
 });
 
-export const ConfigSchema = Settings.transform(({ DEMO_DATA, ...settings }) => ({
+/** The payment gateway asked for, by name or by a Stripe key; Stripe without its keys cannot start. */
+const gatewayOf = (s: { PAYMENT_GATEWAY?: "test" | "stripe"; STRIPE_SECRET_KEY?: string }) =>
+  s.PAYMENT_GATEWAY ?? (s.STRIPE_SECRET_KEY ? "stripe" : "test");
+
+export const ConfigSchema = Settings.superRefine((s, ctx) => {
+  if (gatewayOf(s) !== "stripe") return;
+  const why = s.PAYMENT_GATEWAY ? "PAYMENT_GATEWAY=stripe" : "STRIPE_SECRET_KEY selects Stripe";
+  if (!s.STRIPE_SECRET_KEY)
+    ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: `is required when ${why}` });
+  if (!s.STRIPE_PUBLISHABLE_KEY)
+    ctx.addIssue({
+      code: "custom",
+      path: ["STRIPE_PUBLISHABLE_KEY"],
+      message: `is required when ${why} (the payment page's Stripe elements use it)`,
+    });
+}).transform(({ DEMO_DATA, PAYMENT_GATEWAY, ...settings }) => ({
   ...settings,
+  PAYMENT_GATEWAY: gatewayOf({ PAYMENT_GATEWAY, STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY }),
   DEMO_DATA:
     DEMO_DATA === undefined || DEMO_DATA === "" ? !settings.DATABASE_URL : DEMO_DATA === "true" || DEMO_DATA === "1",
 }));

@@ -66,4 +66,32 @@ describe("configuration", () => {
     expect(() => loadConfig({ EVENTSTORE_URL: "esdb://kurrentdb:port" })).toThrow("expected port number");
     expect(() => loadConfig({ EVENTSTORE_URL: "esdb://kurrentdb:2113?tls=maybe" })).toThrow("expected true or false");
   });
+  it("PAYMENT_GATEWAY is test unless asked; STRIPE_SECRET_KEY alone selects Stripe", () => {
+    const keys = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" };
+    expect(loadConfig({}).PAYMENT_GATEWAY).toBe("test");
+    expect(loadConfig({ PAYMENT_GATEWAY: "" }).PAYMENT_GATEWAY).toBe("test");
+    expect(loadConfig(keys)).toMatchObject({ PAYMENT_GATEWAY: "stripe", STRIPE_API_BASE: "https://api.stripe.com" });
+    expect(loadConfig({ ...keys, PAYMENT_GATEWAY: "test" }).PAYMENT_GATEWAY).toBe("test");
+    expect(loadConfig({ ...keys, PAYMENT_GATEWAY: "stripe", STRIPE_API_BASE: "http://127.0.0.1:4999" })).toMatchObject({
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_API_BASE: "http://127.0.0.1:4999",
+    });
+  });
+
+  it.each([
+    [{ PAYMENT_GATEWAY: "paypal" }, 'PAYMENT_GATEWAY: must be "test" or "stripe"'],
+    [{ PAYMENT_GATEWAY: "stripe" }, "STRIPE_SECRET_KEY: is required when PAYMENT_GATEWAY=stripe"],
+    [
+      { PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" },
+      "STRIPE_PUBLISHABLE_KEY: is required when PAYMENT_GATEWAY=stripe",
+    ],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY selects Stripe"],
+    [{ STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY: must be a Stripe secret key"],
+    [{ STRIPE_API_BASE: "api.stripe.com" }, "STRIPE_API_BASE: must be an http(s) URL"],
+  ])(
+    "a Stripe gateway without its keys, or an unknown gateway, stops start-up naming the variable (%o)",
+    (env, expected) => {
+      expect(() => loadConfig(env)).toThrow(expected);
+    },
+  );
 });

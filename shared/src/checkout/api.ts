@@ -112,6 +112,8 @@ export const CheckoutPaymentRequest = z.object({
   cvv: field(4),
   name_on_card: field(),
   check_number: field(30),
+  /** Stripe mode: the PaymentIntent the browser confirmed (pi_…); the card fields are not sent then. */
+  payment_intent: field(100),
 });
 export type CheckoutPaymentRequest = z.infer<typeof CheckoutPaymentRequest>;
 
@@ -145,6 +147,11 @@ export const CheckoutPaymentAnswer = z.object({
   total_cents: z.number(),
   /** 'none' alone when the total is 0; else card (the default) and check. */
   payment_types: z.array(z.enum(["card", "check", "none"])),
+  /**
+   * Only when the gateway is Stripe and something is due: what Stripe's Payment Element needs.
+   * The card is typed into Stripe's own frame and confirmed by the browser; our server never sees it.
+   */
+  stripe: z.object({ publishable_key: z.string(), client_secret: z.string() }).optional(),
 });
 export type CheckoutPaymentAnswer = z.infer<typeof CheckoutPaymentAnswer>;
 

@@ -6,6 +6,7 @@ export const checkoutErrorCodes = [
   "CHECKOUT_CART_CHANGED",
   "CHECKOUT_IN_PROGRESS",
   "PAYMENT_DECLINED",
+  "PAYMENT_UNAVAILABLE",
   "ORDER_SOLD_OUT",
   "DISCOUNT_USED_UP",
   "ORDER_NOT_FOUND",
@@ -18,6 +19,9 @@ export const CHECKOUT_MESSAGES = {
   fixErrors: "Please fix the errors and try again.",
   cartChanged: "Your cart has changed. Please check this step again.",
   declined: "Your card was declined.",
+  paymentMismatch: "This payment does not match your order. Nothing was charged; please pay again.",
+  paymentIncomplete: "Your payment was not completed. Please try again.",
+  paymentUnavailable: "The payment service did not answer. Please try again in a moment.",
   invalidCard: "Please enter a valid card number.",
   expired: "This card has expired.",
   invalidExpiry: "Please enter a valid expiration date.",
@@ -61,6 +65,13 @@ export class CheckoutInProgressError extends DomainError<"CHECKOUT_IN_PROGRESS">
 export class PaymentDeclinedError extends DomainError<"PAYMENT_DECLINED"> {
   constructor(message: string = CHECKOUT_MESSAGES.declined) {
     super("PAYMENT_DECLINED", message, { card_number: [message] });
+  }
+}
+
+/** The payment gateway did not answer (network, its 5xx) even after a retry; nothing is recorded. */
+export class PaymentUnavailableError extends DomainError<"PAYMENT_UNAVAILABLE"> {
+  constructor(readonly detail: string) {
+    super("PAYMENT_UNAVAILABLE", CHECKOUT_MESSAGES.paymentUnavailable);
   }
 }
 

@@ -13,7 +13,11 @@ const BAD_REQUEST = "Invalid request syntax or bad data.";
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   if (res.headersSent) return;
   const answer = knownAnswer(error);
-  if (answer) return res.status(answer.status).json(answer.body);
+  if (answer) {
+    // A service we call failed (the payment gateway's 502): the shopper gets the message, the log the detail.
+    if (answer.status >= 500) req.log?.warn({ err: error }, "upstream failure");
+    return res.status(answer.status).json(answer.body);
+  }
   req.log?.error({ err: error }, "unhandled error");
   const { status, body } = errorAnswer("SERVER_ERROR", SERVER_ERROR);
   res.status(status).json({ ...body, request_id: req.requestId });

@@ -7,21 +7,25 @@ import helmet from "helmet";
  * and from CodeMirror's run-time <style> elements (page bodies carry no style: their sanitiser drops it);
  * images and media may also come over https (page bodies link them), and data: images (Vite
  * inlines small assets). No upgrade-insecure-requests: the embedded default serves plain http.
+ * With Stripe as the gateway (and only then), Stripe.js and its Payment Element's frames and calls
+ * are allowed, as Stripe's CSP guide lists them.
  */
-export function securityHeaders() {
+export function securityHeaders(options: { stripe?: boolean } = {}) {
+  const stripe = (...sources: string[]) => (options.stripe ? sources : []);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", ...stripe("https://js.stripe.com")],
         "script-src-attr": ["'none'"],
         // CodeMirror (the back office's code editor) adds its theme as <style> elements: styles may be inline, scripts never.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'", ...stripe("https://api.stripe.com")],
+        "frame-src": ["'self'", ...stripe("https://js.stripe.com", "https://hooks.stripe.com")],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

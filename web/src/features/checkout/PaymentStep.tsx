@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CARD_TYPES, cardTypeFor } from "@shop/shared/domain/card-type";
 import { FieldErrors, FormField } from "./FormField";
 import { usePaymentSummaryQuery, usePlaceOrderMutation, type FormValues } from "./checkoutApi";
+import { StripeCardFields, type StripeCardFieldsHandle } from "./StripeCardFields";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 const thisYear = new Date().getFullYear();
@@ -14,14 +15,18 @@ const newKey = () =>
  * Step 4: the order summary and the payment. Card is the default; a free total hides card and check
  * (payment 'none'). The button reads 'Submitting Order...' and stays disabled while the order is placed;
  * one Idempotency-Key per visit of the step, so a repeated submit answers the same order.
+ * When the server's gateway is Stripe (`stripe` in the summary), Stripe's Payment Element replaces the
+ * card fields: the browser confirms the PaymentIntent and posts only its id.
  */
 export function PaymentStep(props: {
   onRefused: (error: unknown) => void;
   errors: Record<string, string[]>;
   clearRefusal: () => void;
 }) {
-  const [nonce] = useState(() => Date.now());
+  const [nonce, setNonce] = useState(() => Date.now());
   const { data, isError } = usePaymentSummaryQuery(nonce);
+  const stripeCard = useRef<StripeCardFieldsHandle>(null);
+  const [stripeError, setStripeError] = useState<string | null>(null);
   const [placeOrder] = usePlaceOrderMutation();
   const [type, setType] = useState<"card" | "check">("card");
   const [values, setValues] = useState<FormValues>({ exp_month: "", exp_year: "" });
@@ -29,6 +34,16 @@ export function PaymentStep(props: {
   const key = useRef(newKey());
   const busy = useRef(false);
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const stripe = data?.stripe;
+
+  // Back from a payment method that had to leave the page (Stripe's return_url): place the order with it.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const intent = params.get("payment_intent");
+    if (!stripe || !intent || params.get("redirect_status") !== "succeeded" || busy.current) return;
+    window.history.replaceState(null, "", window.location.pathname);
+    void place({ payment_type: "card", payment_intent: intent });
+  });
 
   if (isError)
     return <p className="alert negative">The order summary could not be loaded. Please refresh this page.</p>;
@@ -40,14 +55,33 @@ export function PaymentStep(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy.current) return; // a double click: the first submit is under way
+    if (!free && type === "card" && stripe) {
+      busy.current = true;
+      setSubmitting(true);
+      setStripeError(null);
+      props.clearRefusal();
+      const confirmed = (await stripeCard.current?.confirm()) ?? { error: "The card form is still loading." };
+      if ("error" in confirmed) {
+        busy.current = false;
+        setSubmitting(false);
+        setStripeError(confirmed.error);
+        return;
+      }
+      return place({ payment_type: "card", payment_intent: confirmed.paymentIntent });
+    }
+    await place(
+      free
+        ? { payment_type: "none" }
+        : type === "check"
+          ? { payment_type: "check" }
+          : { payment_type: "card", ...values },
+    );
+  }
+
+  async function place(body: FormValues) {
     busy.current = true;
     setSubmitting(true);
     props.clearRefusal();
-    const body: FormValues = free
-      ? { payment_type: "none" }
-      : type === "check"
-        ? { payment_type: "check" }
-        : { payment_type: "card", ...values };
     try {
       const answer = await placeOrder({ values: body, idempotencyKey: key.current }).unwrap();
       window.location.assign(answer.redirect);
@@ -55,6 +89,8 @@ export function PaymentStep(props: {
       busy.current = false;
       setSubmitting(false);
       props.onRefused(error);
+      // A refused Stripe payment ends its round: the next try confirms the server's new PaymentIntent.
+      if (stripe) setNonce(Date.now());
     }
   }
 
@@ -90,7 +126,15 @@ export function PaymentStep(props: {
             </label>
           </div>
           <FieldErrors id="id_payment_type_errors" messages={errors.payment_type ?? []} />
-          {type === "card" ? (
+          {type === "card" && stripe ? (
+            <StripeCardFields
+              key={stripe.client_secret}
+              ref={stripeCard}
+              publishableKey={stripe.publishable_key}
+              clientSecret={stripe.client_secret}
+              errors={[...(stripeError ? [stripeError] : []), ...(errors.card_number ?? errors.payment_intent ?? [])]}
+            />
+          ) : type === "card" ? (
             <div className="card-fields">
               <ul className="card-types" aria-label="Cards we accept">
                 {CARD_TYPES.map((t) => (
