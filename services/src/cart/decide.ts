@@ -126,10 +126,11 @@ function freeDownloadsKept(before: Cart, after: Cart, context: CartContext): Car
       ? refuse("CART_FREE_DOWNLOADS_NO_SUBSCRIPTION", MAGAZINE_MESSAGES.noSubscription)
       : refuse("CART_FREE_DOWNLOADS_OVER", MAGAZINE_MESSAGES.tooMany(check.allowed));
   const at = context.now.toISOString();
-  return check.trim.map(({ lineId, code: skuCode, quantity }): CartEvent =>
-    quantity === 0
-      ? { type: "CartItemRemoved", data: { lineId, skuCode, at } }
-      : { type: "CartItemQuantityChanged", data: { lineId, skuCode, quantity, at } },
+  return check.trim.map(
+    ({ lineId, code: skuCode, quantity }): CartEvent =>
+      quantity === 0
+        ? { type: "CartItemRemoved", data: { lineId, skuCode, at } }
+        : { type: "CartItemQuantityChanged", data: { lineId, skuCode, quantity, at } },
   );
 }
 

@@ -93,7 +93,15 @@ describe("magazine subscription in the cart (storefront §4)", () => {
   it("changing to a shorter term clears the surplus downloads, the latest added first", () => {
     const state = [added(1, THREE), added(2, A), added(3, B), added(4, C)];
     const events = decideCart(
-      { type: "UpdateCart", data: { items: [{ skuCode: THREE, quantity: 0 }, { skuCode: ONE, quantity: 1 }] } },
+      {
+        type: "UpdateCart",
+        data: {
+          items: [
+            { skuCode: THREE, quantity: 0 },
+            { skuCode: ONE, quantity: 1 },
+          ],
+        },
+      },
       given(state),
       context,
     );
