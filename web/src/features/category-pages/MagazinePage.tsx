@@ -100,7 +100,7 @@ export function MagazinePage() {
         <legend>Choose your free video downloads</legend>
         <p id={hintId} aria-live="polite" className="hint">
           {chosen
-            ? `Your ${chosen.format.toLowerCase()} subscription includes ${plural(states.allowed)}: ${states.ticked.length} chosen.`
+            ? `Your ${chosen.years}-year subscription includes ${plural(states.allowed)}: ${states.ticked.length} chosen.`
             : "Choose a subscription to pick your free video downloads."}
         </p>
         {(data?.free_downloads ?? []).map((f) => (
