@@ -28,6 +28,7 @@ import { makeWishlistRouter } from "./wishlist/wishlist-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
 import { makePagesRouter } from "./content-pages/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
+import { makeCategoryPagesRouter } from "./category-pages/category-pages-router.ts";
 import { makeAdminCatalogRouter } from "./catalog/admin-catalog-router.ts";
 import { makeSiteRouter } from "./site/site-router.ts";
 import { makeNavRouter } from "./nav/nav-router.ts";
@@ -181,6 +182,7 @@ export function createApp(appDeps: AppDeps): Express {
   );
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
+  app.use(makeCategoryPagesRouter(deps));
   app.use(makeAdminCatalogRouter(deps));
   app.use(makePagesRouter(deps));
   app.use(makeRadioRouter(deps));

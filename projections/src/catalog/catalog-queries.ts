@@ -205,10 +205,10 @@ export function productsSharing(
   return query.execute();
 }
 
-/** The SKUs of products, or by code, joined with their product's title, image and release date. */
+/** The SKUs of products, by code or of a category, joined with their product's title, image and release date. */
 export function skuRows(
   db: Db,
-  where: { productId: number } | { codes: readonly string[] } | { all: true },
+  where: { productId: number } | { codes: readonly string[] } | { category: string } | { all: true },
   options: { activeOnly?: boolean } = {},
 ) {
   let query = db
@@ -217,6 +217,7 @@ export function skuRows(
     .selectAll("s")
     .select(["p.images as product_images", "p.release_date as release_date"]);
   if ("productId" in where) query = query.where("s.product_id", "=", where.productId);
+  if ("category" in where) query = query.where("s.category", "=", where.category);
   if ("codes" in where) {
     if (where.codes.length === 0) return Promise.resolve([]);
     query = query.where("s.sku", "in", [...where.codes]);

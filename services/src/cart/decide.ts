@@ -11,6 +11,7 @@ import {
   type Shopper,
 } from "@shop/shared";
 import type { SkuForCart } from "@shop/shared/catalog/sku-for-cart";
+import { freeDownloadCheck, MAGAZINE_MESSAGES, type MagazineLine } from "@shop/shared/magazine/free-downloads";
 import { cartDecider, type Cart } from "./cart.ts";
 import { discountCartOf } from "./pricing.ts";
 
@@ -105,8 +106,32 @@ export function decideCart(command: CartCommand, state: Cart, context: CartConte
     else if (existing.quantity !== quantity)
       push({ type: "CartItemQuantityChanged", data: { lineId: existing.lineId, skuCode, quantity, at } });
   }
+  if (events.length > 0) for (const trimmed of freeDownloadsKept(state, cart, context)) push(trimmed);
   if (events.length > 0) for (const dropped of droppedCodes(cart, context)) push(dropped);
   return events;
+}
+
+const magazineLines = (cart: Cart, skus: CartContext["skus"]): MagazineLine[] =>
+  cart.lines.map((l) => ({ ...l, code: l.skuCode, format: skus.get(l.skuCode)?.format ?? "" }));
+
+/**
+ * The magazine's free video downloads (storefront §4): a change that adds more than the cart's
+ * subscriptions include is refused; one that lowers the allowance clears the surplus, latest first.
+ */
+function freeDownloadsKept(before: Cart, after: Cart, context: CartContext): CartEvent[] {
+  const check = freeDownloadCheck(magazineLines(before, context.skus), magazineLines(after, context.skus));
+  if (check.ok) return [];
+  if ("refuse" in check)
+    throw check.refuse === "noSubscription"
+      ? refuse("CART_FREE_DOWNLOADS_NO_SUBSCRIPTION", MAGAZINE_MESSAGES.noSubscription)
+      : refuse("CART_FREE_DOWNLOADS_OVER", MAGAZINE_MESSAGES.tooMany(check.allowed));
+  const at = context.now.toISOString();
+  return check.trim.map(
+    ({ lineId, code: skuCode, quantity }): CartEvent =>
+      quantity === 0
+        ? { type: "CartItemRemoved", data: { lineId, skuCode, at } }
+        : { type: "CartItemQuantityChanged", data: { lineId, skuCode, quantity, at } },
+  );
 }
 
 /** Codes in the cart that no longer apply to it, as events that say why. */

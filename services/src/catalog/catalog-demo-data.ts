@@ -2,9 +2,11 @@ import type { Kysely } from "kysely";
 import type { EventMetadata, EventStore } from "@shop/shared";
 import type { CatalogImportFile } from "@shop/shared/catalog/import-file";
 import type { Database } from "@shop/projections";
+import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/magazine/free-downloads";
 import { importCatalog, parseCatalogFile } from "./catalog-import.ts";
 
-// The demo's catalog (about 40 products): every category of back-office §3 and every case of the
+// The demo's catalog (40 products and 23 SKUs of their own: donations, the magazine's free videos,
+// alphabet-order supplies): every category of back-office §3 and every case of the
 // storefront spec: formats, option combinations, sold out, backordered with a future restock date,
 // no returns, bulk tiers, a pack of 6 items, digital downloads and every donation SKU. Ids are fixed
 // (products 1–60, SKUs from 101; the lookups' demo SKUs keep 1–4).
@@ -307,9 +309,31 @@ export function demoCatalog(today: string): CatalogImportFile {
   products[0].recommended = [4, 5, 37];
   const donation = (id: number, code: string, name: string): Sku =>
     sku(id, code, "Donation", 0, { name, user_defined_price: true, campaign: "ark-main", allow_returns: false });
+  // Storefront §4: the videos a magazine subscription includes free (one sold out: its box stays disabled).
+  const freeVideo = (id: number, code: string, name: string, extra: Partial<Sku> = {}): Sku =>
+    sku(id, code, FREE_DOWNLOAD_FORMAT, 0, { name, digital: true, allow_returns: false, ...extra });
+  // The alphabet-order supplies page (category abc): classroom supplies, one sold out.
+  const supply = (id: number, code: string, name: string, cents: number, stock = 100): Sku =>
+    sku(id, code, "Supply", cents, { name, stock });
   return {
     products,
     skus: [
+      freeVideo(163, "95-9-101", "Dinosaurs and the Bible"),
+      freeVideo(164, "95-9-102", "The Six Days of Creation"),
+      freeVideo(165, "95-9-103", "Noah's Flood: Fact or Fiction?"),
+      freeVideo(166, "95-9-104", "Where Did Cain Get His Wife?"),
+      freeVideo(167, "95-9-105", "The Ice Age"),
+      freeVideo(168, "95-9-106", "Distant Starlight", { stock: 0, backorder: false }),
+      supply(170, "16-2-101", "Activity Sheets (pack of 25)", 499),
+      supply(171, "16-2-102", "Alphabet Wall Cards", 1299),
+      supply(172, "16-2-103", "Bible Story Stickers", 399),
+      supply(173, "16-2-104", "Bookmarks: Creation Days", 299),
+      supply(174, "16-2-105", "Crayons (box of 24)", 349),
+      supply(175, "16-2-106", "Craft Kit: Noah's Ark", 899),
+      supply(176, "16-2-107", "Glue Sticks (pack of 6)", 449),
+      supply(177, "16-2-108", "Name Tags (pack of 50)", 599),
+      supply(178, "16-2-109", "Stencils: Animals of the Ark", 699, 0),
+      supply(179, "16-2-110", "Pencils (pack of 12)", 299),
       donation(190, "GeneralDonation", "General Donation"),
       donation(191, "CreationMuseum", "Creation Museum Donation"),
       donation(192, "Worldwide", "Worldwide Outreach Donation"),

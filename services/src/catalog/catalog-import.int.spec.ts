@@ -12,6 +12,7 @@ import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts"
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 import { testBackends } from "../testing/backends.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
+import { isFreeDownload, subscriptionYears } from "@shop/shared/magazine/free-downloads";
 import { demoCatalog } from "./catalog-demo-data.ts";
 import { generateCatalog } from "./catalog-generator.ts";
 import { ImportFileError, importCatalog, parseCatalogFile } from "./catalog-import.ts";
@@ -68,6 +69,15 @@ describe.each(testBackends())("import-catalog on $name", ({ pglite }) => {
       size: "m",
       colour: "navy",
     });
+    // The magazine page's terms and free videos, and the alphabet-order supplies (storefront §2, §4).
+    const magazine = skus.filter((s) => s.category === "magazine-sub");
+    const years = magazine.map((s) => subscriptionYears({ code: s.sku, format: s.format }));
+    expect(years.filter(Boolean).sort()).toEqual([1, 2, 3]);
+    const free = magazine
+      .filter((s) => isFreeDownload({ code: s.sku, format: s.format }))
+      .sort((a, b) => a.sku.localeCompare(b.sku));
+    expect(free.map((s) => [s.price_cents, s.stock])).toEqual([...Array(5).fill([0, null]), [0, 0]]);
+    expect(skus.filter((s) => s.category === "abc")).toHaveLength(12);
   });
 
   it("importing the same file again appends no events", async () => {

@@ -7,6 +7,10 @@ export const cartErrorCodes = [
   "CART_ITEM_SOLD_OUT",
   "CART_TOO_MUCH",
   "CART_NO_ITEMS",
+  "CART_FREE_DOWNLOADS_OVER",
+  "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION",
+  "CART_NOT_A_FREE_DOWNLOAD",
+  "CART_NOT_A_SUBSCRIPTION",
 ] as const;
 export type CartErrorCode = (typeof cartErrorCodes)[number];
 

@@ -74,6 +74,11 @@ const CheckoutPage = lazyPage(() => import("../features/checkout/CheckoutPage").
 const OrderCompletePage = lazyPage(() =>
   import("../features/orders/OrderCompletePage").then((m) => m.OrderCompletePage),
 );
+// The store category pages (§2), outside the initial bundle; their data is fetched on the server all the same.
+const MagazinePage = lazyPage(() => import("../features/category-pages/MagazinePage").then((m) => m.MagazinePage));
+const AlphabetOrderPage = lazyPage(() =>
+  import("../features/category-pages/AlphabetOrderPage").then((m) => m.AlphabetOrderPage),
+);
 const OrderHistoryPage = lazyPage(() => import("../features/orders/OrderHistoryPage").then((m) => m.OrderHistoryPage));
 
 async function orderLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {
@@ -138,6 +143,32 @@ export const routes: Route[] = [
         title: `Order Form | ${SITE}`,
         description: "Order many items at once.",
         path: "/store/order-form/",
+      });
+    },
+  },
+  {
+    path: "/store/magazine/",
+    Page: MagazinePage,
+    load: async ({ store }) => {
+      const { categoryPagesApi } = await import("../features/category-pages/categoryPagesApi");
+      await store.dispatch(categoryPagesApi.endpoints.magazinePage.initiate());
+      return ok({
+        title: `Answers Magazine Subscription | ${SITE}`,
+        description: "Subscribe for 1, 2 or 3 years and choose your free video downloads.",
+        path: "/store/magazine/",
+      });
+    },
+  },
+  {
+    path: "/store/alphabet-order/",
+    Page: AlphabetOrderPage,
+    load: async ({ store }) => {
+      const { categoryPagesApi } = await import("../features/category-pages/categoryPagesApi");
+      await store.dispatch(categoryPagesApi.endpoints.alphabetOrder.initiate());
+      return ok({
+        title: `Alphabet Order Supplies | ${SITE}`,
+        description: "Classroom and craft supplies from A to Z, ordered in one go.",
+        path: "/store/alphabet-order/",
       });
     },
   },

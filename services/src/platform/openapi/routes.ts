@@ -36,6 +36,7 @@ import { CAMPAIGN_ROUTES } from "../../campaigns/campaign-route-docs.ts";
 import { ADMIN_ORDER_ROUTES } from "../../orders/admin-order-route-docs.ts";
 import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
 import { CART_ROUTES } from "../../cart/cart-route-docs.ts";
+import { CATEGORY_PAGE_ROUTES } from "../../category-pages/category-pages-route-docs.ts";
 import { RADIO_ROUTES } from "../../radio/radio-route-docs.ts";
 import { NEWSLETTER_ROUTES } from "../../newsletters/newsletters-route-docs.ts";
 import { MAIL_ROUTES } from "../../mail/mail-route-docs.ts";
@@ -415,6 +416,7 @@ export const API_ROUTES: RouteDoc[] = [
   ...ADMIN_ORDER_ROUTES,
   ...DISCOUNT_ROUTES,
   ...CART_ROUTES,
+  ...CATEGORY_PAGE_ROUTES,
   ...RADIO_ROUTES,
   ...NEWSLETTER_ROUTES,
   ...MAIL_ROUTES,

@@ -78,7 +78,8 @@ type Lifecycle = {
 };
 
 const CHANNEL = "storefront-cart";
-function tellOtherTabs() {
+/** Tells the other tabs of this browser that the cart changed (they refetch it). */
+export function tellOtherTabs() {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage("changed");

@@ -16,6 +16,8 @@ import { SiteFooter } from "./SiteFooter";
 const navLinks = [
   { href: "/store/", label: "Shop" },
   { href: "/store/order-form/", label: "Order form" },
+  { href: "/store/magazine/", label: "Magazine" },
+  { href: "/store/alphabet-order/", label: "Alphabet order" },
   { href: "/donate/", label: "Donate" },
   { href: "/store/cart/", label: "Cart" },
   { href: "/account/", label: "My account" },

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/magazine/free-downloads";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { money, toQuantity } from "../cart/money";
 import { AddedToCart } from "../catalog/AddedToCart";
@@ -27,7 +28,11 @@ export function OrderFormPage() {
   const [donation, setDonation] = useState("");
   const [added, setAdded] = useState(false);
   const [add, { isLoading }] = useAddToCartMutation();
-  const skus = (data?.items ?? []).filter((s) => !s.user_defined_price && !s.is_sold_out);
+  // The magazine's free videos come only with a subscription, on the magazine page (the format alone
+  // decides here: the rule's SKU category table would cost the initial bundle).
+  const skus = (data?.items ?? []).filter(
+    (s) => !s.user_defined_price && !s.is_sold_out && s.format !== FREE_DOWNLOAD_FORMAT,
+  );
   const total = orderTotalCents(skus, quantities, donation);
 
   const submit = async (event: FormEvent) => {
