@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
 import type { CampaignsTables } from "./campaigns/campaigns-projection.ts";
+import type { GamifyTables } from "./gamify/gamify-projection.ts";
 import type { RadioStationsTables } from "./radio-stations/radio-stations-projection.ts";
 import type { NewsletterTables } from "./newsletters/newsletters-projection.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
@@ -102,6 +103,7 @@ export interface Database
     CampaignsTables,
     DiscountsTables,
     RadioStationsTables,
+    GamifyTables,
     NewsletterTables,
     MailboxTables,
     AddressesTables,

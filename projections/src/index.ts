@@ -7,6 +7,7 @@ import { catalogProjection } from "./catalog/catalog-projection.ts";
 import { contentProjections } from "./content-nodes/index.ts";
 import { campaignsProjection } from "./campaigns/campaigns-projection.ts";
 import { discountsProjection } from "./discounts/discounts-projection.ts";
+import { gamifyProjection } from "./gamify/gamify-projection.ts";
 import { radioStationsProjection } from "./radio-stations/radio-stations-projection.ts";
 import { newslettersProjection } from "./newsletters/newsletters-projection.ts";
 import { mailboxProjection } from "./mailbox/mailbox-projection.ts";
@@ -38,6 +39,7 @@ export * from "./scheduled-actions/scheduled-actions-queries.ts";
 export * from "./campaigns/campaigns-projection.ts";
 export * from "./discounts/discounts-projection.ts";
 export * from "./radio-stations/radio-stations-projection.ts";
+export * from "./gamify/gamify-projection.ts";
 export * from "./newsletters/newsletters-projection.ts";
 export * from "./mailbox/mailbox-projection.ts";
 export * from "./addresses/addresses-projection.ts";
@@ -61,5 +63,6 @@ export const allProjections = [
   mailboxProjection,
   addressesProjection,
   ordersProjection,
+  gamifyProjection,
 ];
 export * from "./list-page.ts";

@@ -33,6 +33,8 @@ import { makeAdminCatalogRouter } from "./catalog/admin-catalog-router.ts";
 import { makeSiteRouter } from "./site/site-router.ts";
 import { makeNavRouter } from "./nav/nav-router.ts";
 import { makeSearchRouter } from "./search/search-router.ts";
+import { makeGamifyAdminRouter } from "./gamify/gamify-admin-router.ts";
+import { mergeGamifyAtLogin } from "./gamify/gamify-merge.ts";
 import { makeGamifyRouter } from "./gamify/gamify-router.ts";
 import { makeClientErrorsRouter } from "./client-errors/client-errors-router.ts";
 import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
@@ -129,13 +131,18 @@ export function createApp(appDeps: AppDeps): Express {
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
       // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
-      afterLogin: (req, res, userId) =>
-        mergeVisitorCart(
+      afterLogin: async (req, res, userId) => {
+        await mergeVisitorCart(
           { store: deps.store, clock: deps.clock, secureCookies: deps.behindProxy },
           req,
           res,
           userId,
-        ).catch((err) => req.log.error({ err }, "visitor cart not merged at login")),
+        ).catch((err) => req.log.error({ err }, "visitor cart not merged at login"));
+        // Nor may the giveaway points: they stay the visitor's, merged at the next sign-in.
+        await mergeGamifyAtLogin(deps, req, userId).catch((err) =>
+          req.log.error({ err }, "visitor gamify points not merged at login"),
+        );
+      },
     }),
   );
 
@@ -191,6 +198,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeNavRouter(deps));
   app.use(makeSearchRouter(deps));
   app.use(makeGamifyRouter(deps));
+  app.use(makeGamifyAdminRouter(deps));
   app.use(makeClientErrorsRouter(deps));
   app.use(makeOpenApiRouter()); // the API reference: /api/openapi.json and /api/docs/
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));

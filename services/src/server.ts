@@ -1,3 +1,4 @@
+import { gamifyLiveMessages } from "./gamify/gamify-live-messages.ts";
 import { orderLiveMessages } from "./orders/order-live-messages.ts";
 import { paymentGatewayFor } from "./payments/gateway-for-config.ts";
 import { createServer } from "node:http";
@@ -51,6 +52,7 @@ export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
   campaignLiveMessages,
   cartLiveMessages,
   orderLiveMessages,
+  gamifyLiveMessages,
 ];
 
 export interface RunningServer {

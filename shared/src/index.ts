@@ -32,3 +32,6 @@ export * from "./orders/index.ts";
 export * from "./payments/index.ts";
 export * from "./gamify/events.ts";
 export * from "./gamify/errors.ts";
+export * from "./gamify/admin-api.ts";
+export * from "./gamify/giveaway.ts";
+export * from "./gamify/weighted.ts";

@@ -3,11 +3,13 @@ import {
   GamifyAchievementEarned,
   GamifyActionCounted,
   type GamifyCampaignFields,
+  GamifyPlayerJoined,
+  GamifyPlayerMerged,
   GamifyRefusedError,
   type EventOf,
 } from "@shop/shared";
 
-const playerEvents = [GamifyActionCounted, GamifyAchievementEarned] as const;
+const playerEvents = [GamifyActionCounted, GamifyAchievementEarned, GamifyPlayerMerged, GamifyPlayerJoined] as const;
 export type PlayerEvent = EventOf<typeof playerEvents>;
 
 /** One player's progress in one campaign. */
@@ -16,11 +18,14 @@ export interface PlayerState {
   /** Slugs of the actions already counted. */
   counted: string[];
   achievements: Array<{ slug: string; name: string }>;
+  /** Visitors merged into this player at sign-in, with the visitor stream version merged up to. */
+  merged: Record<string, number>;
+  joined: boolean;
 }
 
 export const playerDecider = {
   events: playerEvents,
-  initialState: (): PlayerState => ({ points: 0, counted: [], achievements: [] }),
+  initialState: (): PlayerState => ({ points: 0, counted: [], achievements: [], merged: {}, joined: false }),
   evolve(state: PlayerState, event: PlayerEvent): PlayerState {
     switch (event.type) {
       case "GamifyActionCounted":
@@ -34,6 +39,15 @@ export const playerDecider = {
           ...state,
           achievements: [...state.achievements, { slug: event.data.achievement, name: event.data.name }],
         };
+      case "GamifyPlayerMerged":
+        return {
+          ...state,
+          points: event.data.total,
+          counted: [...new Set([...state.counted, ...event.data.actions])],
+          merged: { ...state.merged, [event.data.from]: event.data.fromVersion },
+        };
+      case "GamifyPlayerJoined":
+        return { ...state, joined: true };
       default: {
         const never: never = event;
         return never;
@@ -41,6 +55,25 @@ export const playerDecider = {
     }
   },
 };
+
+/** The achievements a new total reaches that the player has not earned, lowest threshold first. */
+function achievementsEarned(
+  campaign: GamifyCampaignFields,
+  state: PlayerState,
+  player: string,
+  total: number,
+  at: string,
+): PlayerEvent[] {
+  return campaign.achievements
+    .filter((a) => a.threshold <= total && !state.achievements.some((e) => e.slug === a.slug))
+    .sort((a, b) => a.threshold - b.threshold)
+    .map(
+      (a): PlayerEvent => ({
+        type: "GamifyAchievementEarned",
+        data: { campaign: campaign.slug, player, achievement: a.slug, name: a.name, at },
+      }),
+    );
+}
 
 export interface RegisterAction {
   type: "RegisterAction";
@@ -62,8 +95,7 @@ export interface RegisterAction {
 export function decideAction(command: RegisterAction, state: PlayerState): PlayerEvent[] {
   const { campaign, action: actionSlug, player, data, now } = command.data;
   if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
-  if ((campaign.startsAt && now < new Date(campaign.startsAt)) || (campaign.endsAt && now >= new Date(campaign.endsAt)))
-    throw new GamifyRefusedError("GAMIFY_CAMPAIGN_CLOSED", GAMIFY_MESSAGES.campaignClosed);
+  if (!isRunning(campaign, now)) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_CLOSED", GAMIFY_MESSAGES.campaignClosed);
   const action = campaign.actions.find((a) => a.slug === actionSlug);
   if (!action)
     throw new GamifyRefusedError("GAMIFY_ACTION_NOT_FOUND", GAMIFY_MESSAGES.actionNotFound, {
@@ -85,14 +117,86 @@ export function decideAction(command: RegisterAction, state: PlayerState): Playe
       at,
     },
   };
-  const earned = campaign.achievements
-    .filter((a) => a.threshold <= total && !state.achievements.some((e) => e.slug === a.slug))
-    .sort((a, b) => a.threshold - b.threshold)
-    .map(
-      (a): PlayerEvent => ({
-        type: "GamifyAchievementEarned",
-        data: { campaign: campaign.slug, player, achievement: a.slug, name: a.name, at },
-      }),
-    );
-  return [counted, ...earned];
+  return [counted, ...achievementsEarned(campaign, state, player, total, at)];
 }
+
+export interface MergeVisitor {
+  type: "MergeVisitor";
+  data: {
+    campaign: GamifyCampaignFields;
+    /** The account's player, `user-{id}`. */
+    player: string;
+    /** The visitor's player, `visitor-{cookie}`, and its stream as read. */
+    from: string;
+    fromEvents: ReadonlyArray<{ streamPosition: number; event: PlayerEvent }>;
+    now: Date;
+  };
+}
+
+/**
+ * A visitor's progress goes into the account at sign-in, without double counting: an action slug the
+ * account already counted (or that the visitor counted twice) adds nothing unless repeatable; only the
+ * visitor's events after the last merge of it are looked at, so merging again (a second sign-in, a
+ * retried request) adds nothing twice. The visitor's joining carries over too.
+ */
+export function decideMerge(command: MergeVisitor, state: PlayerState): PlayerEvent[] {
+  const { campaign, player, from, fromEvents, now } = command.data;
+  const mergedUpTo = state.merged[from] ?? -1;
+  const newer = fromEvents.filter((e) => e.streamPosition > mergedUpTo);
+  const counts = newer.flatMap((e) => (e.event.type === "GamifyActionCounted" ? [e.event.data] : []));
+  const at = now.toISOString();
+  const events: PlayerEvent[] = [];
+  if (counts.length) {
+    const repeatable = new Set(campaign.actions.filter((a) => a.repeatable).map((a) => a.slug));
+    const taken = new Set(state.counted);
+    const actions: string[] = [];
+    let points = 0;
+    for (const count of counts) {
+      if (!repeatable.has(count.action) && taken.has(count.action)) continue;
+      taken.add(count.action);
+      if (!actions.includes(count.action)) actions.push(count.action);
+      points += count.points;
+    }
+    const total = state.points + points;
+    events.push({
+      type: "GamifyPlayerMerged",
+      data: {
+        campaign: campaign.slug,
+        player,
+        from,
+        fromVersion: newer.at(-1)!.streamPosition,
+        fromTotal: counts.at(-1)!.total,
+        actions,
+        points,
+        total,
+        at,
+      },
+    });
+    events.push(...achievementsEarned(campaign, state, player, total, at));
+  }
+  const visitorJoined = newer.find((e) => e.event.type === "GamifyPlayerJoined");
+  if (visitorJoined?.event.type === "GamifyPlayerJoined" && !state.joined)
+    events.push({
+      type: "GamifyPlayerJoined",
+      data: { campaign: campaign.slug, player, panel: visitorJoined.event.data.panel, at },
+    });
+  return events;
+}
+
+export interface JoinCampaign {
+  type: "JoinCampaign";
+  data: { campaign: GamifyCampaignFields | null; player: string; panel: string | null; now: Date };
+}
+
+/** A player joins a running campaign once; joining again decides nothing. */
+export function decideJoin(command: JoinCampaign, state: PlayerState): PlayerEvent[] {
+  const { campaign, player, panel, now } = command.data;
+  if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
+  if (!isRunning(campaign, now)) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_CLOSED", GAMIFY_MESSAGES.campaignClosed);
+  if (state.joined) return [];
+  return [{ type: "GamifyPlayerJoined", data: { campaign: campaign.slug, player, panel, at: now.toISOString() } }];
+}
+
+/** Inside its dates (a date left blank does not limit). */
+export const isRunning = (campaign: GamifyCampaignFields, now: Date) =>
+  !(campaign.startsAt && now < new Date(campaign.startsAt)) && !(campaign.endsAt && now >= new Date(campaign.endsAt));

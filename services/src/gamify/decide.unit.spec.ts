@@ -18,6 +18,7 @@ const vbs: GamifyCampaignFields = {
     { slug: "first-step", name: "First step", threshold: 1 },
     { slug: "super-fan", name: "Super fan", threshold: 9 },
   ],
+  panels: [],
   startsAt: "2016-05-01T00:00:00Z",
   endsAt: "2016-07-01T00:00:00Z",
 };

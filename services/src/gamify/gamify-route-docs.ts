@@ -5,7 +5,31 @@ import {
   RegisterActionAnswer,
   RegisterActionRequest,
 } from "@shop/shared/gamify/api";
+import { z } from "zod";
+import {
+  CreateGamifyCampaignRequest,
+  GamifyCampaignListQuery,
+  GiveawayQuery,
+  JoinRequest,
+  UpdateGamifyCampaignRequest,
+} from "@shop/shared";
 import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+const ADMIN = "/admin/api/gamify/campaign/";
+const campaign = {
+  slug: z.string(),
+  name: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  actions: z.string().describe("one action a line: 'type slug points [repeatable]'"),
+  achievements: z.string().describe("one achievement a line: 'threshold slug Name'"),
+  panels: z.string().describe("one join-form panel a line: 'weight slug Name | words shown'"),
+  players: z.number(),
+  entries: z.number(),
+  winner: z.string().nullable(),
+  drawn_at: z.string().nullable(),
+  version: z.number(),
+};
 
 /** The gamify routes for /api/openapi.json (services/src/gamify/gamify-router.ts). */
 export const GAMIFY_ROUTES: RouteDoc[] = [
@@ -29,5 +53,81 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
     summary: "A campaign's actions, achievements and dates",
     body: CampaignRequest,
     answer: CampaignInfoAnswer,
+  },
+
+  {
+    method: "GET",
+    path: "/api/gamify/giveaway/",
+    summary: "The /giveaway page: the player's entries and achievements, the join panels, the winner once drawn",
+    query: GiveawayQuery,
+    fields: {
+      campaign: z.object({
+        slug: z.string(),
+        name: z.string(),
+        starts_at: z.string().nullable(),
+        ends_at: z.string().nullable(),
+      }),
+      entries: z.number(),
+      achievements: z.array(z.object({ slug: z.string(), name: z.string() })),
+      joined: z.boolean(),
+      panels: z.array(z.object({ slug: z.string(), name: z.string(), creative: z.string(), weight: z.number() })),
+      winner: z.object({ drawn_at: z.string(), name: z.string(), you: z.boolean() }).nullable(),
+    },
+  },
+  {
+    method: "POST",
+    path: "/gamify/join/",
+    summary: "The join form ({join form action}?ts=): success and errors (joined by newline on the page), redirect",
+    body: JoinRequest,
+    fields: { success: z.boolean(), errors: z.array(z.string()), redirect: z.string().optional() },
+  },
+  {
+    method: "GET",
+    path: ADMIN,
+    summary: "The gamify campaign list (count/start/sort, q over slug and name), with players and entries",
+    query: GamifyCampaignListQuery,
+    fields: { items: z.array(z.object(campaign)), total: z.number(), count: z.number(), start: z.number() },
+  },
+  {
+    method: "POST",
+    path: ADMIN,
+    summary: "Define a gamify campaign (slug, name, dates, actions, achievements, panels)",
+    body: CreateGamifyCampaignRequest,
+    status: 201,
+    fields: campaign,
+  },
+  { method: "GET", path: `${ADMIN}:slug/`, summary: "One gamify campaign", fields: campaign },
+  {
+    method: "PUT",
+    path: `${ADMIN}:slug/`,
+    summary: "Redefine a gamify campaign (every field, with expected_version)",
+    body: UpdateGamifyCampaignRequest,
+    fields: campaign,
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}:slug/players/`,
+    summary: "The campaign's players with entries, most first, and the winner once drawn (live: gamify:entries)",
+    fields: {
+      items: z.array(
+        z.object({
+          player: z.string(),
+          name: z.string().nullable(),
+          email: z.string().nullable(),
+          entries: z.number(),
+          joined: z.boolean(),
+          updated_at: z.string(),
+        }),
+      ),
+      entries: z.number(),
+      winner: z.string().nullable(),
+      drawn_at: z.string().nullable(),
+    },
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}:slug/draw/`,
+    summary: "Draw the winner weighted by entries: GamifyWinnerDrawn keeps the seed and the entries",
+    fields: { winner: z.string(), seed: z.string(), entries: z.number() },
   },
 ];

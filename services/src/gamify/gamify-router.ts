@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { parse } from "cookie";
 import { type Request, type Response, Router } from "express";
+import type { Kysely } from "kysely";
 import {
+  DomainError,
+  GiveawayQuery,
+  JOIN_MESSAGES,
+  JoinRequest,
+  joinRedirect,
+  gamifyCampaignStream as campaignStreamOf,
   type EventStore,
+  type GiveawayAnswer,
+  type JoinAnswer,
   type GamifyCampaignFields,
   gamifyCampaignStream,
   GamifyCampaignDefined,
@@ -21,8 +30,10 @@ import {
 } from "@shop/shared/gamify/api";
 import { foldStream, handleCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
-import { parseRequest } from "../platform/http/validate.ts";
-import { decideAction, playerDecider } from "./decide.ts";
+import type { Database } from "@shop/projections";
+import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { gamifyCampaignDecider } from "./campaign.ts";
+import { decideAction, decideJoin, playerDecider } from "./decide.ts";
 
 const WELL_FORMED = /^[A-Za-z0-9_-]{22,64}$/;
 const ONE_YEAR_MS = 365 * 86_400_000;
@@ -54,7 +65,12 @@ function playerOf(req: Request, res: Response, options: { create: boolean; secur
 }
 
 /** Storefront §7 gamification: register an action, a player's status, a campaign's info. */
-export function makeGamifyRouter(deps: { store: EventStore; clock: () => Date; behindProxy: boolean }): Router {
+export function makeGamifyRouter(deps: {
+  store: EventStore;
+  db: Kysely<Database>;
+  clock: () => Date;
+  behindProxy: boolean;
+}): Router {
   const router = Router();
   const campaignOrRefuse = async (slug: string) => {
     const campaign = await loadGamifyCampaign(deps.store, slug);
@@ -127,5 +143,75 @@ export function makeGamifyRouter(deps: { store: EventStore; clock: () => Date; b
     res.json(answer);
   });
 
+  // The /giveaway page: the player's entries, the join panels, and the winner once drawn, all from the log.
+  router.get("/api/gamify/giveaway/", async (req, res) => {
+    const { campaign: slug } = parseQuery(GiveawayQuery, req.query);
+    const recorded = await deps.store.readStream(campaignStreamOf(slug));
+    const { definition: campaign, winner } = foldStream(gamifyCampaignDecider, recorded);
+    if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
+    const player = playerOf(req, res, { create: false, secure: deps.behindProxy });
+    const state = player
+      ? foldStream(playerDecider, await deps.store.readStream(gamifyPlayerStream(slug, player)))
+      : playerDecider.initialState();
+    const drawn = recorded.filter((e) => e.type === "GamifyWinnerDrawn").at(-1);
+    const answer: GiveawayAnswer = {
+      metadata: { success: true },
+      campaign: { slug: campaign.slug, name: campaign.name, starts_at: campaign.startsAt, ends_at: campaign.endsAt },
+      entries: state.points,
+      achievements: state.achievements,
+      joined: state.joined,
+      panels: campaign.panels,
+      winner:
+        winner && drawn
+          ? { drawn_at: drawn.createdAt.toISOString(), name: await winnerName(deps.db, winner), you: winner === player }
+          : null,
+    };
+    res.json(answer);
+  });
+
+  // The join form (§5 `{join form action}?ts=`): success and errors, which the page joins by newline.
+  router.post("/gamify/join/", async (req, res) => {
+    const parsed = JoinRequest.safeParse(req.body ?? {});
+    const refuse = (errors: string[]) => {
+      const answer: JoinAnswer = { success: false, errors };
+      res.status(400).json(answer);
+    };
+    if (!parsed.success) return refuse(issuesToErrorLines(parsed.error.issues).map((l) => l.replace(/^[\w.]+: /, "")));
+    const body = parsed.data;
+    if (!body.accept_rules) return refuse([JOIN_MESSAGES.rulesRequired]);
+    const campaign = await loadGamifyCampaign(deps.store, body.campaign);
+    const player = playerOf(req, res, { create: true, secure: deps.behindProxy })!;
+    try {
+      await handleCommand(
+        deps.store,
+        gamifyPlayerStream(body.campaign, player),
+        playerDecider,
+        (state) =>
+          decideJoin(
+            { type: "JoinCampaign", data: { campaign, player, panel: body.panel ?? null, now: deps.clock() } },
+            state,
+          ),
+        eventMetadata(req),
+        APPEND_ATTEMPTS,
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return refuse([
+        error.code === "GAMIFY_CAMPAIGN_NOT_FOUND" ? JOIN_MESSAGES.campaignNotFound : JOIN_MESSAGES.campaignClosed,
+      ]);
+    }
+    const answer: JoinAnswer = { success: true, errors: [], redirect: joinRedirect(body.redirect) };
+    res.json(answer);
+  });
+
   return router;
+}
+
+/** How the giveaway page names the winner: an account's first name and last initial, else 'A visitor'. */
+async function winnerName(db: Kysely<Database>, winner: string): Promise<string> {
+  if (!winner.startsWith("user-")) return "A visitor";
+  const user = await db.selectFrom("users").select("name").where("id", "=", winner.slice(5)).executeTakeFirst();
+  const [first, ...rest] = (user?.name ?? "").trim().split(/\s+/);
+  if (!first) return "A signed-in player";
+  return rest.length ? `${first} ${rest.at(-1)!.charAt(0)}.` : first;
 }

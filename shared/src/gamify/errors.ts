@@ -4,6 +4,10 @@ export const gamifyErrorCodes = [
   "GAMIFY_CAMPAIGN_NOT_FOUND",
   "GAMIFY_CAMPAIGN_CLOSED",
   "GAMIFY_ACTION_NOT_FOUND",
+  "GAMIFY_CAMPAIGN_EXISTS",
+  "GAMIFY_CAMPAIGN_DATES",
+  "GAMIFY_WINNER_ALREADY_DRAWN",
+  "GAMIFY_NO_ENTRIES",
 ] as const;
 export type GamifyErrorCode = (typeof gamifyErrorCodes)[number];
 
@@ -11,7 +15,11 @@ export const GAMIFY_MESSAGES = {
   campaignNotFound: "Campaign not found.",
   campaignClosed: "This campaign is not running.",
   actionNotFound: "This campaign has no such action.",
+  campaignExists: "A gamify campaign with this slug already exists.",
+  endsBeforeStart: "The campaign must end after it starts.",
+  winnerAlreadyDrawn: "A winner has already been drawn for this campaign.",
+  noEntries: "Nobody has any entries in this campaign yet.",
 } as const;
 
-/** A gamify refusal: unknown campaign or action, or a campaign outside its dates. */
+/** A gamify refusal: unknown campaign or action, a campaign outside its dates, a definition or draw refused. */
 export class GamifyRefusedError extends DomainError<GamifyErrorCode> {}

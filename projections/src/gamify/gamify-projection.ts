@@ -1,0 +1,129 @@
+import { sql } from "kysely";
+import { gamifyEvents, isEventOf } from "@shop/shared";
+import type { Projection } from "../runner/projection.ts";
+
+/** gamify_campaigns: each campaign's definition and its winner once drawn, for the admin list and form. */
+export interface GamifyCampaignsTable {
+  slug: string;
+  name: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  /** actions, achievements and panels as the definition event says them. */
+  definition: string;
+  winner: string | null;
+  drawn_at: string | null;
+  /** The stream version: the admin form's expected_version. */
+  version: number;
+}
+
+/**
+ * gamify_players: each player's points in a campaign. A visitor merged into an account at sign-in keeps
+ * its row, but the merged points (`merged_points`) are the account's now: entries = points - merged_points.
+ */
+export interface GamifyPlayersTable {
+  campaign: string;
+  player: string;
+  points: number;
+  merged_points: number;
+  joined: boolean;
+  updated_at: string;
+}
+
+export interface GamifyTables {
+  gamify_campaigns: GamifyCampaignsTable;
+  gamify_players: GamifyPlayersTable;
+}
+
+export const gamifyProjection: Projection = {
+  name: "gamify",
+  version: 1,
+  tables: ["gamify_campaigns", "gamify_players"],
+  handles: gamifyEvents.map((e) => e.type),
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS gamify_campaigns (
+      slug text PRIMARY KEY,
+      name text NOT NULL,
+      starts_at text,
+      ends_at text,
+      definition text NOT NULL,
+      winner text,
+      drawn_at text,
+      version integer NOT NULL
+    )`.execute(db);
+    await sql`CREATE TABLE IF NOT EXISTS gamify_players (
+      campaign text NOT NULL,
+      player text NOT NULL,
+      points integer NOT NULL DEFAULT 0,
+      merged_points integer NOT NULL DEFAULT 0,
+      joined boolean NOT NULL DEFAULT false,
+      updated_at text NOT NULL,
+      PRIMARY KEY (campaign, player)
+    )`.execute(db);
+  },
+  async apply(trx, recorded) {
+    if (!isEventOf(gamifyEvents, recorded)) return;
+    const event = recorded;
+    const version = recorded.streamPosition;
+    const player = (campaign: string, who: string, at: string, change: { points?: number; joined?: boolean }) =>
+      trx
+        .insertInto("gamify_players")
+        .values({
+          campaign,
+          player: who,
+          points: change.points ?? 0,
+          merged_points: 0,
+          joined: change.joined ?? false,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.columns(["campaign", "player"]).doUpdateSet({ ...change, updated_at: at }))
+        .execute();
+    switch (event.type) {
+      case "GamifyCampaignDefined": {
+        const d = event.data;
+        const row = {
+          name: d.name,
+          starts_at: d.startsAt,
+          ends_at: d.endsAt,
+          definition: JSON.stringify({ actions: d.actions, achievements: d.achievements, panels: d.panels }),
+          version,
+        };
+        await trx
+          .insertInto("gamify_campaigns")
+          .values({ slug: d.slug, ...row, winner: null, drawn_at: null })
+          .onConflict((oc) => oc.column("slug").doUpdateSet(row))
+          .execute();
+        return;
+      }
+      case "GamifyWinnerDrawn":
+        await trx
+          .updateTable("gamify_campaigns")
+          .set({ winner: event.data.winner, drawn_at: event.data.drawnAt, version })
+          .where("slug", "=", event.data.campaign)
+          .execute();
+        return;
+      case "GamifyActionCounted":
+        await player(event.data.campaign, event.data.player, event.data.at, { points: event.data.total });
+        return;
+      case "GamifyPlayerMerged": {
+        const d = event.data;
+        await player(d.campaign, d.player, d.at, { points: d.total });
+        await trx
+          .updateTable("gamify_players")
+          .set({ merged_points: d.fromTotal })
+          .where("campaign", "=", d.campaign)
+          .where("player", "=", d.from)
+          .execute();
+        return;
+      }
+      case "GamifyPlayerJoined":
+        await player(event.data.campaign, event.data.player, event.data.at, { joined: true });
+        return;
+      case "GamifyAchievementEarned":
+        return;
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  },
+};

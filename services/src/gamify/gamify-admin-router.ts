@@ -1,0 +1,213 @@
+import { randomBytes } from "node:crypto";
+import { Router, type Request } from "express";
+import { sql, type Kysely } from "kysely";
+import {
+  achievementsText,
+  actionsText,
+  CreateGamifyCampaignRequest,
+  GAMIFY_CAMPAIGN_SORT_COLUMNS,
+  GAMIFY_MESSAGES,
+  GamifyAchievement,
+  GamifyAction,
+  GamifyCampaignListQuery,
+  gamifyCampaignStream,
+  GamifyPanel,
+  GamifyRefusedError,
+  panelsText,
+  UpdateGamifyCampaignRequest,
+  type EventStore,
+  type GamifyCampaignFields,
+  type LogPosition,
+  type UserRef,
+} from "@shop/shared";
+import { containsPattern, sortColumn, type Database, type GamifyCampaignsTable } from "@shop/projections";
+import { z } from "zod";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { runVersionedCommand } from "../platform/versioned-command.ts";
+import { decideGamifyCampaign, gamifyCampaignDecider, type GamifyCampaignCommand } from "./campaign.ts";
+
+export interface GamifyAdminRouterDeps {
+  store: EventStore;
+  db: Kysely<Database>;
+  clock: () => Date;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+}
+
+const BASE = "/admin/api/gamify/campaign/";
+const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
+const Definition = z.object({
+  actions: z.array(GamifyAction),
+  achievements: z.array(GamifyAchievement),
+  panels: z.array(GamifyPanel).default([]),
+});
+const notFound = () => new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
+
+type CampaignRow = GamifyCampaignsTable & { players: number | string; entries: number | string };
+
+/** A campaign as the admin list and form show it: the textareas hold one action, achievement or panel a line. */
+const view = (c: CampaignRow) => {
+  const d = Definition.parse(JSON.parse(c.definition));
+  return {
+    slug: c.slug,
+    name: c.name,
+    starts_at: c.starts_at,
+    ends_at: c.ends_at,
+    actions: actionsText(d.actions),
+    achievements: achievementsText(d.achievements),
+    panels: panelsText(d.panels),
+    players: Number(c.players),
+    entries: Number(c.entries),
+    winner: c.winner,
+    drawn_at: c.drawn_at,
+    version: c.version,
+  };
+};
+
+const fieldsOf = (slug: string, input: UpdateGamifyCampaignRequest): GamifyCampaignFields => ({
+  slug,
+  name: input.name,
+  actions: input.actions,
+  achievements: input.achievements,
+  panels: input.panels,
+  startsAt: input.starts_at,
+  endsAt: input.ends_at,
+});
+
+/** Gamify campaigns in the back office: define them, see players and entries, draw the winner. */
+export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
+  const router = Router();
+  const entriesOf = sql<number>`greatest(p.points - p.merged_points, 0)`;
+  const campaigns = () =>
+    deps.db
+      .selectFrom("gamify_campaigns as c")
+      .selectAll("c")
+      .select((eb) => [
+        eb
+          .selectFrom("gamify_players as p")
+          .select(sql<number>`count(*) filter (where p.points > p.merged_points)`.as("n"))
+          .whereRef("p.campaign", "=", "c.slug")
+          .as("players"),
+        eb
+          .selectFrom("gamify_players as p")
+          .select(sql<number>`coalesce(sum(${entriesOf}), 0)`.as("n"))
+          .whereRef("p.campaign", "=", "c.slug")
+          .as("entries"),
+      ]);
+  const bySlug = async (slug: string) => {
+    const row = await campaigns().where("c.slug", "=", slug).executeTakeFirst();
+    return row ? view({ ...row, players: row.players ?? 0, entries: row.entries ?? 0 }) : null;
+  };
+  const players = (slug: string) =>
+    deps.db
+      .selectFrom("gamify_players as p")
+      .leftJoin("users as u", (join) => join.on(sql`'user-' || u.id`, "=", sql.ref("p.player")))
+      .select(["p.player", "p.joined", "p.updated_at", "u.name", "u.email"])
+      .select(entriesOf.as("entries"))
+      .where("p.campaign", "=", slug)
+      .where(sql<boolean>`p.points > p.merged_points`)
+      .orderBy(sql`p.points - p.merged_points`, "desc")
+      .orderBy("p.player")
+      .execute();
+
+  async function run(req: Request, slug: string, command: GamifyCampaignCommand, expectedVersion?: number) {
+    const result = await runVersionedCommand(
+      "gamify campaign",
+      deps.store,
+      gamifyCampaignStream(slug),
+      gamifyCampaignDecider,
+      (state) => decideGamifyCampaign(command, state, { now: deps.clock(), by: byUser(req) }),
+      eventMetadata(req),
+      expectedVersion,
+    );
+    if (result.appended) await deps.waitForProjections(result.appended.position, ["gamify"]);
+    return result;
+  }
+
+  router.get(BASE, async (req, res) => {
+    const q = parseQuery(GamifyCampaignListQuery, req.query);
+    const column = sortColumn(q.sort, GAMIFY_CAMPAIGN_SORT_COLUMNS);
+    let query = deps.db.selectFrom(campaigns().as("l")).selectAll();
+    if (q.q) {
+      const pattern = containsPattern(q.q);
+      query = query.where((eb) =>
+        eb.or([eb(sql`lower(slug)`, "like", pattern), eb(sql`lower(name)`, "like", pattern)]),
+      );
+    }
+    const { total } = await query.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
+    let page = query
+      .orderBy(sql.ref(column), q.sort.startsWith("-") ? "desc" : "asc")
+      .orderBy("slug")
+      .offset(q.start);
+    if (q.count >= 0) page = page.limit(q.count);
+    const rows = await page.execute();
+    res.json({
+      metadata: { success: true },
+      items: rows.map((r) => view({ ...r, players: r.players ?? 0, entries: r.entries ?? 0 })),
+      total: Number(total),
+      count: q.count,
+      start: q.start,
+    });
+  });
+
+  router.post(BASE, async (req, res) => {
+    const input = parseRequest(CreateGamifyCampaignRequest, req.body);
+    await run(req, input.slug, {
+      type: "DefineGamifyCampaign",
+      data: { fields: fieldsOf(input.slug, input), creating: true },
+    });
+    res.status(201).json({ metadata: { success: true }, ...(await bySlug(input.slug))! });
+  });
+
+  router.get(`${BASE}:slug/`, async (req, res) => {
+    const row = await bySlug(req.params.slug);
+    if (!row) throw notFound();
+    res.json({ metadata: { success: true }, ...row });
+  });
+
+  router.put(`${BASE}:slug/`, async (req, res) => {
+    const input = parseRequest(UpdateGamifyCampaignRequest, req.body);
+    const slug = req.params.slug;
+    if (!(await bySlug(slug))) throw notFound();
+    await run(
+      req,
+      slug,
+      { type: "DefineGamifyCampaign", data: { fields: fieldsOf(slug, input), creating: false } },
+      input.expected_version,
+    );
+    res.json({ metadata: { success: true }, ...(await bySlug(slug))! });
+  });
+
+  // Each player with entries (points not merged into an account), most first: live through `gamify:entries`.
+  router.get(`${BASE}:slug/players/`, async (req, res) => {
+    const campaign = await bySlug(req.params.slug);
+    if (!campaign) throw notFound();
+    const rows = await players(campaign.slug);
+    res.json({
+      metadata: { success: true },
+      items: rows.map((p) => ({
+        player: p.player,
+        name: p.name ?? null,
+        email: p.email ?? null,
+        entries: Number(p.entries),
+        joined: p.joined,
+        updated_at: p.updated_at,
+      })),
+      entries: rows.reduce((sum, p) => sum + Number(p.entries), 0),
+      winner: campaign.winner,
+      drawn_at: campaign.drawn_at,
+    });
+  });
+
+  // The draw: a fresh seed, the entries staff see, one winner weighted by entries, all in the event.
+  router.post(`${BASE}:slug/draw/`, async (req, res) => {
+    const slug = req.params.slug;
+    if (!(await bySlug(slug))) throw notFound();
+    const entries = (await players(slug)).map((p) => ({ player: p.player, entries: Number(p.entries) }));
+    const seed = randomBytes(16).toString("hex");
+    const result = await run(req, slug, { type: "DrawGamifyWinner", data: { seed, entries } });
+    res.json({ metadata: { success: true }, winner: result.state.winner, seed, entries: entries.length });
+  });
+
+  return router;
+}

@@ -1,0 +1,66 @@
+import { parse } from "cookie";
+import type { Request } from "express";
+import type { Kysely } from "kysely";
+import { type EventMetadata, type EventStore, gamifyPlayerStream, isEventOf } from "@shop/shared";
+import { GAMIFY_PLAYER_COOKIE } from "@shop/shared/gamify/api";
+import type { Database } from "@shop/projections";
+import { handleCommand } from "../platform/command-handler.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { loadGamifyCampaign } from "./gamify-router.ts";
+import { decideMerge, playerDecider } from "./decide.ts";
+
+/** Concurrent merges and actions of one account race on its stream: each gets this many tries. */
+const MERGE_ATTEMPTS = 10;
+
+export const visitorPlayerOf = (req: Request): string | null => {
+  const cookie = req.headers.cookie ? parse(req.headers.cookie)[GAMIFY_PLAYER_COOKIE] : undefined;
+  return cookie && /^[A-Za-z0-9_-]{22,64}$/.test(cookie) ? `visitor-${cookie}` : null;
+};
+
+/**
+ * Merges one visitor's progress into an account's player in every campaign it played (decideMerge:
+ * no double counting, each visitor event merged once), with the account's stream version as the
+ * expected one. The campaigns come from the read model (definitions change rarely); the progress from
+ * the log.
+ */
+export async function mergeVisitorPlayer(
+  deps: { store: EventStore; db: Kysely<Database>; clock: () => Date },
+  visitor: string,
+  userId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const campaigns = await deps.db.selectFrom("gamify_campaigns").select("slug").execute();
+  for (const { slug } of campaigns) {
+    const recorded = await deps.store.readStream(gamifyPlayerStream(slug, visitor));
+    if (!recorded.length) continue;
+    const campaign = await loadGamifyCampaign(deps.store, slug);
+    if (!campaign) continue;
+    const fromEvents = recorded.flatMap((e) =>
+      isEventOf(playerDecider.events, e) ? [{ streamPosition: e.streamPosition, event: e }] : [],
+    );
+    const player = `user-${userId}`;
+    await handleCommand(
+      deps.store,
+      gamifyPlayerStream(slug, player),
+      playerDecider,
+      (state) =>
+        decideMerge(
+          { type: "MergeVisitor", data: { campaign, player, from: visitor, fromEvents, now: deps.clock() } },
+          state,
+        ),
+      metadata,
+      MERGE_ATTEMPTS,
+    );
+  }
+}
+
+/** The login hook: the signing-in visitor's points go into the account (never costs them the login). */
+export async function mergeGamifyAtLogin(
+  deps: { store: EventStore; db: Kysely<Database>; clock: () => Date },
+  req: Request,
+  userId: string,
+): Promise<void> {
+  const visitor = visitorPlayerOf(req);
+  if (!visitor) return;
+  await mergeVisitorPlayer(deps, visitor, userId, { ...eventMetadata(req), userId });
+}
