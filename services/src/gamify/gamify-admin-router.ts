@@ -127,7 +127,7 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
   router.get(BASE, async (req, res) => {
     const q = parseQuery(GamifyCampaignListQuery, req.query);
     const column = sortColumn(q.sort, GAMIFY_CAMPAIGN_SORT_COLUMNS);
-    let query = deps.db.selectFrom(campaigns().as("l")).selectAll();
+    let query = deps.db.selectFrom(campaigns().as("l"));
     if (q.q) {
       const pattern = containsPattern(q.q);
       query = query.where((eb) =>
@@ -136,6 +136,7 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
     }
     const { total } = await query.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
     let page = query
+      .selectAll()
       .orderBy(sql.ref(column), q.sort.startsWith("-") ? "desc" : "asc")
       .orderBy("slug")
       .offset(q.start);
