@@ -24,14 +24,19 @@ export const gamifyLiveMessages: LiveMessageMapper = (recorded) => {
           namespace: "/admin",
           room: STAFF_ROOM,
           name: GAMIFY_ENTRIES_PUSH,
-          payload: { campaign: recorded.data.campaign },
+          payload: { campaign: recorded.data.campaign, id: recorded.data.campaign },
         },
       ];
     case "GamifyWinnerDrawn": {
       const payload: GamifyWinnerMessage = { campaign: recorded.data.campaign };
       return [
         { namespace: "/public", room: campaignRoom(payload.campaign), name: GAMIFY_WINNER_PUSH, payload },
-        { namespace: "/admin", room: STAFF_ROOM, name: GAMIFY_ENTRIES_PUSH, payload },
+        {
+          namespace: "/admin",
+          room: STAFF_ROOM,
+          name: GAMIFY_ENTRIES_PUSH,
+          payload: { ...payload, id: payload.campaign },
+        },
       ] satisfies LiveMessage[];
     }
     default:

@@ -21,11 +21,12 @@ describe("back office 4: one description of a model gives its list, record page 
     }
   });
 
-  it("keywords, scheduled actions, rewrite batches, radio stations, newsletters and the five store models are described", () => {
+  it("keywords, scheduled actions, rewrite batches, radio stations, newsletters, gamify campaigns and the five store models are described", () => {
     expect(Object.keys(ADMIN_MODELS).sort()).toEqual(
       [
         "base/cmsactionevent",
         "content/keyword",
+        "gamify/campaign",
         "newsletters/list",
         "newsletters/subscriber",
         "radio/station",

@@ -2,7 +2,7 @@ import { SCHEDULED_ACTION_CONTENT_TYPE } from "../domain/constants.ts";
 import { SCHEDULED_ACTIONS } from "../scheduled-actions/events.ts";
 import { adminModelKey, type AdminModel } from "./model-description.ts";
 import { STORE_MODELS } from "./store-models.ts";
-import { RADIO_STATION_MODEL } from "./site-models.ts";
+import { GAMIFY_CAMPAIGN_MODEL, RADIO_STATION_MODEL } from "./site-models.ts";
 import { NEWSLETTER_LIST_MODEL, NEWSLETTER_SUBSCRIBER_MODEL } from "../newsletters/admin-models.ts";
 
 const MENU_NODE_LOOKUP = {
@@ -144,5 +144,6 @@ export const ADMIN_MODELS: Readonly<Record<string, AdminModel>> = Object.fromEnt
     RADIO_STATION_MODEL,
     NEWSLETTER_LIST_MODEL,
     NEWSLETTER_SUBSCRIBER_MODEL,
+    GAMIFY_CAMPAIGN_MODEL,
   ].map((m) => [adminModelKey(m), m]),
 );

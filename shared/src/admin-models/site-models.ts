@@ -43,3 +43,66 @@ export const RADIO_STATION_MODEL: AdminModel = {
   lockable: false,
   fullUpdate: true,
 };
+
+/**
+ * Gamify campaigns (storefront §3 "Gamify campaign", issue 10), against /admin/api/gamify/campaign/,
+ * named by slug. Actions, achievements and join-form panels are typed one a line; the record page
+ * adds the live players list and the draw (admin/src/features/gamify/).
+ */
+export const GAMIFY_CAMPAIGN_MODEL: AdminModel = {
+  app: "gamify",
+  model: "campaign",
+  title: "Gamify campaigns",
+  singular: "Gamify campaign",
+  api: "/admin/api/gamify/campaign/",
+  strField: "name",
+  idField: "slug",
+  fields: [
+    { name: "slug", label: "Slug", type: "slug", required: true, createOnly: true, slugFrom: "name" },
+    { name: "name", label: "Name", type: "text", required: true },
+    { name: "starts_at", label: "Starts", type: "datetime" },
+    { name: "ends_at", label: "Ends", type: "datetime" },
+    {
+      name: "actions",
+      label: "Actions",
+      type: "textarea",
+      required: true,
+      help: "One a line: type slug points, and 'repeatable' when it counts every time (e.g. video-play video-play 3).",
+    },
+    {
+      name: "achievements",
+      label: "Achievements",
+      type: "textarea",
+      help: "One a line: threshold slug Name (e.g. 9 super-fan Super Fan).",
+    },
+    {
+      name: "panels",
+      label: "Join form panels",
+      type: "textarea",
+      help: "One a line: weight slug Name | words shown. The join form shows one, chosen at random by weight.",
+    },
+    { name: "players", label: "Players", type: "integer", readOnly: true },
+    { name: "entries", label: "Entries", type: "integer", readOnly: true },
+    { name: "winner", label: "Winner", type: "text", readOnly: true },
+  ],
+  list: {
+    columns: [
+      { field: "name", sort: "name", link: true },
+      { field: "slug", sort: "slug", link: true },
+      { field: "starts_at", label: "Starts", sort: "starts_at", time: true },
+      { field: "ends_at", label: "Ends", sort: "ends_at", time: true },
+      { field: "players", sort: "players" },
+      { field: "entries", sort: "entries" },
+      { field: "winner" },
+    ],
+    defaultSort: "slug",
+    serverSide: true,
+    searchParam: "q",
+  },
+  editable: true,
+  creatable: true,
+  versioned: true,
+  lockable: false,
+  fullUpdate: true,
+  livePush: "gamify:entries",
+};

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { AdminModel } from "@shop/shared";
 import { CampaignGiftForm } from "../campaign-gifts/CampaignGiftForm";
+import { GamifyPlayersPanel } from "../gamify/GamifyPlayersPanel";
 import { OrderPanel } from "../orders/OrderPanel";
 import type { LoadedRecord } from "./recordApi";
 
@@ -10,4 +11,5 @@ export type RecordExtraProps = { model: AdminModel; record: LoadedRecord; readOn
 export const RECORD_EXTRAS: Record<string, ComponentType<RecordExtraProps>> = {
   "store/campaign": CampaignGiftForm,
   "store/order": OrderPanel,
+  "gamify/campaign": GamifyPlayersPanel,
 };
