@@ -53,6 +53,6 @@ export const api = createApi({
   // The server renderer fills the cache; the browser takes it over before hydrating (entry-client.tsx).
   extractRehydrationInfo: (action, { reducerPath }) =>
     hydrate.match(action) ? (action.payload[reducerPath] as never) : undefined,
-  tagTypes: ["Me", "CampaignStatus", "Cart", "MiniCart", "Wishlist"],
+  tagTypes: ["Me", "CampaignStatus", "Cart", "MiniCart", "Wishlist", "Giveaway"],
   endpoints: () => ({}),
 });

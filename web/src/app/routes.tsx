@@ -79,6 +79,7 @@ const MagazinePage = lazyPage(() => import("../features/category-pages/MagazineP
 const AlphabetOrderPage = lazyPage(() =>
   import("../features/category-pages/AlphabetOrderPage").then((m) => m.AlphabetOrderPage),
 );
+const GiveawayPage = lazyPage(() => import("../features/gamify/GiveawayPage").then((m) => m.GiveawayPage));
 const OrderHistoryPage = lazyPage(() => import("../features/orders/OrderHistoryPage").then((m) => m.OrderHistoryPage));
 
 async function orderLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {
@@ -195,6 +196,16 @@ export const routes: Route[] = [
         path: "/radio/",
       });
     },
+  },
+  {
+    path: "/giveaway",
+    Page: GiveawayPage,
+    load: async () =>
+      ok({
+        title: `Giveaway | ${SITE}`,
+        description: "Your entries in the giveaway, and the winner once drawn.",
+        path: "/giveaway",
+      }),
   },
   {
     path: "/kids/coloring-page/",
