@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { sql, type Kysely } from "kysely";
 import {
   achievementsText,
@@ -18,14 +18,12 @@ import {
   type EventStore,
   type GamifyCampaignFields,
   type LogPosition,
-  type UserRef,
 } from "@shop/shared";
 import { containsPattern, sortColumn, type Database, type GamifyCampaignsTable } from "@shop/projections";
 import { z } from "zod";
-import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { runVersionedCommand } from "../platform/versioned-command.ts";
-import { decideGamifyCampaign, gamifyCampaignDecider, type GamifyCampaignCommand } from "./campaign.ts";
+import { staffCommandRunner } from "../platform/versioned-command.ts";
+import { decideGamifyCampaign, gamifyCampaignDecider } from "./campaign.ts";
 
 export interface GamifyAdminRouterDeps {
   store: EventStore;
@@ -35,7 +33,6 @@ export interface GamifyAdminRouterDeps {
 }
 
 const BASE = "/admin/api/gamify/campaign/";
-const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const Definition = z.object({
   actions: z.array(GamifyAction),
   achievements: z.array(GamifyAchievement),
@@ -110,19 +107,13 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
       .orderBy("p.player")
       .execute();
 
-  async function run(req: Request, slug: string, command: GamifyCampaignCommand, expectedVersion?: number) {
-    const result = await runVersionedCommand(
-      "gamify campaign",
-      deps.store,
-      gamifyCampaignStream(slug),
-      gamifyCampaignDecider,
-      (state) => decideGamifyCampaign(command, state, { now: deps.clock(), by: byUser(req) }),
-      eventMetadata(req),
-      expectedVersion,
-    );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["gamify"]);
-    return result;
-  }
+  const run = staffCommandRunner(deps, {
+    what: "gamify campaign",
+    decider: gamifyCampaignDecider,
+    stream: gamifyCampaignStream,
+    decide: decideGamifyCampaign,
+    readModels: ["gamify"],
+  });
 
   router.get(BASE, async (req, res) => {
     const q = parseQuery(GamifyCampaignListQuery, req.query);
