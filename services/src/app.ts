@@ -139,7 +139,7 @@ export function createApp(appDeps: AppDeps): Express {
           userId,
         ).catch((err) => req.log.error({ err }, "visitor cart not merged at login"));
         // Nor may the giveaway points: they stay the visitor's, merged at the next sign-in.
-        await mergeGamifyAtLogin(deps, req, userId).catch((err) =>
+        await mergeGamifyAtLogin(deps, req, res, userId).catch((err) =>
           req.log.error({ err }, "visitor gamify points not merged at login"),
         );
       },

@@ -57,6 +57,9 @@ describe.skipIf(!testDatabaseUrl())("anonymous players merged at sign-in, under 
     const answers = await Promise.all([...signIns, share]);
     await Promise.all(merges);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    // Merged, the browser's visitor cookie goes: a later sign-in there by someone else gets none of it.
+    for (const signIn of answers.slice(0, 4))
+      expect(signIn.headers.getSetCookie().some((c) => /^gamify_player=;/.test(c))).toBe(true);
 
     // page-view once (1), share once (5), video-play once (3): 9, not 1 + 9 + 5.
     const status = await account.post("/api/gamify/get-player-status/", { campaign: CAMPAIGN });

@@ -1,5 +1,5 @@
 import { parse } from "cookie";
-import type { Request } from "express";
+import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
 import { type EventMetadata, type EventStore, gamifyPlayerStream, isEventOf } from "@shop/shared";
 import { GAMIFY_PLAYER_COOKIE } from "@shop/shared/gamify/api";
@@ -54,13 +54,19 @@ export async function mergeVisitorPlayer(
   }
 }
 
-/** The login hook: the signing-in visitor's points go into the account (never costs them the login). */
+/**
+ * The login hook: the signing-in visitor's points go into the account (never costs them the login).
+ * Once merged, the browser's visitor cookie goes: another account signing in on the same browser later
+ * must not get the same points again (one person, one set of entries).
+ */
 export async function mergeGamifyAtLogin(
   deps: { store: EventStore; db: Kysely<Database>; clock: () => Date },
   req: Request,
+  res: Response,
   userId: string,
 ): Promise<void> {
   const visitor = visitorPlayerOf(req);
   if (!visitor) return;
   await mergeVisitorPlayer(deps, visitor, userId, { ...eventMetadata(req), userId });
+  res.clearCookie(GAMIFY_PLAYER_COOKIE, { path: "/" });
 }
