@@ -129,3 +129,18 @@ test("two browsers: the visitor joins on /giveaway, staff see the entries live a
   expect(again.status()).toBe(409);
   await visitor.context().close();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true });
+
+  test("giveaway: the page fits the screen and passes axe", async ({ page }) => {
+    test.setTimeout(90_000); // axe on a shared machine
+    await page.goto("/giveaway");
+    await expect(page.getByTestId("giveaway-entries")).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+  });
+});
