@@ -195,6 +195,8 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
   router.post(`${BASE}:slug/draw/`, async (req, res) => {
     const slug = req.params.slug;
     if (!(await bySlug(slug))) throw notFound();
+    // Every point counted before the click is in the draw: the players read model catches up to the log first.
+    await deps.waitForProjections(await deps.store.head(), ["gamify"]);
     const entries = (await players(slug)).map((p) => ({ player: p.player, entries: Number(p.entries) }));
     const seed = randomBytes(16).toString("hex");
     const result = await run(req, slug, { type: "DrawGamifyWinner", data: { seed, entries } });
