@@ -47,8 +47,9 @@ describe("acknowledged writes on the embedded default (PGlite)", () => {
     // Beside the projection runner's own batches, batches that fail and roll back, as a projector
     // that throws on an event makes them do. Nothing a request wrote may go with them.
     let sending = true;
+    const stopBy = Date.now() + 100_000; // and before the test's timeout, should a command never answer
     const failingBatch = async () => {
-      while (sending) {
+      while (sending && Date.now() < stopBy) {
         await server.database.db
           .transaction()
           .execute(async (trx) => {
@@ -61,13 +62,19 @@ describe("acknowledged writes on the embedded default (PGlite)", () => {
     };
     const failingBatches = Promise.all([failingBatch(), failingBatch(), failingBatch()]);
 
-    const answers = await Promise.all(
-      Array.from({ length: COMMANDS }, (_, i) =>
-        client.post("/admin/api/content/keyword/", { name: `Bulk keyword ${i}` }),
-      ),
-    );
-    sending = false;
-    await failingBatches;
+    // The failing batches stop whatever happens to the commands: left running, they would keep the
+    // one PGlite session busy and the file would never end.
+    let answers: Awaited<ReturnType<typeof client.post>>[];
+    try {
+      answers = await Promise.all(
+        Array.from({ length: COMMANDS }, (_, i) =>
+          client.post("/admin/api/content/keyword/", { name: `Bulk keyword ${i}` }),
+        ),
+      );
+    } finally {
+      sending = false;
+      await failingBatches;
+    }
 
     const acknowledged = answers.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.json.id as number);
     expect(acknowledged.length).toBeGreaterThan(0);
