@@ -14,6 +14,8 @@ export interface OrderState {
   awaitingPayment: boolean;
   trackingNumber: string | null;
   cancelled: boolean;
+  /** The order gave back its stock and discount uses (OrderReleased). */
+  released: boolean;
 }
 
 export const initialOrderState: OrderState = {
@@ -23,6 +25,7 @@ export const initialOrderState: OrderState = {
   awaitingPayment: false,
   trackingNumber: null,
   cancelled: false,
+  released: false,
 };
 
 /** Pure: one event applied to the order. */
@@ -45,6 +48,8 @@ export function evolveOrder(state: OrderState, event: OrderStreamEvent): OrderSt
       return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
     case "OrderRefundFailed":
       return { ...state, refundedCents: state.refundedCents - event.data.amountCents };
+    case "OrderReleased":
+      return { ...state, released: true };
   }
 }
 
