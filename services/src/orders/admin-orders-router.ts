@@ -122,7 +122,7 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
   const answer = (state: OrderState, version: number) => ({
     metadata: { success: true },
     ...adminOrderOf(state, version),
-    order: orderViewOf(state.placed!),
+    order: orderViewOf(state.placed!, state),
   });
 
   router.get(ADMIN_ORDER_BASE, async (req, res) => {

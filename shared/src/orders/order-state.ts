@@ -59,6 +59,7 @@ export const refundableCents = (state: OrderState) => Math.max(0, state.paidCent
 /** The order's status as the staff list and the shopper's history read it. */
 export function orderStateStatus(state: OrderState): string {
   if (state.cancelled) return "Cancelled";
+  if (state.paidCents > 0 && state.refundedCents >= state.paidCents) return "Refunded";
   if (state.trackingNumber !== null) return "Shipped";
   if (state.awaitingPayment) return "Awaiting payment";
   return "Placed";
