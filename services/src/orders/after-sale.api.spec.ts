@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { campaignStream, discountUsesStream, orderStream } from "@shop/shared";
+import { campaignStream, discountStream, discountUsesStream, orderStream } from "@shop/shared";
+import { discount } from "../cart/cart-fixtures.ts";
+import { BOOK, CHECKOUT_CATALOG, GOOD_CARD, throughShipping } from "../checkout/checkout-fixtures.ts";
 import { createApp } from "../app.ts";
 import { skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
@@ -211,4 +213,40 @@ describe("cancel and refund put things back", () => {
           summary: "Gave back stock of 1 line and 1 discount use",
         }),
       ));
+});
+
+describe("a cancel gives the discount's uses back to the limits", () => {
+  const { id, ...once } = discount("ONCE", { id: 3, maxUses: 1, maxUsesPerCustomer: 1 });
+  const ONCE: GivenEvent = {
+    streamId: discountStream("ONCE"),
+    type: "DiscountCreated",
+    data: { ...once, id, createdAt: at, by: null },
+  };
+
+  it("a code used up (total and per customer) can be used again once the order that used it is cancelled", () =>
+    spec
+      .given(...CHECKOUT_CATALOG, ONCE, edna)
+      .when(async (http) => {
+        const buy = async () => {
+          const shopper = http.visitor();
+          await shopper.get(`/api/store/shop/add-to-cart/?${BOOK}=1`);
+          await shopper.get('/api/store/shop/apply-discounts/?discounts=["ONCE"]');
+          await throughShipping(shopper);
+          return shopper.post("/api/store/shop/checkout/payment/", GOOD_CARD);
+        };
+        const first = await buy();
+        expect(first.status).toBe(200);
+        const refused = await buy();
+        expect(refused.json.metadata.message).toBe("The discount ONCE has been used up.");
+        const number = first.json.order.number;
+        const cancelled = await http.as(edna).post(`${BASE}${number}/cancel/`, { expected_version: 0 });
+        expect(cancelled.status).toBe(200);
+        return buy();
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        const placed = newEvents.filter((e) => e.type === "OrderPlaced").map((e) => e.data);
+        expect(placed.at(-1)).toMatchObject({ discounts: [{ code: "ONCE" }] });
+        expect(newEvents.filter((e) => e.type === "DiscountUseReleased")).toHaveLength(1);
+      }));
 });
