@@ -21,6 +21,7 @@ import { makeCartRouter } from "./cart/cart-router.ts";
 import { makeCheckoutRouter } from "./checkout/checkout-router.ts";
 import { makeOrdersRouter } from "./orders/orders-router.ts";
 import { makeAdminOrdersRouter } from "./orders/admin-orders-router.ts";
+import { makeShippingRatesRouter } from "./checkout/shipping-rates-router.ts";
 import { createTestGateway } from "./payments/test-gateway.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import { allocateId } from "./platform/id-allocator.ts";
@@ -184,6 +185,7 @@ export function createApp(appDeps: AppDeps): Express {
   );
   app.use(makeOrdersRouter(deps));
   app.use(makeAdminOrdersRouter({ ...deps, gateway }));
+  app.use(makeShippingRatesRouter(deps));
   app.use(
     makeWishlistRouter({ store: deps.store, clock: deps.clock, loadSkus: (codes) => loadSkusForCart(deps.db, codes) }),
   );

@@ -16,6 +16,9 @@ const ContentNodeFormPage = lazy(() =>
   import("../features/content-node-form/ContentNodeFormPage").then((m) => ({ default: m.ContentNodeFormPage })),
 );
 const MailboxPage = lazy(() => import("../features/mailbox/MailboxPage").then((m) => ({ default: m.MailboxPage })));
+const ShippingRatesPage = lazy(() =>
+  import("../features/shipping-rates/ShippingRatesPage").then((m) => ({ default: m.ShippingRatesPage })),
+);
 const HistoryPage = lazy(() => import("../features/history/HistoryPage").then((m) => ({ default: m.HistoryPage })));
 const RecordPage = lazy(() => import("../features/records/RecordPage").then((m) => ({ default: m.RecordPage })));
 const MenuNodeFormPage = lazy(() =>
@@ -75,6 +78,7 @@ export const router = createBrowserRouter(
             },
             // Menu nodes (tree app): the content node's form, lock, history and live machinery (issue 12, point 3).
             { path: "/mailbox/", element: lazyPage("the mailbox", <MailboxPage />) },
+            { path: "/store/shipping-rate/", element: lazyPage("the shipping rates", <ShippingRatesPage />) },
             { path: "/tree/menunode/add/", element: lazyPage("the form", <MenuNodeFormPage key="add" />) },
             { path: "/tree/menunode/:id/", element: lazyPage("the form", <MenuNodeFormPage />) },
             {

@@ -20,6 +20,9 @@ export interface DiscountsTable {
   max_uses: number | null;
   max_uses_per_customer: number | null;
   active: boolean;
+  free_shipping: boolean;
+  /** jsonb: the rate codes made free (empty: every method). */
+  free_shipping_methods: ColumnType<string[], string, string>;
   version: number;
 }
 
@@ -30,7 +33,7 @@ export interface DiscountsTables {
 
 export const discountsProjection: Projection = {
   name: "discounts",
-  version: 1,
+  version: 2,
   tables: ["discounts"],
   handles: ["DiscountCreated", "DiscountUpdated"],
   async migrate(db) {
@@ -50,6 +53,8 @@ export const discountsProjection: Projection = {
       max_uses integer,
       max_uses_per_customer integer,
       active boolean NOT NULL,
+      free_shipping boolean NOT NULL DEFAULT false,
+      free_shipping_methods jsonb NOT NULL DEFAULT '[]',
       version integer NOT NULL
     )`.execute(db);
   },
@@ -72,6 +77,8 @@ export const discountsProjection: Projection = {
       max_uses: d.maxUses,
       max_uses_per_customer: d.maxUsesPerCustomer,
       active: d.active,
+      free_shipping: d.freeShipping,
+      free_shipping_methods: JSON.stringify(d.freeShippingMethods),
       version: recorded.streamPosition,
     };
     await trx

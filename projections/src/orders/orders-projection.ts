@@ -1,5 +1,6 @@
 import { sql, type ColumnType } from "kysely";
 import {
+  afterSaleOf,
   evolveOrder,
   initialOrderState,
   isEventOf,
@@ -38,7 +39,7 @@ export interface OrdersTables {
 
 export const ordersProjection: Projection = {
   name: "orders",
-  version: 2,
+  version: 3,
   tables: ["orders"],
   handles: orderEvents.map((e) => e.type),
   async migrate(db) {
@@ -112,7 +113,7 @@ export const ordersProjection: Projection = {
     const status = orderStateStatus(state);
     const view: OrderView = {
       ...row.view,
-      status,
+      ...afterSaleOf(state),
       payment: { ...row.view.payment, status: paymentStateStatus(state) },
     };
     await trx

@@ -9,7 +9,7 @@ export function findOrder(db: Kysely<Database>, number: string) {
 export function ordersOfUser(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("orders")
-    .select(["number", "placed_at", "status", "total_cents"])
+    .select(["number", "placed_at", "status", "payment_status", "tracking_number", "refunded_cents", "total_cents"])
     .where("user_id", "=", userId)
     .orderBy("placed_at", "desc")
     .limit(500)

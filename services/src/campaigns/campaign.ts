@@ -22,7 +22,8 @@ export type Campaign =
       endsAt: string | null;
       raisedCents: number;
       donors: number;
-      gifts: Record<string, { amountCents: number; refunded: boolean }>;
+      /** Each gift and how much of it was given back (an order's partial refund gives back part). */
+      gifts: Record<string, { amountCents: number; refundedCents: number; refunded: boolean }>;
     };
 
 export const campaignDecider = {
@@ -45,16 +46,25 @@ export const campaignDecider = {
           ...state,
           raisedCents: event.data.raisedCents,
           donors: event.data.donors,
-          gifts: { ...state.gifts, [event.data.giftId]: { amountCents: event.data.amountCents, refunded: false } },
+          gifts: {
+            ...state.gifts,
+            [event.data.giftId]: { amountCents: event.data.amountCents, refundedCents: 0, refunded: false },
+          },
         };
       case "CampaignGiftRefunded": {
         if (!state.exists) return state;
         const gift = state.gifts[event.data.giftId];
+        const refundedCents = (gift?.refundedCents ?? 0) + event.data.amountCents;
         return {
           ...state,
           raisedCents: event.data.raisedCents,
           donors: event.data.donors,
-          gifts: gift ? { ...state.gifts, [event.data.giftId]: { ...gift, refunded: true } } : state.gifts,
+          gifts: gift
+            ? {
+                ...state.gifts,
+                [event.data.giftId]: { ...gift, refundedCents, refunded: refundedCents >= gift.amountCents },
+              }
+            : state.gifts,
         };
       }
       default: {
@@ -92,7 +102,8 @@ export type CampaignCommand =
         orderNumber: string | null;
       };
     }
-  | { type: "RefundGift"; data: { giftId: string } };
+  /** `amountCents` absent: all of the gift still counted (an order's partial refund names a part). */
+  | { type: "RefundGift"; data: { giftId: string; amountCents?: number } };
 
 export const campaignNotFound = () => new CampaignNotFoundError();
 
@@ -150,18 +161,23 @@ export function decideCampaign(
       const gift = state.gifts[command.data.giftId];
       if (!gift) throw new GiftNotFoundError();
       if (gift.refunded) throw new GiftRefundedError();
+      const left = gift.amountCents - gift.refundedCents;
+      const amountCents = Math.min(left, command.data.amountCents ?? left);
+      if (amountCents <= 0) return [];
+      // A donor stops counting when the whole gift is given back.
+      const donors = amountCents === left ? Math.max(0, state.donors - 1) : state.donors;
       return [
         {
           type: "CampaignGiftRefunded",
           data: {
             giftId: command.data.giftId,
             slug: state.slug,
-            amountCents: gift.amountCents,
+            amountCents,
             refundedAt: at,
             by: meta.by,
             ...totals,
-            raisedCents: state.raisedCents - gift.amountCents,
-            donors: Math.max(0, state.donors - 1),
+            raisedCents: state.raisedCents - amountCents,
+            donors,
           },
         },
       ];

@@ -69,6 +69,26 @@ describe("campaign rules (back-office §2 thermometer)", () => {
     );
   });
 
+  it("a partial refund moves the totals back by its part and the donor still counts", () => {
+    const [recorded] = decide([created], gift("g1", 2500));
+    expect(decide([created, recorded], { type: "RefundGift", data: { giftId: "g1", amountCents: 1000 } })).toEqual([
+      {
+        type: "CampaignGiftRefunded",
+        data: expect.objectContaining({ giftId: "g1", amountCents: 1000, raisedCents: 1500, donors: 1 }),
+      },
+    ]);
+  });
+
+  it("the refund that gives back the rest of a gift takes its donor off, capped at what is left", () => {
+    const [recorded] = decide([created], gift("g1", 2500));
+    const [part] = decide([created, recorded], { type: "RefundGift", data: { giftId: "g1", amountCents: 1000 } });
+    const [rest] = decide([created, recorded, part], { type: "RefundGift", data: { giftId: "g1", amountCents: 9999 } });
+    expect(rest.data).toMatchObject({ amountCents: 1500, raisedCents: 0, donors: 0 });
+    expect(() => decide([created, recorded, part, rest], { type: "RefundGift", data: { giftId: "g1" } })).toThrow(
+      expect.objectContaining({ code: "GIFT_REFUNDED" }),
+    );
+  });
+
   it("the same gift recorded twice counts once", () => {
     const [recorded] = decide([created], gift("g1", 2500));
     expect(decide([created, recorded], gift("g1", 2500))).toEqual([]);

@@ -44,6 +44,8 @@ export function discount(code: string, extra: Partial<Discount> = {}): Discount 
     maxUses: null,
     maxUsesPerCustomer: null,
     active: true,
+    freeShipping: false,
+    freeShippingMethods: [],
     ...extra,
   };
 }

@@ -25,8 +25,8 @@ export interface CartFacts {
   /** How many physical items, and their goods total after discounts: what shipping is priced on. */
   shippedItems: number;
   goodsCents: number;
-  /** A discount in the cart takes shipping off. */
-  freeShipping: boolean;
+  /** The methods a free-shipping discount in the cart makes free: "all", or rate codes (empty: none). */
+  freeShipping: "all" | readonly string[];
   version: number;
 }
 
@@ -109,7 +109,8 @@ export interface PricedMethod {
 /** Each method of the rate table priced for this cart: base plus each further item, free above its threshold or with a free-shipping discount. */
 export function priceShipping(rates: readonly ShippingRate[], cart: CartFacts): PricedMethod[] {
   return rates.map((rate) => {
-    const free = cart.freeShipping || (rate.freeOverCents !== null && cart.goodsCents >= rate.freeOverCents);
+    const discounted = cart.freeShipping === "all" || cart.freeShipping.includes(rate.code);
+    const free = discounted || (rate.freeOverCents !== null && cart.goodsCents >= rate.freeOverCents);
     const cents = free ? 0 : rate.baseCents + rate.perItemCents * Math.max(0, cart.shippedItems - 1);
     return { code: rate.code, label: rate.label, cents };
   });

@@ -1,4 +1,4 @@
-import { formatCents, priceDiscounts, type OrderLine, type OrderTotals } from "@shop/shared";
+import { formatCents, freeShippingOf, priceDiscounts, type OrderLine, type OrderTotals } from "@shop/shared";
 import type { Cart } from "../cart/cart.ts";
 import type { CartContext } from "../cart/decide.ts";
 import { discountCartOf, linePrice } from "../cart/pricing.ts";
@@ -86,7 +86,7 @@ export function priceOrder(cart: Cart, context: CartContext): PricedOrder {
       digital,
       shippedItems,
       goodsCents: goodsCents - discountCents,
-      freeShipping: false,
+      freeShipping: freeShippingOf(priced.applied),
       version: cart.version,
     },
   };

@@ -23,6 +23,8 @@ const open: DiscountTerms = {
   maxUses: null,
   maxUsesPerCustomer: null,
   active: true,
+  freeShipping: false,
+  freeShippingMethods: [],
 };
 
 /** SKU codes of the demo catalog (catalog-demo-data.ts) that the required-items discounts name: the Noah's Ark coloring book and the museum DVD. */
@@ -51,6 +53,7 @@ export const DEMO_DISCOUNTS: Array<{ code: string } & Partial<DiscountTerms>> = 
   },
   { code: "NEXTYEAR", description: "A sale that has not started", percentOff: 30, starts: "2030-01-01T00:00:00.000Z" },
   { code: "RETIRED", description: "A code staff switched off", percentOff: 50, active: false },
+  { code: "SHIPFREE", description: "Free standard shipping", freeShipping: true, freeShippingMethods: ["standard"] },
   {
     code: "ONCE",
     description: "$2 off, once per customer, 100 uses",

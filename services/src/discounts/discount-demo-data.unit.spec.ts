@@ -16,6 +16,8 @@ const none: DiscountTerms = {
   maxUses: null,
   maxUsesPerCustomer: null,
   active: true,
+  freeShipping: false,
+  freeShippingMethods: [],
 };
 
 describe("demo discounts", () => {

@@ -43,6 +43,8 @@ function termsOf(input: UpdateDiscountRequest | CreateDiscountRequest): Discount
     maxUses: input.max_uses,
     maxUsesPerCustomer: input.max_uses_per_customer,
     active: input.active,
+    freeShipping: input.free_shipping,
+    freeShippingMethods: input.free_shipping ? input.free_shipping_methods.map((c) => c.trim()) : [],
   };
 }
 
@@ -63,6 +65,8 @@ export const discountView = (d: Selectable<DiscountsTable>) => ({
   max_uses: d.max_uses,
   max_uses_per_customer: d.max_uses_per_customer,
   active: d.active,
+  free_shipping: d.free_shipping,
+  free_shipping_methods: d.free_shipping_methods,
   version: d.version,
 });
 

@@ -34,6 +34,8 @@ describe("discount admin REST", () => {
             max_uses: null,
             max_uses_per_customer: null,
             active: true,
+            free_shipping: false,
+            free_shipping_methods: [],
             version: 0,
           },
         },

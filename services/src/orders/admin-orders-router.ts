@@ -26,6 +26,7 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
+import { putBack } from "./after-sale.ts";
 import { decideOrder, orderDecider, type OrderCommand } from "./decide.ts";
 
 export interface AdminOrdersRouterDeps {
@@ -82,6 +83,11 @@ function historyLine(type: string, data: Record<string, unknown>): string {
       return `Refunded ${cents(data.amountCents)}${data.reference ? " through the gateway" : ""}${data.reason ? `: ${String(data.reason)}` : ""}`;
     case "OrderRefundFailed":
       return `Refund of ${cents(data.amountCents)} failed: ${String(data.message)}`;
+    case "OrderReleased": {
+      const stock = Array.isArray(data.stock) ? data.stock.length : 0;
+      const uses = Array.isArray(data.discountClaims) ? data.discountClaims.length : 0;
+      return `Gave back stock of ${stock} line${stock === 1 ? "" : "s"} and ${uses} discount use${uses === 1 ? "" : "s"}`;
+    }
     default:
       return type;
   }
@@ -106,10 +112,17 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     readModels: ["orders"],
   });
 
+  // Stock, discount uses and donations follow a cancel or a refund; the answer shows the order after them.
+  async function afterSale(req: Request, number: string) {
+    const last = await putBack(deps, number, eventMetadata(req));
+    if (last) await deps.waitForProjections(last, ["orders", "campaigns", "catalog"]);
+    return load(number);
+  }
+
   const answer = (state: OrderState, version: number) => ({
     metadata: { success: true },
     ...adminOrderOf(state, version),
-    order: orderViewOf(state.placed!),
+    order: orderViewOf(state.placed!, state),
   });
 
   router.get(ADMIN_ORDER_BASE, async (req, res) => {
@@ -189,7 +202,8 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
   router.post(`${ADMIN_ORDER_BASE}:number/cancel/`, async (req, res) => {
     const input = parseRequest(CancelOrderRequest, req.body);
     const number = numberOf(req);
-    const { state, version } = await run(req, number, { type: "Cancel", reason: input.reason }, input.expected_version);
+    await run(req, number, { type: "Cancel", reason: input.reason }, input.expected_version);
+    const { state, version } = await afterSale(req, number);
     res.json(answer(state, version));
   });
 
@@ -237,7 +251,8 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
         throw new RefundFailedError(message);
       }
     }
-    res.json(answer(result.state, result.version));
+    const { state, version } = await afterSale(req, number);
+    res.json(answer(state, version));
   });
 
   return router;

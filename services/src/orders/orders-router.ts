@@ -4,8 +4,6 @@ import {
   LOGIN_REQUIRED,
   OrderNotFoundError,
   orderCompletePath,
-  isEventOf,
-  OrderPlaced,
   orderStream,
   orderViewOf,
   type EventStore,
@@ -16,24 +14,28 @@ import {
 import { ordersOfUser, type Database } from "@shop/projections";
 import { visitorCartIdOf } from "../cart/cart-id.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
+import { foldStream } from "../platform/command-handler.ts";
+import { orderDecider } from "./decide.ts";
 
 /** The shopper's orders: one order (the complete page) and the signed-in shopper's history. */
 export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore }): Router {
   const router = Router();
 
   // The buyer sees their order: the same account, or (a guest) the browser whose cart placed it; staff see any.
-  // Read from the order's stream, not the read model: the complete page opens right after the order is placed.
+  // Read from the order's stream, not the read model: the complete page opens right after the order is placed,
+  // and shows what staff did since (shipped, cancelled, refunded, check received).
   router.get("/api/store/shop/orders/:number/", async (req, res) => {
     const number = String(req.params.number);
     const recorded = /^\d{1,20}$/.test(number) ? await deps.store.readStream(orderStream(number)) : [];
-    const placed = recorded.find((e) => isEventOf([OrderPlaced], e))?.data;
+    const state = foldStream(orderDecider, recorded);
+    const placed = state.placed;
     const mine =
       placed &&
       (req.user?.is_staff ||
         (req.user && placed.userId === req.user.id) ||
         (!placed.userId && placed.cartId === visitorCartIdOf(req.headers.cookie)));
     if (!placed || !mine) throw new OrderNotFoundError();
-    const answer: OrderAnswer = { metadata: { success: true }, order: orderViewOf(placed) };
+    const answer: OrderAnswer = { metadata: { success: true }, order: orderViewOf(placed, state) };
     res.json(answer);
   });
 
@@ -49,6 +51,10 @@ export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore
         number: r.number,
         placed_at: r.placed_at,
         status: r.status,
+        payment_status: r.payment_status,
+        tracking_number: r.tracking_number,
+        refunded: formatCents(Number(r.refunded_cents)),
+        refunded_cents: Number(r.refunded_cents),
         total: formatCents(Number(r.total_cents)),
         total_cents: Number(r.total_cents),
         url: orderCompletePath(r.number),

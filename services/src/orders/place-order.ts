@@ -101,6 +101,10 @@ export async function placeOrder(
       totals: draft.totals,
       payment,
       placedAt: at,
+      held: {
+        stock: reservations.filter((r) => r.taken > 0).map((r) => ({ skuId: r.skuId, quantity: r.taken })),
+        discountClaims: claims.map((code) => ({ code, claimId: draft.attemptId })),
+      },
     };
     const appended = await deps.store.append(orderStream(number), [{ type: "OrderPlaced", data: placed, metadata }], {
       expectedVersion: "no-stream",

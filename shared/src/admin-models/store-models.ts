@@ -134,6 +134,13 @@ export const DISCOUNT_MODEL: AdminModel = {
     { name: "max_uses", label: "Most uses", type: "integer" },
     { name: "max_uses_per_customer", label: "Most uses per customer", type: "integer" },
     { name: "active", label: "Active", type: "boolean", default: "1" },
+    { name: "free_shipping", label: "Free shipping", type: "boolean" },
+    {
+      name: "free_shipping_methods",
+      label: "Free shipping methods",
+      type: "list",
+      help: "Shipping rate codes (e.g. standard), separated by commas; blank: every method.",
+    },
   ],
   list: {
     columns: [

@@ -22,10 +22,15 @@ const discountFields = {
   max_uses: limitOrNull,
   max_uses_per_customer: limitOrNull,
   active: z.boolean().default(true),
+  free_shipping: z.boolean().default(false),
+  /** Rate codes the free shipping covers; empty: every method. */
+  free_shipping_methods: z.array(requiredText(50)).max(50).default([]),
 };
 
-const oneKind = (d: { percent_off: number | null; amount_off_cents: number | null }) =>
-  (d.percent_off === null) !== (d.amount_off_cents === null);
+// A free-shipping discount may take nothing else off.
+const oneKind = (d: { percent_off: number | null; amount_off_cents: number | null; free_shipping: boolean }) =>
+  (d.percent_off === null) !== (d.amount_off_cents === null) ||
+  (d.free_shipping && d.percent_off === null && d.amount_off_cents === null);
 const ONE_KIND = { message: "Give either percent_off or amount_off_cents.", path: ["__all__"] };
 
 /** POST /admin/api/store/discount/: a new discount; its code is upper-cased, trimmed and never changes. */

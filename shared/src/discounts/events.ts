@@ -27,6 +27,10 @@ export const DiscountTerms = z.object({
   maxUses: z.number().int().positive().nullable(),
   maxUsesPerCustomer: z.number().int().positive().nullable(),
   active: z.boolean(),
+  /** The discount takes shipping off (older events: false). */
+  freeShipping: z.boolean().default(false),
+  /** The shipping methods (rate codes) it makes free; empty: every method. */
+  freeShippingMethods: z.array(z.string()).default([]),
 });
 export type DiscountTerms = z.infer<typeof DiscountTerms>;
 

@@ -95,3 +95,17 @@ export function priceDiscounts(
 export function normaliseCode(raw: string): string {
   return raw.trim().toUpperCase();
 }
+
+/**
+ * Pure: the shipping methods the applied discounts make free: "all", or the listed rate codes
+ * (empty: none). A free-shipping discount that names no method covers every method.
+ */
+export function freeShippingOf(applied: ReadonlyArray<{ discount: Discount }>): "all" | string[] {
+  const methods = new Set<string>();
+  for (const { discount } of applied) {
+    if (!discount.freeShipping) continue;
+    if (discount.freeShippingMethods.length === 0) return "all";
+    for (const m of discount.freeShippingMethods) methods.add(m);
+  }
+  return [...methods];
+}

@@ -25,6 +25,8 @@ const base: Discount = {
   maxUses: null,
   maxUsesPerCustomer: null,
   active: true,
+  freeShipping: false,
+  freeShippingMethods: [],
 };
 const cart: DiscountCart = {
   goodsCents: 5000,

@@ -66,6 +66,7 @@ export const CampaignGiftRecorded = defineEvent(
   }),
 );
 
+/** A gift given back, whole or (an order's partial refund) in part: `amountCents` is what this refund moves back. */
 export const CampaignGiftRefunded = defineEvent(
   "CampaignGiftRefunded",
   z.object({

@@ -22,6 +22,12 @@ export const OrderView = z.object({
     brand: z.string().nullable(),
     last4: z.string().nullable(),
   }),
+  /** After staff actions: paid, awaiting, refunded, partly refunded, none. */
+  payment_status: z.string(),
+  /** The carrier's tracking number once shipped, else null. */
+  tracking_number: z.string().nullable(),
+  refunded: z.string(),
+  refunded_cents: z.number(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 
@@ -37,6 +43,10 @@ export const OrderHistoryAnswer = z.object({
       number: z.string(),
       placed_at: z.string(),
       status: z.string(),
+      payment_status: z.string(),
+      tracking_number: z.string().nullable(),
+      refunded: z.string(),
+      refunded_cents: z.number(),
       total: z.string(),
       total_cents: z.number(),
       url: z.string(),

@@ -34,6 +34,12 @@ export const OrderTotals = z.object({
 });
 export type OrderTotals = z.infer<typeof OrderTotals>;
 
+export const OrderHeld = z.object({
+  stock: z.array(z.object({ skuId: z.number().int(), quantity: z.number().int().nonnegative() })),
+  discountClaims: z.array(z.object({ code: z.string(), claimId: z.string() })),
+});
+export type OrderHeld = z.infer<typeof OrderHeld>;
+
 /** An order, as placed: everything the confirmation, the order page and the history show. */
 export const OrderPlaced = defineEvent(
   "OrderPlaced",
@@ -50,6 +56,12 @@ export const OrderPlaced = defineEvent(
     totals: OrderTotals,
     payment: PaymentSummary,
     placedAt: z.string(),
+    /**
+     * What placing took: the stock of each tracked SKU (less than the quantity when a backordered
+     * SKU ran out) and the claimed uses of limited codes. A cancel or full refund gives them back.
+     * Absent on orders placed before it was recorded (then the lines' quantities count).
+     */
+    held: OrderHeld.optional(),
   }),
 );
 
@@ -88,6 +100,15 @@ export const OrderRefundFailed = defineEvent(
   z.object({ number: z.string(), amountCents: z.number().int().positive(), message: z.string(), at: z.string() }),
 );
 
+/**
+ * The order gave back what it held, once: on its cancel, or on a full refund (a shipped order's
+ * goods are not restocked: they left the warehouse). The SKUs' stock and the uses streams follow.
+ */
+export const OrderReleased = defineEvent(
+  "OrderReleased",
+  z.object({ number: z.string(), ...OrderHeld.shape, at: z.string() }),
+);
+
 export const orderEvents = [
   OrderPlaced,
   OrderShipped,
@@ -95,6 +116,7 @@ export const orderEvents = [
   OrderCheckReceived,
   OrderRefunded,
   OrderRefundFailed,
+  OrderReleased,
 ] as const;
 export type OrderEvent = EventOf<typeof orderEvents>;
 

@@ -14,6 +14,8 @@ export interface OrderState {
   awaitingPayment: boolean;
   trackingNumber: string | null;
   cancelled: boolean;
+  /** The order gave back its stock and discount uses (OrderReleased). */
+  released: boolean;
 }
 
 export const initialOrderState: OrderState = {
@@ -23,6 +25,7 @@ export const initialOrderState: OrderState = {
   awaitingPayment: false,
   trackingNumber: null,
   cancelled: false,
+  released: false,
 };
 
 /** Pure: one event applied to the order. */
@@ -45,6 +48,8 @@ export function evolveOrder(state: OrderState, event: OrderStreamEvent): OrderSt
       return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
     case "OrderRefundFailed":
       return { ...state, refundedCents: state.refundedCents - event.data.amountCents };
+    case "OrderReleased":
+      return { ...state, released: true };
   }
 }
 
@@ -54,6 +59,7 @@ export const refundableCents = (state: OrderState) => Math.max(0, state.paidCent
 /** The order's status as the staff list and the shopper's history read it. */
 export function orderStateStatus(state: OrderState): string {
   if (state.cancelled) return "Cancelled";
+  if (state.paidCents > 0 && state.refundedCents >= state.paidCents) return "Refunded";
   if (state.trackingNumber !== null) return "Shipped";
   if (state.awaitingPayment) return "Awaiting payment";
   return "Placed";

@@ -21,6 +21,8 @@ export function DashboardPage() {
               <Link to={`/${key}/`}>{model.title}</Link>
             </span>
           ))}
+          {" · "}
+          <Link to="/store/shipping-rate/">Shipping rates</Link>
         </nav>
       </div>
       <div className="dashboard-grid">

@@ -34,6 +34,7 @@ import { LOOKUP_MODELS } from "../../lookups/lookup-models.ts";
 import { ADMIN_CATALOG_ROUTES, CATALOG_ROUTES } from "../../catalog/catalog-route-docs.ts";
 import { CAMPAIGN_ROUTES } from "../../campaigns/campaign-route-docs.ts";
 import { ADMIN_ORDER_ROUTES } from "../../orders/admin-order-route-docs.ts";
+import { SHIPPING_RATE_ROUTES } from "../../checkout/shipping-rate-route-docs.ts";
 import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
 import { CART_ROUTES } from "../../cart/cart-route-docs.ts";
 import { CATEGORY_PAGE_ROUTES } from "../../category-pages/category-pages-route-docs.ts";
@@ -414,6 +415,7 @@ export const API_ROUTES: RouteDoc[] = [
   },
   ...CAMPAIGN_ROUTES,
   ...ADMIN_ORDER_ROUTES,
+  ...SHIPPING_RATE_ROUTES,
   ...DISCOUNT_ROUTES,
   ...CART_ROUTES,
   ...CATEGORY_PAGE_ROUTES,

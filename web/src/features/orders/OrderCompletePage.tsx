@@ -1,3 +1,4 @@
+import { orderStatusLines } from "./order-status";
 import { useOrderQuery } from "./ordersApi";
 import "./orders.css";
 
@@ -22,9 +23,13 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
     <article className="order-complete">
       <h1>Thank you for your order</h1>
       <p>
-        Order number <strong>{order.number}</strong>, placed {new Date(order.placed_at).toLocaleString()}. Status:{" "}
-        {order.status}.
+        Order number <strong>{order.number}</strong>, placed {new Date(order.placed_at).toLocaleString()}.
       </p>
+      <ul className="order-status" aria-label="Order status">
+        {orderStatusLines(order, order.payment.type).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       <button type="button" className="print-order" onClick={() => window.print()}>
         Print Order
       </button>
@@ -95,7 +100,7 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
             {order.payment.type === "card"
               ? `${order.payment.brand ?? "Card"} ending in ${order.payment.last4 ?? ""}`
               : order.payment.type === "check"
-                ? "Check / money order (awaiting payment)"
+                ? `Check / money order (${order.payment_status === "awaiting" ? "awaiting payment" : "received"})`
                 : "No payment due"}
           </p>
         </section>

@@ -1,3 +1,4 @@
+import { orderStatusLines } from "./order-status";
 import { useOrderHistoryQuery } from "./ordersApi";
 import "./orders.css";
 
@@ -28,7 +29,7 @@ export function OrderHistoryPage() {
                   <a href={o.url}>{o.number}</a>
                 </td>
                 <td>{new Date(o.placed_at).toLocaleDateString()}</td>
-                <td>{o.status}</td>
+                <td className="order-status">{orderStatusLines(o).join(". ")}</td>
                 <td>${o.total}</td>
               </tr>
             ))}
