@@ -35,7 +35,7 @@ export async function adminSocket(url: string, cookie: string): Promise<Socket> 
 export function nextLockChange(
   socket: Socket,
   match: (m: LockChangedMessage) => boolean,
-  timeoutMs = 1000,
+  timeoutMs = 5000,
 ): Promise<LockChangedMessage> {
   return nextPush(socket, "lock:changed", match, timeoutMs);
 }
@@ -44,12 +44,12 @@ export const lockBody = (id: number | string, extra: Record<string, unknown> = {
   objs: [{ app: "content", model: "contentnode", id, ...extra }],
 });
 
-/** Resolves with the first `name` push matching `match`, or fails after `timeoutMs`. */
+/** Resolves with the first `name` push matching `match`, or fails after `timeoutMs` (generous: a loaded machine is slow; tests that promise a latency measure it themselves). */
 export function nextPush<T>(
   socket: Socket,
   name: string,
   match: (m: T) => boolean = () => true,
-  timeoutMs = 1000,
+  timeoutMs = 5000,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
