@@ -82,11 +82,26 @@ export const BODY_HTML_TAGS = [
 
 /** Attributes per tag; `*` applies to every tag above. No `style`, no `on*`, no `data-*` but the ones listed. */
 export const BODY_HTML_ATTRIBUTES: Record<string, readonly string[]> = {
-  "*": ["class", "id", "title", "lang", "dir", "aria-label", "aria-hidden"],
-  a: ["href", "hreflang", "target", "rel", "download"],
+  // data-widget names the storefront widget that takes the element over (docs/widgets.md); its few
+  // settings are the data-* below, plain values each widget parses, never markup or script.
+  "*": ["class", "id", "title", "lang", "dir", "aria-label", "aria-hidden", "data-widget"],
+  a: ["href", "hreflang", "target", "rel", "download", "data-overlay", "data-rel"],
+  div: ["data-percent", "data-redirect"],
   img: ["src", "alt", "width", "height", "loading"],
-  video: ["src", "poster", "controls", "preload", "width", "height", "loop", "muted", "playsinline"],
-  audio: ["src", "controls", "preload", "loop", "muted"],
+  video: [
+    "src",
+    "poster",
+    "controls",
+    "preload",
+    "width",
+    "height",
+    "loop",
+    "muted",
+    "playsinline",
+    "data-start",
+    "data-end",
+  ],
+  audio: ["src", "controls", "preload", "loop", "muted", "data-start", "data-end"],
   source: ["src", "type"],
   track: ["src", "kind", "srclang", "label", "default"],
   // the scripture tag's reference and translation, read by the storefront's scripture widget
@@ -106,7 +121,7 @@ export const BODY_HTML_ATTRIBUTES: Record<string, readonly string[]> = {
 };
 
 /** Attributes that hold a url: each must pass `isAllowedBodyUrl`. */
-export const BODY_URL_ATTRIBUTES = ["href", "src", "poster", "cite"] as const;
+export const BODY_URL_ATTRIBUTES = ["href", "src", "poster", "cite", "data-redirect"] as const;
 export const BODY_URL_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
 /**

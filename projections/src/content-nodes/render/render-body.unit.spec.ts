@@ -160,4 +160,20 @@ describe("template tags in a page body", () => {
       ),
     ).toBe("<p>Hi<a>l</a></p>");
   });
+  it("widget markup keeps data-widget and each widget's listed data-* settings, and nothing else", async () => {
+    expect(
+      await renderBody(
+        '<a href="/a.jpg" data-widget="overlay" data-overlay="image" data-rel="set" data-x="1">A</a>' +
+          '<div data-widget="countdown" data-redirect="/done/" data-onload="x" data-percent="5">C</div>' +
+          '<div data-widget="countdown" data-redirect="javascript:alert(1)">D</div>' +
+          '<video src="/v.mp4" data-start="3" data-end="9" data-redirect="/x/"></video>',
+        ctx(),
+      ),
+    ).toBe(
+      '<a href="/a.jpg" data-widget="overlay" data-overlay="image" data-rel="set">A</a>' +
+        '<div data-widget="countdown" data-redirect="/done/" data-percent="5">C</div>' +
+        '<div data-widget="countdown">D</div>' +
+        '<video src="/v.mp4" data-start="3" data-end="9"></video>',
+    );
+  });
 });
