@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "../../platform/router";
 import { useMeQuery } from "../account/accountApi";
+import { useWidgets } from "../../widgets/registry";
 import { NotFoundPage } from "../layout/NotFoundPage";
 import { useContentPageQuery } from "./contentPageApi";
 import { StaffAdminBar } from "./StaffAdminBar";
@@ -64,8 +65,7 @@ export function ContentPage() {
             <p className="preview-note">Preview: this page is {page.status}.</p>
           )}
           <h1 data-ipa-field="name">{page.title}</h1>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server (projections content-nodes/render/sanitize-html.ts) and the CSP runs no inline script */}
-          <div className="content-body" data-ipa-field="body" dangerouslySetInnerHTML={{ __html: page.body_html }} />
+          <ContentBody html={page.body_html} />
         </article>
       </div>
       {(page.previous || page.next) && (
@@ -83,5 +83,15 @@ export function ContentPage() {
         </nav>
       )}
     </div>
+  );
+}
+
+/** The page body, with its widgets (web/src/widgets, docs/widgets.md) mounted once it is in the document. */
+function ContentBody({ html }: { html: string }) {
+  const body = useRef<HTMLDivElement>(null);
+  useWidgets(body);
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server (projections content-nodes/render/sanitize-html.ts) and the CSP runs no inline script
+    <div ref={body} className="content-body" data-ipa-field="body" dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

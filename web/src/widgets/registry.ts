@@ -1,0 +1,52 @@
+import { type RefObject, useEffect } from "react";
+
+/** A widget module: takes over its element and gives back how to let go of it. */
+export type WidgetModule = { mount: (element: HTMLElement) => () => void };
+
+// Each widget is its own chunk, fetched only when a page's body holds its markup: the storefront's
+// initial bundle carries this table and nothing of the widgets (DESIGN §11's 150 kB).
+const WIDGETS: Record<string, () => Promise<WidgetModule>> = {
+  overlay: () => import("./overlay/mountOverlay"),
+  tabs: () => import("./tabs/Tabs"),
+  accordion: () => import("./accordion/Accordion"),
+  slideshow: () => import("./slideshow/Slideshow"),
+  testimonials: () => import("./testimonials/Testimonials"),
+  countdown: () => import("./countdown/Countdown"),
+  stepper: () => import("./stepper/Stepper"),
+  "progress-ring": () => import("./progress-ring/ProgressRing"),
+  tooltip: () => import("./tooltip/Tooltip"),
+  "audio-button": () => import("./media/AudioButton"),
+};
+// Every HTML5 player in a body (embed_media's) plays one at a time, with its start and end times.
+const MEDIA = () => import("./media/media");
+
+/**
+ * Finds the widgets' markup (`data-widget="name"`, docs/widgets.md) in a rendered page body and
+ * mounts each one's component; unknown names are left as the plain HTML they are. Gives back a
+ * cleanup that unmounts them all (also those whose code arrives after it ran).
+ */
+export function mountWidgets(root: HTMLElement): () => void {
+  let live = true;
+  const cleanups: Array<() => void> = [];
+  const start = (load: () => Promise<WidgetModule>, element: HTMLElement) =>
+    load().then((module) => {
+      if (live && element.isConnected) cleanups.push(module.mount(element));
+    });
+  for (const element of root.querySelectorAll<HTMLElement>("[data-widget]")) {
+    const load = WIDGETS[element.dataset.widget ?? ""];
+    if (load) void start(load, element);
+  }
+  if (root.querySelector("video, audio")) void start(MEDIA, root);
+  return () => {
+    live = false;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+}
+
+/** Mounts the widgets of the body in `ref` after the page renders (the server sends the plain markup). */
+export function useWidgets(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    return root ? mountWidgets(root) : undefined;
+  }, [ref]);
+}
