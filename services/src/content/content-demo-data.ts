@@ -26,6 +26,40 @@ const KEYWORDS: Array<[string, number]> = [
   ["Donate", 1900],
 ];
 
+const WIDGETS_DEMO_BODY = [
+  "<h2>Photos</h2>",
+  '<p><a href="/widgets-demo/slide-1.svg" data-widget="overlay" data-rel="ark" title="The Ark at dawn">Dawn</a> · ' +
+    '<a href="/widgets-demo/slide-2.svg" data-widget="overlay" data-rel="ark" title="The Ark at noon">Noon</a> · ' +
+    '<a href="/widgets-demo/slide-3.svg" data-widget="overlay" data-rel="ark" title="The Ark at dusk">Dusk</a></p>',
+  '<div data-widget="slideshow"><img src="/widgets-demo/slide-1.svg" alt="The Ark at dawn" width="640" height="480">' +
+    '<img src="/widgets-demo/slide-2.svg" alt="The Ark at noon" width="640" height="480">' +
+    '<img src="/widgets-demo/slide-3.svg" alt="The Ark at dusk" width="640" height="480"></div>',
+  "<h2>Plan your day</h2>",
+  '<p><a href="#opening-hours" data-widget="overlay">Opening hours</a> · ' +
+    '<a href="/about/mission/" data-widget="overlay" title="Our Mission">Why we built it</a> · ' +
+    '<a href="https://maps.example.org/embed/ark" data-widget="overlay" data-overlay="frame" title="Map">Map</a></p>',
+  '<div id="opening-hours"><p>Open daily from 9 am to 6 pm.</p></div>',
+  '<div><a href="#" data-widget="overlay" data-overlay="inline" title="Tickets">Ticket help</a><div><p>A ticket is valid all day.</p></div></div>',
+  '<div data-widget="tabs"><section><h3>Hours</h3><p>9 am to 6 pm, every day.</p></section>' +
+    "<section><h3>Prices</h3><p>Adults $60, children $30.</p></section>" +
+    "<section><h3>Parking</h3><p>Parking is $15 a car.</p></section></div>",
+  '<div data-widget="accordion"><details><summary>Can I bring food?</summary><p>Yes, picnic areas are by the lot.</p></details>' +
+    "<details><summary>Are pets allowed?</summary><p>Service animals only.</p></details></div>",
+  '<details data-widget="accordion"><summary>Accessibility</summary><p>Every deck has ramps and lifts.</p></details>',
+  '<div data-widget="stepper"><section><p>Buy your ticket online.</p></section><section><p>Park in the main lot.</p></section>' +
+    "<section><p>Take the shuttle to the Ark.</p></section></div>",
+  "<h2>News</h2>",
+  '<div data-widget="countdown" data-redirect="/donate/"><p>Grand opening of the playground in <time datetime="2027-07-07T14:00:00Z">July 7, 2027</time></p></div>',
+  '<div data-widget="progress-ring" data-percent="65">Raised for the playground</div>',
+  '<div data-widget="testimonials"><blockquote><p>The best day our family had all year.</p><footer>The Millers</footer></blockquote>' +
+    "<blockquote><p>Bigger than we ever imagined.</p><footer>Ana, Ohio</footer></blockquote></div>",
+  '<p>The Ark is 300 <span data-widget="tooltip" title="A cubit is about 18 inches (46 cm).">cubits</span> long.</p>',
+  "<h2>Listen</h2>",
+  '<p><a href="/widgets-demo/chime.wav" data-widget="audio-button">Hear the bell</a></p>',
+  '<audio controls src="/widgets-demo/chime.wav" data-start="0.2" data-end="0.6" title="Bell, first part"></audio>',
+  '<audio controls src="/widgets-demo/chime.wav" title="Bell, whole"></audio>',
+].join("\n");
+
 /** Pages by key; parents by key; bodies use the toolbox's tags so the public page shows them expanded. */
 const NODES: Array<{
   key: string;
@@ -92,6 +126,15 @@ const NODES: Array<{
     parent: "about",
     live: true,
     body: '<p>Where we came from.</p>\n{% get_related_contentnodes relation="sibling" %}',
+  },
+  {
+    // The storefront widgets (docs/widgets.md), in the markup the page body keeps; last, so the ids above stay.
+    key: "widgets",
+    name: "Visitor Guide",
+    url: "/visitor-guide/",
+    parent: "home",
+    live: true,
+    body: WIDGETS_DEMO_BODY,
   },
 ];
 

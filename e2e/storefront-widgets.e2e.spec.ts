@@ -1,0 +1,228 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// The storefront widgets (docs/widgets.md) on the demo's Visitor Guide page, whose body holds each one's markup.
+
+const GUIDE = "/visitor-guide/";
+
+/** The page is rendered on the server as plain markup; the widgets mount once their code has loaded. */
+async function openGuide(page: Page) {
+  await page.goto(GUIDE);
+  await expect(page.getByRole("tab", { name: "Hours" })).toBeVisible();
+  await expect(page.locator('a[data-widget="overlay"][aria-haspopup="dialog"]')).toHaveCount(7);
+  await expect(page.getByRole("button", { name: "Hear the bell" })).toBeVisible();
+}
+
+test("overlay: a rel set of images with prev/next and dots; Close, the backdrop and Escape close it, and focus returns", async ({
+  page,
+}) => {
+  await openGuide(page);
+  const dawn = page.getByRole("link", { name: "Dawn" });
+  await dawn.click();
+  const dialog = page.getByRole("dialog", { name: "The Ark at dawn" });
+  await expect(dialog.getByRole("img", { name: "The Ark at dawn" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("dialog", { name: "The Ark at noon" })).toBeVisible();
+  await page.getByRole("button", { name: "3 of 3: The Ark at dusk" }).click();
+  await expect(page.getByRole("dialog", { name: "The Ark at dusk" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "3 of 3: The Ark at dusk" })).toHaveAttribute("aria-current", "true");
+  await page.keyboard.press("ArrowRight"); // wraps to the first
+  await expect(page.getByRole("dialog", { name: "The Ark at dawn" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(dawn).toBeFocused();
+
+  // By keyboard: Enter opens, Tab stays inside, Escape closes and the focus returns to the link.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "The Ark at dawn" })).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(dawn).toBeFocused();
+
+  await page.getByRole("link", { name: "Noon" }).click();
+  await expect(page.getByRole("dialog", { name: "The Ark at noon" })).toBeVisible();
+  await page.mouse.click(5, 5); // the backdrop
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("overlay: an element of the page, inline html, a same-domain page and a cross-domain frame", async ({ page }) => {
+  await page.route("https://maps.example.org/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Map</title><p>Map of the grounds</p>" }),
+  );
+  await openGuide(page);
+  const hours = page.getByText("Open daily from 9 am to 6 pm.");
+  await expect(hours).toBeHidden(); // shown in the overlay only
+  await page.getByRole("link", { name: "Opening hours" }).click();
+  await expect(page.getByRole("dialog").getByText("Open daily from 9 am to 6 pm.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(hours).toBeHidden();
+
+  await page.getByRole("link", { name: "Ticket help" }).click();
+  await expect(page.getByRole("dialog", { name: "Tickets" }).getByText("A ticket is valid all day.")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("link", { name: "Why we built it" }).click();
+  await expect(page.getByRole("dialog", { name: "Our Mission" })).toContainText(
+    "Upholding the authority of the Bible.",
+  );
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("link", { name: "Map" }).click();
+  const frame = page.getByRole("dialog", { name: "Map" }).locator("iframe");
+  await expect(frame).toHaveAttribute("src", "https://maps.example.org/embed/ark");
+  await expect(frame).toHaveAttribute("sandbox", /allow-scripts/);
+  await expect(page.frameLocator(".widget-overlay iframe").getByText("Map of the grounds")).toBeVisible();
+});
+
+test("tabs move with the arrow keys, Home and End; the stepper wraps around; the tooltip shows on focus and Escape hides it", async ({
+  page,
+}) => {
+  await openGuide(page);
+  const hours = page.getByRole("tab", { name: "Hours" });
+  await expect(hours).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Hours" })).toContainText("9 am to 6 pm, every day.");
+  await hours.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Prices" })).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Prices" })).toContainText("Adults $60");
+  await page.keyboard.press("End");
+  await expect(page.getByRole("tab", { name: "Parking" })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(hours).toBeFocused();
+  await expect(page.getByText("Adults $60, children $30.")).toBeHidden();
+
+  await expect(page.getByText("Step 1 of 3")).toBeVisible();
+  await page.getByRole("button", { name: "Previous step" }).click();
+  await expect(page.getByText("Step 3 of 3")).toBeVisible();
+  await expect(page.getByText("Take the shuttle to the Ark.")).toBeVisible();
+  await page.getByRole("button", { name: "Next step" }).click();
+  await expect(page.getByText("Step 1 of 3")).toBeVisible();
+
+  const ring = page.getByRole("progressbar", { name: "Raised for the playground" });
+  await expect(ring).toHaveAttribute("aria-valuenow", "65");
+  await expect(ring).toContainText("65%");
+
+  const cubits = page.getByRole("button", { name: "cubits" });
+  const tip = page.getByRole("tooltip");
+  await expect(tip).toBeHidden();
+  await cubits.focus();
+  await expect(tip).toHaveText("A cubit is about 18 inches (46 cm).");
+  await expect(cubits).toHaveAccessibleDescription("A cubit is about 18 inches (46 cm).");
+  await page.keyboard.press("Escape");
+  await expect(tip).toBeHidden();
+});
+
+test("the slideshow shows each slide 5,000 ms and loops; testimonials turn every 20 s; Pause stops the show", async ({
+  page,
+}) => {
+  const start = new Date("2027-01-04T09:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start); // the timers start when the widgets mount, and move only by runFor
+  await openGuide(page);
+  const current = page.locator(".widget-slide.is-current img");
+  await expect(current).toHaveAttribute("alt", "The Ark at dawn");
+  await expect(page.locator(".widget-slide").first()).toHaveCSS("transition-duration", "1s");
+  await page.clock.runFor(4900);
+  await expect(current).toHaveAttribute("alt", "The Ark at dawn");
+  await page.clock.runFor(100);
+  await expect(current).toHaveAttribute("alt", "The Ark at noon");
+  await page.clock.runFor(10_000);
+  await expect(current).toHaveAttribute("alt", "The Ark at dawn"); // looped
+  await expect(page.getByText("The best day our family had all year.")).toBeVisible();
+  await page.clock.runFor(5000); // 20 s since the page opened
+  await expect(page.getByText("Bigger than we ever imagined.")).toBeVisible();
+  await expect(page.getByText("The best day our family had all year.")).toBeHidden();
+
+  await page.getByRole("region", { name: "Slideshow" }).getByRole("button", { name: "Pause" }).click();
+  await page.mouse.move(0, 0);
+  const before = await current.getAttribute("alt");
+  await page.clock.runFor(20_000);
+  await expect(current).toHaveAttribute("alt", before!);
+});
+
+test("the countdown ticks each second and goes to its redirect at zero", async ({ page }) => {
+  const start = new Date("2027-07-07T13:59:57Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start);
+  await openGuide(page);
+  const timer = page.getByRole("timer", { name: "Time left" });
+  await expect(timer).toHaveText("00:00:03");
+  await page.clock.runFor(1000);
+  await expect(timer).toHaveText("00:00:02");
+  await page.clock.runFor(2000);
+  await expect(page).toHaveURL(/\/donate\/$/);
+});
+
+test("one player plays at a time; a clip stops at its end time", async ({ page }) => {
+  await openGuide(page);
+  const bell = page.getByRole("button", { name: "Hear the bell" });
+  await bell.click();
+  await expect(bell).toHaveAttribute("aria-pressed", "true");
+  await page.evaluate(() => document.querySelectorAll<HTMLAudioElement>(".content-body audio")[1]!.play());
+  await expect(bell).toHaveAttribute("aria-pressed", "false"); // the page's player paused the button's
+  await page.evaluate(() => document.querySelectorAll<HTMLAudioElement>(".content-body audio")[0]!.play());
+  expect(await page.evaluate(() => document.querySelectorAll<HTMLAudioElement>(".content-body audio")[1]!.paused)).toBe(
+    true,
+  );
+  // data-start 0.2, data-end 0.6: it pauses at the end and goes back to its start.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const clip = document.querySelectorAll<HTMLAudioElement>(".content-body audio")[0]!;
+        return clip.paused && Math.abs(clip.currentTime - 0.2) < 0.05;
+      }),
+    )
+    .toBe(true);
+});
+
+test("phone-sized: an accordion opens one item at a time, a lone expander starts open; axe finds nothing", async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  await openGuide(page);
+  const food = page.locator("details", { hasText: "Can I bring food?" });
+  const pets = page.locator("details", { hasText: "Are pets allowed?" });
+  await expect(page.locator("details", { hasText: "Accessibility" })).toHaveAttribute("open", "");
+  await expect(food).not.toHaveAttribute("open");
+  await page.getByText("Can I bring food?").click();
+  await expect(food).toHaveAttribute("open", "");
+  await page.getByText("Are pets allowed?").click();
+  await expect(pets).toHaveAttribute("open", "");
+  await expect(food).not.toHaveAttribute("open");
+  const axe = await new AxeBuilder({ page }).include(".content-body").analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await phone.close();
+});
+
+test("wider than a phone the accordion shows every item open; axe finds nothing, also with the overlay open", async ({
+  page,
+}) => {
+  await openGuide(page);
+  const food = page.locator("details", { hasText: "Can I bring food?" });
+  await expect(food).toHaveAttribute("open", "");
+  await page.getByText("Can I bring food?").click();
+  await expect(food).toHaveAttribute("open", "");
+  expect((await new AxeBuilder({ page }).include(".content-body").analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole("link", { name: "Dawn" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect((await new AxeBuilder({ page }).include(".widget-overlay").analyze()).violations.map((v) => v.id)).toEqual([]);
+});
+
+test("with reduced motion the slideshow neither fades nor moves by itself", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
+  await openGuide(page);
+  const current = page.locator(".widget-slide.is-current img");
+  await expect(page.locator(".widget-slide").first()).toHaveCSS("transition-duration", "0s");
+  await page.clock.runFor(30_000);
+  await expect(current).toHaveAttribute("alt", "The Ark at dawn");
+  await page.getByRole("button", { name: "Next slide" }).click();
+  await expect(current).toHaveAttribute("alt", "The Ark at noon");
+});
