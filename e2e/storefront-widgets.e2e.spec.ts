@@ -80,6 +80,61 @@ test("overlay: an element of the page, inline html, a same-domain page and a cro
   await expect(page.frameLocator(".widget-overlay iframe").getByText("Map of the grounds")).toBeVisible();
 });
 
+test("the panel slider enlarges a thumbnail and pages 4 at a time; the scroll slider moves by buttons and by a quick swipe", async ({
+  page,
+}) => {
+  await openGuide(page);
+  const pictures = page.getByRole("region", { name: "Pictures" });
+  await expect(pictures.getByRole("button", { name: /^Show / })).toHaveCount(4);
+  await expect(pictures.getByRole("figure").getByRole("img")).toHaveAttribute("alt", "Deck 1 at dawn");
+  await pictures.getByRole("button", { name: "Show Deck 3 at dusk" }).click();
+  await expect(pictures.getByRole("figure").getByRole("img")).toHaveAttribute("alt", "Deck 3 at dusk");
+  await expect(pictures.getByRole("button", { name: "Show Deck 3 at dusk" })).toHaveAttribute("aria-pressed", "true");
+  await pictures.getByRole("button", { name: "Next pictures" }).click();
+  await expect(pictures.getByText("Pictures 5–6 of 6")).toBeVisible();
+  await pictures.getByRole("button", { name: "Show Deck 6 at dusk" }).click();
+  await expect(pictures.getByRole("figure")).toContainText("Deck 6 at dusk (6 of 6)");
+
+  const slider = page.getByRole("region", { name: "Slider" });
+  const pages = slider.getByText(/^Page \d+ of \d+$/);
+  await expect(pages).toHaveText(/^Page 1 of [2-9]$/);
+  await slider.getByRole("button", { name: "Next" }).click();
+  await expect(pages).toHaveText(/^Page 2 of /);
+  await slider.getByRole("button", { name: "Previous" }).click();
+  await expect(pages).toHaveText(/^Page 1 of /);
+  await expect(slider.getByRole("button", { name: "Previous" })).toBeDisabled();
+  const box = (await slider.locator(".widget-scroll-viewport").boundingBox())!;
+  const y = box.y + box.height / 2;
+  // A quick swipe to the left (over 20 px, under 550 ms) shows the next page; a slow one does nothing.
+  await page.mouse.move(box.x + 200, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 100, y, { steps: 2 });
+  await page.mouse.up();
+  await expect(pages).toHaveText(/^Page 2 of /);
+  await page.mouse.move(box.x + 100, y);
+  await page.mouse.down();
+  await page.waitForTimeout(700);
+  await page.mouse.move(box.x + 300, y, { steps: 2 });
+  await page.mouse.up();
+  await expect(pages).toHaveText(/^Page 2 of /);
+});
+
+test("the issue viewer shows an issue's pages in the overlay, one at a time", async ({ page }) => {
+  await openGuide(page);
+  const link = page.getByRole("link", { name: "Read the spring issue" });
+  await expect(page.getByRole("img", { name: "Contents" })).toBeHidden();
+  await link.click();
+  await expect(page.getByRole("dialog", { name: "Answers, Spring 2027, page 1 of 3" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "Answers, Spring 2027, page 2 of 3" })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "Answers, Spring 2027, page 3 of 3" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(link).toBeFocused();
+});
+
 test("tabs move with the arrow keys, Home and End; the stepper wraps around; the tooltip shows on focus and Escape hides it", async ({
   page,
 }) => {
@@ -121,9 +176,9 @@ test("tabs move with the arrow keys, Home and End; the stepper wraps around; the
 test("the slideshow shows each slide 5,000 ms and loops; testimonials turn every 20 s; Pause stops the show", async ({
   page,
 }) => {
-  const start = new Date("2027-01-04T09:00:00Z");
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(start); // the timers start when the widgets mount, and move only by runFor
+  await page.clock.install({ time: new Date("2027-01-04T08:59:59Z") });
+  // Paused before the page opens: the timers start when the widgets mount, and move only by runFor.
+  await page.clock.pauseAt(new Date("2027-01-04T09:00:00Z"));
   await openGuide(page);
   const current = page.locator(".widget-slide.is-current img");
   await expect(current).toHaveAttribute("alt", "The Ark at dawn");
@@ -147,9 +202,8 @@ test("the slideshow shows each slide 5,000 ms and loops; testimonials turn every
 });
 
 test("the countdown ticks each second and goes to its redirect at zero", async ({ page }) => {
-  const start = new Date("2027-07-07T13:59:57Z");
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(start);
+  await page.clock.install({ time: new Date("2027-07-07T13:59:56Z") });
+  await page.clock.pauseAt(new Date("2027-07-07T13:59:57Z"));
   await openGuide(page);
   const timer = page.getByRole("timer", { name: "Time left" });
   await expect(timer).toHaveText("00:00:03");

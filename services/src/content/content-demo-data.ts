@@ -34,6 +34,24 @@ const WIDGETS_DEMO_BODY = [
   '<div data-widget="slideshow"><img src="/widgets-demo/slide-1.svg" alt="The Ark at dawn" width="640" height="480">' +
     '<img src="/widgets-demo/slide-2.svg" alt="The Ark at noon" width="640" height="480">' +
     '<img src="/widgets-demo/slide-3.svg" alt="The Ark at dusk" width="640" height="480"></div>',
+  '<div data-widget="panel-slider">' +
+    ["dawn", "noon", "dusk", "dawn", "noon", "dusk"]
+      .map(
+        (time, i) =>
+          `<a href="/widgets-demo/slide-${(i % 3) + 1}.svg"><img src="/widgets-demo/slide-${(i % 3) + 1}.svg" alt="Deck ${i + 1} at ${time}" width="160" height="120"></a>`,
+      )
+      .join("") +
+    "</div>",
+  '<div data-widget="scroll-slider">' +
+    ["Main deck", "Upper deck", "Zoo", "Gardens", "Restaurant", "Playground"]
+      .map(
+        (name, i) =>
+          `<div><img src="/widgets-demo/slide-${(i % 3) + 1}.svg" alt="" width="640" height="480"><p><a href="/about/">${name}</a></p></div>`,
+      )
+      .join("") +
+    "</div>",
+  '<p><a href="#spring-issue" data-widget="issue-viewer" title="Answers, Spring 2027">Read the spring issue</a></p>',
+  '<div id="spring-issue"><img src="/widgets-demo/slide-1.svg" alt="Cover"><img src="/widgets-demo/slide-2.svg" alt="Contents"><img src="/widgets-demo/slide-3.svg" alt="Feature"></div>',
   "<h2>Plan your day</h2>",
   '<p><a href="#opening-hours" data-widget="overlay">Opening hours</a> · ' +
     '<a href="/about/mission/" data-widget="overlay" title="Our Mission">Why we built it</a> · ' +

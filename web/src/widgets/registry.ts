@@ -16,6 +16,9 @@ const WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   "progress-ring": () => import("./progress-ring/ProgressRing"),
   tooltip: () => import("./tooltip/Tooltip"),
   "audio-button": () => import("./media/AudioButton"),
+  "scroll-slider": () => import("./scroll-slider/ScrollSlider"),
+  "panel-slider": () => import("./panel-slider/PanelSlider"),
+  "issue-viewer": () => import("./issue-viewer/IssueViewer"),
 };
 // Every HTML5 player in a body (embed_media's) plays one at a time, with its start and end times.
 const MEDIA = () => import("./media/media");

@@ -89,3 +89,25 @@ export function countdown(end: number, now: () => number, onTick: (r: Remaining)
   if (!remaining(end, now()).done) timer = setInterval(tick, COUNTDOWN_TICK_MS);
   return { stop };
 }
+
+/** Back-office §9: sliders slide for 500 ms, show 4 items a page (panel slider), and ignore a second click within 100 ms. */
+export const SLIDER = { slideMs: 500, panelPerPage: 4, doubleClickGuardMs: 100 } as const;
+
+/** Back-office §9's double-click guard: a call within `ms` of the last one that ran is ignored. */
+export function clickGuard(ms: number, now: () => number = Date.now) {
+  let last = Number.NEGATIVE_INFINITY;
+  return (run: () => void) => {
+    const t = now();
+    if (t - last < ms) return;
+    last = t;
+    run();
+  };
+}
+
+/** The pages of a paged row: how many, and the page that holds item `index`. */
+export function pageOf(index: number, perPage: number): number {
+  return Math.floor(index / Math.max(1, perPage));
+}
+export function pageCount(items: number, perPage: number): number {
+  return Math.max(1, Math.ceil(items / Math.max(1, perPage)));
+}

@@ -8,6 +8,10 @@ import {
   SLIDESHOW,
   TESTIMONIAL_MS,
   wrapIndex,
+  SLIDER,
+  clickGuard,
+  pageCount,
+  pageOf,
 } from "./timing";
 
 beforeEach(() => vi.useFakeTimers());
@@ -116,5 +120,23 @@ describe("countdown (storefront §4)", () => {
     expect(r).toEqual({ days: 1, hours: 2, minutes: 1, seconds: 1, done: false });
     expect(remainingText(r)).toBe("1 day 02:01:01");
     expect(remainingText(remaining(9 * 86_400_000, 0))).toBe("9 days 00:00:00");
+  });
+});
+
+describe("sliders (back-office §9)", () => {
+  it("SLIDER: slide duration 500 ms, panel slider 4 items per page, double-click guard 100 ms", () => {
+    expect(SLIDER).toEqual({ slideMs: 500, panelPerPage: 4, doubleClickGuardMs: 100 });
+    expect([pageCount(9, SLIDER.panelPerPage), pageOf(3, 4), pageOf(4, 4), pageCount(0, 4)]).toEqual([3, 0, 1, 1]);
+  });
+  it("double-click guard: a second click within 100 ms is ignored", () => {
+    const guard = clickGuard(SLIDER.doubleClickGuardMs);
+    let moves = 0;
+    guard(() => moves++);
+    vi.advanceTimersByTime(99);
+    guard(() => moves++);
+    expect(moves).toBe(1);
+    vi.advanceTimersByTime(1);
+    guard(() => moves++);
+    expect(moves).toBe(2);
   });
 });

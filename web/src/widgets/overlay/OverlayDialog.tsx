@@ -2,7 +2,8 @@ import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState
 import type { OverlayKind } from "../rules";
 import { wrapIndex } from "../timing";
 
-export type OverlayItem = { kind: OverlayKind; title: string; href: string; source: HTMLElement | null };
+/** What an overlay shows; `alt` is an image's own text when it is not the title. */
+export type OverlayItem = { kind: OverlayKind; title: string; href: string; source: HTMLElement | null; alt?: string };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
 
@@ -100,7 +101,7 @@ export function Overlay({ items, start, onClose }: { items: OverlayItem[]; start
 function Content({ item }: { item: OverlayItem }) {
   switch (item.kind) {
     case "image":
-      return <img src={item.href} alt={item.title} className="widget-overlay-image" />;
+      return <img src={item.href} alt={item.alt || item.title} className="widget-overlay-image" />;
     case "inline":
     case "element":
       return <Borrow node={item.source!} />;

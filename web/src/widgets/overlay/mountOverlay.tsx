@@ -14,9 +14,8 @@ function setOf(link: HTMLAnchorElement): HTMLAnchorElement[] {
     .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
 }
 
-/** Opens the overlay on a link (and its rel set); on close it goes away and the focus returns to the link that opened it. */
-function open(link: HTMLAnchorElement) {
-  const set = setOf(link);
+/** Opens the overlay on `items` at `start`; on close it goes away and the focus returns to `opener`. */
+export function openOverlay(items: OverlayItem[], start: number, opener: HTMLElement) {
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
@@ -24,9 +23,9 @@ function open(link: HTMLAnchorElement) {
     queueMicrotask(() => {
       root.unmount();
       host.remove();
-      link.focus();
+      opener.focus();
     });
-  root.render(<Overlay items={set.map((l) => links.get(l)!)} start={set.indexOf(link)} onClose={close} />);
+  root.render(<Overlay items={items} start={start} onClose={close} />);
 }
 
 function itemOf(link: HTMLAnchorElement, kind: OverlayKind): OverlayItem | null {
@@ -55,7 +54,12 @@ export function mount(link: HTMLElement) {
   const onClick = (e: MouseEvent) => {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    open(link);
+    const set = setOf(link);
+    openOverlay(
+      set.map((l) => links.get(l)!),
+      set.indexOf(link),
+      link,
+    );
   };
   link.addEventListener("click", onClick);
   return () => {
