@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { createNode, freshUrl } from "./support/nodes";
+import { logIn } from "./support/staff-login";
 
 // The storefront widgets (docs/widgets.md) on the demo's Visitor Guide page, whose body holds each one's markup.
 
@@ -279,4 +281,28 @@ test("with reduced motion the slideshow neither fades nor moves by itself", asyn
   await expect(current).toHaveAttribute("alt", "The Ark at dawn");
   await page.getByRole("button", { name: "Next slide" }).click();
   await expect(current).toHaveAttribute("alt", "The Ark at noon");
+});
+
+test("staff insert a widget's markup from the toolbox, and the saved page shows the widget", async ({ page }) => {
+  await logIn(page);
+  const node = await createNode(page, { name: "Widget Tool", url: freshUrl("widgets"), body: "<p>Intro</p>" });
+  await page.goto(`/admin/content/contentnode/${node.id}/`);
+  await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  const body = page.locator(".code-editor .cm-content").first();
+  await body.click();
+  await page.keyboard.press("Control+End");
+  await page.getByRole("button", { name: "View Toolbox" }).click();
+  const toolbox = page.getByRole("region", { name: "Toolbox" });
+  await toolbox.getByText("Widgets", { exact: true }).click();
+  await toolbox.getByLabel("Widget", { exact: true }).selectOption({ label: "Tabs" });
+  await toolbox.getByRole("button", { name: "Insert widget" }).click();
+  await expect(body).toContainText('<div data-widget="tabs"><section><h3>First tab</h3>');
+  await toolbox.getByRole("button", { name: "Close toolbox" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
+
+  await page.goto(node.url); // staff see the Beta page as a preview
+  await expect(page.getByRole("tab", { name: "First tab" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Second tab" }).click();
+  await expect(page.getByRole("tabpanel", { name: "Second tab" })).toBeVisible();
 });

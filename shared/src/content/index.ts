@@ -9,3 +9,4 @@ export * from "./body-html.ts";
 export * from "./status-actions.ts";
 export * from "./view.ts";
 export * from "./errors.ts";
+export * from "./widget-markup.ts";

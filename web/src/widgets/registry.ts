@@ -1,11 +1,13 @@
 import { type RefObject, useEffect } from "react";
+import type { WidgetName } from "@shop/shared/content/widget-markup";
 
 /** A widget module: takes over its element and gives back how to let go of it. */
 export type WidgetModule = { mount: (element: HTMLElement) => () => void };
 
 // Each widget is its own chunk, fetched only when a page's body holds its markup: the storefront's
 // initial bundle carries this table and nothing of the widgets (DESIGN §11's 150 kB).
-const WIDGETS: Record<string, () => Promise<WidgetModule>> = {
+// Keyed by the names the back-office toolbox inserts (shared/src/content/widget-markup.ts): one missing fails to compile.
+const WIDGETS: Record<WidgetName, () => Promise<WidgetModule>> = {
   overlay: () => import("./overlay/mountOverlay"),
   tabs: () => import("./tabs/Tabs"),
   accordion: () => import("./accordion/Accordion"),
@@ -36,7 +38,8 @@ export function mountWidgets(root: HTMLElement): () => void {
       if (live && element.isConnected) cleanups.push(module.mount(element));
     });
   for (const element of root.querySelectorAll<HTMLElement>("[data-widget]")) {
-    const load = WIDGETS[element.dataset.widget ?? ""];
+    const name = element.dataset.widget ?? "";
+    const load = name in WIDGETS ? WIDGETS[name as WidgetName] : undefined;
     if (load) void start(load, element);
   }
   if (root.querySelector("video, audio")) void start(MEDIA, root);
