@@ -299,10 +299,38 @@ test("staff insert a widget's markup from the toolbox, and the saved page shows 
   await expect(body).toContainText('<div data-widget="tabs"><section><h3>First tab</h3>');
   await toolbox.getByRole("button", { name: "Close toolbox" }).click();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/saved/i).first()).toBeVisible();
+  const saved = page.getByText("Your changes have been saved.");
+  const warnings = page.getByRole("alertdialog");
+  await expect(saved.or(warnings)).toBeVisible();
+  if (await warnings.isVisible()) await warnings.getByRole("button", { name: "Continue (ignore warnings)" }).click();
+  await expect(saved).toBeVisible();
 
   await page.goto(node.url); // staff see the Beta page as a preview
   await expect(page.getByRole("tab", { name: "First tab" })).toHaveAttribute("aria-selected", "true");
   await page.getByRole("tab", { name: "Second tab" }).click();
   await expect(page.getByRole("tabpanel", { name: "Second tab" })).toBeVisible();
+});
+
+test("while staff edit a page in place its widgets step aside, and come back when editing is cancelled", async ({
+  page,
+}) => {
+  await logIn(page);
+  const body =
+    '<div data-widget="tabs"><section><h3>First tab</h3><p>One.</p></section><section><h3>Second tab</h3><p>Two.</p></section></div>';
+  const node = await createNode(page, { name: "Widgets In Place", url: freshUrl("widgets-ipa"), body });
+  await page.goto(node.url);
+  await expect(page.getByRole("tab", { name: "First tab" })).toBeVisible();
+  const bar = page.getByRole("region", { name: "Admin bar" });
+  await expect(bar.getByTestId("admin-bar-lock")).toHaveText("Locked by Me");
+  await bar.getByRole("button", { name: "Edit" }).click();
+  await bar.getByRole("button", { name: "Edit this page" }).click();
+  const source = page.getByRole("textbox", { name: "Edit body" });
+  await expect(source).toContainText("First tab");
+  await expect(page.getByRole("tab")).toHaveCount(0); // the source, not the widget
+  await bar.getByRole("button", { name: "Edit" }).click();
+  await bar.getByRole("button", { name: "Cancel editing" }).click();
+  await expect(page.getByRole("tab", { name: "First tab" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab")).toHaveCount(2);
+  await page.getByRole("tab", { name: "Second tab" }).click();
+  await expect(page.getByRole("tabpanel", { name: "Second tab" })).toContainText("Two.");
 });

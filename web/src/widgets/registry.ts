@@ -49,10 +49,31 @@ export function mountWidgets(root: HTMLElement): () => void {
   };
 }
 
-/** Mounts the widgets of the body in `ref` after the page renders (the server sends the plain markup). */
-export function useWidgets(ref: RefObject<HTMLElement | null>) {
+/**
+ * Mounts the widgets of the body in `ref` after the page renders (the server sends the plain markup).
+ * While staff edit the body in place (the admin bar makes it `contenteditable` and shows its source)
+ * the widgets step aside; when editing ends the body is the server's sanitised `html` again, with its
+ * widgets mounted afresh (the bar would otherwise put back the mounted widgets' own DOM as HTML).
+ */
+export function useWidgets(ref: RefObject<HTMLElement | null>, html: string) {
   useEffect(() => {
-    const root = ref.current;
-    return root ? mountWidgets(root) : undefined;
-  }, [ref]);
+    const body = ref.current;
+    if (!body) return;
+    let unmount: (() => void) | null = mountWidgets(body);
+    const observer = new MutationObserver(() => {
+      if (body.hasAttribute("contenteditable")) {
+        unmount?.();
+        unmount = null;
+      } else if (!unmount) {
+        // The same server-sanitised body React rendered here.
+        body.innerHTML = html;
+        unmount = mountWidgets(body);
+      }
+    });
+    observer.observe(body, { attributes: true, attributeFilter: ["contenteditable"] });
+    return () => {
+      observer.disconnect();
+      unmount?.();
+    };
+  }, [ref, html]);
 }

@@ -89,7 +89,7 @@ export function ContentPage() {
 /** The page body, with its widgets (web/src/widgets, docs/widgets.md) mounted once it is in the document. */
 function ContentBody({ html }: { html: string }) {
   const body = useRef<HTMLDivElement>(null);
-  useWidgets(body);
+  useWidgets(body, html);
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server (projections content-nodes/render/sanitize-html.ts) and the CSP runs no inline script
     <div ref={body} className="content-body" data-ipa-field="body" dangerouslySetInnerHTML={{ __html: html }} />
