@@ -27,7 +27,7 @@ export function securityHeaders(options: { stripe?: boolean } = {}) {
         "connect-src": ["'self'", ...stripe("https://api.stripe.com")],
         // The overlay widget shows a cross-domain page in a sandboxed frame it makes itself (a body
         // holds no iframe: its sanitiser drops them), so any https frame; Stripe's stay listed by name.
-        "frame-src": ["'self'", "https:", ...stripe("https://js.stripe.com", "https://hooks.stripe.com")],
+        "frame-src": ["'self'", ...stripe("https://js.stripe.com", "https://hooks.stripe.com"), "https:"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
