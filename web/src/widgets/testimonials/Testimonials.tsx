@@ -12,7 +12,15 @@ function Testimonials({ quotes }: { quotes: HTMLElement[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
-  const turn = useMemo(() => rotator(quotes.length, TESTIMONIAL_MS, setIndex), [quotes.length]);
+  const [turned, setTurned] = useState(false); // the first quote shows at once; the next ones fade in
+  const turn = useMemo(
+    () =>
+      rotator(quotes.length, TESTIMONIAL_MS, (i) => {
+        setTurned(true);
+        setIndex(i);
+      }),
+    [quotes.length],
+  );
   const playing = !paused && !held && !reduced;
   useEffect(() => {
     if (playing) turn.start();
@@ -37,7 +45,7 @@ function Testimonials({ quotes }: { quotes: HTMLElement[] }) {
             key={String(i)}
             node={quote}
             hidden={i !== index}
-            className={reduced ? "widget-testimonial" : "widget-testimonial widget-fade-in"}
+            className={reduced || !turned ? "widget-testimonial" : "widget-testimonial widget-fade-in"}
           />
         ))}
       </div>
