@@ -26,6 +26,9 @@ test("core hardening 9: the storefront and the back office run under the CSP wit
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.goto("/about/");
   await expect(page.locator("cite.scripture")).toHaveText("Genesis 1:1 (NKJV)");
+  // A page whose on-demand chunk brings zod (jitless, see web/src/platform/zodJitless.ts) runs under it too.
+  await page.goto("/giveaway");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   await logIn(page);
   await page.goto("/admin/content/contentnode/");

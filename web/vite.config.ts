@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { bundleSizes } from "../scripts/bundle-sizes.mjs";
@@ -13,6 +14,10 @@ export default defineConfig({
   // `vite build --ssr src/entry-server.tsx` (npm run build) writes the server renderer to dist-server/,
   // outside dist/ so it is never served as a static file.
   build: { outDir: "dist", emptyOutDir: true, reportCompressedSize: false },
+  // zod is configured (jitless, no eval) before any schema is built: see src/platform/zodJitless.ts.
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/platform/zodJitless.ts", import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,3 @@
-import "./platform/zodWithoutEval"; // first: before any module builds a schema
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";

@@ -1,15 +1,6 @@
 import { z } from "zod";
 
-/** Where the storefront reports a browser script error or a failed request. */
-export const CLIENT_ERRORS_PATH = "/api/client-errors/";
-/** A report's body may be at most this many bytes (413 beyond): a stack trace fits, a flood does not. */
-export const CLIENT_ERROR_MAX_BYTES = 8 * 1024;
-/** Reports one address may send per window (429 beyond), and the window. */
-export const CLIENT_ERROR_RATE = { points: 20, windowSeconds: 60 };
-/** One page sends at most this many reports, each different message once. */
-export const CLIENT_ERRORS_PER_PAGE = 10;
-/** The newest reports kept; older ones are deleted as new ones arrive. */
-export const CLIENT_ERRORS_KEPT = 10_000;
+export * from "./constants.ts";
 
 /** Long text is cut, not refused: the start of a message or stack is what an operator needs. */
 const text = (max: number) => z.string().transform((s) => s.slice(0, max));

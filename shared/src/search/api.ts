@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-/** At most this many suggestions in one answer. */
-export const MAX_SUGGESTIONS = 10;
-/** Fewer typed characters than this get no suggestions (every title would match one letter). */
-export const MIN_SUGGEST_CHARS = 2;
+export * from "./constants.ts";
 
 /** `?q=`: what the visitor has typed so far. */
 export const SuggestQuery = z.object({

@@ -1,4 +1,4 @@
-import { homeCountryFromCookies } from "@shop/shared/nav/api";
+import { homeCountryFromCookies } from "@shop/shared/nav/home-country";
 import { createContext, useContext } from "react";
 
 /**

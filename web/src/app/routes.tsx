@@ -1,6 +1,5 @@
 import type { ComponentType } from "react";
 import { RadioStationsPage } from "../features/radio/RadioStationsPage";
-import { WishlistPage } from "../features/wishlist/WishlistPage";
 import { ColouringPage } from "../features/colouring/ColouringPage";
 import { lazyPage } from "./lazyPage";
 import { accountApi } from "../features/account/accountApi";
@@ -80,6 +79,7 @@ const AlphabetOrderPage = lazyPage(() =>
   import("../features/category-pages/AlphabetOrderPage").then((m) => m.AlphabetOrderPage),
 );
 const GiveawayPage = lazyPage(() => import("../features/gamify/GiveawayPage").then((m) => m.GiveawayPage));
+const WishlistPage = lazyPage(() => import("../features/wishlist/WishlistPage").then((m) => m.WishlistPage));
 const OrderHistoryPage = lazyPage(() => import("../features/orders/OrderHistoryPage").then((m) => m.OrderHistoryPage));
 
 async function orderLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {

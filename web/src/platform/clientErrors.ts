@@ -1,4 +1,5 @@
-import { CLIENT_ERRORS_PATH, CLIENT_ERRORS_PER_PAGE, type ClientErrorReport } from "@shop/shared/client-errors/api";
+import { CLIENT_ERRORS_PATH, CLIENT_ERRORS_PER_PAGE } from "@shop/shared/client-errors/constants";
+import type { ClientErrorReport } from "@shop/shared/client-errors/api";
 import { CSRF_HEADER, readCsrfCookie } from "@shop/shared/http/csrf";
 
 /** A report as the page builds it; the page address is added when it is sent. */

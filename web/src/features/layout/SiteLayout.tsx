@@ -1,4 +1,4 @@
-import { VBS_2016_REVEAL } from "@shop/shared/gamify/api";
+import { VBS_2016_REVEAL } from "@shop/shared/gamify/constants";
 import { useNewsletterForms } from "../newsletters/useNewsletterForms";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link } from "../../platform/router";

@@ -1,4 +1,4 @@
-import { TOP_MENU_LAYER } from "@shop/shared/nav/api";
+import { TOP_MENU_LAYER } from "@shop/shared/nav/home-country";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLazyMenuLayerQuery, useMenuLayerQuery } from "./navApi";
 import { toggleSubmenu } from "./panels";

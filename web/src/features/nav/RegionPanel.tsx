@@ -1,4 +1,4 @@
-import { encodeHomeCountry, HOME_COUNTRY_COOKIE } from "@shop/shared/nav/api";
+import { encodeHomeCountry, HOME_COUNTRY_COOKIE } from "@shop/shared/nav/home-country";
 import { type MouseEvent, useCallback, useId, useRef } from "react";
 import { homeCountry, useCookies } from "../../app/ServerCookies";
 import { useLazyRegionAndLanguagesQuery } from "./navApi";

@@ -1,4 +1,5 @@
-import { MIN_SUGGEST_CHARS, type Suggestion, type SuggestAnswer } from "@shop/shared/search/api";
+import { MIN_SUGGEST_CHARS } from "@shop/shared/search/constants";
+import type { Suggestion, SuggestAnswer } from "@shop/shared/search/api";
 import { api } from "../../app/api";
 
 /** Waits this long after the last key before asking for suggestions. */
