@@ -16,6 +16,7 @@ import {
 import { nodeDecider } from "../content/content-node.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { parseQuery } from "../platform/http/validate.ts";
+import { breadcrumbs, previousAndNext, sectionNav, tableOfContents } from "./page-furniture.ts";
 
 export interface PagesRouterDeps {
   db: Kysely<Database>;
@@ -81,7 +82,14 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
     const link = (r: NodeRow): Link => ({ title: r.name, url: r.url });
     const visibleChildren = async (parentId: number | null) => (await childrenOf(deps.db, parentId)).filter(isVisible);
     const siblings = await visibleChildren(row.parent_id);
-    const at = siblings.findIndex((s) => s.id === row.id);
+    const children = (await visibleChildren(row.id)).map(link);
+    const ancestorRows = (await ancestorsOf(deps.db, row)).filter(isVisible);
+    const ancestors = ancestorRows.map(link);
+    const parentRow = ancestorRows.at(-1);
+    const parent = parentRow && parentRow.id === row.parent_id ? link(parentRow) : null;
+    const own = { title: shown.name, url: row.url };
+    const around = previousAndNext(siblings, row.id);
+    const { html, toc } = tableOfContents(shown.html);
     res.json({
       metadata: { success: true },
       page: {
@@ -91,14 +99,13 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
         short_description: shown.shortDescription,
         status: row.status,
         preview,
-        body_html: shown.html,
-        breadcrumbs: [
-          ...(await ancestorsOf(deps.db, row)).filter(isVisible).map(link),
-          { title: shown.name, url: row.url },
-        ],
-        children: (await visibleChildren(row.id)).map(link),
-        previous: at > 0 ? link(siblings[at - 1]) : null,
-        next: at >= 0 && at < siblings.length - 1 ? link(siblings[at + 1]) : null,
+        body_html: html,
+        breadcrumbs: breadcrumbs(ancestors, own),
+        children,
+        previous: around.previous && link(around.previous),
+        next: around.next && link(around.next),
+        toc,
+        section: sectionNav(own, parent, children, siblings.map(link)),
       },
     });
   });

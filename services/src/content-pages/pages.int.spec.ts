@@ -47,6 +47,15 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
         ],
         previous: null,
         next: { title: "Donate", url: "/donate/" },
+        toc: [],
+        section: {
+          title: "About Us",
+          url: "/about/",
+          links: [
+            { title: "Our History", url: "/about/history/", current: false },
+            { title: "Our Mission", url: "/about/mission/", current: false },
+          ],
+        },
       },
     });
     const html: string = res.json.page.body_html;
@@ -66,6 +75,37 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
     expect((await staff.get(`${PAGE}/about/`)).json.page.body_html).toContain(
       "Staff note: update the board list in spring.",
     );
+  });
+
+  it("a leaf page answers its section (siblings, itself current), previous/next and a table of contents of its headings", async () => {
+    const res = await visitor.get(`${PAGE}/about/mission/`);
+    expect(res.status).toBe(200);
+    expect(res.json.page).toMatchObject({
+      breadcrumbs: [
+        { title: "Home", url: "/" },
+        { title: "About Us", url: "/about/" },
+        { title: "Our Mission", url: "/about/mission/" },
+      ],
+      children: [],
+      previous: { title: "Our History", url: "/about/history/" },
+      next: null,
+      toc: [
+        { id: "what-we-believe", title: "What we believe", level: 2 },
+        { id: "creation-the-flood", title: "Creation & the Flood", level: 3 },
+        { id: "what-we-do", title: "What we do", level: 2 },
+      ],
+      section: {
+        title: "About Us",
+        url: "/about/",
+        links: [
+          { title: "Our History", url: "/about/history/", current: false },
+          { title: "Our Mission", url: "/about/mission/", current: true },
+        ],
+      },
+    });
+    const html: string = res.json.page.body_html;
+    expect(html).toContain('<h2 id="what-we-believe">What we believe</h2>');
+    expect(html).toContain('<h3 id="creation-the-flood">Creation &amp; the Flood</h3>');
   });
 
   it("the home page lists Live children and its translations", async () => {

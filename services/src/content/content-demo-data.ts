@@ -117,7 +117,11 @@ const NODES: Array<{
     url: "/about/mission/",
     parent: "about",
     live: true,
-    body: '<p>Upholding the authority of the Bible.</p>\n{% get_related_contentnodes relation="parents" %}',
+    body:
+      '<p>Upholding the authority of the Bible.</p>\n{% get_related_contentnodes relation="parents" %}\n' +
+      "<h2>What we believe</h2>\n<p>The Bible is true from its very first verse.</p>\n" +
+      "<h3>Creation &amp; the Flood</h3>\n<p>Genesis is history.</p>\n" +
+      "<h2>What we do</h2>\n<p>We build museums, write books and answer questions.</p>",
   },
   {
     key: "visit",
