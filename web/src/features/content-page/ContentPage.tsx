@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, useLocation } from "../../platform/router";
 import { useMeQuery } from "../account/accountApi";
 import { useWidgets } from "../../widgets/registry";
@@ -6,6 +6,9 @@ import { NotFoundPage } from "../layout/NotFoundPage";
 import { useContentPageQuery } from "./contentPageApi";
 import { StaffAdminBar } from "./StaffAdminBar";
 import "./contentPage.css";
+
+// Interactive only: its own chunk, out of the storefront's initial JS (the server renders nothing for it).
+const ShareToolbar = lazy(() => import("./ShareToolbar"));
 
 /** A content page (catch-all route): breadcrumbs, the section's left nav, title, body with expanded template tags, previous/next. */
 export function ContentPage() {
@@ -47,13 +50,17 @@ export function ContentPage() {
         </ol>
       </nav>
       <div className="content-layout">
-        {page.children.length > 0 && (
+        {page.section && (
           <nav aria-label="In this section" className="left-nav">
-            <h2>In this section</h2>
+            <h2>
+              <Link to={page.section.url}>{page.section.title}</Link>
+            </h2>
             <ul>
-              {page.children.map((child) => (
-                <li key={child.url}>
-                  <Link to={child.url}>{child.title}</Link>
+              {page.section.links.map((link) => (
+                <li key={link.url}>
+                  <Link to={link.url} aria-current={link.current ? "page" : undefined}>
+                    {link.title}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -65,9 +72,24 @@ export function ContentPage() {
             <p className="preview-note">Preview: this page is {page.status}.</p>
           )}
           <h1 data-ipa-field="name">{page.title}</h1>
+          {page.toc.length > 0 && (
+            <nav aria-label="On this page" className="page-toc">
+              <h2>On this page</h2>
+              <ol>
+                {page.toc.map((entry) => (
+                  <li key={entry.id} className={`toc-level-${entry.level}`}>
+                    <a href={`#${entry.id}`}>{entry.title}</a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
           <ContentBody html={page.body_html} />
         </article>
       </div>
+      <Suspense fallback={null}>
+        <ShareToolbar url={page.url} title={page.title} />
+      </Suspense>
       {(page.previous || page.next) && (
         <nav aria-label="Previous and next pages" className="prev-next">
           {page.previous && (

@@ -1,6 +1,10 @@
 import { api } from "../../app/api";
 
 export type PageLink = { title: string; url: string };
+/** A body heading (h2-h4) the table of contents links to by `#id`. */
+export type TocEntry = { id: string; title: string; level: number };
+/** The left nav: the section the page is in (docs/storefront-pages.md). */
+export type SectionNav = PageLink & { links: Array<PageLink & { current: boolean }> };
 export type ContentPageData = {
   id: number;
   title: string;
@@ -13,6 +17,8 @@ export type ContentPageData = {
   children: PageLink[];
   previous: PageLink | null;
   next: PageLink | null;
+  toc: TocEntry[];
+  section: SectionNav | null;
 };
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ["ContentPage"] });
