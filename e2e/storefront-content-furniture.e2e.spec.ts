@@ -33,6 +33,15 @@ test("a leaf page shows breadcrumbs, its section with itself current, and previo
   ).toBeVisible();
 });
 
+test("a section page digs deeper into its pages and lists pages related by keywords", async ({ page }) => {
+  await page.goto("/about/");
+  const dig = page.getByRole("region", { name: "Dig deeper" });
+  await expect(dig.getByRole("link")).toHaveText([/Our History/, "Our Mission"]);
+  await expect(dig).toContainText("What we believe and what we do.");
+  await page.goto("/about/mission/");
+  await expect(page.getByRole("region", { name: "Related" }).getByRole("link")).toHaveText(["About Us", /Our History/]);
+});
+
 test("the table of contents lists the body's headings and its links jump to them", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 400 });
   await page.goto("/about/mission/");

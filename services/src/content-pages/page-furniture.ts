@@ -105,3 +105,35 @@ export function sectionNav(
   if (!parent || !siblings.length) return null;
   return { ...parent, links: siblings.map((s) => ({ title: s.title, url: s.url, current: s.url === page.url })) };
 }
+
+/** How many related items a page lists. */
+export const RELATED_ITEMS = 5;
+
+/**
+ * Related items: other pages sharing keywords with the page, most keywords in common first, then by
+ * title; the page itself is never listed. `shares` lists a candidate once per keyword it shares with the page.
+ */
+export function relatedByKeywords<T extends FurnitureLink & { id: number }>(
+  pageId: number,
+  shares: readonly T[],
+  limit = RELATED_ITEMS,
+): T[] {
+  const shared = new Map<number, { node: T; count: number }>();
+  for (const node of shares) {
+    if (node.id === pageId) continue;
+    const seen = shared.get(node.id);
+    if (seen) seen.count++;
+    else shared.set(node.id, { node, count: 1 });
+  }
+  return [...shared.values()]
+    .sort((a, b) => b.count - a.count || a.node.title.localeCompare(b.node.title) || a.node.id - b.node.id)
+    .slice(0, limit)
+    .map((s) => s.node);
+}
+
+/** Dig deeper: the pages under this one, each with its short description to tell them apart. */
+export function digDeeper(
+  children: ReadonlyArray<FurnitureLink & { short_description: string }>,
+): Array<FurnitureLink & { summary: string }> {
+  return children.map((c) => ({ title: c.title, url: c.url, summary: c.short_description }));
+}

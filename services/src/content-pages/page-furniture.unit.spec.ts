@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbs, headingSlug, previousAndNext, sectionNav, tableOfContents } from "./page-furniture.ts";
+import {
+  breadcrumbs,
+  digDeeper,
+  headingSlug,
+  previousAndNext,
+  relatedByKeywords,
+  sectionNav,
+  tableOfContents,
+} from "./page-furniture.ts";
 
 describe("table of contents from the body's headings", () => {
   it.each([
@@ -97,5 +105,32 @@ describe("the left nav lists the page's section", () => {
   });
   it("a root page without children has no section", () => {
     expect(sectionNav({ title: "Home", url: "/" }, null, [], [])).toBeNull();
+  });
+});
+
+describe("related items are the pages sharing keywords", () => {
+  const node = (id: number, title: string) => ({ id, title, url: `/${id}/` });
+  const a = node(1, "Zebra");
+  const b = node(2, "Ark");
+  const c = node(3, "Boat");
+  it.each([
+    { rule: "more keywords in common come first", shares: [a, b, a, c], ids: [1, 2, 3] },
+    { rule: "ties are ordered by title", shares: [a, c, b], ids: [2, 3, 1] },
+    { rule: "the page itself is never listed", shares: [node(9, "Self"), b], ids: [2] },
+    { rule: "no keywords in common, no related items", shares: [], ids: [] },
+  ])("$rule", ({ shares, ids }) => {
+    expect(relatedByKeywords(9, shares).map((n) => n.id)).toEqual(ids);
+  });
+  it("at most five are listed", () => {
+    const many = Array.from({ length: 8 }, (_, i) => node(i + 10, `Page ${i}`));
+    expect(relatedByKeywords(1, many)).toHaveLength(5);
+  });
+});
+
+describe("dig deeper", () => {
+  it("lists the pages under this one with their short descriptions", () => {
+    expect(digDeeper([{ title: "Mission", url: "/m/", short_description: "What we do." }])).toEqual([
+      { title: "Mission", url: "/m/", summary: "What we do." },
+    ]);
   });
 });

@@ -16,7 +16,14 @@ import {
 import { nodeDecider } from "../content/content-node.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { parseQuery } from "../platform/http/validate.ts";
-import { breadcrumbs, previousAndNext, sectionNav, tableOfContents } from "./page-furniture.ts";
+import {
+  breadcrumbs,
+  digDeeper,
+  previousAndNext,
+  relatedByKeywords,
+  sectionNav,
+  tableOfContents,
+} from "./page-furniture.ts";
 
 export interface PagesRouterDeps {
   db: Kysely<Database>;
@@ -82,7 +89,28 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
     const link = (r: NodeRow): Link => ({ title: r.name, url: r.url });
     const visibleChildren = async (parentId: number | null) => (await childrenOf(deps.db, parentId)).filter(isVisible);
     const siblings = await visibleChildren(row.parent_id);
-    const children = (await visibleChildren(row.id)).map(link);
+    const childRows = await visibleChildren(row.id);
+    const children = childRows.map(link);
+    const summaries = childRows.length
+      ? await db
+          .selectFrom("content_nodes")
+          .select(["id", "short_description"])
+          .where(
+            "id",
+            "in",
+            childRows.map((c) => c.id),
+          )
+          .execute()
+      : [];
+    const shares = (
+      await db
+        .selectFrom("content_node_keywords as mine")
+        .innerJoin("content_node_keywords as theirs", "theirs.keyword_id", "mine.keyword_id")
+        .innerJoin("content_nodes as n", "n.id", "theirs.node_id")
+        .select(["n.id", "n.name", "n.url", "n.parent_id", "n.status"])
+        .where("mine.node_id", "=", row.id)
+        .execute()
+    ).filter(isVisible);
     const ancestorRows = (await ancestorsOf(deps.db, row)).filter(isVisible);
     const ancestors = ancestorRows.map(link);
     const parentRow = ancestorRows.at(-1);
@@ -106,6 +134,16 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
         next: around.next && link(around.next),
         toc,
         section: sectionNav(own, parent, children, siblings.map(link)),
+        dig_deeper: digDeeper(
+          childRows.map((c) => ({
+            ...link(c),
+            short_description: summaries.find((s) => s.id === c.id)?.short_description ?? "",
+          })),
+        ),
+        related: relatedByKeywords(
+          row.id,
+          shares.map((r) => ({ id: r.id, ...link(r) })),
+        ).map((r) => ({ title: r.title, url: r.url })),
       },
     });
   });

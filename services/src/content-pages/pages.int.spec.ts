@@ -56,6 +56,14 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
             { title: "Our Mission", url: "/about/mission/", current: false },
           ],
         },
+        dig_deeper: [
+          { title: "Our History", url: "/about/history/", summary: "" },
+          { title: "Our Mission", url: "/about/mission/", summary: "What we believe and what we do." },
+        ],
+        related: [
+          { title: "Our History", url: "/about/history/" },
+          { title: "Our Mission", url: "/about/mission/" },
+        ],
       },
     });
     const html: string = res.json.page.body_html;
@@ -102,6 +110,11 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
           { title: "Our Mission", url: "/about/mission/", current: true },
         ],
       },
+      dig_deeper: [],
+      related: [
+        { title: "About Us", url: "/about/" },
+        { title: "Our History", url: "/about/history/" },
+      ],
     });
     const html: string = res.json.page.body_html;
     expect(html).toContain('<h2 id="what-we-believe">What we believe</h2>');

@@ -117,6 +117,8 @@ const NODES: Array<{
     url: "/about/mission/",
     parent: "about",
     live: true,
+    keywords: ["Genesis"],
+    short: "What we believe and what we do.",
     body:
       '<p>Upholding the authority of the Bible.</p>\n{% get_related_contentnodes relation="parents" %}\n' +
       "<h2>What we believe</h2>\n<p>The Bible is true from its very first verse.</p>\n" +
@@ -147,6 +149,7 @@ const NODES: Array<{
     url: "/about/history/",
     parent: "about",
     live: true,
+    keywords: ["Genesis", "Creation Museum"],
     body: '<p>Where we came from.</p>\n{% get_related_contentnodes relation="sibling" %}',
   },
   {

@@ -87,6 +87,31 @@ export function ContentPage() {
           <ContentBody html={page.body_html} />
         </article>
       </div>
+      {page.dig_deeper.length > 0 && (
+        <section className="dig-deeper" aria-labelledby="dig-deeper-heading">
+          <h2 id="dig-deeper-heading">Dig deeper</h2>
+          <ul>
+            {page.dig_deeper.map((item) => (
+              <li key={item.url}>
+                <Link to={item.url}>{item.title}</Link>
+                {item.summary && <p>{item.summary}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {page.related.length > 0 && (
+        <section className="related-items" aria-labelledby="related-heading">
+          <h2 id="related-heading">Related</h2>
+          <ul>
+            {page.related.map((item) => (
+              <li key={item.url}>
+                <Link to={item.url}>{item.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <Suspense fallback={null}>
         <ShareToolbar url={page.url} title={page.title} />
       </Suspense>

@@ -19,6 +19,8 @@ export type ContentPageData = {
   next: PageLink | null;
   toc: TocEntry[];
   section: SectionNav | null;
+  dig_deeper: Array<PageLink & { summary: string }>;
+  related: PageLink[];
 };
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ["ContentPage"] });
