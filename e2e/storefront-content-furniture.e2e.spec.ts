@@ -104,3 +104,22 @@ test("between 900 and 1200 px the left nav floats beside the article", async ({ 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 });
+
+test("the live-chat link is hidden until a chat widget appears, then opens it", async ({ page }) => {
+  await page.goto("/about/mission/");
+  await expect(page.getByRole("region", { name: "Share this page" })).toBeVisible();
+  const link = page.getByRole("link", { name: "Live chat" });
+  await expect(link).toHaveCount(0);
+  await page.evaluate(() => {
+    const widget = document.createElement("div");
+    widget.setAttribute("data-live-chat-widget", "");
+    const button = document.createElement("button");
+    button.textContent = "Chat with us";
+    button.addEventListener("click", () => button.setAttribute("aria-expanded", "true"));
+    widget.append(button);
+    document.body.append(widget);
+  });
+  await link.click();
+  await expect(page.getByRole("button", { name: "Chat with us" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: "Chat with us" })).toBeFocused();
+});

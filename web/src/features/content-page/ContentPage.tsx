@@ -9,6 +9,7 @@ import "./contentPage.css";
 
 // Interactive only: its own chunk, out of the storefront's initial JS (the server renders nothing for it).
 const ShareToolbar = lazy(() => import("./ShareToolbar"));
+const LiveChatLink = lazy(() => import("./LiveChatLink"));
 
 /** A content page (catch-all route): breadcrumbs, the section's left nav, title, body with expanded template tags, previous/next. */
 export function ContentPage() {
@@ -114,6 +115,7 @@ export function ContentPage() {
       )}
       <Suspense fallback={null}>
         <ShareToolbar url={page.url} title={page.title} />
+        <LiveChatLink />
       </Suspense>
       {(page.previous || page.next) && (
         <nav aria-label="Previous and next pages" className="prev-next">
