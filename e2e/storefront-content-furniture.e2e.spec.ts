@@ -108,7 +108,7 @@ test("between 900 and 1200 px the left nav floats beside the article", async ({ 
 test("the live-chat link is hidden until a chat widget appears, then opens it", async ({ page }) => {
   await page.goto("/about/mission/");
   await expect(page.getByRole("region", { name: "Share this page" })).toBeVisible();
-  const link = page.getByRole("link", { name: "Live chat" });
+  const link = page.getByRole("button", { name: "Live chat" });
   await expect(link).toHaveCount(0);
   await page.evaluate(() => {
     const widget = document.createElement("div");

@@ -18,17 +18,17 @@ export default function LiveChatLink() {
     return () => observer.disconnect();
   }, []);
   if (!widget) return null;
-  const open = (event: React.MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
+  const open = () => {
     const control = widget.querySelector<HTMLElement>("button, a[href], [tabindex]");
     control?.focus();
     control?.click();
   };
   return (
     <p className="live-chat-link">
-      <a href="#live-chat" onClick={open}>
+      {/* The spec's "link" opens the widget in place, so it is a button (styled as a link). */}
+      <button type="button" className="link-button" onClick={open}>
         Live chat
-      </a>
+      </button>
     </p>
   );
 }
