@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { allProjections, rebuildProjections } from "@shop/projections";
-import { ERASED, START, readAllCommitted, type LogPosition } from "@shop/shared";
+import { ERASED, readAllCommitted, type LogPosition } from "@shop/shared";
 import { erasePerson } from "../personal-data/erase-customer.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
@@ -51,6 +51,7 @@ describe.each(testBackends())("the checkout's personal data, sealed, on $name", 
     (await sql`SELECT * FROM orders ORDER BY number`.execute(server.database.db)).rows as Array<
       Record<string, unknown>
     >;
+  const mailRows = async () => (await sql`SELECT * FROM mailbox ORDER BY id`.execute(server.database.db)).rows;
 
   it("no clear email, name or street in any event a whole guest checkout appended (raw event data)", async () => {
     const events = await readAllCommitted(server.store, checkoutStart, { limit: 10_000 });
@@ -63,7 +64,8 @@ describe.each(testBackends())("the checkout's personal data, sealed, on $name", 
       "CheckoutDeliveryGiven",
       "OrderPlaced",
     ]);
-    for (const e of events.filter((e) => !e.streamId.startsWith("mail-"))) {
+    expect(events.map((e) => e.type)).toContain("MailQueued"); // the confirmation: sealed as the order is
+    for (const e of events) {
       expect(JSON.stringify(e.data), `${e.streamId} ${e.type}`).not.toMatch(NOAH);
       expect(JSON.stringify(e.data), `${e.streamId} ${e.type}`).not.toContain(GIFT_EMAIL);
     }
@@ -79,6 +81,9 @@ describe.each(testBackends())("the checkout's personal data, sealed, on $name", 
     expect(page.json.order).toMatchObject({ digital_email: GIFT_EMAIL, billing: { street1: "1 Ark Way" } });
     const mine = await guest.get(`/api/store/shop/orders/${number}/`);
     expect(mine.json.order.shipping).toMatchObject({ first_name: "Noah", city: "Petersburg" });
+    const [mail] = (await staff.get("/admin/api/mailbox/")).json.items;
+    expect(mail).toMatchObject({ to: "noah@example.org", subject: `Your order ${number}` });
+    expect(mail.text).toContain("Dear Noah Builder,");
   });
 
   it("erasing a guest's order: every read model shows the person as erased, the order keeps its amounts", async () => {
@@ -104,18 +109,20 @@ describe.each(testBackends())("the checkout's personal data, sealed, on $name", 
     const audit = await staff.get("/admin/api/base/audit/?type=OrderPlaced");
     expect(audit.status).toBe(200);
     expect(JSON.stringify(audit.json)).not.toMatch(NOAH);
+    const [mail] = (await staff.get("/admin/api/mailbox/")).json.items;
+    expect(mail).toMatchObject({ to: ERASED, text: ERASED, subject: `Your order ${number}` });
     const keys = await sql`SELECT count(*)::int AS n FROM guest_persons`.execute(server.database.db);
     expect(keys.rows).toEqual([{ n: 0 }]); // the email is forgotten with the key
   });
 
-  it("a rebuild after the erasure gives the same orders table, row for row", async () => {
-    const before = await orderRows();
+  it("a rebuild after the erasure gives the same orders and mailbox tables, row for row", async () => {
+    const before = { orders: await orderRows(), mails: await mailRows() };
     const results = await rebuildProjections({
       db: server.database.db,
       store: server.store,
-      projections: allProjections.filter((p) => p.name === "orders"),
+      projections: allProjections.filter((p) => p.name === "orders" || p.name === "mailbox"),
     });
-    expect(results.map((r) => r.failure)).toEqual([undefined]);
-    expect(await orderRows()).toEqual(before);
+    expect(results.map((r) => r.failure)).toEqual([undefined, undefined]);
+    expect({ orders: await orderRows(), mails: await mailRows() }).toEqual(before);
   });
 });

@@ -193,7 +193,7 @@ export async function submitPayment(
       { expectedVersion: "any" },
     );
     await afterOrder(deps, cartId, cart, priced, order.number, now, request.metadata);
-    const mailed = await queueOrderConfirmation(deps, orderViewOf(order.placed, personal), request.metadata);
+    const mailed = await queueOrderConfirmation(deps, orderViewOf(order.placed, personal), person, request.metadata);
     // The mail is this request's last write: once the read models reach it they hold the gifts too.
     return { answer: placed(order.number), appended: order.appended, lastWrite: mailed ?? order.appended.position };
   }
