@@ -63,6 +63,11 @@ export interface ServiceTables {
    * data in events is sealed with it; deleting the row erases the person everywhere, replays included.
    */
   person_keys: { person_id: string; key: Buffer | Uint8Array; created_at: Generated<Date | string> };
+  /**
+   * A guest shopper's person id per normalised email, outside the log (the events hold only the id):
+   * their checkout data is sealed with that person's key; erasing the guest deletes both rows.
+   */
+  guest_persons: { email: string; person_id: string; created_at: Generated<Date | string> };
   /** Browser script errors and failed requests reported by the storefront (services/src/client-errors/). */
   client_errors: {
     id: Generated<string | number>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { isEventOf, mailEvents, type MailboxItem } from "@shop/shared";
+import { ERASED, isEventOf, mailEvents, personalDataEvents, SealedMail, type MailboxItem } from "@shop/shared";
 import type { Database } from "../database.ts";
+import { openPersonal } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
 
 /** mailbox: every email of the outbox and where it stands; the local mailbox when there is no SMTP server. */
@@ -18,6 +19,8 @@ export interface MailboxTable {
   next_attempt_at: string | null;
   queued_at: string;
   sent_at: string | null;
+  /** Whose key sealed the address and body (a mail about their order); null for a mail in clear. */
+  person: string | null;
 }
 
 export interface MailboxTables {
@@ -26,9 +29,9 @@ export interface MailboxTables {
 
 export const mailboxProjection: Projection = {
   name: "mailbox",
-  version: 1,
+  version: 2,
   tables: ["mailbox"],
-  handles: ["MailQueued", "MailSent", "MailFailed"],
+  handles: ["MailQueued", "MailSent", "MailFailed", "PersonErased"],
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS mailbox (
       id text PRIMARY KEY,
@@ -42,17 +45,31 @@ export const mailboxProjection: Projection = {
       last_error text,
       next_attempt_at text,
       queued_at text NOT NULL,
-      sent_at text
+      sent_at text,
+      person text
     )`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS mailbox_person ON mailbox (person)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS mailbox_due ON mailbox (next_attempt_at) WHERE status = 'queued'`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS mailbox_queued_at ON mailbox (queued_at)`.execute(db);
   },
   async apply(trx, recorded) {
+    if (isEventOf(personalDataEvents, recorded)) {
+      // As a replay shows it: the box no longer opens.
+      await trx
+        .updateTable("mailbox")
+        .set({ to: ERASED, text: ERASED, html: null })
+        .where("person", "=", recorded.data.person)
+        .execute();
+      return;
+    }
     if (!isEventOf(mailEvents, recorded)) return;
     const event = recorded;
     switch (event.type) {
       case "MailQueued": {
-        const d = event.data;
+        const opened = event.data.sealed ? await openPersonal(trx, event.data.sealed, SealedMail) : null;
+        const d = event.data.sealed
+          ? { ...event.data, ...(opened ?? { to: ERASED, text: ERASED, html: null }) }
+          : event.data;
         await trx
           .insertInto("mailbox")
           .values({
@@ -68,6 +85,7 @@ export const mailboxProjection: Projection = {
             next_attempt_at: d.queuedAt,
             queued_at: d.queuedAt,
             sent_at: null,
+            person: event.data.sealed?.person ?? null,
           })
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
@@ -104,7 +122,7 @@ export const mailboxProjection: Projection = {
   },
 };
 
-const itemOf = (row: MailboxTable): MailboxItem => ({ ...row });
+const itemOf = ({ person: _, ...row }: MailboxTable): MailboxItem => ({ ...row });
 
 /** Mails whose (next) attempt is due, oldest first. */
 export async function findDueMails(db: Kysely<Database>, now: Date, limit = 50) {

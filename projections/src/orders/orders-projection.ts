@@ -1,7 +1,13 @@
 import { sql, type ColumnType } from "kysely";
 import {
   afterSaleOf,
+  buyerNameOf,
+  ERASED,
+  erasedOrderView,
   evolveOrder,
+  OrderPersonal,
+  personalDataEvents,
+  personOfValue,
   initialOrderState,
   isEventOf,
   orderEvents,
@@ -10,6 +16,7 @@ import {
   paymentStateStatus,
   type OrderView,
 } from "@shop/shared";
+import { openSealedOrClear } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
 
 /** orders: each placed order with its page ready (the complete page, the history, the staff list). */
@@ -17,6 +24,8 @@ export interface OrdersTable {
   number: string;
   cart_id: string;
   user_id: string | null;
+  /** Whose personal data the order holds (their key sealed it): PersonErased of them erases it here. */
+  person: string | null;
   email: string;
   name: string;
   status: string;
@@ -41,12 +50,13 @@ export const ordersProjection: Projection = {
   name: "orders",
   version: 3,
   tables: ["orders"],
-  handles: orderEvents.map((e) => e.type),
+  handles: [...orderEvents.map((e) => e.type), "PersonErased"],
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS orders (
       number text PRIMARY KEY,
       cart_id text NOT NULL,
       user_id text,
+      person text,
       email text NOT NULL,
       name text NOT NULL,
       status text NOT NULL,
@@ -63,20 +73,38 @@ export const ordersProjection: Projection = {
     )`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS orders_user ON orders (user_id, placed_at)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS orders_placed ON orders (placed_at)`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS orders_person ON orders (person)`.execute(db);
   },
   async apply(trx, recorded) {
+    if (isEventOf(personalDataEvents, recorded)) {
+      // The same rows a replay reaches: there the boxes no longer open and orderViewOf erases the same fields.
+      const rows = await trx
+        .selectFrom("orders")
+        .select(["number", "view"])
+        .where("person", "=", recorded.data.person)
+        .execute();
+      for (const row of rows)
+        await trx
+          .updateTable("orders")
+          .set({ name: ERASED, email: ERASED, view: JSON.stringify(erasedOrderView(row.view)) })
+          .where("number", "=", row.number)
+          .execute();
+      return;
+    }
     if (!isEventOf(orderEvents, recorded)) return;
     if (recorded.type === "OrderPlaced") {
       const d = recorded.data;
       const state = evolveOrder(initialOrderState, recorded);
+      const personal = await openSealedOrClear(trx, d.personal, OrderPersonal);
       await trx
         .insertInto("orders")
         .values({
           number: d.number,
           cart_id: d.cartId,
           user_id: d.userId,
-          email: d.billing.email,
-          name: `${d.billing.first_name} ${d.billing.last_name}`.trim(),
+          person: personOfValue(d.personal, d.userId),
+          email: personal ? personal.billing.email : ERASED,
+          name: buyerNameOf(personal),
           status: orderStateStatus(state),
           payment_status: paymentStateStatus(state),
           total_cents: d.totals.totalCents,
@@ -87,7 +115,7 @@ export const ordersProjection: Projection = {
           awaiting_payment: state.awaitingPayment,
           version: recorded.streamPosition,
           placed_at: d.placedAt,
-          view: JSON.stringify(orderViewOf(d)),
+          view: JSON.stringify(orderViewOf(d, personal)),
         })
         .onConflict((oc) => oc.column("number").doNothing())
         .execute();

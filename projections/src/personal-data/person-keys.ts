@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
-import type { Sealed } from "@shop/shared";
+import type { Sealed, SealedOrClear } from "@shop/shared";
 import type { Database } from "../database.ts";
 
 // AES-256-GCM (node:crypto): a random 96-bit IV per box, the 128-bit tag checked on opening.
@@ -14,6 +14,11 @@ export async function migratePersonKeys(db: Kysely<Database>): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS person_keys (
     person_id text PRIMARY KEY,
     key bytea NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS guest_persons (
+    email text PRIMARY KEY,
+    person_id text NOT NULL UNIQUE,
     created_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
 }
@@ -48,6 +53,40 @@ export async function openPersonal<S extends z.ZodType>(
   if (!key) return null;
   const parsed = schema.safeParse(openWithKey(key, sealed.box));
   return parsed.success ? parsed.data : null;
+}
+
+/** A value of an event that may predate sealing: data in clear as it is, a box opened (null once erased). */
+export async function openSealedOrClear<S extends z.ZodType>(
+  db: Kysely<Database>,
+  value: SealedOrClear<z.infer<S>>,
+  schema: S,
+): Promise<z.infer<S> | null> {
+  return "clear" in value ? value.clear : openPersonal(db, value, schema);
+}
+
+const normalisedEmail = (email: string) => email.trim().toLowerCase();
+
+/** The person id of a guest shopper with this email, created on first use (`guest-` and a random id). */
+export async function guestPerson(db: Kysely<Database>, email: string): Promise<string> {
+  const key = normalisedEmail(email);
+  await db
+    .insertInto("guest_persons")
+    .values({ email: key, person_id: `guest-${randomUUID()}` })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  const row = await db.selectFrom("guest_persons").select("person_id").where("email", "=", key).executeTakeFirst();
+  if (!row) throw new Error("the guest's person id vanished while it was taken"); // erased at this very moment
+  return row.person_id;
+}
+
+/** Forgets a guest (erasure): answers the person id the email had, if any, and deletes the mapping. */
+export async function forgetGuestPerson(db: Kysely<Database>, email: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom("guest_persons")
+    .where("email", "=", normalisedEmail(email))
+    .returning("person_id")
+    .executeTakeFirst();
+  return row?.person_id ?? null;
 }
 
 /** Deletes the person's key: every box sealed with it is unreadable from now on. Answers whether one existed. */

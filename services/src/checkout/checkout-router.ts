@@ -1,16 +1,23 @@
 import { Router, type Request, type Response } from "express";
+import type { Kysely } from "kysely";
 import {
+  BILLING_ADDRESS_CHOICE,
+  addressOfChoice,
+  choiceOfAddress,
   CheckoutDeliveryRequest,
+  CheckoutFormError,
   CheckoutInfoRequest,
   CheckoutInvalidStepError,
   CheckoutPaymentRequest,
   CheckoutShippingRequest,
   formatCents,
+  type Address,
   type CheckoutPaymentAnswer,
   type CheckoutShippingAnswer,
   type CheckoutStateAnswer,
   type CheckoutStepAnswer,
 } from "@shop/shared";
+import { findAddress, listAddresses, type Database } from "@shop/projections";
 import { cartIdOf } from "../cart/cart-id.ts";
 import { shopperOf } from "../cart/cart-router.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -24,14 +31,41 @@ import {
   decideDelivery,
   decideInfo,
   decideShipping,
+  deliveryGiven,
   priceShipping,
 } from "./decide.ts";
+import { checkoutPayer, openCheckout, payerOf, sealBilling, sealDelivery } from "./checkout-personal.ts";
 import { orderSummaryHtml, shippingOptionsHtml, totalsOf } from "./order-pricing.ts";
 import { loadShippingRates } from "./shipping-rates.ts";
 
 export interface CheckoutRouterDeps extends CheckoutServiceDeps {
   behindProxy: boolean;
   waitForProjections: WaitForProjections;
+}
+
+const ADDRESS_KEYS = [
+  "first_name",
+  "last_name",
+  "street1",
+  "street2",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+] as const;
+const addressOf = (fields: Address): Address => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, fields[k]])) as Address;
+
+/** An address of the signed-in shopper's book, by its checkout id; anyone else's (or a guest's pick) is not a choice. */
+async function pickedAddress(
+  db: Kysely<Database>,
+  userId: string | null,
+  choice: number,
+  field: string,
+): Promise<Address> {
+  const found =
+    userId && choice > BILLING_ADDRESS_CHOICE ? await findAddress(db, userId, addressOfChoice(choice)) : null;
+  if (!found) throw new CheckoutFormError({ [field]: ["Select a valid choice."] });
+  return addressOf(found);
 }
 
 const stepAnswer = (step: number): CheckoutStepAnswer => ({ metadata: { success: true, errors: [] }, step });
@@ -58,34 +92,42 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const loaded = cartId ? await loadCheckout(deps, cartId, shopperOf(req)) : null;
     const facts = loaded?.priced.facts;
     const c = loaded && !loaded.checkout.placed ? loaded.checkout : null;
+    const opened = c ? await openCheckout(deps.db, c) : { billing: null, delivery: null };
     let step = 1;
     if (c?.billing) step = 2;
     if (c?.delivery && facts && c.delivery.ships === facts.ships && c.delivery.digital === facts.digital)
       step = facts.ships ? 3 : 4;
     if (step === 3 && c?.shipping && c.shipping.cartVersion === facts?.version) step = 4;
-    const delivery = c?.delivery
+    const delivery = opened.delivery
       ? {
-          ...Object.fromEntries(Object.entries(c.delivery.shipping ?? {}).map(([k, v]) => [`ship_${k}`, v])),
-          digital_email: c.delivery.digitalEmail ?? "",
+          ...Object.fromEntries(Object.entries(opened.delivery.shipping ?? {}).map(([k, v]) => [`ship_${k}`, v])),
+          digital_email: opened.delivery.digitalEmail ?? "",
         }
       : null;
+    const book = req.user ? await listAddresses(deps.db, req.user.id) : [];
     const answer: CheckoutStateAnswer = {
       metadata: { success: true, errors: [] },
       step,
       ships: facts?.ships ?? false,
       digital: facts?.digital ?? false,
       empty: facts?.empty ?? true,
-      billing: c?.billing ? { ...c.billing.billing } : null,
+      billing: opened.billing ? { ...opened.billing } : null,
       delivery,
       shipping_method: c?.shipping?.method ?? null,
+      addresses: book.map((a) => ({ ...addressOf(a), id: choiceOfAddress(a.id), pk: a.id, is_default: a.is_default })),
     };
     res.json(answer);
   });
 
   router.post("/api/store/shop/checkout/info/", async (req, res) => {
-    const input = parseRequest(CheckoutInfoRequest, req.body);
+    const { billing_address_id: choice, ...input } = parseRequest(CheckoutInfoRequest, req.body);
+    const userId = req.user?.id ?? null;
     const { cartId, checkout, priced } = await load(req, res);
-    const events = decideInfo(checkout, input, priced.facts, { userId: req.user?.id ?? null, now: deps.clock() });
+    const billing =
+      choice === null ? input : { ...input, ...(await pickedAddress(deps.db, userId, choice, "billing_address_id")) };
+    // Sealed with the payer's key before it enters the log (a guest's key is one per email).
+    const sealed = await sealBilling(deps.db, await payerOf(deps.db, userId, billing.email), billing);
+    const events = decideInfo(checkout, sealed, priced.facts, { userId, now: deps.clock() });
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
     res.json(stepAnswer(2));
   });
@@ -93,7 +135,21 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
   router.post("/api/store/shop/checkout/delivery/", async (req, res) => {
     const input = parseRequest(CheckoutDeliveryRequest, req.body);
     const { cartId, checkout, priced } = await load(req, res);
-    const { events, step } = decideDelivery(checkout, input, priced.facts, deps.clock());
+    const { billing } = await openCheckout(deps.db, checkout);
+    if (!billing) throw new CheckoutInvalidStepError(); // not given, or the payer was erased meanwhile
+    const choice = input.shipping_address_id;
+    const picked =
+      choice === null || !priced.facts.ships
+        ? null
+        : choice === BILLING_ADDRESS_CHOICE
+          ? addressOf(billing)
+          : await pickedAddress(deps.db, req.user?.id ?? null, choice, "shipping_address_id");
+    const shipTo = picked
+      ? { ...input, ...Object.fromEntries(ADDRESS_KEYS.map((k) => [`ship_${k}`, picked[k]])) }
+      : input;
+    const { delivery, step } = decideDelivery(checkout, shipTo, priced.facts);
+    const person = checkoutPayer(checkout) ?? (await payerOf(deps.db, checkout.billing!.userId, billing.email));
+    const events = [deliveryGiven(await sealDelivery(deps.db, person, delivery), priced.facts, deps.clock())];
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
     res.json(stepAnswer(step));
   });

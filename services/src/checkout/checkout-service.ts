@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 import {
   CheckoutInProgressError,
+  CheckoutInvalidStepError,
   WrongExpectedVersionError,
   cartStream,
   campaignStream,
@@ -26,9 +29,13 @@ import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
+import { checkoutPayer, openCheckout, payerOf, sealOrderPersonal } from "./checkout-personal.ts";
 import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 
-export interface CheckoutServiceDeps extends CartServiceDeps, PlaceOrderDeps {}
+export interface CheckoutServiceDeps extends CartServiceDeps, PlaceOrderDeps {
+  /** The read models' database: the person keys that seal the checkout's personal data live beside them. */
+  db: Kysely<Database>;
+}
 
 export interface LoadedCheckout {
   checkout: Checkout;
@@ -104,6 +111,16 @@ export async function submitPayment(
     // Stripe: the card was confirmed in the browser, for this round's PaymentIntent.
     const confirmedTag = deps.gateway.browserPayment ? paymentTag(cartId, checkout) : null;
     const payment = decidePaymentChoice(input, totals.totalCents, now, confirmedTag);
+    const opened = await openCheckout(deps.db, checkout);
+    const billing = opened.billing;
+    if (!billing) throw new CheckoutInvalidStepError(); // the payer was erased since step 1
+    const userId = request.userId ?? checkout.billing!.userId;
+    const personal = {
+      billing,
+      shipping: opened.delivery?.shipping ?? null,
+      digitalEmail: opened.delivery?.digitalEmail ?? null,
+    };
+    const person = checkoutPayer(checkout) ?? (await payerOf(deps.db, userId, billing.email));
     const attemptId = randomUUID();
     const at = now.toISOString();
     try {
@@ -118,7 +135,6 @@ export async function submitPayment(
       if (error instanceof WrongExpectedVersionError) continue; // another submit got there first: wait for it
       throw error;
     }
-    const billing = checkout.billing!.billing;
     let order: Awaited<ReturnType<typeof placeOrder>>;
     try {
       order = await placeOrder(
@@ -126,10 +142,11 @@ export async function submitPayment(
         {
           attemptId,
           cartId,
-          userId: request.userId ?? checkout.billing!.userId,
-          billing,
-          shipping: checkout.delivery?.shipping ?? null,
-          digitalEmail: checkout.delivery?.digitalEmail ?? null,
+          userId,
+          // Per-customer use limits count by account, or by the guest's person id (never the email in clear).
+          customer: userId ? `user:${userId}` : `person:${person}`,
+          personal: await sealOrderPersonal(deps.db, person, personal),
+          ships: personal.shipping !== null,
           lines: priced.lines,
           discounts: priced.discounts,
           discountTerms: context.discounts,
@@ -175,17 +192,8 @@ export async function submitPayment(
       ],
       { expectedVersion: "any" },
     );
-    await afterOrder(
-      deps,
-      cartId,
-      cart,
-      priced,
-      order.number,
-      `${billing.first_name} ${billing.last_name}`.trim(),
-      now,
-      request.metadata,
-    );
-    const mailed = await queueOrderConfirmation(deps, orderViewOf(order.placed), request.metadata);
+    await afterOrder(deps, cartId, cart, priced, order.number, now, request.metadata);
+    const mailed = await queueOrderConfirmation(deps, orderViewOf(order.placed, personal), person, request.metadata);
     // The mail is this request's last write: once the read models reach it they hold the gifts too.
     return { answer: placed(order.number), appended: order.appended, lastWrite: mailed ?? order.appended.position };
   }
@@ -198,7 +206,6 @@ async function afterOrder(
   cart: Cart,
   priced: PricedOrder,
   number: string,
-  donorName: string,
   now: Date,
   metadata: EventMetadata,
 ) {
@@ -217,7 +224,8 @@ async function afterOrder(
                 data: {
                   giftId: `order-${number}-${line.lineId}`,
                   amountCents: line.totalCents,
-                  donorName,
+                  // The buyer's name stays sealed on the order: the gift names the order, not the person.
+                  donorName: "",
                   note: "",
                   source: "order",
                   orderNumber: number,

@@ -1,4 +1,4 @@
-import { checkoutEvents, type Address, type Billing, type CheckoutEvent } from "@shop/shared";
+import { checkoutEvents, type Billing, type CheckoutEvent, type Delivery, type SealedOrClear } from "@shop/shared";
 
 export interface PaymentAttempt {
   attemptId: string;
@@ -6,10 +6,13 @@ export interface PaymentAttempt {
   at: string;
 }
 
-/** A checkout as its stream folds it: the steps given since the last completed order, and every order it placed. */
+/**
+ * A checkout as its stream folds it: the steps given since the last completed order, and every order
+ * it placed. The billing and delivery stay sealed here (evolve is pure); the service opens them.
+ */
 export interface Checkout {
-  billing: { billing: Billing; userId: string | null } | null;
-  delivery: { shipping: Address | null; digitalEmail: string | null; ships: boolean; digital: boolean } | null;
+  billing: { billing: SealedOrClear<Billing>; userId: string | null } | null;
+  delivery: { delivery: SealedOrClear<Delivery>; ships: boolean; digital: boolean } | null;
   shipping: { method: string; label: string; cents: number; cartVersion: number } | null;
   /** The attempt placing the order now, if any. */
   attempt: PaymentAttempt | null;
@@ -59,8 +62,8 @@ export const checkoutDecider = {
             }
           : { ...next, billing: { billing: event.data.billing, userId: event.data.userId } };
       case "CheckoutDeliveryGiven": {
-        const { shipping, digitalEmail, ships, digital } = event.data;
-        return { ...next, delivery: { shipping, digitalEmail, ships, digital } };
+        const { delivery, ships, digital } = event.data;
+        return { ...next, delivery: { delivery, ships, digital } };
       }
       case "CheckoutShippingChosen": {
         const { method, label, cents, cartVersion } = event.data;

@@ -7,10 +7,12 @@ import {
   cardExpired,
   deliveryFieldErrors,
   passesLuhn,
+  type Billing,
   type CheckoutDeliveryRequest,
   type CheckoutEvent,
-  type CheckoutInfoRequest,
   type CheckoutPaymentRequest,
+  type Delivery,
+  type SealedOrClear,
   type ShippingRate,
 } from "@shop/shared";
 import type { PaymentSource } from "../payments/payment-gateway.ts";
@@ -32,15 +34,18 @@ export interface CartFacts {
 
 const at = (now: Date) => now.toISOString();
 
-/** Step 1: billing. Needs a cart with something in it; a completed checkout starts again here. */
+/**
+ * Step 1: billing (checked by its request schema, then sealed with the payer's key by the caller).
+ * Needs a cart with something in it; a completed checkout starts again here.
+ */
 export function decideInfo(
   _state: Checkout,
-  input: CheckoutInfoRequest,
+  billing: SealedOrClear<Billing>,
   cart: CartFacts,
   meta: { userId: string | null; now: Date },
 ): CheckoutEvent[] {
   if (cart.empty) throw new CheckoutInvalidStepError();
-  return [{ type: "CheckoutBillingGiven", data: { billing: input, userId: meta.userId, at: at(meta.now) } }];
+  return [{ type: "CheckoutBillingGiven", data: { billing, userId: meta.userId, at: at(meta.now) } }];
 }
 
 /** An open checkout with billing given, over a cart that still holds something. */
@@ -51,13 +56,15 @@ function open(
   if (cart.empty || state.placed || !state.billing) throw new CheckoutInvalidStepError();
 }
 
-/** Step 2: the ship_* fields when something ships, the digital email when something is digital. Next: 3, or 4 when nothing ships. */
+/**
+ * Step 2: the ship_* fields when something ships, the digital email when something is digital. Next:
+ * 3, or 4 when nothing ships. Answers the delivery to seal; `deliveryGiven` makes the event of the box.
+ */
 export function decideDelivery(
   state: Checkout,
   input: CheckoutDeliveryRequest,
   cart: CartFacts,
-  now: Date,
-): { events: CheckoutEvent[]; step: number } {
+): { delivery: Delivery; step: number } {
   open(state, cart);
   const errors = deliveryFieldErrors(input, cart);
   if (Object.keys(errors).length) throw new CheckoutFormError(errors);
@@ -74,15 +81,12 @@ export function decideDelivery(
       }
     : null;
   const digitalEmail = cart.digital ? input.digital_email : null;
-  return {
-    events: [
-      {
-        type: "CheckoutDeliveryGiven",
-        data: { shipping, digitalEmail, ships: cart.ships, digital: cart.digital, at: at(now) },
-      },
-    ],
-    step: cart.ships ? 3 : 4,
-  };
+  return { delivery: { shipping, digitalEmail }, step: cart.ships ? 3 : 4 };
+}
+
+/** The event of step 2, the delivery sealed with the payer's key. */
+export function deliveryGiven(delivery: SealedOrClear<Delivery>, cart: CartFacts, now: Date): CheckoutEvent {
+  return { type: "CheckoutDeliveryGiven", data: { delivery, ships: cart.ships, digital: cart.digital, at: at(now) } };
 }
 
 /** The delivery given still fits the cart: what ships and what is digital did not change since step 2. */

@@ -1,4 +1,4 @@
-import type { MailEvent } from "@shop/shared";
+import type { MailEvent, Sealed } from "@shop/shared";
 import { mailEvents } from "@shop/shared";
 
 /** One email as its stream folds it. */
@@ -9,7 +9,15 @@ export type Mail =
 export type MailCommand =
   | {
       type: "QueueMail";
-      data: { mailId: string; to: string; subject: string; text: string; html: string | null; now: Date };
+      data: {
+        mailId: string;
+        to: string;
+        subject: string;
+        text: string;
+        html: string | null;
+        sealed?: Sealed;
+        now: Date;
+      };
     }
   | { type: "RecordSent"; data: { attempt: number; via: "smtp" | "mailbox"; messageId: string; now: Date } }
   | { type: "RecordFailure"; data: { attempt: number; error: string; now: Date } };

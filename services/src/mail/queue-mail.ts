@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { mailStream, type EventMetadata, type EventStore, type LogPosition } from "@shop/shared";
+import { sealPersonal, type Database } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { decideMail, mailDecider } from "./mail.ts";
 
@@ -19,11 +21,18 @@ export interface OutgoingMail {
  * call with the same id queues nothing.
  */
 export async function queueMail(
-  deps: { store: EventStore; clock: () => Date },
-  mail: OutgoingMail & { mailId?: string },
+  deps: { store: EventStore; clock: () => Date; db?: Kysely<Database> },
+  mail: OutgoingMail & {
+    mailId?: string /** Seal the address and body with this person's key (needs `db`). */;
+    person?: string;
+  },
   metadata: EventMetadata = {},
 ): Promise<{ mailId: string; position: LogPosition | null }> {
   const mailId = mail.mailId ?? randomUUID();
+  const to = mail.to.trim().toLowerCase();
+  const html = mail.html ?? null;
+  const sealed =
+    mail.person && deps.db ? await sealPersonal(deps.db, mail.person, { to, text: mail.text, html }) : undefined;
   const result = await handleCommand(
     deps.store,
     mailStream(mailId),
@@ -34,10 +43,8 @@ export async function queueMail(
           type: "QueueMail",
           data: {
             mailId,
-            to: mail.to.trim().toLowerCase(),
             subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? null,
+            ...(sealed ? { to: "", text: "", html: null, sealed } : { to, text: mail.text, html }),
             now: deps.clock(),
           },
         },

@@ -14,13 +14,16 @@ import {
   RefundOrderRequest,
   refundableCents,
   ShipOrderRequest,
+  buyerNameOf,
+  ERASED,
   type AdminOrder,
+  type OrderPersonal,
   type EventStore,
   type LogPosition,
   type OrderState,
   type UserRef,
 } from "@shop/shared";
-import { containsPattern, sortColumn, type Database } from "@shop/projections";
+import { containsPattern, openOrderPersonal, sortColumn, type Database } from "@shop/projections";
 import { foldStream } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -46,14 +49,14 @@ const numberOf = (req: Request) => {
 };
 
 /** The order as the staff page shows it, from its folded stream. */
-function adminOrderOf(state: OrderState, version: number): AdminOrder {
+function adminOrderOf(state: OrderState, version: number, personal: OrderPersonal | null): AdminOrder {
   const placed = state.placed!;
   return {
     id: placed.number,
     number: placed.number,
     placed_at: placed.placedAt,
-    name: `${placed.billing.first_name} ${placed.billing.last_name}`.trim(),
-    email: placed.billing.email,
+    name: buyerNameOf(personal),
+    email: personal ? personal.billing.email : ERASED,
     status: orderStateStatus(state),
     payment_status: paymentStateStatus(state),
     payment_type: placed.payment.type,
@@ -62,7 +65,7 @@ function adminOrderOf(state: OrderState, version: number): AdminOrder {
     refunded_cents: state.refundedCents,
     refundable_cents: refundableCents(state),
     tracking_number: state.trackingNumber ?? "",
-    ships: placed.shipping !== null,
+    ships: placed.ships,
     version,
   };
 }
@@ -119,11 +122,14 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     return load(number);
   }
 
-  const answer = (state: OrderState, version: number) => ({
-    metadata: { success: true },
-    ...adminOrderOf(state, version),
-    order: orderViewOf(state.placed!, state),
-  });
+  const answer = async (state: OrderState, version: number) => {
+    const personal = await openOrderPersonal(deps.db, state.placed!);
+    return {
+      metadata: { success: true },
+      ...adminOrderOf(state, version, personal),
+      order: orderViewOf(state.placed!, personal, state),
+    };
+  };
 
   router.get(ADMIN_ORDER_BASE, async (req, res) => {
     const q = parseQuery(OrderListQuery, req.query);
@@ -168,7 +174,7 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
 
   router.get(`${ADMIN_ORDER_BASE}:number/`, async (req, res) => {
     const { state, version } = await load(numberOf(req));
-    res.json(answer(state, version));
+    res.json(await answer(state, version));
   });
 
   router.get(`${ADMIN_ORDER_BASE}:number/history/`, async (req, res) => {
@@ -196,7 +202,7 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
       { type: "Ship", trackingNumber: input.tracking_number },
       input.expected_version,
     );
-    res.json(answer(state, version));
+    res.json(await answer(state, version));
   });
 
   router.post(`${ADMIN_ORDER_BASE}:number/cancel/`, async (req, res) => {
@@ -204,14 +210,14 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     const number = numberOf(req);
     await run(req, number, { type: "Cancel", reason: input.reason }, input.expected_version);
     const { state, version } = await afterSale(req, number);
-    res.json(answer(state, version));
+    res.json(await answer(state, version));
   });
 
   router.post(`${ADMIN_ORDER_BASE}:number/check-received/`, async (req, res) => {
     const input = parseRequest(CheckReceivedRequest, req.body);
     const number = numberOf(req);
     const { state, version } = await run(req, number, { type: "RecordCheck" }, input.expected_version);
-    res.json(answer(state, version));
+    res.json(await answer(state, version));
   });
 
   // The refund is recorded first (at the expected version, so two staff cannot both refund the same
@@ -252,7 +258,7 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
       }
     }
     const { state, version } = await afterSale(req, number);
-    res.json(answer(state, version));
+    res.json(await answer(state, version));
   });
 
   return router;

@@ -26,6 +26,7 @@ function placed(number: string, payment: "card" | "check", reference: string | n
   return {
     streamId: orderStream(number),
     type: "OrderPlaced",
+    schemaVersion: 1, // written before sealing: billing and shipping in clear, read through the upcaster
     data: {
       number,
       cartId: "c1",

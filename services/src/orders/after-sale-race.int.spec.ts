@@ -29,6 +29,7 @@ async function lastCopySold(store: EventStore) {
   await store.append(orderStream("100001"), [
     {
       type: "OrderPlaced",
+      schemaVersion: 1, // written before sealing: the buyer's data in clear
       data: {
         number: "100001",
         cartId: "c1",

@@ -29,6 +29,7 @@ function placed(): GivenEvent {
   return {
     streamId: orderStream("100001"),
     type: "OrderPlaced",
+    schemaVersion: 1, // written before sealing: the buyer's data in clear
     data: {
       number: "100001",
       cartId: "c1",

@@ -39,9 +39,14 @@ function placed(payment: "card" | "check" = "card", held = true): OrderEvent {
       number: "100001",
       cartId: "c1",
       userId: null,
-      billing: { ...address, email: "ann@example.org", org_name: "" },
-      shipping: address,
-      digitalEmail: null,
+      personal: {
+        clear: {
+          billing: { ...address, email: "ann@example.org", org_name: "" },
+          shipping: address,
+          digitalEmail: null,
+        },
+      },
+      ships: true,
       lines: [line(1, 4000), gift(2, 2000)],
       discounts: [],
       shippingMethod: null,

@@ -40,7 +40,7 @@ export function decideOrder(command: OrderCommand, state: OrderState, context: O
     case "Ship":
       if (state.cancelled) throw refuse(ORDER_MESSAGES.cancelledNoShip);
       if (state.trackingNumber !== null) throw refuse(ORDER_MESSAGES.alreadyShipped);
-      if (!placed.shipping) throw refuse(ORDER_MESSAGES.nothingShips);
+      if (!placed.ships) throw refuse(ORDER_MESSAGES.nothingShips);
       if (state.awaitingPayment) throw refuse(ORDER_MESSAGES.awaitingNoShip);
       return [{ type: "OrderShipped", data: { ...common, trackingNumber: command.trackingNumber } }];
     case "Cancel":

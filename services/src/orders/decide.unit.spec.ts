@@ -29,9 +29,14 @@ function placed(payment: "card" | "check", ships = true): OrderEvent {
       number: "100001",
       cartId: "c1",
       userId: null,
-      billing: { ...address, email: "ann@example.org", org_name: "" },
-      shipping: ships ? address : null,
-      digitalEmail: null,
+      personal: {
+        clear: {
+          billing: { ...address, email: "ann@example.org", org_name: "" },
+          shipping: ships ? address : null,
+          digitalEmail: null,
+        },
+      },
+      ships,
       lines: [],
       discounts: [],
       shippingMethod: null,

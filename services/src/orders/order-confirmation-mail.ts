@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { EventMetadata, EventStore, LogPosition, OrderView } from "@shop/shared";
+import type { Database } from "@shop/projections";
 import { queueMail } from "../mail/queue-mail.ts";
 
 /** The confirmation's text: what was bought, what it cost, where it goes; never more of the card than brand and last four. */
@@ -44,8 +46,10 @@ export function orderConfirmationText(order: OrderView): string {
  * (a double submit answered from the same order) queues nothing more.
  */
 export async function queueOrderConfirmation(
-  deps: { store: EventStore; clock: () => Date },
+  deps: { store: EventStore; clock: () => Date; db: Kysely<Database> },
   order: OrderView,
+  /** The buyer: the address and body are sealed with their key, as the order is. */
+  person: string,
   metadata: EventMetadata,
 ): Promise<LogPosition | null> {
   const { position } = await queueMail(
@@ -55,6 +59,7 @@ export async function queueOrderConfirmation(
       to: order.email,
       subject: `Your order ${order.number}`,
       text: orderConfirmationText(order),
+      person,
     },
     metadata,
   );

@@ -11,7 +11,7 @@ import {
   type OrderAnswer,
   type OrderHistoryAnswer,
 } from "@shop/shared";
-import { ordersOfUser, type Database } from "@shop/projections";
+import { openOrderPersonal, ordersOfUser, type Database } from "@shop/projections";
 import { visitorCartIdOf } from "../cart/cart-id.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { foldStream } from "../platform/command-handler.ts";
@@ -35,7 +35,10 @@ export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore
         (req.user && placed.userId === req.user.id) ||
         (!placed.userId && placed.cartId === visitorCartIdOf(req.headers.cookie)));
     if (!placed || !mine) throw new OrderNotFoundError();
-    const answer: OrderAnswer = { metadata: { success: true }, order: orderViewOf(placed, state) };
+    const answer: OrderAnswer = {
+      metadata: { success: true },
+      order: orderViewOf(placed, await openOrderPersonal(deps.db, placed), state),
+    };
     res.json(answer);
   });
 

@@ -2,8 +2,6 @@ import {
   PaymentDeclinedError,
   orderStream,
   type AppendResult,
-  type Billing,
-  type Address,
   type Discount,
   type EventMetadata,
   type EventStore,
@@ -11,6 +9,7 @@ import {
   type OrderTotals,
   type PaymentSummary,
   type OrderPlaced,
+  type Sealed,
 } from "@shop/shared";
 import type { z } from "zod";
 
@@ -31,9 +30,11 @@ export interface OrderDraft {
   attemptId: string;
   cartId: string;
   userId: string | null;
-  billing: Billing;
-  shipping: Address | null;
-  digitalEmail: string | null;
+  /** Who the discount use limits count per: `user:{id}`, or `person:{id}` for a guest. */
+  customer: string;
+  /** The billing, shipping and download email, sealed with the buyer's key. */
+  personal: Sealed;
+  ships: boolean;
   lines: OrderLine[];
   discounts: Array<{ code: string; description: string; amountCents: number }>;
   /** The applied discounts' terms, for their use limits. */
@@ -74,7 +75,7 @@ export async function placeOrder(
           metadata,
         ),
       );
-    const customer = draft.userId ? `user:${draft.userId}` : `email:${draft.billing.email.toLowerCase()}`;
+    const customer = draft.customer;
     for (const applied of draft.discounts) {
       const terms = draft.discountTerms.get(applied.code);
       if (!terms) continue;
@@ -92,9 +93,8 @@ export async function placeOrder(
       number,
       cartId: draft.cartId,
       userId: draft.userId,
-      billing: draft.billing,
-      shipping: draft.shipping,
-      digitalEmail: draft.digitalEmail,
+      personal: draft.personal,
+      ships: draft.ships,
       lines: draft.lines,
       discounts: draft.discounts,
       shippingMethod: draft.shippingMethod,

@@ -24,6 +24,7 @@ function placed(payment: "card" | "check"): GivenEvent {
   return {
     streamId: orderStream("100001"),
     type: "OrderPlaced",
+    schemaVersion: 1, // written before sealing: the buyer's data in clear
     data: {
       number: "100001",
       cartId: "c1",

@@ -35,9 +35,27 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-/** POST /api/store/shop/checkout/info/: the billing form (storefront §3 checkout billing fields). */
+/**
+ * An address picked in the checkout (storefront §3 'Address', §7): 1 is the billing address; an
+ * address of the signed-in shopper's book is its id plus one, so the book's addresses count up from 2.
+ * Blank: none picked (the fields typed are used).
+ */
+const addressChoice = field(12)
+  .pipe(z.string().regex(/^\d*$/, "Select a valid choice."))
+  .transform((v) => (v ? Number(v) : null));
+
+/** The checkout's id of an address of the book, and back (1 is the billing address). */
+export const BILLING_ADDRESS_CHOICE = 1;
+export const choiceOfAddress = (addressId: number) => addressId + 1;
+export const addressOfChoice = (choice: number) => choice - 1;
+
+/**
+ * POST /api/store/shop/checkout/info/: the billing form (storefront §3 checkout billing fields), or
+ * `billing_address_id` (an address of the book, as the checkout numbers them) with email and org_name.
+ */
 export const CheckoutInfoRequest = z
   .object({
+    billing_address_id: addressChoice,
     first_name: field(),
     last_name: field(),
     street1: field(),
@@ -50,15 +68,21 @@ export const CheckoutInfoRequest = z
     org_name: field(),
   })
   .superRefine((v, ctx) => {
-    for (const name of ["first_name", "last_name", "street1", "city", "postal_code"] as const)
-      required(ctx, v[name], name);
-    if (isUnitedStates(v.country)) required(ctx, v.state, "state");
+    if (v.billing_address_id === null) {
+      for (const name of ["first_name", "last_name", "street1", "city", "postal_code"] as const)
+        required(ctx, v[name], name);
+      if (isUnitedStates(v.country)) required(ctx, v.state, "state");
+    }
     email(ctx, v.email, "email");
   });
 export type CheckoutInfoRequest = z.infer<typeof CheckoutInfoRequest>;
 
-/** POST /api/store/shop/checkout/delivery/: the ship_* fields and the digital delivery email. */
+/**
+ * POST /api/store/shop/checkout/delivery/: the ship_* fields and the digital delivery email, or
+ * `shipping_address_id` (1: the billing address; 2 and up: an address of the book) in place of the ship_* fields.
+ */
 export const CheckoutDeliveryRequest = z.object({
+  shipping_address_id: addressChoice,
   ship_first_name: field(),
   ship_last_name: field(),
   ship_street1: field(),
@@ -174,6 +198,8 @@ export const CheckoutStateAnswer = z.object({
   billing: z.record(z.string(), z.string()).nullable(),
   delivery: z.record(z.string(), z.string()).nullable(),
   shipping_method: z.string().nullable(),
+  /** The signed-in shopper's address book to pick from (empty for a guest): `id` as the checkout numbers it, `pk` the book's. */
+  addresses: z.array(Address.extend({ id: z.number().int().min(2), pk: z.number().int(), is_default: z.boolean() })),
 });
 export type CheckoutStateAnswer = z.infer<typeof CheckoutStateAnswer>;
 

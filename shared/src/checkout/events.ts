@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEvent, type EventOf } from "../event-registry.ts";
+import { asRecord, sealedOrClear } from "../personal-data/sealed.ts";
 import { Address } from "./api.ts";
 
 /** One checkout per cart at a time: `checkout-{cartId}`; a billing step after a completed one starts the next. */
@@ -9,21 +10,38 @@ const at = z.string();
 export const Billing = Address.extend({ email: z.string(), org_name: z.string() });
 export type Billing = z.infer<typeof Billing>;
 
-/** Step 1: who pays (the signed-in user, if any). Starts a fresh checkout after a completed one. */
+/** Where the order goes: the shipping address when something ships, the download email when something is digital. */
+export const Delivery = z.object({ shipping: Address.nullable(), digitalEmail: z.string().nullable() });
+export type Delivery = z.infer<typeof Delivery>;
+
+/**
+ * Step 1: who pays (the signed-in user, if any). Starts a fresh checkout after a completed one.
+ * Version 2 seals the billing with the person's key (the user's, or a guest's per email); version 1
+ * held it in clear and reads as `{ clear }`.
+ */
 export const CheckoutBillingGiven = defineEvent(
   "CheckoutBillingGiven",
-  z.object({ billing: Billing, userId: z.string().nullable(), at }),
+  z.object({ billing: sealedOrClear(Billing), userId: z.string().nullable(), at }),
+  {
+    version: 2,
+    upcast: (data, from) => (from < 2 ? { ...asRecord(data), billing: { clear: asRecord(data).billing } } : data),
+  },
 );
-/** Step 2: where it goes; `ships`/`digital` say what the cart held then (a change sends the shopper back). */
+/**
+ * Step 2: where it goes, sealed with the payer's key (version 1: in clear); `ships`/`digital` say what
+ * the cart held then (a change sends the shopper back).
+ */
 export const CheckoutDeliveryGiven = defineEvent(
   "CheckoutDeliveryGiven",
-  z.object({
-    shipping: Address.nullable(),
-    digitalEmail: z.string().nullable(),
-    ships: z.boolean(),
-    digital: z.boolean(),
-    at,
-  }),
+  z.object({ delivery: sealedOrClear(Delivery), ships: z.boolean(), digital: z.boolean(), at }),
+  {
+    version: 2,
+    upcast: (data, from) => {
+      if (from >= 2) return data;
+      const { shipping, digitalEmail, ...rest } = asRecord(data);
+      return { ...rest, delivery: { clear: { shipping, digitalEmail } } };
+    },
+  },
 );
 /** Step 3: the method, priced for the cart at `cartVersion`. */
 export const CheckoutShippingChosen = defineEvent(

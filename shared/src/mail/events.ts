@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { defineEvent, type EventOf } from "../event-registry.ts";
+import { Sealed } from "../personal-data/sealed.ts";
+
+/** What of a mail to a person is theirs: sealed with their key in `MailQueued.sealed`. */
+export const SealedMail = z.object({ to: z.string(), text: z.string(), html: z.string().nullable() });
+export type SealedMail = z.infer<typeof SealedMail>;
 
 /** Stream of one outgoing email: queued once, then sent once or failed attempt by attempt. */
 export const mailStream = (mailId: string) => `mail-${mailId}`;
@@ -15,6 +20,11 @@ export const MailQueued = defineEvent(
     /** Optional HTML alternative of `text`. */
     html: z.string().nullable(),
     queuedAt: z.string(),
+    /**
+     * A mail about a person's order: `to`, `text` and `html` sealed with their key (then "" and null
+     * above), so erasing the person erases the mail too. Absent: a mail written in clear.
+     */
+    sealed: Sealed.optional(),
   }),
 );
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEvent, type EventOf } from "../event-registry.ts";
 import { Address } from "../checkout/api.ts";
 import { Billing } from "../checkout/events.ts";
+import { asRecord, sealedOrClear } from "../personal-data/sealed.ts";
 import { PaymentSummary } from "../payments/card.ts";
 import { UserRef } from "../content/events.ts";
 
@@ -40,16 +41,27 @@ export const OrderHeld = z.object({
 });
 export type OrderHeld = z.infer<typeof OrderHeld>;
 
-/** An order, as placed: everything the confirmation, the order page and the history show. */
+/** The buyer's personal data on an order: sealed with their key in the event. */
+export const OrderPersonal = z.object({
+  billing: Billing,
+  shipping: Address.nullable(),
+  digitalEmail: z.string().nullable(),
+});
+export type OrderPersonal = z.infer<typeof OrderPersonal>;
+
+/**
+ * An order, as placed: everything the confirmation, the order page and the history show. Version 2
+ * seals the billing, shipping and download email with the buyer's key (`personal`; `ships` says
+ * whether there is a shipping address); version 1 held them in clear and reads as `{ clear }`.
+ */
 export const OrderPlaced = defineEvent(
   "OrderPlaced",
   z.object({
     number: z.string(),
     cartId: z.string(),
     userId: z.string().nullable(),
-    billing: Billing,
-    shipping: Address.nullable(),
-    digitalEmail: z.string().nullable(),
+    personal: sealedOrClear(OrderPersonal),
+    ships: z.boolean(),
     lines: z.array(OrderLine),
     discounts: z.array(z.object({ code: z.string(), description: z.string(), amountCents: z.number().int() })),
     shippingMethod: z.object({ code: z.string(), label: z.string(), cents: z.number().int() }).nullable(),
@@ -63,6 +75,14 @@ export const OrderPlaced = defineEvent(
      */
     held: OrderHeld.optional(),
   }),
+  {
+    version: 2,
+    upcast: (data, from) => {
+      if (from >= 2) return data;
+      const { billing, shipping, digitalEmail, ...rest } = asRecord(data);
+      return { ...rest, ships: Boolean(shipping), personal: { clear: { billing, shipping, digitalEmail } } };
+    },
+  },
 );
 
 /** Staff sent the goods (back office): the carrier's tracking number. */

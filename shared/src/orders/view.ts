@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { formatCents } from "../domain/currency.ts";
 import type { OrderView } from "./api.ts";
-import type { OrderPlaced } from "./events.ts";
+import { ERASED } from "../personal-data/sealed.ts";
+import type { OrderPersonal, OrderPlaced } from "./events.ts";
 import {
   evolveOrder,
   initialOrderState,
@@ -23,22 +24,66 @@ export function afterSaleOf(state: OrderState) {
   };
 }
 
+const erasedFields = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.keys(fields).map((k) => [k, ERASED])) as Record<string, string>;
+
 /**
- * Pure: the order as the complete page and the history show it; no card number, only brand and
- * last four. `state` is the order folded from its stream (absent: as just placed).
+ * The order's view once its buyer is erased: every field of the person reads ERASED, the amounts
+ * stay. Applied to a live row on PersonErased and to a view built from a box that no longer opens,
+ * so a replay reaches the same row.
+ */
+export function erasedOrderView(view: OrderView): OrderView {
+  return {
+    ...view,
+    email: ERASED,
+    billing: erasedFields(view.billing),
+    shipping: view.shipping ? erasedFields(view.shipping) : null,
+    digital_email: view.digital_email === null ? null : ERASED,
+  };
+}
+
+/** The buyer's name as the staff list shows it. */
+export const buyerNameOf = (personal: OrderPersonal | null) =>
+  personal ? `${personal.billing.first_name} ${personal.billing.last_name}`.trim() : ERASED;
+
+/** Stand-ins with the shape of the buyer's data, for an order whose buyer is erased. */
+function placeholderPersonal(placed: Placed): OrderPersonal {
+  const address = {
+    first_name: "",
+    last_name: "",
+    street1: "",
+    street2: "",
+    city: "",
+    state: "",
+    postal_code: "",
+    country: "",
+  };
+  return {
+    billing: { ...address, email: "", org_name: "" },
+    shipping: placed.ships ? address : null,
+    digitalEmail: placed.lines.some((l) => l.digital) ? "" : null,
+  };
+}
+
+/**
+ * Pure: the order as the complete page and the history show it; no card number, only brand and last
+ * four. `personal` is the buyer's data opened from the event, or null once the buyer is erased;
+ * `state` is the order folded from its stream (absent: as just placed).
  */
 export function orderViewOf(
   placed: Placed,
+  personal: OrderPersonal | null,
   state: OrderState = evolveOrder(initialOrderState, { type: "OrderPlaced", data: placed }),
 ): OrderView {
+  if (!personal) return erasedOrderView(orderViewOf(placed, placeholderPersonal(placed), state));
   return {
     number: placed.number,
     placed_at: placed.placedAt,
     ...afterSaleOf(state),
-    email: placed.billing.email,
-    billing: { ...placed.billing },
-    shipping: placed.shipping ? { ...placed.shipping } : null,
-    digital_email: placed.digitalEmail,
+    email: personal.billing.email,
+    billing: { ...personal.billing },
+    shipping: personal.shipping ? { ...personal.shipping } : null,
+    digital_email: personal.digitalEmail,
     lines: placed.lines.map((l) => ({ ...l, total: formatCents(l.totalCents) })),
     discounts: placed.discounts.map((d) => ({
       code: d.code,

@@ -18,3 +18,18 @@ export const ERASED = "(erased)";
 
 /** Stream of a person's erasure: the event says who, never what. */
 export const personStream = (person: string) => `person-${person}`;
+
+/**
+ * Personal data in an event written since sealing (a `Sealed` box), or in clear (an event written
+ * before, read through its upcaster: the log is never rewritten).
+ */
+export const sealedOrClear = <S extends z.ZodType>(schema: S) => z.union([Sealed, z.object({ clear: schema })]);
+export type SealedOrClear<T> = Sealed | { clear: T };
+
+/** Whose data a sealed-or-clear value is: the box's person, or for data in clear the fallback (the user id). */
+export const personOfValue = (value: SealedOrClear<unknown>, fallback: string | null): string | null =>
+  "clear" in value ? fallback : value.person;
+
+/** For upcasters: the old event's object, or an empty one. */
+export const asRecord = (data: unknown): Record<string, unknown> =>
+  data && typeof data === "object" ? (data as Record<string, unknown>) : {};

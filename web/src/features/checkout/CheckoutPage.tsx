@@ -5,6 +5,7 @@ import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type Ste
 import { refusalOf, type StepRefusal } from "./checkoutErrors";
 import { PaymentStep } from "./PaymentStep";
 import { ShippingStep } from "./ShippingStep";
+import { AddressBookChoices, BillingAddressPicker } from "./AddressBookPicks";
 import "./checkout.css";
 
 const BILLING_FIELDS = ["first_name", "last_name", "street1", "street2", "city", "state", "postal_code", "country"];
@@ -21,6 +22,9 @@ export function CheckoutPage() {
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
   const [orgTicked, setOrgTicked] = useState(false);
   const [shipMode, setShipMode] = useState<"same" | "other">("same");
+  /** An address of the book picked for billing / shipping, by the checkout's id (2 and up); "" for none. */
+  const [billingPick, setBillingPick] = useState("");
+  const [shipPick, setShipPick] = useState("");
   const [digitalMode, setDigitalMode] = useState<"same" | "other">("same");
   const otherShip = useRef<FormValues>({});
   const alertRef = useRef<HTMLDivElement>(null);
@@ -70,7 +74,9 @@ export function CheckoutPage() {
 
   const billingSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const body = Object.fromEntries([...BILLING_FIELDS, "email", "org_name"].map((f) => [f, values[f] ?? ""]));
+    const fields = billingPick ? ["email", "org_name"] : [...BILLING_FIELDS, "email", "org_name"];
+    const body = Object.fromEntries(fields.map((f) => [f, values[f] ?? ""]));
+    if (billingPick) body.billing_address_id = billingPick;
     if (!orgTicked) body.org_name = "";
     // §4: the billing email becomes the delivery email when that is empty and the billing one is valid.
     if (!values.digital_email && isEmailAddress(values.email ?? "")) change("digital_email", values.email);
@@ -83,10 +89,14 @@ export function CheckoutPage() {
       BILLING_FIELDS.map((f) => [`ship_${f}`, shipMode === "same" ? (values[f] ?? "") : (values[`ship_${f}`] ?? "")]),
     );
     const digital_email = digitalMode === "same" ? (values.email ?? "") : (values.digital_email ?? "");
-    void send("delivery", { ...(state?.ships ? ship : {}), digital_email });
+    // Id 1 is the billing address: the server copies it when billing came from the address book.
+    const byId = shipPick || (shipMode === "same" && billingPick ? "1" : "");
+    const picked = byId ? { shipping_address_id: byId } : ship;
+    void send("delivery", { ...(state?.ships ? picked : {}), digital_email });
   };
 
   const chooseShipMode = (mode: "same" | "other") => {
+    setShipPick("");
     setShipMode(mode);
     if (mode === "other") {
       // 'Other' restores what was typed there before, or starts empty in the US.
@@ -161,7 +171,15 @@ export function CheckoutPage() {
       {section(
         1,
         <form onSubmit={billingSubmit} noValidate>
-          <AddressFields prefix="" autoPrefix="billing" values={values} errors={errors} onChange={change} />
+          <BillingAddressPicker
+            addresses={state.addresses}
+            picked={billingPick}
+            onPick={setBillingPick}
+            errors={errors}
+          />
+          {billingPick ? null : (
+            <AddressFields prefix="" autoPrefix="billing" values={values} errors={errors} onChange={change} />
+          )}
           <FormField
             name="email"
             label="Email"
@@ -204,12 +222,13 @@ export function CheckoutPage() {
               <legend>Shipping address</legend>
               <ModeChoice
                 name="ship_mode"
-                mode={shipMode}
-                onChange={chooseShipMode}
+                mode={shipPick ? "book" : shipMode}
+                onChange={(m) => m !== "book" && chooseShipMode(m)}
                 same="Same as billing"
                 other="Other"
               />
-              {shipMode === "other" ? (
+              <AddressBookChoices addresses={state.addresses} picked={shipPick} onPick={setShipPick} errors={errors} />
+              {shipMode === "other" && !shipPick ? (
                 <AddressFields prefix="ship_" autoPrefix="shipping" values={values} errors={errors} onChange={change} />
               ) : (
                 <FieldErrors

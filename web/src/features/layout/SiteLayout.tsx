@@ -1,7 +1,7 @@
 import { VBS_2016_REVEAL } from "@shop/shared/gamify/constants";
 import { useNewsletterForms } from "../newsletters/useNewsletterForms";
 import { type ReactNode, useCallback, useState } from "react";
-import { Link } from "../../platform/router";
+import { Link, useLocation } from "../../platform/router";
 import { AccountStatus } from "../account/AccountStatus";
 import { MiniCart } from "../cart/MiniCart";
 import { KidsModeToggle } from "../kids-mode/KidsModeToggle";
@@ -27,9 +27,13 @@ const navLinks = [
 
 type HeaderPanel = "region" | "search";
 
+/** §2: the mini cart is not loaded on the checkout pages (the checkout shows the order itself). */
+export const showsMiniCart = (pathname: string) => !pathname.startsWith("/store/checkout/");
+
 export function SiteLayout({ children }: { children: ReactNode }) {
   useNewsletterForms(); // forms under /newsletters/ in content pages (§2)
   const [panel, setPanel] = useState<HeaderPanel | null>(null);
+  const { pathname } = useLocation();
   const toggleRegion = useCallback(() => setPanel((open) => togglePanel(open, "region")), []);
   const toggleSearch = useCallback(() => setPanel((open) => togglePanel(open, "search")), []);
   return (
@@ -47,7 +51,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <SearchPanel open={panel === "search"} onToggle={toggleSearch} />
             <RegionPanel open={panel === "region"} onToggle={toggleRegion} />
             <GamifyToolbar campaign={VBS_2016_REVEAL} />
-            <MiniCart />
+            {showsMiniCart(pathname) && <MiniCart />}
             <AccountStatus />
           </div>
         </div>
