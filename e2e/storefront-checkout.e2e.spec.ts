@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 
 // The four-step checkout of issue 9 on the demo catalog: a physical order with shipping, a digital-only
 // order that skips shipping, a free order that skips payment, a declined card then a good one, and a
-// double-clicked submit giving one order.
+// double-clicked submit giving one order, and a paid donation moving the thermometer in a second browser.
 
 const HARDCOVER = "10-1-202"; // stock 12
 const EBOOK = "90-3-201";
@@ -154,4 +154,23 @@ test("a double-clicked submit gives one order", async ({ page }) => {
 test("an invalid step goes back to the cart", async ({ page }) => {
   await page.goto("/store/checkout/");
   await expect(page).toHaveURL(/\/store\/cart\/$/);
+});
+
+test("a donation paid in one browser moves the thermometer in another", async ({ browser, page }) => {
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/donate/");
+  const raised = visitor.locator(".thermometer-figures dd").first();
+  await expect(raised).toBeVisible();
+  const before = await raised.textContent();
+
+  await addToCart(page, "Ark=57");
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Continue" }).click(); // delivery: nothing ships, nothing to fill
+  await expect(page.getByRole("heading", { name: "Payment and review" })).toBeVisible();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+  // The other browser hears the paid gift on its socket, without a reload.
+  await expect(raised).not.toHaveText(before ?? "");
+  await visitor.context().close();
 });
