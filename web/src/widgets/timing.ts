@@ -90,8 +90,71 @@ export function countdown(end: number, now: () => number, onTick: (r: Remaining)
   return { stop };
 }
 
-/** Back-office §9: sliders slide for 500 ms, show 4 items a page (panel slider), and ignore a second click within 100 ms. */
-export const SLIDER = { slideMs: 500, panelPerPage: 4, doubleClickGuardMs: 100 } as const;
+/**
+ * Back-office §9: sliders slide for 500 ms, show 4 items a page (panel slider), ignore a second click
+ * within 100 ms, rotate by themselves every 5,000 ms, and wait 6,000 ms after a visitor's interaction.
+ */
+export const SLIDER = {
+  slideMs: 500,
+  panelPerPage: 4,
+  doubleClickGuardMs: 100,
+  rotateMs: 5000,
+  pauseMs: 6000,
+} as const;
+
+/**
+ * Back-office §9's automatic rotation: while started, `advance` runs every `rotateMs`. An interaction
+ * (click, key, swipe) puts the next move `pauseMs` after it, then every `rotateMs` again. `hold` (the
+ * pointer over the slider, keyboard focus in it) stops the moves until `release`, which counts as an
+ * interaction. The component starts it only when motion is allowed and the slider can be seen.
+ */
+export function sliderRotation(
+  advance: () => void,
+  rotateMs: number = SLIDER.rotateMs,
+  pauseMs: number = SLIDER.pauseMs,
+) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let started = false;
+  let held = false;
+  const clear = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const schedule = (ms: number) => {
+    clear();
+    if (!started || held) return;
+    timer = setTimeout(() => {
+      timer = null;
+      advance();
+      schedule(rotateMs);
+    }, ms);
+  };
+  return {
+    start() {
+      started = true;
+      schedule(rotateMs);
+    },
+    stop() {
+      started = false;
+      clear();
+    },
+    interact() {
+      if (timer) schedule(pauseMs);
+    },
+    hold() {
+      held = true;
+      clear();
+    },
+    release() {
+      if (!held) return;
+      held = false;
+      schedule(pauseMs);
+    },
+    get running() {
+      return timer !== null;
+    },
+  };
+}
 
 /** Back-office §9's double-click guard: a call within `ms` of the last one that ran is ignored. */
 export function clickGuard(ms: number, now: () => number = Date.now) {

@@ -12,6 +12,7 @@ import {
   clickGuard,
   pageCount,
   pageOf,
+  sliderRotation,
 } from "./timing";
 
 beforeEach(() => vi.useFakeTimers());
@@ -124,8 +125,8 @@ describe("countdown (storefront §4)", () => {
 });
 
 describe("sliders (back-office §9)", () => {
-  it("SLIDER: slide duration 500 ms, panel slider 4 items per page, double-click guard 100 ms", () => {
-    expect(SLIDER).toEqual({ slideMs: 500, panelPerPage: 4, doubleClickGuardMs: 100 });
+  it("SLIDER: slide duration 500 ms, panel slider 4 items per page, double-click guard 100 ms, rotate delay 5,000 ms, pause 6,000 ms", () => {
+    expect(SLIDER).toEqual({ slideMs: 500, panelPerPage: 4, doubleClickGuardMs: 100, rotateMs: 5000, pauseMs: 6000 });
     expect([pageCount(9, SLIDER.panelPerPage), pageOf(3, 4), pageOf(4, 4), pageCount(0, 4)]).toEqual([3, 0, 1, 1]);
   });
   it("double-click guard: a second click within 100 ms is ignored", () => {
@@ -138,5 +139,55 @@ describe("sliders (back-office §9)", () => {
     vi.advanceTimersByTime(1);
     guard(() => moves++);
     expect(moves).toBe(2);
+  });
+
+  it("rotate delay: a started slider moves every 5,000 ms", () => {
+    let moves = 0;
+    sliderRotation(() => moves++).start();
+    vi.advanceTimersByTime(4999);
+    expect(moves).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(moves).toBe(1);
+    vi.advanceTimersByTime(10_000);
+    expect(moves).toBe(3);
+  });
+  it("pause: after an interaction the next move comes 6,000 ms later, then every 5,000 ms again", () => {
+    let moves = 0;
+    const r = sliderRotation(() => moves++);
+    r.start();
+    vi.advanceTimersByTime(4000);
+    r.interact();
+    vi.advanceTimersByTime(5999);
+    expect(moves).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(moves).toBe(1);
+    vi.advanceTimersByTime(5000);
+    expect(moves).toBe(2);
+  });
+  it("pause: hover or keyboard focus holds the slider; leaving it waits 6,000 ms before the next move", () => {
+    let moves = 0;
+    const r = sliderRotation(() => moves++);
+    r.start();
+    r.hold();
+    r.interact(); // a click while held does not restart it
+    vi.advanceTimersByTime(60_000);
+    expect(moves).toBe(0);
+    r.release();
+    vi.advanceTimersByTime(5999);
+    expect(moves).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(moves).toBe(1);
+  });
+  it("a stopped rotation (Pause, reduced motion, off screen, hidden tab) never moves, nor does an interaction start it", () => {
+    let moves = 0;
+    const r = sliderRotation(() => moves++);
+    r.start();
+    r.stop();
+    r.interact();
+    r.hold();
+    r.release();
+    vi.advanceTimersByTime(60_000);
+    expect(moves).toBe(0);
+    expect(r.running).toBe(false);
   });
 });
