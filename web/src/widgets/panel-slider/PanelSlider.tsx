@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from "react";
 import { mountReact, useReducedMotion } from "../mountReact";
 import { safeUrl } from "../rules";
-import { clickGuard, pageCount, SLIDER } from "../timing";
+import { clickGuard, pageCount, pageOf, SLIDER } from "../timing";
+import { useSliderRotation } from "../useSliderRotation";
 import "../widgets.css";
 
 type Picture = { src: string; alt: string; large: string };
@@ -10,6 +11,7 @@ type Picture = { src: string; alt: string; large: string };
  * Panel slider (back-office §2.7, §9): the enlargement of the chosen picture above a row of
  * thumbnails, 4 to a page, paged by Previous/Next. A thumbnail is a button (pressed when shown);
  * a picture's enlargement is the link around it (`<a href="large.jpg"><img src="thumb.jpg"></a>`), else the image itself.
+ * It shows the next picture by itself every 5,000 ms (its thumbnails' page follows), with a Pause button.
  */
 function PanelSlider({ pictures }: { pictures: Picture[] }) {
   const id = useId();
@@ -20,10 +22,15 @@ function PanelSlider({ pictures }: { pictures: Picture[] }) {
   const pages = pageCount(pictures.length, SLIDER.panelPerPage);
   const first = page * SLIDER.panelPerPage;
   const picture = pictures[shown]!;
+  const rotation = useSliderRotation(() => {
+    const to = (shown + 1) % pictures.length;
+    setShown(to);
+    setPage(pageOf(to, SLIDER.panelPerPage));
+  }, pictures.length > 1);
 
   return (
-    <section className="widget-panel-slider" aria-label="Pictures">
-      <figure className="widget-panel-large" id={`${id}-large`} aria-live="polite">
+    <section ref={rotation.ref} className="widget-panel-slider" aria-label="Pictures" {...rotation.handlers}>
+      <figure className="widget-panel-large" id={`${id}-large`} aria-live={rotation.playing ? "off" : "polite"}>
         <img key={shown} src={picture.large} alt={picture.alt} className={reduced ? undefined : "widget-fade-in"} />
         <figcaption>
           {picture.alt} ({shown + 1} of {pictures.length})
@@ -61,6 +68,13 @@ function PanelSlider({ pictures }: { pictures: Picture[] }) {
         <p className="widget-panel-page">
           Pictures {first + 1}–{Math.min(first + SLIDER.panelPerPage, pictures.length)} of {pictures.length}
         </p>
+      )}
+      {rotation.canRotate && (
+        <div className="widget-controls">
+          <button type="button" aria-pressed={rotation.paused} onClick={rotation.togglePaused}>
+            {rotation.paused ? "Play" : "Pause"}
+          </button>
+        </div>
       )}
     </section>
   );

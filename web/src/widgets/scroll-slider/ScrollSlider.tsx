@@ -2,12 +2,14 @@ import { type PointerEvent, useId, useLayoutEffect, useMemo, useRef, useState } 
 import { Adopt, mountReact, useReducedMotion } from "../mountReact";
 import { swipeDirection } from "../rules";
 import { clickGuard, SLIDER } from "../timing";
+import { useSliderRotation } from "../useSliderRotation";
 import "../widgets.css";
 
 /**
  * Scroll slider (back-office §2.7, §9): a row of items moved a page at a time by Previous/Next or by
  * a swipe (a touch under 550 ms and over 20 px across); a slide takes 500 ms (none with reduced
- * motion). Keyboard focus on an item off the page brings its page into view.
+ * motion). Keyboard focus on an item off the page brings its page into view. It moves a page by
+ * itself every 5,000 ms, back to the first after the last (`useSliderRotation`), with a Pause button.
  */
 function ScrollSlider({ items }: { items: HTMLElement[] }) {
   const id = useId();
@@ -31,6 +33,7 @@ function ScrollSlider({ items }: { items: HTMLElement[] }) {
   }, []);
 
   const go = (to: number) => setPage(Math.min(pages - 1, Math.max(0, to)));
+  const rotation = useSliderRotation(() => setPage((p) => (p + 1) % pages), pages > 1);
   const width = viewport.current?.clientWidth ?? 0;
   const maxShift = Math.max(0, (track.current?.scrollWidth ?? 0) - width);
 
@@ -46,7 +49,13 @@ function ScrollSlider({ items }: { items: HTMLElement[] }) {
   };
 
   return (
-    <section className="widget-scroll-slider" aria-roledescription="carousel" aria-label="Slider">
+    <section
+      ref={rotation.ref}
+      className="widget-scroll-slider"
+      aria-roledescription="carousel"
+      aria-label="Slider"
+      {...rotation.handlers}
+    >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the swipe is a touch shortcut; Previous and Next are its keyboard way */}
       <div
         ref={viewport}
@@ -88,7 +97,7 @@ function ScrollSlider({ items }: { items: HTMLElement[] }) {
           >
             Previous
           </button>
-          <span aria-live="polite">
+          <span aria-live={rotation.playing ? "off" : "polite"}>
             Page {page + 1} of {pages}
           </span>
           <button
@@ -99,6 +108,11 @@ function ScrollSlider({ items }: { items: HTMLElement[] }) {
           >
             Next
           </button>
+          {rotation.canRotate && (
+            <button type="button" aria-pressed={rotation.paused} onClick={rotation.togglePaused}>
+              {rotation.paused ? "Play" : "Pause"}
+            </button>
+          )}
         </div>
       )}
     </section>
