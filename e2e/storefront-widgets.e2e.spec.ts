@@ -89,6 +89,7 @@ test("overlay: an element of the page, inline html, a same-domain page and a cro
 test("the panel slider enlarges a thumbnail and pages 4 at a time; the scroll slider moves by buttons and by a quick swipe", async ({
   page,
 }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" }); // no rotation: this test is about the visitor's own moves
   await openGuide(page);
   const pictures = page.getByRole("region", { name: "Pictures" });
   await expect(pictures.getByRole("button", { name: /^Show / })).toHaveCount(4);
@@ -131,6 +132,70 @@ test("the panel slider enlarges a thumbnail and pages 4 at a time; the scroll sl
   await expect(pages).toHaveText(/^Page 2 of /);
   await swipe(600, 100);
   await expect(pages).toHaveText(/^Page 2 of /);
+});
+
+test("the sliders move by themselves every 5,000 ms; after an interaction they wait 6,000 ms; Pause stops them", async ({
+  page,
+}) => {
+  // Tall enough that both sliders are on screen from the start (off screen they do not rotate).
+  await page.setViewportSize({ width: 390, height: 8000 });
+  await page.clock.install({ time: new Date("2027-01-04T08:59:59Z") });
+  await page.clock.pauseAt(new Date("2027-01-04T09:00:00Z"));
+  await openGuide(page);
+  const pictures = page.getByRole("region", { name: "Pictures" });
+  const figure = pictures.getByRole("figure");
+  const slider = page.getByRole("region", { name: "Slider" });
+  const pages = slider.getByText(/^Page \d+ of \d+$/);
+  await expect(figure).toContainText("Deck 1 at dawn (1 of 6)");
+  await expect(pages).toHaveText("Page 1 of 4"); // phone-wide
+
+  // Rotate delay: 5,000 ms, then the next picture / page.
+  await page.clock.runFor(4900);
+  await expect(figure).toContainText("(1 of 6)");
+  await expect(pages).toHaveText(/^Page 1 of /);
+  await page.clock.runFor(100);
+  await expect(figure).toContainText("Deck 2 at noon (2 of 6)");
+  await expect(pages).toHaveText(/^Page 2 of /);
+
+  // Pause: a click on a thumbnail waits 6,000 ms (from the mouse leaving) before the next move.
+  await pictures.getByRole("button", { name: "Show Deck 4 at dawn" }).click();
+  await page.mouse.move(0, 0);
+  await expect(figure).toContainText("(4 of 6)");
+  await page.clock.runFor(5000);
+  await expect(figure).toContainText("(4 of 6)");
+  await expect(pages).toHaveText(/^Page 3 of /); // the untouched slider went on
+  await page.clock.runFor(1000);
+  await expect(figure).toContainText("Deck 5 at noon (5 of 6)");
+  await expect(pictures.getByText("Pictures 5–6 of 6")).toBeVisible(); // the thumbnails follow
+
+  // A quick swipe on the scroll slider is an interaction too.
+  await slider.locator(".widget-scroll-viewport").evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const at = (x: number) => ({
+      bubbles: true,
+      clientX: r.left + x,
+      clientY: r.top + r.height / 2,
+      pointerType: "touch",
+    });
+    el.dispatchEvent(new PointerEvent("pointerdown", at(200)));
+    el.dispatchEvent(new PointerEvent("pointerup", at(100)));
+  });
+  await expect(pages).toHaveText(/^Page 4 of /);
+  await page.clock.runFor(5000);
+  await expect(pages).toHaveText(/^Page 4 of /);
+  await page.clock.runFor(1000);
+  await expect(pages).toHaveText(/^Page 1 of /); // after the last page, the first again
+
+  // Pause (WCAG 2.2.2) stops it for good; Play starts it again.
+  await pictures.getByRole("button", { name: "Pause" }).click();
+  await page.mouse.move(0, 0);
+  const held = await figure.textContent();
+  await page.clock.runFor(20_000);
+  await expect(figure).toHaveText(held!);
+  await pictures.getByRole("button", { name: "Play" }).click();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(6000);
+  await expect(figure).not.toHaveText(held!);
 });
 
 test("the issue viewer shows an issue's pages in the overlay, one at a time", async ({ page }) => {
@@ -283,14 +348,21 @@ test("wider than a phone the accordion shows every item open; axe finds nothing,
   expect((await new AxeBuilder({ page }).include(".widget-overlay").analyze()).violations.map(described)).toEqual([]);
 });
 
-test("with reduced motion the slideshow neither fades nor moves by itself", async ({ page }) => {
+test("with reduced motion the slideshow and the sliders neither fade nor move by themselves", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 6000 }); // the sliders on screen
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.clock.install();
   await openGuide(page);
   const current = page.locator(".widget-slide.is-current img");
+  const pictures = page.getByRole("region", { name: "Pictures" });
+  const slider = page.getByRole("region", { name: "Slider" });
   await expect(page.locator(".widget-slide").first()).toHaveCSS("transition-duration", "0s");
   await page.clock.runFor(30_000);
   await expect(current).toHaveAttribute("alt", "The Ark at dawn");
+  await expect(pictures.getByRole("figure")).toContainText("(1 of 6)");
+  await expect(slider.getByText(/^Page \d+ of \d+$/)).toHaveText(/^Page 1 of /);
+  await expect(pictures.getByRole("button", { name: /^(Pause|Play)$/ })).toHaveCount(0);
+  await expect(slider.getByRole("button", { name: /^(Pause|Play)$/ })).toHaveCount(0);
   await page.getByRole("button", { name: "Next slide" }).click();
   await expect(current).toHaveAttribute("alt", "The Ark at noon");
 });
