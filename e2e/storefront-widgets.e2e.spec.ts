@@ -107,6 +107,7 @@ test("the panel slider enlarges a thumbnail and pages 4 at a time; the scroll sl
   await expect(pages).toHaveText(/^Page 1 of [2-9]$/);
   await slider.getByRole("button", { name: "Next" }).click();
   await expect(pages).toHaveText(/^Page 2 of /);
+  await page.waitForTimeout(100); // the double-click guard: without a slide to wait for, a click within 100 ms is ignored
   await slider.getByRole("button", { name: "Previous" }).click();
   await expect(pages).toHaveText(/^Page 1 of /);
   await expect(slider.getByRole("button", { name: "Previous" })).toBeDisabled();
