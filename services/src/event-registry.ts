@@ -1,7 +1,7 @@
 import { lookupCatalogEvents, scheduledActionEvents } from "@shop/shared";
 import { accountEvents, catalogEvents, contentEvents, donationEvents, EventRegistry, lockEvents } from "@shop/shared";
 import { addressEvents, mailEvents, personalDataEvents } from "@shop/shared";
-import { checkoutEvents, discountUseEvents, orderEvents, shippingRateEvents } from "@shop/shared";
+import { checkoutEvents, discountUseEvents, orderEvents, quickCheckoutEvents, shippingRateEvents } from "@shop/shared";
 import { cartEvents, discountEvents, gamifyEvents, newsletterEvents, radioEvents, wishlistEvents } from "@shop/shared";
 
 /** Every event type the app writes, so each is validated (and upcast) when read back. */
@@ -11,6 +11,7 @@ export function createEventRegistry(): EventRegistry {
     ...catalogEvents,
     ...cartEvents,
     ...checkoutEvents,
+    ...quickCheckoutEvents,
     ...orderEvents,
     ...discountUseEvents,
     ...shippingRateEvents,

@@ -2,3 +2,5 @@ export * from "./api.ts";
 export * from "./events.ts";
 export * from "./errors.ts";
 export * from "./shipping-rate-api.ts";
+export * from "./quick-checkout.ts";
+export * from "./quick-checkout-events.ts";

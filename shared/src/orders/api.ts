@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OrderLine } from "./events.ts";
+import { MembershipOnOrder } from "../checkout/quick-checkout.ts";
 
 /** An order as the complete page and the order history show it (money formatted and in cents). */
 export const OrderView = z.object({
@@ -28,6 +29,8 @@ export const OrderView = z.object({
   tracking_number: z.string().nullable(),
   refunded: z.string(),
   refunded_cents: z.number(),
+  /** A membership's passholders (quick checkout). */
+  membership: MembershipOnOrder.optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

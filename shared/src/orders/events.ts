@@ -3,6 +3,7 @@ import { defineEvent, type EventOf } from "../event-registry.ts";
 import { Address } from "../checkout/api.ts";
 import { Billing } from "../checkout/events.ts";
 import { asRecord, sealedOrClear } from "../personal-data/sealed.ts";
+import { MembershipOnOrder } from "../checkout/quick-checkout.ts";
 import { PaymentSummary } from "../payments/card.ts";
 import { UserRef } from "../content/events.ts";
 
@@ -46,6 +47,8 @@ export const OrderPersonal = z.object({
   billing: Billing,
   shipping: Address.nullable(),
   digitalEmail: z.string().nullable(),
+  /** A membership bought through the quick checkout: its passholders, personal data like the rest. */
+  membership: MembershipOnOrder.optional(),
 });
 export type OrderPersonal = z.infer<typeof OrderPersonal>;
 

@@ -39,6 +39,19 @@ export function erasedOrderView(view: OrderView): OrderView {
     billing: erasedFields(view.billing),
     shipping: view.shipping ? erasedFields(view.shipping) : null,
     digital_email: view.digital_email === null ? null : ERASED,
+    ...(view.membership
+      ? {
+          membership: {
+            variant: view.membership.variant,
+            passholders: view.membership.passholders.map((p) => ({
+              role: p.role,
+              first_name: ERASED,
+              last_name: ERASED,
+              birthday: p.birthday === null ? null : ERASED,
+            })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -100,5 +113,6 @@ export function orderViewOf(
       brand: placed.payment.brand,
       last4: placed.payment.last4,
     },
+    ...(personal.membership ? { membership: personal.membership } : {}),
   };
 }

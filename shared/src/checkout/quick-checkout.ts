@@ -1,0 +1,237 @@
+import { z } from "zod";
+import { DomainError, type FieldMessages } from "../errors/domain-error.ts";
+import { categoryForSku } from "../domain/sku-category.ts";
+import { FORM_MESSAGES } from "../domain/messages.ts";
+import { isEmailAddress } from "../domain/text-format.ts";
+import { isUnitedStates } from "../domain/us-states.ts";
+import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
+
+/** The quick checkout's messages (storefront §2, §5). */
+export const QUICK_CHECKOUT_MESSAGES = {
+  passholders: "All passholder name fields are required.",
+  correctErrors: "Please correct the errors in this form before proceeding to checkout.",
+  notMembership: "This item cannot be bought through the quick checkout.",
+  processing: "Processing Order...",
+} as const;
+
+/** The passholder variants a membership SKU sells (storefront §1, §3 Passholder). */
+export type MembershipVariant = "individual" | "family" | "grandparent";
+
+/**
+ * Membership SKUs are tickets (prefix 90-8-1, back-office §3) whose format names the passholders:
+ * 'Individual Membership', 'Family Membership', 'Grandparent Membership'.
+ */
+export function membershipVariantOf(sku: { code: string; format: string }): MembershipVariant | null {
+  if (categoryForSku(sku.code) !== "tickets") return null;
+  const match = /^(individual|family|grandparent) membership$/i.exec(sku.format.trim());
+  return match ? (match[1].toLowerCase() as MembershipVariant) : null;
+}
+
+/** How many dependent rows the form offers: children (family) or grandchildren (grandparent). */
+export const MAX_DEPENDENTS = 6;
+/** Which passholder rows a variant has: the spouse for grandparents; dependents for families and grandparents. */
+export const passholderRows = (variant: MembershipVariant) => ({
+  spouse: variant === "grandparent",
+  dependents: variant === "individual" ? 0 : MAX_DEPENDENTS,
+  birthdays: variant === "grandparent",
+});
+
+/** A form field as the old site posts it: absent or null is blank; trimmed (storefront §5 address forms). */
+const field = (max = 200) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
+    .pipe(z.string().max(max, REQUEST_FIELD_MESSAGES.tooLong(max)));
+
+const dependentFields = Object.fromEntries(
+  Array.from({ length: MAX_DEPENDENTS }, (_, i) => i + 1).flatMap((n) => [
+    [`dependent_${n}_first_name`, field()],
+    [`dependent_${n}_last_name`, field()],
+    [`dependent_${n}_birth_year`, field(4)],
+    [`dependent_${n}_birth_month`, field(2)],
+    [`dependent_${n}_birth_day`, field(2)],
+  ]),
+) as Record<
+  `dependent_${number}_${"first_name" | "last_name" | "birth_year" | "birth_month" | "birth_day"}`,
+  ReturnType<typeof field>
+>;
+
+/**
+ * POST /api/store/shop/quick-checkout/ (form-urlencoded or JSON): one membership, its billing, where
+ * its card is mailed (`ship_to`: 'billing', an address-book id, or 'new' with the ship_* fields), the
+ * passholders and the payment. Fields are only shaped here; the rules are `quickCheckoutFieldErrors`.
+ */
+export const QuickCheckoutRequest = z.object({
+  sku: field(50),
+  first_name: field(),
+  last_name: field(),
+  street1: field(),
+  street2: field(),
+  city: field(),
+  state: field(100),
+  postal_code: field(20),
+  country: field(100).transform((c) => c || "US"),
+  email: field(254),
+  org_name: field(),
+  ship_to: field(20).transform((v) => v || "billing"),
+  ship_first_name: field(),
+  ship_last_name: field(),
+  ship_street1: field(),
+  ship_street2: field(),
+  ship_city: field(),
+  ship_state: field(100),
+  ship_postal_code: field(20),
+  ship_country: field(100).transform((c) => c || "US"),
+  primary_first_name: field(),
+  primary_last_name: field(),
+  spouse_first_name: field(),
+  spouse_last_name: field(),
+  ...dependentFields,
+  payment_type: field(20).transform((v) => v || "card"),
+  card_number: field(40),
+  exp_month: field(2),
+  exp_year: field(4),
+  cvv: field(4),
+  name_on_card: field(),
+  check_number: field(30),
+});
+export type QuickCheckoutRequest = z.infer<typeof QuickCheckoutRequest>;
+type Form = Record<string, string>;
+
+/** Days in a month of a year (1–12): 31, 30, or February's 28 and 29 in a leap year. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A birthday given as yyyy, mm, dd that is a real date (29 February only in a leap year). */
+export function isRealBirthday(year: string, month: string, day: string): boolean {
+  if (!/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day)) return false;
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  return y >= 1900 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+export interface Passholder {
+  role: "primary" | "spouse" | "dependent";
+  first_name: string;
+  last_name: string;
+  /** yyyy-mm-dd, grandchildren only. */
+  birthday: string | null;
+}
+
+const pad = (v: string) => v.padStart(2, "0");
+
+/**
+ * The passholder rules of storefront §5: the primary always needs first and last name; the spouse
+ * and each dependent are optional, but a row begun needs both names; a grandchild row begun needs
+ * first name, last name and a full birthday that is a real date (an impossible day counts as none,
+ * as the form clears it). Each missing field reads 'All passholder name fields are required.'.
+ */
+export function passholderErrors(variant: MembershipVariant, form: Form): FieldMessages {
+  const errors: Record<string, string[]> = {};
+  const missing = (name: string) => {
+    errors[name] = [QUICK_CHECKOUT_MESSAGES.passholders];
+  };
+  const rows = passholderRows(variant);
+  const pair = (prefix: string, always: boolean) => {
+    const first = form[`${prefix}_first_name`] ?? "";
+    const last = form[`${prefix}_last_name`] ?? "";
+    if (!always && !first && !last) return;
+    if (!first) missing(`${prefix}_first_name`);
+    if (!last) missing(`${prefix}_last_name`);
+  };
+  pair("primary", true);
+  if (rows.spouse) pair("spouse", false);
+  for (let n = 1; n <= rows.dependents; n++) {
+    const prefix = `dependent_${n}`;
+    if (!rows.birthdays) {
+      pair(prefix, false);
+      continue;
+    }
+    const parts = ["first_name", "last_name", "birth_year", "birth_month", "birth_day"].map(
+      (part) => [`${prefix}_${part}`, form[`${prefix}_${part}`] ?? ""] as const,
+    );
+    if (parts.every(([, v]) => !v)) continue;
+    for (const [name, value] of parts) if (!value) missing(name);
+    const [year, month, day] = parts.slice(2).map(([, v]) => v);
+    if (year && month && day && !isRealBirthday(year, month, day)) missing(`${prefix}_birth_day`);
+  }
+  return errors;
+}
+
+/** The passholders a valid form names, primary first, blank optional rows left out. */
+export function passholdersOf(variant: MembershipVariant, form: Form): Passholder[] {
+  const rows = passholderRows(variant);
+  const named = (prefix: string) => (form[`${prefix}_first_name`] ?? "") !== "";
+  const holder = (role: Passholder["role"], prefix: string, birthday: string | null = null): Passholder => ({
+    role,
+    first_name: form[`${prefix}_first_name`] ?? "",
+    last_name: form[`${prefix}_last_name`] ?? "",
+    birthday,
+  });
+  const list = [holder("primary", "primary")];
+  if (rows.spouse && named("spouse")) list.push(holder("spouse", "spouse"));
+  for (let n = 1; n <= rows.dependents; n++) {
+    const p = `dependent_${n}`;
+    if (!named(p)) continue;
+    const birthday = rows.birthdays
+      ? `${form[`${p}_birth_year`]}-${pad(form[`${p}_birth_month`] ?? "")}-${pad(form[`${p}_birth_day`] ?? "")}`
+      : null;
+    list.push(holder("dependent", p, birthday));
+  }
+  return list;
+}
+
+const BILLING_REQUIRED = ["first_name", "last_name", "street1", "city", "postal_code"] as const;
+
+/**
+ * Every rule of the form at once, by field: billing as in step 1; a new shipping address needs first
+ * and last name, street1, city and postal code, and state in the US ('This field is required.');
+ * the passholders as `passholderErrors`. The payment fields are checked as the payment step checks them.
+ */
+export function quickCheckoutFieldErrors(variant: MembershipVariant, form: QuickCheckoutRequest): FieldMessages {
+  const errors: Record<string, string[]> = {};
+  const required = (name: string, value: string) => {
+    if (!value) errors[name] = [FORM_MESSAGES.required];
+  };
+  for (const name of BILLING_REQUIRED) required(name, form[name]);
+  if (isUnitedStates(form.country)) required("state", form.state);
+  if (!form.email) required("email", form.email);
+  else if (!isEmailAddress(form.email)) errors.email = [FORM_MESSAGES.invalidEmail(form.email)];
+  if (form.ship_to === "new") {
+    for (const name of BILLING_REQUIRED) required(`ship_${name}`, form[`ship_${name}`]);
+    if (isUnitedStates(form.ship_country)) required("ship_state", form.ship_state);
+  } else if (form.ship_to !== "billing" && !/^\d{1,9}$/.test(form.ship_to)) {
+    errors.ship_to = ["Select a valid choice."];
+  }
+  return { ...errors, ...passholderErrors(variant, form) };
+}
+
+/** The quick checkout's form with errors: 'field: message' lines under the form's own message (§5). */
+export class QuickCheckoutFormError extends DomainError<"CHECKOUT_INVALID"> {
+  constructor(fields: FieldMessages) {
+    super("CHECKOUT_INVALID", QUICK_CHECKOUT_MESSAGES.correctErrors, fields);
+  }
+}
+
+/** The SKU is not a membership (or not sold): nothing to quick-check-out. */
+export class NotAMembershipError extends DomainError<"CHECKOUT_INVALID"> {
+  constructor() {
+    super("CHECKOUT_INVALID", QUICK_CHECKOUT_MESSAGES.notMembership, { sku: [QUICK_CHECKOUT_MESSAGES.notMembership] });
+  }
+}
+
+/** A membership's passholders as its order records them (OrderPlaced.membership). */
+export const MembershipOnOrder = z.object({
+  variant: z.enum(["individual", "family", "grandparent"]),
+  passholders: z.array(
+    z.object({
+      role: z.enum(["primary", "spouse", "dependent"]),
+      first_name: z.string(),
+      last_name: z.string(),
+      birthday: z.string().nullable(),
+    }),
+  ),
+});
+export type MembershipOnOrder = z.infer<typeof MembershipOnOrder>;
