@@ -41,7 +41,7 @@ export interface QuickOrder {
  */
 export function decideQuickCheckout(input: QuickCheckoutRequest, facts: QuickCheckoutFacts, now: Date): QuickOrder {
   const sku = facts.sku;
-  const variant = sku && sku.active ? membershipVariantOf(sku) : null;
+  const variant = sku?.active ? membershipVariantOf(sku) : null;
   if (!sku || !variant) throw new NotAMembershipError();
   const errors: Record<string, readonly string[]> = { ...quickCheckoutFieldErrors(variant, input) };
   const picked = /^\d+$/.test(input.ship_to) ? facts.addressBook?.find((a) => a.id === Number(input.ship_to)) : null;
