@@ -19,6 +19,7 @@ import { makeAddressesRouter } from "./addresses/addresses-router.ts";
 import { mergeVisitorCart } from "./cart/cart-merge.ts";
 import { makeCartRouter } from "./cart/cart-router.ts";
 import { makeCheckoutRouter } from "./checkout/checkout-router.ts";
+import { makeQuickCheckoutRouter } from "./checkout/quick-checkout-router.ts";
 import { makeOrdersRouter } from "./orders/orders-router.ts";
 import { makeAdminOrdersRouter } from "./orders/admin-orders-router.ts";
 import { makeShippingRatesRouter } from "./checkout/shipping-rates-router.ts";
@@ -177,6 +178,14 @@ export function createApp(appDeps: AppDeps): Express {
   );
   app.use(
     makeCheckoutRouter({
+      ...deps,
+      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
+      gateway,
+      nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
+    }),
+  );
+  app.use(
+    makeQuickCheckoutRouter({
       ...deps,
       loadSkus: (codes) => loadSkusForCart(deps.db, codes),
       gateway,

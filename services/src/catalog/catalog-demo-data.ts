@@ -5,7 +5,7 @@ import type { Database } from "@shop/projections";
 import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/magazine/free-downloads";
 import { importCatalog, parseCatalogFile } from "./catalog-import.ts";
 
-// The demo's catalog (40 products and 23 SKUs of their own: donations, the magazine's free videos,
+// The demo's catalog (41 products, the memberships among them, and 23 SKUs of their own: donations, the magazine's free videos,
 // alphabet-order supplies): every category of back-office §3 and every case of the
 // storefront spec: formats, option combinations, sold out, backordered with a future restock date,
 // no returns, bulk tiers, a pack of 6 items, digital downloads and every donation SKU. Ids are fixed
@@ -304,6 +304,17 @@ export function demoCatalog(today: string): CatalogImportFile {
       },
       [sku(162, "90-1-101", "Download Pack", 2499, { digital: true })],
     ),
+  );
+  // Memberships: tickets (90-8-1) whose format names the passholders, bought through the quick
+  // checkout (docs/quick-checkout.md); the card is mailed, so they ship, and stock is not tracked.
+  const pass = (id: number, code: string, variant: string, cents: number): Sku =>
+    sku(id, code, `${variant} Membership`, cents, { allow_returns: false });
+  products.push(
+    product(41, "Annual Membership", { subtitle: "A year of visits for the passholders you name" }, [
+      pass(200, "90-8-111", "Individual", 9900),
+      pass(201, "90-8-112", "Family", 24900),
+      pass(202, "90-8-113", "Grandparent", 19900),
+    ]),
   );
   products[0].better_together = [2, 3, 38];
   products[0].recommended = [4, 5, 37];

@@ -43,6 +43,7 @@ import { NEWSLETTER_ROUTES } from "../../newsletters/newsletters-route-docs.ts";
 import { MAIL_ROUTES } from "../../mail/mail-route-docs.ts";
 import { ACCOUNT_ROUTES } from "../../accounts/account-route-docs.ts";
 import { CHECKOUT_ROUTES } from "../../checkout/checkout-route-docs.ts";
+import { QUICK_CHECKOUT_ROUTES } from "../../checkout/quick-checkout-route-docs.ts";
 import { WISHLIST_ROUTES } from "../../wishlist/wishlist-route-docs.ts";
 import { NAV_ROUTES } from "../../nav/nav-route-docs.ts";
 import { SEARCH_ROUTES } from "../../search/search-route-docs.ts";
@@ -424,6 +425,7 @@ export const API_ROUTES: RouteDoc[] = [
   ...MAIL_ROUTES,
   ...ACCOUNT_ROUTES,
   ...CHECKOUT_ROUTES,
+  ...QUICK_CHECKOUT_ROUTES,
   ...WISHLIST_ROUTES,
   ...NAV_ROUTES,
   ...SEARCH_ROUTES,

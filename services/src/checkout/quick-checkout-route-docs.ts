@@ -1,0 +1,16 @@
+import { CheckoutPlacedAnswer, QuickCheckoutRequest } from "@shop/shared";
+import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+/** The quick checkout's route for /api/openapi.json (quick-checkout-router.ts). */
+export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
+  {
+    method: "POST",
+    path: "/api/store/shop/quick-checkout/",
+    summary:
+      "Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to " +
+      "('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' " +
+      "lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402",
+    body: QuickCheckoutRequest,
+    answer: CheckoutPlacedAnswer,
+  },
+];

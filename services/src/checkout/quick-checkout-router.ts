@@ -1,0 +1,36 @@
+import { Router } from "express";
+import { QuickCheckoutRequest } from "@shop/shared";
+import { cartIdOf } from "../cart/cart-id.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import { parseRequest } from "../platform/http/validate.ts";
+import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { submitQuickCheckout, type QuickCheckoutDeps } from "./quick-checkout-service.ts";
+
+export interface QuickCheckoutRouterDeps extends QuickCheckoutDeps {
+  behindProxy: boolean;
+  waitForProjections: WaitForProjections;
+}
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
+
+/** The quick checkout for memberships (storefront §2, §5): billing, delivery, passholders and payment in one POST. */
+export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
+  const router = Router();
+
+  router.post("/api/store/shop/quick-checkout/", async (req, res) => {
+    const input = parseRequest(QuickCheckoutRequest, req.body);
+    const header = req.get("idempotency-key")?.trim() ?? "";
+    // The browser's cart id marks a guest's order as theirs, so the order complete page opens for them.
+    const cartId = cartIdOf(req, res, { create: true, secure: deps.behindProxy }) ?? "";
+    const { answer, lastWrite } = await submitQuickCheckout(deps, input, {
+      idempotencyKey: IDEMPOTENCY_KEY.test(header) ? header : null,
+      userId: req.user?.id ?? null,
+      cartId,
+      metadata: eventMetadata(req),
+    });
+    if (lastWrite) await deps.waitForProjections(lastWrite, ["orders"]);
+    res.json(answer);
+  });
+
+  return router;
+}
