@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { DomainError, type FieldMessages } from "../errors/domain-error.ts";
-import { categoryForSku } from "../domain/sku-category.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
 import { isUnitedStates } from "../domain/us-states.ts";
 import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
+import type { MembershipVariant } from "./membership-sku.ts";
+
+export * from "./membership-sku.ts";
 
 /** The quick checkout's messages (storefront §2, §5). */
 export const QUICK_CHECKOUT_MESSAGES = {
@@ -13,19 +15,6 @@ export const QUICK_CHECKOUT_MESSAGES = {
   notMembership: "This item cannot be bought through the quick checkout.",
   processing: "Processing Order...",
 } as const;
-
-/** The passholder variants a membership SKU sells (storefront §1, §3 Passholder). */
-export type MembershipVariant = "individual" | "family" | "grandparent";
-
-/**
- * Membership SKUs are tickets (prefix 90-8-1, back-office §3) whose format names the passholders:
- * 'Individual Membership', 'Family Membership', 'Grandparent Membership'.
- */
-export function membershipVariantOf(sku: { code: string; format: string }): MembershipVariant | null {
-  if (categoryForSku(sku.code) !== "tickets") return null;
-  const match = /^(individual|family|grandparent) membership$/i.exec(sku.format.trim());
-  return match ? (match[1].toLowerCase() as MembershipVariant) : null;
-}
 
 /** How many dependent rows the form offers: children (family) or grandchildren (grandparent). */
 export const MAX_DEPENDENTS = 6;

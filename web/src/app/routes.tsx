@@ -80,6 +80,9 @@ const AlphabetOrderPage = lazyPage(() =>
 );
 const GiveawayPage = lazyPage(() => import("../features/gamify/GiveawayPage").then((m) => m.GiveawayPage));
 const WishlistPage = lazyPage(() => import("../features/wishlist/WishlistPage").then((m) => m.WishlistPage));
+const QuickCheckoutPage = lazyPage(() =>
+  import("../features/quick-checkout/QuickCheckoutPage").then((m) => m.QuickCheckoutPage),
+);
 const OrderHistoryPage = lazyPage(() => import("../features/orders/OrderHistoryPage").then((m) => m.OrderHistoryPage));
 
 async function orderLoad({ store, params, pathname }: LoadContext): Promise<Loaded> {
@@ -134,6 +137,12 @@ export const routes: Route[] = [
     load: async () => ok({ title: `Checkout | ${SITE}`, description: "Pay for your order.", path: "/store/checkout/" }),
   },
   { path: "/store/checkout/complete/:number/", Page: OrderCompletePage, load: orderLoad },
+  {
+    path: "/store/quick-checkout/:code/",
+    Page: QuickCheckoutPage,
+    load: async ({ pathname }) =>
+      ok({ title: `Quick checkout | ${SITE}`, description: "Buy a membership in one form.", path: pathname }),
+  },
   { path: "/account/orders/", Page: OrderHistoryPage, load: signedInLoad("Your orders", "The orders you placed.") },
   {
     path: "/store/order-form/",

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { membershipVariantOf, quickCheckoutPath } from "@shop/shared/checkout/membership-sku";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { money, toQuantity } from "../cart/money";
 import { AddedToCart, addFailedUrl } from "./AddedToCart";
@@ -103,6 +104,13 @@ export function ProductPurchase({ product, skus, initial }: Props) {
       )}
       {selected?.is_sold_out ? (
         <p className="notice sold-out">Sold out</p>
+      ) : selected && membershipVariantOf({ code: selected.sku, format: selected.format }) ? (
+        // A membership names its passholders: it is bought through the quick checkout, not the cart.
+        <div className="purchase-buttons">
+          <a className="button" href={quickCheckoutPath(selected.sku)}>
+            Buy
+          </a>
+        </div>
       ) : (
         <div className="purchase-buttons">
           <label htmlFor={qtyId}>Quantity</label>

@@ -88,6 +88,19 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
             <p className="address">{address(order.shipping)}</p>
           </section>
         ) : null}
+        {order.membership ? (
+          <section>
+            <h2>Passholders</h2>
+            <ul className="passholders">
+              {order.membership.passholders.map((p) => (
+                <li key={`${p.role}-${p.first_name}-${p.last_name}-${p.birthday ?? ""}`}>
+                  {p.first_name} {p.last_name}
+                  {p.birthday ? `, born ${p.birthday}` : ""}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {order.digital_email ? (
           <section>
             <h2>Digital delivery</h2>

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  QUICK_CHECKOUT_MESSAGES,
+  QuickCheckoutRequest,
+  membershipVariantOf,
+  quickCheckoutFieldErrors,
+} from "@shop/shared/checkout/quick-checkout";
+import { useAddressesQuery, useMeQuery } from "../account/accountApi";
+import { money } from "../cart/money";
+import { useProductQuery } from "../catalog/catalogApi";
+import { AddressFields, FormField } from "../checkout/FormField";
+import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
+import "../checkout/checkout.css";
+import { PassholderFields } from "./PassholderFields";
+import { PaymentFields } from "./PaymentFields";
+import { ShipToPicker } from "./ShipToPicker";
+import { useQuickCheckoutMutation, type FormValues } from "./quickCheckoutApi";
+
+const newKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** The fields the page checks before it posts, by the same rules the server applies (§5), plus the card's required fields. */
+function formErrors(values: FormValues, variant: NonNullable<ReturnType<typeof membershipVariantOf>>) {
+  const errors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(quickCheckoutFieldErrors(variant, QuickCheckoutRequest.parse(values))))
+    errors[name] = [...messages];
+  if ((values.payment_type ?? "card") === "card")
+    for (const name of ["card_number", "exp_month", "exp_year", "cvv", "name_on_card"])
+      if (!values[name]?.trim()) errors[name] = ["This field is required."];
+  return errors;
+}
+
+/**
+ * /store/quick-checkout/{sku}/: a membership bought in one form (§2): billing, delivery with the item's
+ * shipping address picker, the passholders and the payment. The button reads 'Processing Order...'
+ * while the order is placed; success goes to the order complete page.
+ */
+export function QuickCheckoutPage({ params }: { params: Record<string, string> }) {
+  const code = params.code ?? "";
+  const { data: product, isError } = useProductQuery({ sku: code });
+  const { data: me } = useMeQuery();
+  const { data: addressBook = [] } = useAddressesQuery(undefined, { skip: !me });
+  const [quickCheckout] = useQuickCheckoutMutation();
+  const [values, setValues] = useState<FormValues>({
+    sku: code,
+    country: "US",
+    ship_to: "billing",
+    payment_type: "card",
+  });
+  const [refusal, setRefusal] = useState<StepRefusal | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const key = useRef(newKey());
+  const busy = useRef(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal) alertRef.current?.focus();
+  }, [refusal]);
+
+  if (isError) return <p className="alert negative">This membership could not be loaded. Please refresh this page.</p>;
+  if (!product) return <p>Loading…</p>;
+  const sku = product.skus.find((s) => s.sku === code);
+  const variant = sku ? membershipVariantOf({ code: sku.sku, format: sku.format }) : null;
+  if (!sku || !variant) return <p className="alert negative">{QUICK_CHECKOUT_MESSAGES.notMembership}</p>;
+
+  const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const errors = refusal?.fields ?? {};
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy.current || !variant) return; // a double click: the first submit is under way
+    const found = formErrors(values, variant);
+    if (Object.keys(found).length) {
+      setRefusal({
+        message: QUICK_CHECKOUT_MESSAGES.correctErrors,
+        fields: found,
+        invalidStep: false,
+        backToStep: null,
+      });
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      const answer = await quickCheckout({ values, idempotencyKey: key.current }).unwrap();
+      window.location.assign(answer.redirect);
+    } catch (error) {
+      busy.current = false;
+      setSubmitting(false);
+      setRefusal(refusalOf(error));
+    }
+  }
+
+  return (
+    <div className="checkout-page quick-checkout">
+      <h1>Quick checkout</h1>
+      <p>
+        {product.title}, {sku.format}: <strong>{money(sku.price)}</strong>
+      </p>
+      {refusal ? (
+        <div className="alert negative" role="alert" tabIndex={-1} ref={alertRef}>
+          {refusal.message ? <p>{refusal.message}</p> : null}
+          {errors.__all__?.length ? (
+            <ul>
+              {errors.__all__.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <section className="checkout-step" aria-labelledby="qc-billing">
+          <h2 id="qc-billing">Billing information</h2>
+          <AddressFields prefix="" autoPrefix="billing" values={values} errors={errors} onChange={change} />
+          <FormField
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+            values={values}
+            errors={errors}
+            onChange={change}
+          />
+        </section>
+        <section className="checkout-step" aria-labelledby="qc-delivery">
+          <h2 id="qc-delivery">Delivery</h2>
+          <p>The membership card is mailed to the address you choose; shipping is free.</p>
+          <ShipToPicker
+            item={`${product.title} (${sku.format})`}
+            values={values}
+            errors={errors}
+            addressBook={addressBook}
+            onChange={(changes) => setValues((v) => ({ ...v, ...changes }))}
+          />
+        </section>
+        <section className="checkout-step" aria-labelledby="qc-passholders">
+          <h2 id="qc-passholders">Passholder names</h2>
+          <PassholderFields variant={variant} values={values} errors={errors} onChange={change} />
+        </section>
+        <section className="checkout-step" aria-labelledby="qc-payment">
+          <h2 id="qc-payment">Payment</h2>
+          <PaymentFields values={values} errors={errors} onChange={change} />
+        </section>
+        <button type="submit" disabled={submitting}>
+          {submitting ? QUICK_CHECKOUT_MESSAGES.processing : "Place Order"}
+        </button>
+      </form>
+    </div>
+  );
+}
