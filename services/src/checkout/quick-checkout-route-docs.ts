@@ -1,8 +1,20 @@
-import { CheckoutPlacedAnswer, QuickCheckoutRequest } from "@shop/shared";
+import {
+  CheckoutPlacedAnswer,
+  QuickCheckoutItemAnswer,
+  QuickCheckoutItemQuery,
+  QuickCheckoutRequest,
+} from "@shop/shared";
 import type { RouteDoc } from "../platform/openapi/routes.ts";
 
 /** The quick checkout's route for /api/openapi.json (quick-checkout-router.ts). */
 export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
+  {
+    method: "GET",
+    path: "/api/store/shop/quick-checkout/",
+    summary: "The membership a quick checkout buys: title, format, price and its passholder variant; not one 400",
+    query: QuickCheckoutItemQuery,
+    answer: QuickCheckoutItemAnswer,
+  },
   {
     method: "POST",
     path: "/api/store/shop/quick-checkout/",

@@ -1,5 +1,12 @@
 import { Router } from "express";
-import { QuickCheckoutRequest } from "@shop/shared";
+import {
+  NotAMembershipError,
+  QuickCheckoutItemQuery,
+  QuickCheckoutRequest,
+  formatCents,
+  membershipVariantOf,
+  type QuickCheckoutItemAnswer,
+} from "@shop/shared";
 import { cartIdOf } from "../cart/cart-id.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
@@ -16,6 +23,26 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
 /** The quick checkout for memberships (storefront §2, §5): billing, delivery, passholders and payment in one POST. */
 export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
   const router = Router();
+
+  router.get("/api/store/shop/quick-checkout/", async (req, res) => {
+    const { sku: code } = parseRequest(QuickCheckoutItemQuery, req.query);
+    const sku = (await deps.loadSkus([code])).get(code);
+    const variant = sku?.active ? membershipVariantOf(sku) : null;
+    if (!sku || !variant) throw new NotAMembershipError();
+    const answer: QuickCheckoutItemAnswer = {
+      metadata: { success: true, errors: [] },
+      item: {
+        sku: sku.code,
+        title: sku.title,
+        format: sku.format,
+        price: formatCents(sku.priceCents),
+        price_cents: sku.priceCents,
+        variant,
+        url: sku.url,
+      },
+    };
+    res.json(answer);
+  });
 
   router.post("/api/store/shop/quick-checkout/", async (req, res) => {
     const input = parseRequest(QuickCheckoutRequest, req.body);

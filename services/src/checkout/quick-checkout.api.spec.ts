@@ -203,4 +203,28 @@ describe("POST /api/store/shop/quick-checkout/ (storefront §2, §5)", () => {
       .then(({ response }) => {
         expect(response.json.metadata.errors).toEqual(["ship_to: Select a valid choice."]);
       }));
+
+  it("GET ?sku= answers the membership the form buys, with its passholder variant; a ticket is not one", () =>
+    given
+      .when(async (http) => {
+        const shopper = http.visitor();
+        const ticket = await shopper.get(`${Q}?sku=${TICKET}`);
+        expect(ticket.status).toBe(400);
+        expect(ticket.json.metadata.message).toBe("This item cannot be bought through the quick checkout.");
+        return shopper.get(`${Q}?sku=${GRANDPARENT}`);
+      })
+      .then(({ response }) => {
+        expect(response.json).toEqual({
+          metadata: { success: true, errors: [] },
+          item: {
+            sku: GRANDPARENT,
+            title: "Annual Membership",
+            format: "Grandparent Membership",
+            price: "199.00",
+            price_cents: 19900,
+            variant: "grandparent",
+            url: expect.stringMatching(/^\/store\//),
+          },
+        });
+      }));
 });

@@ -224,3 +224,19 @@ export const MembershipOnOrder = z.object({
   ),
 });
 export type MembershipOnOrder = z.infer<typeof MembershipOnOrder>;
+
+/** GET /api/store/shop/quick-checkout/?sku={code}: the membership the form buys. */
+export const QuickCheckoutItemQuery = z.object({ sku: field(50) });
+export const QuickCheckoutItemAnswer = z.object({
+  metadata: z.object({ success: z.boolean(), errors: z.array(z.string()) }),
+  item: z.object({
+    sku: z.string(),
+    title: z.string(),
+    format: z.string(),
+    price: z.string(),
+    price_cents: z.number().int(),
+    variant: z.enum(["individual", "family", "grandparent"]),
+    url: z.string(),
+  }),
+});
+export type QuickCheckoutItemAnswer = z.infer<typeof QuickCheckoutItemAnswer>;

@@ -2,25 +2,23 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   QUICK_CHECKOUT_MESSAGES,
   QuickCheckoutRequest,
-  membershipVariantOf,
   quickCheckoutFieldErrors,
+  type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
 import { useAddressesQuery, useMeQuery } from "../account/accountApi";
-import { money } from "../cart/money";
-import { useProductQuery } from "../catalog/catalogApi";
 import { AddressFields, FormField } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import "../checkout/checkout.css";
 import { PassholderFields } from "./PassholderFields";
 import { PaymentFields } from "./PaymentFields";
 import { ShipToPicker } from "./ShipToPicker";
-import { useQuickCheckoutMutation, type FormValues } from "./quickCheckoutApi";
+import { useQuickCheckoutItemQuery, useQuickCheckoutMutation, type FormValues } from "./quickCheckoutApi";
 
 const newKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 /** The fields the page checks before it posts, by the same rules the server applies (§5), plus the card's required fields. */
-function formErrors(values: FormValues, variant: NonNullable<ReturnType<typeof membershipVariantOf>>) {
+function formErrors(values: FormValues, variant: MembershipVariant) {
   const errors: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(quickCheckoutFieldErrors(variant, QuickCheckoutRequest.parse(values))))
     errors[name] = [...messages];
@@ -37,7 +35,7 @@ function formErrors(values: FormValues, variant: NonNullable<ReturnType<typeof m
  */
 export function QuickCheckoutPage({ params }: { params: Record<string, string> }) {
   const code = params.code ?? "";
-  const { data: product, isError } = useProductQuery({ sku: code });
+  const { data: item, error } = useQuickCheckoutItemQuery(code);
   const { data: me } = useMeQuery();
   const { data: addressBook = [] } = useAddressesQuery(undefined, { skip: !me });
   const [quickCheckout] = useQuickCheckoutMutation();
@@ -56,18 +54,23 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
     if (refusal) alertRef.current?.focus();
   }, [refusal]);
 
-  if (isError) return <p className="alert negative">This membership could not be loaded. Please refresh this page.</p>;
-  if (!product) return <p>Loading…</p>;
-  const sku = product.skus.find((s) => s.sku === code);
-  const variant = sku ? membershipVariantOf({ code: sku.sku, format: sku.format }) : null;
-  if (!sku || !variant) return <p className="alert negative">{QUICK_CHECKOUT_MESSAGES.notMembership}</p>;
+  if (error)
+    return (
+      <p className="alert negative">
+        {"status" in error && error.status === 400
+          ? QUICK_CHECKOUT_MESSAGES.notMembership
+          : "This membership could not be loaded. Please refresh this page."}
+      </p>
+    );
+  if (!item) return <p>Loading…</p>;
+  const variant = item.variant;
 
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const errors = refusal?.fields ?? {};
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy.current || !variant) return; // a double click: the first submit is under way
+    if (busy.current) return; // a double click: the first submit is under way
     const found = formErrors(values, variant);
     if (Object.keys(found).length) {
       setRefusal({
@@ -95,7 +98,7 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
     <div className="checkout-page quick-checkout">
       <h1>Quick checkout</h1>
       <p>
-        {product.title}, {sku.format}: <strong>{money(sku.price)}</strong>
+        <a href={item.url}>{item.title}</a>, {item.format}: <strong>${item.price}</strong>
       </p>
       {refusal ? (
         <div className="alert negative" role="alert" tabIndex={-1} ref={alertRef}>
@@ -129,7 +132,7 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
           <h2 id="qc-delivery">Delivery</h2>
           <p>The membership card is mailed to the address you choose; shipping is free.</p>
           <ShipToPicker
-            item={`${product.title} (${sku.format})`}
+            item={`${item.title} (${item.format})`}
             values={values}
             errors={errors}
             addressBook={addressBook}

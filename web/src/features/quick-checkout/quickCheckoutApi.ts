@@ -1,4 +1,5 @@
 import type { CheckoutPlacedAnswer } from "@shop/shared/checkout/api";
+import type { QuickCheckoutItemAnswer } from "@shop/shared/checkout/quick-checkout";
 import { api } from "../../app/api";
 
 export type FormValues = Record<string, string>;
@@ -6,6 +7,10 @@ export type FormValues = Record<string, string>;
 /** POST /api/store/shop/quick-checkout/: the whole form at once, with one Idempotency-Key per visit of the page. */
 export const quickCheckoutApi = api.injectEndpoints({
   endpoints: (build) => ({
+    quickCheckoutItem: build.query<QuickCheckoutItemAnswer["item"], string>({
+      query: (sku) => ({ url: "/api/store/shop/quick-checkout/", params: { sku } }),
+      transformResponse: (r: QuickCheckoutItemAnswer) => r.item,
+    }),
     quickCheckout: build.mutation<CheckoutPlacedAnswer, { values: FormValues; idempotencyKey: string }>({
       query: ({ values, idempotencyKey }) => ({
         url: "/api/store/shop/quick-checkout/",
@@ -17,4 +22,4 @@ export const quickCheckoutApi = api.injectEndpoints({
   }),
 });
 
-export const { useQuickCheckoutMutation } = quickCheckoutApi;
+export const { useQuickCheckoutItemQuery, useQuickCheckoutMutation } = quickCheckoutApi;
