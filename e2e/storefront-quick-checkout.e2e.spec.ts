@@ -18,13 +18,13 @@ async function seriousFindings(page: Page): Promise<string[]> {
 }
 
 async function fillForm(page: Page) {
-  await page.getByLabel("First name", { exact: true }).fill("Noah");
-  await page.getByLabel("Last name", { exact: true }).fill("Builder");
+  await page.getByRole("textbox", { name: "First name", exact: true }).fill("Noah");
+  await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Builder");
   await page.getByRole("textbox", { name: "Street address", exact: true }).fill("1 Ark Way");
-  await page.getByLabel("City", { exact: true }).fill("Petersburg");
-  await page.getByLabel("State", { exact: true }).selectOption("KY");
-  await page.getByLabel("Postal code", { exact: true }).fill("41080");
-  await page.getByLabel("Email", { exact: true }).fill("noah@example.org");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Petersburg");
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("KY");
+  await page.getByRole("textbox", { name: "Postal code", exact: true }).fill("41080");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("noah@example.org");
   await page.getByLabel("Primary passholder first name").fill("Noah");
   await page.getByLabel("Primary passholder last name").fill("Builder");
   await page.getByLabel("Grandchild 1 first name").fill("Ham");
@@ -56,14 +56,14 @@ test("a grandparent membership with a grandchild's birthday, paid with the test 
   // The card goes to a new address typed in the overlay, which checks §5's rules before it closes.
   await page.getByLabel(/^Ship .* to$/).selectOption("add");
   const overlay = page.getByRole("dialog", { name: "New shipping address" });
-  await overlay.getByLabel("First name", { exact: true }).fill("Shem");
+  await overlay.getByRole("textbox", { name: "First name", exact: true }).fill("Shem");
   await overlay.getByRole("button", { name: "Use this address" }).click();
   await expect(overlay.getByText("This field is required.").first()).toBeVisible();
-  await overlay.getByLabel("Last name", { exact: true }).fill("Builder");
+  await overlay.getByRole("textbox", { name: "Last name", exact: true }).fill("Builder");
   await overlay.getByRole("textbox", { name: "Street address", exact: true }).fill("2 Hill Rd");
-  await overlay.getByLabel("City", { exact: true }).fill("Hebron");
-  await overlay.getByLabel("State", { exact: true }).selectOption("KY");
-  await overlay.getByLabel("Postal code", { exact: true }).fill("41048");
+  await overlay.getByRole("textbox", { name: "City", exact: true }).fill("Hebron");
+  await overlay.getByRole("combobox", { name: "State", exact: true }).selectOption("KY");
+  await overlay.getByRole("textbox", { name: "Postal code", exact: true }).fill("41048");
   await overlay.getByRole("button", { name: "Use this address" }).click();
   await expect(overlay).toBeHidden();
   await expect(page.getByLabel(/^Ship .* to$/)).toHaveValue("new");

@@ -9,6 +9,7 @@ import { useAddressesQuery, useMeQuery } from "../account/accountApi";
 import { AddressFields, FormField } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import "../checkout/checkout.css";
+import "./quick-checkout.css";
 import { PassholderFields } from "./PassholderFields";
 import { PaymentFields } from "./PaymentFields";
 import { ShipToPicker } from "./ShipToPicker";
