@@ -18,6 +18,7 @@ import { listAddresses, type Database } from "@shop/projections";
 import { foldStream } from "../platform/command-handler.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
+import { payerOf, sealOrderPersonal } from "./checkout-personal.ts";
 import { quickCheckoutDecider } from "./quick-checkout.ts";
 import { decideQuickCheckout } from "./quick-checkout-decide.ts";
 
@@ -61,6 +62,13 @@ export async function submitQuickCheckout(
     deps.store.append(stream, [{ type: event.type, data: event.data, metadata: request.metadata }], {
       expectedVersion,
     });
+  const personal = {
+    billing: order.billing,
+    shipping: order.shipping,
+    digitalEmail: null,
+    membership: order.membership,
+  };
+  const person = await payerOf(deps.db, request.userId, order.billing.email);
   const deadline = Date.now() + 30_000;
   for (;;) {
     const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
@@ -90,9 +98,11 @@ export async function submitQuickCheckout(
           attemptId,
           cartId: request.cartId,
           userId: request.userId,
-          billing: order.billing,
-          shipping: order.shipping,
-          digitalEmail: null,
+          // Per-customer use limits count by account, or by the guest's person id (never the email in clear).
+          customer: request.userId ? `user:${request.userId}` : `person:${person}`,
+          // The billing, the card's address and the passholders, sealed with the buyer's key like the four steps.
+          personal: await sealOrderPersonal(deps.db, person, personal),
+          ships: true,
           lines: [order.line],
           discounts: [],
           discountTerms: new Map(),
@@ -100,7 +110,6 @@ export async function submitQuickCheckout(
           totals: order.totals,
           payment: order.payment,
           now,
-          membership: order.membership,
         },
         request.metadata,
       );
@@ -112,7 +121,7 @@ export async function submitQuickCheckout(
       throw error;
     }
     await append({ type: "QuickCheckoutCompleted", data: { attemptId, orderNumber: result.number, at } }, "any");
-    const mailed = await queueOrderConfirmation(deps, orderViewOf(result.placed), request.metadata);
+    const mailed = await queueOrderConfirmation(deps, orderViewOf(result.placed, personal), person, request.metadata);
     return { answer: placed(result.number), lastWrite: mailed ?? result.appended.position };
   }
 }
