@@ -4,6 +4,7 @@ import { createApp } from "../app.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { ORDER_ADDRESS as address } from "./order-fixtures.ts";
 
 const gateway = createTestGateway();
 const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: gateway }));
@@ -11,16 +12,6 @@ const edna = signedInUser("edna@example.org", "Edna Editor");
 const shopper = signedInUser("sam@example.org", "Sam Shopper", { isStaff: false });
 const at = new Date().toISOString();
 const BASE = "/admin/api/store/order/";
-const address = {
-  first_name: "Ann",
-  last_name: "Buyer",
-  street1: "1 Main St",
-  street2: "",
-  city: "Hebron",
-  state: "KY",
-  postal_code: "41048",
-  country: "US",
-};
 
 function placed(number: string, payment: "card" | "check", reference: string | null = null): GivenEvent {
   return {

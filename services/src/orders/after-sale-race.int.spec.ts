@@ -8,19 +8,10 @@ import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { putBack } from "./after-sale.ts";
 import { decideOrder, orderDecider } from "./decide.ts";
 import { takeStock } from "./stock.ts";
+import { ORDER_ADDRESS as address } from "./order-fixtures.ts";
 
 const at = new Date().toISOString();
 const BUYERS = 12;
-const address = {
-  first_name: "Ann",
-  last_name: "Buyer",
-  street1: "1 Main St",
-  street2: "",
-  city: "Hebron",
-  state: "KY",
-  postal_code: "41048",
-  country: "US",
-};
 
 /** Order 100001 took the last copy of SKU 100 (stock 0 now). */
 async function lastCopySold(store: EventStore) {

@@ -7,22 +7,13 @@ import { skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { ORDER_ADDRESS as address } from "./order-fixtures.ts";
 
 const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: createTestGateway() }));
 const edna = signedInUser("edna@example.org", "Edna Editor");
 const at = new Date().toISOString();
 const BASE = "/admin/api/store/order/";
 const by = { id: "u1", name: "Edna" };
-const address = {
-  first_name: "Ann",
-  last_name: "Buyer",
-  street1: "1 Main St",
-  street2: "",
-  city: "Hebron",
-  state: "KY",
-  postal_code: "41048",
-  country: "US",
-};
 
 /** A check order of $60: two copies of a $20 book (stock now 3) and a $20 donation to ark-main; one use of SAVE. */
 function placed(): GivenEvent {

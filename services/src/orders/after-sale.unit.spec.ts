@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine } from "@shop/shared";
 import { decideRelease, donationsGivenBack } from "./after-sale.ts";
+import { ORDER_ADDRESS as address } from "./order-fixtures.ts";
 
 const now = new Date("2026-11-23T12:00:00.000Z");
 const at = now.toISOString();
 const by = { id: "u1", name: "Edna" };
-const address = {
-  first_name: "Ann",
-  last_name: "Buyer",
-  street1: "1 Main St",
-  street2: "",
-  city: "Hebron",
-  state: "KY",
-  postal_code: "41048",
-  country: "US",
-};
 const line = (lineId: number, totalCents: number, extra: Partial<OrderLine> = {}): OrderLine => ({
   lineId,
   skuId: 100 + lineId,

@@ -7,20 +7,11 @@ import {
   type OrderState,
 } from "@shop/shared";
 import { decideOrder, orderDecider, type OrderCommand } from "./decide.ts";
+import { ORDER_ADDRESS as address } from "./order-fixtures.ts";
 
 const by = { id: "u1", name: "Edna Editor" };
 const now = new Date("2026-11-23T12:00:00Z");
 const at = now.toISOString();
-const address = {
-  first_name: "Ann",
-  last_name: "Buyer",
-  street1: "1 Main St",
-  street2: "",
-  city: "Hebron",
-  state: "KY",
-  postal_code: "41048",
-  country: "US",
-};
 
 function placed(payment: "card" | "check", ships = true): OrderEvent {
   return {
