@@ -54,9 +54,9 @@ const escapeHtml = (text: string) =>
 /** An ad as the page shows it: a plain link with its image, labelled "Advertisement" for screen readers. */
 export function adHtml(ad: { title: string; link_url: string; image_url: string; alt_text: string }): string {
   return (
-    `<aside class="content-ad" aria-label="Advertisement"><a href="${escapeHtml(ad.link_url)}">` +
+    `<div class="content-ad" role="group" aria-label="Advertisement"><a href="${escapeHtml(ad.link_url)}">` +
     `<img src="${escapeHtml(ad.image_url)}" alt="${escapeHtml(ad.alt_text)}" loading="lazy" width="600" height="150">` +
-    "</a></aside>"
+    "</a></div>"
   );
 }
 

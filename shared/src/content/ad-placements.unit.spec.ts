@@ -67,8 +67,8 @@ describe("an ad goes after the paragraph at its placement", () => {
 
   it("the ad is a plain link with its image, labelled Advertisement, its text escaped", () => {
     expect(adHtml(ad)).toBe(
-      '<aside class="content-ad" aria-label="Advertisement"><a href="/visit/?a=1&amp;b=2">' +
-        '<img src="/ads/ad-1.svg" alt="Say &quot;hi&quot;" loading="lazy" width="600" height="150"></a></aside>',
+      '<div class="content-ad" role="group" aria-label="Advertisement"><a href="/visit/?a=1&amp;b=2">' +
+        '<img src="/ads/ad-1.svg" alt="Say &quot;hi&quot;" loading="lazy" width="600" height="150"></a></div>',
     );
   });
 
