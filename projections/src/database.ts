@@ -3,6 +3,7 @@ import type { EventMetadata } from "@shop/shared";
 import type { CampaignsTables } from "./campaigns/campaigns-projection.ts";
 import type { GamifyTables } from "./gamify/gamify-projection.ts";
 import type { RadioStationsTables } from "./radio-stations/radio-stations-projection.ts";
+import type { AdsTables } from "./ads/ads-projection.ts";
 import type { NewsletterTables } from "./newsletters/newsletters-projection.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
 import type { DiscountsTables } from "./discounts/discounts-projection.ts";
@@ -108,6 +109,7 @@ export interface Database
     CampaignsTables,
     DiscountsTables,
     RadioStationsTables,
+    AdsTables,
     GamifyTables,
     NewsletterTables,
     MailboxTables,

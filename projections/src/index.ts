@@ -9,6 +9,7 @@ import { campaignsProjection } from "./campaigns/campaigns-projection.ts";
 import { discountsProjection } from "./discounts/discounts-projection.ts";
 import { gamifyProjection } from "./gamify/gamify-projection.ts";
 import { radioStationsProjection } from "./radio-stations/radio-stations-projection.ts";
+import { adsProjection } from "./ads/ads-projection.ts";
 import { newslettersProjection } from "./newsletters/newsletters-projection.ts";
 import { mailboxProjection } from "./mailbox/mailbox-projection.ts";
 import { addressesProjection } from "./addresses/addresses-projection.ts";
@@ -39,6 +40,7 @@ export * from "./scheduled-actions/scheduled-actions-queries.ts";
 export * from "./campaigns/campaigns-projection.ts";
 export * from "./discounts/discounts-projection.ts";
 export * from "./radio-stations/radio-stations-projection.ts";
+export * from "./ads/ads-projection.ts";
 export * from "./gamify/gamify-projection.ts";
 export * from "./newsletters/newsletters-projection.ts";
 export * from "./mailbox/mailbox-projection.ts";
@@ -59,6 +61,7 @@ export const allProjections = [
   campaignsProjection,
   discountsProjection,
   radioStationsProjection,
+  adsProjection,
   newslettersProjection,
   mailboxProjection,
   addressesProjection,

@@ -42,6 +42,7 @@ import { makeClientErrorsRouter } from "./client-errors/client-errors-router.ts"
 import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
 import { makeRadioRouter } from "./radio/radio-router.ts";
+import { makeAdsRouter } from "./ads/ads-router.ts";
 import { makeNewslettersRouter } from "./newsletters/newsletters-router.ts";
 import { makeKidsModeRouter } from "./kids-mode/kids-mode-router.ts";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
@@ -204,6 +205,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeAdminCatalogRouter(deps));
   app.use(makePagesRouter(deps));
   app.use(makeRadioRouter(deps));
+  app.use(makeAdsRouter(deps));
   app.use(makeNewslettersRouter(deps));
   app.use(makeKidsModeRouter(deps));
   app.use(makeNavRouter(deps));

@@ -25,6 +25,7 @@ export * from "./keywords/errors.ts";
 export * from "./contributors/errors.ts";
 export * from "./admin-models/index.ts";
 export * from "./radio/index.ts";
+export * from "./ads/index.ts";
 export * from "./newsletters/index.ts";
 export * from "./kids-mode/kids-mode.ts";
 export * from "./checkout/index.ts";

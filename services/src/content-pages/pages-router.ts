@@ -1,6 +1,13 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { contentNodeStream, PageNotFoundError, PageQuery, type EventStore } from "@shop/shared";
+import { contentNodeStream, PageNotFoundError, PageQuery, type EventStore, type PlacedAd } from "@shop/shared";
+import {
+  adPlacements,
+  bodyWordCount,
+  paragraphCount,
+  paragraphForPlacement,
+  pickRandomAds,
+} from "@shop/shared/content/ad-placements";
 import {
   ancestorsOf,
   audienceGroups,
@@ -118,6 +125,8 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
     const own = { title: shown.name, url: row.url };
     const around = previousAndNext(siblings, row.id);
     const { html, toc } = tableOfContents(shown.html);
+    // Staff previews (the in-place editor) show the body alone; visitors get ads at its placements.
+    const ads = preview ? [] : await placeAds(db, html);
     res.json({
       metadata: { success: true },
       page: {
@@ -144,6 +153,7 @@ export function makePagesRouter(deps: PagesRouterDeps): Router {
           row.id,
           shares.map((r) => ({ id: r.id, ...link(r) })),
         ).map((r) => ({ title: r.title, url: r.url })),
+        ads,
       },
     });
   });
@@ -158,4 +168,24 @@ async function lastPublished(store: EventStore, id: number) {
   const state = foldStream(nodeDecider, events.slice(0, upTo + 1));
   if (!state.exists) throw pageNotFound();
   return { name: state.fields.name, body: state.fields.body, shortDescription: state.fields.shortDescription };
+}
+
+/**
+ * The body's ad placements (by its word count, shared/src/content/ad-placements.ts), each with one of
+ * 3 active ads picked at random for this page view, placed after the paragraph nearest its fraction.
+ */
+async function placeAds(db: Kysely<Database>, html: string): Promise<PlacedAd[]> {
+  const placements = adPlacements(bodyWordCount(html));
+  if (!placements.length) return [];
+  const active = await db
+    .selectFrom("ads")
+    .select(["title", "link_url", "image_url", "alt_text"])
+    .where("active", "=", true)
+    .orderBy("id")
+    .execute();
+  const picked = pickRandomAds(active);
+  const paragraphs = paragraphCount(html);
+  return placements.flatMap((fraction, i) =>
+    picked[i] ? [{ after_paragraph: paragraphForPlacement(fraction, paragraphs), ...picked[i] }] : [],
+  );
 }

@@ -64,6 +64,8 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
           { title: "Our History", url: "/about/history/" },
           { title: "Our Mission", url: "/about/mission/" },
         ],
+        // A short page: no ad placements (docs/storefront-pages.md "Ads").
+        ads: [],
       },
     });
     const html: string = res.json.page.body_html;
@@ -119,6 +121,25 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
     const html: string = res.json.page.body_html;
     expect(html).toContain('<h2 id="what-we-believe">What we believe</h2>');
     expect(html).toContain('<h3 id="creation-the-flood">Creation &amp; the Flood</h3>');
+  });
+
+  it("a page of more than 1,400 words gets two ads, after the paragraphs at a third and two thirds", async () => {
+    const res = await visitor.get(`${PAGE}/visitor-guide/the-ark-in-depth/`);
+    expect(res.status).toBe(200);
+    const ads = res.json.page.ads as Array<Record<string, unknown>>;
+    // 24 paragraphs: after the 8th and the 16th, each a different active demo ad (the hidden one never).
+    expect(ads.map((ad) => ad.after_paragraph)).toEqual([8, 16]);
+    for (const ad of ads) {
+      expect(Object.keys(ad).sort()).toEqual(["after_paragraph", "alt_text", "image_url", "link_url", "title"]);
+      expect(ad.image_url).toMatch(/^\/ads\/ad-[123]\.svg$/);
+    }
+    expect(new Set(ads.map((ad) => ad.title)).size).toBe(2);
+  });
+
+  it("staff previews show the body without ads", async () => {
+    const res = await staff.get(`${PAGE}/visitor-guide/the-ark-in-depth/&preview=1`);
+    expect(res.json.page.preview).toBe(true);
+    expect(res.json.page.ads).toEqual([]);
   });
 
   it("the home page lists Live children and its translations", async () => {

@@ -78,6 +78,15 @@ const WIDGETS_DEMO_BODY = [
   '<audio controls src="/widgets-demo/chime.wav" title="Bell, whole"></audio>',
 ].join("\n");
 
+const LONG_DEMO_PARAGRAPHS = [
+  "The Ark Encounter is a full-size reconstruction of Noah's Ark built from the dimensions given in Genesis: three hundred cubits long, fifty cubits wide and thirty cubits high. Walking its three decks takes most visitors a full afternoon, and every deck tells part of the story of the Flood, from the building of the vessel to the long months afloat and the day the family stepped out onto dry ground again.",
+  "Inside, the exhibits answer the questions people ask most often. How could eight people care for so many animals? Where did the water come from, and where did it go? How were food and fresh water stored, and how was the air kept moving through the lower decks? Each answer is shown with models, illustrations and short films, so families can stop wherever their children's curiosity leads them.",
+  "Outside the Ark, the grounds hold a zoo, a restaurant with a view of the bow, gardens and walking paths. The zoo lets visitors meet animals that are descendants of the kinds that were on board, and keepers give short talks through the day. Plan at least a full day for the whole site; many families stay for two and visit the Creation Museum on the second.",
+];
+const LONG_DEMO_BODY = Array.from({ length: 8 }, (_, part) =>
+  [`<h2>Part ${part + 1}</h2>`, ...LONG_DEMO_PARAGRAPHS.map((text) => `<p>${text}</p>`)].join("\n"),
+).join("\n");
+
 /** Pages by key; parents by key; bodies use the toolbox's tags so the public page shows them expanded. */
 const NODES: Array<{
   key: string;
@@ -160,6 +169,15 @@ const NODES: Array<{
     parent: "home",
     live: true,
     body: WIDGETS_DEMO_BODY,
+  },
+  {
+    // A long page (over 1,400 words): content pages place two ads in it (docs/storefront-pages.md "Ads").
+    key: "ark-in-depth",
+    name: "The Ark in Depth",
+    url: "/visitor-guide/the-ark-in-depth/",
+    parent: "widgets",
+    live: true,
+    body: LONG_DEMO_BODY,
   },
 ];
 

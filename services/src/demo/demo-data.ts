@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { seedRadioDemoData } from "../radio/radio-demo-data.ts";
+import { seedAdsDemoData } from "../ads/ads-demo-data.ts";
 import { seedNewsletterDemoData } from "../newsletters/newsletters-demo-data.ts";
 import { campaignStream, START, type EventStore, type LogPosition, DomainError } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
@@ -41,6 +42,7 @@ export async function seedDemoData(
   if (db) await seedCatalogDemoData(store, db, clock, metadata);
   if (db) await seedDiscountDemoData(store, db, clock(), metadata);
   if (db) await seedRadioDemoData(store, db, clock, metadata);
+  if (db) await seedAdsDemoData(store, db, clock, metadata);
   if (db) await seedNewsletterDemoData(store, db, clock, metadata);
   await seedGamifyDemoData(store, clock(), metadata);
   const last = await store.append(

@@ -21,10 +21,11 @@ describe("back office 4: one description of a model gives its list, record page 
     }
   });
 
-  it("keywords, scheduled actions, rewrite batches, radio stations, newsletters, gamify campaigns and the five store models are described", () => {
+  it("keywords, scheduled actions, rewrite batches, radio stations, content page ads, newsletters, gamify campaigns and the five store models are described", () => {
     expect(Object.keys(ADMIN_MODELS).sort()).toEqual(
       [
         "base/cmsactionevent",
+        "content/ad",
         "content/keyword",
         "gamify/campaign",
         "newsletters/list",

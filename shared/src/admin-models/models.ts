@@ -2,7 +2,7 @@ import { SCHEDULED_ACTION_CONTENT_TYPE } from "../domain/constants.ts";
 import { SCHEDULED_ACTIONS } from "../scheduled-actions/events.ts";
 import { adminModelKey, type AdminModel } from "./model-description.ts";
 import { STORE_MODELS } from "./store-models.ts";
-import { GAMIFY_CAMPAIGN_MODEL, RADIO_STATION_MODEL } from "./site-models.ts";
+import { AD_MODEL, GAMIFY_CAMPAIGN_MODEL, RADIO_STATION_MODEL } from "./site-models.ts";
 import { NEWSLETTER_LIST_MODEL, NEWSLETTER_SUBSCRIBER_MODEL } from "../newsletters/admin-models.ts";
 
 const MENU_NODE_LOOKUP = {
@@ -142,6 +142,7 @@ export const ADMIN_MODELS: Readonly<Record<string, AdminModel>> = Object.fromEnt
     PENDING_REWRITE_BATCH_MODEL,
     ...STORE_MODELS,
     RADIO_STATION_MODEL,
+    AD_MODEL,
     NEWSLETTER_LIST_MODEL,
     NEWSLETTER_SUBSCRIBER_MODEL,
     GAMIFY_CAMPAIGN_MODEL,

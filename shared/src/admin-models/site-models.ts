@@ -106,3 +106,50 @@ export const GAMIFY_CAMPAIGN_MODEL: AdminModel = {
   fullUpdate: true,
   livePush: "gamify:entries",
 };
+
+/** Ads shown in content pages (issue 10 "Content pages": 3 random), against /admin/api/content/ad/. */
+export const AD_MODEL: AdminModel = {
+  app: "content",
+  model: "ad",
+  title: "Ads",
+  singular: "Ad",
+  api: "/admin/api/content/ad/",
+  strField: "title",
+  fields: [
+    { name: "id", label: "ID", type: "integer", readOnly: true },
+    { name: "title", label: "Title", type: "text", required: true },
+    {
+      name: "link_url",
+      label: "Link URL",
+      type: "text",
+      required: true,
+      help: "A path on this site (/visit/) or https://…",
+    },
+    { name: "image_url", label: "Image URL", type: "text", required: true, help: "A path on this site or https://…" },
+    {
+      name: "alt_text",
+      label: "Alt text",
+      type: "text",
+      required: true,
+      help: "What the image says, for screen readers",
+    },
+    { name: "active", label: "Shown in content pages", type: "boolean", default: "1" },
+  ],
+  list: {
+    columns: [
+      { field: "id", label: "ID", sort: "id", link: true },
+      { field: "title", label: "Title", sort: "title", link: true },
+      { field: "link_url", label: "Link URL", sort: "link_url" },
+      { field: "active", sort: "active" },
+    ],
+    defaultSort: "title",
+    serverSide: true,
+    searchParam: "q",
+  },
+  editable: true,
+  creatable: true,
+  versioned: true,
+  // Small records edited by one person at a time: a stale save is refused (expected_version), no lock.
+  lockable: false,
+  fullUpdate: true,
+};

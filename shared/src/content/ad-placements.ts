@@ -33,3 +33,56 @@ export function pickRandomAds<T>(ads: readonly T[], count = ADS_PER_PAGE, random
   while (picked.length < count && pool.length) picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
   return picked;
 }
+
+/**
+ * The paragraph an ad at `fraction` of a body with `paragraphs` paragraphs follows (1-based): the
+ * nearest paragraph end, at least the first; 0 when the body has no paragraph (the ad goes at its end).
+ */
+export function paragraphForPlacement(fraction: number, paragraphs: number): number {
+  if (paragraphs <= 0) return 0;
+  return Math.min(paragraphs, Math.max(1, Math.round(fraction * paragraphs)));
+}
+
+/** How many paragraphs (`</p>` ends) a body's HTML has. */
+export function paragraphCount(html: string): number {
+  return (html.match(/<\/p\s*>/gi) ?? []).length;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** An ad as the page shows it: a plain link with its image, labelled "Advertisement" for screen readers. */
+export function adHtml(ad: { title: string; link_url: string; image_url: string; alt_text: string }): string {
+  return (
+    `<div class="content-ad" role="group" aria-label="Advertisement"><a href="${escapeHtml(ad.link_url)}">` +
+    `<img src="${escapeHtml(ad.image_url)}" alt="${escapeHtml(ad.alt_text)}" loading="lazy" width="600" height="150">` +
+    "</a></div>"
+  );
+}
+
+/**
+ * The body with each ad after its paragraph (`after_paragraph`, 1-based; 0 or past the last paragraph:
+ * at the end). Pure string work, so the server rendering and the hydrated page give the same markup.
+ */
+export function bodyWithAds(
+  html: string,
+  ads: ReadonlyArray<{ after_paragraph: number; title: string; link_url: string; image_url: string; alt_text: string }>,
+): string {
+  if (!ads.length) return html;
+  let seen = 0;
+  let out = html.replace(/<\/p\s*>/gi, (end) => {
+    seen += 1;
+    return (
+      end +
+      ads
+        .filter((ad) => ad.after_paragraph === seen)
+        .map(adHtml)
+        .join("")
+    );
+  });
+  out += ads
+    .filter((ad) => ad.after_paragraph <= 0 || ad.after_paragraph > seen)
+    .map(adHtml)
+    .join("");
+  return out;
+}

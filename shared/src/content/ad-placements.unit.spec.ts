@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ADS_PER_PAGE, adPlacements, bodyWordCount, pickRandomAds } from "./ad-placements.ts";
+import {
+  ADS_PER_PAGE,
+  adHtml,
+  adPlacements,
+  bodyWithAds,
+  bodyWordCount,
+  paragraphCount,
+  paragraphForPlacement,
+  pickRandomAds,
+} from "./ad-placements.ts";
 
 describe("ad placements by word count", () => {
   it.each([
@@ -36,5 +45,37 @@ describe("3 random ads", () => {
   });
   it("fewer ads than three: all of them", () => {
     expect(pickRandomAds(["a"], 3, Math.random)).toEqual(["a"]);
+  });
+});
+
+describe("an ad goes after the paragraph at its placement", () => {
+  it.each([
+    [1 / 2, 10, 5],
+    [1 / 3, 10, 3],
+    [2 / 3, 10, 7],
+    [1 / 3, 1, 1],
+    [1 / 2, 0, 0],
+  ])("at %d of %i paragraphs: after paragraph %i", (fraction, paragraphs, after) => {
+    expect(paragraphForPlacement(fraction, paragraphs)).toBe(after);
+  });
+
+  it("paragraph ends are counted", () => {
+    expect(paragraphCount("<p>a</p><P>b</P ><div>c</div>")).toBe(2);
+  });
+
+  const ad = { title: "T", link_url: "/visit/?a=1&b=2", image_url: "/ads/ad-1.svg", alt_text: 'Say "hi"' };
+
+  it("the ad is a plain link with its image, labelled Advertisement, its text escaped", () => {
+    expect(adHtml(ad)).toBe(
+      '<div class="content-ad" role="group" aria-label="Advertisement"><a href="/visit/?a=1&amp;b=2">' +
+        '<img src="/ads/ad-1.svg" alt="Say &quot;hi&quot;" loading="lazy" width="600" height="150"></a></div>',
+    );
+  });
+
+  it("each ad follows its paragraph; one with no paragraph goes at the end", () => {
+    const body = "<p>1</p><p>2</p><p>3</p>";
+    expect(bodyWithAds(body, [{ ...ad, after_paragraph: 2 }])).toBe(`<p>1</p><p>2</p>${adHtml(ad)}<p>3</p>`);
+    expect(bodyWithAds("<div>x</div>", [{ ...ad, after_paragraph: 0 }])).toBe(`<div>x</div>${adHtml(ad)}`);
+    expect(bodyWithAds(body, [])).toBe(body);
   });
 });

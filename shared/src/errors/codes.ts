@@ -11,6 +11,7 @@ import { contributorErrorCodes } from "../contributors/errors.ts";
 import { keywordErrorCodes } from "../keywords/errors.ts";
 import { lockErrorCodes } from "../locks/errors.ts";
 import { radioErrorCodes } from "../radio/errors.ts";
+import { adErrorCodes } from "../ads/errors.ts";
 import { newsletterErrorCodes } from "../newsletters/errors.ts";
 import { scheduledActionErrorCodes } from "../scheduled-actions/errors.ts";
 import { gamifyErrorCodes } from "../gamify/errors.ts";
@@ -34,6 +35,7 @@ export const ERROR_CODES = [
   ...discountErrorCodes,
   ...campaignErrorCodes,
   ...radioErrorCodes,
+  ...adErrorCodes,
   ...newsletterErrorCodes,
   ...addressErrorCodes,
   ...checkoutErrorCodes,

@@ -39,6 +39,7 @@ import { DISCOUNT_ROUTES } from "../../discounts/discount-route-docs.ts";
 import { CART_ROUTES } from "../../cart/cart-route-docs.ts";
 import { CATEGORY_PAGE_ROUTES } from "../../category-pages/category-pages-route-docs.ts";
 import { RADIO_ROUTES } from "../../radio/radio-route-docs.ts";
+import { AD_ROUTES } from "../../ads/ads-route-docs.ts";
 import { NEWSLETTER_ROUTES } from "../../newsletters/newsletters-route-docs.ts";
 import { MAIL_ROUTES } from "../../mail/mail-route-docs.ts";
 import { ACCOUNT_ROUTES } from "../../accounts/account-route-docs.ts";
@@ -421,6 +422,7 @@ export const API_ROUTES: RouteDoc[] = [
   ...CART_ROUTES,
   ...CATEGORY_PAGE_ROUTES,
   ...RADIO_ROUTES,
+  ...AD_ROUTES,
   ...NEWSLETTER_ROUTES,
   ...MAIL_ROUTES,
   ...ACCOUNT_ROUTES,

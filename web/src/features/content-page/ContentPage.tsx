@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { bodyWithAds } from "@shop/shared/content/ad-placements";
 import { Link, useLocation } from "../../platform/router";
 import { useMeQuery } from "../account/accountApi";
 import { useWidgets } from "../../widgets/registry";
 import { NotFoundPage } from "../layout/NotFoundPage";
-import { useContentPageQuery } from "./contentPageApi";
+import { type ContentPageData, useContentPageQuery } from "./contentPageApi";
 import { StaffAdminBar } from "./StaffAdminBar";
 import "./contentPage.css";
 
@@ -85,7 +86,7 @@ export function ContentPage() {
               </ol>
             </nav>
           )}
-          <ContentBody html={page.body_html} />
+          <ContentBody html={page.body_html} ads={page.ads} />
         </article>
       </div>
       {page.dig_deeper.length > 0 && (
@@ -136,8 +137,11 @@ export function ContentPage() {
 }
 
 /** The page body, with its widgets (web/src/widgets, docs/widgets.md) mounted once it is in the document. */
-function ContentBody({ html }: { html: string }) {
+function ContentBody({ html: bodyHtml, ads }: { html: string; ads: ContentPageData["ads"] }) {
   const body = useRef<HTMLDivElement>(null);
+  // Ads are plain links placed in the markup (server-rendered, no script of their own); the ads the
+  // server picked for this page view come with the page data, so the hydrated page shows the same ones.
+  const html = useMemo(() => bodyWithAds(bodyHtml, ads ?? []), [bodyHtml, ads]);
   useWidgets(body, html);
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server (projections content-nodes/render/sanitize-html.ts) and the CSP runs no inline script

@@ -1,3 +1,4 @@
+import type { PlacedAd } from "@shop/shared/ads/page";
 import { api } from "../../app/api";
 
 export type PageLink = { title: string; url: string };
@@ -21,6 +22,8 @@ export type ContentPageData = {
   section: SectionNav | null;
   dig_deeper: Array<PageLink & { summary: string }>;
   related: PageLink[];
+  /** The body's ads (none in a staff preview): each after its paragraph (docs/storefront-pages.md "Ads"). */
+  ads: PlacedAd[];
 };
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ["ContentPage"] });

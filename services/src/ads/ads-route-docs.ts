@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { AdListQuery, CreateAdRequest, UpdateAdRequest } from "@shop/shared";
+import type { RouteDoc } from "../platform/openapi/routes.ts";
+
+const BASE = "/admin/api/content/ad/";
+const ad = {
+  id: z.number(),
+  title: z.string(),
+  link_url: z.string(),
+  image_url: z.string(),
+  alt_text: z.string(),
+  active: z.boolean(),
+  version: z.number(),
+};
+
+/** The ads' back-office routes for /api/openapi.json (content pages answer their placed ads as `page.ads`). */
+export const AD_ROUTES: RouteDoc[] = [
+  { method: "POST", path: BASE, summary: "Add an ad", body: CreateAdRequest, status: 201, fields: ad },
+  {
+    method: "GET",
+    path: BASE,
+    summary: "The ad list (count/start/sort, q over title and link)",
+    query: AdListQuery,
+    fields: { items: z.array(z.object(ad)), total: z.number(), count: z.number(), start: z.number() },
+  },
+  { method: "GET", path: `${BASE}:id/`, summary: "One ad", fields: ad },
+  {
+    method: "PUT",
+    path: `${BASE}:id/`,
+    summary: "Change an ad (every field, with expected_version)",
+    body: UpdateAdRequest,
+    fields: ad,
+  },
+];

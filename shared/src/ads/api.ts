@@ -1,0 +1,50 @@
+import { z } from "zod";
+export * from "./page.ts";
+import { blankAsAbsent, boundedText, listCount, listStart, pgInt, requiredText } from "../http/request-fields.ts";
+
+export const AD_LINK_MESSAGE = "Enter a path on this site (starting with /) or an https:// address.";
+export const AD_IMAGE_MESSAGE = "Enter an image path on this site (starting with /) or an https:// address.";
+
+/** A same-site path (not //host) or an absolute https URL; nothing else (no javascript:, no http:). */
+export function isAdUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const checkbox = z.preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean());
+
+const adBody = {
+  title: requiredText(200),
+  link_url: requiredText(2000).refine((v) => v === "" || isAdUrl(v), AD_LINK_MESSAGE),
+  image_url: requiredText(2000).refine((v) => v === "" || isAdUrl(v), AD_IMAGE_MESSAGE),
+  alt_text: requiredText(300),
+  active: checkbox.default(true),
+};
+
+/** POST /admin/api/content/ad/ */
+export const CreateAdRequest = z.object(adBody);
+export type CreateAdRequest = z.infer<typeof CreateAdRequest>;
+
+/** PUT /admin/api/content/ad/{id}/: every field again, with the version the form was loaded at. */
+export const UpdateAdRequest = z.object({ ...adBody, expected_version: pgInt({ min: -1 }).optional() });
+export type UpdateAdRequest = z.infer<typeof UpdateAdRequest>;
+
+export const AD_SORT_COLUMNS = ["id", "title", "link_url", "active"] as const;
+
+/** GET /admin/api/content/ad/: count/start/sort, q over title and link. */
+export const AdListQuery = z.object({
+  start: listStart(),
+  count: listCount(),
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]{1,100}$/, "Enter a column name, or -column for descending.")
+    .default("title"),
+  q: blankAsAbsent(boundedText(200).optional()),
+});
+export type AdListQuery = z.infer<typeof AdListQuery>;

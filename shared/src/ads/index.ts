@@ -1,0 +1,3 @@
+export * from "./api.ts";
+export * from "./errors.ts";
+export * from "./events.ts";
