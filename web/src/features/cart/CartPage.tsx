@@ -94,6 +94,7 @@ function CartForm({ cart }: { cart: Cart }) {
                     <a href={item.url ?? `/store/sku/${encodeURIComponent(item.sku_code)}`}>
                       {item.title ?? item.sku_code}
                     </a>
+                    {item.format && <span className="cart-item-format"> {item.format}</span>}
                   </td>
                   <td data-label="Price">{money(item.original_price)}</td>
                   <td data-label="Quantity">

@@ -8,6 +8,8 @@ export type CartItem = {
   sku: number;
   sku_code: string;
   title?: string;
+  /** The SKU's format ("Hardcover", "eBook"): tells two lines of one product apart. */
+  format?: string;
   quantity: number;
   /** The line total. */
   price: string;
