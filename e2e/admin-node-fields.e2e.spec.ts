@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { COLLEAGUE, DEMO, logIn, logInNewBrowser } from "./support/staff-login";
+import { createNode, freshUrl } from "./support/nodes";
 
 // The content node's page fields (§3), the picker's row states (§4), §5 number fields, the status
 // panel's Beta and Archive, and the form's re-sync after a lost connection. Demo data: skus 1–4,
@@ -128,7 +129,10 @@ test("the add-another link opens the add form in an 800x600 popup, and the page 
 
 test("the status panel sets Beta, and archiving a page leaves for its parent's form", async ({ page }) => {
   await logIn(page);
-  await openLocked(page, 3);
+  // A page of its own under About Us: archiving a demo page would take it from the storefront's tests.
+  const node = await createNode(page, { name: "Status Page", url: freshUrl("status"), parent: 2 });
+  await openLocked(page, node.id);
+  await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("node-status")).toHaveText("Live");
   await page.getByRole("button", { name: "Set to Beta" }).click();
   await expect(page.getByTestId("node-status")).toHaveText("Beta");
