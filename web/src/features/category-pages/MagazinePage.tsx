@@ -42,9 +42,11 @@ export function MagazinePage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    const check = checkForm(
-      terms.map((t) => ({ id: TERM_FIELD, name: TERM_FIELD, type: "radio", required: true, checked: t.sku === term })),
-    );
+    // The term group is required whether or not the terms have loaded yet (a click right after the
+    // page appears must not send an empty subscription to the server).
+    const check = checkForm([
+      { id: TERM_FIELD, name: TERM_FIELD, type: "radio", required: true, checked: Boolean(term) },
+    ]);
     setErrors(check.errors);
     setSummary(check.summary);
     if (!check.valid) return void requestAnimationFrame(() => scrollToErrors(errorsRef.current));
