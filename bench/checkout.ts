@@ -1,8 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { sql } from "kysely";
 import pg from "pg";
 import { allProjections, ProjectionRunner } from "@shop/projections";
@@ -11,6 +8,7 @@ import { BILLING, GOOD_CARD, SAME_AS_BILLING } from "../services/src/checkout/ch
 import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 import { openDatabase } from "../services/src/platform/database.ts";
+import { freshSchemaServer, percentiles, type Row } from "./bench-kit.ts";
 import { spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
 
@@ -161,14 +159,6 @@ async function checkoutRound(
   return out;
 }
 
-interface Row {
-  name: string;
-  perSecond?: number;
-  p50?: number;
-  p99?: number;
-  note?: string;
-}
-
 /**
  * `npm run bench -- checkout [shoppers]` (PostgreSQL): a server process on a fresh schema with a small
  * catalog, and `shoppers` (64) visitors completing the four-step checkout at once (add to cart, billing,
@@ -179,16 +169,7 @@ interface Row {
  */
 export async function run(args: string[]): Promise<void> {
   const shoppers = Number(args[0] ?? process.env.BENCH_SHOPPERS ?? 64);
-  const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const env = {
-    DATABASE_URL: url,
-    DATABASE_SCHEMA: schema,
-    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-checkout-")),
-    DEMO_DATA: "false",
-    LOG_LEVEL: "error",
-    PAYMENT_GATEWAY: "test",
-  };
+  const { url, schema, env } = freshSchemaServer("checkout", { PAYMENT_GATEWAY: "test" });
   const rows: Row[] = [];
   const loads: number[] = [loadavg()[0]];
   let baseline: ChildProcess | undefined;
@@ -337,12 +318,6 @@ export async function run(args: string[]): Promise<void> {
   }
   print(rows, shoppers, loads);
   if (verdict.fivexx > 0 || verdict.duplicates > 0) process.exitCode = 1;
-}
-
-function percentiles(samples: number[]): { p50: number; p99: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99) };
 }
 
 function print(rows: Row[], shoppers: number, loads: number[]): void {

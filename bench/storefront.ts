@@ -1,8 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { Pool } from "undici";
@@ -14,6 +11,7 @@ import { importCatalog, parseCatalogFile } from "../services/src/catalog/catalog
 import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 import { openDatabase } from "../services/src/platform/database.ts";
+import { freshSchemaServer, percentiles, type Row } from "./bench-kit.ts";
 import { spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
 
@@ -28,14 +26,6 @@ const SHARED_CART_ADDS = Number(process.env.BENCH_SHARED_ADDS ?? 10);
 const WARMUP = 3;
 const SEARCH = "creation";
 
-interface Row {
-  name: string;
-  perSecond?: number;
-  p50?: number;
-  p99?: number;
-  note?: string;
-}
-
 const wallNow = () => performance.timeOrigin + performance.now();
 
 /**
@@ -47,15 +37,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
  */
 export async function run(args: string[]): Promise<void> {
   const products = Number(args[0] ?? process.env.BENCH_PRODUCTS ?? 100_000);
-  const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const env = {
-    DATABASE_URL: url,
-    DATABASE_SCHEMA: schema,
-    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-storefront-")),
-    DEMO_DATA: "false",
-    LOG_LEVEL: "error",
-  };
+  const { url, schema, env } = freshSchemaServer("storefront");
   const rows: Row[] = [];
   const children: ChildProcess[] = [];
   let server: ServerProcess | undefined;
@@ -475,12 +457,6 @@ function watchRss(serverPid: number, baselinePid: number) {
 }
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-function percentiles(samples: number[]): { p50: number; p99: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99) };
-}
 
 function print(rows: Row[], products: number): void {
   const width = Math.max(...rows.map((r) => r.name.length));
