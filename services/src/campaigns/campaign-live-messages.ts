@@ -18,6 +18,7 @@ export const campaignLiveMessages: LiveMessageMapper = (recorded) => {
       room: campaignRoom(status.campaign),
       name: "thermometer",
       payload: status,
+      carriesState: true,
     } satisfies LiveMessage,
   ];
 };

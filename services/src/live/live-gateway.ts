@@ -2,7 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import { Server, type Socket } from "socket.io";
-import type { EventStore, LogPosition, Subscription } from "@shop/shared";
+import type { EventStore, LogPosition, RecordedEvent, Subscription } from "@shop/shared";
 import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
@@ -114,55 +114,77 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
 
   const { mappers } = deps;
   const userNames = createUserNames(deps.db);
+  /** Pushes that make pages refetch, in log order, each sent once the read models have its events. */
+  let refetchPushes: Promise<void> = Promise.resolve();
   const subscription: Subscription = deps.store.subscribe({
     // Not head(): a transaction open now may yet commit an event that sorts before it.
     from: await deps.store.settledHead(),
     onEvents: async (events) => {
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
-      const last = events.at(-1);
-      if (last && deps.readModelsAt && !(await deps.readModelsAt(last.position).catch(() => false)))
-        deps.log.warn(
-          { globalPosition: last.globalPosition },
-          "live push went before the read models applied its events (they did not catch up in time)",
+      const mapped = events.map((event) => ({ event, messages: messagesOf(event) }));
+      // Pushes that carry their whole state go now; the subscription does not wait for the rest.
+      for (const { messages } of mapped)
+        emitAll(
+          io,
+          messages.filter((m) => m.carriesState),
         );
-      for (const event of events) {
-        // One bad event must not stall every push after it: skip it, say so, go on.
-        if (event.invalid) {
-          deps.log.error(
-            { err: event.invalid, stream: event.streamId, type: event.type, globalPosition: event.globalPosition },
-            "live push skipped an event that fails its schema",
-          );
-          continue;
-        }
-        try {
-          emitAll(
-            io,
-            mappers.flatMap((mapper) => mapper(event, { userName: userNames.name })),
-          );
-        } catch (error) {
-          deps.log.error(
-            { err: error, stream: event.streamId, type: event.type, globalPosition: event.globalPosition },
-            "live push skipped an event it could not map",
-          );
-          continue;
-        }
-        const closing = socketsToClose(event);
-        if (closing) {
-          if (closing.sessionHash) endedSessions.add(closing.sessionHash);
-          admin.to(closing.room).emit("session:ended", { reason: closing.reason } satisfies SessionEndedMessage);
-          // Leave the namespace only: the tab's connection may carry /public too.
-          admin.in(closing.room).disconnectSockets(false);
-        }
-      }
+      const last = events.at(-1);
+      refetchPushes = refetchPushes
+        .then(async () => {
+          if (last && deps.readModelsAt && !(await deps.readModelsAt(last.position).catch(() => false)))
+            deps.log.warn(
+              { globalPosition: last.globalPosition },
+              "live push went before the read models applied its events (they did not catch up in time)",
+            );
+          for (const { event, messages } of mapped) {
+            emitAll(
+              io,
+              messages.filter((m) => !m.carriesState),
+            );
+            closeEndedSessions(event);
+          }
+        })
+        .catch((error) => deps.log.error({ err: error }, "live push failed after the read models caught up"));
     },
     onError: (error) => deps.log.error({ err: error }, "live push failed; retrying"),
   });
+
+  /** One bad event must not stall every push after it: skip it, say so, go on. */
+  function messagesOf(event: RecordedEvent): LiveMessage[] {
+    if (event.invalid) {
+      deps.log.error(
+        { err: event.invalid, stream: event.streamId, type: event.type, globalPosition: event.globalPosition },
+        "live push skipped an event that fails its schema",
+      );
+      return [];
+    }
+    try {
+      return mappers.flatMap((mapper) => mapper(event, { userName: userNames.name }));
+    } catch (error) {
+      deps.log.error(
+        { err: error, stream: event.streamId, type: event.type, globalPosition: event.globalPosition },
+        "live push skipped an event it could not map",
+      );
+      return [];
+    }
+  }
+
+  function closeEndedSessions(event: RecordedEvent): void {
+    if (event.invalid) return;
+    const closing = socketsToClose(event);
+    if (!closing) return;
+    if (closing.sessionHash) endedSessions.add(closing.sessionHash);
+    admin.to(closing.room).emit("session:ended", { reason: closing.reason } satisfies SessionEndedMessage);
+    // Leave the namespace only: the tab's connection may carry /public too.
+    admin.in(closing.room).disconnectSockets(false);
+  }
 
   return {
     io,
     async close() {
       await recheck.stop();
       await subscription.stop();
+      await refetchPushes;
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },

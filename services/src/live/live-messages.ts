@@ -6,6 +6,11 @@ export interface LiveMessage {
   room: string | null;
   name: string;
   payload: unknown;
+  /**
+   * The payload is the whole new state (the thermometer's totals and HTML): pages show it as it is
+   * and never refetch for it, so it goes out at once instead of waiting for the read models.
+   */
+  carriesState?: true;
 }
 
 /** What a mapper may look up: names of the users that events carry by id (loaded before mapping). */
