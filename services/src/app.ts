@@ -4,6 +4,7 @@ import express, { type Express } from "express";
 import type { Kysely } from "kysely";
 import { type EventStore, type LogPosition, NotFoundError } from "@shop/shared";
 import { loadSkusForCart, type ProjectionFailure } from "@shop/projections";
+import { cachedSkuLoader } from "./catalog/sku-cache.ts";
 import { makeAccountsRouter } from "./accounts/accounts-router.ts";
 import { createLoginThrottle } from "./accounts/login-throttle.ts";
 import { makeAuditRouter } from "./audit/audit-router.ts";
@@ -91,6 +92,11 @@ export interface AppDeps {
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
   paymentGateway?: PaymentGateway;
+  /**
+   * The catalog read model's change stamp (`ProjectionRunner.changeStamp`): SKU rows are cached while
+   * it stays the same. Omitted or null: every cart write reads them.
+   */
+  catalogStamp?: () => string | null;
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }
@@ -107,6 +113,7 @@ export function createApp(appDeps: AppDeps): Express {
 
   // One gateway for checkout and the staff's refunds (the test gateway keeps its charges in memory).
   const gateway = deps.paymentGateway ?? createTestGateway();
+  const loadSkus = cachedSkuLoader((codes) => loadSkusForCart(deps.db, codes), deps.catalogStamp ?? (() => null));
   // CSP and the other security headers on every answer, errors included; Stripe's elements only when Stripe is the gateway.
   app.use(securityHeaders({ stripe: Boolean(gateway.browserPayment) }));
   // First of all, so that every answer carries the cookie, even a health check or a body-parse error.
@@ -174,13 +181,13 @@ export function createApp(appDeps: AppDeps): Express {
       store: deps.store,
       clock: deps.clock,
       behindProxy: deps.behindProxy,
-      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
+      loadSkus,
     }),
   );
   app.use(
     makeCheckoutRouter({
       ...deps,
-      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
+      loadSkus,
       gateway,
       nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
     }),
@@ -188,7 +195,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(
     makeQuickCheckoutRouter({
       ...deps,
-      loadSkus: (codes) => loadSkusForCart(deps.db, codes),
+      loadSkus,
       gateway,
       nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
     }),
@@ -196,9 +203,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeOrdersRouter(deps));
   app.use(makeAdminOrdersRouter({ ...deps, gateway }));
   app.use(makeShippingRatesRouter(deps));
-  app.use(
-    makeWishlistRouter({ store: deps.store, clock: deps.clock, loadSkus: (codes) => loadSkusForCart(deps.db, codes) }),
-  );
+  app.use(makeWishlistRouter({ store: deps.store, clock: deps.clock, loadSkus }));
   app.use(makeRolesRouter(deps));
   app.use(makeStorefrontCatalogRouter(deps));
   app.use(makeCategoryPagesRouter(deps));

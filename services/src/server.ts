@@ -148,6 +148,7 @@ export async function startServer(
     clock,
     log,
     waitForProjections: (position, names) => runner.waitFor(position, names),
+    catalogStamp: () => runner.changeStamp("catalog"),
     readiness,
     sessionSecret: config.SESSION_SECRET,
     sessionDays: config.SESSION_DAYS,

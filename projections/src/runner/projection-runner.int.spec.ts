@@ -200,6 +200,34 @@ describe.each(testBackends())("projection runner on $name", ({ pglite }) => {
       expect(row?.email).toBe(`r${i}@x.org`);
     }
   });
+  it("a read model's change stamp moves after a batch it applied, and not after batches it skipped", async () => {
+    const { database, store } = await setup(pglite);
+    const runner = runnerFor(database, store);
+    await runner.start();
+    const register = (id: string) =>
+      store.append(`user-${id}`, [
+        {
+          type: "UserRegistered",
+          data: {
+            userId: id,
+            email: `${id}@x.org`,
+            name: "S",
+            isStaff: false,
+            passwordHash: "h",
+            registeredAt: new Date().toISOString(),
+          },
+        },
+      ]);
+    expect(await runner.waitFor((await register("s1")).position)).toBe(true);
+    const users = runner.changeStamp("users");
+    const catalog = runner.changeStamp("catalog");
+    expect(users).not.toBeNull();
+    expect(await runner.waitFor((await register("s2")).position)).toBe(true);
+    expect(runner.changeStamp("users")).not.toBe(users);
+    expect(runner.changeStamp("catalog")).toBe(catalog); // the catalog skipped the user's event
+    await runner.stop();
+    expect(runner.changeStamp("users")).toBeNull(); // a process that does not project cannot tell
+  });
 });
 
 describe.skipIf(!testBackends().some((b) => !b.pglite))("projection leadership on PostgreSQL", () => {

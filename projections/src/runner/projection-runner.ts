@@ -97,6 +97,10 @@ export class ProjectionRunner {
   /** Read models whose rebuild failed on an event in this process: not rebuilt again until a restart. */
   private rebuildFailed = new Set<string>();
   private restarting: Promise<void> | null = null;
+  /** Per read model: how many times its tables changed in this process's current projecting (see changeStamp). */
+  private changes = new Map<string, number>();
+  /** Bumped each time projecting (re)starts: tracks and their tables may have moved meanwhile. */
+  private starts = 0;
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
@@ -174,6 +178,7 @@ export class ProjectionRunner {
    */
   private async startProjecting(term: number): Promise<void> {
     const { db, store } = this.options;
+    this.starts++;
     const tracks: Track[] = [];
     const changed: Projection[] = [];
     for (const projection of this.options.projections) {
@@ -250,6 +255,7 @@ export class ProjectionRunner {
         await applyBatch(this.options.db, track.projection, before, { after: track.saved, alsoSeen: track.unsaved });
         track.saved = track.position = before[before.length - 1].position;
         track.unsaved = 0;
+        this.changed(track.projection.name);
         this.advance(track.projection.name, track.position);
       } catch {
         // The read model stays at its last checkpoint; the failure below still names the event.
@@ -352,6 +358,7 @@ export class ProjectionRunner {
         }
         track.saved = last;
         track.unsaved = 0;
+        this.changed(track.projection.name);
       }
       track.position = last;
       this.advance(track.projection.name, last);
@@ -368,6 +375,7 @@ export class ProjectionRunner {
     );
     track.saved = stored;
     track.unsaved = 0;
+    this.changed(track.projection.name); // another projector wrote its tables
     if (comparePositions(stored, track.position) > 0) {
       track.position = stored;
       this.advance(track.projection.name, stored);
@@ -401,6 +409,25 @@ export class ProjectionRunner {
         await this.resync(track);
       }
     }
+  }
+
+  private changed(name: string): void {
+    this.changes.set(name, (this.changes.get(name) ?? 0) + 1);
+  }
+
+  /**
+   * A stamp that stays the same for as long as the named read model's tables hold the same rows, as
+   * far as this process can tell: it changes after every batch applied to them (before waiters are
+   * told), on every start of projecting (a rebuild swapped them in, leadership came back) and when
+   * another projector moved them. Null when this process cannot tell: it does not project (another
+   * process leads), or that read model is stopped or rebuilding. A cache of the read model's rows,
+   * each kept with the stamp read before it was queried, is current while the stamp is the same.
+   */
+  changeStamp(name: string): string | null {
+    if (!this.isLeader) return null;
+    const track = this.tracks.find((t) => t.projection.name === name);
+    if (!track || track.failure || track.rebuilding) return null;
+    return `${this.term}.${this.starts}.${this.changes.get(name) ?? 0}`;
   }
 
   private advance(name: string, position: LogPosition): void {

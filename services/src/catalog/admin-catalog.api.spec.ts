@@ -101,6 +101,22 @@ describe("catalog: the back office's products and SKUs", () => {
         expect(list.json.items[0]).toMatchObject({ price_cents: 1199 });
       }));
 
+  it("a price or stock change shows in the next add-to-cart answer, though the SKU was just read for another cart", () =>
+    spec
+      .given(edna, ...book)
+      .when((http) => http.visitor().get("/api/store/shop/add-to-cart/?10-1-100=1"))
+      .then(async ({ response, http }) => {
+        expect(response.json.items[0]).toMatchObject({ sku_code: "10-1-100", price: "14.99" });
+        const priced = await http.as(edna).request("PUT", `${SKUS}100/`, { price_cents: 1199, expected_version: 0 });
+        expect(priced.status).toBe(200);
+        const cheaper = await http.visitor().get("/api/store/shop/add-to-cart/?10-1-100=1");
+        expect(cheaper.json.items[0]).toMatchObject({ sku_code: "10-1-100", price: "11.99" });
+        const soldOut = await http.as(edna).request("PUT", `${SKUS}100/`, { stock: 0, backorder: false });
+        expect(soldOut.status).toBe(200);
+        const refused = await http.visitor().get("/api/store/shop/add-to-cart/?10-1-100=1");
+        expect(refused.json.metadata).toMatchObject({ success: false });
+      }));
+
   it("stock set to 0 without backorder shows the SKU sold out on the storefront at once, facet counts included", () =>
     spec
       .given(edna, ...book)

@@ -32,6 +32,7 @@ describe("a refunded donation moves the live thermometer back", () => {
         room: campaignRoom("ark-main"),
         name: "thermometer",
         payload: expect.objectContaining({ campaign: "ark-main", raised_cents: 1500, goal_cents: 100_000, donors: 1 }),
+        carriesState: true,
       },
     ]));
 });

@@ -101,6 +101,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
       clock,
       log: createLogger("silent"),
       waitForProjections: (position, names) => runner.waitFor(position, names),
+      catalogStamp: () => runner.changeStamp("catalog"),
       readiness: async () => "ready",
       sessionDays: 14,
       behindProxy: false,
