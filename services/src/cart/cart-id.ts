@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomToken } from "../platform/random-token.ts";
 import { parse } from "cookie";
 import type { Request, Response } from "express";
 import { userCartId } from "@shop/shared";
@@ -22,7 +22,7 @@ export function cartIdOf(req: Request, res: Response, options: { create: boolean
   if (req.user) return userCartId(req.user.id);
   const existing = visitorCartIdOf(req.headers.cookie);
   if (existing || !options.create) return existing;
-  const created = randomBytes(18).toString("base64url");
+  const created = randomToken(18);
   res.cookie(CART_COOKIE, created, {
     httpOnly: true,
     sameSite: "lax",

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomToken } from "../random-token.ts";
 import type { NextFunction, Request, Response } from "express";
 import { CSRF_COOKIE, CSRF_FAILED } from "@shop/shared";
 import { readCookie } from "./cookies.ts";
@@ -25,7 +25,7 @@ export function issueCsrfCookie(options: { secure: boolean }) {
     const token = readCookie(req, CSRF_COOKIE);
     req.csrfToken = token && TOKEN.test(token) ? token : null;
     if (!req.csrfToken) {
-      res.cookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), {
+      res.cookie(CSRF_COOKIE, randomToken(24), {
         sameSite: "lax",
         secure: options.secure,
         path: "/",
