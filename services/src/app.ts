@@ -166,7 +166,17 @@ export function createApp(appDeps: AppDeps): Express {
   }
   // After the staff check, so a visitor still gets 401 whatever the request holds.
   app.use(["/api", "/admin"], refuseOutOfRangePathIds(), refuseNullCharacters());
-  app.use(makeLookupsRouter(deps)); // first: the picker search shares POST URLs with creates
+  // The shop's busiest public calls first: express tries every router's routes in order until one matches.
+  app.use(
+    makeCartRouter({
+      store: deps.store,
+      clock: deps.clock,
+      behindProxy: deps.behindProxy,
+      loadSkus,
+    }),
+  );
+  app.use(makeStorefrontCatalogRouter(deps));
+  app.use(makeLookupsRouter(deps)); // before the other admin routers: the picker search shares POST URLs with creates
   app.use(makeScheduledActionsRouter(deps));
   app.use(makeAuditRouter(deps));
   app.use(makeLocksRouter(deps));
@@ -176,14 +186,6 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeDiscountsRouter(deps));
   app.use(makeMailboxRouter(deps));
   app.use(makeAddressesRouter(deps));
-  app.use(
-    makeCartRouter({
-      store: deps.store,
-      clock: deps.clock,
-      behindProxy: deps.behindProxy,
-      loadSkus,
-    }),
-  );
   app.use(
     makeCheckoutRouter({
       ...deps,
@@ -205,7 +207,6 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeShippingRatesRouter(deps));
   app.use(makeWishlistRouter({ store: deps.store, clock: deps.clock, loadSkus }));
   app.use(makeRolesRouter(deps));
-  app.use(makeStorefrontCatalogRouter(deps));
   app.use(makeCategoryPagesRouter(deps));
   app.use(makeAdminCatalogRouter(deps));
   app.use(makePagesRouter(deps));

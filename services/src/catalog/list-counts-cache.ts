@@ -7,12 +7,14 @@ const MAX_ENTRIES = 500;
 /**
  * The product list's total and facet counts scan every match; they change only when the catalog
  * does. Kept per query (paging aside) and per catalog version, read first (one row), so a write
- * shows in the next answer (read-your-writes holds) and an unchanged catalog costs no scan.
+ * shows in the next answer (read-your-writes holds) and an unchanged catalog costs no scan. Where
+ * this process projects the catalog, its change stamp (`ProjectionRunner.changeStamp`) stands in
+ * for the version without a query.
  */
-export function makeListCountsCache(db: Kysely<Database>) {
-  const entries = new Map<string, { version: number; counts: Promise<ProductListCounts> }>();
+export function makeListCountsCache(db: Kysely<Database>, stamp: () => string | null = () => null) {
+  const entries = new Map<string, { version: string; counts: Promise<ProductListCounts> }>();
   return async (q: ProductListQuery): Promise<ProductListCounts> => {
-    const version = await catalogVersion(db);
+    const version = stamp() ?? `version ${await catalogVersion(db)}`;
     const { start: _s, count: _c, template: _t, x: _x, ts: _ts, ...filters } = q;
     const key = JSON.stringify(filters);
     const hit = entries.get(key);

@@ -31,6 +31,8 @@ export interface StorefrontCatalogDeps {
   db: Kysely<Database>;
   clock: () => Date;
   siteTimeZone?: string;
+  /** The catalog's change stamp (`AppDeps.catalogStamp`): saves the counts cache reading the catalog's version. */
+  catalogStamp?: () => string | null;
 }
 
 const withHtml = <T extends ProductCard | SkuCard>(
@@ -44,7 +46,7 @@ const withHtml = <T extends ProductCard | SkuCard>(
 export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router {
   const router = Router();
   const { db } = deps;
-  const listCounts = makeListCountsCache(db);
+  const listCounts = makeListCountsCache(db, deps.catalogStamp);
   const today = () => siteToday(deps.clock(), deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE);
   const productItem = (p: ProductListRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
   const skuItem = (s: SkuListRow, day: string, template?: string) =>
