@@ -16,7 +16,9 @@ import { spawnServer, type ServerProcess } from "../services/src/platform/server
 import { TestClient } from "../services/src/testing/http-client.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Each side runs this long before its rounds, uncounted: the app's request path is JIT-compiled, its caches filled. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = 64;
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const SOCKET_PROCESSES = Number(process.env.BENCH_SOCKET_PROCESSES ?? 2);
@@ -191,11 +193,11 @@ interface Load {
 }
 
 /** `CONNECTIONS` loops of GETs for SECONDS on one keep-alive pool of as many connections. */
-async function load(origin: string, path: string | (() => string), cookie?: string): Promise<Load> {
+async function load(origin: string, path: string | (() => string), cookie?: string, seconds = SECONDS): Promise<Load> {
   const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
   const times: number[] = [];
   const statuses = new Map<number, number>();
-  const deadline = performance.now() + SECONDS * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -212,9 +214,9 @@ async function load(origin: string, path: string | (() => string), cookie?: stri
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   await pool.close();
-  return { perSecond: times.length / seconds, ...percentiles(times), statuses };
+  return { perSecond: times.length / elapsed, ...percentiles(times), statuses };
 }
 
 /** Baseline and app in alternating rounds; each line is the median round, the ratio the median of the per-round ratios. */
@@ -227,6 +229,10 @@ async function versus(
 ): Promise<Row[]> {
   const b: Load[] = [];
   const a: Load[] = [];
+  if (WARMUP_SECONDS > 0) {
+    await load(base, basePath, undefined, WARMUP_SECONDS);
+    await load(app, appPath, undefined, WARMUP_SECONDS);
+  }
   for (let round = 0; round < ROUNDS; round++) {
     b.push(await load(base, basePath));
     a.push(await load(app, appPath));
