@@ -244,6 +244,7 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       const before = await store.head();
       const streamId = streamOf("limit");
       await store.append(streamId, [event("A"), event("B"), event("C")]);
+      await settledUpTo(await store.head());
       const page = await store.readAll(before, { limit: 2 });
       expect(page.map((e) => e.type)).toEqual(["A", "B"]);
       expect((await store.readAll(page[1].position, { limit: 2 })).map((e) => e.type)).toEqual(["C"]);
@@ -258,6 +259,7 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
         Array.from({ length: 1000 }, (_, i) => event("Paged", { i })),
       );
       for (let i = 1000; i < 1020; i++) await store.append(streamId, [event("Paged", { i })]);
+      await settledUpTo(await store.head());
       const paged: RecordedEvent[] = [];
       let position = before;
       for (;;) {
