@@ -1,27 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { SkuForCart } from "@shop/shared";
+import { skuForCart } from "../cart/cart-fixtures.ts";
 import { cachedSkuLoader } from "./sku-cache.ts";
 
-const sku = (code: string, priceCents: number): SkuForCart => ({
-  id: 1,
-  code,
-  productId: 1,
-  title: "Genesis",
-  format: "Paperback",
-  priceCents,
-  originalPriceCents: null,
-  priceTiers: [],
-  stock: null,
-  backorder: false,
-  restockDate: null,
-  allowReturns: true,
-  active: true,
-  digital: false,
-  userDefinedPrice: false,
-  campaign: null,
-  url: "/store/products/1/",
-  imageUrl: null,
-});
+const sku = (code: string, priceCents: number) => skuForCart(code, { priceCents });
 
 /** A read model whose price the test changes, counting the codes each load asked for. */
 function readModel() {
