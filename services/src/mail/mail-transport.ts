@@ -16,7 +16,9 @@ export interface MailTransport {
 
 /** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@mail.example.org:587). */
 export function smtpTransport(url: string, from: string): MailTransport {
-  // nodemailer (about 3 MiB in the process) loads with the first mail, not with every server.
+  // nodemailer (about 3 MiB in the process) loads with the first mail, not with every server. A URL
+  // it could not parse still stops the server at start, as when it was made here.
+  new URL(url);
   let transporter: Promise<Transporter> | undefined;
   return {
     via: "smtp",
