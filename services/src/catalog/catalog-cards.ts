@@ -1,6 +1,6 @@
 import { availabilityOf, formatCents, restockInFuture } from "@shop/shared";
 import type { ProductCard, ProductDetail, SkuCard } from "@shop/shared/catalog/api";
-import type { ProductListRow, SkuListRow } from "@shop/projections";
+import type { ProductCardRow, ProductListRow, SkuListRow } from "@shop/projections";
 
 // Read-model rows as the storefront's JSON: money formatted from cents at the edge (DESIGN §2).
 
@@ -51,7 +51,7 @@ export function skuCard(r: SkuListRow, today: string): SkuCard {
   };
 }
 
-export function productCard(p: ProductListRow): ProductCard {
+export function productCard(p: ProductCardRow): ProductCard {
   return {
     id: p.id,
     title: p.title,

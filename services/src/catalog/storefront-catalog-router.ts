@@ -19,6 +19,7 @@ import {
   productsSharing,
   skuRows,
   type Database,
+  type ProductCardRow,
   type ProductListRow,
   type SkuListRow,
 } from "@shop/projections";
@@ -48,7 +49,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
   const { db } = deps;
   const listCounts = makeListCountsCache(db, deps.catalogStamp);
   const today = () => siteToday(deps.clock(), deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE);
-  const productItem = (p: ProductListRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
+  const productItem = (p: ProductCardRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
   const skuItem = (s: SkuListRow, day: string, template?: string) =>
     withHtml(skuCard(s, day), template, s.name, s.format);
 

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface MailToSend {
   id: string;
@@ -16,11 +16,15 @@ export interface MailTransport {
 
 /** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@mail.example.org:587). */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer (about 3 MiB in the process) loads with the first mail, not with every server. A URL
+  // it could not parse still stops the server at start, as when it was made here.
+  new URL(url);
+  let transporter: Promise<Transporter> | undefined;
   return {
     via: "smtp",
     async send(mail, messageId) {
-      await transporter.sendMail({
+      transporter ??= import("nodemailer").then((nodemailer) => nodemailer.default.createTransport(url));
+      await (await transporter).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

@@ -1,7 +1,5 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
-import { startPglite } from "./pglite-start.ts";
 import type { Database } from "@shop/projections";
 
 // pg returns int8 as a string and numeric too; we keep positions as text in SQL and convert in one place.
@@ -192,6 +190,11 @@ async function openPglite(
   schema: string,
   freshCluster?: Blob,
 ): Promise<DatabaseConnection> {
+  // Imported here, not at the top: a server on PostgreSQL never loads PGlite's JavaScript.
+  const [{ startPglite }, { PGliteDialect }] = await Promise.all([
+    import("./pglite-start.ts"),
+    import("kysely-pglite-dialect"),
+  ]);
   // A smaller buffer pool, and initdb out of process: see pglite-start.ts (code health 10).
   const pglite = await startPglite(dataDir, freshCluster);
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`);

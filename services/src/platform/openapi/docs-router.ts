@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Router } from "express";
-import { openApiDocument } from "./document.ts";
 
 // Swagger UI's prebuilt files, served from node_modules: no CDN, and no inline script (the CSP's script-src is 'self').
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -33,7 +32,9 @@ const START = `window.ui = SwaggerUIBundle({
 /** GET /api/openapi.json (the OpenAPI 3.1 document) and /api/docs/ (Swagger UI reading it); open to all, like the routes they describe. */
 export function makeOpenApiRouter(): Router {
   const router = Router();
-  router.get("/api/openapi.json", (_req, res) => res.json(openApiDocument()));
+  // Loaded on the first request: the document's builder (zod-openapi) and the route list cost the
+  // process about 4 MiB, for a page few visitors open.
+  router.get("/api/openapi.json", async (_req, res) => res.json((await import("./document.ts")).openApiDocument()));
   router.get("/api/docs/", (_req, res) => res.type("html").send(PAGE));
   router.get("/api/docs/:file", (req, res, next) => {
     if (req.params.file === "start.js") return void res.type("js").send(START);
