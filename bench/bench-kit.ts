@@ -31,6 +31,8 @@ export function freshSchemaServer(name: string, extra: Record<string, string> = 
     DATA_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-`)),
     DEMO_DATA: "false",
     LOG_LEVEL: "error",
+    // V8 flags for the server process alone (e.g. --max-semi-space-size=8), to weigh them against its baseline.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...extra,
   };
   return { url, schema, env };

@@ -2,7 +2,7 @@ import type { SkuForCart } from "@shop/shared";
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 
 /** SKUs kept at most; past that the oldest go first (a Map iterates in insertion order). */
-const MAX_ENTRIES = 20_000;
+const MAX_ENTRIES = 5_000;
 
 /**
  * Every cart write reads its SKUs from the catalog read model: on a busy shop that is one SELECT per
