@@ -8,7 +8,9 @@ import { type RunningServer, startServer } from "./server.ts";
 // more, and requests in flight under load (64 at once) are promoted there and die soon after: the
 // server held 100 MiB of such garbage on a 35 MiB live heap. 1.5× keeps it near what is live, for a
 // few more full GCs of 10–20 ms (bench/README.md, storefront RSS). Read at every GC, so set here.
-setFlagsFromString("--heap-growing-percent=50");
+// An operator's own value (node --heap-growing-percent=N …) wins.
+if (!process.execArgv.some((flag) => flag.startsWith("--heap-growing-percent")))
+  setFlagsFromString("--heap-growing-percent=50");
 
 /** `npm start`: one process serving the storefront, the back office, the API and live pushes. */
 async function main() {
