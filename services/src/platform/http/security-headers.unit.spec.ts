@@ -1,22 +1,26 @@
 import { createServer } from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "./security-headers.ts";
+import { helmetFor, securityHeaders } from "./security-headers.ts";
 
-async function cspOf(options?: { stripe?: boolean }) {
+async function headersOf(middleware: express.RequestHandler) {
   const app = express();
-  app.use(securityHeaders(options));
+  app.disable("x-powered-by");
+  app.use(middleware);
   app.get("/", (_req, res) => res.send("ok"));
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     const { port } = server.address() as { port: number };
     const response = await fetch(`http://127.0.0.1:${port}/`);
-    return response.headers.get("content-security-policy") ?? "";
+    return Object.fromEntries([...response.headers].filter(([name]) => name !== "date" && name !== "etag"));
   } finally {
     server.close();
   }
 }
+
+const cspOf = async (options?: { stripe?: boolean }) =>
+  (await headersOf(securityHeaders(options)))["content-security-policy"] ?? "";
 
 describe("Content-Security-Policy", () => {
   it("allows js.stripe.com (script, frames) and api.stripe.com only when Stripe is the gateway", async () => {
@@ -28,5 +32,20 @@ describe("Content-Security-Policy", () => {
     expect(stripe).toContain("script-src 'self' https://js.stripe.com;");
     expect(stripe).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com https:;");
     expect(stripe).toContain("connect-src 'self' https://api.stripe.com;");
+  });
+});
+
+describe("security headers", () => {
+  it("every answer carries exactly the headers helmet itself sets, with and without Stripe", async () => {
+    for (const options of [{}, { stripe: true }]) {
+      const listed = await headersOf(securityHeaders(options));
+      expect(listed).toEqual(await headersOf(helmetFor(options)));
+      expect(listed).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "SAMEORIGIN",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "strict-transport-security": "max-age=31536000; includeSubDomains",
+      });
+    }
   });
 });
