@@ -124,7 +124,7 @@ export function createApp(appDeps: AppDeps): Express {
     res.status(status === "ready" ? 200 : 503).json(typeof status === "string" ? { status } : status);
   });
 
-  app.use(requestContext(deps.log));
+  app.use(requestContext(app, deps.log));
   app.use(verifyCsrfToken()); // before the body is parsed: a forged request is not worth parsing
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
