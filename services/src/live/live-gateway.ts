@@ -209,7 +209,14 @@ function emitAll(io: Server, messages: LiveMessage[]): void {
   }
   for (const { first, rooms } of groups) {
     const ns = io.of(first.namespace);
-    (rooms ? ns.to([...rooms]) : ns).emit(first.name, first.payload);
+    if (!rooms) {
+      ns.emit(first.name, first.payload);
+      continue;
+    }
+    // Most pushes (a cart's, a record's) go to rooms no socket of this process is in: skip socket.io's
+    // broadcast work for them. Each process pushes to its own sockets only, so its rooms are the list.
+    const watched = [...rooms].filter((room) => ns.adapter.rooms.has(room));
+    if (watched.length) ns.to(watched).emit(first.name, first.payload);
   }
 }
 
