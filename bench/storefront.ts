@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { Pool } from "undici";
@@ -151,8 +151,11 @@ export async function run(args: string[]): Promise<void> {
     console.info(
       `search '${SEARCH}': ${probe.json?.total} matches; list: ${(await admin.get(listPath)).json?.total} products`,
     );
+    rss.phase("idle");
     rows.push(...(await versus("product list, 24 items", base, "/list", server.url, listPath)));
+    rss.phase("list");
     rows.push(...(await versus(`search '${SEARCH}', 24 items`, base, "/search", server.url, searchPath)));
+    rss.phase("search");
 
     // Add-to-cart: every request without a cookie, so each makes a new cart.
     const skus = await buyableSkus(server.url, file);
@@ -162,16 +165,22 @@ export async function run(args: string[]): Promise<void> {
       return `/api/store/shop/add-to-cart/?${encodeURIComponent(code)}=1`;
     };
     rows.push(...(await versus("add-to-cart, distinct carts", base, () => `/insert?${k++}`, server.url, addPath)));
-
+    rss.phase("add-to-cart");
     rows.push(await sharedCart(server.url, skus[0], database.db));
-
+    rss.phase("shared cart");
     rows.push(...(await thermometer(server.url, base, baseline, admin, campaign, children)));
+    rss.phase("thermometer");
     const peak = rss.stop();
-    rows.push({ name: `server RSS under the runs above (peak VmRSS)`, note: `${mib(peak.server)} MiB (goal ≤ 200)` });
+    rows.push({
+      name: `server RSS under the runs above (peak VmRSS)`,
+      note: `${mib(peak.server)} MiB (goal ≤ 200); peak MiB per phase: ${rss.phases.join(", ")}`,
+    });
     rows.push({ name: `baseline process RSS (express + pg + socket.io)`, note: `${mib(peak.baseline)} MiB` });
   } finally {
     for (const child of children) if (child.connected) child.disconnect();
     await server?.stop();
+    // Everything the server wrote (with BENCH_SERVER_NODE_OPTIONS="--import a-probe.mjs", what the probe logged).
+    if (process.env.BENCH_SERVER_OUTPUT) writeFileSync(process.env.BENCH_SERVER_OUTPUT, server?.output() ?? "");
     await database.close();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -449,9 +458,14 @@ async function thermometer(
   ];
 }
 
-/** Samples VmRSS of the two processes every 250 ms; `stop` answers the peaks in bytes. */
+/**
+ * Samples VmRSS of the two processes every 250 ms; `stop` answers the peaks in bytes. `phase(name)`
+ * ends a phase: `phases` lists the server's peak within each, to show which load holds the peak.
+ */
 function watchRss(serverPid: number, baselinePid: number) {
   const peak = { server: 0, baseline: 0 };
+  let phasePeak = 0;
+  const phases: string[] = [];
   const read = (pid: number) => {
     try {
       const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -460,11 +474,19 @@ function watchRss(serverPid: number, baselinePid: number) {
       return 0;
     }
   };
+  phasePeak = read(serverPid);
   const timer = setInterval(() => {
-    peak.server = Math.max(peak.server, read(serverPid));
+    const server = read(serverPid);
+    phasePeak = Math.max(phasePeak, server);
+    peak.server = Math.max(peak.server, server);
     peak.baseline = Math.max(peak.baseline, read(baselinePid));
   }, 250);
   return {
+    phase(name: string) {
+      phases.push(`${name} ${mib(phasePeak)}`);
+      phasePeak = read(serverPid);
+    },
+    phases,
     stop() {
       clearInterval(timer);
       return peak;
