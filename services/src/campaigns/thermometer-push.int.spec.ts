@@ -1,17 +1,13 @@
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ThermometerMessage } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
 import type { RunningServer } from "../server.ts";
 import { TestClient } from "../testing/http-client.ts";
+import { openSocket } from "../testing/server-kit.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
-const openPublic = (url: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const socket = connect(`${url}/public`, { transports: ["websocket"], reconnection: false, forceNew: true });
-    socket.on("connect", () => resolve(socket));
-    socket.on("connect_error", reject);
-  });
+const openPublic = (url: string): Promise<Socket> => openSocket(url, "/public");
 
 const nextThermometer = (socket: Socket, match: (m: ThermometerMessage) => boolean) =>
   new Promise<ThermometerMessage>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventStore } from "@shop/shared";
 import { appendStatement } from "../eventstore/append-sql.ts";
@@ -10,7 +10,7 @@ import { createLogger } from "../platform/logger.ts";
 import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { attachLiveGateway, type LiveGateway } from "./live-gateway.ts";
 import type { LiveMessageMapper } from "./live-messages.ts";
-import { nextPush } from "../testing/server-kit.ts";
+import { nextPush, openSocket } from "../testing/server-kit.ts";
 
 /** Every event as a push to every public socket, so the test sees exactly what the gateway tails. */
 const everyEvent: LiveMessageMapper = (event) => [
@@ -59,12 +59,7 @@ describe.skipIf(!testDatabaseUrl())("the live gateway's start position on Postgr
       mappers: [everyEvent],
     });
     const address = httpServer.address() as { port: number };
-    socket = connect(`http://127.0.0.1:${address.port}/public`, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-    });
-    await new Promise<void>((resolve) => socket!.on("connect", () => resolve()));
+    socket = await openSocket(`http://127.0.0.1:${address.port}`, "/public");
 
     const pushed = nextPush<{ stream: string }>(socket, "logged", (m) => m.stream === late, 3000);
     await writer.query("COMMIT");

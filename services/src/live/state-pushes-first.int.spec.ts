@@ -1,11 +1,11 @@
 import { createServer, type Server as HttpServer } from "node:http";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventStore } from "@shop/shared";
 import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
 import { createLogger } from "../platform/logger.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { nextPush } from "../testing/server-kit.ts";
+import { nextPush, openSocket } from "../testing/server-kit.ts";
 import { attachLiveGateway, type LiveGateway } from "./live-gateway.ts";
 import type { LiveMessageMapper } from "./live-messages.ts";
 
@@ -42,12 +42,7 @@ describe("live pushes and the read models", () => {
       readModelsAt: () => readModelsCaughtUp,
     });
     const { port } = httpServer.address() as { port: number };
-    socket = connect(`http://127.0.0.1:${port}/public`, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-    });
-    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+    socket = await openSocket(`http://127.0.0.1:${port}`, "/public");
   });
   afterAll(async () => {
     release();

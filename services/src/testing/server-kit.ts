@@ -17,10 +17,13 @@ export async function signedInClient(server: RunningServer, email: string, name:
   return { client, user: { id: user.userId, name } };
 }
 
-export async function adminSocket(url: string, cookie: string): Promise<Socket> {
-  const socket = connect(`${url}/admin`, {
+export const adminSocket = (url: string, cookie: string): Promise<Socket> => openSocket(url, "/admin", cookie);
+
+/** A socket.io client on `namespace` (websocket only, no reconnection), resolved once connected. */
+export async function openSocket(url: string, namespace: "/admin" | "/public", cookie?: string): Promise<Socket> {
+  const socket = connect(`${url}${namespace}`, {
     transports: ["websocket"],
-    extraHeaders: { cookie },
+    extraHeaders: cookie ? { cookie } : {},
     reconnection: false,
     forceNew: true,
   });
