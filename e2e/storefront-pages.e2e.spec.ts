@@ -29,6 +29,16 @@ test("an unknown path answers 404 with the not-found page, not the shell with 20
   await expect(page).toHaveTitle(/Page not found/);
 });
 
+test("the storefront and the back office link the site's icon, and it is served", async ({ page }) => {
+  for (const path of ["/donate/", "/admin/"]) {
+    const html = await (await page.request.get(path, { headers: { Accept: "text/html" } })).text();
+    expect(html, path).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+  }
+  const icon = await page.request.get("/favicon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});
+
 test("a content page keeps its body and title when rendered on the server", async ({ page }) => {
   const res = await page.request.get("/about/", { headers: { Accept: "text/html" } });
   expect(res.status()).toBe(200);
