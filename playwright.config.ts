@@ -16,7 +16,10 @@ const env: Record<string, string> = {
   HOST: "127.0.0.1",
   DATA_DIR: mkdtempSync(join(tmpdir(), "shop-e2e-")),
   DATABASE_URL: process.env.DATABASE_URL ?? "",
-  DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${randomBytes(4).toString("hex")}` : "public",
+  // `npm test` names the schema (and drops it after the run); a run of its own gets a fresh one.
+  DATABASE_SCHEMA: process.env.DATABASE_URL
+    ? (process.env.E2E_DATABASE_SCHEMA ?? `e2e_${randomBytes(4).toString("hex")}`)
+    : "public",
   DEMO_DATA: "true",
   LOG_LEVEL: "warn",
 };

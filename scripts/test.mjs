@@ -2,6 +2,7 @@
 // (Playwright + Chromium). Uses PostgreSQL when DATABASE_URL is set, else PGlite.
 // Ends with one line: 'N passed, M failed' (tests of both runners; a Biome finding counts as one failure).
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildFrontEnds } from "./build-front-ends.mjs";
@@ -9,8 +10,8 @@ import { buildFrontEnds } from "./build-front-ends.mjs";
 const root = new URL("..", import.meta.url).pathname;
 const results = join(root, "test-results");
 mkdirSync(results, { recursive: true });
-const run = (cmd, args) =>
-  spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } }).status;
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NO_COLOR: "1", ...env } }).status;
 
 let passed = 0;
 let failed = 0;
@@ -60,7 +61,11 @@ if (process.env.SKIP_E2E === "1") {
   const e2eJson = join(results, "e2e-results.json");
   rmSync(e2eJson, { force: true });
   const failedBeforeE2e = failed;
-  const e2eStatus = run("npx", ["playwright", "test"]);
+  // On PostgreSQL the browser tests' server works in a schema of its own, dropped once they are done
+  // (the server has stopped by then), so runs do not leave a copy of the demo site behind each time.
+  const e2eSchema = process.env.DATABASE_URL ? `e2e_${randomBytes(4).toString("hex")}` : "";
+  const e2eStatus = run("npx", ["playwright", "test"], e2eSchema ? { E2E_DATABASE_SCHEMA: e2eSchema } : {});
+  if (e2eSchema) await dropSchema(e2eSchema);
   if (existsSync(e2eJson)) {
     const stats = JSON.parse(readFileSync(e2eJson, "utf8")).stats;
     passed += stats.expected + stats.flaky;
@@ -72,5 +77,19 @@ if (process.env.SKIP_E2E === "1") {
 }
 
 if (biomeFailed) console.error("Biome check failed: counted as 1 failure.");
+
+/** A failed drop is reported, never counted: the tests' results stand. */
+async function dropSchema(schema) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  try {
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } catch (error) {
+    console.error(`The browser tests' schema ${schema} was not dropped: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
