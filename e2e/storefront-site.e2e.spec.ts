@@ -112,6 +112,9 @@ test("a browser script error and a failed request are reported to POST /api/clie
     status: 503,
     source: "/api/nav/get-full-footer/",
   });
+  // The failed footer then navigates to the link: let it arrive, or the context may close mid-navigation
+  // (once in CI that hung the context's teardown for the whole 30 s).
+  await expect(page).toHaveURL(/\/about\/$/);
 });
 
 test("the search panel suggests from our catalog and pages, and closes on an outside click", async ({ page }) => {
