@@ -18,7 +18,8 @@ afterEach(async () => {
 async function setup(pglite: boolean, schema?: string) {
   const database = await openTestDatabase({ pglite, schema });
   const store = await createPostgresEventStore(database);
-  cleanups.push(() => database.close());
+  // The setup that made the schema drops it (cleanups run in reverse, so a second process on it closes first).
+  cleanups.push(() => (schema ? database.close() : database.drop()));
   return { database, store };
 }
 
