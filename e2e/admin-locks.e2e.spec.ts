@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createNode, freshUrl } from "./support/nodes";
 import { COLLEAGUE, DEMO, logInNewBrowser } from "./support/staff-login";
 
 const row = (page: Page, name: string) =>
@@ -24,6 +25,41 @@ test("opening a node shows 'Locked by {name}' on a colleague's list within a sec
   await expect(row(a, "Our Mission").getByText(/Locked by/)).toHaveCount(0);
   await a.context().close();
   await b.context().close();
+});
+
+test("a lock check answered after the automatic lock was taken does not undo it: 'Locked by Me' stays", async ({
+  browser,
+}) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  const node = await createNode(a, { name: "Slow check", url: freshUrl("slow-check") });
+  // The check sent as the form opens is answered by the server before the automatic lock is taken,
+  // but reaches the page only after the lock's answer, as happened once in CI.
+  let checkAnswered!: () => void;
+  const serverAnsweredCheck = new Promise<void>((resolve) => (checkAnswered = resolve));
+  let lockTaken!: () => void;
+  const pageHasLock = new Promise<void>((resolve) => (lockTaken = resolve));
+  let delivered!: () => void;
+  const staleAnswerDelivered = new Promise<void>((resolve) => (delivered = resolve));
+  await a.route(/\/admin\/base\/record-locks\/\?action=lookup$/, async (route) => {
+    const body = route.request().postDataJSON() as { objs?: Array<{ id: number }> };
+    if (!body.objs?.some((o) => o.id === node.id)) return route.continue();
+    const response = await route.fetch();
+    checkAnswered();
+    await pageHasLock;
+    await route.fulfill({ response });
+    delivered();
+  });
+  await a.route(/\/admin\/base\/record-locks\/\?ts=\d+$/, async (route) => {
+    await serverAnsweredCheck;
+    await route.fulfill({ response: await route.fetch() });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the page takes in the lock's answer
+    lockTaken();
+  });
+  await a.goto(`/admin/content/contentnode/${node.id}/`);
+  await staleAnswerDelivered;
+  await a.waitForTimeout(300); // the page takes in the late answer
+  await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
+  await a.context().close();
 });
 
 test("a kicked-off editor is told at once who took the record, and their unsaved text is offered back when they retake it", async ({

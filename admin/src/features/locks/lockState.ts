@@ -24,3 +24,32 @@ export const knownLock = (check: LockCheck, lock: RecordLock | null | undefined)
 export function lockCheckRetryDelay(failures: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, failures));
 }
+
+/**
+ * This page's own lock change (its take or release, a refusal naming the holder) made while a check
+ * of the lock was in flight, with that check's request id: the check's answer is older news.
+ */
+export type PendingOverride = { requestId: string; lock: RecordLock | null } | null;
+
+/** After the page's own change: remember it against the check in flight, or update the one remembered. */
+export function overrideAfterChange(
+  current: PendingOverride,
+  checkInFlight: string | undefined,
+  lock: RecordLock | null,
+): PendingOverride {
+  if (checkInFlight) return { requestId: checkInFlight, lock };
+  return current ? { ...current, lock } : null;
+}
+
+/**
+ * When a check is answered: the answer of the check that was in flight during the page's change is
+ * older than that change, so the change is written back over it ("restore"); any later check's answer
+ * is the news, and nothing is remembered after it.
+ */
+export function afterCheckAnswered(
+  current: PendingOverride,
+  answeredRequestId: string | undefined,
+): { restore: boolean; next: PendingOverride } {
+  if (!current) return { restore: false, next: null };
+  return current.requestId === answeredRequestId ? { restore: true, next: current } : { restore: false, next: null };
+}

@@ -13,12 +13,15 @@ import {
   type RecordRef,
 } from "./locksApi";
 import {
+  afterCheckAnswered,
   knownLock,
   LOCK_CHECK_FAILED,
   lockCheckRetryDelay,
   lockStateOf,
+  overrideAfterChange,
   type LockCheck,
   type LockState,
+  type PendingOverride,
 } from "./lockState";
 import { useReleaseOnPageHide } from "./useReleaseOnPageHide";
 
@@ -64,8 +67,8 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
   const lockRef = useRef(lock);
   lockRef.current = lock;
 
-  /** Writes what this page now knows into the shared cache (an entry whose check failed has no data: create it). */
-  const setCached = useCallback(
+  /** Writes a lock into the shared cache (an entry whose check failed, or is not answered yet, has no data: create it). */
+  const writeCache = useCallback(
     (value: RecordLock | null) => {
       if (!arg) return;
       const patch = dispatch(
@@ -77,6 +80,32 @@ export function useRecordLock(record: RecordRef | null, options: RecordLockOptio
         void dispatch(locksApi.util.upsertQueryData("recordLocks", arg, { [arg.ids[0]!]: { lock: value } }));
     },
     [dispatch, arg],
+  );
+
+  // The check sent as the form opens may be answered after the automatic lock was taken: its "no
+  // lock" is older news and is written over (once in CI the editor saw "Lock", not "Locked by Me").
+  const override = useRef<PendingOverride>(null);
+  const checkInFlight = useRef<string | undefined>(undefined);
+  checkInFlight.current = query.isFetching ? query.requestId : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another record starts with nothing to write back
+  useEffect(() => {
+    override.current = null;
+  }, [arg]);
+  const writeBackOverAnswer = useEffectEvent(() => {
+    const { restore, next } = afterCheckAnswered(override.current, query.requestId);
+    override.current = next;
+    if (restore && next) writeCache(next.lock);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an answered check (a new timestamp) is the trigger
+  useEffect(() => writeBackOverAnswer(), [query.fulfilledTimeStamp]);
+
+  /** Writes what this page itself now knows into the shared cache. */
+  const setCached = useCallback(
+    (value: RecordLock | null) => {
+      override.current = overrideAfterChange(override.current, checkInFlight.current, value);
+      writeCache(value);
+    },
+    [writeCache],
   );
 
   /** Creates (or re-creates with a new reason) this editor's lock. A refusal asks about a kick-off, or, when quiet, just shows the holder. */
