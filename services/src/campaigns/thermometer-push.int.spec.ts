@@ -7,8 +7,6 @@ import { TestClient } from "../testing/http-client.ts";
 import { openSocket } from "../testing/server-kit.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
-const openPublic = (url: string): Promise<Socket> => openSocket(url, "/public");
-
 const nextThermometer = (socket: Socket, match: (m: ThermometerMessage) => boolean) =>
   new Promise<ThermometerMessage>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no thermometer push within 5 s")), 5000);
@@ -50,9 +48,9 @@ describe("the thermometer moves live (back-office §2, DESIGN §7)", () => {
 
   it("a gift staff record is pushed to every socket in the campaign's room, and not to others", async () => {
     const [first, second, elsewhere] = await Promise.all([
-      openPublic(server.url),
-      openPublic(server.url),
-      openPublic(server.url),
+      openSocket(server.url, "/public"),
+      openSocket(server.url, "/public"),
+      openSocket(server.url, "/public"),
     ]);
     sockets.push(first, second, elsewhere);
     first.emit("join", { campaign: "ark-main" });

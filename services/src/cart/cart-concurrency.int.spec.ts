@@ -1,10 +1,11 @@
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartChangedMessage } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import type { RunningServer } from "../server.ts";
 import { TestClient } from "../testing/http-client.ts";
+import { openSocket } from "../testing/server-kit.ts";
 import { testDatabaseUrl } from "../testing/test-database.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
@@ -100,18 +101,11 @@ describe("the cart follows the shopper", () => {
     await visitor.get(`/api/store/shop/add-to-cart/?${VIDEO}=1`);
     const stranger = new TestClient(server.url);
     await stranger.get(`/api/store/shop/add-to-cart/?${VIDEO}=1`);
-    const open = (cookie: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const s = connect(`${server.url}/public`, {
-          transports: ["websocket"],
-          extraHeaders: { cookie },
-          reconnection: false,
-          forceNew: true,
-        });
-        sockets.push(s);
-        s.on("connect", () => resolve(s));
-        s.on("connect_error", reject);
-      });
+    const open = async (cookie: string) => {
+      const s = await openSocket(server.url, "/public", cookie);
+      sockets.push(s);
+      return s;
+    };
     const [otherTab, strangerTab] = await Promise.all([open(visitor.cookieHeader), open(stranger.cookieHeader)]);
     // The stranger's own add (version 0) may still be on its way to its tab; the visitor's is version 1.
     const strangerVersions: number[] = [];

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentNodeStream, scheduledActionStream, type EventStore } from "@shop/shared";
 import { allProjections, rebuildProjection, type Projection } from "@shop/projections";
@@ -7,6 +7,7 @@ import { registerUser } from "../accounts/register-user.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
+import { adminSocket } from "../testing/server-kit.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
 const BASE = "/admin/api/base/cmsactionevent/";
@@ -53,14 +54,8 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
   const sockets: Socket[] = [];
 
   async function staffSocket(client: TestClient) {
-    const socket = connect(`${server.url}/admin`, {
-      transports: ["websocket"],
-      extraHeaders: { cookie: client.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = await adminSocket(server.url, client.cookieHeader);
     sockets.push(socket);
-    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
     return socket;
   }
   const nodeStatus = async (id: number) => {

@@ -39,14 +39,13 @@ export function requestContext(app: App, log: Logger) {
       return this[CHILD_LOG];
     },
   });
-  const logsRequests = log.isLevelEnabled("info");
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get("x-request-id");
     req.requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     req.user = null;
     req.sessionHash = null;
     res.setHeader("X-Request-Id", req.requestId);
-    if (logsRequests) {
+    if (log.isLevelEnabled("info")) {
       const started = process.hrtime.bigint();
       res.on("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
