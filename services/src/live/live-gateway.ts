@@ -11,6 +11,7 @@ import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "
 import { joinCartRooms } from "./cart-rooms.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
 import { isSameOrigin } from "./same-origin.ts";
+import { createSlicedEmitter, type SlicedEmitter } from "./sliced-emit.ts";
 import { startSessionRecheck } from "./session-recheck.ts";
 import { createEndedSessions, sessionRoom, socketsToClose } from "./session-ends.ts";
 import { createUserNames } from "./user-names.ts";
@@ -113,6 +114,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   });
 
   const { mappers } = deps;
+  const emitter = createSlicedEmitter((error) => deps.log.error({ err: error }, "live push failed"));
   const userNames = createUserNames(deps.db);
   /** Pushes that make pages refetch, in log order, each sent once the read models have its events. */
   let refetchPushes: Promise<void> = Promise.resolve();
@@ -126,6 +128,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       for (const { messages } of mapped)
         emitAll(
           io,
+          emitter,
           messages.filter((m) => m.carriesState),
         );
       const last = events.at(-1);
@@ -139,6 +142,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
           for (const { event, messages } of mapped) {
             emitAll(
               io,
+              emitter,
               messages.filter((m) => !m.carriesState),
             );
             closeEndedSessions(event);
@@ -185,6 +189,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       await recheck.stop();
       await subscription.stop();
       await refetchPushes;
+      await emitter.idle();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
@@ -196,7 +201,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
  * record's) by repeating it with the same payload; socket.io sends a push to a list of rooms once
  * to a socket that is in several of them.
  */
-function emitAll(io: Server, messages: LiveMessage[]): void {
+function emitAll(io: Server, emitter: SlicedEmitter, messages: LiveMessage[]): void {
   const groups: Array<{ first: LiveMessage; rooms: Set<string> | null }> = [];
   for (const m of messages) {
     const group = groups.find(
@@ -210,13 +215,13 @@ function emitAll(io: Server, messages: LiveMessage[]): void {
   for (const { first, rooms } of groups) {
     const ns = io.of(first.namespace);
     if (!rooms) {
-      ns.emit(first.name, first.payload);
+      emitter.emit(ns, null, first.name, first.payload);
       continue;
     }
     // Most pushes (a cart's, a record's) go to rooms no socket of this process is in: skip socket.io's
     // broadcast work for them. Each process pushes to its own sockets only, so its rooms are the list.
     const watched = [...rooms].filter((room) => ns.adapter.rooms.has(room));
-    if (watched.length) ns.to(watched).emit(first.name, first.payload);
+    if (watched.length) emitter.emit(ns, watched, first.name, first.payload);
   }
 }
 
