@@ -44,22 +44,27 @@ const externalPackages = {
 /** Builds the bundles if a source changed since (or always with `force`); resolves once they are in place. */
 export async function buildServices({ force = false } = {}) {
   if (!force && !servicesAreStale()) return false;
-  const { build } = await import("esbuild"); // only when building: running the bundle needs no compiler
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: { main: "services/src/main.ts", ops: "services/src/ops/cli.ts" },
-    outdir: dist,
-    bundle: true,
-    splitting: true, // the KurrentDB client (a dynamic import) loads only when EVENTSTORE_URL is set
-    chunkNames: "chunk-[hash]",
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    sourcemap: "linked",
-    plugins: [externalPackages],
-    logLevel: "warning",
-    write: false,
-  });
+  const esbuild = await import("esbuild"); // only when building: running the bundle needs no compiler
+  // The server builds its own bundle when it is stale: esbuild's service (a child process and a 4 MB
+  // read buffer in this one) must not stay for the server's life.
+  const result = await esbuild
+    .build({
+      absWorkingDir: root,
+      entryPoints: { main: "services/src/main.ts", ops: "services/src/ops/cli.ts" },
+      outdir: dist,
+      bundle: true,
+      splitting: true, // the KurrentDB client (a dynamic import) loads only when EVENTSTORE_URL is set
+      chunkNames: "chunk-[hash]",
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      sourcemap: "linked",
+      sourcesContent: false, // stack traces need the mappings only; the sources would sit in every server's heap
+      plugins: [externalPackages],
+      logLevel: "warning",
+      write: false,
+    })
+    .finally(() => esbuild.stop());
   // Each file lands whole (write beside, then rename), entries last: a CLI started meanwhile, or a
   // second build racing this one, never loads half a file or an entry whose chunks are missing.
   mkdirSync(dist, { recursive: true });
