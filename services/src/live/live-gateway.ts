@@ -40,6 +40,9 @@ export interface LiveGatewayDeps {
   readModelsAt?: (position: LogPosition) => Promise<boolean>;
 }
 
+/** Batches of events (up to 500 each) read ahead of the read models, their refetch pushes waiting. */
+export const MAX_REFETCH_BATCHES_WAITING = 8;
+
 export interface StaffPresence {
   connected(user: { id: string; name: string }, socketId: string): void;
   disconnected(user: { id: string; name: string }, socketId: string): void;
@@ -118,6 +121,12 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   const userNames = createUserNames(deps.db);
   /** Pushes that make pages refetch, in log order, each sent once the read models have its events. */
   let refetchPushes: Promise<void> = Promise.resolve();
+  let refetchBatchesWaiting = 0;
+  /** Closing, the pushes still waiting go without waiting any longer for the read models. */
+  let closing: () => void = () => {};
+  const closed = new Promise<"closing">((resolve) => {
+    closing = () => resolve("closing");
+  });
   const subscription: Subscription = deps.store.subscribe({
     // Not head(): a transaction open now may yet commit an event that sorts before it.
     from: await deps.store.settledHead(),
@@ -132,11 +141,15 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
           messages.filter((m) => m.carriesState),
         );
       const last = events.at(-1);
+      refetchBatchesWaiting++;
       refetchPushes = refetchPushes
         .then(async () => {
-          if (last && deps.readModelsAt && !(await deps.readModelsAt(last.position).catch(() => false)))
+          const readModelsAt = deps.readModelsAt;
+          const applied =
+            last && readModelsAt ? await Promise.race([readModelsAt(last.position).catch(() => false), closed]) : true;
+          if (applied === false)
             deps.log.warn(
-              { globalPosition: last.globalPosition },
+              { globalPosition: last?.globalPosition },
               "live push went before the read models applied its events (they did not catch up in time)",
             );
           for (const { event, messages } of mapped) {
@@ -148,7 +161,11 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
             closeEndedSessions(event);
           }
         })
-        .catch((error) => deps.log.error({ err: error }, "live push failed after the read models caught up"));
+        .catch((error) => deps.log.error({ err: error }, "live push failed after the read models caught up"))
+        .finally(() => refetchBatchesWaiting--);
+      // Far ahead of the read models (a bulk import: they took two minutes to follow 420,000 events, and
+      // the batches waiting here held 800 MB), the gateway stops reading the log until they catch up.
+      if (refetchBatchesWaiting > MAX_REFETCH_BATCHES_WAITING) await refetchPushes;
     },
     onError: (error) => deps.log.error({ err: error }, "live push failed; retrying"),
   });
@@ -186,6 +203,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   return {
     io,
     async close() {
+      closing();
       await recheck.stop();
       await subscription.stop();
       await refetchPushes;

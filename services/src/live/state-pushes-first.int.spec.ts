@@ -5,8 +5,8 @@ import type { EventStore } from "@shop/shared";
 import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
 import { createLogger } from "../platform/logger.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { nextPush, openSocket } from "../testing/server-kit.ts";
-import { attachLiveGateway, type LiveGateway } from "./live-gateway.ts";
+import { nextPush, openSocket, pushesDuring } from "../testing/server-kit.ts";
+import { attachLiveGateway, MAX_REFETCH_BATCHES_WAITING, type LiveGateway } from "./live-gateway.ts";
 import type { LiveMessageMapper } from "./live-messages.ts";
 
 /** Each event as two pushes: one that carries its state (as the thermometer does), one that makes pages refetch. */
@@ -79,5 +79,24 @@ describe("live pushes and the read models", () => {
     for (const n of [3, 4, 5]) await store.append(`gift-${n}`, [{ type: "Noted", data: {} }]);
     await last;
     expect(refetched).toEqual(["gift-3", "gift-4", "gift-5"]);
+  });
+
+  it("far ahead of the read models, the gateway stops reading the log until they catch up", async () => {
+    readModelsCaughtUp = new Promise<boolean>((resolve) => {
+      release = () => resolve(true);
+    });
+    // One event per read: each append's state push comes before the next append.
+    for (let n = 0; n <= MAX_REFETCH_BATCHES_WAITING; n++) {
+      const pushed = nextPush<{ stream: string }>(socket, "state", (m) => m.stream === `ahead-${n}`);
+      await store.append(`ahead-${n}`, [{ type: "Noted", data: {} }]);
+      await pushed;
+    }
+    const held = pushesDuring<{ stream: string }>(socket, "state", (m) => m.stream === "ahead-last", 500);
+    await store.append("ahead-last", [{ type: "Noted", data: {} }]);
+    expect(await held).toEqual([]); // not read: the read models are too far behind
+
+    const afterCatchUp = nextPush<{ stream: string }>(socket, "state", (m) => m.stream === "ahead-last");
+    release();
+    expect(await afterCatchUp).toEqual({ stream: "ahead-last" });
   });
 });
