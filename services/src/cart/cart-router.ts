@@ -50,6 +50,15 @@ function requestedItems(req: Request): RequestedItem[] {
   return items;
 }
 
+/**
+ * A cart answer is one visitor's and changes with each write: no cache may keep it, and it goes
+ * without the ETag express would otherwise work out (a hash of every answer) for caches to revalidate.
+ */
+function sendCart(res: Response, body: unknown): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.type("json").end(JSON.stringify(body));
+}
+
 /** The shopping cart: add-to-cart, the full cart (also the mini cart), discount codes, and /store/cart/?{sku}={qty}&add-to-cart. */
 export function makeCartRouter(deps: CartRouterDeps): Router {
   const router = Router();
@@ -76,7 +85,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
 
   router.get("/api/store/shop/add-to-cart/", async (req, res) => {
     const outcome = await addItems(req, res);
-    res.json(cartAnswer(outcome.cart, outcome.context, outcome.events));
+    sendCart(res, cartAnswer(outcome.cart, outcome.context, outcome.events));
   });
 
   // The cart page's own add (quick view's form action): add, then the page. A refused add shows the
@@ -98,10 +107,10 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
     if (!cartId) {
       const empty = emptyCart();
       const context = { skus: new Map(), discounts: new Map(), shopper: shopperOf(req), now: deps.clock() };
-      return void res.json(cartAnswer(empty, context));
+      return sendCart(res, cartAnswer(empty, context));
     }
     const { cart, context } = await loadCart(service, cartId, shopperOf(req));
-    res.json(cartAnswer(cart, context));
+    sendCart(res, cartAnswer(cart, context));
   });
 
   router.put("/api/store/shop/full-cart/", async (req, res) => {
@@ -117,7 +126,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
       eventMetadata(req),
       { newCart },
     );
-    res.json(cartAnswer(outcome.cart, outcome.context, outcome.events));
+    sendCart(res, cartAnswer(outcome.cart, outcome.context, outcome.events));
   });
 
   router.get("/api/store/shop/apply-discounts/", async (req, res) => {
@@ -138,7 +147,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
       eventMetadata(req),
       { newCart },
     );
-    res.json(answers);
+    sendCart(res, answers);
   });
 
   return router;

@@ -195,6 +195,31 @@ describe("the full cart (storefront §3, §7)", () => {
       }));
 });
 
+describe("cart answers are personal", () => {
+  it("no cache may keep a cart answer: Cache-Control no-store, no ETag", () =>
+    spec
+      .given(...CATALOG)
+      .when(async (http) => {
+        const visitor = http.visitor();
+        const answers = [
+          await visitor.get("/api/store/shop/full-cart/?x=1"), // no cart yet
+          await visitor.get("/api/store/shop/add-to-cart/?30-200=1"),
+          await visitor.get("/api/store/shop/full-cart/"),
+          await visitor.request("PUT", "/api/store/shop/full-cart/", { order: {}, discounts: [], items: [] }),
+          await visitor.get('/api/store/shop/apply-discounts/?discounts=["NOPE"]'),
+        ];
+        for (const answer of answers) {
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get("cache-control")).toBe("no-store");
+          expect(answer.headers.get("etag")).toBeNull();
+          expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+          expect(Number(answer.headers.get("content-length"))).toBe(Buffer.byteLength(answer.text));
+        }
+        return answers[1];
+      })
+      .then(({ response }) => expect(response.json.metadata.message).toBe("Added to Cart")));
+});
+
 describe("apply-discounts (storefront §7, §8)", () => {
   it("codes are upper-cased and trimmed, empty ignored; the answer maps each code to its message", () =>
     spec
