@@ -230,17 +230,8 @@ function emitAll(io: Server, emitter: SlicedEmitter, messages: LiveMessage[]): v
       group.rooms = null; // the whole namespace includes every room
     else group.rooms?.add(m.room);
   }
-  for (const { first, rooms } of groups) {
-    const ns = io.of(first.namespace);
-    if (!rooms) {
-      emitter.emit(ns, null, first.name, first.payload);
-      continue;
-    }
-    // Most pushes (a cart's, a record's) go to rooms no socket of this process is in: skip socket.io's
-    // broadcast work for them. Each process pushes to its own sockets only, so its rooms are the list.
-    const watched = [...rooms].filter((room) => ns.adapter.rooms.has(room));
-    if (watched.length) emitter.emit(ns, watched, first.name, first.payload);
-  }
+  for (const { first, rooms } of groups)
+    emitter.emit(io.of(first.namespace), rooms ? [...rooms] : null, first.name, first.payload);
 }
 
 function sessionOf(socket: Socket, deps: LiveGatewayDeps): { hash: string } | undefined {

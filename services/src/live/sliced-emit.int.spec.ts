@@ -49,6 +49,13 @@ describe("pushes to many sockets go out a slice at a time", () => {
     expect(errors).toEqual([]);
   });
 
+  it("a push to rooms no socket is in writes nothing and leaves nothing queued", async () => {
+    written = 0;
+    emitter.emit(ns, ["nobody"], "push", { n: 0 });
+    await emitter.idle();
+    expect(written).toBe(0);
+  });
+
   it("a push to no more sockets than a slice is written at once", () => {
     written = 0;
     emitter.emit(ns, ["also"], "push", { n: 2 });

@@ -4,7 +4,10 @@ import type { Namespace } from "socket.io";
 export const SLICE_SOCKETS = 500;
 
 export interface SlicedEmitter {
-  /** Sends `name` with `payload` to the sockets in `rooms` (null: the whole namespace), each once. */
+  /**
+   * Sends `name` with `payload` to the sockets in `rooms` (null: the whole namespace), each once. Rooms
+   * no socket of this process is in cost nothing (most pushes, a cart's or a record's, go to such rooms).
+   */
   emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown): void;
   /** Resolves once every push handed over so far has been written. */
   idle(): Promise<void>;
@@ -22,7 +25,9 @@ export function createSlicedEmitter(onError: (error: unknown) => void, sliceSock
   let sending: Promise<void> | null = null;
 
   function emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown): void {
-    if (!sending && audience(ns, rooms) <= sliceSockets) {
+    const sockets = audience(ns, rooms);
+    if (sockets === 0) return;
+    if (!sending && sockets <= sliceSockets) {
       send(ns, rooms, name, payload);
       return;
     }
