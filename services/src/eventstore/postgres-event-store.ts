@@ -18,6 +18,18 @@ import { appendStatement } from "./append-sql.ts";
 import { createCommitNotifier } from "./commit-notifier.ts";
 import { subscribeByPolling } from "./subscription.ts";
 
+/**
+ * The first event past `from` in commit order, settled or not: a walk of events_commit_order from
+ * `from`. (As an EXISTS the planner drops the ORDER BY and LIMIT, guesses that most rows match and
+ * scans the whole table, whose newest rows lie last: a query that grew with the log, and that live
+ * subscribers send every few milliseconds while writers are busy.)
+ */
+export function firstEventAfter(from: LogPosition) {
+  return sql<{ one: number }>`SELECT 1 AS one FROM events
+    WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)
+    ORDER BY events.transaction_id, events.global_position LIMIT 1`;
+}
+
 export interface EventCodec {
   decode(type: string, schemaVersion: number, data: unknown): unknown;
   versionOf(type: string): number;
@@ -260,11 +272,8 @@ export async function createPostgresEventStore(
 
   /** True when committed events exist past `from` that readAll may not return yet (an older writer is still open). */
   async function hasUnsettled(from: LogPosition): Promise<boolean> {
-    const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM events
-      WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)) AS any`.execute(
-      db,
-    );
-    return Boolean(rows[0]?.any);
+    const { rows } = await firstEventAfter(from).execute(db);
+    return rows.length > 0;
   }
 
   return {
