@@ -82,3 +82,68 @@ export function appendStatement(
   );
   return { name: `append_${kind}`, text: MANY[kind], values: [streamId, events.length, rows, ...exact] };
 }
+
+/**
+ * Many single-event appends to streams of their own (or the same stream twice), each standing or
+ * failing alone, in one transaction: the appends the batcher (`append-batcher.ts`) gathered while
+ * the database was busy. Every stream's advisory lock first, in one order (as `appendMany` takes
+ * them: two batches never wait on each other in a cycle), then each write in arrival order as the
+ * one-event statement does it: claim the version on the streams row, insert the event. A write whose
+ * expected version does not hold returns a null version and writes nothing.
+ */
+export const APPEND_EACH_FUNCTION = `
+  CREATE FUNCTION append_each_v1(writes jsonb)
+  RETURNS TABLE (ord int, version int, global_position text, transaction_id text)
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    w record;
+    claimed int;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(l.h) FROM (SELECT DISTINCT hashtext(x->>'stream_id') AS h
+      FROM jsonb_array_elements(writes) AS x ORDER BY 1) AS l;
+    FOR w IN SELECT * FROM jsonb_to_recordset(writes) AS r(ord int, stream_id text, kind text, expected int,
+        type text, schema_version int, data jsonb, metadata jsonb) ORDER BY r.ord LOOP
+      claimed := NULL;
+      IF w.kind = 'no-stream' THEN
+        INSERT INTO streams AS s (stream_id, version) VALUES (w.stream_id, 0)
+          ON CONFLICT (stream_id) DO NOTHING RETURNING s.version INTO claimed;
+      ELSIF w.kind = 'any' THEN
+        INSERT INTO streams AS s (stream_id, version) VALUES (w.stream_id, 0)
+          ON CONFLICT (stream_id) DO UPDATE SET version = s.version + 1 RETURNING s.version INTO claimed;
+      ELSE
+        UPDATE streams AS s SET version = s.version + 1
+          WHERE s.stream_id = w.stream_id AND s.version = w.expected RETURNING s.version INTO claimed;
+      END IF;
+      ord := w.ord;
+      version := claimed;
+      global_position := NULL;
+      transaction_id := NULL;
+      IF claimed IS NOT NULL THEN
+        INSERT INTO events AS e (stream_id, stream_position, type, schema_version, data, metadata)
+          VALUES (w.stream_id, claimed, w.type, w.schema_version, w.data, w.metadata)
+          RETURNING e.global_position::text, e.transaction_id::text INTO global_position, transaction_id;
+      END IF;
+      RETURN NEXT;
+    END LOOP;
+  END
+  $fn$`;
+
+/** One write of a batch, as `append_each_v1` reads it. */
+export interface EachWrite {
+  stream_id: string;
+  kind: ClaimKind;
+  expected: number | null;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: unknown;
+}
+
+/** The statement that sends a batch: its writes numbered in arrival order. */
+export function appendEachStatement(writes: EachWrite[]) {
+  return {
+    name: "append_each",
+    text: "SELECT ord, version, global_position, transaction_id FROM append_each_v1($1::jsonb) ORDER BY ord",
+    values: [JSON.stringify(writes.map((w, ord) => ({ ord, ...w })))],
+  };
+}

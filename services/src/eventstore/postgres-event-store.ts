@@ -14,7 +14,8 @@ import {
 } from "@shop/shared";
 import type { DatabaseConnection } from "../platform/database.ts";
 import { migrateEventStore } from "./postgres-schema.ts";
-import { appendStatement } from "./append-sql.ts";
+import { appendEachStatement, appendStatement, type ClaimKind, type EachWrite } from "./append-sql.ts";
+import { createAppendBatcher } from "./append-batcher.ts";
 import { createCommitNotifier } from "./commit-notifier.ts";
 import { subscribeByPolling } from "./subscription.ts";
 
@@ -62,6 +63,14 @@ export function decodeAt(
  */
 const NOTIFY_GAP_MS = 20;
 
+/**
+ * Single-event appends at the database at once; more wait and go together in the next statement
+ * (`append-batcher.ts`). Under load that is a few statements of many appends each, instead of one
+ * transaction and one WAL flush per append; a quiet store sends each append alone, at once.
+ */
+const APPENDS_IN_FLIGHT = 4;
+const MAX_BATCH = 200;
+
 const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 };
 
 /**
@@ -104,6 +113,54 @@ export async function createPostgresEventStore(
     return row ? Number(row.version) : "no-stream";
   }
 
+  type AppendedRow = { version: number; global_position: string; transaction_id: string };
+
+  /** One append as one prepared statement: claim the versions on the stream row, insert the events. */
+  async function appendAlone(
+    streamId: string,
+    events: NewEvent[],
+    kind: ClaimKind,
+    expected: number | null,
+  ): Promise<AppendedRow | undefined> {
+    const statement = appendStatement(streamId, events, kind, expected, (type) => codec.versionOf(type));
+    const result = await database.preparedQuery<AppendedRow>(statement.name, statement.text, statement.values);
+    return result.rows[0];
+  }
+
+  /**
+   * A batch of single-event appends in one statement; a batch of one as the plain statement. Should
+   * the batch's statement fail as a whole (a write the database refuses), each write is sent alone,
+   * so only that one fails.
+   */
+  async function sendBatch(writes: EachWrite[]): Promise<Array<AppendedRow | undefined | Error>> {
+    if (writes.length === 1) {
+      const w = writes[0];
+      return [await appendAlone(w.stream_id, [eventOf(w)], w.kind, w.expected)];
+    }
+    const statement = appendEachStatement(writes);
+    let rows: Array<{ ord: number; version: number | null; global_position: string; transaction_id: string }>;
+    try {
+      rows = (await database.preparedQuery<(typeof rows)[number]>(statement.name, statement.text, statement.values))
+        .rows;
+    } catch {
+      return Promise.all(
+        writes.map((w) =>
+          appendAlone(w.stream_id, [eventOf(w)], w.kind, w.expected).catch((error: unknown) =>
+            error instanceof Error ? error : new Error(String(error)),
+          ),
+        ),
+      );
+    }
+    return rows.map((r) => (r.version === null ? undefined : { ...r, version: Number(r.version) }));
+  }
+  const eventOf = (w: EachWrite): NewEvent => ({
+    type: w.type,
+    schemaVersion: w.schema_version,
+    data: w.data,
+    metadata: w.metadata as EventMetadata,
+  });
+  const batcher = createAppendBatcher(sendBatch, APPENDS_IN_FLIGHT, MAX_BATCH);
+
   async function append(
     streamId: string,
     events: NewEvent[],
@@ -111,18 +168,23 @@ export async function createPostgresEventStore(
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error("append needs at least one event");
     const expected = options.expectedVersion ?? "any";
-    // One prepared statement, one round trip: claim the versions on the stream row (its row lock
-    // serialises writers of one stream) and insert the events. Subscribers are woken after the commit.
+    // One round trip: claim the versions on the stream row (its row lock serialises writers of one
+    // stream) and insert the events; one event may share its statement with others (the batcher).
+    // Subscribers are woken after the commit.
     const kind = expected === "no-stream" ? "no-stream" : expected === "any" ? "any" : "exact";
-    const statement = appendStatement(streamId, events, kind, typeof expected === "number" ? expected : null, (type) =>
-      codec.versionOf(type),
-    );
-    const result = await database.preparedQuery<{ version: number; global_position: string; transaction_id: string }>(
-      statement.name,
-      statement.text,
-      statement.values,
-    );
-    const row = result.rows[0];
+    const exact = typeof expected === "number" ? expected : null;
+    const row =
+      events.length === 1
+        ? await batcher.submit({
+            stream_id: streamId,
+            kind,
+            expected: exact,
+            type: events[0].type,
+            schema_version: events[0].schemaVersion ?? codec.versionOf(events[0].type),
+            data: events[0].data ?? null,
+            metadata: events[0].metadata ?? {},
+          })
+        : await appendAlone(streamId, events, kind, exact);
     if (!row) throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
     for (const wake of localListeners) wake();
     notifier.notify();
