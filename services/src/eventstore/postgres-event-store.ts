@@ -71,6 +71,12 @@ const NOTIFY_GAP_MS = 20;
 const APPENDS_IN_FLIGHT = 4;
 const MAX_BATCH = 200;
 
+/** SQLSTATE classes 22 (data exception), 23 (integrity constraint) and 54 (program limit): the statement wrote nothing. */
+function refusedForAValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
+}
+
 const passThrough: EventCodec = { decode: (_t, _v, d) => d, versionOf: () => 1 };
 
 /**
@@ -129,8 +135,9 @@ export async function createPostgresEventStore(
 
   /**
    * A batch of single-event appends in one statement; a batch of one as the plain statement. Should
-   * the batch's statement fail as a whole (a write the database refuses), each write is sent alone,
-   * so only that one fails.
+   * the database refuse the batch's statement for a value in it (a data or constraint error: nothing
+   * was written), each write is sent alone, so only that one fails. Any other failure (a lost
+   * connection: the batch may have committed) fails the whole batch, as it would fail one append.
    */
   async function sendBatch(writes: EachWrite[]): Promise<Array<AppendedRow | undefined | Error>> {
     if (writes.length === 1) {
@@ -142,7 +149,8 @@ export async function createPostgresEventStore(
     try {
       rows = (await database.preparedQuery<(typeof rows)[number]>(statement.name, statement.text, statement.values))
         .rows;
-    } catch {
+    } catch (error) {
+      if (!refusedForAValue(error)) throw error;
       return Promise.all(
         writes.map((w) =>
           appendAlone(w.stream_id, [eventOf(w)], w.kind, w.expected).catch((error: unknown) =>
