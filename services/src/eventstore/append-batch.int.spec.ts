@@ -16,14 +16,17 @@ async function withStore(pglite: boolean, work: (store: EventStore) => Promise<v
   }
 }
 
-const event = (n: number, data: unknown = { n }) => [{ type: "TestEvent", data }];
+// One event to append, as `append` takes it (a list).
+const oneEvent = (n: number, data: unknown = { n }) => [{ type: "TestEvent", data }];
 
 function batchedAppends(name: string, pglite: boolean) {
   describe(`appends sent together (${name})`, () => {
     it("appends that arrive together each land with their own version and position", async () => {
       await withStore(pglite, async (store) => {
         const results = await Promise.all(
-          Array.from({ length: 40 }, (_, i) => store.append(`batch-${i}`, event(i), { expectedVersion: "no-stream" })),
+          Array.from({ length: 40 }, (_, i) =>
+            store.append(`batch-${i}`, oneEvent(i), { expectedVersion: "no-stream" }),
+          ),
         );
         expect(results.map((r) => r.nextExpectedVersion)).toEqual(Array(40).fill(0));
         const events = await store.readAll(START, { limit: 100 });
@@ -42,11 +45,11 @@ function batchedAppends(name: string, pglite: boolean) {
 
     it("two appends in one batch expecting the same version: one lands, the others are refused", async () => {
       await withStore(pglite, async (store) => {
-        await store.append("contended", event(0), { expectedVersion: "no-stream" });
+        await store.append("contended", oneEvent(0), { expectedVersion: "no-stream" });
         // Four others first, so the ten contenders wait and go together.
-        const others = Array.from({ length: 4 }, (_, i) => store.append(`other-${i}`, event(i)));
+        const others = Array.from({ length: 4 }, (_, i) => store.append(`other-${i}`, oneEvent(i)));
         const contenders = await Promise.allSettled(
-          Array.from({ length: 10 }, (_, i) => store.append("contended", event(i + 1), { expectedVersion: 0 })),
+          Array.from({ length: 10 }, (_, i) => store.append("contended", oneEvent(i + 1), { expectedVersion: 0 })),
         );
         await Promise.all(others);
         const landed = contenders.filter((c) => c.status === "fulfilled");
@@ -66,7 +69,7 @@ function batchedAppends(name: string, pglite: boolean) {
         // jsonb refuses a NUL character: the batch's statement fails as a whole.
         const outcomes = await Promise.allSettled(
           Array.from({ length: 30 }, (_, i) =>
-            store.append(`refused-${i}`, event(i, i === 10 ? { text: "a\u0000b" } : { n: i })),
+            store.append(`refused-${i}`, oneEvent(i, i === 10 ? { text: "a\u0000b" } : { n: i })),
           ),
         );
         expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
