@@ -140,33 +140,31 @@ export async function createPostgresEventStore(
    * connection: the batch may have committed) fails the whole batch, as it would fail one append.
    */
   async function sendBatch(writes: EachWrite[]): Promise<Array<AppendedRow | undefined | Error>> {
-    if (writes.length === 1) {
-      const w = writes[0];
-      return [await appendAlone(w.stream_id, [eventOf(w)], w.kind, w.expected)];
-    }
+    if (writes.length === 1) return [await sendAlone(writes[0])];
     const statement = appendEachStatement(writes);
-    let rows: Array<{ ord: number; version: number | null; global_position: string; transaction_id: string }>;
+    let rows: Array<AppendedRow | { version: null }>;
     try {
-      rows = (await database.preparedQuery<(typeof rows)[number]>(statement.name, statement.text, statement.values))
-        .rows;
+      rows = (
+        await database.preparedQuery<AppendedRow | { version: null }>(statement.name, statement.text, statement.values)
+      ).rows;
     } catch (error) {
       if (!refusedForAValue(error)) throw error;
       return Promise.all(
         writes.map((w) =>
-          appendAlone(w.stream_id, [eventOf(w)], w.kind, w.expected).catch((error: unknown) =>
-            error instanceof Error ? error : new Error(String(error)),
-          ),
+          sendAlone(w).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
         ),
       );
     }
-    return rows.map((r) => (r.version === null ? undefined : { ...r, version: Number(r.version) }));
+    return rows.map((r) => (r.version === null ? undefined : r));
   }
-  const eventOf = (w: EachWrite): NewEvent => ({
-    type: w.type,
-    schemaVersion: w.schema_version,
-    data: w.data,
-    metadata: w.metadata as EventMetadata,
-  });
+  /** One write of a batch by the plain statement. */
+  const sendAlone = (w: EachWrite) =>
+    appendAlone(
+      w.stream_id,
+      [{ type: w.type, schemaVersion: w.schema_version, data: w.data, metadata: w.metadata as EventMetadata }],
+      w.kind,
+      w.expected,
+    );
   const batcher = createAppendBatcher(sendBatch, APPENDS_IN_FLIGHT, MAX_BATCH);
 
   async function append(
