@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { Provider } from "react-redux";
 import { App } from "./app/App";
 import { api, type ServerContext } from "./app/api";
+import { preloadPage } from "./app/lazyPage";
 import { type Head, findRoute } from "./app/routes";
 import { CookieContext, homeCountry, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
@@ -29,7 +30,12 @@ export async function render(url: string, server: ServerContext): Promise<Render
   ];
   if (homeCountry(server.cookie) === "United States")
     shared.push(store.dispatch(cartApi.endpoints.miniCart.initiate()));
-  const [loaded] = await Promise.all([route.load({ store, params, pathname, search }), ...shared]);
+  // A lazy page's code is loaded first, so even the first visitor gets the page rather than its fallback.
+  const [loaded] = await Promise.all([
+    route.load({ store, params, pathname, search }),
+    preloadPage(route.Page),
+    ...shared,
+  ]);
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   if (loaded.redirect) return { ...loaded, html: "", state: null };
 

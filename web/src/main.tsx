@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";
 import { App } from "./app/App";
 import { api, hydrate } from "./app/api";
+import { preloadPage } from "./app/lazyPage";
+import { findRoute } from "./app/routes";
 import { CookieContext, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
 import { installClientErrorReporting } from "./platform/clientErrors";
@@ -15,7 +17,6 @@ installClientErrorReporting(); // first, so an error while the page starts is re
 const stateElement = document.getElementById("ssr-state");
 const store = makeStore();
 const serverState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : null;
-if (serverState) takeOver(serverState);
 
 type ServerQuery = { status: string; endpointName: string; originalArgs?: unknown; data?: unknown };
 
@@ -51,5 +52,15 @@ const app = (
     </Provider>
   </StrictMode>
 );
-if (stateElement) hydrateRoot(root, app);
-else createRoot(root).render(app);
+
+/**
+ * A lazy page's code comes first: it injects the endpoints the server's answers are taken over into,
+ * and the page then hydrates whole, as the server rendered it. Clicks meanwhile wait in
+ * /early-clicks.js. A chunk that fails to load is left to the page's own loading to report.
+ */
+function start() {
+  if (serverState) takeOver(serverState);
+  if (stateElement) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+preloadPage(findRoute(window.location.pathname).route.Page).then(start, start);

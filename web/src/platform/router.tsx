@@ -20,7 +20,9 @@ export function LocationProvider({ initial, children }: { initial?: Location; ch
   // The hash never reaches the server: the browser hydrates without it, then takes it up.
   const [location, setLocation] = useState<Location>(() => initial ?? { ...currentLocation(), hash: "" });
   useEffect(() => {
-    const update = () => setLocation(currentLocation());
+    // The same object while nothing changed: a new one re-renders the whole app, and one arriving
+    // while a lazy page still hydrates would make React throw its server markup away (App.tsx).
+    const update = () => setLocation((shown) => (sameLocation(shown, currentLocation()) ? shown : currentLocation()));
     update();
     window.addEventListener("popstate", update);
     window.addEventListener("hashchange", update);
@@ -35,6 +37,9 @@ export function LocationProvider({ initial, children }: { initial?: Location; ch
 }
 
 export const useLocation = () => useContext(LocationContext);
+
+const sameLocation = (a: Location, b: Location) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
 
 /** Goes to a same-origin address without a reload (replace keeps the history entry, as a filter change should). */
 export function navigate(to: string, { replace = false, scroll = true } = {}) {

@@ -1,22 +1,17 @@
-import { lazy, Suspense } from "react";
+import { lazyPage } from "../../app/lazyPage";
 import type { Route } from "../../app/routes";
 import { newslettersApi } from "./newslettersApi";
 
 type PageName = "NewsletterSignupPage" | "NewsletterConfirmPage" | "NewsletterUnsubscribePage" | "UkSignupPage";
 
 /** The pages load on first use, outside the initial bundle (DESIGN §11), as the checkout's do. */
-function lazyPage(name: PageName): Route["Page"] {
-  const Lazy = lazy(() => import("./NewsletterPages").then((m) => ({ default: m[name] })));
-  return () => (
-    <Suspense fallback={<p>Loading…</p>}>
-      <Lazy />
-    </Suspense>
-  );
+function newsletterPage(name: PageName) {
+  return lazyPage(() => import("./NewsletterPages").then((m) => m[name]));
 }
-const NewsletterSignupPage = lazyPage("NewsletterSignupPage");
-const NewsletterConfirmPage = lazyPage("NewsletterConfirmPage");
-const NewsletterUnsubscribePage = lazyPage("NewsletterUnsubscribePage");
-const UkSignupPage = lazyPage("UkSignupPage");
+const NewsletterSignupPage = newsletterPage("NewsletterSignupPage");
+const NewsletterConfirmPage = newsletterPage("NewsletterConfirmPage");
+const NewsletterUnsubscribePage = newsletterPage("NewsletterUnsubscribePage");
+const UkSignupPage = newsletterPage("UkSignupPage");
 
 const SITE = "Ark & Answers Store";
 const head = (title: string, description: string, path: string) => ({
