@@ -61,3 +61,30 @@ test("the wishlist sends an anonymous visitor to sign in first, and back after",
   // The page asked to keep the item (this one is not in the catalog), then dropped ?add= from the address.
   await expect(page).toHaveURL(/\/account\/wishlist\/$/);
 });
+
+test("a click made before the page has hydrated is played back once it has; a second tap counts once", async ({
+  page,
+}) => {
+  // A lazy page, as a slow phone sees it: rendered by the server, its scripts not yet arrived.
+  await page.request.get("/store/alphabet-order/", { headers: { Accept: "text/html" } }); // the server loads its chunk
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/store/alphabet-order/", { waitUntil: "commit" });
+  const rowA = page.getByRole("button", { name: /^A 4 supplies/ });
+  await expect(rowA).toHaveAttribute("aria-expanded", "false");
+
+  await page.getByRole("button", { name: "Add to Cart" }).click(); // a submit the app alone handles
+  await rowA.click();
+  await rowA.click(); // the impatient second tap: kept once, so the row ends open
+  await expect(rowA).toHaveAttribute("aria-expanded", "false");
+  await expect(page).toHaveURL(/\/store\/alphabet-order\/$/); // the form was not submitted to the server
+
+  releaseScripts();
+  await expect(page.getByRole("alert").filter({ hasText: "At least one field must be filled out." })).toBeVisible();
+  await expect(rowA).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Quantity of Activity Sheets (pack of 25)")).toBeVisible();
+});
