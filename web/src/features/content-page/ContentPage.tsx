@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { bodyWithAds } from "@shop/shared/content/ad-placements";
 import { Link, useLocation } from "../../platform/router";
 import { useMeQuery } from "../account/accountApi";
@@ -8,15 +8,26 @@ import { type ContentPageData, useContentPageQuery } from "./contentPageApi";
 import { StaffAdminBar } from "./StaffAdminBar";
 import "./contentPage.css";
 
-// Interactive only: its own chunk, out of the storefront's initial JS (the server renders nothing for it).
+// Interactive only: its own chunk, out of the storefront's initial JS. Rendered in the browser alone,
+// after hydration: a server that has loaded the chunk would otherwise render them, and the browser
+// would show links that do nothing until the chunk arrived.
 const ShareToolbar = lazy(() => import("./ShareToolbar"));
 const LiveChatLink = lazy(() => import("./LiveChatLink"));
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true after: for parts the server must not render. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** A content page (catch-all route): breadcrumbs, the section's left nav, title, body with expanded template tags, previous/next. */
 export function ContentPage() {
   const { pathname } = useLocation();
   const { data: me, isLoading: meLoading } = useMeQuery();
   const staff = me?.is_staff === true;
+  const hydrated = useHydrated();
   const {
     data: page,
     error,
@@ -114,10 +125,12 @@ export function ContentPage() {
           </ul>
         </section>
       )}
-      <Suspense fallback={null}>
-        <ShareToolbar url={page.url} title={page.title} />
-        <LiveChatLink />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ShareToolbar url={page.url} title={page.title} />
+          <LiveChatLink />
+        </Suspense>
+      )}
       {(page.previous || page.next) && (
         <nav aria-label="Previous and next pages" className="prev-next">
           {page.previous && (
