@@ -22,6 +22,7 @@ const env: Record<string, string> = {
     : "public",
   DEMO_DATA: "true",
   LOG_LEVEL: "warn",
+  NODE_ENV: "production", // as `npm start` runs it (scripts/serve.mjs): React's production server code
 };
 
 export default defineConfig({
