@@ -22,6 +22,33 @@ test("a public page arrives rendered, with its head tags, and hydrates without a
   expect(violations.filter((v) => /Content Security Policy|Hydration|hydrat/i.test(v))).toEqual([]);
 });
 
+test("every kind of public page hydrates what the server rendered: no mismatch, the server's markup kept", async ({
+  page,
+}) => {
+  // React's production build names a hydration mismatch only by its number (418, 425: text; 423: recovery).
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  const pages = [
+    ["/store/products/1/", "main h1"],
+    ["/store/", "main h1"],
+    ["/about/", "main h1"],
+    ["/store/cart/", "main h1"],
+    ["/store/alphabet-order/", "main h1"], // a lazy page
+    ["/newsletters/", "main h1"], // a lazy page of its own feature
+  ];
+  for (const [path, selector] of pages) {
+    await page.request.get(path, { headers: { Accept: "text/html" } }); // the server has loaded every chunk
+    await page.goto(path, { waitUntil: "commit" });
+    const serverHeading = await page.locator(selector).first().elementHandle(); // as it arrived
+    await page.waitForLoadState("networkidle"); // the app has loaded and hydrated
+    expect(await serverHeading!.evaluate((node) => node.isConnected), path).toBe(true);
+  }
+  expect(errors.filter((e) => /Hydration|hydrat|Minified React error #4(18|19|21|22|23|25)/i.test(e))).toEqual([]);
+});
+
 test("an unknown path answers 404 with the not-found page, not the shell with 200", async ({ page }) => {
   const res = await page.goto("/no/such/page/anywhere/");
   expect(res?.status()).toBe(404);
