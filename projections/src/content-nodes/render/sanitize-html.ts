@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { LRUCache } from "lru-cache";
-import sanitize from "sanitize-html";
+import type sanitizeHtmlLibrary from "sanitize-html";
 import { BODY_HTML_ATTRIBUTES, BODY_HTML_TAGS, BODY_URL_ATTRIBUTES, BODY_URL_SCHEMES } from "@shop/shared";
 
 /** Escapes text for HTML content and attribute values. */
@@ -7,7 +8,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-const OPTIONS: sanitize.IOptions = {
+/** The allowlist, from the library's own defaults for what they cover. */
+const optionsOf = (sanitize: typeof sanitizeHtmlLibrary): sanitizeHtmlLibrary.IOptions => ({
   allowedTags: [...BODY_HTML_TAGS],
   allowedAttributes: Object.fromEntries(Object.entries(BODY_HTML_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: [...BODY_URL_SCHEMES],
@@ -36,7 +38,19 @@ const OPTIONS: sanitize.IOptions = {
   selfClosing: [...sanitize.defaults.selfClosing, "source", "track", "wbr"],
   // `<a download>` is a boolean use of download (keep the file's own name).
   nonBooleanAttributes: sanitize.defaults.nonBooleanAttributes.filter((name) => name !== "download"),
-};
+});
+
+// sanitize-html, with htmlparser2 and postcss, is about 2 MB of heap: it loads (synchronously, it is
+// CommonJS) on the first body to clean. A server whose read models are current renders no body until
+// a visitor asks for a page that needs it, or staff save one.
+let sanitizer: { sanitize: typeof sanitizeHtmlLibrary; options: sanitizeHtmlLibrary.IOptions } | null = null;
+function loadSanitizer() {
+  if (!sanitizer) {
+    const sanitize = createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlLibrary;
+    sanitizer = { sanitize, options: optionsOf(sanitize) };
+  }
+  return sanitizer;
+}
 
 // A page renders to the same HTML for each visitor of an audience, and parsing costs about a
 // millisecond per few kB: keep recent answers, bounded by their size (characters, ~16 MB of strings).
@@ -54,7 +68,8 @@ const sanitized = new LRUCache<string, string>({
 export function sanitizeHtml(html: string): string {
   const known = sanitized.get(html);
   if (known !== undefined) return known;
-  const clean = sanitize(html, OPTIONS);
+  const { sanitize, options } = loadSanitizer();
+  const clean = sanitize(html, options);
   sanitized.set(html, clean);
   return clean;
 }
