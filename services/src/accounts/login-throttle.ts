@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
-import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterPostgres, RateLimiterRes } from "../platform/rate-limiters.ts";
 import type { Database } from "@shop/projections";
 
 /** Attempts allowed within one window (15 minutes), counted whatever the outcome; a success gives its own back. */

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes } from "../platform/rate-limiters.ts";
 import type { Database } from "@shop/projections";
 import {
   CLIENT_ERROR_MAX_BYTES,
