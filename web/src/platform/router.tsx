@@ -22,7 +22,10 @@ export function LocationProvider({ initial, children }: { initial?: Location; ch
   useEffect(() => {
     // The same object while nothing changed: a new one re-renders the whole app, and one arriving
     // while a lazy page still hydrates would make React throw its server markup away (App.tsx).
-    const update = () => setLocation((shown) => (sameLocation(shown, currentLocation()) ? shown : currentLocation()));
+    const update = () => {
+      const next = currentLocation();
+      setLocation((shown) => (sameLocation(shown, next) ? shown : next));
+    };
     update();
     window.addEventListener("popstate", update);
     window.addEventListener("hashchange", update);
