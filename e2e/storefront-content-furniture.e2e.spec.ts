@@ -53,7 +53,7 @@ test("the table of contents lists the body's headings and its links jump to them
 });
 
 test("network shares open a 600x600 popup and email slides open its providers, by keyboard", async ({ page }) => {
-  // The toolbar is the browser's alone: the server never renders links that would do nothing until its chunk arrived.
+  // The toolbar is the browser's alone: the server never renders it, not even once it has loaded the chunk.
   for (let i = 0; i < 2; i++) {
     const html = await (await page.request.get("/about/mission/", { headers: { Accept: "text/html" } })).text();
     expect(html).toContain("Our Mission");

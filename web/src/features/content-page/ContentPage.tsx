@@ -8,9 +8,9 @@ import { type ContentPageData, useContentPageQuery } from "./contentPageApi";
 import { StaffAdminBar } from "./StaffAdminBar";
 import "./contentPage.css";
 
-// Interactive only: its own chunk, out of the storefront's initial JS. Rendered in the browser alone,
-// after hydration: a server that has loaded the chunk would otherwise render them, and the browser
-// would show links that do nothing until the chunk arrived.
+// Interactive only: its own chunk, out of the storefront's initial JS. The server renders nothing for
+// them, and the browser renders them only once the page is hydrated, so they never show before their
+// handlers (a keyboard share in CI once went to a toolbar that did not answer yet).
 const ShareToolbar = lazy(() => import("./ShareToolbar"));
 const LiveChatLink = lazy(() => import("./LiveChatLink"));
 const noSubscription = () => () => {};
