@@ -23,8 +23,10 @@ describe("core hardening 14: the operator CLI and the server run as compiled Jav
       const runsTypeScript = /--import["', ]+tsx|\btsx\s+\S+\.ts\b|src\/main\.ts|ops\/cli\.ts/;
       expect([file, runsTypeScript.test(readFileSync(join(REPO_ROOT, file), "utf8"))]).toEqual([file, false]);
     }
-    expect(readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8")).toContain(
-      'CMD ["node", "--enable-source-maps", "services/dist/main.js"]',
+    expect(readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8")).toContain('CMD ["node", "services/dist/main.js"]');
+    // `npm start` runs the libraries (React's page renderer among them) in production mode, as the image does.
+    expect(readFileSync(join(REPO_ROOT, "scripts/serve.mjs"), "utf8")).toContain(
+      'process.env.NODE_ENV ??= "production"',
     );
   });
 

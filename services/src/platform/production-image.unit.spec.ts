@@ -37,7 +37,8 @@ describe("code health 7: a production image", () => {
     expect(runtime).toMatch(/^RUN npm ci --omit=dev\b/m);
     expect(runtime).toContain("COPY --from=build /app/services/dist services/dist");
     expect(runtime).toMatch(/^ENV [^\n]*\bHOST=0\.0\.0\.0\b/m);
-    expect(runtime).toMatch(/^CMD \["node", "--enable-source-maps", "services\/dist\/main\.js"\]$/m);
+    expect(runtime).toMatch(/^ENV [^\n]*\bNODE_ENV=production\b/m);
+    expect(runtime).toMatch(/^CMD \["node", "services\/dist\/main\.js"\]$/m);
     expect(runtime).not.toMatch(/tsx|\.ts\b/);
   });
 
