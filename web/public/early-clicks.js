@@ -5,13 +5,13 @@
 // without the app, so they go their own way. A classic script in <head>, fetched alongside the
 // render-blocking stylesheet: it is listening before the page can be clicked.
 (() => {
-  var pending = [];
+  let pending = [];
   function keep(element, replay) {
     if (pending.some((kept) => kept.element === element)) return; // a second tap on a waiting button
     pending.push({ element: element, replay: replay });
   }
   function onClick(event) {
-    var button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+    const button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
     if (!button || button.disabled) return;
     if (button.type === "submit" && button.form && button.form.hasAttribute("action")) return;
     event.preventDefault();
@@ -21,7 +21,7 @@
     });
   }
   function onSubmit(event) {
-    var form = event.target;
+    const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.hasAttribute("action")) return;
     event.preventDefault();
     event.stopPropagation();
@@ -34,7 +34,7 @@
   window.replayEarlyClicks = () => {
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("submit", onSubmit, true);
-    var kept = pending;
+    const kept = pending;
     pending = [];
     kept.forEach((click) => {
       if (click.element.isConnected) click.replay();
