@@ -10,6 +10,7 @@ import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
 import { joinCartRooms } from "./cart-rooms.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
+import { releaseUpgradeRequests } from "./release-upgrade-requests.ts";
 import { isSameOrigin } from "./same-origin.ts";
 import { createSlicedEmitter, type SlicedEmitter } from "./sliced-emit.ts";
 import { startSessionRecheck } from "./session-recheck.ts";
@@ -72,6 +73,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       callback(null, allowed);
     },
   });
+  releaseUpgradeRequests(io);
 
   const admin = io.of("/admin");
   const endedSessions = createEndedSessions();
