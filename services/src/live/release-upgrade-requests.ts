@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import type { Server } from "socket.io";
 
 /** What socket.io reads of a connection's request after its handshake, for a namespace joined later. */
-export interface HandshakeRequest {
+interface HandshakeRequest {
   headers: IncomingMessage["headers"];
   url: string | undefined;
   _query: Record<string, string>;
@@ -25,7 +25,7 @@ interface Engine {
  * engine.io keeps each connection's upgrade request (the IncomingMessage: raw headers, stream state,
  * parsed query) for as long as the connection lives, and holds it twice: as `conn.request`, and through
  * a `close` listener that the stand-in response it builds for engine middlewares leaves on the TCP
- * socket. That is about 1.5 KB a socket: 7 MB of the server's peak when 5,000 visitors watch a
+ * socket. That is about 1.4 KB a socket: 7 MB of the server's peak when 5,000 visitors watch a
  * thermometer. ws dropped its `upgradeReq` for the same reason (websockets/ws#1104).
  *
  * Once a connection is open, this keeps only what socket.io reads of its request later (the handshake
