@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { comparePositions, START, WrongExpectedVersionError, type EventStore } from "@shop/shared";
+import { WrongExpectedVersionError, type EventStore } from "@shop/shared";
+import { readAllSettled } from "../testing/read-settled.ts";
 import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { createPostgresEventStore } from "./postgres-event-store.ts";
 
@@ -16,17 +17,6 @@ async function withStore(pglite: boolean, work: (store: EventStore) => Promise<v
   }
 }
 
-/**
- * Every event, once the log has settled: readAll reads only transactions older than every one open on
- * the server, and other test files' transactions on the same PostgreSQL hold some back for a moment.
- */
-async function readAllSettled(store: EventStore) {
-  const head = await store.head();
-  for (let waited = 0; comparePositions(await store.settledHead(), head) < 0 && waited < 10_000; waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  return store.readAll(START, { limit: 100 });
-}
-
 // One event to append, as `append` takes it (a list).
 const oneEvent = (n: number, data: unknown = { n }) => [{ type: "TestEvent", data }];
 
@@ -40,7 +30,7 @@ function batchedAppends(name: string, pglite: boolean) {
           ),
         );
         expect(results.map((r) => r.nextExpectedVersion)).toEqual(Array(40).fill(0));
-        const events = await readAllSettled(store);
+        const events = await readAllSettled(store, undefined, { limit: 100 });
         expect(events.map((e) => e.streamId).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `batch-${i}`).sort());
         expect(new Set(events.map((e) => e.globalPosition)).size).toBe(40);
         // Each answer names the position its event was read back at.
@@ -85,7 +75,7 @@ function batchedAppends(name: string, pglite: boolean) {
         );
         expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
         expect(outcomes[10].status).toBe("rejected");
-        const events = await readAllSettled(store);
+        const events = await readAllSettled(store, undefined, { limit: 100 });
         expect(events).toHaveLength(29);
         expect(events.some((e) => e.streamId === "refused-10")).toBe(false);
       });
