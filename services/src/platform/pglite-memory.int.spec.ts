@@ -25,6 +25,10 @@ it("code health 10: a server started on a new PGlite folder holds under 450 MiB 
   // `npm start` with its defaults (demo data on); before the change this was about 900 MiB (bench/memory.ts).
   const first = await spawnServer({ DATA_DIR: dataDir, DEMO_DATA: "true" }, 120_000);
   try {
+    // glibc's setting as `npm start` and the image give it (server-process-kit.ts, SERVER_PROCESS_ENV).
+    expect(readFileSync(`/proc/${first.child.pid}/environ`, "utf8").split("\0")).toContain(
+      "MALLOC_MMAP_THRESHOLD_=65536",
+    );
     expect(await idleRssMiB(first)).toBeLessThan(450);
   } finally {
     await first.stop();

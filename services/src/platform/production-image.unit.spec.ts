@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { REPO_ROOT } from "../server.ts";
 import { ConfigSchema, loadConfig } from "./config.ts";
+import { SERVER_PROCESS_ENV } from "./server-process-kit.ts";
 
 // No Docker engine here: `docker compose config` and `docker build` cannot run, so these read the
 // files as Docker would. scripts/check-runtime-image.mjs runs the runtime stage for real.
@@ -31,6 +32,13 @@ function interpolated(environment: Record<string, string>): Record<string, strin
 }
 
 describe("code health 7: a production image", () => {
+  it("npm start, the image and the servers tests and benches start give glibc the same mmap threshold", () => {
+    const image = /^ENV [^\n]*\bMALLOC_MMAP_THRESHOLD_=(\d+)\b/m.exec(runtime)?.[1];
+    expect(image).toBe(SERVER_PROCESS_ENV.MALLOC_MMAP_THRESHOLD_);
+    const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
+    expect(scripts.start).toBe(`MALLOC_MMAP_THRESHOLD_=${image} node scripts/start.mjs`);
+  });
+
   it("builds in one stage and runs another: node slim, production dependencies only, compiled JavaScript", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     expect(runtime).toMatch(/^node:20-(bookworm-)?slim\b/);

@@ -17,6 +17,14 @@ export interface ServerProcess {
 }
 
 /**
+ * What the production image's environment (Dockerfile `ENV`) and `npm start` set for the process beyond
+ * the server's config: glibc hands large freed blocks back to the system at once (mmap above 64 KiB,
+ * with no dynamic threshold) instead of keeping them in its heaps, where an import's or PGlite's large
+ * buffers otherwise stay resident. Servers started here run the same way, so benches measure it.
+ */
+export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "65536" } as const;
+
+/**
  * Starts a server process on a free port with `env` over quiet defaults and resolves once it printed
  * its address. The caller's DATABASE_URL is not inherited: pass one to run on PostgreSQL.
  */
@@ -25,6 +33,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...SERVER_PROCESS_ENV,
       DATABASE_URL: "",
       PORT: "0",
       HOST: "127.0.0.1",
