@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer } from "n
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Server, type Socket as ServerSocket } from "socket.io";
-import { Manager, type Socket } from "socket.io-client";
+import { Manager, type ManagerOptions, type Socket } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { releaseUpgradeRequests } from "./release-upgrade-requests.ts";
 
@@ -51,24 +51,34 @@ async function collectGarbage(): Promise<void> {
 }
 
 describe("a WebSocket connection does not keep its upgrade request", () => {
-  let close: () => Promise<void> = async () => {};
-  afterEach(() => close());
-
-  function track(io: Server, manager: Manager) {
-    close = async () => {
-      manager.engine?.close();
+  let opened: { io: Server; managers: Manager[] }[] = [];
+  afterEach(async () => {
+    for (const { io, managers } of opened) {
+      for (const manager of managers) manager.engine?.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
-    };
+    }
+    opened = [];
+  });
+
+  async function server(options: Parameters<typeof startServer>[0] = {}) {
+    const started = await startServer(options);
+    opened.push({ io: started.io, managers: [] });
+    return started;
+  }
+
+  /** A client connection to `/public` over WebSocket, once both sides have its socket. */
+  async function connect(io: Server, url: string, options: Partial<ManagerOptions> = {}) {
+    const manager = new Manager(url, { transports: ["websocket"], reconnection: false, ...options });
+    opened.find((o) => o.io === io)?.managers.push(manager);
+    const serverSide = nextConnection(io, "/public");
+    const client = manager.socket("/public");
+    await connected(client);
+    return { manager, client, serverSide: await serverSide };
   }
 
   it("an open connection's upgrade request is garbage once its socket has connected", async () => {
-    const { io, upgrades, url } = await startServer();
-    const manager = new Manager(url, { transports: ["websocket"], reconnection: false });
-    track(io, manager);
-    const serverSide = nextConnection(io, "/public");
-    const socket = manager.socket("/public");
-    await connected(socket);
-    await serverSide;
+    const { io, upgrades, url } = await server();
+    await connect(io, url);
     await collectGarbage();
     expect(upgrades).toHaveLength(1);
     expect(upgrades[0].deref()).toBeUndefined();
@@ -76,15 +86,8 @@ describe("a WebSocket connection does not keep its upgrade request", () => {
   });
 
   it("a namespace joined later over the same connection still gets the handshake's headers, url and query", async () => {
-    const { io, url } = await startServer();
-    const manager = new Manager(url, {
-      transports: ["websocket"],
-      reconnection: false,
-      extraHeaders: { cookie: "cart=abc" },
-      query: { from: "test" },
-    });
-    track(io, manager);
-    await connected(manager.socket("/public"));
+    const { io, url } = await server();
+    const { manager } = await connect(io, url, { extraHeaders: { cookie: "cart=abc" }, query: { from: "test" } });
     await collectGarbage();
     const later = nextConnection(io, "/admin");
     await connected(manager.socket("/admin"));
@@ -96,35 +99,23 @@ describe("a WebSocket connection does not keep its upgrade request", () => {
   });
 
   it("both sides still hear the connection close", async () => {
-    const { io, url } = await startServer();
-    const manager = new Manager(url, { transports: ["websocket"], reconnection: false });
-    track(io, manager);
-    const first = nextConnection(io, "/public");
-    await connected(manager.socket("/public"));
-    const serverSide = await first;
-    const reason = new Promise((resolve) => serverSide.once("disconnect", resolve));
-    manager.engine.close(); // the client's TCP connection ends
+    const { io, url } = await server();
+    const first = await connect(io, url);
+    const reason = new Promise((resolve) => first.serverSide.once("disconnect", resolve));
+    first.manager.engine.close(); // the client's TCP connection ends
     expect(await reason).toBe("transport close");
 
-    const second = new Manager(url, { transports: ["websocket"], reconnection: false });
-    track(io, second);
-    const next = nextConnection(io, "/public");
-    const client = second.socket("/public");
-    await connected(client);
-    const clientHeard = new Promise((resolve) => client.once("disconnect", resolve));
-    (await next).disconnect(true); // the server ends the connection
+    const second = await connect(io, url);
+    const clientHeard = new Promise((resolve) => second.client.once("disconnect", resolve));
+    second.serverSide.disconnect(true); // the server ends the connection
     expect(await clientHeard).toBe("io server disconnect");
   });
 
   it("an engine middleware still hears its response close", async () => {
     let closes = 0;
-    const { io, url } = await startServer({ engineMiddleware: (res) => res.on("close", () => closes++) });
-    const manager = new Manager(url, { transports: ["websocket"], reconnection: false });
-    track(io, manager);
-    const serverSide = nextConnection(io, "/public");
-    await connected(manager.socket("/public"));
-    const socket = await serverSide;
-    const gone = new Promise((resolve) => socket.once("disconnect", resolve));
+    const { io, url } = await server({ engineMiddleware: (res) => res.on("close", () => closes++) });
+    const { manager, serverSide } = await connect(io, url);
+    const gone = new Promise((resolve) => serverSide.once("disconnect", resolve));
     manager.engine.close();
     await gone;
     await expect.poll(() => closes).toBe(1);
