@@ -22,6 +22,7 @@ const env: Record<string, string> = {
     : "public",
   DEMO_DATA: "true",
   LOG_LEVEL: "warn",
+  SITE_URL: `http://127.0.0.1:${port}`,
   NODE_ENV: "production", // as `npm start` runs it (scripts/serve.mjs): React's production server code
 };
 

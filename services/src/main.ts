@@ -1,5 +1,5 @@
 import { setFlagsFromString } from "node:v8";
-import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
+import { type Config, ConfigError, checkDeploymentSettings, loadConfig } from "./platform/config.ts";
 import { DataDirBusyError } from "./platform/data-dir-lock.ts";
 import { DEMO_LOGIN, DEMO_LOGIN_2 } from "./demo/demo-data.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -17,6 +17,7 @@ async function main() {
   let config: Config;
   try {
     config = loadConfig();
+    checkDeploymentSettings();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

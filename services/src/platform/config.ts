@@ -61,6 +61,24 @@ const Settings = z.object({
   /** Key for hashing session ids; changing it signs everyone out. */
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /**
+   * The shop's public address (scheme, host, optional port; no path): every absolute URL (mails,
+   * canonical and Open Graph tags, redirects) is built from it, never from the request's Host.
+   * Default http://127.0.0.1:{PORT}; required with DATABASE_URL outside development and tests.
+   */
+  SITE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://shop.example.org" })
+        .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an origin only, no path, query or fragment")
+        .optional(),
+    ),
+  /** Multiplies the abuse limits (failures, mails, sign-ups, card declines, socket joins) for benches; 1 in production. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(1),
   /** The zone staff type and read back-office times in; the server stores UTC. */
   SITE_TIME_ZONE: z
     .string()
@@ -140,6 +158,7 @@ export const ConfigSchema = Settings.superRefine((s, ctx) => {
     });
 }).transform(({ DEMO_DATA, PAYMENT_GATEWAY, ...settings }) => ({
   ...settings,
+  SITE_URL: (settings.SITE_URL ?? `http://127.0.0.1:${settings.PORT}`).replace(/\/$/, ""),
   PAYMENT_GATEWAY: gatewayOf({ PAYMENT_GATEWAY, STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY }),
   DEMO_DATA:
     DEMO_DATA === undefined || DEMO_DATA === "" ? !settings.DATABASE_URL : DEMO_DATA === "true" || DEMO_DATA === "1",
@@ -148,6 +167,19 @@ export const ConfigSchema = Settings.superRefine((s, ctx) => {
 export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
+
+/**
+ * What a server deployment must set beyond the schema: on PostgreSQL outside development and tests,
+ * SITE_URL (its default, 127.0.0.1, would put a wrong address into every reset link and mail).
+ * Checked by the server's start-up, not by the ops CLI, which builds no link.
+ */
+export function checkDeploymentSettings(env: Record<string, string | undefined> = process.env): void {
+  const production = env.NODE_ENV !== "development" && env.NODE_ENV !== "test";
+  if (env.DATABASE_URL?.trim() && production && !env.SITE_URL?.trim())
+    throw new ConfigError(
+      "Bad configuration: SITE_URL: is required with DATABASE_URL: the shop's public address, such as https://shop.example.org (reset links, mails and canonical tags use it)",
+    );
+}
 
 /** Parses the environment; a bad value throws one message naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

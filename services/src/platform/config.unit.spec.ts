@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { checkDeploymentSettings, loadConfig } from "./config.ts";
 
 describe("configuration", () => {
   it("defaults to PGlite in ./data on port 3000", () => {
@@ -94,4 +94,30 @@ describe("configuration", () => {
       expect(() => loadConfig(env)).toThrow(expected);
     },
   );
+
+  it("security 1: SITE_URL defaults to this machine's address and keeps only the origin", () => {
+    expect(loadConfig({}).SITE_URL).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ PORT: "8080" }).SITE_URL).toBe("http://127.0.0.1:8080");
+    expect(loadConfig({ SITE_URL: "https://shop.example.org/" }).SITE_URL).toBe("https://shop.example.org");
+    expect(() => loadConfig({ SITE_URL: "shop.example.org" })).toThrow("SITE_URL");
+    expect(() => loadConfig({ SITE_URL: "https://shop.example.org/store/" })).toThrow(
+      "SITE_URL: must be an origin only",
+    );
+    expect(() => loadConfig({ SITE_URL: "javascript://x" })).toThrow("SITE_URL");
+  });
+
+  it("security 1: a server on PostgreSQL in production does not start without SITE_URL, and says so", () => {
+    const url = "postgres://shop@db:5432/shop";
+    expect(() => checkDeploymentSettings({ DATABASE_URL: url })).toThrow(/SITE_URL: is required with DATABASE_URL/);
+    expect(() => checkDeploymentSettings({ DATABASE_URL: url, NODE_ENV: "production" })).toThrow("SITE_URL");
+    expect(() => checkDeploymentSettings({ DATABASE_URL: url, SITE_URL: "https://shop.example.org" })).not.toThrow();
+    expect(() => checkDeploymentSettings({ DATABASE_URL: url, NODE_ENV: "test" })).not.toThrow();
+    expect(() => checkDeploymentSettings({})).not.toThrow();
+  });
+
+  it("RATE_LIMIT_MULTIPLIER is 1 unless a bench raises it", () => {
+    expect(loadConfig({}).RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: "100" }).RATE_LIMIT_MULTIPLIER).toBe(100);
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: "0" })).toThrow("RATE_LIMIT_MULTIPLIER");
+  });
 });

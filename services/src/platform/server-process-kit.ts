@@ -39,6 +39,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DEMO_DATA: "false",
+      // Required with DATABASE_URL in production mode; no test follows a link to it.
+      SITE_URL: "http://127.0.0.1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
