@@ -16,3 +16,4 @@ export * from "./card-type.ts";
 export * from "./card-swipe.ts";
 export * from "./pagination.ts";
 export * from "./internal-link.ts";
+export * from "./email.ts";
