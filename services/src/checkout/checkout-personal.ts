@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { Billing, Delivery, OrderPersonal, type Sealed } from "@shop/shared";
+import { Billing, Delivery, OrderPersonal, normaliseEmail, type Sealed } from "@shop/shared";
 import { guestPerson, openSealedOrClear, sealPersonal, type Database } from "@shop/projections";
 import type { Checkout } from "./checkout.ts";
 
@@ -9,6 +9,15 @@ import type { Checkout } from "./checkout.ts";
  */
 export function payerOf(db: Kysely<Database>, userId: string | null, email: string): Promise<string> {
   return userId ? Promise.resolve(userId) : guestPerson(db, email);
+}
+
+/**
+ * Who the per-customer discount limits count: the account, or a guest by their email normalised with
+ * its `+tag` dropped (`A@X.org`, `a+2@x.org` and `a@x.org` are one customer), named by that email's
+ * guest person id so the log holds no email.
+ */
+export async function discountCustomerOf(db: Kysely<Database>, userId: string | null, email: string): Promise<string> {
+  return userId ? `user:${userId}` : `person:${await guestPerson(db, normaliseEmail(email, { dropPlusTag: true }))}`;
 }
 
 /** The person whose key sealed the checkout's billing (null for billing given in clear, before sealing). */

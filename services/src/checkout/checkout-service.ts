@@ -29,7 +29,7 @@ import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
-import { checkoutPayer, openCheckout, payerOf, sealOrderPersonal } from "./checkout-personal.ts";
+import { checkoutPayer, discountCustomerOf, openCheckout, payerOf, sealOrderPersonal } from "./checkout-personal.ts";
 import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 
 export interface CheckoutServiceDeps extends CartServiceDeps, PlaceOrderDeps {
@@ -143,8 +143,13 @@ export async function submitPayment(
           attemptId,
           cartId,
           userId,
-          // Per-customer use limits count by account, or by the guest's person id (never the email in clear).
-          customer: userId ? `user:${userId}` : `person:${person}`,
+          // Per-customer use limits count by account, or by the guest's normalised email's person id (never the email).
+          // (Looked up only when a code is applied: a guest's untagged email then gets a person id of its own.)
+          customer: priced.discounts.length
+            ? await discountCustomerOf(deps.db, userId, billing.email)
+            : userId
+              ? `user:${userId}`
+              : `person:${person}`,
           personal: await sealOrderPersonal(deps.db, person, personal),
           ships: personal.shipping !== null,
           lines: priced.lines,
