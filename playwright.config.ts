@@ -23,6 +23,8 @@ const env: Record<string, string> = {
   DEMO_DATA: "true",
   LOG_LEVEL: "warn",
   SITE_URL: `http://127.0.0.1:${port}`,
+  // On PostgreSQL no gateway is the default (cards refused): the e2e tests pay with the test cards.
+  PAYMENT_GATEWAY: "test",
   NODE_ENV: "production", // as `npm start` runs it (scripts/serve.mjs): React's production server code
 };
 

@@ -57,6 +57,7 @@ export async function run(args: string[]): Promise<void> {
     DATA_DIR: mkdtempSync(join(tmpdir(), "bench-fuzz-")),
     DEMO_DATA: "true",
     LOG_LEVEL: "error",
+    PAYMENT_GATEWAY: "test", // on PostgreSQL cards are off unless a gateway is named
   });
   const server = await startServer(config, { serveFrontEnds: false, log });
   try {

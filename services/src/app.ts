@@ -202,7 +202,7 @@ export function createApp(appDeps: AppDeps): Express {
       nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
     }),
   );
-  app.use(makeOrdersRouter(deps));
+  app.use(makeOrdersRouter({ ...deps, shopTestMode: gateway.name === "test" }));
   app.use(makeAdminOrdersRouter({ ...deps, gateway }));
   app.use(makeShippingRatesRouter(deps));
   app.use(makeWishlistRouter({ store: deps.store, clock: deps.clock, loadSkus }));

@@ -2,6 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { type Config, ConfigError, checkDeploymentSettings, loadConfig } from "./platform/config.ts";
 import { DataDirBusyError } from "./platform/data-dir-lock.ts";
 import { DEMO_LOGIN, DEMO_LOGIN_2 } from "./demo/demo-data.ts";
+import { paymentsBannerLine } from "./payments/gateway-for-config.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
 // V8 lets the old generation grow to 4× what survived the last full GC on a machine with 16 GB or
@@ -46,6 +47,7 @@ async function main() {
       `  Health:       ${server.url}/healthz`,
       `  API docs:     ${server.url}/api/docs/`,
       `  Data:         ${where}`,
+      `  Payments:     ${paymentsBannerLine(config)}`,
       ...(config.DEMO_DATA
         ? [
             `  Demo login:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,

@@ -55,14 +55,16 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
     method: "GET",
     path: `${C}payment/`,
     summary:
-      "Step 4: order_summary (lines, discounts, shipping, total) and the payment types; with Stripe, stripe.publishable_key and the PaymentIntent's client_secret",
+      "Step 4: order_summary (lines, discounts, shipping, total) and the payment types (no card without a card gateway); with Stripe, stripe.publishable_key and the PaymentIntent's client_secret",
     answer: CheckoutPaymentAnswer,
   },
   {
     method: "POST",
     path: `${C}payment/`,
     summary:
-      "Place the order (Idempotency-Key header): a repeated submit answers the same order; declined 402, sold out 409, gateway down 502; with Stripe, payment_intent (checked with Stripe) instead of the card fields",
+      "Place the order (Idempotency-Key header): a repeated submit answers the same order; declined 402, sold out 409, gateway down 502; " +
+      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; " +
+      "with Stripe, payment_intent (checked with Stripe) instead of the card fields",
     body: CheckoutPaymentRequest,
     answer: CheckoutPlacedAnswer,
   },

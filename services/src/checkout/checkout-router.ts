@@ -23,6 +23,7 @@ import { shopperOf } from "../cart/cart-router.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { takesCards } from "../payments/gateway-for-config.ts";
 import { paymentTag } from "./checkout.ts";
 import { appendCheckout, loadCheckout, submitPayment, type CheckoutServiceDeps } from "./checkout-service.ts";
 import {
@@ -198,7 +199,8 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
       order_summary: orderSummaryHtml(priced, shipping),
       total: formatCents(totalCents),
       total_cents: totalCents,
-      payment_types: totalCents === 0 ? ["none"] : ["card", "check"],
+      // Without a card gateway (PAYMENT_GATEWAY unset on a server) only checks are offered.
+      payment_types: totalCents === 0 ? ["none"] : takesCards(deps.gateway) ? ["card", "check"] : ["check"],
     };
     // Stripe: the PaymentIntent the Payment Element confirms, one per round and amount (an idempotency key).
     if (deps.gateway.browserPayment && totalCents > 0) {

@@ -4,6 +4,7 @@ import type { Database } from "@shop/projections";
 import {
   CheckoutInProgressError,
   CheckoutInvalidStepError,
+  PaymentNotConfiguredError,
   WrongExpectedVersionError,
   cartStream,
   campaignStream,
@@ -27,6 +28,7 @@ import type { CartContext } from "../cart/decide.ts";
 import { foldStream, handleCommand } from "../platform/command-handler.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { takesCards } from "../payments/gateway-for-config.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
 import { checkoutPayer, discountCustomerOf, openCheckout, payerOf, sealOrderPersonal } from "./checkout-personal.ts";
@@ -108,6 +110,9 @@ export async function submitPayment(
     }
     const { shippingCents } = checkPaymentStep(checkout, priced.facts);
     const totals = totalsOf(priced, shippingCents);
+    // No card gateway on this shop: refused before the card is read or anything is taken.
+    if (input.payment_type === "card" && totals.totalCents > 0 && !takesCards(deps.gateway))
+      throw new PaymentNotConfiguredError();
     // Stripe: the card was confirmed in the browser, for this round's PaymentIntent.
     const confirmedTag = deps.gateway.browserPayment ? paymentTag(cartId, checkout) : null;
     const payment = decidePaymentChoice(input, totals.totalCents, now, confirmedTag);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   CheckoutInProgressError,
+  PaymentNotConfiguredError,
   WrongExpectedVersionError,
   orderCompletePath,
   orderViewOf,
@@ -17,6 +18,7 @@ import {
 import { listAddresses, type Database } from "@shop/projections";
 import { foldStream } from "../platform/command-handler.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { takesCards } from "../payments/gateway-for-config.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { payerOf, sealOrderPersonal } from "./checkout-personal.ts";
 import { quickCheckoutDecider } from "./quick-checkout.ts";
@@ -54,6 +56,7 @@ export async function submitQuickCheckout(
     request.userId ? listAddresses(deps.db, request.userId) : null,
   ]);
   const order = decideQuickCheckout(input, { sku: skus.get(input.sku), addressBook }, deps.clock());
+  if (order.payment.type === "card" && !takesCards(deps.gateway)) throw new PaymentNotConfiguredError();
   // By the key alone: a double click's second request may come before the first one's cart cookie.
   // The page makes a random key per form; a guessed key would only answer an order number that the
   // order page shows to its buyer alone.

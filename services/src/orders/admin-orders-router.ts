@@ -49,7 +49,12 @@ const numberOf = (req: Request) => {
 };
 
 /** The order as the staff page shows it, from its folded stream. */
-function adminOrderOf(state: OrderState, version: number, personal: OrderPersonal | null): AdminOrder {
+function adminOrderOf(
+  state: OrderState,
+  version: number,
+  personal: OrderPersonal | null,
+  shopTestMode: boolean,
+): AdminOrder {
   const placed = state.placed!;
   return {
     id: placed.number,
@@ -67,6 +72,7 @@ function adminOrderOf(state: OrderState, version: number, personal: OrderPersona
     tracking_number: state.trackingNumber ?? "",
     ships: placed.ships,
     version,
+    test_mode: shopTestMode || placed.payment.gateway === "test",
   };
 }
 
@@ -124,10 +130,13 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
 
   const answer = async (state: OrderState, version: number) => {
     const personal = await openOrderPersonal(deps.db, state.placed!);
+    // The test gateway moves no money: staff must not ship an order it "paid".
+    const shopTestMode = deps.gateway.name === "test";
+    const order = orderViewOf(state.placed!, personal, state);
     return {
       metadata: { success: true },
-      ...adminOrderOf(state, version, personal),
-      order: orderViewOf(state.placed!, personal, state),
+      ...adminOrderOf(state, version, personal, shopTestMode),
+      order: { ...order, test_mode: order.test_mode || shopTestMode },
     };
   };
 

@@ -18,7 +18,12 @@ import { foldStream } from "../platform/command-handler.ts";
 import { orderDecider } from "./decide.ts";
 
 /** The shopper's orders: one order (the complete page) and the signed-in shopper's history. */
-export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore }): Router {
+export function makeOrdersRouter(deps: {
+  db: Kysely<Database>;
+  store: EventStore;
+  /** PAYMENT_GATEWAY is test: every order page says test mode (no money moves). */
+  shopTestMode: boolean;
+}): Router {
   const router = Router();
 
   // The buyer sees their order: the same account, or (a guest) the browser whose cart placed it; staff see any.
@@ -35,9 +40,10 @@ export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore
         (req.user && placed.userId === req.user.id) ||
         (!placed.userId && placed.cartId === visitorCartIdOf(req.headers.cookie)));
     if (!placed || !mine) throw new OrderNotFoundError();
+    const order = orderViewOf(placed, await openOrderPersonal(deps.db, placed), state);
     const answer: OrderAnswer = {
       metadata: { success: true },
-      order: orderViewOf(placed, await openOrderPersonal(deps.db, placed), state),
+      order: { ...order, test_mode: order.test_mode || deps.shopTestMode },
     };
     res.json(answer);
   });

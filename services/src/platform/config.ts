@@ -99,7 +99,11 @@ const Settings = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
   /** The From of outgoing mail. */
   MAIL_FROM: z.string().trim().min(3).default("Shop <shop@localhost>"),
-  /** test (the default: the built-in test cards) or stripe; unset, STRIPE_SECRET_KEY selects Stripe. */
+  /**
+   * stripe, or test (the built-in test cards: no money moves, every order is flagged test mode). Unset:
+   * STRIPE_SECRET_KEY selects Stripe; else the test gateway on the embedded default (a try-out), and no
+   * card gateway at all with DATABASE_URL (a real deployment: cards are refused until this is set).
+   */
   PAYMENT_GATEWAY: z
     .string()
     .trim()
@@ -141,9 +145,16 @@ const Settings = z.object({
   DEMO_DATA: z.enum(["true", "false", "1", "0", ""]).optional(),
 });
 
-/** The payment gateway asked for, by name or by a Stripe key; Stripe without its keys cannot start. */
-const gatewayOf = (s: { PAYMENT_GATEWAY?: "test" | "stripe"; STRIPE_SECRET_KEY?: string }) =>
-  s.PAYMENT_GATEWAY ?? (s.STRIPE_SECRET_KEY ? "stripe" : "test");
+/**
+ * The payment gateway asked for, by name or by a Stripe key; Stripe without its keys cannot start.
+ * None asked on PostgreSQL: "none" (cards refused), never the test gateway that marks orders paid.
+ */
+const gatewayOf = (s: {
+  PAYMENT_GATEWAY?: "test" | "stripe";
+  STRIPE_SECRET_KEY?: string;
+  DATABASE_URL?: string;
+}): "test" | "stripe" | "none" =>
+  s.PAYMENT_GATEWAY ?? (s.STRIPE_SECRET_KEY ? "stripe" : s.DATABASE_URL ? "none" : "test");
 
 export const ConfigSchema = Settings.superRefine((s, ctx) => {
   if (gatewayOf(s) !== "stripe") return;
@@ -159,7 +170,7 @@ export const ConfigSchema = Settings.superRefine((s, ctx) => {
 }).transform(({ DEMO_DATA, PAYMENT_GATEWAY, ...settings }) => ({
   ...settings,
   SITE_URL: (settings.SITE_URL ?? `http://127.0.0.1:${settings.PORT}`).replace(/\/$/, ""),
-  PAYMENT_GATEWAY: gatewayOf({ PAYMENT_GATEWAY, STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY }),
+  PAYMENT_GATEWAY: gatewayOf({ PAYMENT_GATEWAY, ...settings }),
   DEMO_DATA:
     DEMO_DATA === undefined || DEMO_DATA === "" ? !settings.DATABASE_URL : DEMO_DATA === "true" || DEMO_DATA === "1",
 }));

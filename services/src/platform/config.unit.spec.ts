@@ -66,7 +66,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ EVENTSTORE_URL: "esdb://kurrentdb:port" })).toThrow("expected port number");
     expect(() => loadConfig({ EVENTSTORE_URL: "esdb://kurrentdb:2113?tls=maybe" })).toThrow("expected true or false");
   });
-  it("PAYMENT_GATEWAY is test unless asked; STRIPE_SECRET_KEY alone selects Stripe", () => {
+  it("PAYMENT_GATEWAY is test unless asked on the embedded default; STRIPE_SECRET_KEY alone selects Stripe", () => {
     const keys = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" };
     expect(loadConfig({}).PAYMENT_GATEWAY).toBe("test");
     expect(loadConfig({ PAYMENT_GATEWAY: "" }).PAYMENT_GATEWAY).toBe("test");
@@ -76,6 +76,18 @@ describe("configuration", () => {
       PAYMENT_GATEWAY: "stripe",
       STRIPE_API_BASE: "http://127.0.0.1:4999",
     });
+  });
+
+  it("security 6: with DATABASE_URL and neither PAYMENT_GATEWAY nor a Stripe key there is no card gateway", () => {
+    const pg = { DATABASE_URL: "postgres://shop@db:5432/shop" };
+    expect(loadConfig(pg).PAYMENT_GATEWAY).toBe("none");
+    expect(loadConfig({ ...pg, PAYMENT_GATEWAY: "" }).PAYMENT_GATEWAY).toBe("none");
+    expect(loadConfig({ ...pg, PAYMENT_GATEWAY: "test" }).PAYMENT_GATEWAY).toBe("test");
+    expect(
+      loadConfig({ ...pg, STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" })
+        .PAYMENT_GATEWAY,
+    ).toBe("stripe");
+    expect(() => loadConfig({ ...pg, PAYMENT_GATEWAY: "none" })).toThrow('PAYMENT_GATEWAY: must be "test" or "stripe"');
   });
 
   it.each([

@@ -41,6 +41,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
       DEMO_DATA: "false",
       // Required with DATABASE_URL in production mode; no test follows a link to it.
       SITE_URL: "http://127.0.0.1",
+      // Cards are refused on PostgreSQL unless a gateway is named: the tests pay with the test cards.
+      PAYMENT_GATEWAY: "test",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -34,6 +34,8 @@ export interface TestServerOptions {
   mail?: { transport?: MailTransport; everyMs?: number };
   /** The server's logger (silent by default). */
   log?: Logger;
+  /** PAYMENT_GATEWAY: test by default (the test cards); "" as a deployment that set none. */
+  paymentGateway?: "test" | "";
 }
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
@@ -64,6 +66,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     LOG_LEVEL: "silent",
     BEHIND_PROXY: options.behindProxy ? "true" : "false",
     SITE_TIME_ZONE: options.siteTimeZone,
+    PAYMENT_GATEWAY: options.paymentGateway ?? "test",
   });
   return startServer(config, {
     log: options.log,

@@ -7,6 +7,7 @@ export const checkoutErrorCodes = [
   "CHECKOUT_IN_PROGRESS",
   "PAYMENT_DECLINED",
   "PAYMENT_UNAVAILABLE",
+  "PAYMENT_NOT_CONFIGURED",
   "ORDER_SOLD_OUT",
   "DISCOUNT_USED_UP",
   "ORDER_NOT_FOUND",
@@ -22,6 +23,8 @@ export const CHECKOUT_MESSAGES = {
   paymentMismatch: "This payment does not match your order. Nothing was charged; please pay again.",
   paymentIncomplete: "Your payment was not completed. Please try again.",
   paymentUnavailable: "The payment service did not answer. Please try again in a moment.",
+  paymentNotConfigured:
+    "Card payments are not set up on this shop yet. Please choose another payment method or contact us.",
   invalidCard: "Please enter a valid card number.",
   expired: "This card has expired.",
   invalidExpiry: "Please enter a valid expiration date.",
@@ -72,6 +75,15 @@ export class PaymentDeclinedError extends DomainError<"PAYMENT_DECLINED"> {
 export class PaymentUnavailableError extends DomainError<"PAYMENT_UNAVAILABLE"> {
   constructor(readonly detail: string) {
     super("PAYMENT_UNAVAILABLE", CHECKOUT_MESSAGES.paymentUnavailable);
+  }
+}
+
+/** The shop has no card gateway (PAYMENT_GATEWAY unset on a server): cards are refused before anything is taken. */
+export class PaymentNotConfiguredError extends DomainError<"PAYMENT_NOT_CONFIGURED"> {
+  constructor() {
+    super("PAYMENT_NOT_CONFIGURED", CHECKOUT_MESSAGES.paymentNotConfigured, {
+      payment_type: [CHECKOUT_MESSAGES.paymentNotConfigured],
+    });
   }
 }
 

@@ -57,6 +57,8 @@ export const AdminOrder = z.object({
   tracking_number: z.string(),
   ships: z.boolean(),
   version: z.number(),
+  /** Paid through the test gateway, or placed on a shop in test mode: no money moved. */
+  test_mode: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -31,6 +31,11 @@ export const OrderView = z.object({
   refunded_cents: z.number(),
   /** A membership's passholders (quick checkout). */
   membership: MembershipOnOrder.optional(),
+  /**
+   * Paid through the test gateway, or placed on a shop whose PAYMENT_GATEWAY is test: no money moved,
+   * and the order pages say so.
+   */
+  test_mode: z.boolean(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

@@ -113,6 +113,7 @@ export function orderViewOf(
       brand: placed.payment.brand,
       last4: placed.payment.last4,
     },
+    test_mode: placed.payment.gateway === "test",
     ...(personal.membership ? { membership: personal.membership } : {}),
   };
 }

@@ -62,6 +62,11 @@ export function OrderPanel({ record }: RecordExtraProps) {
 
   return (
     <section className="order-panel" aria-label="Order">
+      {record.test_mode === true && (
+        <p role="note" className="errornote">
+          Test mode: this order was paid with the test gateway. No money moved; do not ship it.
+        </p>
+      )}
       {order && (
         <>
           <h2>Lines</h2>

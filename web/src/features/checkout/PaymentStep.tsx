@@ -28,7 +28,7 @@ export function PaymentStep(props: {
   const stripeCard = useRef<StripeCardFieldsHandle>(null);
   const [stripeError, setStripeError] = useState<string | null>(null);
   const [placeOrder] = usePlaceOrderMutation();
-  const [type, setType] = useState<"card" | "check">("card");
+  const [chosen, setType] = useState<"card" | "check">("card");
   const [values, setValues] = useState<FormValues>({ exp_month: "", exp_year: "" });
   const [submitting, setSubmitting] = useState(false);
   const key = useRef(newKey());
@@ -49,6 +49,9 @@ export function PaymentStep(props: {
     return <p className="alert negative">The order summary could not be loaded. Please refresh this page.</p>;
   if (!data) return <p>Loading your order…</p>;
   const free = data.payment_types.length === 1 && data.payment_types[0] === "none";
+  // No card gateway on this shop (the server offers checks only): the check is the choice.
+  const cards = data.payment_types.includes("card");
+  const type = cards ? chosen : "check";
   const brand = cardTypeFor(values.card_number ?? "");
   const { errors } = props;
 
@@ -104,16 +107,20 @@ export function PaymentStep(props: {
         <fieldset>
           <legend>Payment method</legend>
           <div className="mode-choice">
-            <label>
-              <input
-                type="radio"
-                name="payment_type"
-                value="card"
-                checked={type === "card"}
-                onChange={() => setType("card")}
-              />{" "}
-              Credit card
-            </label>
+            {cards ? (
+              <label>
+                <input
+                  type="radio"
+                  name="payment_type"
+                  value="card"
+                  checked={type === "card"}
+                  onChange={() => setType("card")}
+                />{" "}
+                Credit card
+              </label>
+            ) : (
+              <p>Card payments are not available on this shop yet.</p>
+            )}
             <label>
               <input
                 type="radio"

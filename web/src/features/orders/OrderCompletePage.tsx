@@ -22,6 +22,11 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
   return (
     <article className="order-complete">
       <h1>Thank you for your order</h1>
+      {order.test_mode && (
+        <p role="note" className="alert negative">
+          Test mode: this shop takes test payments only. No money was charged and this order will not be sent.
+        </p>
+      )}
       <p>
         Order number <strong>{order.number}</strong>, placed {new Date(order.placed_at).toLocaleString()}.
       </p>
