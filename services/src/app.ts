@@ -25,6 +25,7 @@ import { makeOrdersRouter } from "./orders/orders-router.ts";
 import { makeAdminOrdersRouter } from "./orders/admin-orders-router.ts";
 import { makeShippingRatesRouter } from "./checkout/shipping-rates-router.ts";
 import { createTestGateway } from "./payments/test-gateway.ts";
+import { createCardAttemptThrottle } from "./payments/card-attempts.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import { allocateId } from "./platform/id-allocator.ts";
 import { makeWishlistRouter } from "./wishlist/wishlist-router.ts";
@@ -92,6 +93,8 @@ export interface AppDeps {
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
   paymentGateway?: PaymentGateway;
+  /** RATE_LIMIT_MULTIPLIER: every abuse limit times this (benches raise them); 1 unless given. */
+  rateLimitMultiplier?: number;
   /**
    * The catalog read model's change stamp (`ProjectionRunner.changeStamp`): SKU rows are cached while
    * it stays the same. Omitted or null: every cart write reads them.
@@ -113,6 +116,8 @@ export function createApp(appDeps: AppDeps): Express {
 
   // One gateway for checkout and the staff's refunds (the test gateway keeps its charges in memory).
   const gateway = deps.paymentGateway ?? createTestGateway();
+  // Declined card attempts, shared by the four-step and the quick checkout.
+  const cardAttempts = createCardAttemptThrottle(deps.rateLimitMultiplier ?? 1);
   const loadSkus = cachedSkuLoader((codes) => loadSkusForCart(deps.db, codes), deps.catalogStamp ?? (() => null));
   // CSP and the other security headers on every answer, errors included; Stripe's elements only when Stripe is the gateway.
   app.use(securityHeaders({ stripe: Boolean(gateway.browserPayment) }));
@@ -191,6 +196,7 @@ export function createApp(appDeps: AppDeps): Express {
       ...deps,
       loadSkus,
       gateway,
+      cardAttempts,
       nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
     }),
   );
@@ -199,6 +205,7 @@ export function createApp(appDeps: AppDeps): Express {
       ...deps,
       loadSkus,
       gateway,
+      cardAttempts,
       nextOrderNumber: async () => String(100_000 + (await allocateId(deps.db, "order"))),
     }),
   );

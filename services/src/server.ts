@@ -155,6 +155,7 @@ export async function startServer(
     behindProxy: config.BEHIND_PROXY,
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);

@@ -63,7 +63,7 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
     path: `${C}payment/`,
     summary:
       "Place the order (Idempotency-Key header): a repeated submit answers the same order; declined 402, sold out 409, gateway down 502; " +
-      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; " +
+      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards (per checkout, address, card) 429 PAYMENT_THROTTLED with Retry-After; " +
       "with Stripe, payment_intent (checked with Stripe) instead of the card fields",
     body: CheckoutPaymentRequest,
     answer: CheckoutPlacedAnswer,

@@ -216,6 +216,7 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const { answer, lastWrite } = await submitPayment(deps, cartOf(req, res), shopperOf(req), input, {
       idempotencyKey: IDEMPOTENCY_KEY.test(header) ? header : null,
       userId: req.user?.id ?? null,
+      address: req.ip ?? "unknown",
       metadata: eventMetadata(req),
     });
     // The order page reads the order's stream; the thermometer and the order history read models.

@@ -28,6 +28,7 @@ import type { CartContext } from "../cart/decide.ts";
 import { foldStream, handleCommand } from "../platform/command-handler.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
@@ -37,6 +38,8 @@ import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 export interface CheckoutServiceDeps extends CartServiceDeps, PlaceOrderDeps {
   /** The read models' database: the person keys that seal the checkout's personal data live beside them. */
   db: Kysely<Database>;
+  /** Declined card attempts per checkout, address and card. */
+  cardAttempts: CardAttemptThrottle;
 }
 
 export interface LoadedCheckout {
@@ -94,7 +97,7 @@ export async function submitPayment(
   cartId: string,
   shopper: Shopper,
   input: CheckoutPaymentRequest,
-  request: { idempotencyKey: string | null; userId: string | null; metadata: EventMetadata },
+  request: { idempotencyKey: string | null; userId: string | null; address: string; metadata: EventMetadata },
 ): Promise<{ answer: CheckoutPlacedAnswer; appended?: AppendResult; lastWrite?: LogPosition }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -116,6 +119,10 @@ export async function submitPayment(
     // Stripe: the card was confirmed in the browser, for this round's PaymentIntent.
     const confirmedTag = deps.gateway.browserPayment ? paymentTag(cartId, checkout) : null;
     const payment = decidePaymentChoice(input, totals.totalCents, now, confirmedTag);
+    const cardKeys = await checkCardAttempt(deps.cardAttempts, payment, {
+      checkout: `cart:${cartId}`,
+      address: request.address,
+    });
     const opened = await openCheckout(deps.db, checkout);
     const billing = opened.billing;
     if (!billing) throw new CheckoutInvalidStepError(); // the payer was erased since step 1
@@ -171,6 +178,7 @@ export async function submitPayment(
         request.metadata,
       );
     } catch (error) {
+      await countIfDeclined(deps.cardAttempts, cardKeys, error);
       const refusal = error as Partial<DomainError>;
       await deps.store.append(
         checkoutStream(cartId),

@@ -22,7 +22,7 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
       "Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to " +
       "('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' " +
       "lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; " +
-      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED",
+      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards 429 PAYMENT_THROTTLED with Retry-After",
     body: QuickCheckoutRequest,
     answer: CheckoutPlacedAnswer,
   },

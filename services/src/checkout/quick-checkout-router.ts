@@ -53,6 +53,7 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
       idempotencyKey: IDEMPOTENCY_KEY.test(header) ? header : null,
       userId: req.user?.id ?? null,
       cartId,
+      address: req.ip ?? "unknown",
       metadata: eventMetadata(req),
     });
     if (lastWrite) await deps.waitForProjections(lastWrite, ["orders"]);

@@ -18,6 +18,7 @@ import {
 import { listAddresses, type Database } from "@shop/projections";
 import { foldStream } from "../platform/command-handler.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { payerOf, sealOrderPersonal } from "./checkout-personal.ts";
@@ -28,6 +29,8 @@ export interface QuickCheckoutDeps extends PlaceOrderDeps {
   db: Kysely<Database>;
   clock: () => Date;
   loadSkus: LoadSkusForCart;
+  /** Declined card attempts per checkout, address and card. */
+  cardAttempts: CardAttemptThrottle;
 }
 
 /** An attempt older than this is taken as lost (its process died): the next submit may start another. */
@@ -49,7 +52,13 @@ const placed = (number: string): CheckoutPlacedAnswer => ({
 export async function submitQuickCheckout(
   deps: QuickCheckoutDeps,
   input: QuickCheckoutRequest,
-  request: { idempotencyKey: string | null; userId: string | null; cartId: string; metadata: EventMetadata },
+  request: {
+    idempotencyKey: string | null;
+    userId: string | null;
+    cartId: string;
+    address: string;
+    metadata: EventMetadata;
+  },
 ): Promise<{ answer: CheckoutPlacedAnswer; lastWrite?: LogPosition }> {
   const [skus, addressBook] = await Promise.all([
     deps.loadSkus([input.sku]),
@@ -82,6 +91,10 @@ export async function submitQuickCheckout(
       await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
       continue;
     }
+    const cardKeys = await checkCardAttempt(deps.cardAttempts, order.payment, {
+      checkout: `quick:${request.cartId}`,
+      address: request.address,
+    });
     const attemptId = randomUUID();
     const at = now.toISOString();
     try {
@@ -117,6 +130,7 @@ export async function submitQuickCheckout(
         request.metadata,
       );
     } catch (error) {
+      await countIfDeclined(deps.cardAttempts, cardKeys, error);
       const refusal = error as Partial<DomainError>;
       const code = String(refusal.code ?? "SERVER_ERROR");
       const message = String(refusal.message ?? "failed");

@@ -8,6 +8,7 @@ export const checkoutErrorCodes = [
   "PAYMENT_DECLINED",
   "PAYMENT_UNAVAILABLE",
   "PAYMENT_NOT_CONFIGURED",
+  "PAYMENT_THROTTLED",
   "ORDER_SOLD_OUT",
   "DISCOUNT_USED_UP",
   "ORDER_NOT_FOUND",
@@ -25,6 +26,8 @@ export const CHECKOUT_MESSAGES = {
   paymentUnavailable: "The payment service did not answer. Please try again in a moment.",
   paymentNotConfigured:
     "Card payments are not set up on this shop yet. Please choose another payment method or contact us.",
+  paymentThrottled:
+    "Too many card payments were declined. Please wait a while before trying again, or choose another payment method.",
   invalidCard: "Please enter a valid card number.",
   expired: "This card has expired.",
   invalidExpiry: "Please enter a valid expiration date.",
@@ -84,6 +87,16 @@ export class PaymentNotConfiguredError extends DomainError<"PAYMENT_NOT_CONFIGUR
     super("PAYMENT_NOT_CONFIGURED", CHECKOUT_MESSAGES.paymentNotConfigured, {
       payment_type: [CHECKOUT_MESSAGES.paymentNotConfigured],
     });
+  }
+}
+
+/**
+ * Too many declined card attempts for this checkout, address or card: refused before the gateway is
+ * asked. `retryAfterSeconds` becomes the answer's Retry-After header.
+ */
+export class PaymentThrottledError extends DomainError<"PAYMENT_THROTTLED"> {
+  constructor(readonly retryAfterSeconds: number) {
+    super("PAYMENT_THROTTLED", CHECKOUT_MESSAGES.paymentThrottled);
   }
 }
 

@@ -16,6 +16,9 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   if (answer) {
     // A service we call failed (the payment gateway's 502): the shopper gets the message, the log the detail.
     if (answer.status >= 500) req.log?.warn({ err: error }, "upstream failure");
+    // A limit's refusal (429) says when to come back.
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (answer.status === 429 && typeof retryAfter === "number") res.set("Retry-After", String(retryAfter));
     return res.status(answer.status).json(answer.body);
   }
   req.log?.error({ err: error }, "unhandled error");
