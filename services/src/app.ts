@@ -37,6 +37,7 @@ import { makeSiteRouter } from "./site/site-router.ts";
 import { makeNavRouter } from "./nav/nav-router.ts";
 import { makeSearchRouter } from "./search/search-router.ts";
 import { makeGamifyAdminRouter } from "./gamify/gamify-admin-router.ts";
+import { confirmGamifyVisitorEmail } from "./gamify/confirmed-email.ts";
 import { mergeGamifyAtLogin } from "./gamify/gamify-merge.ts";
 import { makeGamifyRouter } from "./gamify/gamify-router.ts";
 import { makeClientErrorsRouter } from "./client-errors/client-errors-router.ts";
@@ -90,6 +91,8 @@ export interface AppDeps {
   behindProxy: boolean;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the abuse limits (default 1). */
+  rateLimitMultiplier?: number;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
   paymentGateway?: PaymentGateway;
   /**
@@ -212,7 +215,16 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makePagesRouter(deps));
   app.use(makeRadioRouter(deps));
   app.use(makeAdsRouter(deps));
-  app.use(makeNewslettersRouter(deps));
+  app.use(
+    makeNewslettersRouter({
+      ...deps,
+      // A visitor confirming its address in this browser gets its giveaway entries into draws.
+      afterConfirm: (req, email) =>
+        confirmGamifyVisitorEmail(deps, req, email).catch((err) =>
+          req.log.error({ err }, "giveaway visitor not tied to the confirmed address"),
+        ),
+    }),
+  );
   app.use(makeKidsModeRouter(deps));
   app.use(makeNavRouter(deps));
   app.use(makeSearchRouter(deps));

@@ -154,6 +154,7 @@ export async function startServer(
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
     siteTimeZone: config.SITE_TIME_ZONE,
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     paymentGateway: paymentGatewayFor(config),
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });

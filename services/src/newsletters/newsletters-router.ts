@@ -48,6 +48,8 @@ export interface NewslettersRouterDeps {
   db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  /** After an address is confirmed through its link (the giveaway counts that browser's visitor). */
+  afterConfirm?: (req: Request, email: string) => Promise<void>;
 }
 
 const LIST_BASE = "/admin/api/newsletters/list/";
@@ -197,6 +199,7 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
       .executeTakeFirst();
     if (!row) throw new NewsletterLinkInvalidError();
     const result = await runSubscriber(req, row.email, { type: "ConfirmSignup", data: { token } });
+    await deps.afterConfirm?.(req, row.email);
     const names = await listNames();
     const listed = (result.state.confirmedListIds ?? []).map((id) => names.get(id) ?? `#${id}`);
     await queueMail(

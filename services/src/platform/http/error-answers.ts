@@ -101,6 +101,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAMIFY_CAMPAIGN_DATES: 400,
   GAMIFY_WINNER_ALREADY_DRAWN: 409,
   GAMIFY_NO_ENTRIES: 400,
+  GAMIFY_TOO_MANY_PLAYERS: 429,
 };
 
 export interface ErrorAnswer {
