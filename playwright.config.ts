@@ -23,6 +23,8 @@ const env: Record<string, string> = {
   DEMO_DATA: "true",
   LOG_LEVEL: "warn",
   SITE_URL: `http://127.0.0.1:${port}`,
+  // Every test's browser comes from 127.0.0.1: the per-address abuse limits (new giveaway players, ...) times 100.
+  RATE_LIMIT_MULTIPLIER: "100",
   NODE_ENV: "production", // as `npm start` runs it (scripts/serve.mjs): React's production server code
 };
 
