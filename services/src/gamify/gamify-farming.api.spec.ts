@@ -70,6 +70,25 @@ describe("security 11: fresh visitor cookies cannot farm giveaway entries", () =
         expect(counts.reduce((sum, e) => sum + (e.data as { points: number }).points, 0)).toBe(10 * 9);
       }));
 
+  it("security 11: the join form starts players too: the 11th fresh browser gets 429 in the form's own answer", () =>
+    spec
+      .given(campaign(false))
+      .when(async (http) => {
+        for (let i = 0; i < 10; i++)
+          expect((await http.visitor().post("/gamify/join/?ts=1", { campaign: "vbs", accept_rules: "1" })).status).toBe(
+            200,
+          );
+        return http.visitor().post("/gamify/join/?ts=1", { campaign: "vbs", accept_rules: "1" });
+      })
+      .then(({ response }) => {
+        expect(response.status).toBe(429);
+        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(response.json).toEqual({
+          success: false,
+          errors: ["Too many new players from your address. Please try again later."],
+        });
+      }));
+
   it("security 11: a known player's own actions are not limited: one visitor claims 12 actions from the same address", () =>
     spec
       .given(campaign(true))
