@@ -46,10 +46,12 @@ export interface OrderDraft {
 }
 
 /**
- * The order saga of one checkout attempt: take the stock (SKU streams, expected versions), claim
- * discount uses, take the payment, then append OrderPlaced. A step that fails undoes the ones
+ * The order saga of one checkout attempt: authorise the card, take the stock (SKU streams, expected
+ * versions), claim discount uses, capture, then append OrderPlaced. A step that fails undoes the ones
  * before it (stock back, uses released, authorisation voided or refunded), so a shopper told 'sold
- * out' or 'declined' was charged nothing and took nothing.
+ * out' or 'declined' was charged nothing and took nothing. The card goes first so that a declined
+ * card holds nothing, not even for the moment of its authorisation: carts paying again and again
+ * with a bad card cannot keep the last copies from real buyers.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -62,6 +64,8 @@ export async function placeOrder(
   let authorised: string | null = null;
   let captured = false;
   try {
+    const payment = await pay(deps.gateway, draft);
+    authorised = payment.reference;
     // SKUs in id order, so two orders of the same items meet their streams in the same order.
     const goods = draft.lines
       .filter((l) => !l.donation && l.skuId !== null)
@@ -82,8 +86,6 @@ export async function placeOrder(
       if (await claimDiscountUse(deps.store, terms, { claimId: draft.attemptId, customer, at }, metadata))
         claims.push(applied.code);
     }
-    const payment = await pay(deps.gateway, draft);
-    authorised = payment.reference;
     if (payment.reference && payment.status === "paid") {
       await deps.gateway.capture(payment.reference, payment.amountCents);
       captured = true;
