@@ -24,6 +24,15 @@ export interface PlaceOrderDeps {
   gateway: PaymentGateway;
   /** The next order number (a counter: numbers are what shoppers quote). */
   nextOrderNumber: () => Promise<string>;
+  /** CHECK_HOLD_DAYS: how long an unpaid check order holds its stock and discount uses (default 14). */
+  checkHoldDays?: number;
+}
+
+export const DEFAULT_CHECK_HOLD_DAYS = 14;
+
+/** Pure: when the hold of an order placed at `now` ends, for a payment that awaits a check; else null. */
+export function holdUntilOf(payment: PaymentSummary, now: Date, days: number): string | null {
+  return payment.status === "awaiting" ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
 }
 
 export interface OrderDraft {
@@ -51,7 +60,8 @@ export interface OrderDraft {
  * before it (stock back, uses released, authorisation voided or refunded), so a shopper told 'sold
  * out' or 'declined' was charged nothing and took nothing. The card goes first so that a declined
  * card holds nothing, not even for the moment of its authorisation: carts paying again and again
- * with a bad card cannot keep the last copies from real buyers.
+ * with a bad card cannot keep the last copies from real buyers. A check order holds its stock until
+ * `holdUntil`, when the server cancels it unless the check arrived (check-holds.ts).
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -107,6 +117,7 @@ export async function placeOrder(
         stock: reservations.filter((r) => r.taken > 0).map((r) => ({ skuId: r.skuId, quantity: r.taken })),
         discountClaims: claims.map((code) => ({ code, claimId: draft.attemptId })),
       },
+      holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
     const appended = await deps.store.append(orderStream(number), [{ type: "OrderPlaced", data: placed, metadata }], {
       expectedVersion: "no-stream",
