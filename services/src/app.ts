@@ -92,6 +92,8 @@ export interface AppDeps {
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
   paymentGateway?: PaymentGateway;
+  /** CHECK_HOLD_DAYS: how long an unpaid check order holds its stock (default 14). */
+  checkHoldDays?: number;
   /**
    * The catalog read model's change stamp (`ProjectionRunner.changeStamp`): SKU rows are cached while
    * it stays the same. Omitted or null: every cart write reads them.

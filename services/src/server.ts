@@ -26,6 +26,7 @@ import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
 import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
+import { startCheckHoldSweeper } from "./orders/check-holds.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
 import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
 import { migratePersonKeys } from "@shop/projections";
@@ -82,6 +83,8 @@ export async function startServer(
     frontEndRoot?: string;
     locks?: Partial<LockTimings>;
     scheduledActionsEveryMs?: number;
+    /** How often the leader looks for unpaid check orders past their hold (default 60 s). */
+    checkHoldsEveryMs?: number;
     sessionRecheckEveryMs?: number;
     /** The mail sender's transport and sweep interval (tests); by default SMTP_URL's, or the local mailbox. */
     mail?: { transport?: MailTransport; everyMs?: number };
@@ -155,6 +158,7 @@ export async function startServer(
     behindProxy: config.BEHIND_PROXY,
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
+    checkHoldDays: config.CHECK_HOLD_DAYS,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);
@@ -195,6 +199,14 @@ export async function startServer(
     isLeader: () => runner.isLeader,
     intervalMs: options.scheduledActionsEveryMs,
   });
+  const checkHolds = startCheckHoldSweeper({
+    store,
+    db: database.db,
+    clock,
+    log,
+    isLeader: () => runner.isLeader,
+    intervalMs: options.checkHoldsEveryMs,
+  });
   const mailSender = startMailSender({
     store,
     db: database.db,
@@ -230,6 +242,7 @@ export async function startServer(
         httpServer.closeIdleConnections();
         await lockExpiry.stop();
         await scheduledActions.stop();
+        await checkHolds.stop();
         await mailSender.stop();
         await gateway.close(); // also closes the HTTP server
         await presence.stop();

@@ -79,6 +79,11 @@ const Settings = z.object({
     ),
   /** Multiplies the abuse limits (failures, mails, sign-ups, card declines, socket joins) for benches; 1 in production. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(1),
+  /**
+   * Days an unpaid check or money order holds its stock and discount uses; then the server cancels
+   * it, puts them back and mails the buyer (staff who record the check in time keep the order).
+   */
+  CHECK_HOLD_DAYS: z.coerce.number().int("must be a whole number").min(1).max(365).default(14),
   /** The zone staff type and read back-office times in; the server stores UTC. */
   SITE_TIME_ZONE: z
     .string()

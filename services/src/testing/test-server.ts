@@ -22,6 +22,8 @@ export interface TestServerOptions {
   locks?: Partial<LockTimings>;
   /** How often the scheduled-action sweeper looks for due actions (default 1 s). */
   scheduledActionsEveryMs?: number;
+  /** How often the check-hold sweeper looks for unpaid check orders past their hold (default 60 s). */
+  checkHoldsEveryMs?: number;
   /** Serve the front ends from this folder (holding web/dist and admin/dist); none by default. */
   frontEndRoot?: string;
   /** BEHIND_PROXY: trust X-Forwarded-For/-Host/-Proto (tests play several addresses or a proxy). */
@@ -72,6 +74,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     frontEndRoot: options.frontEndRoot,
     locks: options.locks,
     scheduledActionsEveryMs: options.scheduledActionsEveryMs,
+    checkHoldsEveryMs: options.checkHoldsEveryMs,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
     mail: options.mail,
   });
