@@ -9,7 +9,8 @@ import { decideMerge } from "./decide.ts";
 /**
  * At login the visitor's cart goes into the account's cart. The visitor cart is emptied first with
  * its expected version, so two logins racing on one cookie merge it once; the account cart takes
- * the contents additively (quantities add up), so it needs no expected version.
+ * the contents additively (quantities add up, up to the per-line limit: what fits is decided on the
+ * account cart as read, and its `evolve` clamps again), so it needs no expected version.
  */
 export async function mergeVisitorCart(
   deps: { store: EventStore; clock: () => Date; secureCookies: boolean },
@@ -23,7 +24,8 @@ export async function mergeVisitorCart(
   if (recorded.length === 0) return clearVisitorCart(res, deps.secureCookies);
   const cart = foldStream(cartDecider, recorded);
   const intoCart = userCartId(userId);
-  const { into, away } = decideMerge(cart, visitorCart, intoCart, deps.clock());
+  const account = foldStream(cartDecider, await deps.store.readStream(cartStream(intoCart)));
+  const { into, away } = decideMerge(cart, account, visitorCart, intoCart, deps.clock());
   if (into.length === 0) return clearVisitorCart(res, deps.secureCookies);
   const metadata = { ...eventMetadata(req), userId };
   try {
