@@ -37,6 +37,7 @@ import { migrateIdCounters } from "./platform/id-allocator.ts";
 import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { underStartupMigrationLock } from "./platform/startup-migration.ts";
+import { migrateSiteSecrets } from "./platform/site-secrets.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
@@ -250,4 +251,5 @@ async function migrateSharedTables(database: DatabaseConnection): Promise<void> 
   await migrateIdCounters(database.db);
   await underStartupMigrationLock(database.db, migrateLoginAttempts);
   await underStartupMigrationLock(database.db, migratePersonKeys);
+  await underStartupMigrationLock(database.db, migrateSiteSecrets);
 }

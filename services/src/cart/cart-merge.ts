@@ -3,7 +3,7 @@ import { cartStream, userCartId, WrongExpectedVersionError, type EventStore } fr
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { cartDecider } from "./cart.ts";
-import { clearVisitorCart, visitorCartIdOf } from "./cart-id.ts";
+import { clearVisitorCart, visitorCartOf } from "./cart-id.ts";
 import { decideMerge } from "./decide.ts";
 
 /**
@@ -18,7 +18,7 @@ export async function mergeVisitorCart(
   res: Response,
   userId: string,
 ): Promise<void> {
-  const visitorCart = visitorCartIdOf(req.headers.cookie);
+  const visitorCart = visitorCartOf(req);
   if (!visitorCart) return;
   const recorded = await deps.store.readStream(cartStream(visitorCart));
   if (recorded.length === 0) return clearVisitorCart(res, deps.secureCookies);

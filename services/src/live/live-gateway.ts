@@ -9,6 +9,8 @@ import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
 import { joinCartRooms } from "./cart-rooms.ts";
+import { CART_COOKIE_SECRET } from "../cart/cart-id.ts";
+import { siteSecret } from "../platform/site-secrets.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
 import { releaseUpgradeRequests } from "./release-upgrade-requests.ts";
 import { isSameOrigin } from "./same-origin.ts";
@@ -110,8 +112,9 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   });
 
   const publicNs = io.of("/public");
+  const cartKey = siteSecret(deps, CART_COOKIE_SECRET);
   publicNs.on("connection", (socket) => {
-    void joinCartRooms(socket, deps).catch((err) => deps.log.warn({ err }, "cart room not joined"));
+    void joinCartRooms(socket, { ...deps, cartKey }).catch((err) => deps.log.warn({ err }, "cart room not joined"));
     socket.on("join", (msg: { campaign?: unknown }) => {
       if (typeof msg?.campaign === "string" && /^[\w-]{1,100}$/.test(msg.campaign))
         socket.join(`campaign:${msg.campaign}`);
