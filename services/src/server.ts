@@ -173,6 +173,7 @@ export async function startServer(
     clock,
     log,
     sessionSecret: config.SESSION_SECRET,
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     mappers: LIVE_MAPPERS,
     presence,
     behindProxy: config.BEHIND_PROXY,
