@@ -7,8 +7,11 @@ import { randomToken } from "../platform/random-token.ts";
 declare global {
   namespace Express {
     interface Request {
-      /** The visitor cookie's cart (null without a valid signed one) and the key new cookies are signed with. */
-      visitorCart?: { id: string | null; key: Buffer };
+      /**
+       * The visitor cookie's cart (null without a valid signed one; undefined until first asked) and
+       * the key new cookies are signed with.
+       */
+      visitorCart?: { id?: string | null; key: Buffer };
     }
   }
 }
@@ -48,17 +51,24 @@ export function verifiedCartId(value: string | undefined, key: Buffer): string |
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
-/** Reads (and checks) the visitor cart cookie once per request, for `cartIdOf` and `visitorCartOf`. */
+/**
+ * Gives each request the signing key for `cartIdOf` and `visitorCartOf`; the cookie itself is read
+ * (and its signature checked) only by a request that asks for the cart, once.
+ */
 export function readVisitorCart(key: () => Promise<Buffer>) {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const signingKey = await key();
-    req.visitorCart = { id: visitorCartIdOf(req.headers.cookie, signingKey), key: signingKey };
+    req.visitorCart = { key: await key() };
     next();
   };
 }
 
 /** The request's visitor cart (a valid signed cookie's), or null. */
-export const visitorCartOf = (req: Request): string | null => req.visitorCart?.id ?? null;
+export function visitorCartOf(req: Request): string | null {
+  const visitor = req.visitorCart;
+  if (!visitor) return null;
+  if (visitor.id === undefined) visitor.id = visitorCartIdOf(req.headers.cookie, visitor.key);
+  return visitor.id;
+}
 
 /**
  * Whose cart a request works on: a signed-in shopper's account cart, else the visitor cookie's.
@@ -67,8 +77,9 @@ export const visitorCartOf = (req: Request): string | null => req.visitorCart?.i
 export function cartIdOf(req: Request, res: Response, options: { create: boolean; secure: boolean }): string | null {
   if (req.user) return userCartId(req.user.id);
   const visitor = req.visitorCart;
-  if (!visitor) throw new Error("the cart cookie was not read: app.ts mounts readVisitorCart before the routers");
-  if (visitor.id || !options.create) return visitor.id;
+  if (!visitor) throw new Error("no cart cookie key: app.ts mounts readVisitorCart before the routers");
+  const existing = visitorCartOf(req);
+  if (existing || !options.create) return existing;
   visitor.id = `v-${randomToken(18)}`;
   res.cookie(CART_COOKIE, signCartId(visitor.id, visitor.key), {
     httpOnly: true,
