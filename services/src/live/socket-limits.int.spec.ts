@@ -107,4 +107,33 @@ describe("the rooms and messages of one /public socket (security 10)", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(tab.connected).toBe(true);
   });
+
+  it("security 10: RATE_LIMIT_MULTIPLIER raises both bounds (×3: 100 joins at once pass, 24 campaign rooms)", async () => {
+    const benchServer = createServer();
+    await new Promise<void>((resolve) => benchServer.listen(0, "127.0.0.1", resolve));
+    const bench = await attachLiveGateway({
+      httpServer: benchServer,
+      store,
+      db: database.db,
+      clock: () => new Date(),
+      log: createLogger("silent"),
+      mappers: [probe],
+      rateLimitMultiplier: 3,
+    });
+    try {
+      const socket = await openSocket(
+        `http://127.0.0.1:${(benchServer.address() as { port: number }).port}`,
+        "/public",
+      );
+      sockets.push(socket);
+      for (let i = 0; i < 100; i++) socket.emit("join", { campaign: `bench-${i}` });
+      for (let i = 0; i < 100 && bench.io.of("/public").sockets.get(socket.id!)?.rooms.size !== 25; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(socket.connected).toBe(true);
+      // Its own room and 24 campaigns.
+      expect(bench.io.of("/public").sockets.get(socket.id!)?.rooms.size).toBe(1 + 3 * MAX_CAMPAIGN_ROOMS);
+    } finally {
+      await bench.close();
+    }
+  });
 });
