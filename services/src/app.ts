@@ -19,6 +19,7 @@ import { makeMailboxRouter } from "./mail/mailbox-router.ts";
 import { makeAddressesRouter } from "./addresses/addresses-router.ts";
 import { mergeVisitorCart } from "./cart/cart-merge.ts";
 import { makeCartRouter } from "./cart/cart-router.ts";
+import { CART_COOKIE_SECRET, readVisitorCart } from "./cart/cart-id.ts";
 import { makeCheckoutRouter } from "./checkout/checkout-router.ts";
 import { makeQuickCheckoutRouter } from "./checkout/quick-checkout-router.ts";
 import { makeOrdersRouter } from "./orders/orders-router.ts";
@@ -55,6 +56,7 @@ import { refuseNullCharacters } from "./platform/http/validate.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
+import { siteSecret } from "./platform/site-secrets.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Database } from "@shop/projections";
 
@@ -131,6 +133,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(loadSessionUser(deps));
+  app.use(readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)));
 
   app.use(
     makeAccountsRouter({

@@ -38,6 +38,7 @@ import { migrateIdCounters } from "./platform/id-allocator.ts";
 import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { underStartupMigrationLock } from "./platform/startup-migration.ts";
+import { migrateSiteSecrets } from "./platform/site-secrets.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
@@ -176,6 +177,7 @@ export async function startServer(
     clock,
     log,
     sessionSecret: config.SESSION_SECRET,
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     mappers: LIVE_MAPPERS,
     presence,
     behindProxy: config.BEHIND_PROXY,
@@ -263,4 +265,5 @@ async function migrateSharedTables(database: DatabaseConnection): Promise<void> 
   await migrateIdCounters(database.db);
   await underStartupMigrationLock(database.db, migrateLoginAttempts);
   await underStartupMigrationLock(database.db, migratePersonKeys);
+  await underStartupMigrationLock(database.db, migrateSiteSecrets);
 }

@@ -9,7 +9,7 @@ import {
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { cartIdOf, visitorCartIdOf } from "./cart-id.ts";
+import { cartIdOf, visitorCartOf } from "./cart-id.ts";
 import { loadCart, runCartCommand, type CartServiceDeps } from "./cart-service.ts";
 import { cartAnswer } from "./cart-view.ts";
 import { decideCart, decideDiscountCodes, type RequestedItem } from "./decide.ts";
@@ -65,7 +65,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
   const service: CartServiceDeps = { store: deps.store, clock: deps.clock, loadSkus: deps.loadSkus };
   /** The cart a write goes to, and whether this request made its id (a visitor's first write: an empty cart). */
   const writableCart = (req: Request, res: Response) => {
-    const newCart = !req.user && visitorCartIdOf(req.headers.cookie) === null;
+    const newCart = !req.user && visitorCartOf(req) === null;
     return { cartId: cartIdOf(req, res, { create: true, secure: deps.behindProxy })!, newCart };
   };
 

@@ -58,7 +58,10 @@ const Settings = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** KurrentDB/EventStoreDB for the event log (read models stay in PostgreSQL/PGlite). */
   EVENTSTORE_URL: eventStoreUrl,
-  /** Key for hashing session ids; changing it signs everyone out. */
+  /**
+   * Key for hashing session ids and signing cart cookies; changing it signs everyone out and empties
+   * visitors' carts. Unset: plain hashes, and a cookie key made once and kept in `site_secrets`.
+   */
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /**

@@ -19,6 +19,7 @@ import { clearInMemoryLog, createInMemoryEventStore, newInMemoryLog } from "../e
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 import { migratePersonKeys } from "@shop/projections";
 import { migrateLoginAttempts } from "../accounts/login-throttle.ts";
+import { migrateSiteSecrets } from "../platform/site-secrets.ts";
 import { createLogger } from "../platform/logger.ts";
 import { TestClient } from "./http-client.ts";
 import { openPgliteFromTemplate } from "./pglite-template.ts";
@@ -199,6 +200,7 @@ function scenarioReadSide(clock: () => Date) {
       await migrateIdCounters(database.db);
       await migratePersonKeys(database.db);
       await migrateLoginAttempts(database.db);
+      await migrateSiteSecrets(database.db);
       const runner = new ProjectionRunner({
         db: database.db,
         store,
