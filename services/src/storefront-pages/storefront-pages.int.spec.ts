@@ -36,8 +36,10 @@ function frontEnd(withRenderer: boolean) {
 async function serve(webRoot: string) {
   const app = express();
   // As the cart router does when /store/cart/?{sku}={qty}&add-to-cart is refused.
-  app.use("/store/cart/", (_req, res, next) => {
-    res.locals.cartMessage = "The item 10-1-100 is sold out.";
+  app.use("/store/cart/", (req, res, next) => {
+    const code = Object.keys(req.query).find((key) => key !== "add-to-cart") ?? "";
+    res.locals.cartMessage =
+      code === "10-1-100" ? "The item 10-1-100 is sold out." : `Sorry, we could not find the item "${code}".`;
     next();
   });
   app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }) }));
@@ -83,6 +85,22 @@ describe("server-rendered storefront pages", () => {
   it("a refused add from the cart page's query is shown on the page the server renders", async () => {
     const page = await (await fetch(`${rendered.base}/store/cart/?10-1-100=1&add-to-cart`, { headers: html })).text();
     expect(page).toContain("<p>The item 10-1-100 is sold out.</p>");
+  });
+
+  it("security 17: a $ pattern in the page's text is copied as text, never the template into the page", async () => {
+    const res = await fetch(`${rendered.base}/store/cart/?%24%60=1&add-to-cart`, { headers: html });
+    const page = await res.text();
+    expect(page).toContain('<p>Sorry, we could not find the item "$`".</p>');
+    expect(page.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(page.match(/<head>/g)).toHaveLength(1);
+    for (const pattern of ["$&", "$'", "$$", "$<x>"]) {
+      const answer = await fetch(`${rendered.base}/store/cart/?${encodeURIComponent(pattern)}=1&add-to-cart`, {
+        headers: html,
+      });
+      const text = await answer.text();
+      expect(text).toContain(`<p>Sorry, we could not find the item "${pattern}".</p>`);
+      expect(text.match(/<!doctype html>/g)).toHaveLength(1);
+    }
   });
 
   it("an unknown path answers 404, not the shell with 200", async () => {
