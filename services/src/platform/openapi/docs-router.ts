@@ -4,10 +4,11 @@ import { Router } from "express";
 
 // Swagger UI's prebuilt files, served from node_modules: no CDN, and no inline script (the CSP's script-src is 'self').
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-const FILES: Record<string, string> = {
-  "swagger-ui-bundle.js": "swagger-ui-bundle.js",
-  "swagger-ui.css": "swagger-ui.css",
-};
+// A Map, not an object: a name such as `constructor` or `__proto__` must find nothing (a 404), not Object's own.
+const FILES = new Map([
+  ["swagger-ui-bundle.js", "swagger-ui-bundle.js"],
+  ["swagger-ui.css", "swagger-ui.css"],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -38,7 +39,7 @@ export function makeOpenApiRouter(): Router {
   router.get("/api/docs/", (_req, res) => res.type("html").send(PAGE));
   router.get("/api/docs/:file", (req, res, next) => {
     if (req.params.file === "start.js") return void res.type("js").send(START);
-    const file = FILES[req.params.file];
+    const file = FILES.get(req.params.file);
     if (!file) return next();
     res.sendFile(join(SWAGGER_UI, file), { maxAge: "1d" });
   });
