@@ -88,6 +88,8 @@ export interface AppDeps {
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
+  /** SITE_URL: the shop's public origin, no trailing slash; every absolute URL is built from it, never from Host. */
+  siteUrl: string;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */

@@ -1,0 +1,17 @@
+import type { Request } from "express";
+
+/**
+ * Whether an address from a request (its Referer) is a page of this shop: its origin is SITE_URL's,
+ * or its host is the one the browser sent the request to (Host, which no page on another site can
+ * choose). Nothing is built from Host here: it is only compared.
+ */
+export function isOwnPage(address: string, req: Request, siteUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false; // not an absolute URL: nothing we sent
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  return url.origin === new URL(siteUrl).origin || url.host === req.get("host");
+}
