@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,7 +43,7 @@ async function serve(webRoot: string) {
       code === "10-1-100" ? "The item 10-1-100 is sold out." : `Sorry, we could not find the item "${code}".`;
     next();
   });
-  app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }) }));
+  app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }), siteUrl: SITE_URL }));
   app.use((_req, res) => res.status(404).json({ metadata: { success: false } }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -50,6 +51,19 @@ async function serve(webRoot: string) {
 }
 
 const html = { Accept: "text/html" };
+
+/** A GET with any headers, Host included (fetch always sends the URL's own host). */
+function getWithHeaders(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve(body));
+    }).on("error", reject);
+  });
+}
+const SITE_URL = "https://shop.example.org";
 
 describe("server-rendered storefront pages", () => {
   let rendered: Awaited<ReturnType<typeof serve>>;
@@ -70,9 +84,22 @@ describe("server-rendered storefront pages", () => {
     expect(page).toContain("<title>Ark Book | Store</title>");
     expect(page).not.toContain("<title>Shell</title>");
     expect(page).toContain('<meta name="description" content="A &lt;b&gt;book&lt;/b&gt;" />');
-    expect(page).toContain(`<link rel="canonical" href="${rendered.base}/store/products/1/" />`);
-    expect(page).toContain(`<meta property="og:image" content="${rendered.base}/media/ark.jpg" />`);
+    expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/store/products/1/" />`);
+    expect(page).toContain(`<meta property="og:image" content="${SITE_URL}/media/ark.jpg" />`);
     expect(page).toContain('<div id="root"><h1>Ark Book</h1><p>true|cart=abc</p></div>');
+  });
+
+  it("security 1: canonical and Open Graph URLs are on SITE_URL whatever Host or X-Forwarded-Host say", async () => {
+    for (const headers of [
+      { ...html, Host: "evil.example" },
+      { ...html, "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" },
+    ]) {
+      const page = await getWithHeaders(`${rendered.base}/store/products/1/`, headers);
+      expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/store/products/1/" />`);
+      expect(page).toContain(`<meta property="og:url" content="${SITE_URL}/store/products/1/" />`);
+      expect(page).toContain(`<meta property="og:image" content="${SITE_URL}/media/ark.jpg" />`);
+      expect(page).not.toContain("evil.example");
+    }
   });
 
   it("the store's state rides along as a JSON data block that no text in it can close", async () => {

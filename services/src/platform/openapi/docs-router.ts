@@ -31,11 +31,14 @@ const START = `window.ui = SwaggerUIBundle({
 `;
 
 /** GET /api/openapi.json (the OpenAPI 3.1 document) and /api/docs/ (Swagger UI reading it); open to all, like the routes they describe. */
-export function makeOpenApiRouter(): Router {
+export function makeOpenApiRouter(deps: { siteUrl: string }): Router {
   const router = Router();
   // Loaded on the first request: the document's builder (zod-openapi) and the route list cost the
   // process about 4 MiB, for a page few visitors open.
-  router.get("/api/openapi.json", async (_req, res) => res.json((await import("./document.ts")).openApiDocument()));
+  // Its server is SITE_URL, the shop's public address (never the Host a request names).
+  router.get("/api/openapi.json", async (_req, res) =>
+    res.json({ ...(await import("./document.ts")).openApiDocument(), servers: [{ url: deps.siteUrl }] }),
+  );
   router.get("/api/docs/", (_req, res) => res.type("html").send(PAGE));
   router.get("/api/docs/:file", (req, res, next) => {
     if (req.params.file === "start.js") return void res.type("js").send(START);
