@@ -175,6 +175,7 @@ export function createApp(appDeps: AppDeps): Express {
       store: deps.store,
       clock: deps.clock,
       behindProxy: deps.behindProxy,
+      siteUrl: deps.siteUrl,
       loadSkus,
     }),
   );

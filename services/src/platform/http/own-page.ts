@@ -15,3 +15,14 @@ export function isOwnPage(address: string, req: Request, siteUrl: string): boole
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
   return url.origin === new URL(siteUrl).origin || url.host === req.get("host");
 }
+
+/**
+ * Whether the browser says a request comes from another site: `Sec-Fetch-Site: cross-site`, or a
+ * Referer that is no page of ours. With neither header (an old browser, a typed address, a privacy
+ * setting) it is taken as our own.
+ */
+export function isCrossSiteRequest(req: Request, siteUrl: string): boolean {
+  if (req.get("sec-fetch-site") === "cross-site") return true;
+  const referer = req.get("referer");
+  return referer !== undefined && referer !== "" && !isOwnPage(referer, req, siteUrl);
+}
