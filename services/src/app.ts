@@ -90,6 +90,8 @@ export interface AppDeps {
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
+  /** SITE_URL: the shop's public origin, no trailing slash; every absolute URL is built from it, never from Host. */
+  siteUrl: string;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
@@ -145,6 +147,7 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      siteUrl: deps.siteUrl,
       // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
       afterLogin: async (req, res, userId) => {
         await mergeVisitorCart(
@@ -177,6 +180,7 @@ export function createApp(appDeps: AppDeps): Express {
       store: deps.store,
       clock: deps.clock,
       behindProxy: deps.behindProxy,
+      siteUrl: deps.siteUrl,
       loadSkus,
     }),
   );
@@ -224,18 +228,18 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeGamifyRouter(deps));
   app.use(makeGamifyAdminRouter(deps));
   app.use(makeClientErrorsRouter(deps));
-  app.use(makeOpenApiRouter()); // the API reference: /api/openapi.json and /api/docs/
+  app.use(makeOpenApiRouter(deps)); // the API reference: /api/openapi.json and /api/docs/
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
 
-  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps.log, deps.db);
+  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps);
   app.use(notFound);
   app.use(errorHandler);
   return app;
 }
 
 /** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */
-function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Database>) {
+function serveFrontEnds(app: Express, root: string, { log, db, siteUrl }: AppDeps) {
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {
@@ -245,6 +249,6 @@ function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Data
   }
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
-    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db }));
+    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db, siteUrl }));
   }
 }

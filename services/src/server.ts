@@ -157,6 +157,7 @@ export async function startServer(
     sessionSecret: config.SESSION_SECRET,
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
+    siteUrl: config.SITE_URL,
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
     checkHoldDays: config.CHECK_HOLD_DAYS,

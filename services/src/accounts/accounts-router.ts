@@ -31,6 +31,8 @@ export interface AccountsRouterDeps {
   sessionSecret?: string;
   sessionDays: number;
   secureCookies: boolean;
+  /** SITE_URL: the reset link's origin (never the request's Host). */
+  siteUrl: string;
   /** Runs once a login succeeded, before the answer (the visitor's cart goes into the account's). */
   afterLogin?: (req: Request, res: Response, userId: string) => Promise<void>;
 }

@@ -73,7 +73,7 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
         metadata,
       );
       if (result.appended) {
-        const link = `${req.protocol}://${req.get("host")}${RESET_PAGE}?token=${encodeURIComponent(token)}`;
+        const link = `${deps.siteUrl}${RESET_PAGE}?token=${encodeURIComponent(token)}`;
         await queueMail(
           deps,
           {

@@ -48,6 +48,8 @@ export interface NewslettersRouterDeps {
   db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  /** SITE_URL: the origin of the confirm and unsubscribe links (never the request's Host). */
+  siteUrl: string;
 }
 
 const LIST_BASE = "/admin/api/newsletters/list/";
@@ -56,7 +58,6 @@ export const CONFIRM_PAGE = "/newsletters/confirm/";
 export const UNSUBSCRIBE_PAGE = "/newsletters/unsubscribe/";
 const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const newToken = () => randomBytes(18).toString("base64url");
-const siteOf = (req: Request) => `${req.protocol}://${req.get("host")}`;
 
 const listView = (l: NewsletterListsTable) => ({
   id: l.id,
@@ -115,8 +116,8 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
     return result;
   }
 
-  const unsubscribeFooter = (req: Request, token: string) =>
-    `\n--\nTo stop receiving these emails, unsubscribe here:\n${siteOf(req)}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}\n`;
+  const unsubscribeFooter = (token: string) =>
+    `\n--\nTo stop receiving these emails, unsubscribe here:\n${deps.siteUrl}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}\n`;
 
   // ---- the public form ------------------------------------------------------------------------------
 
@@ -165,7 +166,7 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
       };
       return res.json(answer);
     }
-    const link = `${siteOf(req)}${CONFIRM_PAGE}?token=${encodeURIComponent(confirmToken)}`;
+    const link = `${deps.siteUrl}${CONFIRM_PAGE}?token=${encodeURIComponent(confirmToken)}`;
     await queueMail(
       deps,
       {
@@ -176,7 +177,7 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
           chosen.map((l) => `- ${l.name}\n`).join("") +
           `\nTo finish your subscription, open this link:\n${link}\n\n` +
           "If you did not ask for it, ignore this email: you will not be subscribed.\n" +
-          unsubscribeFooter(req, result.state.unsubscribeToken ?? ""),
+          unsubscribeFooter(result.state.unsubscribeToken ?? ""),
       },
       eventMetadata(req),
     );
@@ -207,7 +208,7 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
         text:
           `Thank you: ${row.email} now receives these newsletters:\n` +
           listed.map((n) => `- ${n}\n`).join("") +
-          unsubscribeFooter(req, row.unsubscribe_token),
+          unsubscribeFooter(row.unsubscribe_token),
       },
       eventMetadata(req),
     );
@@ -255,7 +256,7 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
           subject: "Welcome to our UK email list",
           text:
             `Thank you: ${email} is now on our UK email list.\n` +
-            unsubscribeFooter(req, result.state.unsubscribeToken ?? ""),
+            unsubscribeFooter(result.state.unsubscribeToken ?? ""),
         },
         eventMetadata(req),
       );

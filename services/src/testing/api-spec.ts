@@ -58,6 +58,9 @@ export interface SpecResult {
 /** Expected new events: stream and type, and the data where given (compared with toMatchObject). */
 export type ExpectedEvent = { streamId?: string; type: string; data?: unknown };
 
+/** SITE_URL of every apiSpec app: not the address it listens on, so a link built from Host shows. */
+export const SPEC_SITE_URL = "https://shop.example.org";
+
 /**
  * given(events).when(request).then(answer, newEvents) for the HTTP API, in the spirit of Emmett's
  * ApiSpecification. The app is the real one (zod parsing, deciders, error middleware, auth, CSRF)
@@ -106,6 +109,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
       readiness: async () => "ready",
       sessionDays: 14,
       behindProxy: false,
+      siteUrl: SPEC_SITE_URL,
     });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
