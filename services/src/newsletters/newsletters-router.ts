@@ -40,7 +40,7 @@ import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideNewsletterList, newsletterListDecider } from "./newsletter-list.ts";
-import { decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
+import { checkSignupForm, decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
 import { subscribersCsv } from "./subscribers-csv.ts";
 
 export interface NewslettersRouterDeps {
@@ -147,12 +147,14 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
           .execute()
       : [];
     const confirmToken = newToken();
+    const chosenLists = chosen.map((l) => ({ id: l.id, requiresPostalCode: l.requires_postal_code }));
+    checkSignupForm(chosenLists, input.postal_code);
     const who = await subscriberOf(deps, email, input.postal_code);
     const result = await runSubscriber(req, who.stream, {
       type: "RequestSignup",
       data: {
         email,
-        lists: chosen.map((l) => ({ id: l.id, requiresPostalCode: l.requires_postal_code })),
+        lists: chosenLists,
         postalCode: input.postal_code,
         confirmToken,
         unsubscribeToken: newToken(),

@@ -86,6 +86,13 @@ export const subscriberDecider = {
   },
 };
 
+/** §5 Newsletter's form rules, also checked before anything is sealed for the address (nothing written on a refusal). */
+export function checkSignupForm(lists: readonly ChosenList[], postalCode: string): void {
+  if (lists.length === 0) throw NewsletterFormInvalidError.noList();
+  if (lists.some((l) => l.requiresPostalCode) && postalCode.trim() === "")
+    throw NewsletterFormInvalidError.postalCodeRequired();
+}
+
 /**
  * Pure. §5 Newsletter: at least one list; a postal code when a list that needs one (the events list)
  * is chosen. Double opt-in: a sign-up asking only for lists already confirmed appends nothing (the form
@@ -108,9 +115,7 @@ export function decideSubscriber(
   switch (command.type) {
     case "RequestSignup": {
       const { email, lists, postalCode } = command.data;
-      if (lists.length === 0) throw NewsletterFormInvalidError.noList();
-      if (lists.some((l) => l.requiresPostalCode) && postalCode.trim() === "")
-        throw NewsletterFormInvalidError.postalCodeRequired();
+      checkSignupForm(lists, postalCode);
       const listIds = [...new Set(lists.map((l) => l.id))].sort((a, b) => a - b);
       if (listIds.every((id) => state.confirmedListIds.includes(id))) return [];
       return [
