@@ -17,7 +17,7 @@ describe.each(testBackends())("login throttle on $name", ({ pglite }) => {
     server = await startTestServer(place, { behindProxy: true });
     for (const email of ["target@example.org", "botnet@example.org", "office@example.org"]) {
       const user = await registerUser(
-        { store: server.store, clock: () => new Date() },
+        { store: server.store, db: server.database.db, clock: () => new Date() },
         { email, password: "the right one", isStaff: false },
       );
       await server.runner.waitFor(user.position);

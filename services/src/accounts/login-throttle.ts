@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import { RateLimiterPostgres, RateLimiterRes } from "../platform/rate-limiters.ts";
-import type { Database } from "@shop/projections";
+import { emailHash, type Database } from "@shop/projections";
 
 /** Attempts allowed within one window (15 minutes), counted whatever the outcome; a success gives its own back. */
 export const LOGIN_LIMITS = {
@@ -81,7 +81,7 @@ export function createLoginThrottle(db: Kysely<Database>, limits = LOGIN_LIMITS)
 
   return {
     async attempt(address, rawEmail) {
-      const email = rawEmail.trim().toLowerCase();
+      const email = await emailHash(db, rawEmail); // the counters' keys never hold the address
       // One after the other: an attempt refused by the first limit spends nothing of the others,
       // so a blocked guesser cannot keep the account locked from one address.
       await consume(byAddressAndEmail, `${address}|${email}`, "perAddressAndEmail");

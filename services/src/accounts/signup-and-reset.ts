@@ -40,7 +40,7 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
   router.post("/api/account/signup/", async (req, res) => {
     const body = parseRequest(SignupRequest, req.body);
     const user = await registerUser(
-      { store: deps.store, clock: deps.clock, db: deps.db },
+      { store: deps.store, clock: deps.clock, db: deps.db, sealed: true },
       { email: body.email, password: body.password, name: body.name },
       eventMetadata(req),
     );
@@ -78,6 +78,7 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
           deps,
           {
             to: user.email,
+            person: user.id,
             subject: "Reset your password",
             text:
               `Someone asked to reset the password of your account (${user.email}).\n\n` +

@@ -71,7 +71,7 @@ describe("the cart follows the shopper", () => {
   beforeAll(async () => {
     ({ place, server } = await startWithCatalog());
     const u = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email: "sam@example.org", password: "long enough", isStaff: false },
     );
     await server.runner.waitFor(u.position);

@@ -13,7 +13,6 @@ import {
   NewsletterSignupRequest,
   NewsletterSubscriberNotFoundError,
   NewsletterSubscriberQuery,
-  newsletterSubscriberStream,
   NewsletterTokenRequest,
   pathIdOf,
   UkSignupRequest,
@@ -33,6 +32,7 @@ import {
   type NewsletterListsTable,
   type NewsletterSubscribersTable,
 } from "@shop/projections";
+import { subscriberOf } from "./subscriber-personal.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { queueMail } from "../mail/queue-mail.ts";
 import { handleCommand } from "../platform/command-handler.ts";
@@ -40,7 +40,7 @@ import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideNewsletterList, newsletterListDecider } from "./newsletter-list.ts";
-import { decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
+import { checkSignupForm, decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
 import { subscribersCsv } from "./subscribers-csv.ts";
 
 export interface NewslettersRouterDeps {
@@ -104,10 +104,10 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
   const listById = (id: number) => lists().selectAll().where("id", "=", id).executeTakeFirst();
   const listNames = async () => new Map((await lists().select(["id", "name"]).execute()).map((l) => [l.id, l.name]));
 
-  async function runSubscriber(req: Request, email: string, command: SubscriberCommand) {
+  async function runSubscriber(req: Request, stream: string, command: SubscriberCommand) {
     const result = await handleCommand(
       deps.store,
-      newsletterSubscriberStream(email),
+      stream,
       subscriberDecider,
       (state) => decideSubscriber(command, state, deps.clock()),
       eventMetadata(req),
@@ -148,14 +148,18 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
           .execute()
       : [];
     const confirmToken = newToken();
-    const result = await runSubscriber(req, email, {
+    const chosenLists = chosen.map((l) => ({ id: l.id, requiresPostalCode: l.requires_postal_code }));
+    checkSignupForm(chosenLists, input.postal_code);
+    const who = await subscriberOf(deps, email, input.postal_code);
+    const result = await runSubscriber(req, who.stream, {
       type: "RequestSignup",
       data: {
         email,
-        lists: chosen.map((l) => ({ id: l.id, requiresPostalCode: l.requires_postal_code })),
+        lists: chosenLists,
         postalCode: input.postal_code,
         confirmToken,
         unsubscribeToken: newToken(),
+        sealed: who.sealed,
       },
     });
     if (!result.appended) {
@@ -171,6 +175,7 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
       deps,
       {
         to: email,
+        person: who.person,
         subject: "Please confirm your newsletter subscription",
         text:
           `Someone (we hope you) asked to receive these newsletters at ${email}:\n` +
@@ -193,17 +198,18 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
     const { token } = parseRequest(NewsletterTokenRequest, req.body);
     const row = await deps.db
       .selectFrom("newsletter_subscribers")
-      .select(["email", "unsubscribe_token"])
+      .select(["subscriber", "email", "person", "unsubscribe_token"])
       .where("confirm_token", "=", token)
       .executeTakeFirst();
     if (!row) throw new NewsletterLinkInvalidError();
-    const result = await runSubscriber(req, row.email, { type: "ConfirmSignup", data: { token } });
+    const result = await runSubscriber(req, row.subscriber, { type: "ConfirmSignup", data: { token } });
     const names = await listNames();
     const listed = (result.state.confirmedListIds ?? []).map((id) => names.get(id) ?? `#${id}`);
     await queueMail(
       deps,
       {
         to: row.email,
+        person: row.person ?? (await subscriberOf(deps, row.email, "")).person,
         subject: "You are subscribed",
         text:
           `Thank you: ${row.email} now receives these newsletters:\n` +
@@ -224,11 +230,11 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
     const { token } = parseRequest(NewsletterTokenRequest, req.body);
     const row = await deps.db
       .selectFrom("newsletter_subscribers")
-      .select("email")
+      .select("subscriber")
       .where("unsubscribe_token", "=", token)
       .executeTakeFirst();
     if (!row) throw new NewsletterLinkInvalidError();
-    await runSubscriber(req, row.email, { type: "Unsubscribe", data: { token } });
+    await runSubscriber(req, row.subscriber, { type: "Unsubscribe", data: { token } });
     res.json({ metadata: { success: true }, message: NEWSLETTER_MESSAGES.unsubscribed });
   });
 
@@ -244,15 +250,17 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
       return res.status(400).json(answer);
     }
     const email = parsed.data.email.trim().toLowerCase();
-    const result = await runSubscriber(req, email, {
+    const who = await subscriberOf(deps, email, "");
+    const result = await runSubscriber(req, who.stream, {
       type: "UkSignup",
-      data: { email, unsubscribeToken: newToken() },
+      data: { email, unsubscribeToken: newToken(), sealed: who.sealed },
     });
     if (result.appended) {
       await queueMail(
         deps,
         {
           to: email,
+          person: who.person,
           subject: "Welcome to our UK email list",
           text:
             `Thank you: ${email} is now on our UK email list.\n` +

@@ -53,6 +53,8 @@ export interface SpecResult {
   newEvents: RecordedEvent[];
   http: SpecHttp;
   store: EventStore;
+  /** The read side's database (person and site keys too). */
+  db: Kysely<Database>;
 }
 
 /** Expected new events: stream and type, and the data where given (compared with toMatchObject). */
@@ -124,7 +126,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
         return client;
       },
     };
-    return { store, http, stop: () => closeServer(server) };
+    return { store, db, http, stop: () => closeServer(server) };
   }
 
   return {
@@ -133,12 +135,12 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
         when(request: (http: SpecHttp) => Promise<SpecResponse>) {
           /** Runs the scenario and hands its result to `verify` before the app stops. */
           async function run(verify: (result: SpecResult) => unknown): Promise<void> {
-            const { store, http, stop } = await start(givens);
+            const { store, db, http, stop } = await start(givens);
             try {
               const before = await store.head();
               const response = await request(http);
               const newEvents = await readAllCommitted(store, before, { limit: 100_000 });
-              await verify({ response, newEvents, http, store });
+              await verify({ response, newEvents, http, store, db });
             } finally {
               await stop();
             }
