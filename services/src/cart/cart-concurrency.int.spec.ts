@@ -98,7 +98,7 @@ describe("the cart follows the shopper", () => {
 
   it("security 18: three sign-ins that each bring 99,999 of a book leave the account's line at 99,999", async () => {
     const u = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, clock: () => new Date(), db: server.database.db },
       { email: "max@example.org", password: "long enough", isStaff: false },
     );
     await server.runner.waitFor(u.position);

@@ -51,7 +51,7 @@ describe.each(testBackends())("the visitor cart cookie on $name (security 2)", (
     ];
     for (const e of catalog) await server.store.append(e.streamId, [{ type: e.type, data: e.data }]);
     const user = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, clock: () => new Date(), db: server.database.db },
       { email: "vic@example.org", password: "long enough", isStaff: false, name: "Vic Tim" },
     );
     await server.runner.waitFor(user.position);

@@ -62,11 +62,13 @@ export async function expireCheckHold(deps: CheckHoldDeps, number: string): Prom
   const placed = state.placed!;
   const personal = await openOrderPersonal(deps.db, placed);
   const holdUntil = (expired.events[0].data as { holdUntil: string }).holdUntil;
-  if (personal) {
+  // The mail is sealed with the buyer's key, as the order is: no key (an erased buyer), no mail.
+  const person = personOfValue(placed.personal, placed.userId);
+  if (personal && person) {
     const mailed = await queueHoldExpiredMail(
       deps,
       { number, total: formatCents(placed.totals.totalCents), email: personal.billing.email },
-      personOfValue(placed.personal, placed.userId),
+      person,
       holdUntil,
       metadata,
     );

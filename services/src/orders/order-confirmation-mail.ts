@@ -105,7 +105,7 @@ export async function queueOrderConfirmation(
 export async function queueHoldExpiredMail(
   deps: MailDeps,
   order: Pick<OrderView, "number" | "total" | "email">,
-  person: string | null,
+  person: string,
   holdUntil: string,
   metadata: EventMetadata,
 ): Promise<LogPosition | null> {
@@ -123,7 +123,7 @@ export async function queueHoldExpiredMail(
       to: order.email,
       subject: `Your order ${order.number} was cancelled`,
       text,
-      person: person ?? undefined,
+      person,
     },
     metadata,
   );
