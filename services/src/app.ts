@@ -88,6 +88,8 @@ export interface AppDeps {
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the abuse limits (1 unless a bench raises it). */
+  rateLimitMultiplier?: number;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
@@ -140,6 +142,7 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      rateLimitMultiplier: deps.rateLimitMultiplier,
       // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
       afterLogin: async (req, res, userId) => {
         await mergeVisitorCart(

@@ -153,6 +153,7 @@ export async function startServer(
     sessionSecret: config.SESSION_SECRET,
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),

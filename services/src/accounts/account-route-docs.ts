@@ -16,7 +16,9 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/account/signup/",
-    summary: "Create an account and sign in (answers as login does; 409 when the email has an account)",
+    summary:
+      "Create an account and sign in (answers as login does; 409 when the email has an account; 429 SIGNUP_THROTTLED " +
+      "with Retry-After after 20 sign-ups from one address within the hour)",
     body: SignupRequest,
     answer: MeResponse,
   },
@@ -29,7 +31,9 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/account/password-reset/confirm/",
-    summary: "Set a new password with the emailed link's token (once, before it expires), and sign in",
+    summary:
+      "Set a new password with the emailed link's token (once, before it expires), sign in, and end every other " +
+      "session of the account; 429 RESET_THROTTLED with Retry-After after 10 bad links from one address in 15 minutes",
     body: SetNewPasswordRequest,
     answer: MeResponse,
   },

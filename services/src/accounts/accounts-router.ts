@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type NextFunction, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import {
   LoginRequest,
@@ -12,6 +12,7 @@ import { findUserByEmail } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
+import { createAccountLimiters } from "./account-limits.ts";
 import { decideAccount } from "./decide.ts";
 import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -31,6 +32,8 @@ export interface AccountsRouterDeps {
   sessionSecret?: string;
   sessionDays: number;
   secureCookies: boolean;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the sign-up, reset and mail limits (account-limits.ts); 1 unless a bench raises it. */
+  rateLimitMultiplier?: number;
   /** Runs once a login succeeded, before the answer (the visitor's cart goes into the account's). */
   afterLogin?: (req: Request, res: Response, userId: string) => Promise<void>;
 }
@@ -100,7 +103,12 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
   }
 
-  addSignupAndResetRoutes(router, { ...deps, signIn, publicUser });
+  addSignupAndResetRoutes(router, {
+    ...deps,
+    limits: createAccountLimiters(deps.rateLimitMultiplier),
+    signIn,
+    publicUser,
+  });
 
   router.post("/api/account/logout/", async (req, res) => {
     if (req.user && req.sessionHash) {
@@ -117,6 +125,13 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       if (result.appended) await deps.waitForProjections(result.appended.position, ["sessions"]);
     } else res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.json({ metadata: { success: true } });
+  });
+
+  // A refusal that says when to come back (a limit, every hashing slot taken) says it in Retry-After too.
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof seconds === "number" && !res.headersSent) res.set("Retry-After", String(seconds));
+    next(error);
   });
 
   return router;

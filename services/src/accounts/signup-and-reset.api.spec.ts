@@ -13,6 +13,7 @@ import { createApp } from "../app.ts";
 import { apiSpec } from "../testing/api-spec.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { passwordHashing } from "./passwords.ts";
 
 const spec = apiSpec(createApp);
 const ann = { email: "Ann@Example.org", password: "correct horse", name: "Ann Shopper" };
@@ -177,4 +178,59 @@ describe("the email claim", () => {
       .then(({ newEvents }) =>
         expect(newEvents[0]).toMatchObject({ streamId: userEmailStream("ann@example.org"), type: "UserEmailClaimed" }),
       ));
+});
+
+describe("issue 22: argon2 work", () => {
+  it(
+    "security 12: the 21st sign-up from one address within the hour is refused with Retry-After, before hashing",
+    {
+      timeout: 60_000,
+    },
+    () =>
+      spec
+        .given()
+        .when(async (http) => {
+          for (let i = 0; i < 20; i++) {
+            const answer = await http
+              .visitor()
+              .post("/api/account/signup/", { email: `shopper${i}@example.org`, password: "long enough" });
+            expect(answer.status).toBe(200);
+          }
+          return http
+            .visitor()
+            .post("/api/account/signup/", { email: "one.more@example.org", password: "long enough" });
+        })
+        .then(({ response, newEvents }) => {
+          expect(response.status).toBe(429);
+          expect(response.json.metadata.code).toBe("SIGNUP_THROTTLED");
+          expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+          expect(newEvents.filter((e) => e.type === "UserRegistered")).toHaveLength(20);
+          expect(newEvents.filter((e) => e.streamId === userEmailStream("one.more@example.org"))).toEqual([]);
+        }),
+  );
+
+  it("security 12: made-up reset links from one address are refused after 10, with no password hashed", () =>
+    spec
+      .given(signedInUser("bob@example.org", "Bob", { isStaff: false }))
+      .when(async (http) => {
+        const hashedBefore = passwordHashing.done;
+        const client = http.visitor();
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const answer = await client.post("/api/account/password-reset/confirm/", {
+            token: `made-up-${i}.not-a-real-token`,
+            password: "whatever123",
+          });
+          statuses.push(answer.status);
+        }
+        expect(statuses).toEqual([...Array(10).fill(400), 429]);
+        expect(passwordHashing.done).toBe(hashedBefore);
+        return client.post("/api/account/password-reset/confirm/", { token: "x.y", password: "whatever123" });
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(429);
+        expect(response.json.metadata.code).toBe("RESET_THROTTLED");
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(newEvents).toEqual([]);
+      }));
 });

@@ -6,15 +6,18 @@ import {
   PasswordResetRequest,
   RESET_LINK_HOURS,
   ResetLinkInvalidError,
+  ResetThrottledError,
   SetNewPasswordRequest,
   SignupRequest,
+  SignupThrottledError,
   userStream,
 } from "@shop/shared";
 import { findUserByEmail, findUserById } from "@shop/projections";
 import { queueMail } from "../mail/queue-mail.ts";
-import { handleCommand } from "../platform/command-handler.ts";
+import { foldStream, handleCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
+import type { AccountLimiters } from "./account-limits.ts";
 import type { AccountsRouterDeps } from "./accounts-router.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
@@ -24,6 +27,7 @@ import { userDecider } from "./user.ts";
 type PublicUserOf = (u: { id: string; email: string; name: string; is_staff: boolean }) => unknown;
 
 interface SignupDeps extends AccountsRouterDeps {
+  limits: AccountLimiters;
   signIn(req: Request, res: Response, user: { id: string }): Promise<void>;
   publicUser: PublicUserOf;
 }
@@ -39,6 +43,9 @@ export const RESET_PAGE = "/account/password/reset/";
 export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void {
   router.post("/api/account/signup/", async (req, res) => {
     const body = parseRequest(SignupRequest, req.body);
+    // Counted before the password is hashed, whatever the outcome: each sign-up costs an argon2 hash.
+    const wait = await deps.limits.signups.take(req.ip ?? "unknown");
+    if (wait !== null) throw new SignupThrottledError(wait);
     const user = await registerUser(
       { store: deps.store, clock: deps.clock, db: deps.db },
       { email: body.email, password: body.password, name: body.name },
@@ -93,20 +100,25 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
 
   router.post("/api/account/password-reset/confirm/", async (req, res) => {
     const body = parseRequest(SetNewPasswordRequest, req.body);
+    const address = req.ip ?? "unknown";
+    // Counted before anything is read or hashed; a reset that works gives its attempt back.
+    const wait = await deps.limits.resetFailures.take(address);
+    if (wait !== null) throw new ResetThrottledError(wait);
     const userId = body.token.split(".")[0];
     if (!userId || !body.token.includes(".")) throw new ResetLinkInvalidError();
+    const tokenHash = hashResetToken(body.token);
+    // The link is checked on the account's stream before the new password is hashed: a made-up token costs a read.
+    const current = foldStream(userDecider, await deps.store.readStream(userStream(userId)));
+    decideAccount({ type: "ResetPassword", data: { tokenHash, passwordHash: "", now: deps.clock() } }, current);
     const passwordHash = await hashPassword(body.password);
     const result = await handleCommand(
       deps.store,
       userStream(userId),
       userDecider,
-      (s) =>
-        decideAccount(
-          { type: "ResetPassword", data: { tokenHash: hashResetToken(body.token), passwordHash, now: deps.clock() } },
-          s,
-        ),
+      (s) => decideAccount({ type: "ResetPassword", data: { tokenHash, passwordHash, now: deps.clock() } }, s),
       { ...eventMetadata(req), userId },
     );
+    await deps.limits.resetFailures.giveBack(address);
     await deps.waitForProjections(result.appended!.position, ["users"]);
     await deps.signIn(req, res, { id: userId });
     const user = await findUserById(deps.db, userId);
