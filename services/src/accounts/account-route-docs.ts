@@ -25,7 +25,9 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/account/password-reset/",
-    summary: "Email a one-time reset link; the same answer whether or not the email has an account",
+    summary:
+      "Email a one-time reset link; the same answer whether or not the email has an account, given before the " +
+      "address is looked up (the link is mailed after, at most once per address per 5 minutes)",
     body: PasswordResetRequest,
   },
   {

@@ -24,7 +24,11 @@ export type AccountCommand =
         personal?: Sealed;
       };
     }
-  | { type: "RequestPasswordReset"; data: { tokenHash: string; now: Date; expiresAt: Date } }
+  | {
+      type: "RequestPasswordReset";
+      /** `mailEveryMs`: a link still unused and younger than this is not mailed again (the answer stays the same). */
+      data: { tokenHash: string; now: Date; expiresAt: Date; mailEveryMs?: number };
+    }
   | { type: "ResetPassword"; data: { tokenHash: string; passwordHash: string; now: Date } }
   | { type: "LogIn"; data: { sessionHash: string; now: Date; expiresAt: Date } }
   | { type: "LogOut"; data: { sessionHash: string } }
@@ -68,7 +72,9 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
     case "RequestPasswordReset": {
       // A disabled account gets no link (the answer to the visitor is the same either way).
       if (state.status !== "registered" || state.disabled) return [];
-      const { tokenHash, now, expiresAt } = command.data;
+      const { tokenHash, now, expiresAt, mailEveryMs = 0 } = command.data;
+      // One mail per address per window: a flood of requests cannot fill the owner's mailbox.
+      if (state.reset && now.getTime() - Date.parse(state.reset.requestedAt) < mailEveryMs) return [];
       const data = {
         userId: state.userId,
         tokenHash,

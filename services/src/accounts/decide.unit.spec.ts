@@ -180,6 +180,32 @@ describe("password reset rules", () => {
       .when({ type: "RequestPasswordReset", data: { tokenHash: "t1", now, expiresAt: later(7_200_000) } })
       .then([requested]));
 
+  it("security 8: a second request while the link is younger than the window mails nothing; after it, a new link", () => {
+    const ask = (at: Date) =>
+      ({
+        type: "RequestPasswordReset",
+        data: { tokenHash: "t2", now: at, expiresAt: later(7_200_000), mailEveryMs: 300_000 },
+      }) as const;
+    spec
+      .given([registered, requested])
+      .when(ask(later(299_000)))
+      .then([]);
+    spec
+      .given([registered, requested])
+      .when(ask(later(300_000)))
+      .then([
+        {
+          type: "PasswordResetRequested",
+          data: {
+            userId: "u1",
+            tokenHash: "t2",
+            requestedAt: later(300_000).toISOString(),
+            expiresAt: later(7_200_000).toISOString(),
+          },
+        },
+      ]);
+  });
+
   it("a disabled account gets no reset link", () =>
     spec
       .given([registered, { type: "UserDisabled", data: { userId: "u1", disabledAt: now.toISOString() } }])

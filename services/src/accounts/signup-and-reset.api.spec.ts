@@ -6,6 +6,7 @@ import {
   RESET_LINK_INVALID,
   START,
   userEmailStream,
+  type EventStore,
   type RecordedEvent,
   readAllCommitted,
 } from "@shop/shared";
@@ -20,9 +21,19 @@ const ann = { email: "Ann@Example.org", password: "correct horse", name: "Ann Sh
 
 /** The reset link's token, from the mail the request queued. */
 const tokenOf = (events: RecordedEvent[]) => {
-  const mail = events.find((e) => e.type === "MailQueued")?.data as { text: string } | undefined;
+  const mail = events.findLast((e) => e.type === "MailQueued")?.data as { text: string } | undefined;
   return decodeURIComponent(/token=([^\s]+)/.exec(mail?.text ?? "")?.[1] ?? "");
 };
+
+/** The mails queued so far (the reset link is mailed after the answer, so a test waits for it). */
+const mailsIn = async (store: EventStore) =>
+  (await readAllCommitted(store, START, { limit: 100_000 })).filter((e) => e.type === "MailQueued");
+
+/** Waits for the `count`th mail and answers the log up to then. */
+async function mailed(store: EventStore, count = 1): Promise<RecordedEvent[]> {
+  await expect.poll(async () => (await mailsIn(store)).length, { timeout: 5000 }).toBeGreaterThanOrEqual(count);
+  return readAllCommitted(store, START, { limit: 100_000 });
+}
 
 async function signUpAnn(http: { visitor(): TestClient }) {
   const client = http.visitor();
@@ -106,13 +117,15 @@ describe("password reset by a one-time emailed link", () => {
         expect(unknown.json).toEqual(known.json);
         return known;
       })
-      .then(({ response, newEvents }) => {
+      .then(async ({ response, store }) => {
         expect(response.json).toEqual({ metadata: { success: true, message: PASSWORD_RESET_SENT } });
-        expect(newEvents.map((e) => e.type)).toEqual(["PasswordResetRequested", "MailQueued"]);
-        expect(newEvents[1].data).toMatchObject({ to: "bob@example.org", subject: "Reset your password" });
-        expect(tokenOf(newEvents)).toMatch(/\./);
+        const events = await mailed(store);
+        const appended = events.filter((e) => e.type === "PasswordResetRequested" || e.type === "MailQueued");
+        expect(appended.map((e) => e.type)).toEqual(["PasswordResetRequested", "MailQueued"]);
+        expect(appended[1].data).toMatchObject({ to: "bob@example.org", subject: "Reset your password" });
+        expect(tokenOf(events)).toMatch(/\./);
         // Only the token's hash is in the log.
-        expect(JSON.stringify(newEvents[0].data)).not.toContain(tokenOf(newEvents).split(".")[1]);
+        expect(JSON.stringify(appended[0].data)).not.toContain(tokenOf(events).split(".")[1]);
       }));
 
   it(`the link sets a new password and signs in: '${PASSWORD_RESET_DONE}'`, () =>
@@ -125,7 +138,7 @@ describe("password reset by a one-time emailed link", () => {
         return before;
       })
       .then(async ({ http, store }) => {
-        const token = tokenOf(await readAllCommitted(store, START, { limit: 1000 }));
+        const token = tokenOf(await mailed(store));
         const browser = http.visitor();
         const reset = await browser.post("/api/account/password-reset/confirm/", { token, password: "a new password" });
         expect(reset.json).toMatchObject({ metadata: { success: true, message: PASSWORD_RESET_DONE } });
@@ -146,7 +159,7 @@ describe("password reset by a one-time emailed link", () => {
         return http.visitor().post("/api/account/password-reset/", { email: ann.email });
       })
       .then(async ({ http, store }) => {
-        const token = tokenOf(await readAllCommitted(store, START, { limit: 1000 }));
+        const token = tokenOf(await mailed(store));
         const first = await http
           .visitor()
           .post("/api/account/password-reset/confirm/", { token, password: "first new one" });
@@ -180,7 +193,60 @@ describe("the email claim", () => {
       ));
 });
 
-describe("issue 22: argon2 work", () => {
+describe("issue 22: sessions, mail floods and argon2 work", () => {
+  it("security 3: a reset through the link ends every other session; the browser that used it is signed in", async () => {
+    let first: TestClient;
+    let second: TestClient;
+    await spec
+      .given()
+      .when(async (http) => {
+        first = await signUpAnn(http);
+        second = http.visitor();
+        expect((await second.post("/api/account/login/", { email: ann.email, password: ann.password })).status).toBe(
+          200,
+        );
+        return http.visitor().post("/api/account/password-reset/", { email: ann.email });
+      })
+      .then(async ({ http, store }) => {
+        expect((await first.get("/api/account/me/")).json.user.email).toBe("ann@example.org");
+        const token = tokenOf(await mailed(store));
+        const third = http.visitor();
+        const reset = await third.post("/api/account/password-reset/confirm/", { token, password: "a new password" });
+        expect(reset.status).toBe(200);
+        for (const old of [first, second]) {
+          expect((await old.get("/api/account/me/")).json.user).toBeNull();
+          expect((await old.get("/api/account/addresses/")).status).toBe(401);
+        }
+        expect((await third.get("/api/account/me/")).json.user.email).toBe("ann@example.org");
+        expect((await third.get("/api/account/addresses/")).status).toBe(200);
+      });
+  });
+
+  it("security 8: 20 reset requests for one address queue one mail, and every answer is the same", () =>
+    spec
+      .given(signedInUser("bob@example.org", "Bob", { isStaff: false }))
+      .when(async (http) => {
+        const answers = [];
+        for (let i = 0; i < 20; i++)
+          answers.push(await http.visitor().post("/api/account/password-reset/", { email: "Bob@Example.org" }));
+        expect(new Set(answers.map((a) => JSON.stringify([a.status, a.json]))).size).toBe(1);
+        return answers[19];
+      })
+      .then(async ({ response, store, http }) => {
+        expect(response.json).toEqual({ metadata: { success: true, message: PASSWORD_RESET_SENT } });
+        await mailed(store);
+        // The requests' work runs after their answers: give the last ones time to finish, then count.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const mails = await mailsIn(store);
+        expect(mails.map((m) => (m.data as { to: string }).to)).toEqual(["bob@example.org"]);
+        // The one link mailed still works: later requests did not replace it.
+        const token = tokenOf(mails);
+        const reset = await http
+          .visitor()
+          .post("/api/account/password-reset/confirm/", { token, password: "new one!" });
+        expect(reset.status).toBe(200);
+      }));
+
   it(
     "security 12: the 21st sign-up from one address within the hour is refused with Retry-After, before hashing",
     {

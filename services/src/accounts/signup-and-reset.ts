@@ -59,22 +59,30 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
     });
   });
 
-  // The same answer whether or not the email has an account: the form tells a visitor nothing.
+  // The same answer whether or not the email has an account, given before the address is even looked
+  // up: the time to answer tells nothing either. The link is mailed after, through the outbox.
   router.post("/api/account/password-reset/", async (req, res) => {
     const { email } = parseRequest(PasswordResetRequest, req.body);
+    res.json({ metadata: { success: true, message: PASSWORD_RESET_SENT } });
+    await mailResetLink(req, email).catch((err) => req.log?.error({ err }, "password reset link not mailed"));
+  });
+
+  /** Looks the address up and mails a link: at most one per account per `resetMailEveryMs` (the stream decides). */
+  async function mailResetLink(req: Request, email: string): Promise<void> {
     const user = await findUserByEmail(deps.db, email);
     if (user) {
       const token = newResetToken(user.id);
       const now = deps.clock();
       const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3_600_000);
       const metadata = eventMetadata(req);
+      const mailEveryMs = deps.limits.resetMailEveryMs;
       const result = await handleCommand(
         deps.store,
         userStream(user.id),
         userDecider,
         (s) =>
           decideAccount(
-            { type: "RequestPasswordReset", data: { tokenHash: hashResetToken(token), now, expiresAt } },
+            { type: "RequestPasswordReset", data: { tokenHash: hashResetToken(token), now, expiresAt, mailEveryMs } },
             s,
           ),
         metadata,
@@ -95,8 +103,7 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
         );
       }
     }
-    res.json({ metadata: { success: true, message: PASSWORD_RESET_SENT } });
-  });
+  }
 
   router.post("/api/account/password-reset/confirm/", async (req, res) => {
     const body = parseRequest(SetNewPasswordRequest, req.body);

@@ -14,7 +14,7 @@ export type User =
       sessions: Map<string, string>;
       disabled: boolean;
       /** The one reset link that works: the latest emailed, until used or expired. */
-      reset: { tokenHash: string; expiresAt: string } | null;
+      reset: { tokenHash: string; requestedAt: string; expiresAt: string } | null;
     };
 
 export const initialUser = (): User => ({ status: "none" });
@@ -34,7 +34,14 @@ export function evolveUser(state: User, event: AccountEvent): User {
     case "UserPasswordChanged":
       return { ...state, passwordHash: event.data.passwordHash, reset: null };
     case "PasswordResetRequested":
-      return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+      return {
+        ...state,
+        reset: {
+          tokenHash: event.data.tokenHash,
+          requestedAt: event.data.requestedAt,
+          expiresAt: event.data.expiresAt,
+        },
+      };
     case "PasswordResetUsed":
       return { ...state, reset: null };
     case "UserStaffGranted":
