@@ -9,7 +9,8 @@ import {
 export interface Subscriber {
   email: string | null;
   confirmedListIds: number[];
-  pending: { token: string; listIds: number[]; postalCode: string } | null;
+  /** The lists waiting for the mailed link, and when that mail was asked for. */
+  pending: { token: string; listIds: number[]; postalCode: string; requestedAt: string } | null;
   unsubscribeToken: string | null;
   uk: boolean;
 }
@@ -23,7 +24,15 @@ export interface ChosenList {
 export type SubscriberCommand =
   | {
       type: "RequestSignup";
-      data: { email: string; lists: ChosenList[]; postalCode: string; confirmToken: string; unsubscribeToken: string };
+      data: {
+        email: string;
+        lists: ChosenList[];
+        postalCode: string;
+        confirmToken: string;
+        unsubscribeToken: string;
+        /** A link mailed less than this ago is not mailed again (nor replaced): one mail per address per window. */
+        mailEveryMs?: number;
+      };
     }
   | { type: "ConfirmSignup"; data: { token: string } }
   | { type: "Unsubscribe"; data: { token: string } }
@@ -44,7 +53,12 @@ export const subscriberDecider = {
         return {
           ...state,
           email: event.data.email,
-          pending: { token: event.data.confirmToken, listIds: event.data.listIds, postalCode: event.data.postalCode },
+          pending: {
+            token: event.data.confirmToken,
+            listIds: event.data.listIds,
+            postalCode: event.data.postalCode,
+            requestedAt: event.data.requestedAt,
+          },
           unsubscribeToken: event.data.unsubscribeToken,
         };
       case "NewsletterSignupConfirmed":
@@ -63,9 +77,10 @@ export const subscriberDecider = {
 
 /**
  * Pure. §5 Newsletter: at least one list; a postal code when a list that needs one (the events list)
- * is chosen. Double opt-in: a sign-up asking only for lists already confirmed appends nothing (the form
- * shows thanks); otherwise it waits for the link in the mail (needs-finished). The unsubscribe token
- * stays the same for the address, so every mail's link keeps working.
+ * is chosen. Double opt-in: a sign-up asking only for lists already confirmed appends nothing, nor
+ * does one made while the last link mailed is younger than `mailEveryMs` (that link keeps working);
+ * otherwise it waits for the link in the mail. The form answers needs-finished either way. The
+ * unsubscribe token stays the same for the address, so every mail's link keeps working.
  */
 export function decideSubscriber(
   command: SubscriberCommand,
@@ -81,6 +96,8 @@ export function decideSubscriber(
         throw NewsletterFormInvalidError.postalCodeRequired();
       const listIds = [...new Set(lists.map((l) => l.id))].sort((a, b) => a - b);
       if (listIds.every((id) => state.confirmedListIds.includes(id))) return [];
+      const { mailEveryMs = 0 } = command.data;
+      if (state.pending && now.getTime() - Date.parse(state.pending.requestedAt) < mailEveryMs) return [];
       return [
         {
           type: "NewsletterSignupRequested",
