@@ -14,6 +14,7 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { createAccountLimiters } from "./account-limits.ts";
 import { decideAccount } from "./decide.ts";
+import { createDeviceCookies } from "./device-cookie.ts";
 import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
@@ -47,6 +48,7 @@ export const publicUser = (u: { id: string; email: string; name: string; is_staf
 
 export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   const router = Router();
+  const devices = createDeviceCookies({ secret: deps.sessionSecret, secure: deps.secureCookies, clock: deps.clock });
 
   router.get("/api/account/me/", (req, res) => {
     res.json({ metadata: { success: true }, user: req.user ? publicUser(req.user) : null });
@@ -54,7 +56,8 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
 
   router.post("/api/account/login/", async (req, res) => {
     const body = parseRequest(LoginRequest, req.body);
-    const attempt = await deps.throttle.attempt(req.ip ?? "unknown", body.email).catch((error) => {
+    const knownDevice = devices.knows(req, body.email);
+    const attempt = await deps.throttle.attempt(req.ip ?? "unknown", body.email, { knownDevice }).catch((error) => {
       if (!(error instanceof LoginThrottledError)) throw error;
       req.log?.warn({ limit: error.limit }, "login throttled");
       res.set("Retry-After", String(error.retryAfterSeconds));
@@ -63,6 +66,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
     const user = await findUserByEmail(deps.db, body.email);
     if (!(await verifyPassword(user?.password_hash, body.password)) || !user) throw new LoginFailedError();
     await signIn(req, res, user, () => attempt.succeeded());
+    devices.remember(req, res, user.email);
     res.json({ metadata: { success: true }, user: publicUser(user) });
   });
 
