@@ -66,7 +66,6 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
     const user = await findUserByEmail(deps.db, body.email);
     if (!(await verifyPassword(user?.password_hash, body.password)) || !user) throw new LoginFailedError();
     await signIn(req, res, user, () => attempt.succeeded());
-    devices.remember(req, res, user.email);
     res.json({ metadata: { success: true }, user: publicUser(user) });
   });
 
@@ -77,7 +76,8 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   async function signIn(
     req: Request,
     res: Response,
-    user: { id: string },
+    /** With `email`, the browser is remembered for the account (its device cookie). */
+    user: { id: string; email?: string },
     loggedIn?: () => Promise<void>,
   ): Promise<void> {
     const sessionId = newSessionId();
@@ -104,6 +104,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       path: "/",
       expires: expiresAt,
     });
+    if (user.email) devices.remember(req, res, user.email);
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
   }
 

@@ -14,6 +14,7 @@ import { createApp } from "../app.ts";
 import { apiSpec } from "../testing/api-spec.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { DEVICE_COOKIE, DEVICE_DAYS } from "./device-cookie.ts";
 import { passwordHashing } from "./passwords.ts";
 
 const spec = apiSpec(createApp);
@@ -221,6 +222,16 @@ describe("issue 22: sessions, mail floods and argon2 work", () => {
         expect((await third.get("/api/account/addresses/")).status).toBe(200);
       });
   });
+
+  it("security 13: a sign-up marks the browser for its account (a long-lived, httpOnly device cookie)", () =>
+    spec
+      .given()
+      .when((http) => http.visitor().post("/api/account/signup/", ann))
+      .then(({ response }) => {
+        const device = response.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`)) ?? "";
+        expect(device).toMatch(/HttpOnly/i);
+        expect(Number(/Max-Age=(\d+)/i.exec(device)?.[1])).toBe(DEVICE_DAYS * 86_400);
+      }));
 
   it("security 8: 20 reset requests for one address queue one mail, and every answer is the same", () =>
     spec

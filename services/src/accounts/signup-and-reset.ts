@@ -28,7 +28,7 @@ type PublicUserOf = (u: { id: string; email: string; name: string; is_staff: boo
 
 interface SignupDeps extends AccountsRouterDeps {
   limits: AccountLimiters;
-  signIn(req: Request, res: Response, user: { id: string }): Promise<void>;
+  signIn(req: Request, res: Response, user: { id: string; email?: string }): Promise<void>;
   publicUser: PublicUserOf;
 }
 
@@ -52,7 +52,7 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
       eventMetadata(req),
     );
     await deps.waitForProjections(user.position, ["users"]);
-    await deps.signIn(req, res, { id: user.userId });
+    await deps.signIn(req, res, { id: user.userId, email: user.email });
     res.json({
       metadata: { success: true },
       user: deps.publicUser({ id: user.userId, email: user.email, name: user.name, is_staff: false }),
