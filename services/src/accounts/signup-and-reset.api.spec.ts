@@ -15,7 +15,7 @@ import { apiSpec } from "../testing/api-spec.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import { DEVICE_COOKIE, DEVICE_DAYS } from "./device-cookie.ts";
-import { passwordHashing } from "./passwords.ts";
+import { PASSWORD_HASHING, passwordHashing } from "./passwords.ts";
 
 const spec = apiSpec(createApp);
 const ann = { email: "Ann@Example.org", password: "correct horse", name: "Ann Shopper" };
@@ -310,4 +310,26 @@ describe("issue 22: sessions, mail floods and argon2 work", () => {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(newEvents).toEqual([]);
       }));
+
+  it("security 12: with every hashing slot and the queue taken, a sign-up is answered 503 with Retry-After at once", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: PASSWORD_HASHING.concurrent + PASSWORD_HASHING.queued }, () =>
+      passwordHashing.run(() => held),
+    );
+    try {
+      await spec
+        .given()
+        .when((http) => http.visitor().post("/api/account/signup/", ann))
+        .then(({ response, newEvents }) => {
+          expect(response.status).toBe(503);
+          expect(response.json.metadata.code).toBe("PASSWORD_WORK_BUSY");
+          expect(response.headers.get("retry-after")).toBe("1");
+          expect(newEvents).toEqual([]);
+        });
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+  });
 });
