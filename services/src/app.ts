@@ -92,6 +92,8 @@ export interface AppDeps {
   behindProxy: boolean;
   /** SITE_URL: the shop's public origin, no trailing slash; every absolute URL is built from it, never from Host. */
   siteUrl: string;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the abuse limits (1 unless a bench raises it). */
+  rateLimitMultiplier?: number;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
@@ -148,6 +150,7 @@ export function createApp(appDeps: AppDeps): Express {
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
       siteUrl: deps.siteUrl,
+      rateLimitMultiplier: deps.rateLimitMultiplier,
       // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
       afterLogin: async (req, res, userId) => {
         await mergeVisitorCart(

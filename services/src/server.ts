@@ -158,6 +158,7 @@ export async function startServer(
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
     siteUrl: config.SITE_URL,
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
     checkHoldDays: config.CHECK_HOLD_DAYS,

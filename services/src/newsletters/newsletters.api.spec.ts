@@ -98,7 +98,8 @@ describe("newsletter form (storefront §4, §5 Newsletter)", () => {
         const again = await http
           .visitor()
           .post("/newsletters/signup/", { email: "ann@example.org", lists: [3], postal_code: "41005" });
-        expect(again.json).toMatchObject({ outcome: "thanks" });
+        // The same answer as for a new address (security 14), and no second mail.
+        expect(again.json).toMatchObject({ outcome: "needs-finished" });
       }));
 
   it("a confirm link that names nothing is refused", () =>
@@ -122,6 +123,55 @@ describe("newsletter form (storefront §4, §5 Newsletter)", () => {
         expect(response.status).toBe(200);
         const rows = await http.as(edna).get("/admin/api/newsletters/subscriber/?status=unsubscribed");
         expect(rows.json.items).toEqual([expect.objectContaining({ email: "ann@example.org", lists: "" })]);
+      }));
+});
+
+describe("issue 22: the form neither floods a mailbox nor tells who subscribes", () => {
+  /** Mails to `to` in the staff's mailbox (its read model follows the outbox). */
+  const mailsTo = async (http: SpecHttp, to: string) =>
+    (await http.as(edna).get(`/admin/api/mailbox/?to=${encodeURIComponent(to)}`)).json.items as unknown[];
+
+  it("security 8: 20 sign-ups for one unconfirmed address queue one confirmation mail; the first link still works", () =>
+    spec
+      .given(weekly, edna)
+      .when(async (http) => {
+        const answers = [];
+        for (let i = 0; i < 20; i++)
+          answers.push(await http.visitor().post("/newsletters/signup/", { email: "victim@example.org", lists: [1] }));
+        expect(new Set(answers.map((a) => JSON.stringify([a.status, a.json]))).size).toBe(1);
+        expect(answers[0].json).toMatchObject({ outcome: "needs-finished" });
+        const token = linkIn(await mailboxText(http, "victim@example.org"), "/newsletters/confirm/");
+        return http.visitor().post("/api/newsletters/confirm/", { token });
+      })
+      .then(async ({ response, newEvents, http }) => {
+        expect(response.json).toMatchObject({ outcome: "thanks" });
+        const queued = newEvents
+          .filter((e) => e.type === "MailQueued")
+          .map((e) => (e.data as { subject: string }).subject);
+        expect(queued).toEqual(["Please confirm your newsletter subscription", "You are subscribed"]);
+        await expect.poll(async () => (await mailsTo(http, "victim@example.org")).length).toBe(2);
+      }));
+
+  it("security 14: a confirmed subscriber and a new address get the same answer; only the new one is mailed", () =>
+    spec
+      .given(weekly, edna)
+      .when(async (http) => {
+        await http.visitor().post("/newsletters/signup/", { email: "old@example.org", lists: [1] });
+        const token = linkIn(await mailboxText(http, "old@example.org"), "/newsletters/confirm/");
+        expect((await http.visitor().post("/api/newsletters/confirm/", { token })).json).toMatchObject({
+          outcome: "thanks",
+        });
+        const confirmed = await http.visitor().post("/newsletters/signup/", { email: "old@example.org", lists: [1] });
+        const fresh = await http.visitor().post("/newsletters/signup/", { email: "new@example.org", lists: [1] });
+        expect([confirmed.status, confirmed.json]).toEqual([fresh.status, fresh.json]);
+        return fresh;
+      })
+      .then(async ({ response, newEvents, db }) => {
+        expect(response.json).toMatchObject({ outcome: "needs-finished" });
+        const confirmations = (await queuedMailsIn(db, newEvents)).filter((m) =>
+          m.subject.startsWith("Please confirm"),
+        );
+        expect(confirmations.map((m) => m.to)).toEqual(["old@example.org", "new@example.org"]);
       }));
 });
 

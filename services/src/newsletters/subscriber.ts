@@ -13,7 +13,8 @@ export interface Subscriber {
   /** The latest `{ email, postalCode }` box, and whose key sealed it (events since the keyed hash). */
   sealed: Sealed | null;
   confirmedListIds: number[];
-  pending: { token: string; listIds: number[]; postalCode: string; sealed: Sealed | null } | null;
+  /** The lists waiting for the mailed link, and when that mail was asked for. */
+  pending: { token: string; listIds: number[]; postalCode: string; sealed: Sealed | null; requestedAt: string } | null;
   unsubscribeToken: string | null;
   uk: boolean;
 }
@@ -35,6 +36,8 @@ export type SubscriberCommand =
         unsubscribeToken: string;
         /** `{ email, postalCode }` sealed with the address's person key: the events carry it instead. */
         sealed?: Sealed;
+        /** A link mailed less than this ago is not mailed again (nor replaced): one mail per address per window. */
+        mailEveryMs?: number;
       };
     }
   | { type: "ConfirmSignup"; data: { token: string } }
@@ -63,6 +66,7 @@ export const subscriberDecider = {
             listIds: event.data.listIds,
             postalCode: event.data.postalCode,
             sealed: event.data.sealed ?? null,
+            requestedAt: event.data.requestedAt,
           },
           unsubscribeToken: event.data.unsubscribeToken,
         };
@@ -95,11 +99,12 @@ export function checkSignupForm(lists: readonly ChosenList[], postalCode: string
 
 /**
  * Pure. §5 Newsletter: at least one list; a postal code when a list that needs one (the events list)
- * is chosen. Double opt-in: a sign-up asking only for lists already confirmed appends nothing (the form
- * shows thanks); otherwise it waits for the link in the mail (needs-finished). The unsubscribe token
- * stays the same for the address, so every mail's link keeps working. The address and postal code go
- * into the events sealed when the command brings a box; a subscription sealed with another person's key
- * (an erased one: the address has a new person since) counts for nothing.
+ * is chosen. Double opt-in: a sign-up asking only for lists already confirmed appends nothing, nor
+ * does one made while the last link mailed is younger than `mailEveryMs` (that link keeps working);
+ * otherwise it waits for the link in the mail. The form answers needs-finished either way. The
+ * unsubscribe token stays the same for the address, so every mail's link keeps working. The address
+ * and postal code go into the events sealed when the command brings a box; a subscription sealed with
+ * another person's key (an erased one: the address has a new person since) counts for nothing.
  */
 export function decideSubscriber(
   command: SubscriberCommand,
@@ -118,6 +123,8 @@ export function decideSubscriber(
       checkSignupForm(lists, postalCode);
       const listIds = [...new Set(lists.map((l) => l.id))].sort((a, b) => a - b);
       if (listIds.every((id) => state.confirmedListIds.includes(id))) return [];
+      const { mailEveryMs = 0 } = command.data;
+      if (state.pending && now.getTime() - Date.parse(state.pending.requestedAt) < mailEveryMs) return [];
       return [
         {
           type: "NewsletterSignupRequested",

@@ -52,7 +52,7 @@ export async function setPassword(
   return runAccountCommand(
     ctx,
     email,
-    { type: "SetPassword", data: { passwordHash } },
+    { type: "SetPassword", data: { passwordHash, now: new Date() } },
     { done: `Password set for ${email}`, unchanged: "" },
   );
 }
