@@ -14,7 +14,8 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { createAccountLimiters } from "./account-limits.ts";
 import { decideAccount } from "./decide.ts";
-import { createDeviceCookies } from "./device-cookie.ts";
+import { siteSecret } from "../platform/site-secrets.ts";
+import { createDeviceCookies, DEVICE_COOKIE } from "./device-cookie.ts";
 import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
@@ -50,7 +51,11 @@ export const publicUser = (u: { id: string; email: string; name: string; is_staf
 
 export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   const router = Router();
-  const devices = createDeviceCookies({ secret: deps.sessionSecret, secure: deps.secureCookies, clock: deps.clock });
+  const devices = createDeviceCookies({
+    key: siteSecret(deps, DEVICE_COOKIE),
+    secure: deps.secureCookies,
+    clock: deps.clock,
+  });
 
   router.get("/api/account/me/", (req, res) => {
     res.json({ metadata: { success: true }, user: req.user ? publicUser(req.user) : null });
@@ -58,7 +63,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
 
   router.post("/api/account/login/", async (req, res) => {
     const body = parseRequest(LoginRequest, req.body);
-    const knownDevice = devices.knows(req, body.email);
+    const knownDevice = await devices.knows(req, body.email);
     const attempt = await deps.throttle.attempt(req.ip ?? "unknown", body.email, { knownDevice }).catch((error) => {
       if (!(error instanceof LoginThrottledError)) throw error;
       req.log?.warn({ limit: error.limit }, "login throttled");
@@ -106,7 +111,7 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       path: "/",
       expires: expiresAt,
     });
-    if (user.email) devices.remember(req, res, user.email);
+    if (user.email) await devices.remember(req, res, user.email);
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
   }
 

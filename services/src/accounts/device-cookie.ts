@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Request, Response } from "express";
 import { readCookie } from "../platform/http/cookies.ts";
 
@@ -15,17 +15,21 @@ const DAY_MS = 86_400_000;
 
 export interface DeviceCookies {
   /** Whether this browser signed in to the account of `email` within DEVICE_DAYS. */
-  knows(req: Request, email: string): boolean;
+  knows(req: Request, email: string): Promise<boolean>;
   /** Marks this browser for the account of `email` (after a successful sign-in). */
-  remember(req: Request, res: Response, email: string): void;
+  remember(req: Request, res: Response, email: string): Promise<void>;
 }
 
-/** `secret`: SESSION_SECRET; without one, a key of this process (marks then last until a restart). */
-export function createDeviceCookies(deps: { secret?: string; secure: boolean; clock: () => Date }): DeviceCookies {
-  const key = createHmac("sha256", deps.secret ?? randomBytes(32))
-    .update("device-cookie")
-    .digest();
-  const markOf = (email: string, day: number) =>
+/**
+ * `key`: the site's key for these marks (platform/site-secrets.ts: derived from SESSION_SECRET, else
+ * kept in the database), so every process honours them and they outlive a restart.
+ */
+export function createDeviceCookies(deps: {
+  key: () => Promise<Buffer>;
+  secure: boolean;
+  clock: () => Date;
+}): DeviceCookies {
+  const markWith = (key: Buffer, email: string, day: number) =>
     createHmac("sha256", key).update(`${email.trim().toLowerCase()}|${day}`).digest("base64url").slice(0, 32);
   const marksIn = (req: Request) =>
     (readCookie(req, DEVICE_COOKIE) ?? "")
@@ -37,18 +41,24 @@ export function createDeviceCookies(deps: { secret?: string; secure: boolean; cl
       .filter((m) => Number.isSafeInteger(m.day) && m.mark.length === 32)
       .slice(0, MARKS_KEPT);
   const today = () => Math.floor(deps.clock().getTime() / DAY_MS);
-  const matches = (m: { day: number; mark: string }, email: string) =>
-    timingSafeEqual(Buffer.from(m.mark), Buffer.from(markOf(email, m.day)));
+  const matches = (key: Buffer, m: { day: number; mark: string }, email: string) =>
+    timingSafeEqual(Buffer.from(m.mark), Buffer.from(markWith(key, email, m.day)));
 
   return {
-    knows(req, email) {
+    async knows(req, email) {
+      const marks = marksIn(req);
+      if (marks.length === 0) return false;
+      const key = await deps.key();
       const oldest = today() - DEVICE_DAYS;
-      return marksIn(req).some((m) => m.day > oldest && matches(m, email));
+      return marks.some((m) => m.day > oldest && matches(key, m, email));
     },
-    remember(req, res, email) {
+    async remember(req, res, email) {
+      const key = await deps.key();
       const day = today();
-      const others = marksIn(req).filter((m) => m.day > day - DEVICE_DAYS && !matches(m, email));
-      const value = [`${day}.${markOf(email, day)}`, ...others.map((m) => m.entry)].slice(0, MARKS_KEPT).join("~");
+      const others = marksIn(req).filter((m) => m.day > day - DEVICE_DAYS && !matches(key, m, email));
+      const value = [`${day}.${markWith(key, email, day)}`, ...others.map((m) => m.entry)]
+        .slice(0, MARKS_KEPT)
+        .join("~");
       res.cookie(DEVICE_COOKIE, value, {
         httpOnly: true,
         sameSite: "lax",
