@@ -19,6 +19,7 @@ import { makeMailboxRouter } from "./mail/mailbox-router.ts";
 import { makeAddressesRouter } from "./addresses/addresses-router.ts";
 import { mergeVisitorCart } from "./cart/cart-merge.ts";
 import { makeCartRouter } from "./cart/cart-router.ts";
+import { CART_COOKIE_SECRET, readVisitorCart } from "./cart/cart-id.ts";
 import { makeCheckoutRouter } from "./checkout/checkout-router.ts";
 import { makeQuickCheckoutRouter } from "./checkout/quick-checkout-router.ts";
 import { makeOrdersRouter } from "./orders/orders-router.ts";
@@ -56,6 +57,7 @@ import { refuseNullCharacters } from "./platform/http/validate.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
+import { siteSecret } from "./platform/site-secrets.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Database } from "@shop/projections";
 
@@ -89,12 +91,16 @@ export interface AppDeps {
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
+  /** SITE_URL: the shop's public origin, no trailing slash; every absolute URL is built from it, never from Host. */
+  siteUrl: string;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the abuse limits (1 unless a bench raises it). */
+  rateLimitMultiplier?: number;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
-  /** RATE_LIMIT_MULTIPLIER: multiplies the abuse limits (default 1). */
-  rateLimitMultiplier?: number;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
   paymentGateway?: PaymentGateway;
+  /** CHECK_HOLD_DAYS: how long an unpaid check order holds its stock (default 14). */
+  checkHoldDays?: number;
   /**
    * The catalog read model's change stamp (`ProjectionRunner.changeStamp`): SKU rows are cached while
    * it stays the same. Omitted or null: every cart write reads them.
@@ -132,6 +138,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(loadSessionUser(deps));
+  app.use(readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)));
 
   app.use(
     makeAccountsRouter({
@@ -143,6 +150,8 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      siteUrl: deps.siteUrl,
+      rateLimitMultiplier: deps.rateLimitMultiplier,
       // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
       afterLogin: async (req, res, userId) => {
         await mergeVisitorCart(
@@ -175,6 +184,7 @@ export function createApp(appDeps: AppDeps): Express {
       store: deps.store,
       clock: deps.clock,
       behindProxy: deps.behindProxy,
+      siteUrl: deps.siteUrl,
       loadSkus,
     }),
   );
@@ -231,18 +241,18 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makeGamifyRouter(deps));
   app.use(makeGamifyAdminRouter(deps));
   app.use(makeClientErrorsRouter(deps));
-  app.use(makeOpenApiRouter()); // the API reference: /api/openapi.json and /api/docs/
+  app.use(makeOpenApiRouter(deps)); // the API reference: /api/openapi.json and /api/docs/
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
 
-  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps.log, deps.db);
+  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps);
   app.use(notFound);
   app.use(errorHandler);
   return app;
 }
 
 /** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */
-function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Database>) {
+function serveFrontEnds(app: Express, root: string, { log, db, siteUrl }: AppDeps) {
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {
@@ -252,6 +262,6 @@ function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Data
   }
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
-    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db }));
+    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db, siteUrl }));
   }
 }

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { type Kysely, sql } from "kysely";
 import { type EventStore, gamifyEmailStream, type LogPosition, WrongExpectedVersionError } from "@shop/shared";
-import type { Database } from "@shop/projections";
+import { type Database, emailHash } from "@shop/projections";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { playerCookie } from "./player-cookie.ts";
 
@@ -26,6 +26,7 @@ export async function hasConfirmedEmail(db: Kysely<Database>, player: string): P
 export async function confirmGamifyVisitorEmail(
   deps: {
     store: EventStore;
+    db: Kysely<Database>;
     clock: () => Date;
     sessionSecret?: string;
     waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
@@ -33,12 +34,11 @@ export async function confirmGamifyVisitorEmail(
   req: Request,
   email: string,
 ): Promise<void> {
-  const cookie = playerCookie(deps.sessionSecret);
-  const player = cookie.visitorOf(req);
+  const player = (await playerCookie(deps)).visitorOf(req);
   if (!player) return;
   try {
     const { position } = await deps.store.append(
-      gamifyEmailStream(cookie.emailKey(email)),
+      gamifyEmailStream(await emailHash(deps.db, email)),
       [
         {
           type: "GamifyVisitorEmailConfirmed",

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   GamifyWinnerDrawn,
   gamifyCampaignStream,
-  gamifyEmailStream,
   gamifyPlayerStream,
   newsletterListStream,
   newsletterSubscriberStream,
@@ -10,7 +9,7 @@ import {
 import { createApp } from "../app.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
-import { playerCookie } from "./player-cookie.ts";
+import type { EmailHash } from "@shop/shared";
 
 // Issue 22, point 11: giveaway entries could be farmed with fresh visitor cookies and claimed actions.
 
@@ -160,8 +159,9 @@ describe("security 11: only players with a confirmed email are drawn, and the dr
       by: null,
     },
   };
+  // A sign-up as written before streams were named by a keyed hash: still read, and its link still confirms.
   const signupOf = (email: string, token: string): GivenEvent => ({
-    streamId: newsletterSubscriberStream(email),
+    streamId: newsletterSubscriberStream(email as EmailHash),
     type: "NewsletterSignupRequested",
     data: {
       email,
@@ -210,22 +210,20 @@ describe("security 11: only players with a confirmed email are drawn, and the dr
 
   it("security 11: one address enters one visitor: confirming it in another browser enters nobody else", () =>
     spec
-      .given(campaign(false), weekly, signupOf("kim@example.org", "confirm-kim-token"), {
-        // An earlier browser already confirmed kim's address (the key is that of a server without SESSION_SECRET).
-        streamId: gamifyEmailStream(playerCookie(undefined).emailKey("Kim@Example.org ")),
-        type: "GamifyVisitorEmailConfirmed",
-        data: { player: "visitor-first", at },
-      })
+      .given(campaign(false), weekly, signupOf("kim@example.org", "confirm-kim-token"))
       .when(async (http) => {
+        const first = http.visitor();
+        await first.post(...register("page-view"));
+        expect((await first.post("/api/newsletters/confirm/", { token: "confirm-kim-token" })).status).toBe(200);
+        expect((await first.get("/api/gamify/giveaway/?campaign=vbs")).json).toMatchObject({ eligible: true });
         const second = http.visitor();
         await second.post(...register("share"));
-        expect((await second.post("/api/newsletters/confirm/", { token: "confirm-kim-token" })).status).toBe(200);
+        await second.post("/api/newsletters/confirm/", { token: "confirm-kim-token" });
         return second.get("/api/gamify/giveaway/?campaign=vbs");
       })
       .then(({ response, newEvents }) => {
         expect(response.json).toMatchObject({ entries: 5, eligible: false });
-        expect(newEvents.map((e) => e.type)).toContain("NewsletterSignupConfirmed");
-        expect(newEvents.map((e) => e.type)).not.toContain("GamifyVisitorEmailConfirmed");
+        expect(newEvents.filter((e) => e.type === "GamifyVisitorEmailConfirmed")).toHaveLength(1);
       }));
 
   it("security 11: the draw lists the winner's entries and the actions they came from", () =>

@@ -61,7 +61,7 @@ export async function mergeGamifyAtLogin(
   userId: string,
 ): Promise<void> {
   // Only a cookie this server signed: nobody merges a visitor whose id they picked.
-  const visitor = playerCookie(deps.sessionSecret).visitorOf(req);
+  const visitor = (await playerCookie(deps)).visitorOf(req);
   if (!visitor) return;
   await mergeVisitorPlayer(deps, visitor, userId, { ...eventMetadata(req), userId });
   res.clearCookie(GAMIFY_PLAYER_COOKIE, { path: "/" });

@@ -57,7 +57,6 @@ export function makeGamifyRouter(deps: {
   rateLimitMultiplier?: number;
 }): Router {
   const router = Router();
-  const cookie = playerCookie(deps.sessionSecret);
   const countNewPlayer = newPlayerLimit(deps.rateLimitMultiplier);
   /**
    * A signed-in player is their account; a visitor is the id in their signed cookie. A request without
@@ -65,6 +64,7 @@ export function makeGamifyRouter(deps: {
    */
   async function playerOf(req: Request, res: Response, create: boolean): Promise<string | null> {
     if (req.user) return `user-${req.user.id}`;
+    const cookie = await playerCookie(deps);
     const visitor = cookie.visitorOf(req);
     if (visitor || !create) return visitor;
     await countNewPlayer(req, res);

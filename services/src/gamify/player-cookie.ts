@@ -1,32 +1,36 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { parse } from "cookie";
 import type { Request, Response } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 import { GAMIFY_PLAYER_COOKIE } from "@shop/shared/gamify/api";
+import { siteSecret } from "../platform/site-secrets.ts";
 
 const ONE_YEAR_MS = 365 * 86_400_000;
 const ID = /^[A-Za-z0-9_-]{24}$/;
-/** Without SESSION_SECRET, cookies are signed with a key of this process: they last until it restarts. */
-const PROCESS_KEY = randomBytes(32);
+/** One key lookup per database (the key is derived from SESSION_SECRET, else kept in `site_secrets`). */
+const keys = new WeakMap<object, () => Promise<Buffer>>();
 
 /**
  * The visitor's player cookie, `{id}.{mac}`: a random id the server chose and an HMAC of it, so a
  * client cannot name a player (DESIGN §12, "no identity from a string the client picks"). The key is
- * derived from SESSION_SECRET for this purpose alone.
+ * the site secret for this purpose alone (platform/site-secrets.ts), so every process and restart agrees.
  */
 export interface PlayerCookie {
   /** The visitor's player (`visitor-{id}`) when the request carries a cookie this server signed, else null. */
   visitorOf(req: Request): string | null;
   /** A new visitor: a random id, its signed cookie set on the answer. */
   create(res: Response, options: { secure: boolean }): string;
-  /** A keyed hash of a normalised email address (what the gamify log keeps instead of it). */
-  emailKey(email: string): string;
 }
 
-export function playerCookie(sessionSecret: string | undefined): PlayerCookie {
-  const key = sessionSecret ? createHmac("sha256", sessionSecret).update("gamify-player-cookie").digest() : PROCESS_KEY;
+export async function playerCookie(deps: { db: Kysely<Database>; sessionSecret?: string }): Promise<PlayerCookie> {
+  let keyOf = keys.get(deps.db);
+  if (!keyOf) {
+    keyOf = siteSecret(deps, GAMIFY_PLAYER_COOKIE);
+    keys.set(deps.db, keyOf);
+  }
+  const key = await keyOf();
   const mac = (id: string) => createHmac("sha256", key).update(id).digest("base64url");
-  // Without a secret, a plain hash, as for session ids: the same address gives the same key after a restart.
-  const emailHashKey = sessionSecret ? createHmac("sha256", sessionSecret).update("gamify-email").digest() : null;
   return {
     visitorOf(req) {
       const value = req.headers.cookie ? parse(req.headers.cookie)[GAMIFY_PLAYER_COOKIE] : undefined;
@@ -46,10 +50,6 @@ export function playerCookie(sessionSecret: string | undefined): PlayerCookie {
         maxAge: ONE_YEAR_MS,
       });
       return `visitor-${id}`;
-    },
-    emailKey(email) {
-      const hash = emailHashKey ? createHmac("sha256", emailHashKey) : createHash("sha256");
-      return hash.update(email.trim().toLowerCase()).digest("hex").slice(0, 40);
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   type OrderHistoryAnswer,
 } from "@shop/shared";
 import { openOrderPersonal, ordersOfUser, type Database } from "@shop/projections";
-import { visitorCartIdOf } from "../cart/cart-id.ts";
+import { visitorCartOf } from "../cart/cart-id.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { orderDecider } from "./decide.ts";
@@ -33,7 +33,7 @@ export function makeOrdersRouter(deps: { db: Kysely<Database>; store: EventStore
       placed &&
       (req.user?.is_staff ||
         (req.user && placed.userId === req.user.id) ||
-        (!placed.userId && placed.cartId === visitorCartIdOf(req.headers.cookie)));
+        (!placed.userId && placed.cartId === visitorCartOf(req)));
     if (!placed || !mine) throw new OrderNotFoundError();
     const answer: OrderAnswer = {
       metadata: { success: true },

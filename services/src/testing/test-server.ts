@@ -22,6 +22,8 @@ export interface TestServerOptions {
   locks?: Partial<LockTimings>;
   /** How often the scheduled-action sweeper looks for due actions (default 1 s). */
   scheduledActionsEveryMs?: number;
+  /** How often the check-hold sweeper looks for unpaid check orders past their hold (default 60 s). */
+  checkHoldsEveryMs?: number;
   /** Serve the front ends from this folder (holding web/dist and admin/dist); none by default. */
   frontEndRoot?: string;
   /** BEHIND_PROXY: trust X-Forwarded-For/-Host/-Proto (tests play several addresses or a proxy). */
@@ -30,11 +32,16 @@ export interface TestServerOptions {
   sessionRecheckEveryMs?: number;
   /** SITE_TIME_ZONE (default America/New_York). */
   siteTimeZone?: string;
+  /** SITE_URL (default TEST_SITE_URL): not the address the server listens on, so a link built from Host shows. */
+  siteUrl?: string;
   /** The mail sender's transport and sweep interval (default: the local mailbox, every second). */
   mail?: { transport?: MailTransport; everyMs?: number };
   /** The server's logger (silent by default). */
   log?: Logger;
 }
+
+/** The SITE_URL test servers have unless told otherwise. */
+export const TEST_SITE_URL = "https://shop.example.org";
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
 export interface TestServerPlace {
@@ -64,6 +71,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     LOG_LEVEL: "silent",
     BEHIND_PROXY: options.behindProxy ? "true" : "false",
     SITE_TIME_ZONE: options.siteTimeZone,
+    SITE_URL: options.siteUrl ?? TEST_SITE_URL,
   });
   return startServer(config, {
     log: options.log,
@@ -72,6 +80,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     frontEndRoot: options.frontEndRoot,
     locks: options.locks,
     scheduledActionsEveryMs: options.scheduledActionsEveryMs,
+    checkHoldsEveryMs: options.checkHoldsEveryMs,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
     mail: options.mail,
   });
