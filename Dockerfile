@@ -3,7 +3,7 @@
 # stage 2 holds only that output and the server's production dependencies, and runs as `node`.
 # scripts/check-runtime-image.mjs rehearses stage 2 without Docker (same copies, same npm ci, /readyz).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first: the npm ci layer is reused until a package.json or the lock file changes.
 # --ignore-scripts, as npm 11 does on the dev machines: nothing we use needs an install script
@@ -24,7 +24,7 @@ COPY admin admin
 COPY scripts scripts
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # MALLOC_MMAP_THRESHOLD_: glibc hands large freed blocks (PGlite's WASM compiler scratch) back to the
 # system, about 25 MiB less idle RSS on the embedded default (bench/README.md, memory).
 ENV NODE_ENV=production \

@@ -65,7 +65,7 @@ export async function run(): Promise<void> {
       projections: allProjections,
       tryLeadership: async () => null,
     });
-    const editors = await signIn(server, store, watcher);
+    const editors = await signIn(server, store, database.db, watcher);
     const saveNodes = await createNodes(server.url, editors);
 
     // The run: a shared counter of commands; at the half-way one the process is killed and restarted.
@@ -154,12 +154,17 @@ export async function run(): Promise<void> {
   }
 }
 
-async function signIn(server: ServerProcess, store: EventStore, watcher: ProjectionRunner): Promise<Editor[]> {
+async function signIn(
+  server: ServerProcess,
+  store: EventStore,
+  db: DatabaseConnection["db"],
+  watcher: ProjectionRunner,
+): Promise<Editor[]> {
   const users = [];
   for (let i = 0; i < CLIENTS; i++)
     users.push(
       await registerUser(
-        { store, clock: () => new Date() },
+        { store, db, clock: () => new Date() },
         { email: `crash${i}@example.org`, password: "long enough", isStaff: true, name: `Editor ${i}` },
       ),
     );

@@ -98,7 +98,7 @@ export async function run(args: string[]): Promise<void> {
 
     // The staff user who records gifts, and the campaign the sockets watch.
     const staff = await registerUser(
-      { store, clock: () => new Date() },
+      { store, db: database.db, clock: () => new Date() },
       { email: "bench@example.org", password: "long enough", isStaff: true, name: "Bench" },
     );
     if (!(await watcher.waitFor(staff.position, ["users"], 30_000)))

@@ -114,10 +114,25 @@ test("two browsers: the visitor joins on /giveaway, staff see the entries live a
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
 
+  // Issue 22 point 11: a visitor's entries are drawn only with a confirmed email. Signing up (which signs
+  // in and merges the visitor's points into the account) puts them in the draw.
+  await expect(visitor.getByTestId("giveaway-confirm-email")).toContainText("Confirm your email to enter the draw");
+  const signup = await visitor.request.post("/api/account/signup/", {
+    data: {
+      email: `giveaway-${Date.now().toString(36)}@example.org`,
+      password: "correct horse battery",
+      name: "Gia Way",
+    },
+    headers: await csrfHeaders(visitor),
+  });
+  expect(signup.status()).toBe(200);
+  await expect(page.getByTestId("gamify-eligible-entries")).not.toHaveText("0");
+
   // Staff draw while the giveaway page is open: it shows the winner without a reload.
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Draw a winner" }).click();
   await expect(page.getByTestId("gamify-winner")).toContainText("Winner:");
+  await expect(page.getByTestId("gamify-winner-entries")).not.toHaveText("0"); // with the actions that gave them
   await expect(visitor.getByTestId("giveaway-winner")).toContainText("The winner is");
   await expect(visitor.getByTestId("giveaway-waiting")).toHaveCount(0);
 

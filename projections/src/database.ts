@@ -65,10 +65,12 @@ export interface ServiceTables {
    */
   person_keys: { person_id: string; key: Buffer | Uint8Array; created_at: Generated<Date | string> };
   /**
-   * A guest shopper's person id per normalised email, outside the log (the events hold only the id):
+   * A guest shopper's person id per keyed hash of the normalised email, outside the log (the events hold only the id):
    * their checkout data is sealed with that person's key; erasing the guest deletes both rows.
    */
-  guest_persons: { email: string; person_id: string; created_at: Generated<Date | string> };
+  guest_persons: { email_hash: string; person_id: string; created_at: Generated<Date | string> };
+  /** The site's own keys (projections/src/personal-data/email-hash.ts): the email hashes' HMAC key. */
+  site_keys: { name: string; key: Buffer | Uint8Array; created_at: Generated<Date | string> };
   /** Browser script errors and failed requests reported by the storefront (services/src/client-errors/). */
   client_errors: {
     id: Generated<string | number>;

@@ -46,6 +46,7 @@ export * from "./newsletters/newsletters-projection.ts";
 export * from "./mailbox/mailbox-projection.ts";
 export * from "./addresses/addresses-projection.ts";
 export * from "./personal-data/person-keys.ts";
+export * from "./personal-data/email-hash.ts";
 export * from "./orders/orders-projection.ts";
 export * from "./orders/orders-queries.ts";
 

@@ -19,6 +19,7 @@ import { makeMailboxRouter } from "./mail/mailbox-router.ts";
 import { makeAddressesRouter } from "./addresses/addresses-router.ts";
 import { mergeVisitorCart } from "./cart/cart-merge.ts";
 import { makeCartRouter } from "./cart/cart-router.ts";
+import { CART_COOKIE_SECRET, readVisitorCart } from "./cart/cart-id.ts";
 import { makeCheckoutRouter } from "./checkout/checkout-router.ts";
 import { makeQuickCheckoutRouter } from "./checkout/quick-checkout-router.ts";
 import { makeOrdersRouter } from "./orders/orders-router.ts";
@@ -38,6 +39,7 @@ import { makeSiteRouter } from "./site/site-router.ts";
 import { makeNavRouter } from "./nav/nav-router.ts";
 import { makeSearchRouter } from "./search/search-router.ts";
 import { makeGamifyAdminRouter } from "./gamify/gamify-admin-router.ts";
+import { confirmGamifyVisitorEmail } from "./gamify/confirmed-email.ts";
 import { mergeGamifyAtLogin } from "./gamify/gamify-merge.ts";
 import { makeGamifyRouter } from "./gamify/gamify-router.ts";
 import { makeClientErrorsRouter } from "./client-errors/client-errors-router.ts";
@@ -56,6 +58,7 @@ import { refuseNullCharacters } from "./platform/http/validate.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
+import { siteSecret } from "./platform/site-secrets.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Database } from "@shop/projections";
 
@@ -89,12 +92,16 @@ export interface AppDeps {
   sessionSecret?: string;
   sessionDays: number;
   behindProxy: boolean;
+  /** SITE_URL: the shop's public origin, no trailing slash; every absolute URL is built from it, never from Host. */
+  siteUrl: string;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the abuse limits (1 unless a bench raises it). */
+  rateLimitMultiplier?: number;
   /** SITE_TIME_ZONE, told to the admin (default America/New_York). */
   siteTimeZone?: string;
   /** PAYMENT_GATEWAY: the test gateway unless given. */
   paymentGateway?: PaymentGateway;
-  /** RATE_LIMIT_MULTIPLIER: every abuse limit times this (benches raise them); 1 unless given. */
-  rateLimitMultiplier?: number;
+  /** CHECK_HOLD_DAYS: how long an unpaid check order holds its stock (default 14). */
+  checkHoldDays?: number;
   /**
    * The catalog read model's change stamp (`ProjectionRunner.changeStamp`): SKU rows are cached while
    * it stays the same. Omitted or null: every cart write reads them.
@@ -134,6 +141,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(loadSessionUser(deps));
+  app.use(readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)));
 
   app.use(
     makeAccountsRouter({
@@ -145,6 +153,8 @@ export function createApp(appDeps: AppDeps): Express {
       sessionSecret: deps.sessionSecret,
       sessionDays: deps.sessionDays,
       secureCookies: deps.behindProxy,
+      siteUrl: deps.siteUrl,
+      rateLimitMultiplier: deps.rateLimitMultiplier,
       // A cart that cannot be merged must not cost the shopper their login: it stays in the visitor cart.
       afterLogin: async (req, res, userId) => {
         await mergeVisitorCart(
@@ -177,6 +187,7 @@ export function createApp(appDeps: AppDeps): Express {
       store: deps.store,
       clock: deps.clock,
       behindProxy: deps.behindProxy,
+      siteUrl: deps.siteUrl,
       loadSkus,
     }),
   );
@@ -219,25 +230,34 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(makePagesRouter(deps));
   app.use(makeRadioRouter(deps));
   app.use(makeAdsRouter(deps));
-  app.use(makeNewslettersRouter(deps));
+  app.use(
+    makeNewslettersRouter({
+      ...deps,
+      // A visitor confirming its address in this browser gets its giveaway entries into draws.
+      afterConfirm: (req, email) =>
+        confirmGamifyVisitorEmail(deps, req, email).catch((err) =>
+          req.log.error({ err }, "giveaway visitor not tied to the confirmed address"),
+        ),
+    }),
+  );
   app.use(makeKidsModeRouter(deps));
   app.use(makeNavRouter(deps));
   app.use(makeSearchRouter(deps));
   app.use(makeGamifyRouter(deps));
   app.use(makeGamifyAdminRouter(deps));
   app.use(makeClientErrorsRouter(deps));
-  app.use(makeOpenApiRouter()); // the API reference: /api/openapi.json and /api/docs/
+  app.use(makeOpenApiRouter(deps)); // the API reference: /api/openapi.json and /api/docs/
   app.use(makeSiteRouter({ siteTimeZone: deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
 
-  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps.log, deps.db);
+  if (deps.frontEndRoot) serveFrontEnds(app, deps.frontEndRoot, deps);
   app.use(notFound);
   app.use(errorHandler);
   return app;
 }
 
 /** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */
-function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Database>) {
+function serveFrontEnds(app: Express, root: string, { log, db, siteUrl }: AppDeps) {
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {
@@ -247,6 +267,6 @@ function serveFrontEnds(app: Express, root: string, log: Logger, db: Kysely<Data
   }
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
-    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db }));
+    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db, siteUrl }));
   }
 }

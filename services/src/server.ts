@@ -26,6 +26,7 @@ import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
 import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
+import { startCheckHoldSweeper } from "./orders/check-holds.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
 import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
 import { migratePersonKeys } from "@shop/projections";
@@ -37,6 +38,7 @@ import { migrateIdCounters } from "./platform/id-allocator.ts";
 import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { underStartupMigrationLock } from "./platform/startup-migration.ts";
+import { migrateSiteSecrets } from "./platform/site-secrets.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
@@ -82,6 +84,8 @@ export async function startServer(
     frontEndRoot?: string;
     locks?: Partial<LockTimings>;
     scheduledActionsEveryMs?: number;
+    /** How often the leader looks for unpaid check orders past their hold (default 60 s). */
+    checkHoldsEveryMs?: number;
     sessionRecheckEveryMs?: number;
     /** The mail sender's transport and sweep interval (tests); by default SMTP_URL's, or the local mailbox. */
     mail?: { transport?: MailTransport; everyMs?: number };
@@ -153,9 +157,11 @@ export async function startServer(
     sessionSecret: config.SESSION_SECRET,
     sessionDays: config.SESSION_DAYS,
     behindProxy: config.BEHIND_PROXY,
+    siteUrl: config.SITE_URL,
+    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
-    rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
+    checkHoldDays: config.CHECK_HOLD_DAYS,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);
@@ -196,6 +202,14 @@ export async function startServer(
     isLeader: () => runner.isLeader,
     intervalMs: options.scheduledActionsEveryMs,
   });
+  const checkHolds = startCheckHoldSweeper({
+    store,
+    db: database.db,
+    clock,
+    log,
+    isLeader: () => runner.isLeader,
+    intervalMs: options.checkHoldsEveryMs,
+  });
   const mailSender = startMailSender({
     store,
     db: database.db,
@@ -231,6 +245,7 @@ export async function startServer(
         httpServer.closeIdleConnections();
         await lockExpiry.stop();
         await scheduledActions.stop();
+        await checkHolds.stop();
         await mailSender.stop();
         await gateway.close(); // also closes the HTTP server
         await presence.stop();
@@ -251,4 +266,5 @@ async function migrateSharedTables(database: DatabaseConnection): Promise<void> 
   await migrateIdCounters(database.db);
   await underStartupMigrationLock(database.db, migrateLoginAttempts);
   await underStartupMigrationLock(database.db, migratePersonKeys);
+  await underStartupMigrationLock(database.db, migrateSiteSecrets);
 }

@@ -12,6 +12,9 @@ export interface GamifyCampaignsTable {
   definition: string;
   winner: string | null;
   drawn_at: string | null;
+  /** The winner's entries at the draw, and the actions that gave them (JSON `[{action, count, points}]`). */
+  winner_entries: number | null;
+  winner_actions: string | null;
   /** The stream version: the admin form's expected_version. */
   version: number;
 }
@@ -29,15 +32,22 @@ export interface GamifyPlayersTable {
   updated_at: string;
 }
 
+/** gamify_confirmed_visitors: visitors that confirmed a newsletter address in their browser (their entries count in draws). */
+export interface GamifyConfirmedVisitorsTable {
+  player: string;
+  confirmed_at: string;
+}
+
 export interface GamifyTables {
   gamify_campaigns: GamifyCampaignsTable;
   gamify_players: GamifyPlayersTable;
+  gamify_confirmed_visitors: GamifyConfirmedVisitorsTable;
 }
 
 export const gamifyProjection: Projection = {
   name: "gamify",
-  version: 1,
-  tables: ["gamify_campaigns", "gamify_players"],
+  version: 2,
+  tables: ["gamify_campaigns", "gamify_players", "gamify_confirmed_visitors"],
   handles: gamifyEvents.map((e) => e.type),
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS gamify_campaigns (
@@ -48,6 +58,8 @@ export const gamifyProjection: Projection = {
       definition text NOT NULL,
       winner text,
       drawn_at text,
+      winner_entries integer,
+      winner_actions text,
       version integer NOT NULL
     )`.execute(db);
     await sql`CREATE TABLE IF NOT EXISTS gamify_players (
@@ -58,6 +70,10 @@ export const gamifyProjection: Projection = {
       joined boolean NOT NULL DEFAULT false,
       updated_at text NOT NULL,
       PRIMARY KEY (campaign, player)
+    )`.execute(db);
+    await sql`CREATE TABLE IF NOT EXISTS gamify_confirmed_visitors (
+      player text PRIMARY KEY,
+      confirmed_at text NOT NULL
     )`.execute(db);
   },
   async apply(trx, recorded) {
@@ -89,7 +105,7 @@ export const gamifyProjection: Projection = {
         };
         await trx
           .insertInto("gamify_campaigns")
-          .values({ slug: d.slug, ...row, winner: null, drawn_at: null })
+          .values({ slug: d.slug, ...row, winner: null, drawn_at: null, winner_entries: null, winner_actions: null })
           .onConflict((oc) => oc.column("slug").doUpdateSet(row))
           .execute();
         return;
@@ -97,7 +113,13 @@ export const gamifyProjection: Projection = {
       case "GamifyWinnerDrawn":
         await trx
           .updateTable("gamify_campaigns")
-          .set({ winner: event.data.winner, drawn_at: event.data.drawnAt, version })
+          .set({
+            winner: event.data.winner,
+            drawn_at: event.data.drawnAt,
+            winner_entries: event.data.entries.find((e) => e.player === event.data.winner)?.entries ?? null,
+            winner_actions: JSON.stringify(event.data.winnerActions),
+            version,
+          })
           .where("slug", "=", event.data.campaign)
           .execute();
         return;
@@ -117,6 +139,13 @@ export const gamifyProjection: Projection = {
       }
       case "GamifyPlayerJoined":
         await player(event.data.campaign, event.data.player, event.data.at, { joined: true });
+        return;
+      case "GamifyVisitorEmailConfirmed":
+        await trx
+          .insertInto("gamify_confirmed_visitors")
+          .values({ player: event.data.player, confirmed_at: event.data.at })
+          .onConflict((oc) => oc.column("player").doNothing())
+          .execute();
         return;
       case "GamifyAchievementEarned":
         return;

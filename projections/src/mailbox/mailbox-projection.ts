@@ -29,7 +29,7 @@ export interface MailboxTables {
 
 export const mailboxProjection: Projection = {
   name: "mailbox",
-  version: 2,
+  version: 3,
   tables: ["mailbox"],
   handles: ["MailQueued", "MailSent", "MailFailed", "PersonErased"],
   async migrate(db) {
@@ -100,6 +100,8 @@ export const mailboxProjection: Projection = {
             attempts: event.data.attempt,
             sent_at: event.data.sentAt,
             next_attempt_at: null,
+            // Sent over SMTP, the body has left: the outbox keeps no copy (the local mailbox keeps it until erasure).
+            ...(event.data.via === "smtp" ? { text: "", html: null } : {}),
           })
           .where("id", "=", event.data.mailId)
           .execute();

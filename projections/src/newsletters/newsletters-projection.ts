@@ -1,6 +1,17 @@
 import { sql } from "kysely";
-import { isEventOf, newsletterListEvents, newsletterSubscriberEvents } from "@shop/shared";
+import {
+  ERASED,
+  isEventOf,
+  newsletterListEvents,
+  newsletterSubscriberEvents,
+  personalDataEvents,
+  SubscriberPersonal,
+  type NewsletterSubscriberEvent,
+} from "@shop/shared";
+import { openPersonal } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
+import type { Transaction } from "kysely";
+import type { Database } from "../database.ts";
 
 /** newsletter_lists: the lists staff define, for the form and the admin list. */
 export interface NewsletterListsTable {
@@ -16,7 +27,12 @@ export interface NewsletterListsTable {
 
 /** newsletter_subscribers: one row per address, for the admin list, the CSV export and the links' tokens. */
 export interface NewsletterSubscribersTable {
+  /** The subscriber's stream (named by the email's keyed hash; by the address for subscriptions before it). */
+  subscriber: string;
+  /** Opened from the sealed events; ERASED once the person is. */
   email: string;
+  /** Whose key sealed the address and postal code; null for events in clear. */
+  person: string | null;
   /** pending until the mail's link is followed; unsubscribed after the unsubscribe link. */
   status: "pending" | "confirmed" | "unsubscribed";
   /** The confirmed lists' ids, comma-separated in id order ("" for none). */
@@ -41,7 +57,7 @@ const idsOf = (text: string) => (text === "" ? [] : text.split(",").map(Number))
 
 export const newslettersProjection: Projection = {
   name: "newsletters",
-  version: 1,
+  version: 2,
   tables: ["newsletter_lists", "newsletter_subscribers"],
   handles: [
     "NewsletterListAdded",
@@ -50,6 +66,7 @@ export const newslettersProjection: Projection = {
     "NewsletterSignupConfirmed",
     "NewsletterUnsubscribed",
     "UkEmailSignedUp",
+    "PersonErased",
   ],
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS newsletter_lists (
@@ -62,7 +79,9 @@ export const newslettersProjection: Projection = {
       version integer NOT NULL
     )`.execute(db);
     await sql`CREATE TABLE IF NOT EXISTS newsletter_subscribers (
-      email text PRIMARY KEY,
+      subscriber text PRIMARY KEY,
+      email text NOT NULL,
+      person text,
       status text NOT NULL,
       list_ids text NOT NULL,
       pending_list_ids text NOT NULL,
@@ -73,6 +92,8 @@ export const newslettersProjection: Projection = {
       requested_at text NOT NULL,
       confirmed_at text
     )`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS newsletter_subscribers_email ON newsletter_subscribers (email)`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS newsletter_subscribers_person ON newsletter_subscribers (person)`.execute(db);
   },
   async apply(trx, recorded) {
     if (isEventOf(newsletterListEvents, recorded)) {
@@ -94,33 +115,53 @@ export const newslettersProjection: Projection = {
         .execute();
       return;
     }
+    if (isEventOf(personalDataEvents, recorded)) {
+      // As a replay shows it: the boxes no longer open, and an erased person receives nothing.
+      await trx
+        .updateTable("newsletter_subscribers")
+        .set({
+          email: ERASED,
+          postal_code: ERASED,
+          status: "unsubscribed",
+          list_ids: "",
+          pending_list_ids: "",
+          uk: false,
+          confirm_token: null,
+        })
+        .where("person", "=", recorded.data.person)
+        .execute();
+      return;
+    }
     if (!isEventOf(newsletterSubscriberEvents, recorded)) return;
-    const email = recorded.data.email;
+    const subscriber = recorded.streamId;
+    const { email, postalCode, person } = await personalOf(trx, recorded.data);
     const current = await trx
       .selectFrom("newsletter_subscribers")
       .selectAll()
-      .where("email", "=", email)
+      .where("subscriber", "=", subscriber)
       .executeTakeFirst();
     switch (recorded.type) {
       case "NewsletterSignupRequested": {
         const d = recorded.data;
         const row = {
+          subscriber,
           email,
+          person,
           status: current?.status === "confirmed" ? ("confirmed" as const) : ("pending" as const),
           list_ids: current?.status === "confirmed" ? current.list_ids : "",
           pending_list_ids: idsText(d.listIds),
-          postal_code: d.postalCode,
+          postal_code: postalCode,
           uk: current?.uk ?? false,
           confirm_token: d.confirmToken,
           unsubscribe_token: d.unsubscribeToken,
           requested_at: d.requestedAt,
           confirmed_at: current?.confirmed_at ?? null,
         };
-        const { email: _e, ...changes } = row;
+        const { subscriber: _s, ...changes } = row;
         await trx
           .insertInto("newsletter_subscribers")
           .values(row)
-          .onConflict((oc) => oc.column("email").doUpdateSet(changes))
+          .onConflict((oc) => oc.column("subscriber").doUpdateSet(changes))
           .execute();
         return;
       }
@@ -133,11 +174,11 @@ export const newslettersProjection: Projection = {
             status: "confirmed",
             list_ids: idsText(lists),
             pending_list_ids: "",
-            postal_code: d.postalCode || (current?.postal_code ?? ""),
+            postal_code: postalCode || (current?.postal_code ?? ""),
             confirm_token: null,
             confirmed_at: d.confirmedAt,
           })
-          .where("email", "=", email)
+          .where("subscriber", "=", subscriber)
           .execute();
         return;
       }
@@ -145,7 +186,7 @@ export const newslettersProjection: Projection = {
         await trx
           .updateTable("newsletter_subscribers")
           .set({ status: "unsubscribed", list_ids: "", pending_list_ids: "", uk: false, confirm_token: null })
-          .where("email", "=", email)
+          .where("subscriber", "=", subscriber)
           .execute();
         return;
       case "UkEmailSignedUp": {
@@ -153,7 +194,9 @@ export const newslettersProjection: Projection = {
         await trx
           .insertInto("newsletter_subscribers")
           .values({
+            subscriber,
             email,
+            person,
             status: "confirmed",
             list_ids: "",
             pending_list_ids: "",
@@ -164,10 +207,17 @@ export const newslettersProjection: Projection = {
             requested_at: d.signedUpAt,
             confirmed_at: d.signedUpAt,
           })
-          .onConflict((oc) => oc.column("email").doUpdateSet({ uk: true, status: "confirmed" }))
+          .onConflict((oc) => oc.column("subscriber").doUpdateSet({ uk: true, status: "confirmed" }))
           .execute();
         return;
       }
     }
   },
 };
+
+/** The address and postal code an event carries: opened from its box (ERASED once the person is), or in clear. */
+async function personalOf(trx: Transaction<Database>, data: NewsletterSubscriberEvent["data"]) {
+  if (!data.sealed) return { email: data.email, postalCode: "postalCode" in data ? data.postalCode : "", person: null };
+  const opened = await openPersonal(trx, data.sealed, SubscriberPersonal);
+  return { ...(opened ?? { email: ERASED, postalCode: ERASED }), person: data.sealed.person };
+}

@@ -36,6 +36,8 @@ export interface OrdersTable {
   tracking_number: string | null;
   cancelled: boolean;
   awaiting_payment: boolean;
+  /** An unpaid check order: when the server cancels it unless the check arrives (ISO time); else null. */
+  hold_until: string | null;
   /** The order stream's position of its last event (the staff actions' expected_version). */
   version: number;
   placed_at: string;
@@ -48,7 +50,7 @@ export interface OrdersTables {
 
 export const ordersProjection: Projection = {
   name: "orders",
-  version: 3,
+  version: 4,
   tables: ["orders"],
   handles: [...orderEvents.map((e) => e.type), "PersonErased"],
   async migrate(db) {
@@ -67,6 +69,7 @@ export const ordersProjection: Projection = {
       tracking_number text,
       cancelled boolean NOT NULL,
       awaiting_payment boolean NOT NULL,
+      hold_until text,
       version integer NOT NULL,
       placed_at text NOT NULL,
       view jsonb NOT NULL
@@ -74,6 +77,10 @@ export const ordersProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS orders_user ON orders (user_id, placed_at)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS orders_placed ON orders (placed_at)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS orders_person ON orders (person)`.execute(db);
+    // The check-hold sweeper's question: which unpaid check orders are past their hold.
+    await sql`CREATE INDEX IF NOT EXISTS orders_hold_until ON orders (hold_until) WHERE hold_until IS NOT NULL`.execute(
+      db,
+    );
   },
   async apply(trx, recorded) {
     if (isEventOf(personalDataEvents, recorded)) {
@@ -113,6 +120,7 @@ export const ordersProjection: Projection = {
           tracking_number: null,
           cancelled: false,
           awaiting_payment: state.awaitingPayment,
+          hold_until: state.holdUntil,
           version: recorded.streamPosition,
           placed_at: d.placedAt,
           view: JSON.stringify(orderViewOf(d, personal)),
@@ -134,6 +142,7 @@ export const ordersProjection: Projection = {
       paidCents: Number(row.paid_cents),
       refundedCents: Number(row.refunded_cents),
       awaitingPayment: row.awaiting_payment,
+      holdUntil: row.hold_until,
       trackingNumber: row.tracking_number,
       cancelled: row.cancelled,
     };
@@ -154,6 +163,7 @@ export const ordersProjection: Projection = {
         tracking_number: state.trackingNumber,
         cancelled: state.cancelled,
         awaiting_payment: state.awaitingPayment,
+        hold_until: state.holdUntil,
         version: recorded.streamPosition,
         view: JSON.stringify(view),
       })

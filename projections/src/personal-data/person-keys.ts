@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { Sealed, SealedOrClear } from "@shop/shared";
 import type { Database } from "../database.ts";
+import { emailHash, migrateSiteKeys } from "./email-hash.ts";
 
 // AES-256-GCM (node:crypto): a random 96-bit IV per box, the 128-bit tag checked on opening.
 const ALGORITHM = "aes-256-gcm";
@@ -16,11 +17,27 @@ export async function migratePersonKeys(db: Kysely<Database>): Promise<void> {
     key bytea NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
+  await migrateSiteKeys(db);
   await sql`CREATE TABLE IF NOT EXISTS guest_persons (
-    email text PRIMARY KEY,
+    email_hash text PRIMARY KEY,
     person_id text NOT NULL UNIQUE,
     created_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
+  await hashOldGuestEmails(db);
+}
+
+/** Before the keyed hash, guest_persons held the email itself: each row gets its hash, the email goes. */
+async function hashOldGuestEmails(db: Kysely<Database>): Promise<void> {
+  const old = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'guest_persons' AND column_name = 'email'`.execute(db);
+  if (!old.rows[0]?.n) return;
+  await sql`ALTER TABLE guest_persons ADD COLUMN IF NOT EXISTS email_hash text`.execute(db);
+  const rows = await sql<{ email: string }>`SELECT email FROM guest_persons`.execute(db);
+  for (const { email } of rows.rows)
+    await sql`UPDATE guest_persons SET email_hash = ${await emailHash(db, email)} WHERE email = ${email}`.execute(db);
+  await sql`ALTER TABLE guest_persons DROP CONSTRAINT IF EXISTS guest_persons_pkey`.execute(db);
+  await sql`ALTER TABLE guest_persons DROP COLUMN email`.execute(db);
+  await sql`ALTER TABLE guest_persons ADD PRIMARY KEY (email_hash)`.execute(db);
 }
 
 async function keyOf(db: Kysely<Database>, person: string): Promise<Buffer | null> {
@@ -64,17 +81,18 @@ export async function openSealedOrClear<S extends z.ZodType>(
   return "clear" in value ? value.clear : openPersonal(db, value, schema);
 }
 
-const normalisedEmail = (email: string) => email.trim().toLowerCase();
-
-/** The person id of a guest shopper with this email, created on first use (`guest-` and a random id). */
+/**
+ * The person id of an email without an account here (a guest shopper, a newsletter subscriber), created
+ * on first use (`guest-` and a random id); found by the email's keyed hash, so the table holds no address.
+ */
 export async function guestPerson(db: Kysely<Database>, email: string): Promise<string> {
-  const key = normalisedEmail(email);
+  const key = await emailHash(db, email);
   await db
     .insertInto("guest_persons")
-    .values({ email: key, person_id: `guest-${randomUUID()}` })
-    .onConflict((oc) => oc.column("email").doNothing())
+    .values({ email_hash: key, person_id: `guest-${randomUUID()}` })
+    .onConflict((oc) => oc.column("email_hash").doNothing())
     .execute();
-  const row = await db.selectFrom("guest_persons").select("person_id").where("email", "=", key).executeTakeFirst();
+  const row = await db.selectFrom("guest_persons").select("person_id").where("email_hash", "=", key).executeTakeFirst();
   if (!row) throw new Error("the guest's person id vanished while it was taken"); // erased at this very moment
   return row.person_id;
 }
@@ -83,7 +101,7 @@ export async function guestPerson(db: Kysely<Database>, email: string): Promise<
 export async function forgetGuestPerson(db: Kysely<Database>, email: string): Promise<string | null> {
   const row = await db
     .deleteFrom("guest_persons")
-    .where("email", "=", normalisedEmail(email))
+    .where("email_hash", "=", await emailHash(db, email))
     .returning("person_id")
     .executeTakeFirst();
   return row?.person_id ?? null;

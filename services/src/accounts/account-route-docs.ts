@@ -16,20 +16,26 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/account/signup/",
-    summary: "Create an account and sign in (answers as login does; 409 when the email has an account)",
+    summary:
+      "Create an account and sign in (answers as login does; 409 when the email has an account; 429 SIGNUP_THROTTLED " +
+      "with Retry-After after 20 sign-ups from one address within the hour)",
     body: SignupRequest,
     answer: MeResponse,
   },
   {
     method: "POST",
     path: "/api/account/password-reset/",
-    summary: "Email a one-time reset link; the same answer whether or not the email has an account",
+    summary:
+      "Email a one-time reset link; the same answer whether or not the email has an account, given before the " +
+      "address is looked up (the link is mailed after, at most once per address per 5 minutes)",
     body: PasswordResetRequest,
   },
   {
     method: "POST",
     path: "/api/account/password-reset/confirm/",
-    summary: "Set a new password with the emailed link's token (once, before it expires), and sign in",
+    summary:
+      "Set a new password with the emailed link's token (once, before it expires), sign in, and end every other " +
+      "session of the account; 429 RESET_THROTTLED with Retry-After after 10 bad links from one address in 15 minutes",
     body: SetNewPasswordRequest,
     answer: MeResponse,
   },

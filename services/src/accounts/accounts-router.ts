@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type NextFunction, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import {
   LoginRequest,
@@ -12,7 +12,10 @@ import { findUserByEmail } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
+import { createAccountLimiters } from "./account-limits.ts";
 import { decideAccount } from "./decide.ts";
+import { siteSecret } from "../platform/site-secrets.ts";
+import { createDeviceCookies, DEVICE_COOKIE } from "./device-cookie.ts";
 import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
@@ -31,6 +34,10 @@ export interface AccountsRouterDeps {
   sessionSecret?: string;
   sessionDays: number;
   secureCookies: boolean;
+  /** SITE_URL: the reset link's origin (never the request's Host). */
+  siteUrl: string;
+  /** RATE_LIMIT_MULTIPLIER: multiplies the sign-up, reset and mail limits (account-limits.ts); 1 unless a bench raises it. */
+  rateLimitMultiplier?: number;
   /** Runs once a login succeeded, before the answer (the visitor's cart goes into the account's). */
   afterLogin?: (req: Request, res: Response, userId: string) => Promise<void>;
 }
@@ -44,6 +51,11 @@ export const publicUser = (u: { id: string; email: string; name: string; is_staf
 
 export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   const router = Router();
+  const devices = createDeviceCookies({
+    key: siteSecret(deps, DEVICE_COOKIE),
+    secure: deps.secureCookies,
+    clock: deps.clock,
+  });
 
   router.get("/api/account/me/", (req, res) => {
     res.json({ metadata: { success: true }, user: req.user ? publicUser(req.user) : null });
@@ -51,7 +63,8 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
 
   router.post("/api/account/login/", async (req, res) => {
     const body = parseRequest(LoginRequest, req.body);
-    const attempt = await deps.throttle.attempt(req.ip ?? "unknown", body.email).catch((error) => {
+    const knownDevice = await devices.knows(req, body.email);
+    const attempt = await deps.throttle.attempt(req.ip ?? "unknown", body.email, { knownDevice }).catch((error) => {
       if (!(error instanceof LoginThrottledError)) throw error;
       req.log?.warn({ limit: error.limit }, "login throttled");
       res.set("Retry-After", String(error.retryAfterSeconds));
@@ -70,7 +83,8 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   async function signIn(
     req: Request,
     res: Response,
-    user: { id: string },
+    /** With `email`, the browser is remembered for the account (its device cookie). */
+    user: { id: string; email?: string },
     loggedIn?: () => Promise<void>,
   ): Promise<void> {
     const sessionId = newSessionId();
@@ -97,10 +111,16 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       path: "/",
       expires: expiresAt,
     });
+    if (user.email) await devices.remember(req, res, user.email);
     await deps.waitForProjections(result.appended!.position, ["sessions"]);
   }
 
-  addSignupAndResetRoutes(router, { ...deps, signIn, publicUser });
+  addSignupAndResetRoutes(router, {
+    ...deps,
+    limits: createAccountLimiters(deps.rateLimitMultiplier),
+    signIn,
+    publicUser,
+  });
 
   router.post("/api/account/logout/", async (req, res) => {
     if (req.user && req.sessionHash) {
@@ -117,6 +137,13 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
       if (result.appended) await deps.waitForProjections(result.appended.position, ["sessions"]);
     } else res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.json({ metadata: { success: true } });
+  });
+
+  // A refusal that says when to come back (a limit, every hashing slot taken) says it in Retry-After too.
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof seconds === "number" && !res.headersSent) res.set("Retry-After", String(seconds));
+    next(error);
   });
 
   return router;

@@ -11,7 +11,7 @@ describe.each(testBackends())("accounts on $name", ({ pglite }) => {
 
   async function createUser(email: string, password: string, isStaff: boolean, name?: string) {
     const user = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email, password, isStaff, name },
     );
     await server.runner.waitFor(user.position);

@@ -24,18 +24,34 @@ export type AccountCommand =
         personal?: Sealed;
       };
     }
-  | { type: "RequestPasswordReset"; data: { tokenHash: string; now: Date; expiresAt: Date } }
+  | {
+      type: "RequestPasswordReset";
+      /** `mailEveryMs`: a link still unused and younger than this is not mailed again (the answer stays the same). */
+      data: { tokenHash: string; now: Date; expiresAt: Date; mailEveryMs?: number };
+    }
   | { type: "ResetPassword"; data: { tokenHash: string; passwordHash: string; now: Date } }
   | { type: "LogIn"; data: { sessionHash: string; now: Date; expiresAt: Date } }
   | { type: "LogOut"; data: { sessionHash: string } }
   // The operator's commands (npm run ops): each is a no-op when the account is already so.
-  | { type: "SetPassword"; data: { passwordHash: string } }
+  | { type: "SetPassword"; data: { passwordHash: string; now: Date } }
   | { type: "GrantStaff" }
   | { type: "RevokeStaff" }
   | { type: "DisableUser"; data: { now: Date } }
   | { type: "EnableUser" };
 
 const NO_SUCH_USER = () => new NoSuchUserError();
+
+/**
+ * A new password ends every session still open (whoever knew the old one may hold one): one
+ * UserLoggedOut each, the path a logout takes to the sessions read model and the admin sockets.
+ * The session the change itself opens (a reset signs in) comes after these.
+ */
+function endLiveSessions(state: User & { status: "registered" }, now: Date): AccountEvent[] {
+  const at = now.toISOString();
+  return [...state.sessions]
+    .filter(([, expiresAt]) => expiresAt > at)
+    .map(([sessionHash]) => ({ type: "UserLoggedOut", data: { userId: state.userId, sessionHash } }));
+}
 
 /** Pure: the events an account command produces on the account's state, or a refusal. */
 export function decideAccount(command: AccountCommand, state: User): AccountEvent[] {
@@ -56,7 +72,9 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
     case "RequestPasswordReset": {
       // A disabled account gets no link (the answer to the visitor is the same either way).
       if (state.status !== "registered" || state.disabled) return [];
-      const { tokenHash, now, expiresAt } = command.data;
+      const { tokenHash, now, expiresAt, mailEveryMs = 0 } = command.data;
+      // One mail per address per window: a flood of requests cannot fill the owner's mailbox.
+      if (state.reset && now.getTime() - Date.parse(state.reset.requestedAt) < mailEveryMs) return [];
       const data = {
         userId: state.userId,
         tokenHash,
@@ -73,6 +91,7 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
       return [
         { type: "PasswordResetUsed", data: { userId: state.userId, tokenHash } },
         { type: "UserPasswordChanged", data: { userId: state.userId, passwordHash } },
+        ...endLiveSessions(state, now),
       ];
     }
     case "LogIn": {
@@ -91,7 +110,10 @@ export function decideAccount(command: AccountCommand, state: User): AccountEven
       return [{ type: "UserLoggedOut", data: { userId: state.userId, sessionHash: command.data.sessionHash } }];
     case "SetPassword":
       if (state.status !== "registered") throw NO_SUCH_USER();
-      return [{ type: "UserPasswordChanged", data: { userId: state.userId, passwordHash: command.data.passwordHash } }];
+      return [
+        { type: "UserPasswordChanged", data: { userId: state.userId, passwordHash: command.data.passwordHash } },
+        ...endLiveSessions(state, command.data.now),
+      ];
     case "GrantStaff":
       if (state.status !== "registered") throw NO_SUCH_USER();
       return state.isStaff ? [] : [{ type: "UserStaffGranted", data: { userId: state.userId } }];

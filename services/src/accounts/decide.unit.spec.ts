@@ -127,8 +127,30 @@ describe("account rules", () => {
     it("setting a password records the new hash", () => {
       spec
         .given([registered])
-        .when({ type: "SetPassword", data: { passwordHash: "h2" } })
+        .when({ type: "SetPassword", data: { passwordHash: "h2", now } })
         .then([{ type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } }]);
+    });
+
+    it("security 3: setting a password ends every session still open, not the expired or closed ones", () => {
+      const loggedIn = (sessionHash: string, until: Date): AccountEvent => ({
+        type: "UserLoggedIn",
+        data: { userId: "u1", sessionHash, loggedInAt: now.toISOString(), expiresAt: until.toISOString() },
+      });
+      spec
+        .given([
+          registered,
+          loggedIn("s1", expiresAt),
+          loggedIn("s2", expiresAt),
+          loggedIn("old", new Date(now.getTime() - 1000)),
+          loggedIn("s3", expiresAt),
+          { type: "UserLoggedOut", data: { userId: "u1", sessionHash: "s3" } },
+        ])
+        .when({ type: "SetPassword", data: { passwordHash: "h2", now } })
+        .then([
+          { type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } },
+          { type: "UserLoggedOut", data: { userId: "u1", sessionHash: "s1" } },
+          { type: "UserLoggedOut", data: { userId: "u1", sessionHash: "s2" } },
+        ]);
     });
 
     it("an operator command on an unknown user is refused", () => {
@@ -137,7 +159,7 @@ describe("account rules", () => {
         { type: "RevokeStaff" },
         { type: "EnableUser" },
         { type: "DisableUser", data: { now } },
-        { type: "SetPassword", data: { passwordHash: "h" } },
+        { type: "SetPassword", data: { passwordHash: "h", now } },
       ] as const) {
         spec.given([]).when(command).thenThrows("NO_SUCH_USER");
       }
@@ -158,6 +180,32 @@ describe("password reset rules", () => {
       .when({ type: "RequestPasswordReset", data: { tokenHash: "t1", now, expiresAt: later(7_200_000) } })
       .then([requested]));
 
+  it("security 8: a second request while the link is younger than the window mails nothing; after it, a new link", () => {
+    const ask = (at: Date) =>
+      ({
+        type: "RequestPasswordReset",
+        data: { tokenHash: "t2", now: at, expiresAt: later(7_200_000), mailEveryMs: 300_000 },
+      }) as const;
+    spec
+      .given([registered, requested])
+      .when(ask(later(299_000)))
+      .then([]);
+    spec
+      .given([registered, requested])
+      .when(ask(later(300_000)))
+      .then([
+        {
+          type: "PasswordResetRequested",
+          data: {
+            userId: "u1",
+            tokenHash: "t2",
+            requestedAt: later(300_000).toISOString(),
+            expiresAt: later(7_200_000).toISOString(),
+          },
+        },
+      ]);
+  });
+
   it("a disabled account gets no reset link", () =>
     spec
       .given([registered, { type: "UserDisabled", data: { userId: "u1", disabledAt: now.toISOString() } }])
@@ -171,6 +219,23 @@ describe("password reset rules", () => {
       .then([
         { type: "PasswordResetUsed", data: { userId: "u1", tokenHash: "t1" } },
         { type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } },
+      ]));
+
+  it("security 3: a reset ends every session still open", () =>
+    spec
+      .given([
+        registered,
+        {
+          type: "UserLoggedIn",
+          data: { userId: "u1", sessionHash: "s1", loggedInAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+        },
+        requested,
+      ])
+      .when({ type: "ResetPassword", data: { tokenHash: "t1", passwordHash: "h2", now: later(60_000) } })
+      .then([
+        { type: "PasswordResetUsed", data: { userId: "u1", tokenHash: "t1" } },
+        { type: "UserPasswordChanged", data: { userId: "u1", passwordHash: "h2" } },
+        { type: "UserLoggedOut", data: { userId: "u1", sessionHash: "s1" } },
       ]));
 
   it("a reset link works once", () =>

@@ -1,13 +1,19 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import { RateLimiterPostgres, RateLimiterRes } from "../platform/rate-limiters.ts";
-import type { Database } from "@shop/projections";
+import { emailHash, type Database } from "@shop/projections";
 
 /** Attempts allowed within one window (15 minutes), counted whatever the outcome; a success gives its own back. */
 export const LOGIN_LIMITS = {
-  /** One address guessing one account's password. */
+  /** One address guessing one account's password: then 429 with Retry-After. */
   perAddressAndEmail: 5,
-  /** Many addresses against one account (a botnet): a few more, since its owner may be among them. */
+  /**
+   * Many addresses against one account (a botnet): beyond these, each attempt waits `accountDelayStepMs`
+   * more than the last (up to `accountDelayMaxMs`) instead of being refused, so nobody can lock the owner
+   * out; a browser that signed in to the account before (its device cookie) is not counted at all.
+   */
   perAccount: 10,
+  accountDelayStepMs: 500,
+  accountDelayMaxMs: 5000,
   /** One address trying many accounts: more, since an office or a school shares one address. */
   perAddress: 50,
   windowSeconds: 15 * 60,
@@ -39,9 +45,11 @@ export interface LoginAttempt {
 export interface LoginThrottle {
   /**
    * Counts an attempt against each limit before the password is checked, so parallel guesses
-   * cannot all pass a check made before any of them failed. Throws LoginThrottledError once a limit is spent.
+   * cannot all pass a check made before any of them failed. Throws LoginThrottledError once the
+   * address's limits are spent; past the account's, waits. `knownDevice`: the browser signed in to
+   * this account before, and is not counted against it.
    */
-  attempt(address: string, email: string): Promise<LoginAttempt>;
+  attempt(address: string, email: string, options?: { knownDevice?: boolean }): Promise<LoginAttempt>;
 }
 
 /**
@@ -79,18 +87,30 @@ export function createLoginThrottle(db: Kysely<Database>, limits = LOGIN_LIMITS)
     }
   }
 
+  /** Past the account's limit the attempt goes on, later: the owner is slowed with the guessers, never refused. */
+  async function slowDown(email: string) {
+    try {
+      await byAccount.consume(email);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const over = error.consumedPoints - limits.perAccount;
+      const ms = Math.min(limits.accountDelayMaxMs, over * limits.accountDelayStepMs);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+  }
+
   return {
-    async attempt(address, rawEmail) {
-      const email = rawEmail.trim().toLowerCase();
+    async attempt(address, rawEmail, options = {}) {
+      const email = await emailHash(db, rawEmail); // the counters' keys never hold the address
       // One after the other: an attempt refused by the first limit spends nothing of the others,
       // so a blocked guesser cannot keep the account locked from one address.
       await consume(byAddressAndEmail, `${address}|${email}`, "perAddressAndEmail");
-      await consume(byAccount, email, "perAccount");
+      if (!options.knownDevice) await slowDown(email);
       await consume(byAddress, address, "perAddress");
       return {
         async succeeded() {
           await byAddressAndEmail.delete(`${address}|${email}`);
-          await byAccount.reward(email, 1);
+          if (!options.knownDevice) await byAccount.reward(email, 1);
           await byAddress.reward(address, 1);
         },
       };

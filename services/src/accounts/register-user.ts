@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import {
+  legacyUserEmailStream,
   userEmailStream,
   userStream,
   WrongExpectedVersionError,
@@ -9,7 +10,7 @@ import {
   EmailTakenError,
 } from "@shop/shared";
 import type { Kysely } from "kysely";
-import { sealPersonal, type Database } from "@shop/projections";
+import { deletePersonKey, emailHash, sealPersonal, type Database } from "@shop/projections";
 import { handleCommand } from "../platform/command-handler.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
@@ -22,14 +23,20 @@ export const RegisterUserInput = z.object({
   isStaff: z.boolean().default(false),
 });
 
-/** Creates an account: claims the email (no two accounts share one), then registers the user. */
+/**
+ * Creates an account: claims the email (no two accounts share one: the claim stream is named by the
+ * email's keyed hash, and a claim made before the hash, under the address itself, still counts), then
+ * registers the user.
+ */
 export async function registerUser(
   deps: {
     store: EventStore;
     clock: () => Date;
     newId?: () => string;
-    /** Given: the email and name are sealed with the new user's key (sign-ups); else written in clear. */
-    db?: Kysely<Database>;
+    /** Holds the site key of the claim stream's keyed hash, and the users' keys. */
+    db: Kysely<Database>;
+    /** The email and name are sealed with the new user's key (sign-ups); else written in clear (ops, demo). */
+    sealed?: boolean;
   },
   rawInput: z.input<typeof RegisterUserInput>,
   metadata: EventMetadata = {},
@@ -37,22 +44,28 @@ export async function registerUser(
   const input = RegisterUserInput.parse(rawInput);
   const userId = (deps.newId ?? randomUUID)();
   const passwordHash = await hashPassword(input.password);
+  const name = input.name || input.email.split("@")[0];
+  // Claims under the address are no longer written, so reading one first leaves no race.
+  if ((await deps.store.readStream(legacyUserEmailStream(input.email))).length) throw new EmailTakenError();
+  const personal = deps.sealed ? await sealPersonal(deps.db, userId, { email: input.email, name }) : undefined;
+  const claimed = personal
+    ? { userId, email: "", sealed: await sealPersonal(deps.db, userId, { email: input.email }) }
+    : { userId, email: input.email };
   try {
     await deps.store.append(
-      userEmailStream(input.email),
-      [{ type: "UserEmailClaimed", data: { userId, email: input.email }, metadata }],
+      userEmailStream(await emailHash(deps.db, input.email)),
+      [{ type: "UserEmailClaimed", data: claimed, metadata }],
       {
         expectedVersion: "no-stream",
       },
     );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
+      if (personal) await deletePersonKey(deps.db, userId); // the key of an account never made
       throw new EmailTakenError();
     }
     throw error;
   }
-  const name = input.name || input.email.split("@")[0];
-  const personal = deps.db ? await sealPersonal(deps.db, userId, { email: input.email, name }) : undefined;
   const result = await handleCommand(
     deps.store,
     userStream(userId),

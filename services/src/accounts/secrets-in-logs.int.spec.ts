@@ -30,7 +30,7 @@ describe.each(testBackends())("logs on $name", ({ pglite }) => {
   it("a login and the requests after it leave no password, password hash, session id or CSRF token in the log", async () => {
     const password = "correct horse battery";
     const user = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email: "logged@example.org", password, isStaff: true },
     );
     await server.runner.waitFor(user.position);

@@ -10,10 +10,11 @@ export type User =
       name: string;
       isStaff: boolean;
       passwordHash: string;
-      sessions: Set<string>;
+      /** Open sessions: hash → when it expires (a password change ends the ones still live). */
+      sessions: Map<string, string>;
       disabled: boolean;
       /** The one reset link that works: the latest emailed, until used or expired. */
-      reset: { tokenHash: string; expiresAt: string } | null;
+      reset: { tokenHash: string; requestedAt: string; expiresAt: string } | null;
     };
 
 export const initialUser = (): User => ({ status: "none" });
@@ -21,7 +22,7 @@ export const initialUser = (): User => ({ status: "none" });
 export function evolveUser(state: User, event: AccountEvent): User {
   switch (event.type) {
     case "UserRegistered":
-      return { status: "registered", ...event.data, sessions: new Set(), disabled: false, reset: null };
+      return { status: "registered", ...event.data, sessions: new Map(), disabled: false, reset: null };
     case "UserEmailClaimed":
       return state;
     default:
@@ -33,7 +34,14 @@ export function evolveUser(state: User, event: AccountEvent): User {
     case "UserPasswordChanged":
       return { ...state, passwordHash: event.data.passwordHash, reset: null };
     case "PasswordResetRequested":
-      return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+      return {
+        ...state,
+        reset: {
+          tokenHash: event.data.tokenHash,
+          requestedAt: event.data.requestedAt,
+          expiresAt: event.data.expiresAt,
+        },
+      };
     case "PasswordResetUsed":
       return { ...state, reset: null };
     case "UserStaffGranted":
@@ -41,13 +49,13 @@ export function evolveUser(state: User, event: AccountEvent): User {
     case "UserStaffRevoked":
       return { ...state, isStaff: false };
     case "UserDisabled":
-      return { ...state, disabled: true, sessions: new Set() };
+      return { ...state, disabled: true, sessions: new Map() };
     case "UserEnabled":
       return { ...state, disabled: false };
     case "UserLoggedIn":
-      return { ...state, sessions: new Set([...state.sessions, event.data.sessionHash]) };
+      return { ...state, sessions: new Map([...state.sessions, [event.data.sessionHash, event.data.expiresAt]]) };
     case "UserLoggedOut": {
-      const sessions = new Set(state.sessions);
+      const sessions = new Map(state.sessions);
       sessions.delete(event.data.sessionHash);
       return { ...state, sessions };
     }

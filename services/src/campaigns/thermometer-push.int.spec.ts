@@ -27,7 +27,7 @@ describe("the thermometer moves live (back-office §2, DESIGN §7)", () => {
     place = newTestPlace();
     server = await startTestServer(place);
     const u = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email: "staff@example.org", password: "long enough", isStaff: true },
     );
     await server.runner.waitFor(u.position);

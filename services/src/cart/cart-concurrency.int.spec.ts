@@ -71,7 +71,7 @@ describe("the cart follows the shopper", () => {
   beforeAll(async () => {
     ({ place, server } = await startWithCatalog());
     const u = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email: "sam@example.org", password: "long enough", isStaff: false },
     );
     await server.runner.waitFor(u.position);
@@ -94,6 +94,28 @@ describe("the cart follows the shopper", () => {
     expect(cart.json.items.map((i: { sku_code: string; quantity: number }) => [i.sku_code, i.quantity])).toEqual([
       [BOOK, 3],
     ]);
+  });
+
+  it("security 18: three sign-ins that each bring 99,999 of a book leave the account's line at 99,999", async () => {
+    const u = await registerUser(
+      { store: server.store, clock: () => new Date(), db: server.database.db },
+      { email: "max@example.org", password: "long enough", isStaff: false },
+    );
+    await server.runner.waitFor(u.position);
+    let shopper = new TestClient(server.url);
+    for (let i = 0; i < 3; i++) {
+      shopper = new TestClient(server.url);
+      expect((await shopper.get(`/api/store/shop/add-to-cart/?${BOOK}=99999`)).status).toBe(200);
+      const login = await shopper.post("/api/account/login/", { email: "max@example.org", password: "long enough" });
+      expect(login.status).toBe(200);
+      expect(shopper.cookies.has("cartid")).toBe(false);
+    }
+    const cart = await shopper.get("/api/store/shop/full-cart/");
+    expect(cart.json.items.map((i: { sku_code: string; quantity: number }) => [i.sku_code, i.quantity])).toEqual([
+      [BOOK, 99_999],
+    ]);
+    // The line is full: one more is refused, as for any add past the limit.
+    expect((await shopper.get(`/api/store/shop/add-to-cart/?${BOOK}=1`)).json.metadata.code).toBe("CART_TOO_MUCH");
   });
 
   it("cart contents are pushed to every open tab of the same visitor", async () => {

@@ -1,17 +1,73 @@
-import { randomToken } from "../platform/random-token.ts";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse } from "cookie";
-import type { Request, Response } from "express";
+import type { NextFunction, Request, Response } from "express";
 import { userCartId } from "@shop/shared";
+import { randomToken } from "../platform/random-token.ts";
 
-/** The visitor's cart cookie: a random id, httpOnly (only the server and the socket handshake read it). */
+declare global {
+  namespace Express {
+    interface Request {
+      /**
+       * The visitor cookie's cart (null without a valid signed one; undefined until first asked) and
+       * the key new cookies are signed with.
+       */
+      visitorCart?: { id?: string | null; key: Buffer };
+    }
+  }
+}
+
+/** The visitor's cart cookie: `{id}.{HMAC of id}`, httpOnly (only the server and the socket handshake read it). */
 export const CART_COOKIE = "cartid";
-const WELL_FORMED = /^[A-Za-z0-9_-]{22,64}$/;
+/** The site secret that signs it (platform/site-secrets.ts). */
+export const CART_COOKIE_SECRET = "cart-cookie";
+/**
+ * Visitor carts have a namespace of their own, `v-` and 144 random bits; an account's cart is
+ * `user-{uuid}` and is found through the session only, so no cookie value can name it.
+ */
+const VISITOR_CART = /^v-[A-Za-z0-9_-]{24}$/;
 const ONE_YEAR_MS = 365 * 86_400_000;
 
-/** The visitor cart id a cookie header carries, if well formed. */
-export function visitorCartIdOf(cookieHeader: string | undefined): string | null {
-  const value = cookieHeader ? parse(cookieHeader)[CART_COOKIE] : undefined;
-  return value && WELL_FORMED.test(value) ? value : null;
+const macOf = (id: string, key: Buffer) => createHmac("sha256", key).update(id).digest("base64url");
+
+/** The cookie value for a visitor cart id. */
+export const signCartId = (id: string, key: Buffer): string => `${id}.${macOf(id, key)}`;
+
+/**
+ * The visitor cart a cookie header names, when its value is one this server signed: an unsigned id
+ * (as every cookie was before signing), another namespace's id or a wrong signature names none.
+ */
+export function visitorCartIdOf(cookieHeader: string | undefined, key: Buffer): string | null {
+  return verifiedCartId(cookieHeader ? parse(cookieHeader)[CART_COOKIE] : undefined, key);
+}
+
+/** The visitor cart id in a `cartid` cookie's value, if this server signed it. */
+export function verifiedCartId(value: string | undefined, key: Buffer): string | null {
+  const dot = value?.lastIndexOf(".") ?? -1;
+  if (!value || dot < 0) return null;
+  const id = value.slice(0, dot);
+  if (!VISITOR_CART.test(id)) return null;
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(macOf(id, key));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/**
+ * Gives each request the signing key for `cartIdOf` and `visitorCartOf`; the cookie itself is read
+ * (and its signature checked) only by a request that asks for the cart, once.
+ */
+export function readVisitorCart(key: () => Promise<Buffer>) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    req.visitorCart = { key: await key() };
+    next();
+  };
+}
+
+/** The request's visitor cart (a valid signed cookie's), or null. */
+export function visitorCartOf(req: Request): string | null {
+  const visitor = req.visitorCart;
+  if (!visitor) return null;
+  if (visitor.id === undefined) visitor.id = visitorCartIdOf(req.headers.cookie, visitor.key);
+  return visitor.id;
 }
 
 /**
@@ -20,17 +76,19 @@ export function visitorCartIdOf(cookieHeader: string | undefined): string | null
  */
 export function cartIdOf(req: Request, res: Response, options: { create: boolean; secure: boolean }): string | null {
   if (req.user) return userCartId(req.user.id);
-  const existing = visitorCartIdOf(req.headers.cookie);
+  const visitor = req.visitorCart;
+  if (!visitor) throw new Error("no cart cookie key: app.ts mounts readVisitorCart before the routers");
+  const existing = visitorCartOf(req);
   if (existing || !options.create) return existing;
-  const created = randomToken(18);
-  res.cookie(CART_COOKIE, created, {
+  visitor.id = `v-${randomToken(18)}`;
+  res.cookie(CART_COOKIE, signCartId(visitor.id, visitor.key), {
     httpOnly: true,
     sameSite: "lax",
     secure: options.secure,
     path: "/",
     maxAge: ONE_YEAR_MS,
   });
-  return created;
+  return visitor.id;
 }
 
 /** Forgets the visitor cookie once its cart went into the account's at login. */

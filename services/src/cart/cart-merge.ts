@@ -3,13 +3,14 @@ import { cartStream, userCartId, WrongExpectedVersionError, type EventStore } fr
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { cartDecider } from "./cart.ts";
-import { clearVisitorCart, visitorCartIdOf } from "./cart-id.ts";
+import { clearVisitorCart, visitorCartOf } from "./cart-id.ts";
 import { decideMerge } from "./decide.ts";
 
 /**
  * At login the visitor's cart goes into the account's cart. The visitor cart is emptied first with
  * its expected version, so two logins racing on one cookie merge it once; the account cart takes
- * the contents additively (quantities add up), so it needs no expected version.
+ * the contents additively (quantities add up, up to the per-line limit: what fits is decided on the
+ * account cart as read, and its `evolve` clamps again), so it needs no expected version.
  */
 export async function mergeVisitorCart(
   deps: { store: EventStore; clock: () => Date; secureCookies: boolean },
@@ -17,13 +18,14 @@ export async function mergeVisitorCart(
   res: Response,
   userId: string,
 ): Promise<void> {
-  const visitorCart = visitorCartIdOf(req.headers.cookie);
+  const visitorCart = visitorCartOf(req);
   if (!visitorCart) return;
   const recorded = await deps.store.readStream(cartStream(visitorCart));
   if (recorded.length === 0) return clearVisitorCart(res, deps.secureCookies);
   const cart = foldStream(cartDecider, recorded);
   const intoCart = userCartId(userId);
-  const { into, away } = decideMerge(cart, visitorCart, intoCart, deps.clock());
+  const account = foldStream(cartDecider, await deps.store.readStream(cartStream(intoCart)));
+  const { into, away } = decideMerge(cart, account, visitorCart, intoCart, deps.clock());
   if (into.length === 0) return clearVisitorCart(res, deps.secureCookies);
   const metadata = { ...eventMetadata(req), userId };
   try {

@@ -20,7 +20,9 @@ export const CART_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/store/cart/",
-    summary: "The cart page; with ?{sku}={qty}&add-to-cart it adds first, then redirects (303) to the page",
+    summary:
+      "The cart page; with ?{sku}={qty}&add-to-cart it adds first, then redirects (303) to the page. Sent from " +
+      "another site (Sec-Fetch-Site: cross-site, or a foreign Referer) it adds nothing and answers a page asking to confirm",
     mediaType: "text/html",
     answer: z.string(),
   },

@@ -8,8 +8,10 @@ import {
 } from "@shop/shared";
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { eventMetadata } from "../platform/http/request-context.ts";
+import { isCrossSiteRequest } from "../platform/http/own-page.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { cartIdOf, visitorCartIdOf } from "./cart-id.ts";
+import { sendAddToCartConfirmPage } from "./add-to-cart-confirm-page.ts";
+import { cartIdOf, visitorCartOf } from "./cart-id.ts";
 import { loadCart, runCartCommand, type CartServiceDeps } from "./cart-service.ts";
 import { cartAnswer } from "./cart-view.ts";
 import { decideCart, decideDiscountCodes, type RequestedItem } from "./decide.ts";
@@ -20,6 +22,8 @@ export interface CartRouterDeps {
   clock: () => Date;
   loadSkus: LoadSkusForCart;
   behindProxy: boolean;
+  /** SITE_URL: a Referer from elsewhere marks a cross-site add (never judged by Host alone). */
+  siteUrl: string;
 }
 
 /** Query keys of add-to-cart that are not SKU codes: cache busters and the cart page's flag. */
@@ -65,7 +69,7 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
   const service: CartServiceDeps = { store: deps.store, clock: deps.clock, loadSkus: deps.loadSkus };
   /** The cart a write goes to, and whether this request made its id (a visitor's first write: an empty cart). */
   const writableCart = (req: Request, res: Response) => {
-    const newCart = !req.user && visitorCartIdOf(req.headers.cookie) === null;
+    const newCart = !req.user && visitorCartOf(req) === null;
     return { cartId: cartIdOf(req, res, { create: true, secure: deps.behindProxy })!, newCart };
   };
 
@@ -90,9 +94,12 @@ export function makeCartRouter(deps: CartRouterDeps): Router {
 
   // The cart page's own add (quick view's form action): add, then the page. A refused add shows the
   // page with the item still in the query (storefront §7), and the reason in res.locals.cartMessage.
+  // Sent from another site, it only asks first: a page elsewhere must not fill a visitor's cart.
   router.get("/store/cart/", async (req, res, next) => {
     if (!("add-to-cart" in req.query)) return next();
     try {
+      if (isCrossSiteRequest(req, deps.siteUrl))
+        return await sendAddToCartConfirmPage(res, requestedItems(req), deps.loadSkus);
       await addItems(req, res);
     } catch (error) {
       if (!(error instanceof CartRefusedError)) throw error;

@@ -62,7 +62,7 @@ describe("add to cart (storefront §7)", () => {
           discounts: [],
           dropped_discounts: {},
         });
-        expect(response.headers.get("set-cookie")).toMatch(/cartid=[\w-]{22,}; .*HttpOnly/i);
+        expect(response.headers.get("set-cookie")).toMatch(/cartid=v-[\w-]{24}\.[\w-]{43}; .*HttpOnly/i);
         expect(newEvents.map((e) => [e.type, e.data])).toEqual([
           ["CartItemAdded", expect.objectContaining({ skuCode: "30-200", quantity: 2 })],
         ]);

@@ -21,6 +21,9 @@ export interface Cart {
   version: number;
 }
 
+/** Most of one SKU a line may hold: what the events' integers hold safely (a merge at login stops there too). */
+export const MAX_LINE_QUANTITY = 99_999;
+
 export const emptyCart = (): Cart => ({ lines: [], donations: [], codes: [], nextLineId: 1, version: -1 });
 
 export const cartDecider = {
@@ -78,12 +81,21 @@ export const cartDecider = {
             ? {
                 ...merged,
                 lines: merged.lines.map((l) =>
-                  l.skuCode === item.skuCode ? { ...l, quantity: l.quantity + item.quantity } : l,
+                  l.skuCode === item.skuCode
+                    ? { ...l, quantity: Math.min(MAX_LINE_QUANTITY, l.quantity + item.quantity) }
+                    : l,
                 ),
               }
             : {
                 ...merged,
-                lines: [...merged.lines, { lineId: merged.nextLineId, skuCode: item.skuCode, quantity: item.quantity }],
+                lines: [
+                  ...merged.lines,
+                  {
+                    lineId: merged.nextLineId,
+                    skuCode: item.skuCode,
+                    quantity: Math.min(MAX_LINE_QUANTITY, item.quantity),
+                  },
+                ],
                 nextLineId: merged.nextLineId + 1,
               };
         }

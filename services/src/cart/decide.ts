@@ -12,7 +12,7 @@ import {
 } from "@shop/shared";
 import type { SkuForCart } from "@shop/shared/catalog/sku-for-cart";
 import { freeDownloadCheck, MAGAZINE_MESSAGES, type MagazineLine } from "@shop/shared/magazine/free-downloads";
-import { cartDecider, type Cart } from "./cart.ts";
+import { cartDecider, MAX_LINE_QUANTITY, type Cart } from "./cart.ts";
 import { discountCartOf } from "./pricing.ts";
 
 /** What a cart command decides with: the catalog's SKUs and the discounts it names, who shops, when. */
@@ -33,8 +33,8 @@ export type CartCommand =
   | { type: "AddToCart"; data: { items: RequestedItem[] } }
   | { type: "UpdateCart"; data: { items: RequestedItem[] } };
 
-/** Most of one SKU a line may hold (and the largest donation, in cents): what the events' integers hold safely. */
-export const MAX_LINE_QUANTITY = 99_999;
+export { MAX_LINE_QUANTITY };
+/** The largest donation, in cents: what the events' integers hold safely. */
 export const MAX_DONATION_CENTS = 100_000_000;
 
 /** Quantity is converted to an integer; what is not a number counts as 0, and 0 removes (storefront §5). */
@@ -196,22 +196,31 @@ export function decideDiscountCodes(
   return { events, answers };
 }
 
-/** Pure: the visitor's cart taken into the account's at login (nothing when it is empty). */
-export function decideMerge(from: Cart, fromCart: string, intoCart: string, now: Date) {
+/**
+ * Pure: the visitor's cart taken into the account's at login (nothing when it is empty). A line
+ * takes what fits under MAX_LINE_QUANTITY beside the account's own; the rest stays behind (`evolve`
+ * clamps too, for a merge decided on an account cart that changed meanwhile).
+ */
+export function decideMerge(from: Cart, into: Cart, fromCart: string, intoCart: string, now: Date) {
   const at = now.toISOString();
   if (from.lines.length === 0 && from.donations.length === 0 && from.codes.length === 0)
     return { into: [] as CartEvent[], away: [] as CartEvent[] };
-  const into: CartEvent[] = [
+  const items = from.lines.flatMap(({ skuCode, quantity }) => {
+    const held = into.lines.find((l) => l.skuCode === skuCode)?.quantity ?? 0;
+    const fits = Math.min(quantity, MAX_LINE_QUANTITY - held);
+    return fits > 0 ? [{ skuCode, quantity: fits }] : [];
+  });
+  const merged: CartEvent[] = [
     {
       type: "CartMergedIn",
       data: {
         fromCart,
-        items: from.lines.map(({ skuCode, quantity }) => ({ skuCode, quantity })),
+        items,
         donations: from.donations.map(({ skuCode, amountCents }) => ({ skuCode, amountCents })),
         codes: from.codes,
         at,
       },
     },
   ];
-  return { into, away: [{ type: "CartMergedAway", data: { intoCart, at } }] as CartEvent[] };
+  return { into: merged, away: [{ type: "CartMergedAway", data: { intoCart, at } }] as CartEvent[] };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { CartEvent } from "@shop/shared";
 import { cartDecider } from "./cart.ts";
 import { discount, skuForCart } from "./cart-fixtures.ts";
-import { decideCart, decideDiscountCodes, decideMerge, type CartCommand, type CartContext } from "./decide.ts";
+import {
+  decideCart,
+  decideDiscountCodes,
+  decideMerge,
+  MAX_LINE_QUANTITY,
+  type CartCommand,
+  type CartContext,
+} from "./decide.ts";
 import { linePrice } from "./pricing.ts";
 
 const now = new Date("2026-11-23T12:00:00.000Z");
@@ -191,8 +198,9 @@ describe("merging a visitor's cart at login", () => {
       added(1, BOOK, 2),
       { type: "CartDonationAdded", data: { lineId: 2, skuCode: GIFT, amountCents: 500, at } },
     ]);
-    const { into, away } = decideMerge(visitor, "v1", "user-u1", now);
-    const account = [...into].reduce(cartDecider.evolve, given([added(1, BOOK, 1), added(2, VIDEO, 1)]));
+    const before = given([added(1, BOOK, 1), added(2, VIDEO, 1)]);
+    const { into, away } = decideMerge(visitor, before, "v1", "user-u1", now);
+    const account = [...into].reduce(cartDecider.evolve, before);
     expect(account.lines).toEqual([
       { lineId: 1, skuCode: BOOK, quantity: 3 },
       { lineId: 2, skuCode: VIDEO, quantity: 1 },
@@ -202,6 +210,38 @@ describe("merging a visitor's cart at login", () => {
   });
 
   it("an empty visitor cart merges nothing", () => {
-    expect(decideMerge(given([]), "v1", "user-u1", now)).toEqual({ into: [], away: [] });
+    expect(decideMerge(given([]), given([added(1, BOOK, 1)]), "v1", "user-u1", now)).toEqual({ into: [], away: [] });
+  });
+
+  it(`security 18: a merge takes only what fits under ${MAX_LINE_QUANTITY} of one item beside the account's line`, () => {
+    const visitor = given([added(1, BOOK, 99_999), added(2, VIDEO, 5)]);
+    const account = given([added(1, BOOK, 60_000), added(2, VIDEO, 99_999)]);
+    const { into } = decideMerge(visitor, account, "v-1", "user-u1", now);
+    expect(into).toEqual([
+      {
+        type: "CartMergedIn",
+        data: { fromCart: "v-1", items: [{ skuCode: BOOK, quantity: 39_999 }], donations: [], codes: [], at },
+      },
+    ]);
+    expect(into.reduce(cartDecider.evolve, account).lines.map((l) => l.quantity)).toEqual([99_999, 99_999]);
+  });
+
+  it("security 18: three merges of a full line leave the line at the limit, not 299,997", () => {
+    let account = given([]);
+    for (let i = 1; i <= 3; i++) {
+      const visitor = given([added(1, BOOK, MAX_LINE_QUANTITY)]);
+      account = decideMerge(visitor, account, `v-${i}`, "user-u1", now).into.reduce(cartDecider.evolve, account);
+    }
+    expect(account.lines).toEqual([{ lineId: 1, skuCode: BOOK, quantity: MAX_LINE_QUANTITY }]);
+  });
+
+  it("security 18: a merge decided on an account cart that grew meanwhile still folds to the limit", () => {
+    // Both merges decided on the empty account cart (two logins at once), both appended.
+    const stale = given([]);
+    const first = decideMerge(given([added(1, BOOK, 90_000)]), stale, "v-1", "user-u1", now).into;
+    const second = decideMerge(given([added(1, BOOK, 90_000)]), stale, "v-2", "user-u1", now).into;
+    expect([...first, ...second].reduce(cartDecider.evolve, stale).lines).toEqual([
+      { lineId: 1, skuCode: BOOK, quantity: MAX_LINE_QUANTITY },
+    ]);
   });
 });

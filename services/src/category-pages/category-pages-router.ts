@@ -10,7 +10,7 @@ import {
   subscriptionYears,
 } from "@shop/shared/magazine/free-downloads";
 import { loadSkusForCart, skuRows, type Database } from "@shop/projections";
-import { cartIdOf, visitorCartIdOf } from "../cart/cart-id.ts";
+import { cartIdOf, visitorCartOf } from "../cart/cart-id.ts";
 import { shopperOf } from "../cart/cart-router.ts";
 import { runCartCommand } from "../cart/cart-service.ts";
 import { cartAnswer } from "../cart/cart-view.ts";
@@ -64,7 +64,7 @@ export function makeCategoryPagesRouter(deps: CategoryPagesDeps): Router {
         throw new CartRefusedError("CART_NOT_A_FREE_DOWNLOAD", MAGAZINE_MESSAGES.notFree(sku?.title ?? code, code));
     }
     const items = [input.subscription, ...downloads].map((skuCode) => ({ skuCode, quantity: 1 }));
-    const newCart = !req.user && visitorCartIdOf(req.headers.cookie) === null;
+    const newCart = !req.user && visitorCartOf(req) === null;
     const cartId = cartIdOf(req, res, { create: true, secure: deps.behindProxy })!;
     const outcome = await runCartCommand(
       { store: deps.store, clock: deps.clock, loadSkus },

@@ -7,7 +7,6 @@ import {
   PaymentNotConfiguredError,
   WrongExpectedVersionError,
   cartStream,
-  campaignStream,
   checkoutStream,
   orderCompletePath,
   orderViewOf,
@@ -21,15 +20,15 @@ import {
   type LogPosition,
   type Shopper,
 } from "@shop/shared";
-import { campaignDecider, decideCampaign } from "../campaigns/campaign.ts";
 import { loadCart, type CartServiceDeps } from "../cart/cart-service.ts";
 import type { Cart } from "../cart/cart.ts";
 import type { CartContext } from "../cart/decide.ts";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import { placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
 import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
+import { recordOrderGifts } from "../orders/order-gifts.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
 import { checkoutPayer, discountCustomerOf, openCheckout, payerOf, sealOrderPersonal } from "./checkout-personal.ts";
@@ -41,6 +40,8 @@ export interface CheckoutServiceDeps extends CartServiceDeps, PlaceOrderDeps {
   /** Declined card attempts per checkout, address and card. */
   cardAttempts: CardAttemptThrottle;
 }
+
+type PlacedOrder = Awaited<ReturnType<typeof placeOrder>>["placed"];
 
 export interface LoadedCheckout {
   checkout: Checkout;
@@ -210,53 +211,27 @@ export async function submitPayment(
       ],
       { expectedVersion: "any" },
     );
-    await afterOrder(deps, cartId, cart, priced, order.number, now, request.metadata);
-    const mailed = await queueOrderConfirmation(deps, orderViewOf(order.placed, personal), person, request.metadata);
+    await afterOrder(deps, cartId, cart, order.placed, now, request.metadata);
+    const view = orderViewOf(order.placed, personal);
+    const mailed = await queueOrderConfirmation(deps, view, person, request.metadata, order.placed.holdUntil);
     // The mail is this request's last write: once the read models reach it they hold the gifts too.
     return { answer: placed(order.number), appended: order.appended, lastWrite: mailed ?? order.appended.position };
   }
 }
 
-/** What follows a placed order: the donations move their campaigns' thermometers, and the ordered lines leave the cart. */
+/**
+ * What follows a placed order: the donations of a paid order move their campaigns' thermometers (a
+ * check order's wait for its check to be recorded as received), and the ordered lines leave the cart.
+ */
 async function afterOrder(
   deps: CheckoutServiceDeps,
   cartId: string,
   cart: Cart,
-  priced: PricedOrder,
-  number: string,
+  placed: PlacedOrder,
   now: Date,
   metadata: EventMetadata,
 ) {
-  for (const line of priced.lines) {
-    const campaign = line.donation?.campaign;
-    if (!campaign) continue;
-    await handleCommand(
-      deps.store,
-      campaignStream(campaign),
-      campaignDecider,
-      (state) =>
-        state.exists
-          ? decideCampaign(
-              {
-                type: "RecordGift",
-                data: {
-                  giftId: `order-${number}-${line.lineId}`,
-                  amountCents: line.totalCents,
-                  // The buyer's name stays sealed on the order: the gift names the order, not the person.
-                  donorName: "",
-                  note: "",
-                  source: "order",
-                  orderNumber: number,
-                },
-              },
-              state,
-              { now, by: null },
-            )
-          : [],
-      metadata,
-      20,
-    );
-  }
+  if (placed.payment.status !== "awaiting") await recordOrderGifts(deps, placed, now, metadata);
   const at = now.toISOString();
   const emptied: CartEvent[] = [
     ...cart.lines.map(

@@ -138,7 +138,8 @@ export async function submitQuickCheckout(
       throw error;
     }
     await append({ type: "QuickCheckoutCompleted", data: { attemptId, orderNumber: result.number, at } }, "any");
-    const mailed = await queueOrderConfirmation(deps, orderViewOf(result.placed, personal), person, request.metadata);
+    const view = orderViewOf(result.placed, personal);
+    const mailed = await queueOrderConfirmation(deps, view, person, request.metadata, result.placed.holdUntil);
     return { answer: placed(result.number), lastWrite: mailed ?? result.appended.position };
   }
 }

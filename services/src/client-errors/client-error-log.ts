@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "@shop/projections";
 import { CLIENT_ERRORS_KEPT, type ClientErrorReport } from "@shop/shared/client-errors/api";
 import { underStartupMigrationLock } from "../platform/startup-migration.ts";
+import { printable } from "../platform/terminal-text.ts";
 
 // Reports from browsers are kept in a table of their own (ServiceTables.client_errors), not the event
 // log: they are untrusted, numerous operational noise, not business facts. In the log they would swell
@@ -101,11 +102,14 @@ export function clientErrorLog(db: Kysely<Database>) {
 }
 export type ClientErrorLog = ReturnType<typeof clientErrorLog>;
 
-/** One line per report for `npm run ops -- client-errors`. */
+/**
+ * One line per report for `npm run ops -- client-errors`. Every field came from a browser: its control
+ * characters are printed escaped, so a report can neither start a forged line nor colour the terminal.
+ */
 export function formatClientError(row: ClientErrorRow): string {
   const where =
     row.kind === "request"
       ? `${row.method ?? "GET"} ${row.source ?? "?"} -> ${row.status ?? 0}`
       : `${row.source ?? "?"}:${row.line ?? 0}:${row.column ?? 0}`;
-  return `${row.receivedAt}  ${row.kind.padEnd(7)}  ${row.page}  ${row.message}  (${where})  ${row.ip}`;
+  return printable(`${row.receivedAt}  ${row.kind.padEnd(7)}  ${row.page}  ${row.message}  (${where})  ${row.ip}`);
 }

@@ -96,4 +96,32 @@ describe("client errors: stored and listed for operators", () => {
       }),
     ).toBe("2026-11-23T12:00:00.000Z  script   /  boom  (?:0:0)  ::1");
   });
+
+  it("security 20: a report's newlines and escape sequences print on one line, visible, with no raw ESC", async () => {
+    const log = clientErrorLog(database.db);
+    await log.record(
+      {
+        kind: "request",
+        message: "boom\n2026-11-23T13:00:00.000Z  script   /admin/  forged line\x1b[31m red\x1b[0m\r\u009b2J\u202eoll",
+        page: "/store/\n\x1b]0;title\x07",
+        source: "/api/\u2028x",
+        method: "GET\t",
+        status: 500,
+      },
+      from("2026-11-23T13:00:00Z"),
+    );
+    const out = await clientErrorsCommand.run({ database }, clientErrorsCommand.parse(["--limit", "1"]));
+    expect(out.split("\n")).toHaveLength(1);
+    expect(out).toBe(
+      "2026-11-23T13:00:00.000Z  request  /store/\\n\\x1b]0;title\\x07  " +
+        "boom\\n2026-11-23T13:00:00.000Z  script   /admin/  forged line\\x1b[31m red\\x1b[0m\\r\\u009b2J\\u202eoll  " +
+        "(GET\\t /api/\\u2028x -> 500)  203.0.113.9",
+    );
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not reach the terminal
+    expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u202e]/);
+    // --json is JSON: its strings carry the characters escaped, and read back as they were sent.
+    const json = await clientErrorsCommand.run({ database }, clientErrorsCommand.parse(["--limit", "1", "--json"]));
+    expect(json.split("\n")).toHaveLength(1);
+    expect(JSON.parse(json).page).toBe("/store/\n\x1b]0;title\x07");
+  });
 });

@@ -24,26 +24,26 @@ export const DEMO_LOGIN_2 = { email: "colleague@example.org", password: "demo-pa
 export async function seedDemoData(
   store: EventStore,
   clock: () => Date,
-  db?: Kysely<Database>,
+  db: Kysely<Database>,
 ): Promise<LogPosition | null> {
   const existing = await store.readAll(START, { limit: 1 });
   if (existing.length > 0) return null;
   const metadata = { userId: null, correlationId: "demo-data" };
   const now = clock().toISOString();
   try {
-    await registerUser({ store, clock }, { ...DEMO_LOGIN, isStaff: true }, metadata);
+    await registerUser({ store, clock, db }, { ...DEMO_LOGIN, isStaff: true }, metadata);
   } catch (error) {
     if (error instanceof DomainError && error.code === "EMAIL_TAKEN") return null; // another process is seeding
     throw error;
   }
-  await registerUser({ store, clock }, { ...DEMO_LOGIN_2, isStaff: true }, metadata);
-  if (db) await seedContentDemoData(store, db, clock, metadata);
+  await registerUser({ store, clock, db }, { ...DEMO_LOGIN_2, isStaff: true }, metadata);
+  await seedContentDemoData(store, db, clock, metadata);
   await seedLookupDemoData(store, metadata);
-  if (db) await seedCatalogDemoData(store, db, clock, metadata);
-  if (db) await seedDiscountDemoData(store, db, clock(), metadata);
-  if (db) await seedRadioDemoData(store, db, clock, metadata);
-  if (db) await seedAdsDemoData(store, db, clock, metadata);
-  if (db) await seedNewsletterDemoData(store, db, clock, metadata);
+  await seedCatalogDemoData(store, db, clock, metadata);
+  await seedDiscountDemoData(store, db, clock(), metadata);
+  await seedRadioDemoData(store, db, clock, metadata);
+  await seedAdsDemoData(store, db, clock, metadata);
+  await seedNewsletterDemoData(store, db, clock, metadata);
   await seedGamifyDemoData(store, clock(), metadata);
   const last = await store.append(
     campaignStream("ark-main"),

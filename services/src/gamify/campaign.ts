@@ -18,7 +18,20 @@ export interface GamifyCampaignState {
 
 export type GamifyCampaignCommand =
   | { type: "DefineGamifyCampaign"; data: { fields: GamifyCampaignFields; creating: boolean } }
-  | { type: "DrawGamifyWinner"; data: { seed: string; entries: GamifyDrawEntry[] } };
+  | {
+      type: "DrawGamifyWinner";
+      data: {
+        seed: string;
+        entries: GamifyDrawEntry[];
+        /** The actions that gave each entry of the player `drawWinner` picks from these (the router looks them up). */
+        winnerActions: GamifyWinnerActions;
+      };
+    };
+
+export type GamifyWinnerActions = Array<{ action: string; count: number; points: number }>;
+
+/** The draw's order: by player, so the same seed and entries pick the same winner wherever it is run again. */
+export const drawOrder = (entries: GamifyDrawEntry[]) => [...entries].sort((a, b) => (a.player < b.player ? -1 : 1));
 
 export const gamifyCampaignDecider = {
   initialState: (): GamifyCampaignState => ({ definition: null, winner: null }),
@@ -86,7 +99,7 @@ export function decideGamifyCampaign(
     case "DrawGamifyWinner": {
       if (!state.definition) throw notFound();
       if (state.winner) throw new GamifyRefusedError("GAMIFY_WINNER_ALREADY_DRAWN", GAMIFY_MESSAGES.winnerAlreadyDrawn);
-      const entries = [...command.data.entries].sort((a, b) => (a.player < b.player ? -1 : 1));
+      const entries = drawOrder(command.data.entries);
       const winner = drawWinner(command.data.seed, entries);
       if (!winner) throw new GamifyRefusedError("GAMIFY_NO_ENTRIES", GAMIFY_MESSAGES.noEntries);
       return [
@@ -97,6 +110,7 @@ export function decideGamifyCampaign(
             seed: command.data.seed,
             entries,
             winner,
+            winnerActions: command.data.winnerActions,
             drawnAt: at,
             by: meta.by,
           },

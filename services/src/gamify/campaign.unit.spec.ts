@@ -65,10 +65,11 @@ describe("gamify campaigns in the back office", () => {
 });
 
 describe("the winner draw (weighted by entries, seeded, in the log)", () => {
+  const winnerActions = [{ action: "page-view", count: 1, points: 1 }];
   it("the draw is an event holding its seed, the entries it drew from and the winner they give", () =>
     spec
       .given([defined])
-      .when({ type: "DrawGamifyWinner", data: { seed: "abc", entries } })
+      .when({ type: "DrawGamifyWinner", data: { seed: "abc", entries, winnerActions } })
       .then([
         {
           type: "GamifyWinnerDrawn",
@@ -77,6 +78,7 @@ describe("the winner draw (weighted by entries, seeded, in the log)", () => {
             seed: "abc",
             entries,
             winner: drawWinner("abc", entries)!,
+            winnerActions,
             drawnAt: now.toISOString(),
             by,
           },
@@ -85,7 +87,7 @@ describe("the winner draw (weighted by entries, seeded, in the log)", () => {
 
   it("running the draw again from the event gives the same winner", () => {
     const [event] = decideGamifyCampaign(
-      { type: "DrawGamifyWinner", data: { seed: "reproduce-me", entries } },
+      { type: "DrawGamifyWinner", data: { seed: "reproduce-me", entries, winnerActions } },
       gamifyCampaignDecider.evolve(gamifyCampaignDecider.initialState(), defined),
       { now, by },
     );
@@ -96,17 +98,17 @@ describe("the winner draw (weighted by entries, seeded, in the log)", () => {
   it("A winner has already been drawn for this campaign. on a second draw", () => {
     const drawn: GamifyCampaignEvent = {
       type: "GamifyWinnerDrawn",
-      data: { campaign: "vbs-2016-reveal", seed: "s", entries, winner: "user-1", drawnAt: "", by },
+      data: { campaign: "vbs-2016-reveal", seed: "s", entries, winner: "user-1", winnerActions: [], drawnAt: "", by },
     };
     spec
       .given([defined, drawn])
-      .when({ type: "DrawGamifyWinner", data: { seed: "t", entries } })
+      .when({ type: "DrawGamifyWinner", data: { seed: "t", entries, winnerActions } })
       .thenThrows("GAMIFY_WINNER_ALREADY_DRAWN");
   });
 
-  it("Nobody has any entries in this campaign yet. when there is no entry", () =>
+  it("Nobody with a confirmed email has any entries in this campaign yet. when there is no entry", () =>
     spec
       .given([defined])
-      .when({ type: "DrawGamifyWinner", data: { seed: "t", entries: [] } })
+      .when({ type: "DrawGamifyWinner", data: { seed: "t", entries: [], winnerActions: [] } })
       .thenThrows("GAMIFY_NO_ENTRIES"));
 });

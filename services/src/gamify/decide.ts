@@ -2,6 +2,7 @@ import {
   GAMIFY_MESSAGES,
   GamifyAchievementEarned,
   GamifyActionCounted,
+  type GamifyActionTally,
   type GamifyCampaignFields,
   GamifyPlayerJoined,
   GamifyPlayerMerged,
@@ -17,6 +18,8 @@ export interface PlayerState {
   points: number;
   /** Slugs of the actions already counted. */
   counted: string[];
+  /** Each counted action: how many times, the points it gave, the site days it counted on. */
+  tallies: Record<string, GamifyActionTally>;
   achievements: Array<{ slug: string; name: string }>;
   /** Visitors merged into this player at sign-in, with the visitor stream version merged up to. */
   merged: Record<string, number>;
@@ -25,7 +28,14 @@ export interface PlayerState {
 
 export const playerDecider = {
   events: playerEvents,
-  initialState: (): PlayerState => ({ points: 0, counted: [], achievements: [], merged: {}, joined: false }),
+  initialState: (): PlayerState => ({
+    points: 0,
+    counted: [],
+    tallies: {},
+    achievements: [],
+    merged: {},
+    joined: false,
+  }),
   evolve(state: PlayerState, event: PlayerEvent): PlayerState {
     switch (event.type) {
       case "GamifyActionCounted":
@@ -33,6 +43,13 @@ export const playerDecider = {
           ...state,
           points: event.data.total,
           counted: state.counted.includes(event.data.action) ? state.counted : [...state.counted, event.data.action],
+          tallies: addTally(state.tallies, {
+            action: event.data.action,
+            count: 1,
+            points: event.data.points,
+            // Counts written before the day was kept: their UTC day.
+            days: [event.data.day ?? event.data.at.slice(0, 10)],
+          }),
         };
       case "GamifyAchievementEarned":
         return {
@@ -44,6 +61,7 @@ export const playerDecider = {
           ...state,
           points: event.data.total,
           counted: [...new Set([...state.counted, ...event.data.actions])],
+          tallies: event.data.byAction.reduce(addTally, state.tallies),
           merged: { ...state.merged, [event.data.from]: event.data.fromVersion },
         };
       case "GamifyPlayerJoined":
@@ -55,6 +73,28 @@ export const playerDecider = {
     }
   },
 };
+
+function addTally(
+  tallies: Record<string, GamifyActionTally>,
+  add: GamifyActionTally,
+): Record<string, GamifyActionTally> {
+  const was = tallies[add.action] ?? { action: add.action, count: 0, points: 0, days: [] };
+  return {
+    ...tallies,
+    [add.action]: {
+      action: add.action,
+      count: was.count + add.count,
+      points: was.points + add.points,
+      days: [...new Set([...was.days, ...add.days])],
+    },
+  };
+}
+
+/** A player's entries by action, most points first: what the draw shows of its winner. */
+export const talliesOf = (state: PlayerState) =>
+  Object.values(state.tallies)
+    .map(({ action, count, points }) => ({ action, count, points }))
+    .sort((a, b) => b.points - a.points || (a.action < b.action ? -1 : 1));
 
 /** The achievements a new total reaches that the player has not earned, lowest threshold first. */
 function achievementsEarned(
@@ -83,17 +123,25 @@ export interface RegisterAction {
     action: string;
     player: string;
     data: string | null;
+    /**
+     * Whether the server saw the action happen (a purchase, a confirmed sign-up). An action the client
+     * only claims (page-view, share, video-play through register-action) is not.
+     */
+    verified: boolean;
+    /** Today in the site's time zone (yyyy-mm-dd). */
+    day: string;
     now: Date;
   };
 }
 
 /**
  * Counts an action for a player. It counts once per player per action slug unless the campaign marks
- * the action repeatable (nobody farms points by reloading): a second time decides nothing. Each
- * achievement whose threshold the new total reaches is earned, once.
+ * the action repeatable (nobody farms points by reloading): a second time decides nothing. A repeatable
+ * action the server cannot verify counts at most once per site day. Each achievement whose threshold
+ * the new total reaches is earned, once.
  */
 export function decideAction(command: RegisterAction, state: PlayerState): PlayerEvent[] {
-  const { campaign, action: actionSlug, player, data, now } = command.data;
+  const { campaign, action: actionSlug, player, data, verified, day, now } = command.data;
   if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
   if (!isRunning(campaign, now)) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_CLOSED", GAMIFY_MESSAGES.campaignClosed);
   const action = campaign.actions.find((a) => a.slug === actionSlug);
@@ -102,6 +150,7 @@ export function decideAction(command: RegisterAction, state: PlayerState): Playe
       action: [GAMIFY_MESSAGES.actionNotFound],
     });
   if (!action.repeatable && state.counted.includes(action.slug)) return [];
+  if (!verified && state.tallies[action.slug]?.days.includes(day)) return [];
   const at = now.toISOString();
   const total = state.points + action.points;
   const counted: PlayerEvent = {
@@ -115,6 +164,7 @@ export function decideAction(command: RegisterAction, state: PlayerState): Playe
       total,
       data,
       at,
+      day,
     },
   };
   return [counted, ...achievementsEarned(campaign, state, player, total, at)];
@@ -135,9 +185,11 @@ export interface MergeVisitor {
 
 /**
  * A visitor's progress goes into the account at sign-in, without double counting: an action slug the
- * account already counted (or that the visitor counted twice) adds nothing unless repeatable; only the
- * visitor's events after the last merge of it are looked at, so merging again (a second sign-in, a
- * retried request) adds nothing twice. The visitor's joining carries over too.
+ * account already counted (or that the visitor counted twice) adds nothing unless repeatable, and a
+ * repeatable one adds nothing on a site day the account already has it (a visitor's actions are claimed
+ * by its browser: once per day, however many visitors sign in); only the visitor's events after the last
+ * merge of it are looked at, so merging again (a second sign-in, a retried request) adds nothing twice.
+ * The visitor's joining carries over too.
  */
 export function decideMerge(command: MergeVisitor, state: PlayerState): PlayerEvent[] {
   const { campaign, player, from, fromEvents, now } = command.data;
@@ -150,11 +202,16 @@ export function decideMerge(command: MergeVisitor, state: PlayerState): PlayerEv
     const repeatable = new Set(campaign.actions.filter((a) => a.repeatable).map((a) => a.slug));
     const taken = new Set(state.counted);
     const actions: string[] = [];
+    let tallies: Record<string, GamifyActionTally> = {};
     let points = 0;
     for (const count of counts) {
       if (!repeatable.has(count.action) && taken.has(count.action)) continue;
+      const day = count.day ?? count.at.slice(0, 10);
+      const seen = [...(state.tallies[count.action]?.days ?? []), ...(tallies[count.action]?.days ?? [])];
+      if (seen.includes(day)) continue;
       taken.add(count.action);
       if (!actions.includes(count.action)) actions.push(count.action);
+      tallies = addTally(tallies, { action: count.action, count: 1, points: count.points, days: [day] });
       points += count.points;
     }
     const total = state.points + points;
@@ -167,6 +224,7 @@ export function decideMerge(command: MergeVisitor, state: PlayerState): PlayerEv
         fromVersion: newer.at(-1)!.streamPosition,
         fromTotal: counts.at(-1)!.total,
         actions,
+        byAction: Object.values(tallies),
         points,
         total,
         at,

@@ -22,13 +22,28 @@ const vbs: GamifyCampaignFields = {
   startsAt: "2016-05-01T00:00:00Z",
   endsAt: "2016-07-01T00:00:00Z",
 };
-const register = (action: string, campaign: GamifyCampaignFields | null = vbs, when = now): RegisterAction => ({
+const TODAY = "2016-06-01";
+const register = (
+  action: string,
+  campaign: GamifyCampaignFields | null = vbs,
+  when = now,
+  options: { day?: string; verified?: boolean } = {},
+): RegisterAction => ({
   type: "RegisterAction",
-  data: { campaign, campaignSlug: "vbs-2016-reveal", action, player: "p1", data: null, now: when },
+  data: {
+    campaign,
+    campaignSlug: "vbs-2016-reveal",
+    action,
+    player: "p1",
+    data: null,
+    verified: options.verified ?? false,
+    day: options.day ?? TODAY,
+    now: when,
+  },
 });
-const counted = (action: string, actionType: string, points: number, total: number): PlayerEvent => ({
+const counted = (action: string, actionType: string, points: number, total: number, day = TODAY): PlayerEvent => ({
   type: "GamifyActionCounted",
-  data: { campaign: "vbs-2016-reveal", player: "p1", action, actionType, points, total, data: null, at },
+  data: { campaign: "vbs-2016-reveal", player: "p1", action, actionType, points, total, data: null, at, day },
 });
 const earned = (achievement: string, name: string): PlayerEvent => ({
   type: "GamifyAchievementEarned",
@@ -48,10 +63,22 @@ describe("gamify: registering an action", () => {
       .when(register("page-view"))
       .then([]));
 
-  it("an action the campaign marks repeatable counts every time", () =>
+  it("security 11: a repeatable action the browser only claims counts once per site day", () =>
     spec
       .given([counted("video-play", "video-play", 3, 3)])
       .when(register("video-play"))
+      .then([]));
+
+  it("security 11: a repeatable claimed action counts again on the next site day", () =>
+    spec
+      .given([counted("video-play", "video-play", 3, 3, "2016-05-31")])
+      .when(register("video-play"))
+      .then([counted("video-play", "video-play", 3, 6), earned("first-step", "First step")]));
+
+  it("a repeatable action the server verified counts every time", () =>
+    spec
+      .given([counted("video-play", "video-play", 3, 3)])
+      .when(register("video-play", vbs, now, { verified: true }))
       .then([counted("video-play", "video-play", 3, 6), earned("first-step", "First step")]));
 
   it("an achievement is earned once", () =>

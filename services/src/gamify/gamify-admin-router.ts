@@ -13,6 +13,8 @@ import {
   gamifyCampaignStream,
   GamifyPanel,
   GamifyRefusedError,
+  drawWinner,
+  gamifyPlayerStream,
   panelsText,
   UpdateGamifyCampaignRequest,
   type EventStore,
@@ -23,7 +25,10 @@ import { containsPattern, sortColumn, type Database, type GamifyCampaignsTable }
 import { z } from "zod";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
-import { decideGamifyCampaign, gamifyCampaignDecider } from "./campaign.ts";
+import { foldStream } from "../platform/command-handler.ts";
+import { decideGamifyCampaign, drawOrder, gamifyCampaignDecider } from "./campaign.ts";
+import { confirmedEmailSql } from "./confirmed-email.ts";
+import { playerDecider, talliesOf } from "./decide.ts";
 
 export interface GamifyAdminRouterDeps {
   store: EventStore;
@@ -57,6 +62,8 @@ const view = (c: CampaignRow) => {
     entries: Number(c.entries),
     winner: c.winner,
     drawn_at: c.drawn_at,
+    winner_entries: c.winner_entries,
+    winner_actions: c.winner_actions ? (JSON.parse(c.winner_actions) as unknown[]) : null,
     version: c.version,
   };
 };
@@ -101,6 +108,7 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
       .leftJoin("users as u", (join) => join.on(sql`'user-' || u.id`, "=", sql.ref("p.player")))
       .select(["p.player", "p.joined", "p.updated_at", "u.name", "u.email"])
       .select(entriesOf.as("entries"))
+      .select(confirmedEmailSql(sql.ref("p.player")).as("eligible"))
       .where("p.campaign", "=", slug)
       .where(sql<boolean>`p.points > p.merged_points`)
       .orderBy(sql`p.points - p.merged_points`, "desc")
@@ -171,10 +179,12 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
   });
 
   // Each player with entries (points not merged into an account), most first: live through `gamify:entries`.
+  // `eligible`: a confirmed email (an account, or a visitor that confirmed a newsletter address); only they are drawn.
   router.get(`${BASE}:slug/players/`, async (req, res) => {
     const campaign = await bySlug(req.params.slug);
     if (!campaign) throw notFound();
     const rows = await players(campaign.slug);
+    const sum = (list: typeof rows) => list.reduce((total, p) => total + Number(p.entries), 0);
     res.json({
       metadata: { success: true },
       items: rows.map((p) => ({
@@ -182,25 +192,45 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
         name: p.name ?? null,
         email: p.email ?? null,
         entries: Number(p.entries),
+        eligible: Boolean(p.eligible),
         joined: p.joined,
         updated_at: p.updated_at,
       })),
-      entries: rows.reduce((sum, p) => sum + Number(p.entries), 0),
+      entries: sum(rows),
+      eligible_entries: sum(rows.filter((p) => p.eligible)),
       winner: campaign.winner,
       drawn_at: campaign.drawn_at,
+      winner_entries: campaign.winner_entries,
+      winner_actions: campaign.winner_actions,
     });
   });
 
-  // The draw: a fresh seed, the entries staff see, one winner weighted by entries, all in the event.
+  // The draw: a fresh seed, the entries of the players with a confirmed email, one winner weighted by
+  // entries, and the actions that gave the winner's entries, all in the event.
   router.post(`${BASE}:slug/draw/`, async (req, res) => {
     const slug = req.params.slug;
     if (!(await bySlug(slug))) throw notFound();
     // Every point counted before the click is in the draw: the players read model catches up to the log first.
     await deps.waitForProjections(await deps.store.head(), ["gamify"]);
-    const entries = (await players(slug)).map((p) => ({ player: p.player, entries: Number(p.entries) }));
+    const entries = (await players(slug))
+      .filter((p) => p.eligible)
+      .map((p) => ({ player: p.player, entries: Number(p.entries) }));
     const seed = randomBytes(16).toString("hex");
-    const result = await run(req, slug, { type: "DrawGamifyWinner", data: { seed, entries } });
-    res.json({ metadata: { success: true }, winner: result.state.winner, seed, entries: entries.length });
+    // The winner's actions come from its stream: who it is follows from the seed and entries alone.
+    const drawn = drawWinner(seed, drawOrder(entries));
+    const winnerActions = drawn
+      ? talliesOf(foldStream(playerDecider, await deps.store.readStream(gamifyPlayerStream(slug, drawn))))
+      : [];
+    const result = await run(req, slug, { type: "DrawGamifyWinner", data: { seed, entries, winnerActions } });
+    const winner = result.state.winner;
+    res.json({
+      metadata: { success: true },
+      winner,
+      seed,
+      entries: entries.length,
+      winner_entries: entries.find((e) => e.player === winner)?.entries ?? 0,
+      winner_actions: winnerActions,
+    });
   });
 
   return router;

@@ -61,6 +61,8 @@ describe("staff define gamify campaigns in the back office", () => {
             entries: 0,
             winner: null,
             drawn_at: null,
+            winner_entries: null,
+            winner_actions: null,
             version: 0,
           },
         },
@@ -169,18 +171,30 @@ describe("staff see players and entries and draw a winner weighted by entries", 
               name: "Edna Editor",
               email: "edna@example.org",
               entries: 4,
+              eligible: true,
               joined: false,
               updated_at: at,
             },
-            { player: "visitor-a", name: null, email: null, entries: 1, joined: false, updated_at: at },
+            {
+              player: "visitor-a",
+              name: null,
+              email: null,
+              entries: 1,
+              eligible: false,
+              joined: false,
+              updated_at: at,
+            },
           ],
           entries: 5,
+          eligible_entries: 4,
           winner: null,
           drawn_at: null,
+          winner_entries: null,
+          winner_actions: null,
         });
       }));
 
-  it("the draw is an event holding its seed and entries; re-running it from the log gives the same winner", () =>
+  it("the draw is an event holding its seed and entries (a confirmed email's); re-running it gives the same winner", () =>
     spec
       .given(edna, defined, points("visitor-a", 1), points("user-7", 4), points("user-8", 2))
       .when((http) => http.as(edna).post(`${BASE}vbs/draw/`, {}))
@@ -192,14 +206,15 @@ describe("staff see players and entries and draw a winner weighted by entries", 
         expect(drawn.entries).toEqual([
           { player: "user-7", entries: 4 },
           { player: "user-8", entries: 2 },
-          { player: "visitor-a", entries: 1 },
         ]);
         expect(drawn.by).toEqual(actorOf(edna));
         expect(response.json).toEqual({
           metadata: { success: true },
           winner: drawn.winner,
           seed: drawn.seed,
-          entries: 3,
+          entries: 2,
+          winner_entries: drawn.winner === "user-7" ? 4 : 2,
+          winner_actions: [{ action: "page-view", count: 1, points: drawn.winner === "user-7" ? 4 : 2 }],
         });
         expect(drawWinner(drawn.seed, drawn.entries)).toBe(drawn.winner);
       }));

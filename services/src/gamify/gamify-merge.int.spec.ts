@@ -49,7 +49,7 @@ describe.skipIf(!testDatabaseUrl())("anonymous players merged at sign-in, under 
     const merges = Array.from({ length: 8 }, () =>
       mergeVisitorPlayer(
         { store: server.store, db: server.database.db, clock: () => new Date() },
-        `visitor-${cookie}`,
+        `visitor-${cookie.split(".")[0]}`, // the id, before its signature
         userId,
         {},
       ),

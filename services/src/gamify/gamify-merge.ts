@@ -1,4 +1,3 @@
-import { parse } from "cookie";
 import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
 import { type EventMetadata, type EventStore, gamifyPlayerStream, isEventOf } from "@shop/shared";
@@ -8,14 +7,10 @@ import { handleCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { loadGamifyCampaign } from "./gamify-router.ts";
 import { decideMerge, playerDecider } from "./decide.ts";
+import { playerCookie } from "./player-cookie.ts";
 
 /** Concurrent merges and actions of one account race on its stream: each gets this many tries. */
 const MERGE_ATTEMPTS = 10;
-
-export const visitorPlayerOf = (req: Request): string | null => {
-  const cookie = req.headers.cookie ? parse(req.headers.cookie)[GAMIFY_PLAYER_COOKIE] : undefined;
-  return cookie && /^[A-Za-z0-9_-]{22,64}$/.test(cookie) ? `visitor-${cookie}` : null;
-};
 
 /**
  * Merges one visitor's progress into an account's player in every campaign it played (decideMerge:
@@ -60,12 +55,13 @@ export async function mergeVisitorPlayer(
  * must not get the same points again (one person, one set of entries).
  */
 export async function mergeGamifyAtLogin(
-  deps: { store: EventStore; db: Kysely<Database>; clock: () => Date },
+  deps: { store: EventStore; db: Kysely<Database>; clock: () => Date; sessionSecret?: string },
   req: Request,
   res: Response,
   userId: string,
 ): Promise<void> {
-  const visitor = visitorPlayerOf(req);
+  // Only a cookie this server signed: nobody merges a visitor whose id they picked.
+  const visitor = (await playerCookie(deps)).visitorOf(req);
   if (!visitor) return;
   await mergeVisitorPlayer(deps, visitor, userId, { ...eventMetadata(req), userId });
   res.clearCookie(GAMIFY_PLAYER_COOKIE, { path: "/" });

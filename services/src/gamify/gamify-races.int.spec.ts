@@ -25,7 +25,7 @@ describe.skipIf(!testDatabaseUrl())("gamify under concurrency, on PostgreSQL", (
   it(`an action counts once per player per slug: ${RACERS} racing page views and shares give 1 + 5 points`, async () => {
     const visitor = new TestClient(server.url);
     await visitor.post("/api/gamify/register-action/", { campaign: "vbs-2016-reveal", action: "video-play" });
-    const player = visitor.cookies.get("gamify_player");
+    const player = visitor.cookies.get("gamify_player")?.split(".")[0]; // the id, before its signature
     expect(player).toBeTruthy();
     const answers = await Promise.all(
       Array.from({ length: RACERS }, (_, i) =>

@@ -16,6 +16,8 @@ import {
 import type { RouteDoc } from "../platform/openapi/routes.ts";
 
 const ADMIN = "/admin/api/gamify/campaign/";
+/** What gave the winner's entries: an action, how many times it counted, its points. */
+const winnerAction = z.object({ action: z.string(), count: z.number(), points: z.number() });
 const campaign = {
   slug: z.string(),
   name: z.string(),
@@ -28,6 +30,8 @@ const campaign = {
   entries: z.number(),
   winner: z.string().nullable(),
   drawn_at: z.string().nullable(),
+  winner_entries: z.number().nullable(),
+  winner_actions: z.array(winnerAction).nullable(),
   version: z.number(),
 };
 
@@ -36,7 +40,8 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/gamify/register-action/",
-    summary: "Count an action (campaign, action, optional data) for the player: once per slug unless repeatable",
+    summary:
+      "Count an action (campaign, action, optional data) for the player: once per slug, a repeatable one once a site day; a new visitor's signed cookie is set (429 with Retry-After past 10 new players an hour from one address)",
     body: RegisterActionRequest,
     answer: RegisterActionAnswer,
   },
@@ -58,7 +63,8 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/gamify/giveaway/",
-    summary: "The /giveaway page: the player's entries and achievements, the join panels, the winner once drawn",
+    summary:
+      "The /giveaway page: the player's entries and achievements, whether they count in the draw (eligible: a confirmed email), the join panels, the winner once drawn",
     query: GiveawayQuery,
     fields: {
       campaign: z.object({
@@ -70,6 +76,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
       entries: z.number(),
       achievements: z.array(z.object({ slug: z.string(), name: z.string() })),
       joined: z.boolean(),
+      eligible: z.boolean(),
       panels: z.array(z.object({ slug: z.string(), name: z.string(), creative: z.string(), weight: z.number() })),
       winner: z.object({ drawn_at: z.string(), name: z.string(), you: z.boolean() }).nullable(),
     },
@@ -77,7 +84,8 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/gamify/join/",
-    summary: "The join form ({join form action}?ts=): success and errors (joined by newline on the page), redirect",
+    summary:
+      "The join form ({join form action}?ts=): success and errors (joined by newline on the page), redirect (429 when the address started too many new players)",
     body: JoinRequest,
     fields: { success: z.boolean(), errors: z.array(z.string()), redirect: z.string().optional() },
   },
@@ -107,7 +115,8 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: `${ADMIN}:slug/players/`,
-    summary: "The campaign's players with entries, most first, and the winner once drawn (live: gamify:entries)",
+    summary:
+      "The campaign's players with entries, most first, whether each is drawn (eligible: a confirmed email), and the winner once drawn with its entries by action (live: gamify:entries)",
     fields: {
       items: z.array(
         z.object({
@@ -115,19 +124,30 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
           name: z.string().nullable(),
           email: z.string().nullable(),
           entries: z.number(),
+          eligible: z.boolean(),
           joined: z.boolean(),
           updated_at: z.string(),
         }),
       ),
       entries: z.number(),
+      eligible_entries: z.number(),
       winner: z.string().nullable(),
       drawn_at: z.string().nullable(),
+      winner_entries: z.number().nullable(),
+      winner_actions: z.array(winnerAction).nullable(),
     },
   },
   {
     method: "POST",
     path: `${ADMIN}:slug/draw/`,
-    summary: "Draw the winner weighted by entries: GamifyWinnerDrawn keeps the seed and the entries",
-    fields: { winner: z.string(), seed: z.string(), entries: z.number() },
+    summary:
+      "Draw the winner weighted by entries among the players with a confirmed email: GamifyWinnerDrawn keeps the seed, the entries and the winner's entries by action (400 when nobody has any)",
+    fields: {
+      winner: z.string(),
+      seed: z.string(),
+      entries: z.number().describe("how many players were drawn from"),
+      winner_entries: z.number(),
+      winner_actions: z.array(winnerAction),
+    },
   },
 ];

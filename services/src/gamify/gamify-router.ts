@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { parse } from "cookie";
 import { type Request, type Response, Router } from "express";
 import type { Kysely } from "kysely";
 import {
@@ -20,10 +18,10 @@ import {
   GamifyRefusedError,
   isEventOf,
 } from "@shop/shared";
+import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import {
   CampaignRequest,
   type CampaignInfoAnswer,
-  GAMIFY_PLAYER_COOKIE,
   type PlayerStatusAnswer,
   type RegisterActionAnswer,
   RegisterActionRequest,
@@ -32,11 +30,12 @@ import { foldStream, handleCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import type { Database } from "@shop/projections";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { siteToday } from "../catalog/catalog-cards.ts";
 import { gamifyCampaignDecider } from "./campaign.ts";
 import { decideAction, decideJoin, playerDecider } from "./decide.ts";
-
-const WELL_FORMED = /^[A-Za-z0-9_-]{22,64}$/;
-const ONE_YEAR_MS = 365 * 86_400_000;
+import { hasConfirmedEmail } from "./confirmed-email.ts";
+import { newPlayerLimit } from "./new-player-limit.ts";
+import { playerCookie } from "./player-cookie.ts";
 /** Racing requests of one player (a page view and a share at once) each get this many tries at their append. */
 const APPEND_ATTEMPTS = 5;
 
@@ -47,31 +46,30 @@ export async function loadGamifyCampaign(store: EventStore, slug: string): Promi
   return defined ? GamifyCampaignDefined.schema.parse(defined.data) : null;
 }
 
-/** A signed-in player is their account; a visitor is their cookie's random id (given one on their first action). */
-function playerOf(req: Request, res: Response, options: { create: boolean; secure: boolean }): string | null {
-  if (req.user) return `user-${req.user.id}`;
-  const existing = req.headers.cookie ? parse(req.headers.cookie)[GAMIFY_PLAYER_COOKIE] : undefined;
-  if (existing && WELL_FORMED.test(existing)) return `visitor-${existing}`;
-  if (!options.create) return null;
-  const created = randomBytes(18).toString("base64url");
-  res.cookie(GAMIFY_PLAYER_COOKIE, created, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: options.secure,
-    path: "/",
-    maxAge: ONE_YEAR_MS,
-  });
-  return `visitor-${created}`;
-}
-
 /** Storefront §7 gamification: register an action, a player's status, a campaign's info. */
 export function makeGamifyRouter(deps: {
   store: EventStore;
   db: Kysely<Database>;
   clock: () => Date;
   behindProxy: boolean;
+  sessionSecret?: string;
+  siteTimeZone?: string;
+  rateLimitMultiplier?: number;
 }): Router {
   const router = Router();
+  const countNewPlayer = newPlayerLimit(deps.rateLimitMultiplier);
+  /**
+   * A signed-in player is their account; a visitor is the id in their signed cookie. A request without
+   * one starts a new visitor when `create` (its first action or join), within the address's allowance.
+   */
+  async function playerOf(req: Request, res: Response, create: boolean): Promise<string | null> {
+    if (req.user) return `user-${req.user.id}`;
+    const cookie = await playerCookie(deps);
+    const visitor = cookie.visitorOf(req);
+    if (visitor || !create) return visitor;
+    await countNewPlayer(req, res);
+    return cookie.create(res, { secure: deps.behindProxy });
+  }
   const campaignOrRefuse = async (slug: string) => {
     const campaign = await loadGamifyCampaign(deps.store, slug);
     if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
@@ -80,8 +78,9 @@ export function makeGamifyRouter(deps: {
 
   router.post("/api/gamify/register-action/", async (req, res) => {
     const body = parseRequest(RegisterActionRequest, req.body);
-    const campaign = await loadGamifyCampaign(deps.store, body.campaign);
-    const player = playerOf(req, res, { create: true, secure: deps.behindProxy })!;
+    const campaign = await campaignOrRefuse(body.campaign);
+    const player = (await playerOf(req, res, true))!;
+    const now = deps.clock();
     const result = await handleCommand(
       deps.store,
       gamifyPlayerStream(body.campaign, player),
@@ -96,7 +95,10 @@ export function makeGamifyRouter(deps: {
               action: body.action,
               player,
               data: body.data ?? null,
-              now: deps.clock(),
+              // Claimed by the browser: the server cannot tell it happened, so once a site day at most.
+              verified: false,
+              day: siteToday(now, deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE),
+              now,
             },
           },
           state,
@@ -122,7 +124,7 @@ export function makeGamifyRouter(deps: {
   router.post("/api/gamify/get-player-status/", async (req, res) => {
     const { campaign } = parseRequest(CampaignRequest, req.body);
     await campaignOrRefuse(campaign);
-    const player = playerOf(req, res, { create: false, secure: deps.behindProxy });
+    const player = await playerOf(req, res, false);
     const state = player
       ? foldStream(playerDecider, await deps.store.readStream(gamifyPlayerStream(campaign, player)))
       : playerDecider.initialState();
@@ -149,7 +151,7 @@ export function makeGamifyRouter(deps: {
     const recorded = await deps.store.readStream(campaignStreamOf(slug));
     const { definition: campaign, winner } = foldStream(gamifyCampaignDecider, recorded);
     if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
-    const player = playerOf(req, res, { create: false, secure: deps.behindProxy });
+    const player = await playerOf(req, res, false);
     const state = player
       ? foldStream(playerDecider, await deps.store.readStream(gamifyPlayerStream(slug, player)))
       : playerDecider.initialState();
@@ -160,6 +162,7 @@ export function makeGamifyRouter(deps: {
       entries: state.points,
       achievements: state.achievements,
       joined: state.joined,
+      eligible: player !== null && (await hasConfirmedEmail(deps.db, player)),
       panels: campaign.panels,
       winner:
         winner && drawn
@@ -172,15 +175,22 @@ export function makeGamifyRouter(deps: {
   // The join form (§5 `{join form action}?ts=`): success and errors, which the page joins by newline.
   router.post("/gamify/join/", async (req, res) => {
     const parsed = JoinRequest.safeParse(req.body ?? {});
-    const refuse = (errors: string[]) => {
+    const refuse = (errors: string[], status = 400) => {
       const answer: JoinAnswer = { success: false, errors };
-      res.status(400).json(answer);
+      res.status(status).json(answer);
     };
     if (!parsed.success) return refuse(issuesToErrorLines(parsed.error.issues).map((l) => l.replace(/^[\w.]+: /, "")));
     const body = parsed.data;
     if (!body.accept_rules) return refuse([JOIN_MESSAGES.rulesRequired]);
     const campaign = await loadGamifyCampaign(deps.store, body.campaign);
-    const player = playerOf(req, res, { create: true, secure: deps.behindProxy })!;
+    if (!campaign) return refuse([JOIN_MESSAGES.campaignNotFound]);
+    let player: string;
+    try {
+      player = (await playerOf(req, res, true))!;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === "GAMIFY_TOO_MANY_PLAYERS")) throw error;
+      return refuse([error.message], 429);
+    }
     try {
       await handleCommand(
         deps.store,

@@ -81,13 +81,13 @@ describe("POST /api/gamify/* (storefront §7 gamification)", () => {
         });
       }));
 
-  it("a visitor is tracked by the gamify_player cookie", () =>
+  it("a visitor is tracked by the gamify_player cookie (a random id and its signature)", () =>
     spec
       .given(defined)
       .when(async (http) => {
         const visitor = http.visitor();
         await visitor.post("/api/gamify/register-action/", { campaign: "vbs-2016-reveal", action: "share" });
-        expect(visitor.cookies.get("gamify_player")).toMatch(/^[A-Za-z0-9_-]{24}$/);
+        expect(visitor.cookies.get("gamify_player")).toMatch(/^[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{43}$/);
         return visitor.post("/api/gamify/get-player-status/", { campaign: "vbs-2016-reveal" });
       })
       .then(({ response }) => expect(response.json).toMatchObject({ points: 5 })));

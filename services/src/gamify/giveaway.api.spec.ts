@@ -45,6 +45,7 @@ describe("/giveaway: the player's entries, and the winner once drawn", () => {
           entries: 1,
           achievements: [{ slug: "first-look", name: "First Look" }],
           joined: false,
+          eligible: false, // a visitor without a confirmed email: its entries are not drawn yet
           panels,
           winner: null,
         }),
@@ -54,9 +55,10 @@ describe("/giveaway: the player's entries, and the winner once drawn", () => {
     spec
       .given(defined, pat, drawn(`user-${pat.id}`))
       .when((http) => http.as(pat).get("/api/gamify/giveaway/?campaign=vbs"))
-      .then(({ response }) =>
-        expect(response.json.winner).toEqual({ drawn_at: expect.any(String), name: "Pat P.", you: true }),
-      ));
+      .then(({ response }) => {
+        expect(response.json.winner).toEqual({ drawn_at: expect.any(String), name: "Pat P.", you: true });
+        expect(response.json.eligible).toBe(true); // signed in: an account's email counts as confirmed
+      }));
 
   it("another player sees the winner too, not as them; a visitor winner is 'A visitor'", () =>
     spec

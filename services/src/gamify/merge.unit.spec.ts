@@ -18,10 +18,11 @@ const vbs: GamifyCampaignFields = {
   startsAt: null,
   endsAt: null,
 };
-const counted = (player: string, action: string, points: number, total: number): PlayerEvent => ({
+const counted = (player: string, action: string, points: number, total: number, day = "2016-06-01"): PlayerEvent => ({
   type: "GamifyActionCounted",
-  data: { campaign: "vbs", player, action, actionType: action, points, total, data: null, at },
+  data: { campaign: "vbs", player, action, actionType: action, points, total, data: null, at, day },
 });
+const tally = (action: string, points: number, days = ["2016-06-01"]) => ({ action, count: days.length, points, days });
 const visitorLog = (...events: PlayerEvent[]) => events.map((event, streamPosition) => ({ streamPosition, event }));
 const merge = (fromEvents: ReturnType<typeof visitorLog>) =>
   ({ type: "MergeVisitor", data: { campaign: vbs, player: "user-1", from: "visitor-a", fromEvents, now } }) as const;
@@ -29,6 +30,7 @@ const merged = (data: {
   fromVersion: number;
   fromTotal: number;
   actions: string[];
+  byAction: Array<ReturnType<typeof tally>>;
   points: number;
   total: number;
 }): PlayerEvent => ({
@@ -45,22 +47,64 @@ describe("anonymous players are merged into their account at sign-in", () => {
       .given([counted("user-1", "page-view", 1, 1)])
       .when(merge(visitorLog(counted("visitor-a", "share", 5, 5), counted("visitor-a", "video-play", 3, 8))))
       .then([
-        merged({ fromVersion: 1, fromTotal: 8, actions: ["share", "video-play"], points: 8, total: 9 }),
+        merged({
+          fromVersion: 1,
+          fromTotal: 8,
+          actions: ["share", "video-play"],
+          byAction: [tally("share", 5), tally("video-play", 3)],
+          points: 8,
+          total: 9,
+        }),
         {
           type: "GamifyAchievementEarned",
           data: { campaign: "vbs", player: "user-1", achievement: "super-fan", name: "Super Fan", at },
         },
       ]));
 
-  it("a slug both counted counts once (no double counting); a repeatable one adds up", () =>
+  it("a slug both counted counts once (no double counting); a repeatable one of another day adds up", () =>
     mergeSpec
       .given([counted("user-1", "page-view", 1, 1), counted("user-1", "video-play", 3, 4)])
-      .when(merge(visitorLog(counted("visitor-a", "page-view", 1, 1), counted("visitor-a", "video-play", 3, 4))))
-      .then([merged({ fromVersion: 1, fromTotal: 4, actions: ["video-play"], points: 3, total: 7 })]));
+      .when(
+        merge(
+          visitorLog(counted("visitor-a", "page-view", 1, 1), counted("visitor-a", "video-play", 3, 4, "2016-05-31")),
+        ),
+      )
+      .then([
+        merged({
+          fromVersion: 1,
+          fromTotal: 4,
+          actions: ["video-play"],
+          byAction: [tally("video-play", 3, ["2016-05-31"])],
+          points: 3,
+          total: 7,
+        }),
+      ]));
+
+  it("security 11: a repeatable claimed action the account has on a site day adds nothing from a visitor that day", () =>
+    mergeSpec
+      .given([counted("user-1", "video-play", 3, 3)])
+      .when(merge(visitorLog(counted("visitor-a", "video-play", 3, 3), counted("visitor-a", "share", 5, 8))))
+      .then([
+        merged({
+          fromVersion: 1,
+          fromTotal: 8,
+          actions: ["share"],
+          byAction: [tally("share", 5)],
+          points: 5,
+          total: 8,
+        }),
+      ]));
 
   it("merging the same visitor again adds nothing; only its later actions are merged", () => {
     const log = visitorLog(counted("visitor-a", "page-view", 1, 1), counted("visitor-a", "share", 5, 6));
-    const first = merged({ fromVersion: 0, fromTotal: 1, actions: ["page-view"], points: 1, total: 1 });
+    const first = merged({
+      fromVersion: 0,
+      fromTotal: 1,
+      actions: ["page-view"],
+      byAction: [tally("page-view", 1)],
+      points: 1,
+      total: 1,
+    });
     mergeSpec
       .given([first])
       .when(merge(log.slice(0, 1)))
@@ -68,7 +112,16 @@ describe("anonymous players are merged into their account at sign-in", () => {
     mergeSpec
       .given([first])
       .when(merge(log))
-      .then([merged({ fromVersion: 1, fromTotal: 6, actions: ["share"], points: 5, total: 6 })]);
+      .then([
+        merged({
+          fromVersion: 1,
+          fromTotal: 6,
+          actions: ["share"],
+          byAction: [tally("share", 5)],
+          points: 5,
+          total: 6,
+        }),
+      ]);
   });
 
   it("a visitor who joined the campaign makes the account joined", () =>

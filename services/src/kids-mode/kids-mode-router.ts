@@ -1,23 +1,22 @@
 import { parse } from "cookie";
 import { Router, type Request } from "express";
 import { KIDS_MODE_COOKIE, kidsModeAnswer } from "@shop/shared";
+import { sameSitePathOr } from "@shop/shared/http/same-site-path";
+import { isOwnPage } from "../platform/http/own-page.ts";
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Where to go back to: the page the toggle was on, when it is ours (never an open redirect). */
-function backTo(req: Request): string {
-  const next = typeof req.query.next === "string" ? req.query.next : undefined;
-  if (next?.startsWith("/") && !next.startsWith("//")) return next;
+/**
+ * Where to go back to: `next`, or the page the Referer names when it is one of ours, and only ever a
+ * path on this site (never an open redirect).
+ */
+function backTo(req: Request, siteUrl: string): string {
+  const next = sameSitePathOr(req.query.next, "");
+  if (next) return next;
   const referer = req.get("referer");
-  if (referer) {
-    try {
-      const url = new URL(referer);
-      if (url.host === req.get("host")) return `${url.pathname}${url.search}`;
-    } catch {
-      // not a URL: go home
-    }
-  }
-  return "/";
+  if (!referer || !isOwnPage(referer, req, siteUrl)) return "/";
+  const url = new URL(referer);
+  return sameSitePathOr(`${url.pathname}${url.search}`, "/");
 }
 
 /**
@@ -25,7 +24,7 @@ function backTo(req: Request): string {
  * It is a browsing preference, not a business fact, so it lives in a cookie (docs/decisions.md).
  * A script asking for JSON gets the new state; a link is sent back to the page it was on.
  */
-export function makeKidsModeRouter(deps: { behindProxy?: boolean }): Router {
+export function makeKidsModeRouter(deps: { behindProxy?: boolean; siteUrl: string }): Router {
   const router = Router();
   router.get("/kids-mode/", (req, res) => {
     const on = parse(req.get("cookie") ?? "")[KIDS_MODE_COOKIE] !== "1";
@@ -39,7 +38,7 @@ export function makeKidsModeRouter(deps: { behindProxy?: boolean }): Router {
     else res.clearCookie(KIDS_MODE_COOKIE, { path: "/" });
     res.set("Cache-Control", "no-store");
     if (req.accepts(["html", "json"]) === "json") return res.json(kidsModeAnswer(on));
-    res.redirect(303, backTo(req));
+    res.redirect(303, backTo(req, deps.siteUrl));
   });
   return router;
 }

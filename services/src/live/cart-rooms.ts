@@ -6,21 +6,25 @@ import { userCartId } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import { cartRoom } from "../cart/cart-live-messages.ts";
-import { visitorCartIdOf } from "../cart/cart-id.ts";
+import { CART_COOKIE, verifiedCartId } from "../cart/cart-id.ts";
 
 /**
- * A `/public` socket joins the room of the cart its cookies name: the visitor cookie's cart, and
- * the signed-in shopper's account cart. Only a browser holding the cookie can join, so no other
- * visitor learns when a cart changes. A tab that signs in reconnects to join the account's room.
+ * A `/public` socket joins the room of the cart its cookies name: the visitor cookie's cart (only
+ * when the cookie carries the server's signature, so no value a client makes up names a cart), and
+ * the signed-in shopper's account cart, found through the session. So no other visitor learns when
+ * a cart changes. A tab that signs in reconnects to join the account's room. At most two rooms,
+ * chosen by the server: a client cannot ask for a cart room.
  */
 export async function joinCartRooms(
   socket: Socket,
-  deps: { db: Kysely<Database>; clock: () => Date; sessionSecret?: string },
+  deps: { db: Kysely<Database>; clock: () => Date; sessionSecret?: string; cartKey: () => Promise<Buffer> },
 ): Promise<void> {
   const header = socket.handshake.headers.cookie;
-  const visitorCart = visitorCartIdOf(header);
+  const cookies = header ? parse(header) : {};
+  const signed = cookies[CART_COOKIE];
+  const visitorCart = signed ? verifiedCartId(signed, await deps.cartKey()) : null;
   if (visitorCart) socket.join(cartRoom(visitorCart));
-  const sessionId = header ? parse(header)[SESSION_COOKIE] : undefined;
+  const sessionId = cookies[SESSION_COOKIE];
   if (!sessionId) return;
   const user = await findSessionUser(deps.db, hashSessionId(sessionId, deps.sessionSecret), deps.clock()).catch(
     () => null,

@@ -46,7 +46,7 @@ describe.skipIf(!testDatabaseUrl())("live push across two server processes on on
       ["fan@example.org", false],
     ] as const) {
       const u = await registerUser(
-        { store: one.store, clock: () => new Date() },
+        { store: one.store, db: one.database.db, clock: () => new Date() },
         { email, password: "long enough", isStaff },
       );
       await one.runner.waitFor(u.position);
@@ -118,7 +118,7 @@ describe("live push on PGlite", () => {
     const server = await startTestServer(place);
     try {
       const u = await registerUser(
-        { store: server.store, clock: () => new Date() },
+        { store: server.store, db: server.database.db, clock: () => new Date() },
         { email: "staff@example.org", password: "long enough", isStaff: true },
       );
       await server.runner.waitFor(u.position);

@@ -9,6 +9,9 @@ import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
 import { joinCartRooms } from "./cart-rooms.ts";
+import { ADMIN_MESSAGE_RATE, handleCampaignJoins, limitMessageRate, PUBLIC_MESSAGE_RATE } from "./socket-limits.ts";
+import { CART_COOKIE_SECRET } from "../cart/cart-id.ts";
+import { siteSecret } from "../platform/site-secrets.ts";
 import { handleRecordRooms } from "./record-rooms.ts";
 import { releaseUpgradeRequests } from "./release-upgrade-requests.ts";
 import { isSameOrigin } from "./same-origin.ts";
@@ -31,6 +34,8 @@ export interface LiveGatewayDeps {
   presence?: StaffPresence;
   /** BEHIND_PROXY: the host and scheme a browser saw come in X-Forwarded-Host/-Proto. */
   behindProxy?: boolean;
+  /** RATE_LIMIT_MULTIPLIER: scales the messages a socket may send and the campaign rooms it may join (default 1). */
+  rateLimitMultiplier?: number;
   /** How often open admin sockets' sessions are checked again (expiry, revocation); default 60 s. */
   sessionRecheckEveryMs?: number;
   /**
@@ -91,7 +96,9 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     socket.data.sessionHash = session!.hash;
     next();
   });
+  const multiplier = deps.rateLimitMultiplier ?? 1;
   admin.on("connection", (socket) => {
+    limitMessageRate(socket, ADMIN_MESSAGE_RATE, { log: deps.log, multiplier });
     const user = socket.data.user as { id: string; name: string };
     socket.join([STAFF_ROOM, userRoom(user.id), sessionRoom(socket.data.sessionHash)]);
     deps.presence?.connected(user, socket.id);
@@ -110,12 +117,11 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   });
 
   const publicNs = io.of("/public");
+  const cartKey = siteSecret(deps, CART_COOKIE_SECRET);
   publicNs.on("connection", (socket) => {
-    void joinCartRooms(socket, deps).catch((err) => deps.log.warn({ err }, "cart room not joined"));
-    socket.on("join", (msg: { campaign?: unknown }) => {
-      if (typeof msg?.campaign === "string" && /^[\w-]{1,100}$/.test(msg.campaign))
-        socket.join(`campaign:${msg.campaign}`);
-    });
+    limitMessageRate(socket, PUBLIC_MESSAGE_RATE, { log: deps.log, multiplier });
+    void joinCartRooms(socket, { ...deps, cartKey }).catch((err) => deps.log.warn({ err }, "cart room not joined"));
+    handleCampaignJoins(socket, multiplier);
   });
 
   const { mappers } = deps;

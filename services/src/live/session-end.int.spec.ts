@@ -1,6 +1,7 @@
+import { queuedMailsIn } from "../mail/queued-mails.ts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userStream } from "@shop/shared";
+import { readAllCommitted, START, userStream } from "@shop/shared";
 import {
   adminSocket,
   lockBody,
@@ -96,6 +97,36 @@ describe.each(testBackends())("sessions ending close their admin sockets on $nam
       by: { id: "system", name: "System" },
       change: "expired",
     });
+  });
+
+  it("security 3: a password reset closes the admin sockets of the account's other sessions", async () => {
+    const rita = await signedInClient(server, "rita@example.org", "Rita Reset");
+    const socket = await open(rita.client.cookieHeader);
+    const told = nextPush(socket, "session:ended", () => true, 10_000);
+    const gone = disconnection(socket, 10_000);
+    await new TestClient(server.url).post("/api/account/password-reset/", { email: "rita@example.org" });
+    let token = "";
+    await expect
+      .poll(
+        async () => {
+          // Mails are sealed in the log: opened with the person's key, as the mailbox does.
+          const mails = (
+            await queuedMailsIn(server.database.db, await readAllCommitted(server.store, START, { limit: 100_000 }))
+          ).filter((m) => m.to === "rita@example.org");
+          token = decodeURIComponent(/token=([^\s]+)/.exec(mails[0]?.text ?? "")?.[1] ?? "");
+          return token;
+        },
+        { timeout: 5000 },
+      )
+      .not.toBe("");
+    const reset = await new TestClient(server.url).post("/api/account/password-reset/confirm/", {
+      token,
+      password: "a new password",
+    });
+    expect(reset.status).toBe(200);
+    expect(await told).toEqual({ reason: "logged_out" });
+    expect(await gone).toBe("io server disconnect");
+    expect(rickSocket.connected).toBe(true);
   });
 
   it("a user who stops being staff has every admin socket closed", async () => {

@@ -94,6 +94,21 @@ describe.each(testBackends())("admin socket security on $name", ({ pglite }) => 
     expect(socket.connected).toBe(false);
   });
 
+  it("security 10: an admin socket that floods messages is disconnected; a tab watching a few records is not", async () => {
+    const tab = await adminSocket(server.url, staffCookie);
+    sockets.push(tab);
+    for (const id of [1, 2, 3]) {
+      const ack = await tab.emitWithAck("record:watch", { app: "content", model: "contentnode", id });
+      expect(ack).toMatchObject({ id, lock: null });
+    }
+    const flooder = await adminSocket(server.url, staffCookie);
+    sockets.push(flooder);
+    const gone = disconnection(flooder, 5000);
+    for (let i = 0; i < 5000; i++) flooder.emit("record:unwatch", { app: "content", model: "contentnode", id: i + 1 });
+    expect(await gone).toMatch(/io server disconnect|transport close/);
+    expect(tab.connected).toBe(true);
+  });
+
   it("open sockets of live sessions stay open across re-checks", async () => {
     const socket = await adminSocket(server.url, staffCookie);
     sockets.push(socket);

@@ -17,7 +17,7 @@ describe.each(testBackends())("picker lookups on $name", ({ pglite }) => {
     place = newTestPlace({ pglite });
     server = await startTestServer(place);
     const user = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email: "picker@example.org", password: "long enough", isStaff: true },
     );
     await server.runner.waitFor(user.position);

@@ -61,8 +61,8 @@ describe.each(testBackends())("mail outbox sender on $name", ({ pglite }) => {
     servers.push(server);
     const clock = () => new Date(Date.now() + offset);
     const { mailId } = await queueMail(
-      { store: server.store, clock },
-      { to: " Ann@Example.org ", subject: "Hi", text: "Hello" },
+      { store: server.store, db: server.database.db, clock },
+      { to: " Ann@Example.org ", person: "ann", subject: "Hi", text: "Hello" },
     );
     expect(
       await until(
@@ -94,6 +94,42 @@ describe.each(testBackends())("mail outbox sender on $name", ({ pglite }) => {
     expect(sent).toMatchObject({ attempt: 3, via: "smtp" });
   });
 
+  it("security 15: over SMTP the outbox row drops the body once sent; the event holds the address and body sealed", {
+    timeout: 120_000,
+  }, async () => {
+    const got: Array<{ to: string; text: string }> = [];
+    const transport: MailTransport = {
+      via: "smtp",
+      async send(mail) {
+        got.push({ to: mail.to, text: mail.text });
+      },
+    };
+    const place = newTestPlace({ pglite });
+    places.push(place);
+    const server = await startTestServer(place, { mail: { transport, everyMs: 20 } });
+    servers.push(server);
+    const { mailId } = await queueMail(
+      { store: server.store, db: server.database.db, clock: () => new Date() },
+      { to: "Cleo@Example.org", person: "receipt-person", subject: "Your receipt", text: "Dear Cleo Sealwright" },
+    );
+    await until(
+      () => typesOf(server, mailId),
+      (t) => t.includes("MailSent"),
+    );
+    expect(got).toEqual([{ to: "cleo@example.org", text: "Dear Cleo Sealwright" }]);
+    const [queued] = await server.store.readStream(mailStream(mailId));
+    expect(JSON.stringify(queued!.data)).not.toMatch(/cleo|sealwright/i);
+    expect(queued!.data).toMatchObject({
+      to: "",
+      text: "",
+      subject: "Your receipt",
+      sealed: { person: "receipt-person" },
+    });
+    await server.runner.waitFor(await server.store.head());
+    const row = await server.database.db.selectFrom("mailbox").selectAll().where("id", "=", mailId).executeTakeFirst();
+    expect(row).toMatchObject({ status: "sent", via: "smtp", to: "cleo@example.org", text: "", html: null });
+  });
+
   it("without SMTP_URL the mail lands in the local mailbox that staff read and `ops mails` lists", {
     timeout: 120_000,
   }, async () => {
@@ -102,8 +138,8 @@ describe.each(testBackends())("mail outbox sender on $name", ({ pglite }) => {
     const server = await startTestServer(place, { mail: { everyMs: 20 } });
     servers.push(server);
     const { mailId } = await queueMail(
-      { store: server.store, clock: () => new Date() },
-      { to: "bob@example.org", subject: "Your order", text: "Thank you for your order." },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
+      { to: "bob@example.org", person: "bob", subject: "Your order", text: "Thank you for your order." },
     );
     await until(
       () => typesOf(server, mailId),
@@ -151,8 +187,8 @@ describe.each(testBackends())("mail outbox sender on $name", ({ pglite }) => {
         ids.push(
           (
             await queueMail(
-              { store: servers[0].store, clock: () => new Date() },
-              { to: `c${i}@x.org`, subject: "s", text: "t" },
+              { store: servers[0].store, db: servers[0].database.db, clock: () => new Date() },
+              { to: `c${i}@x.org`, person: `c${i}`, subject: "s", text: "t" },
             )
           ).mailId,
         );

@@ -16,23 +16,21 @@ export interface OutgoingMail {
 /**
  * Puts an email in the outbox (a `MailQueued` event) and returns at once; the sender delivers it
  * later, once, with retries. Call it after the event that warrants the mail is appended (an order
- * placed, a reset requested): `await queueMail({ store, clock }, { to, subject, text }, metadata)`.
- * `mailId` may be given to make the call idempotent (e.g. `order-confirmation-{number}`): a second
- * call with the same id queues nothing.
+ * placed, a reset requested): `await queueMail({ store, clock, db }, { to, person, subject, text }, metadata)`.
+ * The address and body are sealed with `person`'s key (the account's user id, or `guestPerson` of the
+ * address for someone without one), so erasing the person erases the mail. The subject stays in clear:
+ * it must not name the person. `mailId` may be given to make the call idempotent (e.g.
+ * `order-confirmation-{number}`): a second call with the same id queues nothing.
  */
 export async function queueMail(
-  deps: { store: EventStore; clock: () => Date; db?: Kysely<Database> },
-  mail: OutgoingMail & {
-    mailId?: string /** Seal the address and body with this person's key (needs `db`). */;
-    person?: string;
-  },
+  deps: { store: EventStore; clock: () => Date; db: Kysely<Database> },
+  mail: OutgoingMail & { mailId?: string; person: string },
   metadata: EventMetadata = {},
 ): Promise<{ mailId: string; position: LogPosition | null }> {
   const mailId = mail.mailId ?? randomUUID();
   const to = mail.to.trim().toLowerCase();
   const html = mail.html ?? null;
-  const sealed =
-    mail.person && deps.db ? await sealPersonal(deps.db, mail.person, { to, text: mail.text, html }) : undefined;
+  const sealed = await sealPersonal(deps.db, mail.person, { to, text: mail.text, html });
   const result = await handleCommand(
     deps.store,
     mailStream(mailId),
@@ -44,7 +42,10 @@ export async function queueMail(
           data: {
             mailId,
             subject: mail.subject,
-            ...(sealed ? { to: "", text: "", html: null, sealed } : { to, text: mail.text, html }),
+            to: "",
+            text: "",
+            html: null,
+            sealed,
             now: deps.clock(),
           },
         },

@@ -31,6 +31,8 @@ const confirmed: NewsletterSubscriberEvent = {
   type: "NewsletterSignupConfirmed",
   data: { email: "ann@example.org", listIds: [1], postalCode: "", confirmedAt: at },
 };
+const evolveAll = (history: NewsletterSubscriberEvent[]) =>
+  history.reduce(subscriberDecider.evolve, subscriberDecider.initialState());
 const messageOf = (run: () => unknown) => {
   try {
     run();
@@ -69,6 +71,17 @@ describe("newsletter subscriber decider (§5 Newsletter, double opt-in)", () => 
       .given([requested, confirmed])
       .when(signup([weekly]))
       .then([]));
+
+  it("security 8: a sign-up while the last link mailed is younger than the window appends nothing; later, a new one", () => {
+    const command = signup([weekly]);
+    const withWindow = { ...command, data: { ...command.data, mailEveryMs: 3_600_000 } } as SubscriberCommand;
+    const at59 = new Date(now.getTime() + 59 * 60_000);
+    const at60 = new Date(now.getTime() + 60 * 60_000);
+    expect(decideSubscriber(withWindow, evolveAll([requested]), at59)).toEqual([]);
+    expect(decideSubscriber(withWindow, evolveAll([requested]), at60)).toEqual([
+      { ...requested, data: { ...requested.data, requestedAt: at60.toISOString() } },
+    ]);
+  });
 
   it("a second sign-up keeps the address's unsubscribe token, so older mails' links still work", () =>
     spec

@@ -52,7 +52,8 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
     method: "POST",
     path: "/newsletters/signup/",
     summary:
-      "The newsletter form: queues a confirmation mail (outcome needs-finished), or thanks when every list is already confirmed",
+      "The newsletter form: outcome needs-finished whatever the address (new, waiting or confirmed), so it tells " +
+      "nobody who subscribes; a confirmation mail is queued at most once per address per hour, never to a confirmed one",
     body: NewsletterSignupRequest,
     fields: outcome,
   },

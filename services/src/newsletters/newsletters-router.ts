@@ -13,7 +13,6 @@ import {
   NewsletterSignupRequest,
   NewsletterSubscriberNotFoundError,
   NewsletterSubscriberQuery,
-  newsletterSubscriberStream,
   NewsletterTokenRequest,
   pathIdOf,
   UkSignupRequest,
@@ -33,6 +32,7 @@ import {
   type NewsletterListsTable,
   type NewsletterSubscribersTable,
 } from "@shop/projections";
+import { subscriberOf } from "./subscriber-personal.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { queueMail } from "../mail/queue-mail.ts";
 import { handleCommand } from "../platform/command-handler.ts";
@@ -40,7 +40,7 @@ import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideNewsletterList, newsletterListDecider } from "./newsletter-list.ts";
-import { decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
+import { checkSignupForm, decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
 import { subscribersCsv } from "./subscribers-csv.ts";
 
 export interface NewslettersRouterDeps {
@@ -48,7 +48,16 @@ export interface NewslettersRouterDeps {
   db: Kysely<Database>;
   clock: () => Date;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  /** SITE_URL: the origin of the confirm and unsubscribe links (never the request's Host). */
+  siteUrl: string;
+  /** RATE_LIMIT_MULTIPLIER: more confirmation mails per address per hour (benches); 1 unless raised. */
+  rateLimitMultiplier?: number;
+  /** After an address is confirmed through its link (the giveaway counts that browser's visitor). */
+  afterConfirm?: (req: Request, email: string) => Promise<void>;
 }
+
+/** One confirmation mail per address per hour (times RATE_LIMIT_MULTIPLIER), decided on the address's stream. */
+export const CONFIRM_MAIL_EVERY_MS = 60 * 60_000;
 
 const LIST_BASE = "/admin/api/newsletters/list/";
 const SUBSCRIBER_BASE = "/admin/api/newsletters/subscriber/";
@@ -56,7 +65,6 @@ export const CONFIRM_PAGE = "/newsletters/confirm/";
 export const UNSUBSCRIBE_PAGE = "/newsletters/unsubscribe/";
 const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const newToken = () => randomBytes(18).toString("base64url");
-const siteOf = (req: Request) => `${req.protocol}://${req.get("host")}`;
 
 const listView = (l: NewsletterListsTable) => ({
   id: l.id,
@@ -103,10 +111,10 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
   const listById = (id: number) => lists().selectAll().where("id", "=", id).executeTakeFirst();
   const listNames = async () => new Map((await lists().select(["id", "name"]).execute()).map((l) => [l.id, l.name]));
 
-  async function runSubscriber(req: Request, email: string, command: SubscriberCommand) {
+  async function runSubscriber(req: Request, stream: string, command: SubscriberCommand) {
     const result = await handleCommand(
       deps.store,
-      newsletterSubscriberStream(email),
+      stream,
       subscriberDecider,
       (state) => decideSubscriber(command, state, deps.clock()),
       eventMetadata(req),
@@ -115,8 +123,8 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
     return result;
   }
 
-  const unsubscribeFooter = (req: Request, token: string) =>
-    `\n--\nTo stop receiving these emails, unsubscribe here:\n${siteOf(req)}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}\n`;
+  const unsubscribeFooter = (token: string) =>
+    `\n--\nTo stop receiving these emails, unsubscribe here:\n${deps.siteUrl}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}\n`;
 
   // ---- the public form ------------------------------------------------------------------------------
 
@@ -147,44 +155,45 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
           .execute()
       : [];
     const confirmToken = newToken();
-    const result = await runSubscriber(req, email, {
+    const chosenLists = chosen.map((l) => ({ id: l.id, requiresPostalCode: l.requires_postal_code }));
+    checkSignupForm(chosenLists, input.postal_code);
+    const who = await subscriberOf(deps, email, input.postal_code);
+    const result = await runSubscriber(req, who.stream, {
       type: "RequestSignup",
       data: {
         email,
-        lists: chosen.map((l) => ({ id: l.id, requiresPostalCode: l.requires_postal_code })),
+        lists: chosenLists,
         postalCode: input.postal_code,
         confirmToken,
         unsubscribeToken: newToken(),
+        sealed: who.sealed,
+        mailEveryMs: CONFIRM_MAIL_EVERY_MS / (deps.rateLimitMultiplier ?? 1),
       },
     });
-    if (!result.appended) {
-      const answer: NewsletterSignupAnswer = {
-        metadata: { success: true },
-        outcome: "thanks",
-        message: NEWSLETTER_MESSAGES.thanks,
-      };
-      return res.json(answer);
-    }
-    const link = `${siteOf(req)}${CONFIRM_PAGE}?token=${encodeURIComponent(confirmToken)}`;
+    // The same answer whether the address is new, waiting or confirmed: the form tells nobody who subscribes.
+    const answer: NewsletterSignupAnswer = {
+      metadata: { success: true },
+      outcome: "needs-finished",
+      message: NEWSLETTER_MESSAGES.needsFinished,
+    };
+    // Confirmed already, or mailed within the hour: no mail (that link still works).
+    if (!result.appended) return res.json(answer);
+    const link = `${deps.siteUrl}${CONFIRM_PAGE}?token=${encodeURIComponent(confirmToken)}`;
     await queueMail(
       deps,
       {
         to: email,
+        person: who.person,
         subject: "Please confirm your newsletter subscription",
         text:
           `Someone (we hope you) asked to receive these newsletters at ${email}:\n` +
           chosen.map((l) => `- ${l.name}\n`).join("") +
           `\nTo finish your subscription, open this link:\n${link}\n\n` +
           "If you did not ask for it, ignore this email: you will not be subscribed.\n" +
-          unsubscribeFooter(req, result.state.unsubscribeToken ?? ""),
+          unsubscribeFooter(result.state.unsubscribeToken ?? ""),
       },
       eventMetadata(req),
     );
-    const answer: NewsletterSignupAnswer = {
-      metadata: { success: true },
-      outcome: "needs-finished",
-      message: NEWSLETTER_MESSAGES.needsFinished,
-    };
     res.json(answer);
   });
 
@@ -192,22 +201,24 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
     const { token } = parseRequest(NewsletterTokenRequest, req.body);
     const row = await deps.db
       .selectFrom("newsletter_subscribers")
-      .select(["email", "unsubscribe_token"])
+      .select(["subscriber", "email", "person", "unsubscribe_token"])
       .where("confirm_token", "=", token)
       .executeTakeFirst();
     if (!row) throw new NewsletterLinkInvalidError();
-    const result = await runSubscriber(req, row.email, { type: "ConfirmSignup", data: { token } });
+    const result = await runSubscriber(req, row.subscriber, { type: "ConfirmSignup", data: { token } });
+    await deps.afterConfirm?.(req, row.email);
     const names = await listNames();
     const listed = (result.state.confirmedListIds ?? []).map((id) => names.get(id) ?? `#${id}`);
     await queueMail(
       deps,
       {
         to: row.email,
+        person: row.person ?? (await subscriberOf(deps, row.email, "")).person,
         subject: "You are subscribed",
         text:
           `Thank you: ${row.email} now receives these newsletters:\n` +
           listed.map((n) => `- ${n}\n`).join("") +
-          unsubscribeFooter(req, row.unsubscribe_token),
+          unsubscribeFooter(row.unsubscribe_token),
       },
       eventMetadata(req),
     );
@@ -223,11 +234,11 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
     const { token } = parseRequest(NewsletterTokenRequest, req.body);
     const row = await deps.db
       .selectFrom("newsletter_subscribers")
-      .select("email")
+      .select("subscriber")
       .where("unsubscribe_token", "=", token)
       .executeTakeFirst();
     if (!row) throw new NewsletterLinkInvalidError();
-    await runSubscriber(req, row.email, { type: "Unsubscribe", data: { token } });
+    await runSubscriber(req, row.subscriber, { type: "Unsubscribe", data: { token } });
     res.json({ metadata: { success: true }, message: NEWSLETTER_MESSAGES.unsubscribed });
   });
 
@@ -243,19 +254,21 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
       return res.status(400).json(answer);
     }
     const email = parsed.data.email.trim().toLowerCase();
-    const result = await runSubscriber(req, email, {
+    const who = await subscriberOf(deps, email, "");
+    const result = await runSubscriber(req, who.stream, {
       type: "UkSignup",
-      data: { email, unsubscribeToken: newToken() },
+      data: { email, unsubscribeToken: newToken(), sealed: who.sealed },
     });
     if (result.appended) {
       await queueMail(
         deps,
         {
           to: email,
+          person: who.person,
           subject: "Welcome to our UK email list",
           text:
             `Thank you: ${email} is now on our UK email list.\n` +
-            unsubscribeFooter(req, result.state.unsubscribeToken ?? ""),
+            unsubscribeFooter(result.state.unsubscribeToken ?? ""),
         },
         eventMetadata(req),
       );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { newsletterListStream, newsletterSubscriberStream, type RecordedEvent } from "@shop/shared";
+import type { Kysely } from "kysely";
+import { emailHash, type Database } from "@shop/projections";
 import { createApp } from "../app.ts";
+import { queuedMailsIn } from "../mail/queued-mails.ts";
 import { apiSpec, type GivenEvent, type SpecHttp } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 
@@ -16,12 +19,8 @@ const list = (id: number, name: string, requiresPostalCode = false, active = tru
 });
 const weekly = list(1, "Weekly");
 const events = list(3, "Events", true);
-const mailOf = (newEvents: RecordedEvent[]) =>
-  newEvents.find((e) => e.type === "MailQueued")?.data as {
-    to: string;
-    subject: string;
-    text: string;
-  };
+/** The mail the request queued, opened from its sealed box. */
+const mailOf = async (db: Kysely<Database>, newEvents: RecordedEvent[]) => (await queuedMailsIn(db, newEvents))[0]!;
 const linkIn = (text: string, path: string) => {
   const match = text.match(new RegExp(`https?://[^\\s]*${path}\\?token=([\\w-]+)`));
   return match?.[1] ?? null;
@@ -86,20 +85,21 @@ describe("newsletter form (storefront §4, §5 Newsletter)", () => {
         expect(linkIn(text, "/newsletters/unsubscribe/")).not.toBeNull();
         return http.visitor().post("/api/newsletters/confirm/", { token });
       })
-      .then(async ({ response, newEvents, http }) => {
+      .then(async ({ response, newEvents, http, db }) => {
         expect(response.status).toBe(200);
         expect(response.json).toMatchObject({ outcome: "thanks" });
         expect(newEvents.map((e) => e.type)).toContain("NewsletterSignupConfirmed");
         expect(newEvents.find((e) => e.type === "NewsletterSignupConfirmed")?.streamId).toBe(
-          newsletterSubscriberStream("ann@example.org"),
+          newsletterSubscriberStream(await emailHash(db, "ann@example.org")),
         );
-        expect(linkIn(mailOf(newEvents).text, "/newsletters/unsubscribe/")).not.toBeNull();
+        expect(linkIn((await mailOf(db, newEvents)).text, "/newsletters/unsubscribe/")).not.toBeNull();
         const confirmed = await http.as(edna).get("/admin/api/newsletters/subscriber/");
         expect(confirmed.json.items[0]).toMatchObject({ status: "confirmed", lists: "Events", postal_code: "41005" });
         const again = await http
           .visitor()
           .post("/newsletters/signup/", { email: "ann@example.org", lists: [3], postal_code: "41005" });
-        expect(again.json).toMatchObject({ outcome: "thanks" });
+        // The same answer as for a new address (security 14), and no second mail.
+        expect(again.json).toMatchObject({ outcome: "needs-finished" });
       }));
 
   it("a confirm link that names nothing is refused", () =>
@@ -126,16 +126,65 @@ describe("newsletter form (storefront §4, §5 Newsletter)", () => {
       }));
 });
 
+describe("issue 22: the form neither floods a mailbox nor tells who subscribes", () => {
+  /** Mails to `to` in the staff's mailbox (its read model follows the outbox). */
+  const mailsTo = async (http: SpecHttp, to: string) =>
+    (await http.as(edna).get(`/admin/api/mailbox/?to=${encodeURIComponent(to)}`)).json.items as unknown[];
+
+  it("security 8: 20 sign-ups for one unconfirmed address queue one confirmation mail; the first link still works", () =>
+    spec
+      .given(weekly, edna)
+      .when(async (http) => {
+        const answers = [];
+        for (let i = 0; i < 20; i++)
+          answers.push(await http.visitor().post("/newsletters/signup/", { email: "victim@example.org", lists: [1] }));
+        expect(new Set(answers.map((a) => JSON.stringify([a.status, a.json]))).size).toBe(1);
+        expect(answers[0].json).toMatchObject({ outcome: "needs-finished" });
+        const token = linkIn(await mailboxText(http, "victim@example.org"), "/newsletters/confirm/");
+        return http.visitor().post("/api/newsletters/confirm/", { token });
+      })
+      .then(async ({ response, newEvents, http }) => {
+        expect(response.json).toMatchObject({ outcome: "thanks" });
+        const queued = newEvents
+          .filter((e) => e.type === "MailQueued")
+          .map((e) => (e.data as { subject: string }).subject);
+        expect(queued).toEqual(["Please confirm your newsletter subscription", "You are subscribed"]);
+        await expect.poll(async () => (await mailsTo(http, "victim@example.org")).length).toBe(2);
+      }));
+
+  it("security 14: a confirmed subscriber and a new address get the same answer; only the new one is mailed", () =>
+    spec
+      .given(weekly, edna)
+      .when(async (http) => {
+        await http.visitor().post("/newsletters/signup/", { email: "old@example.org", lists: [1] });
+        const token = linkIn(await mailboxText(http, "old@example.org"), "/newsletters/confirm/");
+        expect((await http.visitor().post("/api/newsletters/confirm/", { token })).json).toMatchObject({
+          outcome: "thanks",
+        });
+        const confirmed = await http.visitor().post("/newsletters/signup/", { email: "old@example.org", lists: [1] });
+        const fresh = await http.visitor().post("/newsletters/signup/", { email: "new@example.org", lists: [1] });
+        expect([confirmed.status, confirmed.json]).toEqual([fresh.status, fresh.json]);
+        return fresh;
+      })
+      .then(async ({ response, newEvents, db }) => {
+        expect(response.json).toMatchObject({ outcome: "needs-finished" });
+        const confirmations = (await queuedMailsIn(db, newEvents)).filter((m) =>
+          m.subject.startsWith("Please confirm"),
+        );
+        expect(confirmations.map((m) => m.to)).toEqual(["old@example.org", "new@example.org"]);
+      }));
+});
+
 describe("UK email signup (storefront §7, §8)", () => {
   it("answers success, message and errors, and mails a welcome with an unsubscribe link", () =>
     spec
       .given()
       .when((http) => http.visitor().post("/newsletters/uk-signup/", { email: "uk@example.org" }))
-      .then(({ response, newEvents }) => {
+      .then(async ({ response, newEvents, db }) => {
         expect(response.status).toBe(200);
         expect(response.json).toEqual({ success: true, message: expect.any(String), errors: [] });
         expect(newEvents.map((e) => e.type)).toEqual(["UkEmailSignedUp", "MailQueued"]);
-        expect(linkIn(mailOf(newEvents).text, "/newsletters/unsubscribe/")).not.toBeNull();
+        expect(linkIn((await mailOf(db, newEvents)).text, "/newsletters/unsubscribe/")).not.toBeNull();
       }));
 
   it("'The email address could not be added to the list. Please refresh your page and try again.' with the errors", () =>

@@ -88,6 +88,30 @@ describe.each(testBackends())("operator account commands on $name", ({ pglite })
     expect(events.stdout).not.toContain("$argon2id$");
   });
 
+  it("security 3: set-password signs the account out of every browser", { timeout: 60_000 }, async () => {
+    const DEE = "dee@example.org";
+    expect((await ops(["create-user", "--email", DEE, "--password", "dee password"])).code).toBe(0);
+    const cookies = await withServer(async (server) => {
+      const browsers = [new TestClient(server.url), new TestClient(server.url)];
+      for (const b of browsers)
+        expect((await b.post("/api/account/login/", { email: DEE, password: "dee password" })).status).toBe(200);
+      return browsers.map((b) => b.cookieHeader);
+    });
+    expect((await ops(["set-password", "--email", DEE], "dee's new password\n")).code).toBe(0);
+    await withServer(async (server) => {
+      for (const cookie of cookies) {
+        const old = new TestClient(server.url);
+        for (const pair of cookie.split("; ")) old.cookies.set(pair.split("=")[0], pair.split("=")[1]);
+        expect((await old.get("/api/account/me/")).json.user).toBeNull();
+        expect((await old.get("/api/account/addresses/")).status).toBe(401);
+      }
+      const fresh = new TestClient(server.url);
+      expect((await fresh.post("/api/account/login/", { email: DEE, password: "dee's new password" })).status).toBe(
+        200,
+      );
+    });
+  });
+
   it("core hardening 13: revoke-staff and grant-staff append events, say when nothing changes, and show in the audit view", {
     timeout: 60_000,
   }, async () => {

@@ -1,4 +1,5 @@
-import { userEmailStream, userStream, type EventMetadata, DomainError } from "@shop/shared";
+import { userStream, type EventMetadata, DomainError } from "@shop/shared";
+import { claimedUserId } from "../personal-data/email-claim.ts";
 import { decideAccount, type AccountCommand } from "../accounts/decide.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { userDecider } from "../accounts/user.ts";
@@ -10,9 +11,9 @@ const OPERATOR: EventMetadata = { userId: null, correlationId: "ops-cli" };
 
 /** The account's id, from the stream that claimed its email (the log, not a read model that may lag). */
 async function userIdByEmail(ctx: OpsContext, email: string): Promise<string> {
-  const claim = (await ctx.store.readStream(userEmailStream(email)))[0];
-  if (!claim) throw new OpsError(`No user with email ${email.trim().toLowerCase()}`);
-  return (claim.data as { userId: string }).userId;
+  const userId = await claimedUserId({ store: ctx.store, db: ctx.database.db }, email);
+  if (!userId) throw new OpsError(`No user with email ${email.trim().toLowerCase()}`);
+  return userId;
 }
 
 /**
@@ -51,7 +52,7 @@ export async function setPassword(
   return runAccountCommand(
     ctx,
     email,
-    { type: "SetPassword", data: { passwordHash } },
+    { type: "SetPassword", data: { passwordHash, now: new Date() } },
     { done: `Password set for ${email}`, unchanged: "" },
   );
 }

@@ -57,7 +57,7 @@ const commands: Record<string, Command> = {
     },
     async run(ctx, input) {
       try {
-        const user = await registerUser({ store: ctx.store, clock: () => new Date() }, input, {
+        const user = await registerUser({ store: ctx.store, db: ctx.database.db, clock: () => new Date() }, input, {
           userId: null,
           correlationId: "ops-cli",
         });

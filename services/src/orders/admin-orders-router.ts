@@ -16,6 +16,7 @@ import {
   ShipOrderRequest,
   buyerNameOf,
   ERASED,
+  personOfValue,
   type AdminOrder,
   type OrderPersonal,
   type EventStore,
@@ -30,6 +31,8 @@ import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { putBack } from "./after-sale.ts";
+import { queueOrderConfirmation } from "./order-confirmation-mail.ts";
+import { recordOrderGifts } from "./order-gifts.ts";
 import { decideOrder, orderDecider, type OrderCommand } from "./decide.ts";
 
 export interface AdminOrdersRouterDeps {
@@ -71,6 +74,7 @@ function adminOrderOf(
     refundable_cents: refundableCents(state),
     tracking_number: state.trackingNumber ?? "",
     ships: placed.ships,
+    hold_until: state.holdUntil,
     version,
     test_mode: shopTestMode || placed.payment.gateway === "test",
   };
@@ -86,6 +90,8 @@ function historyLine(type: string, data: Record<string, unknown>): string {
       return `Shipped, tracking number ${String(data.trackingNumber)}`;
     case "OrderCancelled":
       return data.reason ? `Cancelled: ${String(data.reason)}` : "Cancelled";
+    case "OrderHoldExpired":
+      return `Cancelled by the shop: the check had not arrived by ${String(data.holdUntil).slice(0, 10)}`;
     case "OrderCheckReceived":
       return `Check received, ${cents(data.amountCents)}`;
     case "OrderRefunded":
@@ -222,10 +228,19 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     res.json(await answer(state, version));
   });
 
+  // The money is in: only now do the order's donations count toward their campaigns, and the buyer
+  // gets the full confirmation (until then their address got only the order number and the amount).
   router.post(`${ADMIN_ORDER_BASE}:number/check-received/`, async (req, res) => {
     const input = parseRequest(CheckReceivedRequest, req.body);
     const number = numberOf(req);
     const { state, version } = await run(req, number, { type: "RecordCheck" }, input.expected_version);
+    const placed = state.placed!;
+    const metadata = eventMetadata(req);
+    const gifts = await recordOrderGifts(deps, placed, deps.clock(), metadata);
+    if (gifts) await deps.waitForProjections(gifts, ["campaigns"]);
+    const personal = await openOrderPersonal(deps.db, placed);
+    const person = personOfValue(placed.personal, placed.userId);
+    if (personal && person) await queueOrderConfirmation(deps, orderViewOf(placed, personal, state), person, metadata);
     res.json(await answer(state, version));
   });
 

@@ -42,23 +42,87 @@ export function orderConfirmationText(order: OrderView): string {
 }
 
 /**
+ * The mail of an order that awaits a check: the order number, the amount and how to pay, nothing the
+ * buyer typed (no name, address, note or line they wrote). Anyone can place a check order for any
+ * address without paying, so until the money arrives the shop sends no text of theirs to it.
+ */
+export function awaitingCheckText(order: Pick<OrderView, "number" | "total">, holdUntil: string | null): string {
+  return [
+    `Thank you for your order ${order.number}.`,
+    "",
+    `Please send a check or money order for $${order.total}, with the order number ${order.number} written on it.`,
+    "We will confirm your order and ship it when your payment arrives.",
+    ...(holdUntil
+      ? ["", `If it has not arrived by ${holdUntil.slice(0, 10)}, the order is cancelled and nothing is owed.`]
+      : []),
+    "",
+    "Ark & Answers Ministry",
+    "",
+  ].join("\n");
+}
+
+type MailDeps = { store: EventStore; clock: () => Date; db: Kysely<Database> };
+
+/**
  * Puts the order's confirmation in the outbox, once: the mail id is the order's, so a retried call
- * (a double submit answered from the same order) queues nothing more.
+ * (a double submit answered from the same order) queues nothing more. An order awaiting a check gets
+ * the short mail of `awaitingCheckText` instead; its full confirmation goes when the check is
+ * recorded as received (`queueOrderConfirmation` again, then with the order paid).
  */
 export async function queueOrderConfirmation(
-  deps: { store: EventStore; clock: () => Date; db: Kysely<Database> },
+  deps: MailDeps,
   order: OrderView,
   /** The buyer: the address and body are sealed with their key, as the order is. */
   person: string,
   metadata: EventMetadata,
+  /** An order awaiting a check: when its hold ends (told in the short mail). */
+  holdUntil: string | null = null,
 ): Promise<LogPosition | null> {
+  const awaiting = order.payment_status === "awaiting"; // the order now: a check recorded since placing is paid
+  const { position } = await queueMail(
+    deps,
+    awaiting
+      ? {
+          mailId: `order-awaiting-check-${order.number}`,
+          to: order.email,
+          subject: `Your order ${order.number}: awaiting payment`,
+          text: awaitingCheckText(order, holdUntil),
+          person,
+        }
+      : {
+          mailId: `order-confirmation-${order.number}`,
+          to: order.email,
+          subject: `Your order ${order.number}`,
+          text: orderConfirmationText(order),
+          person,
+        },
+    metadata,
+  );
+  return position;
+}
+
+/** The buyer's mail when the server cancelled their unpaid check order at the end of its hold. */
+export async function queueHoldExpiredMail(
+  deps: MailDeps,
+  order: Pick<OrderView, "number" | "total" | "email">,
+  person: string,
+  holdUntil: string,
+  metadata: EventMetadata,
+): Promise<LogPosition | null> {
+  const text = [
+    `Your order ${order.number} of $${order.total} was cancelled: its check or money order had not arrived by ${holdUntil.slice(0, 10)}.`,
+    "Nothing is owed. If you still want the order, please place it again.",
+    "",
+    "Ark & Answers Ministry",
+    "",
+  ].join("\n");
   const { position } = await queueMail(
     deps,
     {
-      mailId: `order-confirmation-${order.number}`,
+      mailId: `order-hold-expired-${order.number}`,
       to: order.email,
-      subject: `Your order ${order.number}`,
-      text: orderConfirmationText(order),
+      subject: `Your order ${order.number} was cancelled`,
+      text,
       person,
     },
     metadata,

@@ -33,6 +33,17 @@ describe("order:changed pushes", () => {
       orderLiveMessages(recorded("OrderShipped", { number: "100001", trackingNumber: "1Z" }, 1), context)[0]!.payload,
     ).toEqual({ id: "100001", number: "100001", type: "OrderShipped", version: 1 }));
 
+  it("security 5: the server cancelling an unpaid check order at its hold's end is pushed to staff", () =>
+    expect(
+      orderLiveMessages(
+        recorded("OrderHoldExpired", { number: "100001", holdUntil: "2026-12-12T00:00:00.000Z", at: "x" }, 1),
+        context,
+      ).map((m) => [m.room, m.payload]),
+    ).toEqual([
+      ["staff", { id: "100001", number: "100001", type: "OrderHoldExpired", version: 1 }],
+      ["record:store.order.100001", { id: "100001", number: "100001", type: "OrderHoldExpired", version: 1 }],
+    ]));
+
   it("other events of the shop are not pushed as orders", () =>
     expect(orderLiveMessages(recorded("DiscountUseClaimed", { code: "X" }, 0), context)).toEqual([]));
 });

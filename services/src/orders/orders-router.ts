@@ -12,7 +12,7 @@ import {
   type OrderHistoryAnswer,
 } from "@shop/shared";
 import { openOrderPersonal, ordersOfUser, type Database } from "@shop/projections";
-import { visitorCartIdOf } from "../cart/cart-id.ts";
+import { visitorCartOf } from "../cart/cart-id.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { orderDecider } from "./decide.ts";
@@ -38,7 +38,7 @@ export function makeOrdersRouter(deps: {
       placed &&
       (req.user?.is_staff ||
         (req.user && placed.userId === req.user.id) ||
-        (!placed.userId && placed.cartId === visitorCartIdOf(req.headers.cookie)));
+        (!placed.userId && placed.cartId === visitorCartOf(req)));
     if (!placed || !mine) throw new OrderNotFoundError();
     const order = orderViewOf(placed, await openOrderPersonal(deps.db, placed), state);
     const answer: OrderAnswer = {

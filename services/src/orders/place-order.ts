@@ -24,6 +24,15 @@ export interface PlaceOrderDeps {
   gateway: PaymentGateway;
   /** The next order number (a counter: numbers are what shoppers quote). */
   nextOrderNumber: () => Promise<string>;
+  /** CHECK_HOLD_DAYS: how long an unpaid check order holds its stock and discount uses (default 14). */
+  checkHoldDays?: number;
+}
+
+export const DEFAULT_CHECK_HOLD_DAYS = 14;
+
+/** Pure: when the hold of an order placed at `now` ends, for a payment that awaits a check; else null. */
+export function holdUntilOf(payment: PaymentSummary, now: Date, days: number): string | null {
+  return payment.status === "awaiting" ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
 }
 
 export interface OrderDraft {
@@ -46,10 +55,13 @@ export interface OrderDraft {
 }
 
 /**
- * The order saga of one checkout attempt: take the stock (SKU streams, expected versions), claim
- * discount uses, take the payment, then append OrderPlaced. A step that fails undoes the ones
+ * The order saga of one checkout attempt: authorise the card, take the stock (SKU streams, expected
+ * versions), claim discount uses, capture, then append OrderPlaced. A step that fails undoes the ones
  * before it (stock back, uses released, authorisation voided or refunded), so a shopper told 'sold
- * out' or 'declined' was charged nothing and took nothing.
+ * out' or 'declined' was charged nothing and took nothing. The card goes first so that a declined
+ * card holds nothing, not even for the moment of its authorisation: carts paying again and again
+ * with a bad card cannot keep the last copies from real buyers. A check order holds its stock until
+ * `holdUntil`, when the server cancels it unless the check arrived (check-holds.ts).
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -62,6 +74,8 @@ export async function placeOrder(
   let authorised: string | null = null;
   let captured = false;
   try {
+    const payment = await pay(deps.gateway, draft);
+    authorised = payment.reference;
     // SKUs in id order, so two orders of the same items meet their streams in the same order.
     const goods = draft.lines
       .filter((l) => !l.donation && l.skuId !== null)
@@ -82,8 +96,6 @@ export async function placeOrder(
       if (await claimDiscountUse(deps.store, terms, { claimId: draft.attemptId, customer, at }, metadata))
         claims.push(applied.code);
     }
-    const payment = await pay(deps.gateway, draft);
-    authorised = payment.reference;
     if (payment.reference && payment.status === "paid") {
       await deps.gateway.capture(payment.reference, payment.amountCents);
       captured = true;
@@ -105,6 +117,7 @@ export async function placeOrder(
         stock: reservations.filter((r) => r.taken > 0).map((r) => ({ skuId: r.skuId, quantity: r.taken })),
         discountClaims: claims.map((code) => ({ code, claimId: draft.attemptId })),
       },
+      holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
     const appended = await deps.store.append(orderStream(number), [{ type: "OrderPlaced", data: placed, metadata }], {
       expectedVersion: "no-stream",

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
-import { ERASED, personStream, userEmailStream, type EventStore, type LogPosition } from "@shop/shared";
+import { ERASED, personStream, type EventStore, type LogPosition } from "@shop/shared";
 import { deletePersonKey, forgetGuestPerson, type Database } from "@shop/projections";
 import { catchUpIfNoServer } from "../ops/catch-up.ts";
 import { OpsError, type OpsContext } from "../ops/ops-context.ts";
+import { claimedUserId } from "./email-claim.ts";
 
 export class NoSuchCustomerError extends Error {}
 
@@ -18,8 +19,7 @@ export async function erasePerson(
   deps: { store: EventStore; db: Kysely<Database>; clock: () => Date },
   email: string,
 ): Promise<{ person: string; persons: string[]; erased: boolean; position: LogPosition | null }> {
-  const claim = (await deps.store.readStream(userEmailStream(email)))[0];
-  const account = claim ? (claim.data as { userId: string }).userId : null;
+  const account = await claimedUserId(deps, email);
   const guest = await forgetGuestPerson(deps.db, email);
   const persons = [account, guest].filter((p): p is string => p !== null);
   if (!persons.length) throw new NoSuchCustomerError(`No customer with email ${email.trim().toLowerCase()}`);

@@ -58,7 +58,10 @@ const Settings = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** KurrentDB/EventStoreDB for the event log (read models stay in PostgreSQL/PGlite). */
   EVENTSTORE_URL: eventStoreUrl,
-  /** Key for hashing session ids; changing it signs everyone out. */
+  /**
+   * Key for hashing session ids and signing cart cookies; changing it signs everyone out and empties
+   * visitors' carts. Unset: plain hashes, and a cookie key made once and kept in `site_secrets`.
+   */
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /**
@@ -79,6 +82,11 @@ const Settings = z.object({
     ),
   /** Multiplies the abuse limits (failures, mails, sign-ups, card declines, socket joins) for benches; 1 in production. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(1),
+  /**
+   * Days an unpaid check or money order holds its stock and discount uses; then the server cancels
+   * it, puts them back and mails the buyer (staff who record the check in time keep the order).
+   */
+  CHECK_HOLD_DAYS: z.coerce.number().int("must be a whole number").min(1).max(365).default(14),
   /** The zone staff type and read back-office times in; the server stores UTC. */
   SITE_TIME_ZONE: z
     .string()

@@ -132,4 +132,11 @@ describe("configuration", () => {
     expect(loadConfig({ RATE_LIMIT_MULTIPLIER: "100" }).RATE_LIMIT_MULTIPLIER).toBe(100);
     expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: "0" })).toThrow("RATE_LIMIT_MULTIPLIER");
   });
+
+  it("security 5: CHECK_HOLD_DAYS is 14 unless set, a whole number of at least one day", () => {
+    expect(loadConfig({}).CHECK_HOLD_DAYS).toBe(14);
+    expect(loadConfig({ CHECK_HOLD_DAYS: "30" }).CHECK_HOLD_DAYS).toBe(30);
+    expect(() => loadConfig({ CHECK_HOLD_DAYS: "0" })).toThrow("CHECK_HOLD_DAYS");
+    expect(() => loadConfig({ CHECK_HOLD_DAYS: "1.5" })).toThrow("CHECK_HOLD_DAYS: must be a whole number");
+  });
 });

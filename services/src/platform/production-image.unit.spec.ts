@@ -41,7 +41,7 @@ describe("code health 7: a production image", () => {
 
   it("builds in one stage and runs another: node slim, production dependencies only, compiled JavaScript", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(runtime).toMatch(/^node:20-(bookworm-)?slim\b/);
+    expect(runtime).toMatch(/^node:24-(bookworm-)?slim\b/);
     expect(runtime).toMatch(/^RUN npm ci --omit=dev\b/m);
     expect(runtime).toContain("COPY --from=build /app/services/dist services/dist");
     expect(runtime).toMatch(/^ENV [^\n]*\bHOST=0\.0\.0\.0\b/m);
@@ -86,5 +86,18 @@ describe("code health 7: a production image", () => {
     expect(loadConfig(interpolated(compose.services["app-kurrent"].environment ?? {})).EVENTSTORE_URL).toMatch(
       /^esdb:\/\/kurrentdb:2113/,
     );
+  });
+});
+
+describe("security 22: Node 24 LTS, not the end-of-life Node 20", () => {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
+
+  it("every stage of the image runs Node 24", () => {
+    expect(stages.map((stage) => /^node:(\d+)-/.exec(stage)?.[1])).toEqual(stages.map(() => "24"));
+  });
+
+  it("package.json names Node 24 in engines and builds against Node 24's types", () => {
+    expect(pkg.engines.node).toMatch(/^>=24\.\d+/);
+    expect(pkg.devDependencies["@types/node"]).toMatch(/^\^24\./);
   });
 });

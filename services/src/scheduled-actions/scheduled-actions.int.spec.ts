@@ -74,7 +74,7 @@ describe.each(testBackends())("scheduled actions on $name", ({ pglite }) => {
       ["colleague@example.org", "Cole League"],
     ]) {
       const u = await registerUser(
-        { store: server.store, clock: now },
+        { store: server.store, db: server.database.db, clock: now },
         { email, password: "long enough", isStaff: true, name },
       );
       await server.runner.waitFor(u.position);

@@ -41,7 +41,7 @@ describe.skipIf(!testDatabaseUrl())("scheduled actions with two server processes
     one = await startTestServer(place, { scheduledActionsEveryMs: 20 });
     two = await startTestServer(place, { scheduledActionsEveryMs: 20 });
     const user = await registerUser(
-      { store: one.store, clock: () => new Date() },
+      { store: one.store, db: one.database.db, clock: () => new Date() },
       { email: "editor@example.org", password: "long enough", isStaff: true },
     );
     for (const id of NODES.concat(30)) await createNode(one.store, id);

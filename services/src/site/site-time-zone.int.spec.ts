@@ -18,7 +18,7 @@ describe.each(testBackends())("site time zone on $name", ({ pglite }) => {
     place = newTestPlace({ pglite });
     server = await startTestServer(place, { siteTimeZone: "America/Chicago" });
     const u = await registerUser(
-      { store: server.store, clock: () => new Date() },
+      { store: server.store, db: server.database.db, clock: () => new Date() },
       { email: "editor@example.org", password: "long enough", isStaff: true, name: "Edna Editor" },
     );
     await server.runner.waitFor(u.position);

@@ -35,12 +35,13 @@ export function headTags(head: RenderedPage["head"], origin: string): string {
  */
 export function pageHtml(template: string, page: RenderedPage, origin: string): string {
   const state = JSON.stringify(page.state).replace(/</g, "\\u003c");
+  // Function replacements: a string one would read `$\``, `$&` or `$'` in the page's text (a visitor's
+  // query echoed in a message) as "the template around the match" and copy the template into the page.
+  const head = `  ${headTags(page.head, origin)}\n  </head>`;
+  const root = `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
-    .replace("</head>", `  ${headTags(page.head, origin)}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`,
-    );
+    .replace("</head>", () => head)
+    .replace('<div id="root"></div>', () => root);
 }

@@ -17,6 +17,8 @@ export interface StorefrontPagesDeps {
   log: Logger;
   /** The catalog read model, to find the product a /store/sku/{code} address belongs to. */
   db?: Kysely<Database>;
+  /** SITE_URL: the origin of the canonical and Open Graph URLs (never the request's Host). */
+  siteUrl: string;
 }
 
 /** Paths that belong to the API, the back office or the socket, never to a storefront page. */
@@ -27,7 +29,7 @@ const NOT_PAGES = /^\/(api|admin|socket\.io)(\/|$)/;
  * (404 for an unknown address, a redirect to sign in), then hydrated in the browser. Without the server
  * renderer's build (an API test's stand-in front end) every page is the plain shell, as before.
  */
-export function makeStorefrontPagesRouter({ webRoot, log, db }: StorefrontPagesDeps): Router {
+export function makeStorefrontPagesRouter({ webRoot, log, db, siteUrl }: StorefrontPagesDeps): Router {
   const router = Router();
 
   // §2: /store/sku/{sku_code} is the product page, with that SKU picked: the product's own page (its
@@ -68,7 +70,7 @@ export function makeStorefrontPagesRouter({ webRoot, log, db }: StorefrontPagesD
       res
         .status(page.status)
         .type("html")
-        .send(pageHtml(template, page, `${req.protocol}://${req.get("host")}`));
+        .send(pageHtml(template, page, siteUrl));
     } catch (error) {
       // The shell still works in the browser; the status says the server could not render it.
       log.error({ err: error, url: req.originalUrl }, "server rendering failed");

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,11 +37,13 @@ function frontEnd(withRenderer: boolean) {
 async function serve(webRoot: string) {
   const app = express();
   // As the cart router does when /store/cart/?{sku}={qty}&add-to-cart is refused.
-  app.use("/store/cart/", (_req, res, next) => {
-    res.locals.cartMessage = "The item 10-1-100 is sold out.";
+  app.use("/store/cart/", (req, res, next) => {
+    const code = Object.keys(req.query).find((key) => key !== "add-to-cart") ?? "";
+    res.locals.cartMessage =
+      code === "10-1-100" ? "The item 10-1-100 is sold out." : `Sorry, we could not find the item "${code}".`;
     next();
   });
-  app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }) }));
+  app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }), siteUrl: SITE_URL }));
   app.use((_req, res) => res.status(404).json({ metadata: { success: false } }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -48,6 +51,19 @@ async function serve(webRoot: string) {
 }
 
 const html = { Accept: "text/html" };
+
+/** A GET with any headers, Host included (fetch always sends the URL's own host). */
+function getWithHeaders(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve(body));
+    }).on("error", reject);
+  });
+}
+const SITE_URL = "https://shop.example.org";
 
 describe("server-rendered storefront pages", () => {
   let rendered: Awaited<ReturnType<typeof serve>>;
@@ -68,9 +84,22 @@ describe("server-rendered storefront pages", () => {
     expect(page).toContain("<title>Ark Book | Store</title>");
     expect(page).not.toContain("<title>Shell</title>");
     expect(page).toContain('<meta name="description" content="A &lt;b&gt;book&lt;/b&gt;" />');
-    expect(page).toContain(`<link rel="canonical" href="${rendered.base}/store/products/1/" />`);
-    expect(page).toContain(`<meta property="og:image" content="${rendered.base}/media/ark.jpg" />`);
+    expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/store/products/1/" />`);
+    expect(page).toContain(`<meta property="og:image" content="${SITE_URL}/media/ark.jpg" />`);
     expect(page).toContain('<div id="root"><h1>Ark Book</h1><p>true|cart=abc</p></div>');
+  });
+
+  it("security 1: canonical and Open Graph URLs are on SITE_URL whatever Host or X-Forwarded-Host say", async () => {
+    for (const headers of [
+      { ...html, Host: "evil.example" },
+      { ...html, "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" },
+    ]) {
+      const page = await getWithHeaders(`${rendered.base}/store/products/1/`, headers);
+      expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/store/products/1/" />`);
+      expect(page).toContain(`<meta property="og:url" content="${SITE_URL}/store/products/1/" />`);
+      expect(page).toContain(`<meta property="og:image" content="${SITE_URL}/media/ark.jpg" />`);
+      expect(page).not.toContain("evil.example");
+    }
   });
 
   it("the store's state rides along as a JSON data block that no text in it can close", async () => {
@@ -83,6 +112,22 @@ describe("server-rendered storefront pages", () => {
   it("a refused add from the cart page's query is shown on the page the server renders", async () => {
     const page = await (await fetch(`${rendered.base}/store/cart/?10-1-100=1&add-to-cart`, { headers: html })).text();
     expect(page).toContain("<p>The item 10-1-100 is sold out.</p>");
+  });
+
+  it("security 17: a $ pattern in the page's text is copied as text, never the template into the page", async () => {
+    const res = await fetch(`${rendered.base}/store/cart/?%24%60=1&add-to-cart`, { headers: html });
+    const page = await res.text();
+    expect(page).toContain('<p>Sorry, we could not find the item "$`".</p>');
+    expect(page.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(page.match(/<head>/g)).toHaveLength(1);
+    for (const pattern of ["$&", "$'", "$$", "$<x>"]) {
+      const answer = await fetch(`${rendered.base}/store/cart/?${encodeURIComponent(pattern)}=1&add-to-cart`, {
+        headers: html,
+      });
+      const text = await answer.text();
+      expect(text).toContain(`<p>Sorry, we could not find the item "${pattern}".</p>`);
+      expect(text.match(/<!doctype html>/g)).toHaveLength(1);
+    }
   });
 
   it("an unknown path answers 404, not the shell with 200", async () => {

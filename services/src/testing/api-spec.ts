@@ -19,6 +19,7 @@ import { clearInMemoryLog, createInMemoryEventStore, newInMemoryLog } from "../e
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 import { migratePersonKeys } from "@shop/projections";
 import { migrateLoginAttempts } from "../accounts/login-throttle.ts";
+import { migrateSiteSecrets } from "../platform/site-secrets.ts";
 import { createLogger } from "../platform/logger.ts";
 import { TestClient } from "./http-client.ts";
 import { openPgliteFromTemplate } from "./pglite-template.ts";
@@ -52,10 +53,15 @@ export interface SpecResult {
   newEvents: RecordedEvent[];
   http: SpecHttp;
   store: EventStore;
+  /** The read side's database (person and site keys too). */
+  db: Kysely<Database>;
 }
 
 /** Expected new events: stream and type, and the data where given (compared with toMatchObject). */
 export type ExpectedEvent = { streamId?: string; type: string; data?: unknown };
+
+/** SITE_URL of every apiSpec app: not the address it listens on, so a link built from Host shows. */
+export const SPEC_SITE_URL = "https://shop.example.org";
 
 /**
  * given(events).when(request).then(answer, newEvents) for the HTTP API, in the spirit of Emmett's
@@ -105,6 +111,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
       readiness: async () => "ready",
       sessionDays: 14,
       behindProxy: false,
+      siteUrl: SPEC_SITE_URL,
     });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -119,7 +126,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
         return client;
       },
     };
-    return { store, http, stop: () => closeServer(server) };
+    return { store, db, http, stop: () => closeServer(server) };
   }
 
   return {
@@ -128,12 +135,12 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
         when(request: (http: SpecHttp) => Promise<SpecResponse>) {
           /** Runs the scenario and hands its result to `verify` before the app stops. */
           async function run(verify: (result: SpecResult) => unknown): Promise<void> {
-            const { store, http, stop } = await start(givens);
+            const { store, db, http, stop } = await start(givens);
             try {
               const before = await store.head();
               const response = await request(http);
               const newEvents = await readAllCommitted(store, before, { limit: 100_000 });
-              await verify({ response, newEvents, http, store });
+              await verify({ response, newEvents, http, store, db });
             } finally {
               await stop();
             }
@@ -199,6 +206,7 @@ function scenarioReadSide(clock: () => Date) {
       await migrateIdCounters(database.db);
       await migratePersonKeys(database.db);
       await migrateLoginAttempts(database.db);
+      await migrateSiteSecrets(database.db);
       const runner = new ProjectionRunner({
         db: database.db,
         store,

@@ -8,7 +8,7 @@ import { TestClient } from "./http-client.ts";
 /** Registers a user (staff unless told) and answers a client signed in as them. */
 export async function signedInClient(server: RunningServer, email: string, name: string, isStaff = true) {
   const user = await registerUser(
-    { store: server.store, clock: () => new Date() },
+    { store: server.store, db: server.database.db, clock: () => new Date() },
     { email, password: "long enough", isStaff, name },
   );
   await server.runner.waitFor(user.position);

@@ -22,6 +22,8 @@ export interface TestServerOptions {
   locks?: Partial<LockTimings>;
   /** How often the scheduled-action sweeper looks for due actions (default 1 s). */
   scheduledActionsEveryMs?: number;
+  /** How often the check-hold sweeper looks for unpaid check orders past their hold (default 60 s). */
+  checkHoldsEveryMs?: number;
   /** Serve the front ends from this folder (holding web/dist and admin/dist); none by default. */
   frontEndRoot?: string;
   /** BEHIND_PROXY: trust X-Forwarded-For/-Host/-Proto (tests play several addresses or a proxy). */
@@ -30,6 +32,8 @@ export interface TestServerOptions {
   sessionRecheckEveryMs?: number;
   /** SITE_TIME_ZONE (default America/New_York). */
   siteTimeZone?: string;
+  /** SITE_URL (default TEST_SITE_URL): not the address the server listens on, so a link built from Host shows. */
+  siteUrl?: string;
   /** The mail sender's transport and sweep interval (default: the local mailbox, every second). */
   mail?: { transport?: MailTransport; everyMs?: number };
   /** The server's logger (silent by default). */
@@ -37,6 +41,9 @@ export interface TestServerOptions {
   /** PAYMENT_GATEWAY: test by default (the test cards); "" as a deployment that set none. */
   paymentGateway?: "test" | "";
 }
+
+/** The SITE_URL test servers have unless told otherwise. */
+export const TEST_SITE_URL = "https://shop.example.org";
 
 /** Where a test server keeps its data, so a second server (or a restart) can open the same place. */
 export interface TestServerPlace {
@@ -67,6 +74,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     BEHIND_PROXY: options.behindProxy ? "true" : "false",
     SITE_TIME_ZONE: options.siteTimeZone,
     PAYMENT_GATEWAY: options.paymentGateway ?? "test",
+    SITE_URL: options.siteUrl ?? TEST_SITE_URL,
   });
   return startServer(config, {
     log: options.log,
@@ -75,6 +83,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     frontEndRoot: options.frontEndRoot,
     locks: options.locks,
     scheduledActionsEveryMs: options.scheduledActionsEveryMs,
+    checkHoldsEveryMs: options.checkHoldsEveryMs,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
     mail: options.mail,
   });

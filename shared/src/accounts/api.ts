@@ -63,6 +63,9 @@ export const LOGIN_FAILED = "Please enter a correct email and password.";
 /** Only to someone who gave the right password: a guesser learns nothing about the account. */
 export const LOGIN_DISABLED = "This account is inactive.";
 export const LOGIN_THROTTLED = "Too many failed login attempts. Please wait a few minutes and try again.";
+export const SIGNUP_THROTTLED = "Too many accounts were created from your network. Please try again later.";
+export const RESET_THROTTLED = "Too many invalid password reset links. Please wait a few minutes and try again.";
+export const PASSWORD_WORK_BUSY = "We are very busy just now. Please try again in a moment.";
 export const CSRF_FAILED = "CSRF verification failed.";
 export const LOGIN_REQUIRED = "Authentication credentials were not provided.";
 export const STAFF_REQUIRED = "You do not have permission to perform this action.";

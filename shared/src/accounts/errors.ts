@@ -1,5 +1,13 @@
 import { DomainError } from "../errors/domain-error.ts";
-import { LOGIN_DISABLED, LOGIN_FAILED, LOGIN_THROTTLED, RESET_LINK_INVALID } from "./api.ts";
+import {
+  LOGIN_DISABLED,
+  LOGIN_FAILED,
+  LOGIN_THROTTLED,
+  PASSWORD_WORK_BUSY,
+  RESET_LINK_INVALID,
+  RESET_THROTTLED,
+  SIGNUP_THROTTLED,
+} from "./api.ts";
 
 export const accountErrorCodes = [
   "LOGIN_FAILED",
@@ -9,6 +17,9 @@ export const accountErrorCodes = [
   "USER_EXISTS",
   "EMAIL_TAKEN",
   "RESET_LINK_INVALID",
+  "SIGNUP_THROTTLED",
+  "RESET_THROTTLED",
+  "PASSWORD_WORK_BUSY",
 ] as const;
 export type AccountErrorCode = (typeof accountErrorCodes)[number];
 
@@ -56,5 +67,27 @@ export class EmailTakenError extends DomainError<"EMAIL_TAKEN"> {
 export class ResetLinkInvalidError extends DomainError<"RESET_LINK_INVALID"> {
   constructor() {
     super("RESET_LINK_INVALID", RESET_LINK_INVALID);
+  }
+}
+
+/** Too many sign-ups from one address within the hour; `retryAfterSeconds` tells when the next one is taken. */
+export class SignupThrottledError extends DomainError<"SIGNUP_THROTTLED"> {
+  constructor(readonly retryAfterSeconds: number) {
+    super("SIGNUP_THROTTLED", SIGNUP_THROTTLED);
+  }
+}
+
+/** Too many wrong reset links from one address; refused before any password is hashed. */
+export class ResetThrottledError extends DomainError<"RESET_THROTTLED"> {
+  constructor(readonly retryAfterSeconds: number) {
+    super("RESET_THROTTLED", RESET_THROTTLED);
+  }
+}
+
+/** Every password hashing slot and its queue are taken: try again in a moment (503). */
+export class PasswordWorkBusyError extends DomainError<"PASSWORD_WORK_BUSY"> {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super("PASSWORD_WORK_BUSY", PASSWORD_WORK_BUSY);
   }
 }

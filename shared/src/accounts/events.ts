@@ -1,13 +1,27 @@
 import { z } from "zod";
 import { defineEvent, type EventOf } from "../event-registry.ts";
-import { Sealed } from "../personal-data/sealed.ts";
+import { Sealed, type EmailHash } from "../personal-data/sealed.ts";
 
 /** Stream of one user account. */
 export const userStream = (userId: string) => `user-${userId}`;
-/** Claims an email address for one account: appended with expected version no-stream, so two sign-ups can't share it. */
-export const userEmailStream = (email: string) => `useremail-${email.trim().toLowerCase()}`;
+/**
+ * Claims an email address for one account: appended with expected version no-stream, so two sign-ups
+ * can't share it. Named by the email's keyed hash, never the address.
+ */
+export const userEmailStream = (hash: EmailHash) => `useremail-${hash}`;
+/** The claim stream as it was named before the keyed hash (the address itself): still read, never written. */
+export const legacyUserEmailStream = (email: string) => `useremail-${email.trim().toLowerCase()}`;
 
-export const UserEmailClaimed = defineEvent("UserEmailClaimed", z.object({ userId: z.string(), email: z.string() }));
+export const UserEmailClaimed = defineEvent(
+  "UserEmailClaimed",
+  z.object({
+    userId: z.string(),
+    /** "" when `sealed` holds it (claims since the keyed hash); older claims carry it in clear. */
+    email: z.string(),
+    /** `{ email }` sealed with the user's key. */
+    sealed: Sealed.optional(),
+  }),
+);
 
 export const UserRegistered = defineEvent(
   "UserRegistered",

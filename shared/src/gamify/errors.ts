@@ -8,6 +8,7 @@ export const gamifyErrorCodes = [
   "GAMIFY_CAMPAIGN_DATES",
   "GAMIFY_WINNER_ALREADY_DRAWN",
   "GAMIFY_NO_ENTRIES",
+  "GAMIFY_TOO_MANY_PLAYERS",
 ] as const;
 export type GamifyErrorCode = (typeof gamifyErrorCodes)[number];
 
@@ -18,7 +19,8 @@ export const GAMIFY_MESSAGES = {
   campaignExists: "A gamify campaign with this slug already exists.",
   endsBeforeStart: "The campaign must end after it starts.",
   winnerAlreadyDrawn: "A winner has already been drawn for this campaign.",
-  noEntries: "Nobody has any entries in this campaign yet.",
+  noEntries: "Nobody with a confirmed email has any entries in this campaign yet.",
+  tooManyPlayers: "Too many new players from your address. Please try again later.",
 } as const;
 
 /** A gamify refusal: unknown campaign or action, a campaign outside its dates, a definition or draw refused. */

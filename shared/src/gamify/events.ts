@@ -6,6 +6,11 @@ import { defineEvent, type EventOf } from "../event-registry.ts";
 export const gamifyCampaignStream = (slug: string) => `gamifycampaign-${slug}`;
 /** One player's progress in one campaign: `gamifyplayer-{campaign}-{player}` (expected versions make an action count once). */
 export const gamifyPlayerStream = (campaign: string, player: string) => `gamifyplayer-${campaign}-${player}`;
+/**
+ * A confirmed email address tied to the one visitor that confirmed it: `gamifyemail-{key}`, where the
+ * key is a keyed hash of the normalised address (never the address), so an address enters one visitor.
+ */
+export const gamifyEmailStream = (emailKey: string) => `gamifyemail-${emailKey}`;
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Enter a valid slug.");
 
@@ -59,9 +64,20 @@ export const GamifyCampaignDefined = defineEvent(
 export const GamifyDrawEntry = z.object({ player: z.string(), entries: z.number().int().min(1) });
 export type GamifyDrawEntry = z.infer<typeof GamifyDrawEntry>;
 
+/** How many times one action counted for a player, the points it gave, and the site days it counted on. */
+export const GamifyActionTally = z.object({
+  action: z.string(),
+  count: z.number().int(),
+  points: z.number().int(),
+  days: z.array(z.string()).default([]),
+});
+export type GamifyActionTally = z.infer<typeof GamifyActionTally>;
+
 /**
  * Staff drew the campaign's winner, weighted by entries. The event holds the seed and every entry it
- * drew from (sorted by player), so anyone can run the draw again from the log and get the same winner.
+ * drew from (sorted by player; only players with a confirmed email), so anyone can run the draw again
+ * from the log and get the same winner, and the winner's entries with the actions that gave them
+ * (none in draws made before they were kept).
  */
 export const GamifyWinnerDrawn = defineEvent(
   "GamifyWinnerDrawn",
@@ -70,6 +86,7 @@ export const GamifyWinnerDrawn = defineEvent(
     seed: z.string(),
     entries: z.array(GamifyDrawEntry),
     winner: z.string(),
+    winnerActions: z.array(GamifyActionTally.omit({ days: true })).default([]),
     drawnAt: z.string(),
     by: UserRef.nullable(),
   }),
@@ -87,6 +104,8 @@ export const GamifyActionCounted = defineEvent(
     total: z.number().int(),
     data: z.string().nullable(),
     at: z.string(),
+    /** The site day (yyyy-mm-dd in SITE_TIME_ZONE) it counted on; null in events written before it was kept. */
+    day: z.string().nullable().default(null),
   }),
 );
 
@@ -110,6 +129,8 @@ export const GamifyPlayerMerged = defineEvent(
     /** The visitor's points at `fromVersion`: those entries now belong to the account. */
     fromTotal: z.number().int(),
     actions: z.array(z.string()),
+    /** What the merge counted, action by action (empty in merges made before it was kept). */
+    byAction: z.array(GamifyActionTally).default([]),
     points: z.number().int(),
     total: z.number().int(),
     at: z.string(),
@@ -122,6 +143,15 @@ export const GamifyPlayerJoined = defineEvent(
   z.object({ campaign: z.string(), player: z.string(), panel: z.string().nullable(), at: z.string() }),
 );
 
+/**
+ * A visitor followed a newsletter confirmation link in its browser: its address is confirmed, so its
+ * entries count in draws. Only the first visitor to confirm an address gets it (the stream's first event).
+ */
+export const GamifyVisitorEmailConfirmed = defineEvent(
+  "GamifyVisitorEmailConfirmed",
+  z.object({ player: z.string(), at: z.string() }),
+);
+
 export const gamifyCampaignEvents = [GamifyCampaignDefined, GamifyWinnerDrawn] as const;
 export type GamifyCampaignEvent = EventOf<typeof gamifyCampaignEvents>;
 
@@ -132,5 +162,6 @@ export const gamifyEvents = [
   GamifyAchievementEarned,
   GamifyPlayerMerged,
   GamifyPlayerJoined,
+  GamifyVisitorEmailConfirmed,
 ] as const;
 export type GamifyEvent = EventOf<typeof gamifyEvents>;

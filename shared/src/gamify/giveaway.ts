@@ -16,6 +16,11 @@ export interface GiveawayAnswer {
   entries: number;
   achievements: Array<{ slug: string; name: string }>;
   joined: boolean;
+  /**
+   * Whether the entries count in the draw: the player has a confirmed email (signed in, or a newsletter
+   * address confirmed in this browser). Points still count without one; the page says how to confirm.
+   */
+  eligible: boolean;
   panels: GiveawayPanel[];
   winner: { drawn_at: string; name: string; you: boolean } | null;
 }

@@ -1,10 +1,20 @@
 import { z } from "zod";
 import { UserRef } from "../content/events.ts";
 import { defineEvent, type EventOf } from "../event-registry.ts";
+import { Sealed, type EmailHash } from "../personal-data/sealed.ts";
 
 export const newsletterListStream = (id: number) => `newsletter-list-${id}`;
-/** One stream per (lower-cased) email address: its sign-ups, confirmations and unsubscribes. */
-export const newsletterSubscriberStream = (email: string) => `newsletter-subscriber-${email.trim().toLowerCase()}`;
+/** One stream per email address, named by its keyed hash: its sign-ups, confirmations and unsubscribes. */
+export const newsletterSubscriberStream = (hash: EmailHash) => `newsletter-subscriber-${hash}`;
+/** A subscriber's stream as it was named before the keyed hash (the address): still used for its address. */
+export const legacyNewsletterSubscriberStream = (email: string) =>
+  `newsletter-subscriber-${email.trim().toLowerCase()}`;
+
+/** What of a subscriber is theirs: sealed with their person's key in each event's `sealed` (since the keyed hash). */
+export const SubscriberPersonal = z.object({ email: z.string(), postalCode: z.string() });
+export type SubscriberPersonal = z.infer<typeof SubscriberPersonal>;
+/** `{ email, postalCode }` sealed (the plain fields are then ""); absent on older events, which hold them in clear. */
+const sealed = Sealed.optional();
 
 /** A list staff define; the storefront's newsletter form offers the active ones. */
 const listFields = {
@@ -40,6 +50,7 @@ export const NewsletterSignupRequested = defineEvent(
     confirmToken: z.string(),
     unsubscribeToken: z.string(),
     requestedAt: z.string(),
+    sealed,
   }),
 );
 
@@ -51,19 +62,20 @@ export const NewsletterSignupConfirmed = defineEvent(
     listIds: z.array(z.number().int().positive()),
     postalCode: z.string(),
     confirmedAt: z.string(),
+    sealed,
   }),
 );
 
 /** The unsubscribe link of a mail was followed: no list any more, UK list included. */
 export const NewsletterUnsubscribed = defineEvent(
   "NewsletterUnsubscribed",
-  z.object({ email: z.string(), unsubscribedAt: z.string() }),
+  z.object({ email: z.string(), unsubscribedAt: z.string(), sealed }),
 );
 
 /** The UK email signup form (§7, §8): one list, no choice of lists. */
 export const UkEmailSignedUp = defineEvent(
   "UkEmailSignedUp",
-  z.object({ email: z.string(), unsubscribeToken: z.string(), signedUpAt: z.string() }),
+  z.object({ email: z.string(), unsubscribeToken: z.string(), signedUpAt: z.string(), sealed }),
 );
 
 export const newsletterSubscriberEvents = [

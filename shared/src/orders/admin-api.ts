@@ -56,6 +56,8 @@ export const AdminOrder = z.object({
   refundable_cents: z.number(),
   tracking_number: z.string(),
   ships: z.boolean(),
+  /** An unpaid check order: when the server cancels it unless the check arrives (ISO time); else null. */
+  hold_until: z.string().nullable(),
   version: z.number(),
   /** Paid through the test gateway, or placed on a shop in test mode: no money moved. */
   test_mode: z.boolean(),

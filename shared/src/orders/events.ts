@@ -77,6 +77,12 @@ export const OrderPlaced = defineEvent(
      * Absent on orders placed before it was recorded (then the lines' quantities count).
      */
     held: OrderHeld.optional(),
+    /**
+     * An unpaid check order: when its hold on stock and discount uses ends. If the check has not been
+     * recorded as received by then, the server cancels the order and puts them back (OrderHoldExpired).
+     * Absent or null: nothing awaits payment, or the order was placed before holds ended.
+     */
+    holdUntil: z.string().nullable().optional(),
   }),
   {
     version: 2,
@@ -97,6 +103,14 @@ export const OrderShipped = defineEvent(
 export const OrderCancelled = defineEvent(
   "OrderCancelled",
   z.object({ number: z.string(), reason: z.string(), by: UserRef, at: z.string() }),
+);
+/**
+ * The server cancelled an order whose check had not arrived by the end of its hold (CHECK_HOLD_DAYS);
+ * its stock and discount uses are put back by OrderReleased, and the buyer is mailed.
+ */
+export const OrderHoldExpired = defineEvent(
+  "OrderHoldExpired",
+  z.object({ number: z.string(), holdUntil: z.string(), at: z.string() }),
 );
 /** The check or money order of an order awaiting payment arrived. */
 export const OrderCheckReceived = defineEvent(
@@ -136,6 +150,7 @@ export const orderEvents = [
   OrderPlaced,
   OrderShipped,
   OrderCancelled,
+  OrderHoldExpired,
   OrderCheckReceived,
   OrderRefunded,
   OrderRefundFailed,

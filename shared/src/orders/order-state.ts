@@ -12,6 +12,8 @@ export interface OrderState {
   paidCents: number;
   refundedCents: number;
   awaitingPayment: boolean;
+  /** An unpaid check order: when the server cancels it unless the check arrives (null: no hold). */
+  holdUntil: string | null;
   trackingNumber: string | null;
   cancelled: boolean;
   /** The order gave back its stock and discount uses (OrderReleased). */
@@ -23,6 +25,7 @@ export const initialOrderState: OrderState = {
   paidCents: 0,
   refundedCents: 0,
   awaitingPayment: false,
+  holdUntil: null,
   trackingNumber: null,
   cancelled: false,
   released: false,
@@ -37,13 +40,20 @@ export function evolveOrder(state: OrderState, event: OrderStreamEvent): OrderSt
         placed: event.data,
         paidCents: event.data.payment.status === "paid" ? event.data.payment.amountCents : 0,
         awaitingPayment: event.data.payment.status === "awaiting",
+        holdUntil: event.data.payment.status === "awaiting" ? (event.data.holdUntil ?? null) : null,
       };
     case "OrderShipped":
       return { ...state, trackingNumber: event.data.trackingNumber };
     case "OrderCancelled":
-      return { ...state, cancelled: true };
+    case "OrderHoldExpired":
+      return { ...state, cancelled: true, holdUntil: null };
     case "OrderCheckReceived":
-      return { ...state, awaitingPayment: false, paidCents: state.paidCents + event.data.amountCents };
+      return {
+        ...state,
+        awaitingPayment: false,
+        holdUntil: null,
+        paidCents: state.paidCents + event.data.amountCents,
+      };
     case "OrderRefunded":
       return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
     case "OrderRefundFailed":

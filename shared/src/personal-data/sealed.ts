@@ -33,3 +33,12 @@ export const personOfValue = (value: SealedOrClear<unknown>, fallback: string | 
 /** For upcasters: the old event's object, or an empty one. */
 export const asRecord = (data: unknown): Record<string, unknown> =>
   data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+
+/** An email as every lookup compares it: trimmed, lower-case. */
+export const normalisedEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A keyed hash of a normalised email (`emailHash` in projections/src/personal-data/): names the claim
+ * and subscription streams in place of the address. Branded, so an email cannot be passed by mistake.
+ */
+export type EmailHash = string & { readonly __emailHash: true };

@@ -1,5 +1,7 @@
 // The widgets' rules that are not timings (back-office spec §4 and §9): pure, unit-tested.
 
+import { isSameSitePath } from "@shop/shared/http/same-site-path";
+
 /** Back-office §9: a swipe is a touch that lasts under 550 ms and moves over 20 px across. */
 export const SWIPE = { maxMs: 550, minPx: 20 } as const;
 /** Back-office §9: expanders and accordions act on phones only, widths up to 767 px. */
@@ -72,5 +74,7 @@ export function safeUrl(href: string, origin: string): URL | null {
 /** The countdown's redirect: a page of this site only (an open redirect would serve phishing). */
 export function sameSitePath(href: string | undefined, origin: string): string | null {
   const url = href ? safeUrl(href, origin) : null;
-  return url && url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  const path = url && url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  // A path of this origin may still read as another host (`https://shop//evil.example/` has the path `//evil.example/`).
+  return path && isSameSitePath(path) ? path : null;
 }

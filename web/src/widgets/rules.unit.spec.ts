@@ -78,4 +78,11 @@ describe("overlay (back-office §2)", () => {
     expect(sameSitePath("https://evil.example/x/", ORIGIN)).toBeNull();
     expect(sameSitePath(undefined, ORIGIN)).toBeNull();
   });
+
+  it("security 9: a countdown's redirect that is a path of this origin but reads as another host is refused", () => {
+    expect(sameSitePath("https://shop.example//evil.example/", ORIGIN)).toBeNull();
+    expect(sameSitePath("https://shop.example/%5Cevil.example/", ORIGIN)).toBeNull();
+    expect(sameSitePath("/\\evil.example/", ORIGIN)).toBeNull();
+    expect(sameSitePath("https://shop.example/sale-over/#top", ORIGIN)).toBe("/sale-over/#top");
+  });
 });

@@ -9,10 +9,21 @@ type Player = {
   name: string | null;
   email: string | null;
   entries: number;
+  /** A confirmed email (an account, or a visitor that confirmed a newsletter address): only they are drawn. */
+  eligible: boolean;
   joined: boolean;
   updated_at: string;
 };
-type Players = { items: Player[]; entries: number; winner: string | null; drawn_at: string | null };
+type WinnerAction = { action: string; count: number; points: number };
+type Players = {
+  items: Player[];
+  entries: number;
+  eligible_entries: number;
+  winner: string | null;
+  drawn_at: string | null;
+  winner_entries: number | null;
+  winner_actions: WinnerAction[] | null;
+};
 type DrawAnswer = { winner: string; seed: string; entries: number };
 type DrawError = { data?: { metadata?: { message?: string } } };
 
@@ -76,6 +87,16 @@ export function GamifyPlayersPanel({ record, readOnly }: RecordExtraProps) {
       {data?.winner ? (
         <p className="notice ok" role="status" data-testid="gamify-winner">
           Winner: {winner ? who(winner) : data.winner}
+          {data.winner_entries !== null && (
+            <>
+              {" "}
+              with <span data-testid="gamify-winner-entries">{data.winner_entries}</span>{" "}
+              {data.winner_entries === 1 ? "entry" : "entries"}
+              {data.winner_actions?.length
+                ? ` (${data.winner_actions.map((a) => `${a.action}: ${a.points} from ${a.count}×`).join(", ")})`
+                : ""}
+            </>
+          )}
           {seed && <span className="muted"> (seed {seed})</span>}
         </p>
       ) : (
@@ -84,11 +105,14 @@ export function GamifyPlayersPanel({ record, readOnly }: RecordExtraProps) {
             type="button"
             className="button-primary"
             onClick={onDraw}
-            disabled={readOnly || drawing || !data?.entries}
+            disabled={readOnly || drawing || !data?.eligible_entries}
           >
             {drawing ? "Drawing…" : "Draw a winner"}
           </button>{" "}
-          <span className="muted">Each entry is one chance; the draw is kept in the log with its seed.</span>
+          <span className="muted">
+            Each entry is one chance; only players with a confirmed email (signed in, or a confirmed newsletter address)
+            are drawn. The draw is kept in the log with its seed.
+          </span>
         </p>
       )}
       {error && (
@@ -105,6 +129,7 @@ export function GamifyPlayersPanel({ record, readOnly }: RecordExtraProps) {
             <tr>
               <th scope="col">Player</th>
               <th scope="col">Entries</th>
+              <th scope="col">In the draw</th>
               <th scope="col">Joined</th>
             </tr>
           </thead>
@@ -113,6 +138,7 @@ export function GamifyPlayersPanel({ record, readOnly }: RecordExtraProps) {
               <tr key={p.player} data-testid="gamify-player">
                 <td>{who(p)}</td>
                 <td>{p.entries}</td>
+                <td>{p.eligible ? "Yes" : "No (email not confirmed)"}</td>
                 <td>{p.joined ? "Yes" : "No"}</td>
               </tr>
             ))}
@@ -121,6 +147,7 @@ export function GamifyPlayersPanel({ record, readOnly }: RecordExtraProps) {
             <tr>
               <th scope="row">Total</th>
               <td data-testid="gamify-total-entries">{data?.entries ?? 0}</td>
+              <td data-testid="gamify-eligible-entries">{data?.eligible_entries ?? 0}</td>
               <td />
             </tr>
           </tfoot>

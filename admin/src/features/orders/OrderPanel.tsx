@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { BACK_OFFICE_MESSAGES, formatCents, parseCurrencyToCents, type OrderView } from "@shop/shared";
+import { formatSiteTime } from "@shop/shared/domain/site-time";
 import { api } from "../../app/api";
+import { useSiteTimeZone } from "../site-time/siteApi";
 import type { RecordExtraProps } from "../records/recordExtras";
 
 type Action = "ship" | "cancel" | "check-received" | "refund";
@@ -41,6 +43,8 @@ export function OrderPanel({ record }: RecordExtraProps) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const status = String(record.status ?? "");
   const refundable = Number(record.refundable_cents ?? 0);
+  const holdUntil = typeof record.hold_until === "string" ? record.hold_until : null;
+  const zone = useSiteTimeZone() ?? "UTC";
 
   const run = async (action: Action, body: Record<string, unknown>, done: string) => {
     setMessage(null);
@@ -108,6 +112,12 @@ export function OrderPanel({ record }: RecordExtraProps) {
             Mark shipped
           </button>
         </form>
+      )}
+      {holdUntil && (
+        <p className="order-hold">
+          Payment hold ends <time dateTime={holdUntil}>{formatSiteTime(holdUntil, zone)}</time>: unless the check is
+          recorded as received by then, the order is cancelled and its stock put back.
+        </p>
       )}
       {status === "Awaiting payment" && (
         <button type="button" disabled={isLoading} onClick={() => void run("check-received", {}, "Check recorded.")}>

@@ -109,4 +109,40 @@ describe.each(testBackends())("request errors on $name", ({ pglite }) => {
     }
     expect(comparePositions(await server.store.head(), before)).toBe(0);
   });
+
+  it("security 19: a body or query nested 400,000 levels deep answers 400 with the usual errors, never 500", async () => {
+    const before = await server.store.head();
+    const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+    const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
+    const headers = {
+      "content-type": "application/json",
+      cookie: staff.cookieHeader,
+      "x-csrftoken": staff.cookies.get("csrftoken")!,
+    };
+    for (const [path, method] of [
+      ["/api/account/login/", "POST"],
+      ["/admin/base/record-locks/", "POST"],
+      ["/admin/api/content/contentnode/1/", "PUT"],
+      ["/newsletters/signup/", "POST"],
+    ] as const) {
+      for (const body of [deep(400_000), deepObject(150_000), `{"objs":${deep(400_000)}}`]) {
+        const res = await fetch(server.url + path, { method, headers, body });
+        const answer = await res.json();
+        expect([path, body.slice(0, 8), res.status]).toEqual([path, body.slice(0, 8), 400]);
+        expect(answer.metadata).toMatchObject({ success: false, code: "INVALID_REQUEST" });
+        expect(answer.metadata.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^[\w.]+: /)]));
+      }
+    }
+    // A query string: the longest a request line may be (Node's 16 KiB of headers), and one past it.
+    for (const query of [
+      `/api/store/shop/apply-discounts/?discounts=${deep(2_400)}`,
+      `/admin/api/content/contentnode/?filters=${deep(7_000)}`,
+      `/api/nav/get-menu-layer/?parents=${deep(7_000)}`,
+      `/api/store/products/?x=${deep(400_000)}`,
+    ]) {
+      const res = await fetch(server.url + query, { headers: { cookie: staff.cookieHeader } });
+      expect([query.slice(0, 40), res.status]).toEqual([query.slice(0, 40), query.length > 16_000 ? 431 : 400]);
+    }
+    expect(comparePositions(await server.store.head(), before)).toBe(0);
+  });
 });

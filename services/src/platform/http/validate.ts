@@ -24,10 +24,16 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.
   return parsed.data;
 }
 
+/** The deepest nesting a request may have: no form or API body comes near it, and every walk below stays shallow. */
+export const MAX_NESTING = 64;
+const TOO_DEEP = `__all__: The request is nested too deeply (at most ${MAX_NESTING} levels).`;
+
 /**
  * PostgreSQL text and jsonb cannot hold U+0000, so a string with one fails in the database (a 500).
  * Refused up front for every route, in the query string (a JSON value there may carry it escaped)
  * and in the parsed body, with Django's message. parseRequest checks again after a route's own parser.
+ * A value nested deeper than MAX_NESTING is refused as a whole: walking 400,000 levels would
+ * overflow the stack (a 500).
  */
 export function refuseNullCharacters() {
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -41,6 +47,7 @@ export function refuseNullCharacters() {
 function nullCharacters(value: unknown, path: string[], pattern = /\u0000/): string[] {
   if (typeof value === "string")
     return pattern.test(value) ? [`${path.join(".") || "__all__"}: Null characters are not allowed.`] : [];
+  if (path.length >= MAX_NESTING && value && typeof value === "object") return [TOO_DEEP];
   if (Array.isArray(value)) return value.flatMap((v, i) => nullCharacters(v, [...path, String(i)], pattern));
   if (value && typeof value === "object" && !(value instanceof Date)) {
     return Object.entries(value).flatMap(([k, v]) => [
@@ -69,6 +76,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.in
 }
 
 function outOfRange(value: unknown, path: string[]): string[] {
+  if (path.length >= MAX_NESTING && value && typeof value === "object") return [TOO_DEEP];
   if (typeof value === "number" && Number.isInteger(value)) {
     if (value > INT_MAX)
       return [`${path.join(".") || "__all__"}: Ensure this value is less than or equal to ${INT_MAX}.`];

@@ -4,10 +4,11 @@ import { Router } from "express";
 
 // Swagger UI's prebuilt files, served from node_modules: no CDN, and no inline script (the CSP's script-src is 'self').
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-const FILES: Record<string, string> = {
-  "swagger-ui-bundle.js": "swagger-ui-bundle.js",
-  "swagger-ui.css": "swagger-ui.css",
-};
+// A Map, not an object: a name such as `constructor` or `__proto__` must find nothing (a 404), not Object's own.
+const FILES = new Map([
+  ["swagger-ui-bundle.js", "swagger-ui-bundle.js"],
+  ["swagger-ui.css", "swagger-ui.css"],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -30,15 +31,18 @@ const START = `window.ui = SwaggerUIBundle({
 `;
 
 /** GET /api/openapi.json (the OpenAPI 3.1 document) and /api/docs/ (Swagger UI reading it); open to all, like the routes they describe. */
-export function makeOpenApiRouter(): Router {
+export function makeOpenApiRouter(deps: { siteUrl: string }): Router {
   const router = Router();
   // Loaded on the first request: the document's builder (zod-openapi) and the route list cost the
   // process about 4 MiB, for a page few visitors open.
-  router.get("/api/openapi.json", async (_req, res) => res.json((await import("./document.ts")).openApiDocument()));
+  // Its server is SITE_URL, the shop's public address (never the Host a request names).
+  router.get("/api/openapi.json", async (_req, res) =>
+    res.json({ ...(await import("./document.ts")).openApiDocument(), servers: [{ url: deps.siteUrl }] }),
+  );
   router.get("/api/docs/", (_req, res) => res.type("html").send(PAGE));
   router.get("/api/docs/:file", (req, res, next) => {
     if (req.params.file === "start.js") return void res.type("js").send(START);
-    const file = FILES[req.params.file];
+    const file = FILES.get(req.params.file);
     if (!file) return next();
     res.sendFile(join(SWAGGER_UI, file), { maxAge: "1d" });
   });

@@ -109,4 +109,12 @@ describe("code health 6: the API reference", () => {
     expect(await (await fetch(`${server.url}/api/docs/start.js`)).text()).toContain('url: "/api/openapi.json"');
     expect((await fetch(`${server.url}/api/docs/package.json`)).status).toBe(404);
   });
+
+  it("security 19: /api/docs/ names that an object inherits answer 404, never 500", async () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "__defineGetter__"]) {
+      const res = await fetch(`${server.url}/api/docs/${name}`);
+      expect([name, res.status]).toEqual([name, 404]);
+      expect((await res.json()).metadata).toMatchObject({ success: false });
+    }
+  });
 });

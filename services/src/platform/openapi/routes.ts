@@ -210,7 +210,9 @@ export const API_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/account/login/",
-    summary: "Sign in; sets the session cookie",
+    summary:
+      "Sign in; sets the session cookie and the `device` cookie (a year) that keeps this browser out of the " +
+      "account's cross-address limit; 429 with Retry-After after 5 failures per address and email",
     body: LoginRequest,
     answer: MeResponse,
   },

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
+import { sameSitePathOr } from "@shop/shared/http/same-site-path";
 import { useLocation } from "../../platform/router";
 import { useLogInMutation } from "./accountApi";
 import "../cart/cart.css";
 
 /** Only a path on this site: `next` never sends the visitor elsewhere. */
 export function safeNext(search: string): string {
-  const next = new URLSearchParams(search).get("next") ?? "/account/";
-  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/account/";
+  return sameSitePathOr(new URLSearchParams(search).get("next"), "/account/");
 }
 
 /** /account/login/: the storefront's sign-in, which returns the visitor to `next` (e.g. the wishlist). */

@@ -75,6 +75,13 @@ export function GiveawayPage() {
       <p className="giveaway-entries">
         You have <strong data-testid="giveaway-entries">{entriesText(data.entries)}</strong>.
       </p>
+      {data.eligible || data.winner ? null : (
+        <p className="giveaway-confirm" data-testid="giveaway-confirm-email">
+          Confirm your email to enter the draw: <a href="/account/login/?next=/giveaway">sign in</a>, or subscribe to{" "}
+          <a href="/newsletters/">our newsletter</a> and open the link in its mail in this browser. Your entries keep
+          counting meanwhile.
+        </p>
+      )}
       {data.achievements.length ? (
         <>
           <h2>Your achievements</h2>
