@@ -145,7 +145,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
     fields: {
       winner: z.string(),
       seed: z.string(),
-      entries: z.number().describe("how many players were drawn from"),
+      entries: z.number().describe("the number of players in the draw"),
       winner_entries: z.number(),
       winner_actions: z.array(winnerAction),
     },
