@@ -159,3 +159,26 @@ test.describe("on a phone", () => {
     expect(serious.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
   });
 });
+
+test("a new visitor opening /giveaway sees the entries its toolbar counts, the page view included", async ({
+  browser,
+}) => {
+  const visitor = await visitorPage(browser);
+  // The page view is counted only once the page has its entries: the page must take in the action after.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await visitor.route("**/api/gamify/register-action/", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await visitor.goto("/giveaway");
+  const entries = visitor.getByTestId("giveaway-entries");
+  await expect(entries).toBeVisible();
+  release();
+  const counter = visitor.locator(".entries-counter");
+  await expect(counter).toBeVisible();
+  await expect(entries).toHaveText((await counter.textContent()) ?? "");
+  await visitor.context().close();
+});
