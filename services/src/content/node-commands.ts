@@ -44,7 +44,7 @@ export async function runNodeCommand(
     const recorded = await store.readStream(nodeStream(kind, id));
     const state = foldStream(nodeDecider, recorded);
     const decided = decide(state);
-    if (decided.length === 0) return { state, events: [] };
+    if (decided.length === 0) return { state, version: recorded.length - 1, events: [] };
     const claims = await claim(state, decided);
     const events: NewEvent[] = decided.map((e) => ({ ...forKind(kind, e), metadata }));
     const expectedVersion = recorded.length === 0 ? "no-stream" : recorded[recorded.length - 1].streamPosition;
@@ -57,7 +57,12 @@ export async function runNodeCommand(
       continue;
     }
     await claims.done();
-    return { state: decided.reduce(nodeDecider.evolve, state), events, appended };
+    return {
+      state: decided.reduce(nodeDecider.evolve, state),
+      version: recorded.length - 1 + events.length,
+      events,
+      appended,
+    };
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  WrongExpectedVersionError,
   type AppendResult,
   type EventDefinition,
   type EventMetadata,
@@ -11,7 +10,10 @@ import {
   UserRef,
 } from "@shop/shared";
 import type { Request } from "express";
-import { foldStream, type Decider } from "./command-handler.ts";
+import { runCommand, type Decider, type RetryPolicy } from "./command-handler.ts";
+
+/** A staff save without a form version (a gift, a bulk edit) only adds up: retried on the fresh state. */
+const STAFF_SAVE_RETRY: RetryPolicy = { onConflict: "retry", attempts: 10 };
 import { eventMetadata } from "./http/request-context.ts";
 
 /** Who saved the stream's last event and when, for the stale-version answer. */
@@ -35,32 +37,11 @@ export async function runVersionedCommand<State, Definitions extends readonly Ev
   metadata: EventMetadata,
   expectedVersion?: number,
 ): Promise<{ state: State; version: number; appended?: AppendResult }> {
-  for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const version = recorded.length ? recorded[recorded.length - 1].streamPosition : -1;
-    const last = recorded.at(-1);
-    if (expectedVersion !== undefined && recorded.length > 0 && expectedVersion !== version)
-      throw staleVersion(what, last, version);
-    let state = foldStream(decider, recorded);
-    const events = decide(state, version);
-    if (events.length === 0) return { state, version };
-    try {
-      const appended = await store.append(
-        streamId,
-        events.map((e) => ({ type: e.type, data: e.data, metadata })),
-        { expectedVersion: recorded.length ? version : "no-stream" },
-      );
-      state = events.reduce(decider.evolve, state);
-      return { state, version: version + events.length, appended };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (expectedVersion !== undefined) {
-        const fresh = await store.readStream(streamId);
-        throw staleVersion(what, fresh.at(-1), fresh.length - 1);
-      }
-      if (attempt >= 10) throw error;
-    }
-  }
+  return runCommand(store, streamId, decider, STAFF_SAVE_RETRY, decide, {
+    metadata,
+    expectedVersion,
+    onStale: (last, version) => staleVersion(what, last, version),
+  });
 }
 
 /**
