@@ -2,7 +2,7 @@ import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
 import type { CampaignsTables } from "./campaigns/campaigns-projection.ts";
 import type { GamifyTables } from "./gamify/gamify-projection.ts";
-import type { RadioStationsTables } from "./radio-stations/radio-stations-projection.ts";
+import type { RadioStationsTables } from "./radio/radio-stations-projection.ts";
 import type { AdsTables } from "./ads/ads-projection.ts";
 import type { NewsletterTables } from "./newsletters/newsletters-projection.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
@@ -10,18 +10,18 @@ import type { DiscountsTables } from "./discounts/discounts-projection.ts";
 import type { MailboxTables } from "./mailbox/mailbox-projection.ts";
 import type { AddressesTables } from "./addresses/addresses-projection.ts";
 import type { OrdersTables } from "./orders/orders-projection.ts";
-import type { ContentNodesTables } from "./content-nodes/content-nodes-projection.ts";
-import type { ContentPagesTables } from "./content-nodes/content-pages-projection.ts";
-import type { ContributorRolesTables } from "./contributor-roles/contributor-roles-projection.ts";
+import type { ContentNodesTables } from "./content/content-nodes-projection.ts";
+import type { ContentPagesTables } from "./content/content-pages-projection.ts";
+import type { ContributorRolesTables } from "./contributors/contributor-roles-projection.ts";
 import type { KeywordsTables } from "./keywords/keywords-projection.ts";
-import type { LookupCatalogTables } from "./lookup-catalog/lookup-catalog-projection.ts";
-import type { MenuNodesTables } from "./menu-nodes/menu-nodes-projection.ts";
-import type { PendingRewriteBatchesTables } from "./pending-rewrite-batches/pending-rewrite-batches-projection.ts";
-import type { RecordLocksTables } from "./record-locks/record-locks-projection.ts";
+import type { LookupCatalogTables } from "./lookups/lookup-catalog-projection.ts";
+import type { MenuNodesTables } from "./nav/menu-nodes-projection.ts";
+import type { PendingRewriteBatchesTables } from "./content/pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+import type { RecordLocksTables } from "./locks/record-locks-projection.ts";
 import type { CheckpointTables } from "./runner/checkpoints.ts";
 import type { ScheduledActionsTables } from "./scheduled-actions/scheduled-actions-projection.ts";
-import type { SessionsTables } from "./sessions/sessions-projection.ts";
-import type { UsersTables } from "./users/users-projection.ts";
+import type { SessionsTables } from "./accounts/sessions-projection.ts";
+import type { UsersTables } from "./accounts/users-projection.ts";
 
 // The tables below are created by the services package (its event store, id allocator, presence and
 // login throttle). They are named here because services depends on projections, not the reverse,

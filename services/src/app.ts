@@ -31,7 +31,7 @@ import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import { allocateId } from "./platform/id-allocator.ts";
 import { makeWishlistRouter } from "./wishlist/wishlist-router.ts";
 import { makeRolesRouter } from "./contributors/roles-router.ts";
-import { makePagesRouter } from "./content-pages/pages-router.ts";
+import { makePagesRouter } from "./content/pages-router.ts";
 import { makeStorefrontCatalogRouter } from "./catalog/storefront-catalog-router.ts";
 import { makeCategoryPagesRouter } from "./category-pages/category-pages-router.ts";
 import { makeAdminCatalogRouter } from "./catalog/admin-catalog-router.ts";

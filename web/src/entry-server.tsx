@@ -7,7 +7,7 @@ import { preloadPage } from "./app/lazyPage";
 import { type Head, findRoute } from "./app/routes";
 import { CookieContext, homeCountry, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
-import { accountApi } from "./features/account/accountApi";
+import { accountApi } from "./features/accounts/accountApi";
 import { cartApi } from "./features/cart/cartApi";
 import { navApi } from "./features/nav/navApi";
 import { LocationProvider } from "./platform/router";

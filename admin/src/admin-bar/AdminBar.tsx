@@ -6,10 +6,10 @@ import {
   STATUS_AFTER_ACTION,
   type ContentAction,
 } from "@shop/shared";
-import { useMeQuery } from "../features/account/accountApi";
-import { ConflictDialog } from "../features/content-node-form/ConflictDialog";
-import { newerSaveOf, useContentActionMutation, useGetNodeQuery } from "../features/content-node-form/contentNodeApi";
-import { HISTORY_OFF_NOTE } from "../features/content-node-form/HistorySwitch";
+import { useMeQuery } from "../features/accounts/accountApi";
+import { ConflictDialog } from "../features/content/ConflictDialog";
+import { newerSaveOf, useContentActionMutation, useGetNodeQuery } from "../features/content/contentNodeApi";
+import { HISTORY_OFF_NOTE } from "../features/content/HistorySwitch";
 import { useRecordLock } from "../features/locks/useRecordLock";
 import { WarningsDialog } from "../features/warnings/WarningsDialog";
 import { BarDraftOffer } from "./BarDraftOffer";

@@ -1,4 +1,4 @@
-import type { NodeDraft } from "../features/content-node-form/draftStore";
+import type { NodeDraft } from "../features/content/draftStore";
 import { SiteTime } from "../features/site-time/SiteTime";
 
 type Props = { draft: NodeDraft; onRestore(): void; onDiscard(): void };

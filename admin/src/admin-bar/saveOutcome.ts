@@ -1,5 +1,5 @@
 import { BACK_OFFICE_MESSAGES, errorAnswerOf, errorCodeOf, type RecordLock } from "@shop/shared";
-import type { Conflict } from "../features/content-node-form/useNodeSave";
+import type { Conflict } from "../features/content/useNodeSave";
 
 /** Why an in-place save wrote nothing, and what the bar does about it. */
 export type SaveRefusal =

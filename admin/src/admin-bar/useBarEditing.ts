@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import type { NodeDraft } from "../features/content-node-form/draftStore";
-import { useNodeForm } from "../features/content-node-form/useNodeForm";
+import type { NodeDraft } from "../features/content/draftStore";
+import { useNodeForm } from "../features/content/useNodeForm";
 import type { RecordLockControl } from "../features/locks/useRecordLock";
-import type { ContentNode } from "../features/content-node-form/contentNodeApi";
+import type { ContentNode } from "../features/content/contentNodeApi";
 import { ipaPart } from "./ipaFields";
 import { useInPlaceEditing } from "./useInPlaceEditing";
 

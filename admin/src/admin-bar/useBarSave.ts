@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { BACK_OFFICE_MESSAGES } from "@shop/shared";
-import { useIpaSaveMutation } from "../features/content-node-form/contentNodeApi";
-import type { Conflict } from "../features/content-node-form/useNodeSave";
+import { useIpaSaveMutation } from "../features/content/contentNodeApi";
+import type { Conflict } from "../features/content/useNodeSave";
 import type { RecordLockControl } from "../features/locks/useRecordLock";
 import { saveRefusalOf } from "./saveOutcome";
 import type { BarEditing } from "./useBarEditing";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ContentNode } from "../features/content-node-form/contentNodeApi";
+import type { ContentNode } from "../features/content/contentNodeApi";
 import { changedIpaFields, isIpaField, type IpaChanges, type IpaField, type IpaValues } from "./ipaFields";
 import { sanitizeBody } from "./sanitizeBody";
 

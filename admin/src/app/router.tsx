@@ -1,8 +1,8 @@
 import { lazy, type ReactNode } from "react";
 import { ADMIN_MODELS } from "@shop/shared";
 import { createBrowserRouter } from "react-router";
-import { LoginPage } from "../features/account/LoginPage";
-import { RequireStaff } from "../features/account/RequireStaff";
+import { LoginPage } from "../features/accounts/LoginPage";
+import { RequireStaff } from "../features/accounts/RequireStaff";
 import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { AdminLayout } from "../features/layout/AdminLayout";
 import { LazyBoundary } from "../features/layout/LazyBoundary";
@@ -13,7 +13,7 @@ import { LIST_MODELS } from "../features/lists/listModels";
 // The node form (with its pickers, toolbox and editors) and the history page load when first opened,
 // so the login and list pages start with less JavaScript (code health 9).
 const ContentNodeFormPage = lazy(() =>
-  import("../features/content-node-form/ContentNodeFormPage").then((m) => ({ default: m.ContentNodeFormPage })),
+  import("../features/content/ContentNodeFormPage").then((m) => ({ default: m.ContentNodeFormPage })),
 );
 const MailboxPage = lazy(() => import("../features/mailbox/MailboxPage").then((m) => ({ default: m.MailboxPage })));
 const ShippingRatesPage = lazy(() =>
@@ -22,7 +22,7 @@ const ShippingRatesPage = lazy(() =>
 const HistoryPage = lazy(() => import("../features/history/HistoryPage").then((m) => ({ default: m.HistoryPage })));
 const RecordPage = lazy(() => import("../features/records/RecordPage").then((m) => ({ default: m.RecordPage })));
 const MenuNodeFormPage = lazy(() =>
-  import("../features/content-node-form/ContentNodeFormPage").then((m) => ({ default: m.MenuNodeFormPage })),
+  import("../features/content/ContentNodeFormPage").then((m) => ({ default: m.MenuNodeFormPage })),
 );
 
 const lazyPage = (what: string, page: ReactNode) => <LazyBoundary what={what}>{page}</LazyBoundary>;

@@ -1,6 +1,6 @@
 import { configureStore } from "@reduxjs/toolkit";
 import { setupListeners } from "@reduxjs/toolkit/query";
-import { sessionSlice } from "../features/account/sessionSlice";
+import { sessionSlice } from "../features/accounts/sessionSlice";
 import { api } from "./api";
 
 export const store = configureStore({

@@ -26,7 +26,7 @@ import { z } from "zod";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { foldStream } from "../platform/command-handler.ts";
-import { decideGamifyCampaign, drawOrder, gamifyCampaignDecider } from "./campaign.ts";
+import { decideGiveaway, drawOrder, giveawayDecider } from "./giveaway.ts";
 import { confirmedEmailSql } from "./confirmed-email.ts";
 import { playerDecider, talliesOf } from "./decide.ts";
 
@@ -117,9 +117,9 @@ export function makeGamifyAdminRouter(deps: GamifyAdminRouterDeps): Router {
 
   const run = staffCommandRunner(deps, {
     what: "gamify campaign",
-    decider: gamifyCampaignDecider,
+    decider: giveawayDecider,
     stream: gamifyCampaignStream,
-    decide: decideGamifyCampaign,
+    decide: decideGiveaway,
     readModels: ["gamify"],
   });
 

@@ -31,7 +31,7 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import type { Database } from "@shop/projections";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { siteToday } from "../catalog/catalog-cards.ts";
-import { gamifyCampaignDecider } from "./campaign.ts";
+import { giveawayDecider } from "./giveaway.ts";
 import { decideAction, decideJoin, playerDecider } from "./decide.ts";
 import { hasConfirmedEmail } from "./confirmed-email.ts";
 import { newPlayerLimit } from "./new-player-limit.ts";
@@ -149,7 +149,7 @@ export function makeGamifyRouter(deps: {
   router.get("/api/gamify/giveaway/", async (req, res) => {
     const { campaign: slug } = parseQuery(GiveawayQuery, req.query);
     const recorded = await deps.store.readStream(campaignStreamOf(slug));
-    const { definition: campaign, winner } = foldStream(gamifyCampaignDecider, recorded);
+    const { definition: campaign, winner } = foldStream(giveawayDecider, recorded);
     if (!campaign) throw new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIFY_MESSAGES.campaignNotFound);
     const player = await playerOf(req, res, false);
     const state = player

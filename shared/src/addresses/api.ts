@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FORM_MESSAGES } from "../domain/messages.ts";
-import { isUnitedStates } from "../domain/us-states.ts";
+import { isUnitedStates } from "./us-states.ts";
 import { boundedText } from "../http/request-fields.ts";
 
 /** The address book's messages (storefront §8, Addresses). */

@@ -1,4 +1,4 @@
-import { US_STATES } from "../domain/us-states.ts";
+import { US_STATES } from "../addresses/us-states.ts";
 import type { AdminModel } from "./model-description.ts";
 
 /** Radio stations carrying the program (storefront §2 radio page), against /admin/api/radio/station/. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
-import { isUnitedStates } from "../domain/us-states.ts";
+import { isUnitedStates } from "../addresses/us-states.ts";
 import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
 
 /** A form field as the old site posts it: absent or null is blank; trimmed (storefront §5 address forms). */

@@ -1,4 +1,4 @@
-import { categoryForSku } from "../domain/sku-category.ts";
+import { categoryForSku } from "../catalog/sku-category.ts";
 
 // Apart from the form's rules (zod): the product page imports this, and it is in the initial bundle.
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DomainError, type FieldMessages } from "../errors/domain-error.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
-import { isUnitedStates } from "../domain/us-states.ts";
+import { isUnitedStates } from "../addresses/us-states.ts";
 import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
 import type { MembershipVariant } from "./membership-sku.ts";
 

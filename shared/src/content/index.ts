@@ -10,3 +10,4 @@ export * from "./status-actions.ts";
 export * from "./view.ts";
 export * from "./errors.ts";
 export * from "./widget-markup.ts";
+export * from "./node-messages.ts";

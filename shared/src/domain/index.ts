@@ -1,7 +1,6 @@
 // Pure domain helpers shared by the server and both front ends: no framework, no I/O, no clock.
 export * from "./constants.ts";
 export * from "./messages.ts";
-export * from "./content-node-messages.ts";
 export * from "./date-time-format.ts";
 export * from "./text-format.ts";
 export * from "./slug.ts";
@@ -10,10 +9,6 @@ export * from "./number-field.ts";
 export * from "./form-field.ts";
 export * from "./form-validation.ts";
 export * from "./server-errors.ts";
-export * from "./sku-category.ts";
-export * from "./us-states.ts";
-export * from "./card-type.ts";
-export * from "./card-swipe.ts";
 export * from "./pagination.ts";
 export * from "./internal-link.ts";
 export * from "./email.ts";

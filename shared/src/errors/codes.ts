@@ -3,7 +3,7 @@ import { cartErrorCodes } from "../cart/errors.ts";
 import { wishlistErrorCodes } from "../wishlist/errors.ts";
 import { catalogErrorCodes } from "../catalog/errors.ts";
 import { discountErrorCodes } from "../discounts/errors.ts";
-import { campaignErrorCodes } from "../donations/errors.ts";
+import { campaignErrorCodes } from "../campaigns/errors.ts";
 import { checkoutErrorCodes } from "../checkout/errors.ts";
 import { orderErrorCodes } from "../orders/errors.ts";
 import { contentErrorCodes } from "../content/errors.ts";

@@ -1,4 +1,4 @@
-import { categoryForSku } from "../domain/sku-category.ts";
+import { categoryForSku } from "../catalog/sku-category.ts";
 
 // Storefront §4 "Magazine subscription" and §9 "Magazine years: 1 to 3". Pure: the magazine page
 // ticks its boxes with `tickStates`, the cart decides with `freeDownloadCheck`, both from here.

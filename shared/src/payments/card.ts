@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cardTypeFor } from "../domain/card-type.ts";
+import { cardTypeFor } from "./card-type.ts";
 
 /** The card number as digits only (spaces and dashes dropped). */
 export const cardDigits = (number: string) => number.replace(/[\s-]/g, "");

@@ -1,1 +1,3 @@
 export * from "./card.ts";
+export * from "./card-type.ts";
+export * from "./card-swipe.ts";

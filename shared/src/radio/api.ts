@@ -1,6 +1,6 @@
 import { z } from "zod";
 export * from "./page.ts";
-import { usStateByCode } from "../domain/us-states.ts";
+import { usStateByCode } from "../addresses/us-states.ts";
 import { blankAsAbsent, boundedText, listCount, listStart, pgInt, requiredText } from "../http/request-fields.ts";
 
 const stateCode = requiredText(2).refine((code) => usStateByCode(code) !== undefined, "Select a valid state.");

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useMeQuery } from "../account/accountApi";
+import { useMeQuery } from "../accounts/accountApi";
 import { RecentActivityList } from "../activity/RecentActivityList";
 import { LIST_MODELS } from "../lists/listModels";
 import { EditingNow } from "./EditingNow";

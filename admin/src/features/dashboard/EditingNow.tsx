@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { useMeQuery } from "../account/accountApi";
-import { useParentOptionsQuery } from "../content-node-form/contentNodeApi";
+import { useMeQuery } from "../accounts/accountApi";
+import { useParentOptionsQuery } from "../content/contentNodeApi";
 import { useLockReasonsQuery, useRecordLocksQuery } from "../locks/locksApi";
 
 // The lookup call takes at most 500 records.

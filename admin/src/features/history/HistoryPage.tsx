@@ -1,9 +1,9 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useGetNodeQuery } from "../content-node-form/contentNodeApi";
-import { NODE_KINDS, nodeArg, type NodeKind, type NodeModel } from "../content-node-form/nodeKinds";
-import { EMPTY_PAGE_VALUES } from "../content-node-form/pageFieldValues";
-import { FIELD_LABELS, toFormValues, type FieldName } from "../content-node-form/nodeFormValues";
+import { useGetNodeQuery } from "../content/contentNodeApi";
+import { NODE_KINDS, nodeArg, type NodeKind, type NodeModel } from "../content/nodeKinds";
+import { EMPTY_PAGE_VALUES } from "../content/pageFieldValues";
+import { FIELD_LABELS, toFormValues, type FieldName } from "../content/nodeFormValues";
 import { useNodeAtQuery, useNodeHistoryQuery, type HistoryItem } from "./historyApi";
 import { SiteTime } from "../site-time/SiteTime";
 import { useSiteTimeZone } from "../site-time/siteApi";

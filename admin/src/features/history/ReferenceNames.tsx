@@ -1,5 +1,5 @@
-import { usePickerItemsQuery } from "../record-picker/pickerApi";
-import type { FieldName } from "../content-node-form/nodeFormValues";
+import { usePickerItemsQuery } from "../lookups/pickerApi";
+import type { FieldName } from "../content/nodeFormValues";
 
 /** The lookup each reference field of a node points into (the same ones the form's pickers use). */
 export const REFERENCE_LOOKUPS: Partial<Record<FieldName, string>> = {

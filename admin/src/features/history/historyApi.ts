@@ -1,6 +1,6 @@
 import { api } from "../../app/api";
-import type { ContentNode, UserRef } from "../content-node-form/contentNodeApi";
-import { NODE_KINDS, nodeRefOf, type NodeArg, type NodeModel } from "../content-node-form/nodeKinds";
+import type { ContentNode, UserRef } from "../content/contentNodeApi";
+import { NODE_KINDS, nodeRefOf, type NodeArg, type NodeModel } from "../content/nodeKinds";
 
 const apiOf = (arg: NodeArg) => {
   const { model, id } = nodeRefOf(arg);

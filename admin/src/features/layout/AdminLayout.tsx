@@ -1,5 +1,5 @@
 import { Link, Outlet, useNavigate } from "react-router";
-import { useLogoutMutation, useMeQuery } from "../account/accountApi";
+import { useLogoutMutation, useMeQuery } from "../accounts/accountApi";
 
 export function AdminLayout() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { formatCents } from "@shop/shared";
-import { useMeQuery } from "../account/accountApi";
+import { useMeQuery } from "../accounts/accountApi";
 import { LockBadge } from "../locks/LockBadge";
 import { SiteTime } from "../site-time/SiteTime";
 import { useSiteTimeZone } from "../site-time/siteApi";

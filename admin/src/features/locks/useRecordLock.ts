@@ -3,7 +3,7 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { useDispatch } from "react-redux";
 import type { RecordLock } from "@shop/shared";
 import type { AppDispatch } from "../../app/store";
-import { useMeQuery } from "../account/accountApi";
+import { useMeQuery } from "../accounts/accountApi";
 import {
   locksApi,
   refusedBy,

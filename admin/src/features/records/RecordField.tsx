@@ -1,7 +1,7 @@
 import { resolveLookup, type AdminField, type AdminFormValues } from "@shop/shared";
 import { timeZoneLabel } from "@shop/shared/domain/site-time";
 import { ReferenceNames } from "../history/ReferenceNames";
-import { RecordPicker } from "../record-picker/RecordPicker";
+import { RecordPicker } from "../lookups/RecordPicker";
 
 type Props = {
   field: AdminField;

@@ -2,16 +2,16 @@ import { useEffect, useMemo, useRef, type FormEvent } from "react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link, useNavigate, useParams } from "react-router";
 import { FORM_MESSAGES, listPath, recordIdOf, recordPath, type AdminModel } from "@shop/shared";
-import { LeaveGuard } from "../content-node-form/LeaveGuard";
+import { LeaveGuard } from "../content/LeaveGuard";
 import { LockButton, LockNotices } from "../locks/LockPanel";
 import { useRecordLock } from "../locks/useRecordLock";
-import { handBackToOpener, isAddPopup } from "../record-picker/RecordPicker";
+import { handBackToOpener, isAddPopup } from "../lookups/RecordPicker";
 import { RecordField } from "./RecordField";
 import { RecordHistory } from "./RecordHistory";
 import { RECORD_EXTRAS } from "./recordExtras";
 import { useGetRecordQuery } from "./recordApi";
 import { useRecordForm } from "./useRecordForm";
-import "../content-node-form/form.css";
+import "../content/form.css";
 import "./records.css";
 
 /** /admin/{app}/{model}/{id}/ and .../add/ of a described model; a new id starts a fresh form. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { AdminModel } from "@shop/shared";
-import { CampaignGiftForm } from "../campaign-gifts/CampaignGiftForm";
+import { CampaignGiftForm } from "../campaigns/CampaignGiftForm";
 import { GamifyPlayersPanel } from "../gamify/GamifyPlayersPanel";
 import { OrderPanel } from "../orders/OrderPanel";
 import type { LoadedRecord } from "./recordApi";

@@ -6,8 +6,8 @@ import {
   RELATED_NODE_OPTIONS,
   type EmbedMediaType,
 } from "@shop/shared";
-import { RecordPicker } from "../record-picker/RecordPicker";
-import { usePickerItemsQuery } from "../record-picker/pickerApi";
+import { RecordPicker } from "../lookups/RecordPicker";
+import { usePickerItemsQuery } from "../lookups/pickerApi";
 import type { ToolProps } from "./TextTools";
 import {
   embedMediaTag,

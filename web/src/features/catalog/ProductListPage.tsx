@@ -22,7 +22,7 @@ const LABELS: Record<string, string> = {
   "1000-2499": "$10 to $24.99",
   "2500-4999": "$25 to $49.99",
   "5000-": "$50 and up",
-  // Categories (shared/src/domain/sku-category.ts) whose slug does not read well capitalised.
+  // Categories (shared/src/catalog/sku-category.ts) whose slug does not read well capitalised.
   "magazine-sub": "Magazine subscriptions",
   "magazine-issue": "Magazine issues",
   vbs: "VBS",

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/domain/us-states";
+import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/addresses/us-states";
 import type { FormValues } from "./checkoutApi";
 
 type FieldProps = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CARD_TYPES, cardTypeFor } from "@shop/shared/domain/card-type";
+import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
 import { FieldErrors, FormField } from "./FormField";
 import { usePaymentSummaryQuery, usePlaceOrderMutation, type FormValues } from "./checkoutApi";
 import { StripeCardFields, type StripeCardFieldsHandle } from "./StripeCardFields";

@@ -1,4 +1,4 @@
-import { CampaignThermometer } from "../campaign/CampaignThermometer";
+import { CampaignThermometer } from "../campaigns/CampaignThermometer";
 
 export function HomePage() {
   return (

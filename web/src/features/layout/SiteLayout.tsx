@@ -2,7 +2,7 @@ import { VBS_2016_REVEAL } from "@shop/shared/gamify/constants";
 import { useNewsletterForms } from "../newsletters/useNewsletterForms";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link, useLocation } from "../../platform/router";
-import { AccountStatus } from "../account/AccountStatus";
+import { AccountStatus } from "../accounts/AccountStatus";
 import { MiniCart } from "../cart/MiniCart";
 import { KidsModeToggle } from "../kids-mode/KidsModeToggle";
 import { GamifyToolbar } from "../gamify/GamifyToolbar";

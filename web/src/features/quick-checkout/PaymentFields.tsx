@@ -1,4 +1,4 @@
-import { CARD_TYPES, cardTypeFor } from "@shop/shared/domain/card-type";
+import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
 import { FieldErrors, FormField } from "../checkout/FormField";
 import type { FormValues } from "./quickCheckoutApi";
 

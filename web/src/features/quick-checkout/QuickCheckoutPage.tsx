@@ -5,7 +5,7 @@ import {
   quickCheckoutFieldErrors,
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
-import { useAddressesQuery, useMeQuery } from "../account/accountApi";
+import { useAddressesQuery, useMeQuery } from "../accounts/accountApi";
 import { AddressFields, FormField } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import "../checkout/checkout.css";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AddressItem } from "@shop/shared/addresses/api";
-import { isUnitedStates } from "@shop/shared/domain/us-states";
+import { isUnitedStates } from "@shop/shared/addresses/us-states";
 import { FORM_MESSAGES } from "@shop/shared/domain/messages";
 import { Overlay } from "../catalog/Overlay";
 import { AddressFields, FieldErrors } from "../checkout/FormField";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { SELECT_STATE_LABEL } from "@shop/shared/domain/us-states";
+import { SELECT_STATE_LABEL } from "@shop/shared/addresses/us-states";
 import { NO_STATIONS_MESSAGE } from "@shop/shared/radio/page";
 import { useRadioStationsQuery } from "./radioApi";
 

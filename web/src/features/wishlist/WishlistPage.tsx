@@ -1,7 +1,7 @@
 import { errorAnswerOf } from "@shop/shared/errors/codes";
 import { useEffect, useRef, useState } from "react";
 import { navigate, useLocation } from "../../platform/router";
-import { useMeQuery } from "../account/accountApi";
+import { useMeQuery } from "../accounts/accountApi";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { money } from "../cart/money";
 import { AddedToCart, addFailedUrl } from "../catalog/AddedToCart";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_NODE_ERRORS, CONTENT_NODE_WARNINGS } from "./content-node-messages.ts";
+import { CONTENT_NODE_ERRORS, CONTENT_NODE_WARNINGS } from "./node-messages.ts";
 
 describe("content-node blocking errors and warnings use the spec's wording", () => {
   it.each([

@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from "react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link, useNavigate, useParams } from "react-router";
-import { useMeQuery } from "../account/accountApi";
+import { useMeQuery } from "../accounts/accountApi";
 import { LockButton, LockNotices } from "../locks/LockPanel";
 import { useRecordLock } from "../locks/useRecordLock";
-import { handBackToOpener, isAddPopup } from "../record-picker/RecordPicker";
+import { handBackToOpener, isAddPopup } from "../lookups/RecordPicker";
 import { WarningsDialog } from "../warnings/WarningsDialog";
 import { ConflictDialog } from "./ConflictDialog";
 import { useGetNodeQuery } from "./contentNodeApi";

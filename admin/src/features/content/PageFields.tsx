@@ -1,5 +1,5 @@
 import { IMAGE_SLUG_MAX_LENGTH, SITEMAP_PRIORITY_FIELD, SORT_ORDER_FIELD } from "@shop/shared";
-import { RecordPicker } from "../record-picker/RecordPicker";
+import { RecordPicker } from "../lookups/RecordPicker";
 import { Field } from "./Field";
 import { NumberInput } from "./NumberInput";
 import { FIELD_LABELS, type FieldErrors } from "./nodeFormValues";

@@ -1,4 +1,4 @@
-import { SHORT_DESCRIPTION_LIMIT } from "./constants.ts";
+import { SHORT_DESCRIPTION_LIMIT } from "../domain/constants.ts";
 
 /** Content-node errors that block saving (back-office §5). */
 export const CONTENT_NODE_ERRORS = {

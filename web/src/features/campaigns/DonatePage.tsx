@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { CampaignThermometer } from "../campaign/CampaignThermometer";
+import { CampaignThermometer } from "./CampaignThermometer";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { DONATION_ADDED } from "../cart/cartMessages";
 import { money, toQuantity } from "../cart/money";

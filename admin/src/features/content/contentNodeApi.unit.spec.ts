@@ -4,7 +4,7 @@ import { configureStore } from "@reduxjs/toolkit";
 import { Server, type Socket } from "socket.io";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../../app/api";
-import { keywordApi } from "../keyword-editor/keywordApi";
+import { keywordApi } from "../keywords/keywordApi";
 import { contentNodeApi, type ContentNode } from "./contentNodeApi";
 
 // A real socket.io server stands in for the /admin namespace; the cache entries are seeded with

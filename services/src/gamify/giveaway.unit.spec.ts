@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { drawWinner, type GamifyCampaignEvent, type GamifyCampaignFields } from "@shop/shared";
 import { deciderSpec } from "../testing/decider-spec.ts";
-import { decideGamifyCampaign, gamifyCampaignDecider, type GamifyCampaignCommand } from "./campaign.ts";
+import { decideGiveaway, giveawayDecider, type GiveawayCommand } from "./giveaway.ts";
 
 const now = new Date("2016-06-01T12:00:00Z");
 const by = { id: "1", name: "Staff" };
-const spec = deciderSpec(gamifyCampaignDecider, (c: GamifyCampaignCommand, s) =>
-  decideGamifyCampaign(c, s, { now, by }),
-);
+const spec = deciderSpec(giveawayDecider, (c: GiveawayCommand, s) => decideGiveaway(c, s, { now, by }));
 const fields: GamifyCampaignFields = {
   slug: "vbs-2016-reveal",
   name: "VBS 2016 reveal",
@@ -86,9 +84,9 @@ describe("the winner draw (weighted by entries, seeded, in the log)", () => {
       ]));
 
   it("running the draw again from the event gives the same winner", () => {
-    const [event] = decideGamifyCampaign(
+    const [event] = decideGiveaway(
       { type: "DrawGamifyWinner", data: { seed: "reproduce-me", entries, winnerActions } },
-      gamifyCampaignDecider.evolve(gamifyCampaignDecider.initialState(), defined),
+      giveawayDecider.evolve(giveawayDecider.initialState(), defined),
       { now, by },
     );
     if (event.type !== "GamifyWinnerDrawn") throw new Error(event.type);

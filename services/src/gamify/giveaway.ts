@@ -11,12 +11,12 @@ import {
 } from "@shop/shared";
 
 /** A campaign's definition (null until defined) and its winner once drawn. */
-export interface GamifyCampaignState {
+export interface GiveawayState {
   definition: GamifyCampaignFields | null;
   winner: string | null;
 }
 
-export type GamifyCampaignCommand =
+export type GiveawayCommand =
   | { type: "DefineGamifyCampaign"; data: { fields: GamifyCampaignFields; creating: boolean } }
   | {
       type: "DrawGamifyWinner";
@@ -33,10 +33,10 @@ export type GamifyWinnerActions = Array<{ action: string; count: number; points:
 /** The draw's order: by player, so the same seed and entries pick the same winner wherever it is run again. */
 export const drawOrder = (entries: GamifyDrawEntry[]) => [...entries].sort((a, b) => (a.player < b.player ? -1 : 1));
 
-export const gamifyCampaignDecider = {
-  initialState: (): GamifyCampaignState => ({ definition: null, winner: null }),
+export const giveawayDecider = {
+  initialState: (): GiveawayState => ({ definition: null, winner: null }),
   events: gamifyCampaignEvents,
-  evolve(state: GamifyCampaignState, event: GamifyCampaignEvent): GamifyCampaignState {
+  evolve(state: GiveawayState, event: GamifyCampaignEvent): GiveawayState {
     switch (event.type) {
       case "GamifyCampaignDefined": {
         const { definedAt: _at, by: _by, ...definition } = event.data;
@@ -71,9 +71,9 @@ const notFound = () => new GamifyRefusedError("GAMIFY_CAMPAIGN_NOT_FOUND", GAMIF
  * changes nothing appends nothing; it must end after it starts. The draw picks one player weighted by
  * entries from the seed (drawWinner), once per campaign, and the event keeps the seed and the entries.
  */
-export function decideGamifyCampaign(
-  command: GamifyCampaignCommand,
-  state: GamifyCampaignState,
+export function decideGiveaway(
+  command: GiveawayCommand,
+  state: GiveawayState,
   meta: { now: Date; by: UserRef | null },
 ): GamifyCampaignEvent[] {
   const at = meta.now.toISOString();

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ContributorsEditor } from "../contributors/ContributorsEditor";
-import { KeywordEditor } from "../keyword-editor/KeywordEditor";
+import { KeywordEditor } from "../keywords/KeywordEditor";
 import { ScheduledActionsEditor } from "../scheduled-actions/ScheduledActionsEditor";
 
 type Props = { nodeId: number; body: string; parentId: number | null };

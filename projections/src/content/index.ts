@@ -1,20 +1,20 @@
 // The read models of content nodes, menu nodes, keywords, contributor roles and rewrite batches.
 import { contentNodesProjection } from "./content-nodes-projection.ts";
 import { contentPagesProjection } from "./content-pages-projection.ts";
-import { contributorRolesProjection } from "../contributor-roles/contributor-roles-projection.ts";
+import { contributorRolesProjection } from "../contributors/contributor-roles-projection.ts";
 import { keywordsProjection } from "../keywords/keywords-projection.ts";
-import { menuNodesProjection } from "../menu-nodes/menu-nodes-projection.ts";
-import { pendingRewriteBatchesProjection } from "../pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+import { menuNodesProjection } from "../nav/menu-nodes-projection.ts";
+import { pendingRewriteBatchesProjection } from "./pending-rewrite-batches/pending-rewrite-batches-projection.ts";
 
 export * from "./content-nodes-projection.ts";
 export * from "./content-pages-projection.ts";
 export * from "./render/render-body.ts";
 export * from "./render/related-nodes.ts";
 export * from "./render/page-context.ts";
-export * from "../contributor-roles/contributor-roles-projection.ts";
+export * from "../contributors/contributor-roles-projection.ts";
 export * from "../keywords/keywords-projection.ts";
-export * from "../menu-nodes/menu-nodes-projection.ts";
-export * from "../pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+export * from "../nav/menu-nodes-projection.ts";
+export * from "./pending-rewrite-batches/pending-rewrite-batches-projection.ts";
 
 export const contentProjections = [
   contentNodesProjection,

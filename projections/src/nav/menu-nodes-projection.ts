@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Projection } from "../runner/projection.ts";
-import { applyNodeEvent, MENU_NODE_STREAM_EVENTS } from "../content-nodes/node-rows.ts";
+import { applyNodeEvent, MENU_NODE_STREAM_EVENTS } from "../content/node-rows.ts";
 
 /** menu_nodes: the tree app's navigation nodes (columns other features read: keep them as they are). */
 export interface MenuNodesTable {

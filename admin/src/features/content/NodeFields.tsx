@@ -3,7 +3,7 @@ import { SHORT_DESCRIPTION_LIMIT } from "@shop/shared";
 import { timeZoneLabel } from "@shop/shared/domain/site-time";
 import type { CodeEditorHandle } from "../code-editor/CodeEditor";
 import { LazyBoundary } from "../layout/LazyBoundary";
-import { RecordPicker } from "../record-picker/RecordPicker";
+import { RecordPicker } from "../lookups/RecordPicker";
 import { Toolbox } from "../toolbox/Toolbox";
 import { useNodeTypesQuery } from "./contentNodeApi";
 import type { NodeKind } from "./nodeKinds";

@@ -20,7 +20,7 @@ import {
   PUBLIC_STATUSES,
   renderBody,
 } from "@shop/projections";
-import { nodeDecider } from "../content/content-node.ts";
+import { nodeDecider } from "./content-node.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { parseQuery } from "../platform/http/validate.ts";
 import {

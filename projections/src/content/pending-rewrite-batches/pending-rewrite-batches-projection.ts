@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { PendingRewriteBatchData } from "@shop/shared";
-import type { Projection } from "../runner/projection.ts";
+import type { Projection } from "../../runner/projection.ts";
 
 /** pending_rewrite_batches: old menu urls that must be redirected to their new ones. */
 export interface PendingRewriteBatchesTable {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { bodyWithAds } from "@shop/shared/content/ad-placements";
 import { Link, useLocation } from "../../platform/router";
-import { useMeQuery } from "../account/accountApi";
+import { useMeQuery } from "../accounts/accountApi";
 import { useWidgets } from "../../widgets/registry";
 import { NotFoundPage } from "../layout/NotFoundPage";
 import { type ContentPageData, useContentPageQuery } from "./contentPageApi";
