@@ -8,6 +8,7 @@ import { AdminLayout } from "../features/layout/AdminLayout";
 import { LazyBoundary } from "../features/layout/LazyBoundary";
 import { NotFoundPage } from "../features/layout/NotFoundPage";
 import { ListPage } from "../features/lists/ListPage";
+import { RECORD_EXTRAS } from "./recordExtras";
 import { LIST_MODELS } from "../features/lists/listModels";
 
 // The node form (with its pickers, toolbox and editors) and the history page load when first opened,
@@ -32,7 +33,13 @@ const describedModelRoutes = Object.entries(ADMIN_MODELS).flatMap(([key, model])
   ...(model.creatable
     ? [{ path: `/${key}/add/`, element: lazyPage("the form", <RecordPage key={`${key}-add`} model={model} />) }]
     : []),
-  { path: `/${key}/:id/`, element: lazyPage("the record", <RecordPage key={key} model={model} />) },
+  {
+    path: `/${key}/:id/`,
+    element: lazyPage(
+      "the record",
+      <RecordPage key={key} model={model} Extra={RECORD_EXTRAS[`${model.app}/${model.model}`]} />,
+    ),
+  },
 ]);
 
 if (window.location.pathname === "/admin") window.history.replaceState(null, "", `/admin/${window.location.search}`);

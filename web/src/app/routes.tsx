@@ -1,4 +1,3 @@
-import type { ComponentType } from "react";
 import { RadioStationsPage } from "../features/radio/RadioStationsPage";
 import { ColouringPage } from "../features/colouring/ColouringPage";
 import { lazyPage } from "./lazyPage";
@@ -21,20 +20,7 @@ import { radioApi } from "../features/radio/radioApi";
 import { ordersApi } from "../features/orders/ordersApi";
 import { wishlistApi } from "../features/wishlist/wishlistApi";
 import { matchPath } from "../platform/router";
-import type { AppStore } from "./store";
-
-/** What a page tells search engines and link previews (title, description, canonical URL, Open Graph). */
-export type Head = { title: string; description: string; path: string; image?: string | null; type?: string };
-export type Loaded = { status: number; head: Head; redirect?: string };
-type Params = Record<string, string>;
-type LoadContext = { store: AppStore; params: Params; pathname: string; search: string };
-
-export type Route = {
-  path: string;
-  Page: ComponentType<{ params: Params }>;
-  /** Server only: fills the store with what the page shows, and says its status and head. */
-  load(ctx: LoadContext): Promise<Loaded>;
-};
+import type { Head, Loaded, LoadContext, Params, Route } from "./route";
 
 const SITE = "Ark & Answers Store";
 const ok = (head: Head): Loaded => ({ status: 200, head });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type FormEvent } from "react";
+import { Suspense, useEffect, useMemo, useRef, type ComponentType, type FormEvent } from "react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link, useNavigate, useParams } from "react-router";
 import { FORM_MESSAGES, listPath, recordIdOf, recordPath, type AdminModel } from "@shop/shared";
@@ -8,19 +8,22 @@ import { useRecordLock } from "../locks/useRecordLock";
 import { handBackToOpener, isAddPopup } from "../lookups/RecordPicker";
 import { RecordField } from "./RecordField";
 import { RecordHistory } from "./RecordHistory";
-import { RECORD_EXTRAS } from "./recordExtras";
+import type { RecordExtraProps } from "./recordExtras";
 import { useGetRecordQuery } from "./recordApi";
 import { useRecordForm } from "./useRecordForm";
 import "../content/form.css";
 import "./records.css";
 
 /** /admin/{app}/{model}/{id}/ and .../add/ of a described model; a new id starts a fresh form. */
-export function RecordPage({ model }: { model: AdminModel }) {
+type Extra = ComponentType<RecordExtraProps> | undefined;
+
+/** A record's page; `Extra` is the panel its feature shows below the form (the app's RECORD_EXTRAS). */
+export function RecordPage({ model, Extra }: { model: AdminModel; Extra?: Extra }) {
   const params = useParams();
-  return <RecordForm key={params.id ?? "add"} model={model} id={params.id ?? null} />;
+  return <RecordForm key={params.id ?? "add"} model={model} id={params.id ?? null} Extra={Extra} />;
 }
 
-function RecordForm({ model, id }: { model: AdminModel; id: string | null }) {
+function RecordForm({ model, id, Extra }: { model: AdminModel; id: string | null; Extra: Extra }) {
   const navigate = useNavigate();
   const { data: record, isLoading, isError } = useGetRecordQuery(id === null ? skipToken : { model, id });
   const numericId = id !== null && /^\d+$/.test(id) ? Number(id) : null;
@@ -61,7 +64,6 @@ function RecordForm({ model, id }: { model: AdminModel; id: string | null }) {
   const readOnly =
     !editable || (lockRef !== null && (lock.state === "other" || lock.state === "loading" || lock.displaced !== null));
   const name = record ? String(record[model.strField] ?? `#${id}`) : `Add ${model.singular.toLowerCase()}`;
-  const Extra = RECORD_EXTRAS[`${model.app}/${model.model}`];
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -157,7 +159,11 @@ function RecordForm({ model, id }: { model: AdminModel; id: string | null }) {
           </div>
         )}
       </form>
-      {Extra && record && id !== null && <Extra model={model} record={record} readOnly={readOnly} />}
+      {Extra && record && id !== null && (
+        <Suspense fallback={null}>
+          <Extra model={model} record={record} readOnly={readOnly} />
+        </Suspense>
+      )}
       {model.history && id !== null && <RecordHistory model={model} id={id} />}
       <LeaveGuard dirty={form.dirty} shouldBlock={() => dirtyRef.current && !leaving.current} onLeave={() => {}} />
     </>

@@ -1,5 +1,5 @@
 import { lazyPage } from "../../app/lazyPage";
-import type { Loaded, Route } from "../../app/routes";
+import type { Loaded, Route } from "../../app/route";
 import { accountApi } from "./accountApi";
 
 const AccountPage = lazyPage(() => import("./AccountPage").then((m) => m.AccountPage));

@@ -1,5 +1,5 @@
 import { lazyPage } from "../../app/lazyPage";
-import type { Route } from "../../app/routes";
+import type { Route } from "../../app/route";
 import { newslettersApi } from "./newslettersApi";
 
 type PageName = "NewsletterSignupPage" | "NewsletterConfirmPage" | "NewsletterUnsubscribePage" | "UkSignupPage";
