@@ -7,7 +7,7 @@ import type { AdsTables } from "./ads/ads-projection.ts";
 import type { NewsletterTables } from "./newsletters/newsletters-projection.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
 import type { DiscountsTables } from "./discounts/discounts-projection.ts";
-import type { MailboxTables } from "./mailbox/mailbox-projection.ts";
+import type { MailboxTables } from "./mail/mailbox-projection.ts";
 import type { AddressesTables } from "./addresses/addresses-projection.ts";
 import type { OrdersTables } from "./orders/orders-projection.ts";
 import type { ContentNodesTables } from "./content/content-nodes-projection.ts";

@@ -16,7 +16,7 @@ import { LIST_MODELS } from "../features/lists/listModels";
 const ContentNodeFormPage = lazy(() =>
   import("../features/content/ContentNodeFormPage").then((m) => ({ default: m.ContentNodeFormPage })),
 );
-const MailboxPage = lazy(() => import("../features/mailbox/MailboxPage").then((m) => ({ default: m.MailboxPage })));
+const MailboxPage = lazy(() => import("../features/mail/MailboxPage").then((m) => ({ default: m.MailboxPage })));
 const ShippingRatesPage = lazy(() =>
   import("../features/shipping-rates/ShippingRatesPage").then((m) => ({ default: m.ShippingRatesPage })),
 );

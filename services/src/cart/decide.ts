@@ -11,7 +11,7 @@ import {
   type Shopper,
 } from "@shop/shared";
 import type { SkuForCart } from "@shop/shared/catalog/sku-for-cart";
-import { freeDownloadCheck, MAGAZINE_MESSAGES, type MagazineLine } from "@shop/shared/magazine/free-downloads";
+import { freeDownloadCheck, MAGAZINE_MESSAGES, type MagazineLine } from "@shop/shared/category-pages/free-downloads";
 import { cartDecider, MAX_LINE_QUANTITY, type Cart } from "./cart.ts";
 import { discountCartOf } from "./pricing.ts";
 

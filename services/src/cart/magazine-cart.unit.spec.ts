@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CartRefusedError, type CartEvent } from "@shop/shared";
-import { FREE_DOWNLOAD_FORMAT, MAGAZINE_MESSAGES } from "@shop/shared/magazine/free-downloads";
+import { FREE_DOWNLOAD_FORMAT, MAGAZINE_MESSAGES } from "@shop/shared/category-pages/free-downloads";
 import { cartDecider } from "./cart.ts";
 import { skuForCart } from "./cart-fixtures.ts";
 import { decideCart, type CartCommand, type CartContext } from "./decide.ts";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventMetadata, EventStore } from "@shop/shared";
 import type { CatalogImportFile } from "@shop/shared/catalog/import-file";
 import type { Database } from "@shop/projections";
-import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/magazine/free-downloads";
+import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/category-pages/free-downloads";
 import { importCatalog, parseCatalogFile } from "./catalog-import.ts";
 
 // The demo's catalog (41 products, the memberships among them, and 23 SKUs of their own: donations, the magazine's free videos,

@@ -12,7 +12,7 @@ import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts"
 import { migrateIdCounters } from "../platform/id-allocator.ts";
 import { testBackends } from "../testing/backends.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { isFreeDownload, subscriptionYears } from "@shop/shared/magazine/free-downloads";
+import { isFreeDownload, subscriptionYears } from "@shop/shared/category-pages/free-downloads";
 import { demoCatalog } from "./catalog-demo-data.ts";
 import { generateCatalog } from "./catalog-generator.ts";
 import { ImportFileError, importCatalog, parseCatalogFile } from "./catalog-import.ts";

@@ -8,7 +8,7 @@ import {
   isFreeDownload,
   MAGAZINE_MESSAGES,
   subscriptionYears,
-} from "@shop/shared/magazine/free-downloads";
+} from "@shop/shared/category-pages/free-downloads";
 import { loadSkusForCart, skuRows, type Database } from "@shop/projections";
 import { cartIdOf, visitorCartOf } from "../cart/cart-id.ts";
 import { shopperOf } from "../cart/cart-router.ts";

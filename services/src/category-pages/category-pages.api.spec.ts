@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FREE_DOWNLOAD_FORMAT, MAGAZINE_MESSAGES } from "@shop/shared/magazine/free-downloads";
+import { FREE_DOWNLOAD_FORMAT, MAGAZINE_MESSAGES } from "@shop/shared/category-pages/free-downloads";
 import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";

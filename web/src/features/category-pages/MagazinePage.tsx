@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { tickStates } from "@shop/shared/magazine/free-downloads";
+import { tickStates } from "@shop/shared/category-pages/free-downloads";
 import { money } from "../cart/money";
 import { AddedToCart } from "../catalog/AddedToCart";
 import { refusalOf, useAddMagazineMutation, useMagazinePageQuery } from "./categoryPagesApi";

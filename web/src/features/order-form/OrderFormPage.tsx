@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/magazine/free-downloads";
+import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/category-pages/free-downloads";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { money, toQuantity } from "../cart/money";
 import { AddedToCart } from "../catalog/AddedToCart";
