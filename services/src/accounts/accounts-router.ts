@@ -9,7 +9,7 @@ import {
   TooManyLoginsError,
 } from "@shop/shared";
 import { findUserByEmail } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { runCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { createAccountLimiters } from "./account-limits.ts";
@@ -19,7 +19,7 @@ import { createDeviceCookies, DEVICE_COOKIE } from "./device-cookie.ts";
 import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
-import { userDecider } from "./user.ts";
+import { ACCOUNT_RETRY, userDecider } from "./user.ts";
 import { addSignupAndResetRoutes } from "./signup-and-reset.ts";
 import type { Database } from "@shop/projections";
 
@@ -91,14 +91,17 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
     const sessionHash = hashSessionId(sessionId, deps.sessionSecret);
     const now = deps.clock();
     const expiresAt = new Date(now.getTime() + deps.sessionDays * 86_400_000);
-    const result = await handleCommand(
+    const result = await runCommand(
       deps.store,
       userStream(user.id),
       userDecider,
+      ACCOUNT_RETRY,
       (s) => decideAccount({ type: "LogIn", data: { sessionHash, now, expiresAt } }, s),
       {
-        ...eventMetadata(req),
-        userId: user.id,
+        metadata: {
+          ...eventMetadata(req),
+          userId: user.id,
+        },
       },
     );
     await loggedIn?.();
@@ -125,12 +128,13 @@ export function makeAccountsRouter(deps: AccountsRouterDeps): Router {
   router.post("/api/account/logout/", async (req, res) => {
     if (req.user && req.sessionHash) {
       const sessionHash = req.sessionHash;
-      const result = await handleCommand(
+      const result = await runCommand(
         deps.store,
         userStream(req.user.id),
         userDecider,
+        ACCOUNT_RETRY,
         (s) => decideAccount({ type: "LogOut", data: { sessionHash } }, s),
-        eventMetadata(req),
+        { metadata: eventMetadata(req) },
       );
       res.clearCookie(SESSION_COOKIE, { path: "/" });
       // A 503 here says the session still works until the sessions read model catches up.

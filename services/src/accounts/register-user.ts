@@ -8,13 +8,16 @@ import {
   type EventMetadata,
   type EventStore,
   EmailTakenError,
+  UserEmailClaimed,
 } from "@shop/shared";
 import type { Kysely } from "kysely";
 import { deletePersonKey, emailHash, sealPersonal, type Database } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { onceDecider, RETRY, runCommand } from "../platform/command-handler.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
 import { userDecider } from "./user.ts";
+
+const emailClaimDecider = onceDecider([UserEmailClaimed]);
 
 export const RegisterUserInput = z.object({
   email: z.email("Enter a valid email address.").transform((e) => e.trim().toLowerCase()),
@@ -52,12 +55,13 @@ export async function registerUser(
     ? { userId, email: "", sealed: await sealPersonal(deps.db, userId, { email: input.email }) }
     : { userId, email: input.email };
   try {
-    await deps.store.append(
+    await runCommand(
+      deps.store,
       userEmailStream(await emailHash(deps.db, input.email)),
-      [{ type: "UserEmailClaimed", data: claimed, metadata }],
-      {
-        expectedVersion: "no-stream",
-      },
+      emailClaimDecider,
+      RETRY.refuse, // no two accounts share an email: the first claim wins
+      () => [{ type: "UserEmailClaimed" as const, data: claimed }],
+      { metadata, assumeNew: true },
     );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
@@ -66,10 +70,11 @@ export async function registerUser(
     }
     throw error;
   }
-  const result = await handleCommand(
+  const result = await runCommand(
     deps.store,
     userStream(userId),
     userDecider,
+    RETRY.refuse, // a fresh random id: nobody else writes this stream
     (state) =>
       decideAccount(
         {
@@ -86,7 +91,7 @@ export async function registerUser(
         },
         state,
       ),
-    metadata,
+    { metadata, assumeNew: true },
   );
   return { userId, email: input.email, name, isStaff: input.isStaff, position: result.appended!.position };
 }

@@ -14,7 +14,7 @@ import {
 } from "@shop/shared";
 import { findUserByEmail, findUserById } from "@shop/projections";
 import { queueMail } from "../mail/queue-mail.ts";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { foldStream, runCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { AccountLimiters } from "./account-limits.ts";
@@ -22,7 +22,7 @@ import type { AccountsRouterDeps } from "./accounts-router.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
 import { registerUser } from "./register-user.ts";
-import { userDecider } from "./user.ts";
+import { ACCOUNT_RETRY, userDecider } from "./user.ts";
 
 type PublicUserOf = (u: { id: string; email: string; name: string; is_staff: boolean }) => unknown;
 
@@ -76,16 +76,17 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
       const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3_600_000);
       const metadata = eventMetadata(req);
       const mailEveryMs = deps.limits.resetMailEveryMs;
-      const result = await handleCommand(
+      const result = await runCommand(
         deps.store,
         userStream(user.id),
         userDecider,
+        ACCOUNT_RETRY,
         (s) =>
           decideAccount(
             { type: "RequestPasswordReset", data: { tokenHash: hashResetToken(token), now, expiresAt, mailEveryMs } },
             s,
           ),
-        metadata,
+        { metadata },
       );
       if (result.appended) {
         const link = `${deps.siteUrl}${RESET_PAGE}?token=${encodeURIComponent(token)}`;
@@ -119,12 +120,13 @@ export function addSignupAndResetRoutes(router: Router, deps: SignupDeps): void 
     const current = foldStream(userDecider, await deps.store.readStream(userStream(userId)));
     decideAccount({ type: "ResetPassword", data: { tokenHash, passwordHash: "", now: deps.clock() } }, current);
     const passwordHash = await hashPassword(body.password);
-    const result = await handleCommand(
+    const result = await runCommand(
       deps.store,
       userStream(userId),
       userDecider,
+      ACCOUNT_RETRY,
       (s) => decideAccount({ type: "ResetPassword", data: { tokenHash, passwordHash, now: deps.clock() } }, s),
-      { ...eventMetadata(req), userId },
+      { metadata: { ...eventMetadata(req), userId } },
     );
     await deps.limits.resetFailures.giveBack(address);
     await deps.waitForProjections(result.appended!.position, ["users"]);

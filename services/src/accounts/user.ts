@@ -1,4 +1,8 @@
+import { RETRY } from "../platform/command-handler.ts";
 import { accountEvents, type AccountEvent } from "@shop/shared";
+
+/** An account's own requests rarely race (a login and a reset at once): one fresh try. */
+export const ACCOUNT_RETRY = RETRY.once;
 
 /** A user account as its own stream folds it: what the account's commands need to decide. */
 export type User =

@@ -11,12 +11,15 @@ import {
   type LogPosition,
 } from "@shop/shared";
 import { listAddresses, sealPersonal, type Database } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { RETRY, runCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { addressBookDecider, decideAddressBook, type AddressCommand } from "./address-book.ts";
+
+/** One shopper's address book: two tabs at once at most, so one fresh try. */
+const ADDRESS_BOOK_RETRY = RETRY.once;
 
 export interface AddressesRouterDeps {
   store: EventStore;
@@ -43,12 +46,13 @@ export function makeAddressesRouter(deps: AddressesRouterDeps): Router {
 
   async function run(req: Request, command: AddressCommand) {
     const userId = req.user!.id;
-    const result = await handleCommand(
+    const result = await runCommand(
       deps.store,
       addressBookStream(userId),
       addressBookDecider,
+      ADDRESS_BOOK_RETRY,
       (state) => decideAddressBook(command, state, userId),
-      eventMetadata(req),
+      { metadata: eventMetadata(req) },
     );
     if (result.appended) await deps.waitForProjections(result.appended.position, ["addresses"]);
   }

@@ -1,6 +1,5 @@
 import {
   cartStream,
-  WrongExpectedVersionError,
   type AppendResult,
   type CartEvent,
   type EventMetadata,
@@ -9,8 +8,8 @@ import {
 } from "@shop/shared";
 import type { LoadSkusForCart } from "@shop/shared/catalog/sku-for-cart";
 import { loadDiscounts } from "../discounts/discount.ts";
-import { foldStream } from "../platform/command-handler.ts";
-import { cartDecider, emptyCart, type Cart } from "./cart.ts";
+import { foldStream, RETRY, runCommand } from "../platform/command-handler.ts";
+import { cartDecider, type Cart } from "./cart.ts";
 import type { CartContext } from "./decide.ts";
 import { codesIn } from "./pricing.ts";
 
@@ -26,9 +25,6 @@ export interface CartOutcome {
   events: CartEvent[];
   appended?: AppendResult;
 }
-
-/** How often a command on one cart is tried when other requests keep appending to it first. */
-const ATTEMPTS = 100;
 
 /** A cart's state and everything its answer needs: its SKUs (and `alsoSkus`), its codes' discounts (and `alsoCodes`). */
 export async function loadCart(
@@ -83,6 +79,9 @@ function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** Many tabs (or a script) may write one cart at once: keep deciding on the fresh cart, spread out. */
+const CART_RETRY = RETRY.contended;
+
 async function tryUntilAppended(
   deps: CartServiceDeps,
   cartId: string,
@@ -92,21 +91,17 @@ async function tryUntilAppended(
   metadata: EventMetadata,
   newCart = false,
 ): Promise<CartOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    const known = newCart && attempt === 1 ? emptyCart() : undefined;
-    const { cart, context } = await loadCart(deps, cartId, shopper, also, known);
-    const events = decide(cart, context);
-    if (events.length === 0) return { cart, context, events };
-    try {
-      const appended = await deps.store.append(
-        cartStream(cartId),
-        events.map((e) => ({ type: e.type, data: e.data, metadata })),
-        { expectedVersion: cart.version < 0 ? "no-stream" : cart.version },
-      );
-      return { cart: events.reduce(cartDecider.evolve, cart), context, events, appended };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
-    }
-  }
+  let context!: CartContext;
+  const result = await runCommand(
+    deps.store,
+    cartStream(cartId),
+    cartDecider,
+    CART_RETRY,
+    async (cart) => {
+      ({ context } = await loadCart(deps, cartId, shopper, also, cart));
+      return decide(cart, context);
+    },
+    { metadata, assumeNew: newCart },
+  );
+  return { cart: result.state, context, events: result.events as CartEvent[], appended: result.appended };
 }

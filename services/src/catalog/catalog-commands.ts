@@ -3,6 +3,7 @@ import {
   fieldMessage,
   ProductExistsError,
   productStream,
+  SkuCodeClaimed,
   SkuExistsError,
   SkuInvalidError,
   skuCodeStream,
@@ -17,12 +18,17 @@ import {
   type UserRef,
 } from "@shop/shared";
 import type { Database } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { commandHandler, onceDecider, RETRY, runCommand } from "../platform/command-handler.ts";
 import { decideProduct, productDecider } from "./product.ts";
 import { decideSku, skuDecider, type SkuChanges } from "./sku.ts";
 
 // The catalog's commands, shared by the back office's REST and the import: each loads its stream,
 // decides, appends with the stream's version. Ids come from the counters unless the caller keeps its own.
+
+/** Products and SKUs are back-office records, rarely saved by two at once: one fresh try. */
+const productCommand = commandHandler(productDecider, RETRY.once);
+const skuCommand = commandHandler(skuDecider, RETRY.once);
+const skuCodeDecider = onceDecider([SkuCodeClaimed]);
 
 export interface CatalogDeps {
   store: EventStore;
@@ -59,12 +65,11 @@ export async function createProduct(deps: CatalogDeps, givenId: number | null, f
   for (let attempt = 1; ; attempt++) {
     const id = givenId ?? (await nextId(deps.db, "product"));
     try {
-      const result = await handleCommand(
+      const result = await productCommand(
         deps.store,
         productStream(id),
-        productDecider,
         (s) => decideProduct({ type: "CreateProduct", data: { id, fields, now: deps.clock(), by: actor.by } }, s),
-        actor.metadata,
+        { metadata: actor.metadata },
       );
       return { id, ...result };
     } catch (error) {
@@ -80,13 +85,12 @@ export function updateProduct(
   expectedVersion: number | undefined,
   actor: Actor,
 ) {
-  return handleCommand(
+  return productCommand(
     deps.store,
     productStream(id),
-    productDecider,
     (s) =>
       decideProduct({ type: "UpdateProduct", data: { changes, expectedVersion, now: deps.clock(), by: actor.by } }, s),
-    actor.metadata,
+    { metadata: actor.metadata },
   );
 }
 
@@ -131,27 +135,27 @@ export async function createSku(
     if ((await deps.store.readStream(skuStream(candidate))).length === 0) id = candidate;
     else if (attempt >= 5) throw new SkuExistsError();
   }
+  const skuId = id;
   if (claimedBy === null) {
     try {
-      await deps.store.append(
+      await runCommand(
+        deps.store,
         skuCodeStream(sku.code),
-        [{ type: "SkuCodeClaimed", data: { skuId: id, code: sku.code }, metadata: actor.metadata }],
-        {
-          expectedVersion: "no-stream",
-        },
+        skuCodeDecider,
+        RETRY.refuse, // two creates of one code: the first claim wins
+        () => [{ type: "SkuCodeClaimed" as const, data: { skuId, code: sku.code } }],
+        { metadata: actor.metadata, assumeNew: true },
       );
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) throw duplicateCode();
       throw error;
     }
   }
-  const skuId = id;
-  const result = await handleCommand(
+  const result = await skuCommand(
     deps.store,
     skuStream(skuId),
-    skuDecider,
     (s) => decideSku({ type: "CreateSku", data: { id: skuId, ...sku, now: deps.clock(), by: actor.by } }, s),
-    actor.metadata,
+    { metadata: actor.metadata },
   );
   return { id: skuId, ...result };
 }
@@ -170,11 +174,10 @@ export async function updateSku(
   actor: Actor,
 ) {
   await refuseUnknownProduct(deps.store, changes.fields?.productId);
-  return handleCommand(
+  return skuCommand(
     deps.store,
     skuStream(id),
-    skuDecider,
     (s) => decideSku({ type: "UpdateSku", data: { changes, expectedVersion, now: deps.clock(), by: actor.by } }, s),
-    actor.metadata,
+    { metadata: actor.metadata },
   );
 }

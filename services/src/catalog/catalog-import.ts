@@ -4,8 +4,8 @@ import {
   SkuInvalidError,
   skuCodeStream,
   skuStream,
+  SkuCodeClaimed,
   WrongExpectedVersionError,
-  type StreamWrite,
 } from "@shop/shared";
 import { CatalogImportFile, type ImportSku, type ParsedCatalogImportFile } from "@shop/shared/catalog/import-file";
 import { issuesToErrorLines } from "../platform/http/validate.ts";
@@ -19,10 +19,12 @@ import {
   type Actor,
   type CatalogDeps,
 } from "./catalog-commands.ts";
-import { appendWrites } from "../eventstore/append-writes.ts";
+import { createStreams, newStream, type NewStreamCommand, onceDecider } from "../platform/command-handler.ts";
 import { newSku, productChanges, productFields, skuChanges } from "./catalog-input.ts";
 import { decideProduct, productDecider } from "./product.ts";
 import { decideSku, skuDecider } from "./sku.ts";
+
+const skuCodeDecider = onceDecider([SkuCodeClaimed]);
 
 export interface ImportReport {
   products: { created: number; changed: number; unchanged: number };
@@ -58,7 +60,7 @@ const CHUNK = 500;
  * second import of one file appends nothing. `onProgress` is told after each product (or chunk).
  *
  * Products come in chunks of CHUNK. A chunk whose products and SKUs all carry ids is first tried as
- * new: every stream decided from its empty state and appended in one `appendMany` with `no-stream`
+ * new: every stream decided from its empty state and created in one `createStreams` with `no-stream`
  * (a handful of statements for the whole chunk instead of about eight round trips per SKU). If any
  * of its streams exists (a re-import, an earlier import cut short) or a code is known to the read
  * model, nothing of it is written and it goes record by record, as each command does.
@@ -118,7 +120,7 @@ export async function importCatalog(
 }
 
 /**
- * Writes a chunk of new products and SKUs in one `appendMany`, or answers null (nothing written) when
+ * Writes a chunk of new products and SKUs in one `createStreams` (`appendMany`), or answers null (nothing written) when
  * the chunk cannot go that way: an id missing, a code twice, a code or id the read model knows, or a
  * stream that exists. Answers what to count: one entry per record with its number of events.
  */
@@ -142,32 +144,48 @@ async function createChunk(
     if (known.length) return null;
   }
   const now = deps.clock();
-  const writes: StreamWrite[] = [];
+  const writes: NewStreamCommand[] = [];
   const counts: Array<["products" | "skus", number]> = [];
-  const asNew = (events: Array<{ type: string; data: unknown }>) =>
-    events.map((e) => ({ type: e.type, data: e.data, metadata: actor.metadata }));
   for (const product of chunk) {
     const { skus: productSkus, id, ...fields } = product;
-    const created = decideProduct(
-      { type: "CreateProduct", data: { id: id!, fields: productFields(fields), now, by: actor.by } },
-      productDecider.initialState(),
+    const created = newStream(
+      productStream(id!),
+      productDecider,
+      (s) =>
+        decideProduct(
+          { type: "CreateProduct", data: { id: id!, fields: productFields(fields), now, by: actor.by } },
+          s,
+        ),
+      actor.metadata,
     );
-    writes.push({ streamId: productStream(id!), events: asNew(created), expectedVersion: "no-stream" });
-    counts.push(["products", created.length]);
+    writes.push(created);
+    counts.push(["products", created.events.length]);
     for (const sku of productSkus) {
       const { id: skuId, ...input } = sku;
-      const claim = { type: "SkuCodeClaimed", data: { skuId: skuId!, code: input.sku } };
-      writes.push({ streamId: skuCodeStream(input.sku), events: asNew([claim]), expectedVersion: "no-stream" });
-      const decided = decideSku(
-        { type: "CreateSku", data: { id: skuId!, ...newSku({ ...input, product: id! }), now, by: actor.by } },
-        skuDecider.initialState(),
+      writes.push(
+        newStream(
+          skuCodeStream(input.sku),
+          skuCodeDecider,
+          () => [{ type: "SkuCodeClaimed" as const, data: { skuId: skuId!, code: input.sku } }],
+          actor.metadata,
+        ),
       );
-      writes.push({ streamId: skuStream(skuId!), events: asNew(decided), expectedVersion: "no-stream" });
-      counts.push(["skus", decided.length + 1]);
+      const decided = newStream(
+        skuStream(skuId!),
+        skuDecider,
+        (s) =>
+          decideSku(
+            { type: "CreateSku", data: { id: skuId!, ...newSku({ ...input, product: id! }), now, by: actor.by } },
+            s,
+          ),
+        actor.metadata,
+      );
+      writes.push(decided);
+      counts.push(["skus", decided.events.length + 1]);
     }
   }
   try {
-    await appendWrites(deps.store, writes);
+    await createStreams(deps.store, writes);
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return null;
     throw error;

@@ -10,7 +10,7 @@ import {
   type NodeFields,
 } from "@shop/shared";
 import { decideRoles } from "../contributors/decide-roles.ts";
-import { handleCommand } from "../platform/command-handler.ts";
+import { RETRY, runCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { decideKeyword, keywordDecider } from "../keywords/keyword.ts";
 import type { NodeKind } from "./content-node.ts";
@@ -212,12 +212,13 @@ export async function seedContentDemoData(
       [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }],
       { expectedVersion: "no-stream" },
     );
-    const r = await handleCommand(
+    const r = await runCommand(
       store,
       keywordStream(id),
       keywordDecider,
+      RETRY.once,
       (s) => decideKeyword({ type: "CreateKeyword", data: { id, name, slug, monthlySearches, now, by: null } }, s),
-      metadata,
+      { metadata },
     );
     last = r.appended!.position;
     keywordIds.set(name, id);

@@ -1,13 +1,20 @@
 import type { Kysely } from "kysely";
 import {
+  NodeParentChangeClaimed,
   nodeTreeStream,
-  WrongExpectedVersionError,
   type ContentNodeEvent,
   type EventMetadata,
   type EventStore,
   InvalidParentError,
   UrlTakenError,
 } from "@shop/shared";
+import {
+  type AppendClaims,
+  type Decider,
+  foldStream,
+  type RetryPolicy,
+  runCommand,
+} from "../platform/command-handler.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import type { Node, NodeKind } from "./content-node.ts";
 import { loadNode } from "./node-commands.ts";
@@ -84,19 +91,23 @@ async function refuseLoop(
   }
 }
 
+/** Every parent change of one kind claimed so far: node id -> its claimed parent. */
+const treeDecider: Decider<Map<number, number | null>, [typeof NodeParentChangeClaimed]> = {
+  initialState: () => new Map(),
+  events: [NodeParentChangeClaimed],
+  evolve: (claimed, e) => new Map(claimed).set(e.data.nodeId, e.data.parentId),
+};
+
+/** Two moves of one kind claimed at once: the loser decides again on the winner's move. */
+const TREE_RETRY: RetryPolicy = { onConflict: "retry", attempts: 8 };
+
 async function readTree(store: EventStore, kind: NodeKind) {
-  const events = await store.readStream(nodeTreeStream(kind));
-  const claimed = new Map<number, number | null>();
-  for (const e of events) {
-    const d = e.data as { nodeId: number; parentId: number | null };
-    claimed.set(d.nodeId, d.parentId);
-  }
-  return { claimed, version: events.length ? events[events.length - 1].streamPosition : ("no-stream" as const) };
+  return foldStream(treeDecider, await store.readStream(nodeTreeStream(kind)));
 }
 
 /** The check made before a save decides (same answers as before claims existed). */
 export async function refuseBadParent(deps: NodeClaimDeps, kind: NodeKind, id: number, parentId: number) {
-  await refuseLoop(deps, kind, id, parentId, (await readTree(deps.store, kind)).claimed);
+  await refuseLoop(deps, kind, id, parentId, await readTree(deps.store, kind));
 }
 
 /** Parent changes of one kind are claimed one at a time, each deciding on all the moves before it. */
@@ -107,28 +118,22 @@ async function claimParentChange(
   parentId: number | null,
   metadata: EventMetadata,
 ) {
-  for (let attempt = 1; ; attempt++) {
-    const { claimed, version } = await readTree(deps.store, kind);
-    if (parentId !== null) await refuseLoop(deps, kind, id, parentId, claimed);
-    const data = { kind, nodeId: id, parentId, claimedAt: deps.clock().toISOString() };
-    try {
-      await deps.store.append(nodeTreeStream(kind), [{ type: "NodeParentChangeClaimed", data, metadata }], {
-        expectedVersion: version,
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 8) throw error;
-    }
-  }
+  await runCommand(
+    deps.store,
+    nodeTreeStream(kind),
+    treeDecider,
+    TREE_RETRY,
+    async (claimed) => {
+      if (parentId !== null) await refuseLoop(deps, kind, id, parentId, claimed);
+      const data = { kind, nodeId: id, parentId, claimedAt: deps.clock().toISOString() };
+      return [{ type: "NodeParentChangeClaimed" as const, data }];
+    },
+    { metadata },
+  );
 }
 
 /** What a write must do around its append: claims before it, and undo or release after. */
-export interface NodeWriteClaims {
-  /** After a failed append: gives back what was claimed. */
-  undo(): Promise<void>;
-  /** After the append: frees the url the node left. */
-  done(): Promise<void>;
-}
+export type NodeWriteClaims = AppendClaims;
 
 /**
  * Claims what the decided events need before they are appended: the new url (400 when another

@@ -1,19 +1,19 @@
 import {
   contentNodeStream,
   menuNodeStream,
-  WrongExpectedVersionError,
-  type AppendResult,
   type ContentNodeEvent,
   type EventMetadata,
   type EventStore,
-  type NewEvent,
 } from "@shop/shared";
-import { foldStream, handleCommand, type CommandResult } from "../platform/command-handler.ts";
+import { foldStream, RETRY, runCommand, type CommandResult } from "../platform/command-handler.ts";
 import { forKind, nodeDecider, type Node, type NodeKind } from "./content-node.ts";
 import type { NodeWriteClaims } from "./node-claims.ts";
 
 export const nodeStream = (kind: NodeKind, id: number) =>
   kind === "menunode" ? menuNodeStream(id) : contentNodeStream(id);
+
+/** A node is edited in the back office, rarely by two at once: one fresh try (claims given back first). */
+const NODE_RETRY = RETRY.once;
 
 /** Claims a write needs on other streams (url, tree), taken after `decide` and before the append. */
 export type ClaimForWrite = (before: Node, events: ContentNodeEvent[]) => Promise<NodeWriteClaims>;
@@ -31,39 +31,19 @@ export async function runNodeCommand(
   metadata: EventMetadata,
   claim?: ClaimForWrite,
 ): Promise<CommandResult<Node>> {
-  if (!claim) {
-    return handleCommand(
-      store,
-      nodeStream(kind, id),
-      nodeDecider,
-      (state) => decide(state).map((e) => forKind(kind, e)),
-      metadata,
-    );
-  }
-  for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(nodeStream(kind, id));
-    const state = foldStream(nodeDecider, recorded);
-    const decided = decide(state);
-    if (decided.length === 0) return { state, version: recorded.length - 1, events: [] };
-    const claims = await claim(state, decided);
-    const events: NewEvent[] = decided.map((e) => ({ ...forKind(kind, e), metadata }));
-    const expectedVersion = recorded.length === 0 ? "no-stream" : recorded[recorded.length - 1].streamPosition;
-    let appended: AppendResult;
-    try {
-      appended = await store.append(nodeStream(kind, id), events, { expectedVersion });
-    } catch (error) {
-      await claims.undo();
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 2) throw error;
-      continue;
-    }
-    await claims.done();
-    return {
-      state: decided.reduce(nodeDecider.evolve, state),
-      version: recorded.length - 1 + events.length,
-      events,
-      appended,
-    };
-  }
+  // The claims read the events as the content app names them, before `forKind` renames a menu node's.
+  let decided: ContentNodeEvent[] = [];
+  return runCommand(
+    store,
+    nodeStream(kind, id),
+    nodeDecider,
+    NODE_RETRY,
+    (state) => {
+      decided = decide(state);
+      return decided.map((e) => forKind(kind, e));
+    },
+    { metadata, beforeAppend: claim && ((state) => claim(state, decided)) },
+  );
 }
 
 /** The node's current state, folded from its stream. */

@@ -1,6 +1,13 @@
 import type { Request } from "express";
 import { type Kysely, sql } from "kysely";
-import { type EventStore, gamifyEmailStream, type LogPosition, WrongExpectedVersionError } from "@shop/shared";
+import {
+  type EventStore,
+  GamifyVisitorEmailConfirmed,
+  gamifyEmailStream,
+  type LogPosition,
+  WrongExpectedVersionError,
+} from "@shop/shared";
+import { onceDecider, RETRY, runCommand } from "../platform/command-handler.ts";
 import { type Database, emailHash } from "@shop/projections";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { playerCookie } from "./player-cookie.ts";
@@ -37,20 +44,19 @@ export async function confirmGamifyVisitorEmail(
   const player = (await playerCookie(deps)).visitorOf(req);
   if (!player) return;
   try {
-    const { position } = await deps.store.append(
+    const { appended } = await runCommand(
+      deps.store,
       gamifyEmailStream(await emailHash(deps.db, email)),
-      [
-        {
-          type: "GamifyVisitorEmailConfirmed",
-          data: { player, at: deps.clock().toISOString() },
-          metadata: eventMetadata(req),
-        },
-      ],
-      { expectedVersion: "no-stream" },
+      emailConfirmedDecider,
+      RETRY.refuse, // one address confirms the first visitor only: a second confirmation is dropped
+      () => [{ type: "GamifyVisitorEmailConfirmed" as const, data: { player, at: deps.clock().toISOString() } }],
+      { metadata: eventMetadata(req), assumeNew: true },
     );
     // The giveaway page the visitor opens next reads the draw's eligibility from the read model.
-    await deps.waitForProjections(position, ["gamify"]);
+    await deps.waitForProjections(appended!.position, ["gamify"]);
   } catch (error) {
     if (!(error instanceof WrongExpectedVersionError)) throw error;
   }
 }
+
+const emailConfirmedDecider = onceDecider([GamifyVisitorEmailConfirmed]);

@@ -3,14 +3,14 @@ import type { Kysely } from "kysely";
 import { type EventMetadata, type EventStore, gamifyPlayerStream, isEventOf } from "@shop/shared";
 import { GAMIFY_PLAYER_COOKIE } from "@shop/shared/gamify/api";
 import type { Database } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { type RetryPolicy, runCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { loadGamifyCampaign } from "./gamify-router.ts";
 import { decideMerge, playerDecider } from "./decide.ts";
 import { playerCookie } from "./player-cookie.ts";
 
-/** Concurrent merges and actions of one account race on its stream: each gets this many tries. */
-const MERGE_ATTEMPTS = 10;
+/** Concurrent merges and actions of one account race on its stream: each gets ten tries. */
+const MERGE_RETRY: RetryPolicy = { onConflict: "retry", attempts: 10 };
 
 /**
  * Merges one visitor's progress into an account's player in every campaign it played (decideMerge:
@@ -34,17 +34,17 @@ export async function mergeVisitorPlayer(
       isEventOf(playerDecider.events, e) ? [{ streamPosition: e.streamPosition, event: e }] : [],
     );
     const player = `user-${userId}`;
-    await handleCommand(
+    await runCommand(
       deps.store,
       gamifyPlayerStream(slug, player),
       playerDecider,
+      MERGE_RETRY,
       (state) =>
         decideMerge(
           { type: "MergeVisitor", data: { campaign, player, from: visitor, fromEvents, now: deps.clock() } },
           state,
         ),
-      metadata,
-      MERGE_ATTEMPTS,
+      { metadata },
     );
   }
 }

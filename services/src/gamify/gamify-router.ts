@@ -26,7 +26,7 @@ import {
   type RegisterActionAnswer,
   RegisterActionRequest,
 } from "@shop/shared/gamify/api";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { foldStream, type RetryPolicy, runCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import type { Database } from "@shop/projections";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -36,8 +36,8 @@ import { decideAction, decideJoin, playerDecider } from "./decide.ts";
 import { hasConfirmedEmail } from "./confirmed-email.ts";
 import { newPlayerLimit } from "./new-player-limit.ts";
 import { playerCookie } from "./player-cookie.ts";
-/** Racing requests of one player (a page view and a share at once) each get this many tries at their append. */
-const APPEND_ATTEMPTS = 5;
+/** Racing requests of one player (a page view and a share at once) each get five tries at their append. */
+const PLAYER_RETRY: RetryPolicy = { onConflict: "retry", attempts: 5 };
 
 /** The campaign's latest definition, or null. */
 export async function loadGamifyCampaign(store: EventStore, slug: string): Promise<GamifyCampaignFields | null> {
@@ -81,10 +81,11 @@ export function makeGamifyRouter(deps: {
     const campaign = await campaignOrRefuse(body.campaign);
     const player = (await playerOf(req, res, true))!;
     const now = deps.clock();
-    const result = await handleCommand(
+    const result = await runCommand(
       deps.store,
       gamifyPlayerStream(body.campaign, player),
       playerDecider,
+      PLAYER_RETRY,
       (state) =>
         decideAction(
           {
@@ -103,8 +104,7 @@ export function makeGamifyRouter(deps: {
           },
           state,
         ),
-      eventMetadata(req),
-      APPEND_ATTEMPTS,
+      { metadata: eventMetadata(req) },
     );
     const earned = new Set(
       result.events
@@ -192,17 +192,17 @@ export function makeGamifyRouter(deps: {
       return refuse([error.message], 429);
     }
     try {
-      await handleCommand(
+      await runCommand(
         deps.store,
         gamifyPlayerStream(body.campaign, player),
         playerDecider,
+        PLAYER_RETRY,
         (state) =>
           decideJoin(
             { type: "JoinCampaign", data: { campaign, player, panel: body.panel ?? null, now: deps.clock() } },
             state,
           ),
-        eventMetadata(req),
-        APPEND_ATTEMPTS,
+        { metadata: eventMetadata(req) },
       );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

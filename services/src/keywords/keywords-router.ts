@@ -2,11 +2,8 @@ import { Router } from "express";
 import { sql, type Kysely } from "kysely";
 import {
   CreateKeywordRequest,
-  keywordSlugStream,
-  keywordStream,
   pathIdOf,
   slugify,
-  WrongExpectedVersionError,
   type EventStore,
   type LogPosition,
   fieldMessage,
@@ -15,12 +12,9 @@ import {
   KeywordInvalidError,
 } from "@shop/shared";
 import { KEYWORD_SORT_COLUMNS, KeywordQuery, KeywordSearchRequest } from "@shop/shared/keywords/api";
-import { handleCommand } from "../platform/command-handler.ts";
-import { allocateId } from "../platform/id-allocator.ts";
-import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { decideKeyword, keywordDecider } from "./keyword.ts";
+import { createKeyword } from "./keyword-commands.ts";
 import { escapeLike, type Database } from "@shop/projections";
 
 export interface KeywordsRouterDeps {
@@ -40,56 +34,14 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
     const input = parseRequest(CreateKeywordRequest, req.body);
     const slug = slugify(input.slug || input.name);
     if (!slug) throw refused({ slug: ["Enter a valid slug consisting of letters, numbers or hyphens."] });
-    // Both checks read the log (the read model may lag), so a refused request writes nothing.
-    const name = keywordName(deps, input.name);
-    const errors: Record<string, string[]> = {};
-    if (
-      (await deps.store.readStream(keywordSlugStream(slug))).length > 0 ||
-      (await deps.db.selectFrom("keywords").select("id").where("slug", "=", slug).executeTakeFirst())
-    ) {
-      errors.slug = ["A keyword with this slug already exists."];
-    }
-    if ((await holderOf(deps.store, name.value, name.rules, deps.clock())) !== null)
-      errors.name = ["A keyword with this name already exists."];
-    if (Object.keys(errors).length) throw refused(errors);
-    const id = await allocateId(deps.db, "keyword");
-    const metadata = eventMetadata(req);
-    // The claims make a name and a slug unique even when two editors create them at the same moment.
-    if (!(await claimValue(deps.store, name.value, id, name.rules, deps.clock(), metadata)))
-      throw refused({ name: ["A keyword with this name already exists."] });
-    try {
-      await deps.store.append(
-        keywordSlugStream(slug),
-        [{ type: "KeywordSlugClaimed", data: { keywordId: id, slug }, metadata }],
-        { expectedVersion: "no-stream" },
-      );
-    } catch (error) {
-      await releaseValue(deps.store, name.value, id, deps.clock(), metadata);
-      if (error instanceof WrongExpectedVersionError)
-        throw refused({ slug: ["A keyword with this slug already exists."] });
-      throw error;
-    }
     const by = { id: req.user!.id, name: req.user!.name };
-    const now = deps.clock();
-    const result = await handleCommand(
-      deps.store,
-      keywordStream(id),
-      keywordDecider,
-      (s) =>
-        decideKeyword(
-          {
-            type: "CreateKeyword",
-            data: { id, name: input.name, slug, monthlySearches: input.monthly_searches ?? 0, now, by },
-          },
-          s,
-        ),
-      metadata,
-    ).catch(async (error) => {
-      // The slug claim stays (slugs are claimed with no-stream, for good); the name goes back.
-      await releaseValue(deps.store, name.value, id, deps.clock(), metadata);
-      throw error;
-    });
-    await deps.waitForProjections(result.appended!.position, ["keywords"]);
+    const { id, appended } = await createKeyword(
+      deps,
+      { name: input.name, slug, monthlySearches: input.monthly_searches ?? 0 },
+      by,
+      eventMetadata(req),
+    );
+    await deps.waitForProjections(appended.position, ["keywords"]);
     res.status(201).json({ metadata: { success: true }, id, name: input.name, slug });
   });
 
@@ -150,26 +102,6 @@ export function makeKeywordsRouter(deps: KeywordsRouterDeps): Router {
   });
 
   return router;
-}
-
-/** A keyword's name, unique case-insensitively: claimed on the log; names from before claims are in the read model. */
-function keywordName(deps: KeywordsRouterDeps, name: string): { value: UniqueValue; rules: ClaimRules } {
-  const lower = name.toLowerCase();
-  return {
-    value: { scope: "keyword.name", value: lower },
-    rules: {
-      legacyHolder: async () => {
-        const row = await deps.db
-          .selectFrom("keywords")
-          .select("id")
-          .where(sql`lower(name)`, "=", lower)
-          .orderBy("id")
-          .executeTakeFirst();
-        return row ? Number(row.id) : null;
-      },
-      stillHolds: async (owner) => (await deps.store.readStream(keywordStream(owner))).length > 0,
-    },
-  };
 }
 
 const stats = (k: { id: number; name: string; slug: string; our_uses: number; monthly_searches: number }) => ({

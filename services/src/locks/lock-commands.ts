@@ -1,7 +1,10 @@
 import { recordLockStream, type EventMetadata, type EventStore } from "@shop/shared";
-import { handleCommand } from "../platform/command-handler.ts";
+import { type RetryPolicy, runCommand } from "../platform/command-handler.ts";
 import { decideRecordLock, type LockCommand } from "./decide.ts";
 import { recordLockDecider } from "./record-lock.ts";
+
+/** Editors race for one record's lock: a loser decides again on the winner's lock, up to 8 tries. */
+const LOCK_RETRY: RetryPolicy = { onConflict: "retry", attempts: 8 };
 
 /**
  * Runs one lock command on its record's stream. Many editors may race for one record: a loser's
@@ -10,12 +13,12 @@ import { recordLockDecider } from "./record-lock.ts";
  */
 export function runLockCommand(store: EventStore, command: LockCommand, metadata: EventMetadata = {}) {
   const { app, model, id } = command.data;
-  return handleCommand(
+  return runCommand(
     store,
     recordLockStream(app, model, id),
     recordLockDecider,
+    LOCK_RETRY,
     (state) => decideRecordLock(command, state),
-    metadata,
-    8,
+    { metadata },
   );
 }

@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import { mailStream, type EventStore } from "@shop/shared";
 import { findDueMails, type Database } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { RETRY, runCommand } from "../platform/command-handler.ts";
 import type { Logger } from "../platform/logger.ts";
 import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts";
 import { decideMail, mailDecider } from "./mail.ts";
 import { messageIdOf, type MailTransport } from "./mail-transport.ts";
+
+/** A mail's stream is written by the one sender and rarely by anything else: one fresh try. */
+const MAIL_RETRY = RETRY.once;
 
 export interface MailSenderDeps {
   store: EventStore;
@@ -34,8 +37,10 @@ export function startMailSender(deps: MailSenderDeps): MailSender {
     const attempt = mail.attempts + 1;
     const messageId = messageIdOf(mail.id, deps.from);
     const record = (command: Parameters<typeof decideMail>[0]) =>
-      handleCommand(deps.store, mailStream(mail.id), mailDecider, (s) => decideMail(command, s), {
-        correlationId: `mail-${mail.id}`,
+      runCommand(deps.store, mailStream(mail.id), mailDecider, MAIL_RETRY, (s) => decideMail(command, s), {
+        metadata: {
+          correlationId: `mail-${mail.id}`,
+        },
       });
     let outcome: Awaited<ReturnType<typeof record>>;
     try {

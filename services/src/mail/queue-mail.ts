@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { mailStream, type EventMetadata, type EventStore, type LogPosition } from "@shop/shared";
 import { sealPersonal, type Database } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { RETRY, runCommand } from "../platform/command-handler.ts";
 import { decideMail, mailDecider } from "./mail.ts";
+
+/** A mail's stream is new (a fresh id): one fresh try, as every mail command. */
+const MAIL_RETRY = RETRY.once;
 
 /** What a feature hands to the outbox. `html` is an optional alternative to `text`. */
 export interface OutgoingMail {
@@ -31,10 +34,11 @@ export async function queueMail(
   const to = mail.to.trim().toLowerCase();
   const html = mail.html ?? null;
   const sealed = await sealPersonal(deps.db, mail.person, { to, text: mail.text, html });
-  const result = await handleCommand(
+  const result = await runCommand(
     deps.store,
     mailStream(mailId),
     mailDecider,
+    MAIL_RETRY,
     (state) =>
       decideMail(
         {
@@ -51,7 +55,7 @@ export async function queueMail(
         },
         state,
       ),
-    metadata,
+    { metadata },
   );
   return { mailId, position: result.appended?.position ?? null };
 }

@@ -35,13 +35,16 @@ import {
 import { subscriberOf } from "./subscriber-personal.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { queueMail } from "../mail/queue-mail.ts";
-import { handleCommand } from "../platform/command-handler.ts";
+import { RETRY, runCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { issuesToErrorLines, parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { decideNewsletterList, newsletterListDecider } from "./newsletter-list.ts";
 import { checkSignupForm, decideSubscriber, subscriberDecider, type SubscriberCommand } from "./subscriber.ts";
 import { subscribersCsv } from "./subscribers-csv.ts";
+
+/** A subscriber's stream: their own clicks and the staff's edits rarely race, so one fresh try. */
+const SUBSCRIBER_RETRY = RETRY.once;
 
 export interface NewslettersRouterDeps {
   store: EventStore;
@@ -112,12 +115,13 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
   const listNames = async () => new Map((await lists().select(["id", "name"]).execute()).map((l) => [l.id, l.name]));
 
   async function runSubscriber(req: Request, stream: string, command: SubscriberCommand) {
-    const result = await handleCommand(
+    const result = await runCommand(
       deps.store,
       stream,
       subscriberDecider,
+      SUBSCRIBER_RETRY,
       (state) => decideSubscriber(command, state, deps.clock()),
-      eventMetadata(req),
+      { metadata: eventMetadata(req) },
     );
     if (result.appended) await deps.waitForProjections(result.appended.position, ["newsletters"]);
     return result;

@@ -3,7 +3,8 @@ import { claimedUserId } from "../personal-data/email-claim.ts";
 import { decideAccount, type AccountCommand } from "../accounts/decide.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { userDecider } from "../accounts/user.ts";
-import { handleCommand } from "../platform/command-handler.ts";
+import { runCommand } from "../platform/command-handler.ts";
+import { ACCOUNT_RETRY } from "../accounts/user.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
 import { OpsError, type OpsContext } from "./ops-context.ts";
 
@@ -28,12 +29,13 @@ export async function runAccountCommand(
 ): Promise<string> {
   const userId = await userIdByEmail(ctx, email);
   try {
-    const result = await handleCommand(
+    const result = await runCommand(
       ctx.store,
       userStream(userId),
       userDecider,
+      ACCOUNT_RETRY,
       (state) => decideAccount(command, state),
-      OPERATOR,
+      { metadata: OPERATOR },
     );
     if (!result.appended) return messages.unchanged;
     await catchUpIfNoServer(ctx);

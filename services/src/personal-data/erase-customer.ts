@@ -1,9 +1,12 @@
 import type { Kysely } from "kysely";
-import { ERASED, personStream, type EventStore, type LogPosition } from "@shop/shared";
+import { ERASED, PersonErased, personStream, type EventStore, type LogPosition } from "@shop/shared";
+import { onceDecider, RETRY, runCommand } from "../platform/command-handler.ts";
 import { deletePersonKey, forgetGuestPerson, type Database } from "@shop/projections";
 import { catchUpIfNoServer } from "../ops/catch-up.ts";
 import { OpsError, type OpsContext } from "../ops/ops-context.ts";
 import { claimedUserId } from "./email-claim.ts";
+
+const erasedDecider = onceDecider([PersonErased]);
 
 export class NoSuchCustomerError extends Error {}
 
@@ -27,15 +30,20 @@ export async function erasePerson(
   let position: LogPosition | null = null;
   for (const person of persons) {
     const deleted = await deletePersonKey(deps.db, person);
-    if ((await deps.store.readStream(personStream(person))).length > 0) {
+    const result = await runCommand(
+      deps.store,
+      personStream(person),
+      erasedDecider,
+      RETRY.refuse, // a person is erased once: a second erasure running at the same time is refused
+      (_, version) =>
+        version >= 0 ? [] : [{ type: "PersonErased" as const, data: { person, erasedAt: deps.clock().toISOString() } }],
+      { metadata: { userId: null } },
+    );
+    if (!result.appended) {
       erased ||= deleted;
       continue;
     }
-    ({ position } = await deps.store.append(
-      personStream(person),
-      [{ type: "PersonErased", data: { person, erasedAt: deps.clock().toISOString() }, metadata: { userId: null } }],
-      { expectedVersion: "no-stream" },
-    ));
+    position = result.appended.position;
     erased = true;
   }
   return { person: persons[0]!, persons, erased, position };

@@ -9,6 +9,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "@shop/shared";
+import { appendWrites } from "../eventstore/append-writes.ts";
 
 export interface Decider<State, Definitions extends readonly EventDefinition[]> {
   initialState: () => State;
@@ -68,7 +69,15 @@ export interface CommandResult<State> {
   appended?: AppendResult;
 }
 
-export interface RunOptions {
+/** What `beforeAppend` took on other streams: kept after the append, given back when it fails. */
+export interface AppendClaims {
+  /** After the append: what the write left behind (a url the node no longer uses) is freed. */
+  done(): Promise<void>;
+  /** After a failed append (a conflict, an error): gives back what was claimed. */
+  undo(): Promise<void>;
+}
+
+export interface RunOptions<State = unknown, Event = unknown> {
   metadata?: EventMetadata;
   /**
    * The version the user's form was loaded at: a stream that has moved on since is refused with
@@ -82,6 +91,12 @@ export interface RunOptions {
    * conflict (someone else did write it) falls back to reading it.
    */
   assumeNew?: boolean;
+  /**
+   * Runs after `decide` and before the append, on every attempt that decided events: claims what the
+   * events need on other streams (a url, a parent change). A refusal there writes nothing on this
+   * stream; `undo` runs when the append then fails (before a retry), `done` after it succeeded.
+   */
+  beforeAppend?: (state: State, decided: Event[]) => Promise<AppendClaims>;
 }
 
 const pause = (policy: RetryPolicy, attempt: number) =>
@@ -94,15 +109,17 @@ const pause = (policy: RetryPolicy, attempt: number) =>
 /**
  * The one command loop: loads a stream, folds it with the decider, runs the pure `decide` on the
  * state (and the stream's version) and appends its events with that version as the expected one.
- * On a conflict it follows the retry policy. `decide` may throw a DomainError to refuse.
+ * On a conflict it follows the retry policy. `decide` may throw a DomainError to refuse. It may be
+ * async when it needs what other streams or read models say about the state it got (a cart's SKUs,
+ * a claim's holder from before claims were logged); it never writes.
  */
 export async function runCommand<State, Definitions extends readonly EventDefinition[]>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Definitions>,
   retry: RetryPolicy,
-  decide: (state: State, version: number) => Array<EventOf<Definitions>>,
-  options: RunOptions = {},
+  decide: Decide<State, Definitions>,
+  options: RunOptions<State, EventOf<Definitions>> = {},
 ): Promise<CommandResult<State>> {
   const metadata = options.metadata ?? {};
   for (let attempt = 1; ; attempt++) {
@@ -111,16 +128,17 @@ export async function runCommand<State, Definitions extends readonly EventDefini
     if (options.expectedVersion !== undefined && recorded.length > 0 && options.expectedVersion !== version)
       throw stale(streamId, options, recorded.at(-1), version);
     let state = foldStream(decider, recorded);
-    const decided = decide(state, version);
+    const decided = await decide(state, version);
     if (decided.length === 0) return { state, version, events: [] };
     const events: NewEvent[] = decided.map((e) => ({ type: e.type, data: e.data, metadata }));
+    const claims = await options.beforeAppend?.(state, decided);
+    let appended: AppendResult;
     try {
-      const appended = await store.append(streamId, events, {
+      appended = await store.append(streamId, events, {
         expectedVersion: recorded.length ? version : "no-stream",
       });
-      state = decided.reduce(decider.evolve, state);
-      return { state, version: version + events.length, events, appended };
     } catch (error) {
+      await claims?.undo();
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (options.expectedVersion !== undefined && options.onStale) {
         const fresh = await store.readStream(streamId);
@@ -128,11 +146,26 @@ export async function runCommand<State, Definitions extends readonly EventDefini
       }
       if (retry.onConflict === "refuse" || attempt >= retry.attempts) throw error;
       await pause(retry, attempt);
+      continue;
     }
+    await claims?.done();
+    state = decided.reduce(decider.evolve, state);
+    return { state, version: version + events.length, events, appended };
   }
 }
 
-function stale(streamId: string, options: RunOptions, last: RecordedEvent | undefined, version: number): Error {
+/** A command's decision: the events to append (none: nothing to do), from the state and its version. */
+export type Decide<State, Definitions extends readonly EventDefinition[]> = (
+  state: State,
+  version: number,
+) => Array<EventOf<Definitions>> | Promise<Array<EventOf<Definitions>>>;
+
+function stale(
+  streamId: string,
+  options: Pick<RunOptions, "expectedVersion" | "onStale">,
+  last: RecordedEvent | undefined,
+  version: number,
+): Error {
   return options.onStale?.(last, version) ?? new WrongExpectedVersionError(streamId, options.expectedVersion!, version);
 }
 
@@ -147,9 +180,53 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
   return (
     store: EventStore,
     streamId: string,
-    decide: (state: State, version: number) => Array<EventOf<Definitions>>,
-    options?: RunOptions,
+    decide: Decide<State, Definitions>,
+    options?: RunOptions<State, EventOf<Definitions>>,
   ) => runCommand(store, streamId, decider, retry, decide, options);
+}
+
+/**
+ * The decider of a stream written once, by its first event (a claim: the first writer wins): its
+ * state says whether it exists and, when it does, holds that first event. With `RETRY.refuse` and
+ * `assumeNew`, a second writer's append is refused with the conflict.
+ */
+export function onceDecider<const Definitions extends readonly EventDefinition[]>(
+  events: Definitions,
+): Decider<{ first: EventOf<Definitions> | null }, Definitions> {
+  return {
+    initialState: () => ({ first: null }),
+    events,
+    evolve: (state, event) => (state.first ? state : { first: event }),
+  };
+}
+
+/** A command on a stream that must not exist yet, decided from the decider's initial state. */
+export interface NewStreamCommand {
+  streamId: string;
+  events: NewEvent[];
+}
+
+/** Decides a new stream's events from its decider's initial state (for `createStreams`). */
+export function newStream<State, Definitions extends readonly EventDefinition[]>(
+  streamId: string,
+  decider: Decider<State, Definitions>,
+  decide: (state: State) => Array<EventOf<Definitions>>,
+  metadata: EventMetadata = {},
+): NewStreamCommand {
+  const events = decide(decider.initialState()).map((e) => ({ type: e.type, data: e.data, metadata }));
+  return { streamId, events };
+}
+
+/**
+ * Creates many new streams at once (a bulk import): every stream with `no-stream`, all or nothing
+ * where the store has `appendMany`. Policy `RETRY.refuse`: a stream that exists raises the conflict
+ * and the caller goes stream by stream with `runCommand`.
+ */
+export function createStreams(store: EventStore, commands: NewStreamCommand[]): Promise<AppendResult[]> {
+  return appendWrites(
+    store,
+    commands.filter((c) => c.events.length > 0).map((c) => ({ ...c, expectedVersion: "no-stream" as const })),
+  );
 }
 
 /**

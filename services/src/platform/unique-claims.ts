@@ -1,10 +1,12 @@
 import {
+  UniqueValueClaimed,
+  UniqueValueReleased,
   uniqueValueStream,
   WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
-  type RecordedEvent,
 } from "@shop/shared";
+import { foldStream, RETRY, runCommand, type Decider, type RetryPolicy } from "./command-handler.ts";
 
 /**
  * A value only one record may hold (a node's url, a keyword's name), decided from its own claim
@@ -32,33 +34,40 @@ export interface ClaimRules {
 /** A claim whose record does not have the value after this long was left by a crashed or failed write. */
 export const STALE_CLAIM_AFTER_MS = 60_000;
 
-type Folded = { holder: ClaimHolder; version: number | "no-stream" };
+/** A claim stream's holder: the last claim, until its owner releases it. */
+const claimDecider: Decider<ClaimHolder, [typeof UniqueValueClaimed, typeof UniqueValueReleased]> = {
+  initialState: () => null,
+  events: [UniqueValueClaimed, UniqueValueReleased],
+  evolve: (holder, e) =>
+    e.type === "UniqueValueClaimed"
+      ? { owner: e.data.owner, claimedAt: e.data.claimedAt }
+      : holder?.owner === e.data.owner
+        ? null
+        : holder,
+};
 
-function fold(events: RecordedEvent[]): Folded {
-  let holder: ClaimHolder = null;
-  for (const e of events) {
-    const data = e.data as { owner: number; claimedAt?: string };
-    if (e.type === "UniqueValueClaimed") holder = { owner: data.owner, claimedAt: data.claimedAt! };
-    else if (e.type === "UniqueValueReleased" && holder?.owner === data.owner) holder = null;
+/** Two records racing for one free value: the loser decides again on the winner's claim (and stops). */
+const CLAIM_RETRY: RetryPolicy = { onConflict: "retry", attempts: 8 };
+
+/** Who holds the value as far as the rules go: a legacy holder for a stream never written, none for a stale claim. */
+async function effective(folded: ClaimHolder, version: number, rules: ClaimRules, now: Date): Promise<ClaimHolder> {
+  if (version < 0) {
+    const legacy = await rules.legacyHolder();
+    return legacy === null ? null : { owner: legacy, claimedAt: new Date(0).toISOString() };
   }
-  return { holder, version: events.length ? events[events.length - 1].streamPosition : "no-stream" };
+  if (
+    folded &&
+    now.getTime() - Date.parse(folded.claimedAt) > STALE_CLAIM_AFTER_MS &&
+    !(await rules.stillHolds(folded.owner))
+  )
+    return null;
+  return folded;
 }
 
-async function current(store: EventStore, value: UniqueValue, rules: ClaimRules, now: Date): Promise<Folded> {
-  const folded = fold(await store.readStream(uniqueValueStream(value.scope, value.value)));
-  if (folded.version === "no-stream") {
-    const legacy = await rules.legacyHolder();
-    return { ...folded, holder: legacy === null ? null : { owner: legacy, claimedAt: new Date(0).toISOString() } };
-  }
-  const { holder } = folded;
-  if (
-    holder &&
-    now.getTime() - Date.parse(holder.claimedAt) > STALE_CLAIM_AFTER_MS &&
-    !(await rules.stillHolds(holder.owner))
-  ) {
-    return { ...folded, holder: null };
-  }
-  return folded;
+async function current(store: EventStore, value: UniqueValue, rules: ClaimRules, now: Date): Promise<ClaimHolder> {
+  const recorded = await store.readStream(uniqueValueStream(value.scope, value.value));
+  const version = recorded.length ? recorded[recorded.length - 1].streamPosition : -1;
+  return effective(foldStream(claimDecider, recorded), version, rules, now);
 }
 
 /** Who holds the value now, as the log says (for the checks made before a command decides). */
@@ -68,7 +77,7 @@ export async function holderOf(
   rules: ClaimRules,
   now: Date,
 ): Promise<number | null> {
-  return (await current(store, value, rules, now)).holder?.owner ?? null;
+  return (await current(store, value, rules, now))?.owner ?? null;
 }
 
 /**
@@ -83,27 +92,28 @@ export async function claimValue(
   now: Date,
   metadata: EventMetadata,
 ): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    const { holder, version } = await current(store, value, rules, now);
-    if (holder?.owner === owner) return true;
-    if (holder) return false;
-    const claimedAt = now.toISOString();
-    try {
-      await store.append(
-        uniqueValueStream(value.scope, value.value),
-        [{ type: "UniqueValueClaimed", data: { ...value, owner, claimedAt }, metadata }],
-        { expectedVersion: version },
-      );
-      return true;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 8) throw error;
-    }
-  }
+  let held = true;
+  await runCommand(
+    store,
+    uniqueValueStream(value.scope, value.value),
+    claimDecider,
+    CLAIM_RETRY,
+    async (folded, version) => {
+      const holder = await effective(folded, version, rules, now);
+      held = !holder || holder.owner === owner;
+      return holder
+        ? []
+        : [{ type: "UniqueValueClaimed" as const, data: { ...value, owner, claimedAt: now.toISOString() } }];
+    },
+    { metadata },
+  );
+  return held;
 }
 
 /**
  * Frees the value if `owner` holds it (or, for a value never claimed on the log, marks it free so
- * the log decides from now on). A lost race means someone else holds it now: nothing to free.
+ * the log decides from now on). A lost race means someone else holds it now: nothing to free, so the
+ * conflict is refused and dropped.
  */
 export async function releaseValue(
   store: EventStore,
@@ -112,13 +122,17 @@ export async function releaseValue(
   now: Date,
   metadata: EventMetadata,
 ): Promise<void> {
-  const { holder, version } = fold(await store.readStream(uniqueValueStream(value.scope, value.value)));
-  if (version !== "no-stream" && holder?.owner !== owner) return;
   try {
-    await store.append(
+    await runCommand(
+      store,
       uniqueValueStream(value.scope, value.value),
-      [{ type: "UniqueValueReleased", data: { ...value, owner, releasedAt: now.toISOString() }, metadata }],
-      { expectedVersion: version },
+      claimDecider,
+      RETRY.refuse,
+      (holder, version) =>
+        version >= 0 && holder?.owner !== owner
+          ? []
+          : [{ type: "UniqueValueReleased" as const, data: { ...value, owner, releasedAt: now.toISOString() } }],
+      { metadata },
     );
   } catch (error) {
     if (!(error instanceof WrongExpectedVersionError)) throw error;

@@ -12,7 +12,7 @@ import {
 import { findUserById } from "@shop/projections";
 import type { Logger } from "../platform/logger.ts";
 import { decideScheduledAction, type ScheduledActionCommand } from "./decide.ts";
-import { foldStream } from "../platform/command-handler.ts";
+import { type CommandResult, type RetryPolicy, runCommand } from "../platform/command-handler.ts";
 import { evolveScheduledAction, scheduledActionDecider, type ScheduledAction } from "./scheduled-action.ts";
 import type { Database } from "@shop/projections";
 
@@ -36,6 +36,11 @@ const CONTENT_ACTION = { publish: "publish", archive: "archive", beta: "other" }
   ContentAction
 >;
 
+type Running = Extract<ScheduledAction, { status: "running" }>;
+
+/** A cancel or a new time that lands while the runner works wins: the runner's append is refused. */
+const RUN_RETRY: RetryPolicy = { onConflict: "refuse" };
+
 export type RunOutcome = "ran" | "failed" | "skipped";
 
 /**
@@ -49,29 +54,36 @@ export type RunOutcome = "ran" | "failed" | "skipped";
  */
 export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id: number): Promise<RunOutcome> {
   const stream = scheduledActionStream(id);
-  const recorded = await deps.store.readStream(stream);
-  const loaded = foldStream(scheduledActionDecider, recorded);
   const now = deps.clock();
-  const start = decideScheduledAction({ type: "Start", data: { now } }, loaded);
-  if (start.length === 0) return "skipped";
-  const state = start.reduce(evolveScheduledAction, loaded) as Extract<ScheduledAction, { status: "running" }>;
-  const { objectId, action, userId } = state.action;
-  // Read before taking the action: a database error here fails the sweep and leaves it pending.
-  const nodeName = await contentNodeName(deps.db, objectId);
-  const metadata: EventMetadata = { userId, correlationId: stream, causationId: stream };
-  let version: number;
+  let nodeName: string | null = null;
+  // Who scheduled the action is known once it is read: `decide` fills it in before the append.
+  const metadata: EventMetadata = { correlationId: stream, causationId: stream };
+  let started: CommandResult<ScheduledAction>;
   try {
-    version = (
-      await deps.store.append(
-        stream,
-        start.map((e) => ({ ...e, metadata })),
-        { expectedVersion: recorded[recorded.length - 1].streamPosition },
-      )
-    ).nextExpectedVersion;
+    started = await runCommand(
+      deps.store,
+      stream,
+      scheduledActionDecider,
+      RUN_RETRY,
+      async (loaded, version) => {
+        const start = version < 0 ? [] : decideScheduledAction({ type: "Start", data: { now } }, loaded);
+        if (start.length === 0) return start;
+        const { objectId, userId } = (start.reduce(evolveScheduledAction, loaded) as Running).action;
+        // Read before taking the action: a database error here fails the sweep and leaves it pending.
+        nodeName = await contentNodeName(deps.db, objectId);
+        metadata.userId = userId;
+        return start;
+      },
+      { metadata },
+    );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return "skipped";
     throw error;
   }
+  if (!started.appended) return "skipped";
+  const state = started.state as Running;
+  const version = started.version;
+  const { objectId, action, userId } = state.action;
 
   let command: ScheduledActionCommand;
   try {
@@ -97,12 +109,14 @@ export async function runDueScheduledAction(deps: ScheduledActionRunnerDeps, id:
       data: { now, nodeName, reason: error instanceof Error ? error.message : String(error) },
     };
   }
-  const events = decideScheduledAction(command, state);
   try {
-    await deps.store.append(
+    await runCommand(
+      deps.store,
       stream,
-      events.map((e) => ({ ...e, metadata })),
-      { expectedVersion: version },
+      scheduledActionDecider,
+      RUN_RETRY,
+      (fresh) => decideScheduledAction(command, fresh),
+      { metadata, expectedVersion: version },
     );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return "skipped";

@@ -18,7 +18,7 @@ import {
   NotFoundError,
 } from "@shop/shared";
 import { findScheduledAction, listScheduledActions, type ScheduledActionsTable } from "@shop/projections";
-import { handleCommand } from "../platform/command-handler.ts";
+import { RETRY, runCommand } from "../platform/command-handler.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
@@ -26,6 +26,9 @@ import { streamExists } from "../platform/referenced-records.ts";
 import { decideScheduledAction, type ScheduledActionCommand } from "./decide.ts";
 import { scheduledActionDecider } from "./scheduled-action.ts";
 import type { Database } from "@shop/projections";
+
+/** A scheduled action is edited by staff (and taken by the runner, whose start wins): one fresh try. */
+const SCHEDULE_RETRY = RETRY.once;
 
 export interface ScheduledActionsRouterDeps {
   store: EventStore;
@@ -58,12 +61,13 @@ export function makeScheduledActionsRouter(deps: ScheduledActionsRouterDeps): Ro
   const router = Router();
 
   const command = async (req: Request, id: number, cmd: ScheduledActionCommand) => {
-    const result = await handleCommand(
+    const result = await runCommand(
       deps.store,
       scheduledActionStream(id),
       scheduledActionDecider,
+      SCHEDULE_RETRY,
       (s) => decideScheduledAction(cmd, s),
-      eventMetadata(req),
+      { metadata: eventMetadata(req) },
     );
     if (result.appended) await deps.waitForProjections(result.appended.position, READ_MODEL);
   };

@@ -7,13 +7,16 @@ import {
   type EventStore,
   type LoadSkusForCart,
 } from "@shop/shared";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { foldStream, RETRY, runCommand } from "../platform/command-handler.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import { decideWishlist, type WishlistCommand } from "./decide.ts";
 import { type Wishlist, wishlistDecider } from "./wishlist.ts";
 import { wishlistAnswer } from "./wishlist-view.ts";
+
+/** One shopper's wishlist: two tabs at once at most, so one fresh try. */
+const WISHLIST_RETRY = RETRY.once;
 
 export interface WishlistRouterDeps {
   store: EventStore;
@@ -45,12 +48,13 @@ export function makeWishlistRouter(deps: WishlistRouterDeps): Router {
 
   async function run(req: Request, command: (now: Date) => Promise<WishlistCommand> | WishlistCommand) {
     const cmd = await command(deps.clock());
-    return handleCommand(
+    return runCommand(
       deps.store,
       wishlistStream(req.user!.id),
       wishlistDecider,
+      WISHLIST_RETRY,
       (state) => decideWishlist(cmd, state),
-      eventMetadata(req),
+      { metadata: eventMetadata(req) },
     );
   }
 
