@@ -1,41 +1,16 @@
 import { api } from "../../app/api";
+import type { CartAnswer, CartDiscountView, CartItemView, FullCartUpdateBody } from "@shop/shared/cart/api";
 import type { Metadata } from "../catalog/catalogTypes";
 import { openSocketNamespace } from "../../platform/socketNamespace";
 
-/** §3: the cart's order, items and discounts, as GET and PUT /api/store/shop/full-cart/ answer them. */
-export type CartItem = {
-  id: number;
-  sku: number;
-  sku_code: string;
-  title?: string;
-  /** The SKU's format ("Hardcover", "eBook"): tells two lines of one product apart. */
-  format?: string;
-  quantity: number;
-  /** The line total. */
-  price: string;
-  /** Each. */
-  original_price: string;
-  saved: string;
-  html?: string;
-  url?: string;
-  user_defined_price?: boolean;
-};
-export type CartDiscount = { id: number; code: string; description: string; amount_saved: string };
-export type Cart = {
-  metadata: Metadata;
-  order: { subtotal: string; savings: string };
-  items: CartItem[];
-  discounts: CartDiscount[];
-  /** Codes that dropped out of `discounts` on this change, with why. */
-  dropped_discounts?: Record<string, string>;
-};
-export type CartUpdate = {
-  order: Cart["order"];
-  discounts: CartDiscount[];
-  items: Pick<CartItem, "id" | "sku" | "sku_code" | "quantity">[];
-};
-export type MiniCartItem = { sku_code: string; title: string; quantity: number; user_defined_price: boolean };
-type MiniCart = { metadata: Metadata; items: MiniCartItem[] };
+// The cart's wire shapes are the schemas the server answers with (shared/src/cart/api.ts); type-only
+// imports, so zod stays out of the storefront's bundle.
+export type CartItem = CartItemView;
+export type CartDiscount = CartDiscountView;
+export type Cart = CartAnswer;
+export type CartUpdate = FullCartUpdateBody;
+export type MiniCartItem = Pick<CartItemView, "sku_code" | "title" | "quantity" | "user_defined_price">;
+type MiniCart = { metadata: CartAnswer["metadata"]; items: MiniCartItem[] };
 
 /** The cache-busting `x` the spec's calls carry. */
 let counter = 0;
