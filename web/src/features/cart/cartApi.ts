@@ -2,6 +2,7 @@ import { api } from "../../app/api";
 import type { CartAnswer, CartDiscountView, CartItemView, FullCartUpdateBody } from "@shop/shared/cart/api";
 import type { Metadata } from "../catalog/catalogTypes";
 import { openSocketNamespace } from "../../platform/socketNamespace";
+import { cartPushHandler } from "./cartMessages";
 
 // The cart's wire shapes are the schemas the server answers with (shared/src/cart/api.ts); type-only
 // imports, so zod stays out of the storefront's bundle.
@@ -10,7 +11,8 @@ export type CartDiscount = CartDiscountView;
 export type Cart = CartAnswer;
 export type CartUpdate = FullCartUpdateBody;
 export type MiniCartItem = Pick<CartItemView, "sku_code" | "title" | "quantity" | "user_defined_price">;
-type MiniCart = { metadata: CartAnswer["metadata"]; items: MiniCartItem[] };
+/** The mini cart reads the same answer (its `order` holds the version pushes are compared with). */
+type MiniCart = { metadata: CartAnswer["metadata"]; order: CartAnswer["order"]; items: MiniCartItem[] };
 
 /** The cache-busting `x` the spec's calls carry. */
 let counter = 0;
@@ -49,6 +51,7 @@ export const cartApi = api.injectEndpoints({
 });
 
 type Lifecycle = {
+  getCacheEntry: () => { data?: { order?: { version?: number } } };
   cacheDataLoaded: Promise<unknown>;
   cacheEntryRemoved: Promise<unknown>;
   dispatch: (action: ReturnType<typeof api.util.invalidateTags>) => unknown;
@@ -69,7 +72,7 @@ export function tellOtherTabs() {
  * `/public` socket. Either way the tab asks again: the answer is the server's, never a hand-kept copy.
  * socket.io-client loads only then, outside the page's first JavaScript.
  */
-async function keepLive({ cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecycle) {
+async function keepLive({ getCacheEntry, cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecycle) {
   try {
     await cacheDataLoaded;
   } catch {
@@ -81,7 +84,11 @@ async function keepLive({ cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecy
   channel?.addEventListener("message", refetch);
   const socket = await openSocketNamespace("/public");
   socket?.io.on("reconnect", refetch);
-  socket?.on("cart:changed", refetch); // the server puts this socket in its cart's room by the cookie
+  // The server puts this socket in its cart's room by the cookie; a push this tab's cart already shows is skipped.
+  socket?.on(
+    "cart:changed",
+    cartPushHandler(() => getCacheEntry().data, refetch),
+  );
   await cacheEntryRemoved;
   channel?.close();
   socket?.close();

@@ -1,3 +1,4 @@
+import type { CartChangedMessage } from "@shop/shared/cart/api";
 import { STOREFRONT_MESSAGES } from "@shop/shared/domain/messages";
 
 /** §8: the cart's own wording (the storefront's catalogue in shared). */
@@ -29,5 +30,19 @@ export function latestOnly() {
   return {
     ticket: () => ++newest,
     isLatest: (ticket: number) => ticket === newest,
+  };
+}
+
+/**
+ * The `cart:changed` push handler of one cached cart: the tab refetches only for a version newer than
+ * the one it holds. A push for a change the tab already shows (its own edit's answer, or a later one)
+ * is skipped; with no cart held yet, or a push without a version, the tab asks.
+ */
+export function cartPushHandler(held: () => { order?: { version?: number } } | undefined, refetch: () => void) {
+  return (message: Partial<CartChangedMessage> | undefined) => {
+    const pushed = message?.version;
+    const holding = held()?.order?.version;
+    if (typeof pushed === "number" && typeof holding === "number" && pushed <= holding) return;
+    refetch();
   };
 }
