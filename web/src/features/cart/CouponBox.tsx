@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useApplyDiscountsMutation } from "./cartApi";
 import { isNegativeCouponAnswer } from "@shop/shared/domain/messages";
-import { errorAnswerOf, errorCodeOf } from "@shop/shared/errors/codes";
 import { AUTO_UPDATE_FAILED, couponCodes } from "./cartMessages";
 import type { ButtonState } from "./useCartEditor";
 
@@ -21,7 +20,7 @@ export function CouponBox({ onChange }: { onChange(): void }) {
     const answer = await apply(codes);
     if ("error" in answer || !answer.data) {
       setState("normal");
-      setAnswers([["", failureText("error" in answer ? answer.error : null)]]);
+      setAnswers([["", await failureText("error" in answer ? answer.error : null)]]);
       return;
     }
     setState("updated");
@@ -58,8 +57,14 @@ export function CouponBox({ onChange }: { onChange(): void }) {
   );
 }
 
-/** A failed apply: a refusal the server gave a code says why; anything else (no answer, a 500) asks for 'Update Cart'. */
-function failureText(error: unknown): string {
+/**
+ * A failed apply: a refusal the server gave a code says why; anything else (no answer, a 500) asks for
+ * 'Update Cart'. The error catalogue loads only then: it would put zod in every page's first JavaScript.
+ */
+async function failureText(error: unknown): Promise<string> {
+  const catalogue = await import("@shop/shared/errors/codes").catch(() => null);
+  if (!catalogue) return AUTO_UPDATE_FAILED; // offline: the chunk did not load either
+  const { errorAnswerOf, errorCodeOf } = catalogue;
   switch (errorCodeOf(error)) {
     case null:
     case "SERVER_ERROR":
