@@ -21,6 +21,8 @@ export const FullCartUpdateRequest = z.object({
     .default([]),
 });
 export type FullCartUpdateRequest = z.infer<typeof FullCartUpdateRequest>;
+/** The body a page sends (before parsing): quantities as typed, the echoed order and discounts. */
+export type FullCartUpdateBody = z.input<typeof FullCartUpdateRequest>;
 
 /** One line of the cart answer (storefront §3 Order item, plus what the mini cart reads). */
 export const CartItemView = z.object({
@@ -53,6 +55,7 @@ export const CartDiscountView = z.object({
   amount_saved: z.string(),
   amount_saved_cents: z.number(),
 });
+export type CartDiscountView = z.infer<typeof CartDiscountView>;
 
 /** GET/PUT /api/store/shop/full-cart/ and add-to-cart's answer (the mini cart reads items of the same shape). */
 export const CartAnswer = z.object({

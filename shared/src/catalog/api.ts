@@ -157,6 +157,7 @@ export const SkuListResponse = z.object({
   total: z.number().int(),
   count: z.number().int(),
 });
+export type SkuListResponse = z.infer<typeof SkuListResponse>;
 
 export const SIBLING_RELATIONS = ["series", "author", "better_together", "recommended"] as const;
 
@@ -178,6 +179,7 @@ export const SiblingsResponse = z.object({
   total: z.number().int(),
   count: z.number().int(),
 });
+export type SiblingsResponse = z.infer<typeof SiblingsResponse>;
 
 /** GET /api/store/product/quick-view/?id=: a product id, `sku` (a code) to pick one of its SKUs. */
 export const QuickViewQuery = z.object({

@@ -2,15 +2,7 @@ import { z } from "zod";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
 import { isUnitedStates } from "../addresses/us-states.ts";
-import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
-
-/** A form field as the old site posts it: absent or null is blank; trimmed (storefront §5 address forms). */
-const field = (max = 200) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
-    .pipe(z.string().max(max, REQUEST_FIELD_MESSAGES.tooLong(max)));
+import { billingFormFields, formField as field, paymentFormFields, shipFormFields } from "./form-fields.ts";
 
 type Issues = z.core.$RefinementCtx;
 const required = (ctx: Issues, value: string, path: string) => {
@@ -56,16 +48,7 @@ export const addressOfChoice = (choice: number) => choice - 1;
 export const CheckoutInfoRequest = z
   .object({
     billing_address_id: addressChoice,
-    first_name: field(),
-    last_name: field(),
-    street1: field(),
-    street2: field(),
-    city: field(),
-    state: field(100),
-    postal_code: field(20),
-    country: field(100).transform((c) => c || "US"),
-    email: field(254),
-    org_name: field(),
+    ...billingFormFields,
   })
   .superRefine((v, ctx) => {
     if (v.billing_address_id === null) {
@@ -83,14 +66,7 @@ export type CheckoutInfoRequest = z.infer<typeof CheckoutInfoRequest>;
  */
 export const CheckoutDeliveryRequest = z.object({
   shipping_address_id: addressChoice,
-  ship_first_name: field(),
-  ship_last_name: field(),
-  ship_street1: field(),
-  ship_street2: field(),
-  ship_city: field(),
-  ship_state: field(100),
-  ship_postal_code: field(20),
-  ship_country: field(100).transform((c) => c || "US"),
+  ...shipFormFields,
   digital_email: field(254),
 });
 export type CheckoutDeliveryRequest = z.infer<typeof CheckoutDeliveryRequest>;
@@ -130,12 +106,7 @@ export const CheckoutPaymentRequest = z.object({
   payment_type: field(20)
     .transform((v) => v || "card")
     .pipe(z.enum(["card", "check", "none"], { error: "Select a valid choice." })),
-  card_number: field(40),
-  exp_month: field(2),
-  exp_year: field(4),
-  cvv: field(4),
-  name_on_card: field(),
-  check_number: field(30),
+  ...paymentFormFields,
   /** Stripe mode: the PaymentIntent the browser confirmed (pi_…); the card fields are not sent then. */
   payment_intent: field(100),
 });

@@ -3,7 +3,7 @@ import { DomainError, type FieldMessages } from "../errors/domain-error.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
 import { isUnitedStates } from "../addresses/us-states.ts";
-import { REQUEST_FIELD_MESSAGES } from "../http/request-fields.ts";
+import { billingFormFields, formField as field, paymentFormFields, shipFormFields } from "./form-fields.ts";
 import type { MembershipVariant } from "./membership-sku.ts";
 
 export * from "./membership-sku.ts";
@@ -25,14 +25,6 @@ export const passholderRows = (variant: MembershipVariant) => ({
   birthdays: variant === "grandparent",
 });
 
-/** A form field as the old site posts it: absent or null is blank; trimmed (storefront §5 address forms). */
-const field = (max = 200) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
-    .pipe(z.string().max(max, REQUEST_FIELD_MESSAGES.tooLong(max)));
-
 const dependentFields = Object.fromEntries(
   Array.from({ length: MAX_DEPENDENTS }, (_, i) => i + 1).flatMap((n) => [
     [`dependent_${n}_first_name`, field()],
@@ -53,37 +45,16 @@ const dependentFields = Object.fromEntries(
  */
 export const QuickCheckoutRequest = z.object({
   sku: field(50),
-  first_name: field(),
-  last_name: field(),
-  street1: field(),
-  street2: field(),
-  city: field(),
-  state: field(100),
-  postal_code: field(20),
-  country: field(100).transform((c) => c || "US"),
-  email: field(254),
-  org_name: field(),
+  ...billingFormFields,
   ship_to: field(20).transform((v) => v || "billing"),
-  ship_first_name: field(),
-  ship_last_name: field(),
-  ship_street1: field(),
-  ship_street2: field(),
-  ship_city: field(),
-  ship_state: field(100),
-  ship_postal_code: field(20),
-  ship_country: field(100).transform((c) => c || "US"),
+  ...shipFormFields,
   primary_first_name: field(),
   primary_last_name: field(),
   spouse_first_name: field(),
   spouse_last_name: field(),
   ...dependentFields,
   payment_type: field(20).transform((v) => v || "card"),
-  card_number: field(40),
-  exp_month: field(2),
-  exp_year: field(4),
-  cvv: field(4),
-  name_on_card: field(),
-  check_number: field(30),
+  ...paymentFormFields,
 });
 export type QuickCheckoutRequest = z.infer<typeof QuickCheckoutRequest>;
 type Form = Record<string, string>;

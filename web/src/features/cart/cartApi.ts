@@ -1,41 +1,18 @@
 import { api } from "../../app/api";
+import type { CartAnswer, CartDiscountView, CartItemView, FullCartUpdateBody } from "@shop/shared/cart/api";
 import type { Metadata } from "../catalog/catalogTypes";
 import { openSocketNamespace } from "../../platform/socketNamespace";
+import { cartPushHandler } from "./cartMessages";
 
-/** §3: the cart's order, items and discounts, as GET and PUT /api/store/shop/full-cart/ answer them. */
-export type CartItem = {
-  id: number;
-  sku: number;
-  sku_code: string;
-  title?: string;
-  /** The SKU's format ("Hardcover", "eBook"): tells two lines of one product apart. */
-  format?: string;
-  quantity: number;
-  /** The line total. */
-  price: string;
-  /** Each. */
-  original_price: string;
-  saved: string;
-  html?: string;
-  url?: string;
-  user_defined_price?: boolean;
-};
-export type CartDiscount = { id: number; code: string; description: string; amount_saved: string };
-export type Cart = {
-  metadata: Metadata;
-  order: { subtotal: string; savings: string };
-  items: CartItem[];
-  discounts: CartDiscount[];
-  /** Codes that dropped out of `discounts` on this change, with why. */
-  dropped_discounts?: Record<string, string>;
-};
-export type CartUpdate = {
-  order: Cart["order"];
-  discounts: CartDiscount[];
-  items: Pick<CartItem, "id" | "sku" | "sku_code" | "quantity">[];
-};
-export type MiniCartItem = { sku_code: string; title: string; quantity: number; user_defined_price: boolean };
-type MiniCart = { metadata: Metadata; items: MiniCartItem[] };
+// The cart's wire shapes are the schemas the server answers with (shared/src/cart/api.ts); type-only
+// imports, so zod stays out of the storefront's bundle.
+export type CartItem = CartItemView;
+export type CartDiscount = CartDiscountView;
+export type Cart = CartAnswer;
+export type CartUpdate = FullCartUpdateBody;
+export type MiniCartItem = Pick<CartItemView, "sku_code" | "title" | "quantity" | "user_defined_price">;
+/** The mini cart reads the same answer (its `order` holds the version pushes are compared with). */
+type MiniCart = { metadata: CartAnswer["metadata"]; order: CartAnswer["order"]; items: MiniCartItem[] };
 
 /** The cache-busting `x` the spec's calls carry. */
 let counter = 0;
@@ -74,6 +51,7 @@ export const cartApi = api.injectEndpoints({
 });
 
 type Lifecycle = {
+  getCacheEntry: () => { data?: { order?: { version?: number } } };
   cacheDataLoaded: Promise<unknown>;
   cacheEntryRemoved: Promise<unknown>;
   dispatch: (action: ReturnType<typeof api.util.invalidateTags>) => unknown;
@@ -94,7 +72,7 @@ export function tellOtherTabs() {
  * `/public` socket. Either way the tab asks again: the answer is the server's, never a hand-kept copy.
  * socket.io-client loads only then, outside the page's first JavaScript.
  */
-async function keepLive({ cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecycle) {
+async function keepLive({ getCacheEntry, cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecycle) {
   try {
     await cacheDataLoaded;
   } catch {
@@ -106,7 +84,11 @@ async function keepLive({ cacheDataLoaded, cacheEntryRemoved, dispatch }: Lifecy
   channel?.addEventListener("message", refetch);
   const socket = await openSocketNamespace("/public");
   socket?.io.on("reconnect", refetch);
-  socket?.on("cart:changed", refetch); // the server puts this socket in its cart's room by the cookie
+  // The server puts this socket in its cart's room by the cookie; a push this tab's cart already shows is skipped.
+  socket?.on(
+    "cart:changed",
+    cartPushHandler(() => getCacheEntry().data, refetch),
+  );
   await cacheEntryRemoved;
   channel?.close();
   socket?.close();

@@ -1,21 +1,12 @@
-/** §8: the cart's own wording. */
-export const AUTO_UPDATE_FAILED =
-  'Auto-update failed, please use the "Update Cart" button to update your cart manually.';
-export const ITEM_REMOVED = "Item removed successfully.";
-export const DONATION_ADDED = "Donation added to cart.";
-export const DONATION_ADJUSTED = "Donation adjusted.";
-export const DONATION_REMOVED = "Donation removed from cart.";
+import type { CartChangedMessage } from "@shop/shared/cart/api";
+import { STOREFRONT_MESSAGES } from "@shop/shared/domain/messages";
 
-/** §8: coupon answers shown as negative; any other answer is neutral. */
-export const NEGATIVE_COUPON_ANSWERS = new Set([
-  "Discount not found!",
-  "You do not have the appropriate discount code",
-  "Subtotal does not meet requirements",
-  "You do not meet the user requirements",
-  "You do not meet the group requirements",
-  "You do not have all the required items!",
-  "You do not have enough of the required items",
-]);
+/** §8: the cart's own wording (the storefront's catalogue in shared). */
+export const AUTO_UPDATE_FAILED = STOREFRONT_MESSAGES.cartAutoUpdateFailed;
+export const ITEM_REMOVED = STOREFRONT_MESSAGES.itemRemoved;
+export const DONATION_ADDED = STOREFRONT_MESSAGES.donationAdded;
+export const DONATION_ADJUSTED = STOREFRONT_MESSAGES.donationAdjusted;
+export const DONATION_REMOVED = STOREFRONT_MESSAGES.donationRemoved;
 
 /** §5: coupon codes are upper-cased and trimmed; an empty code is ignored. */
 export function couponCodes(text: string): string[] {
@@ -39,5 +30,19 @@ export function latestOnly() {
   return {
     ticket: () => ++newest,
     isLatest: (ticket: number) => ticket === newest,
+  };
+}
+
+/**
+ * The `cart:changed` push handler of one cached cart: the tab refetches only for a version newer than
+ * the one it holds. A push for a change the tab already shows (its own edit's answer, or a later one)
+ * is skipped; with no cart held yet, or a push without a version, the tab asks.
+ */
+export function cartPushHandler(held: () => { order?: { version?: number } } | undefined, refetch: () => void) {
+  return (message: Partial<CartChangedMessage> | undefined) => {
+    const pushed = message?.version;
+    const holding = held()?.order?.version;
+    if (typeof pushed === "number" && typeof holding === "number" && pushed <= holding) return;
+    refetch();
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cartPushHandler,
   couponCodes,
   DONATION_ADDED,
   DONATION_ADJUSTED,
@@ -46,5 +47,38 @@ describe("cart rules of the screens", () => {
     });
     expect(itemCountText([item(1)])).toBe("(1 item)");
     expect(itemCountText([item(2), item(50, true)])).toBe("(3 items)");
+  });
+});
+
+describe("the cart's pushes", () => {
+  const tab = (held: { order?: { version?: number } } | undefined) => {
+    let refetches = 0;
+    const onPush = cartPushHandler(
+      () => held,
+      () => refetches++,
+    );
+    return { onPush, refetches: () => refetches };
+  };
+
+  it("a pushed cart whose version is not newer than the one held is skipped", () => {
+    const { onPush, refetches } = tab({ order: { version: 5 } });
+    onPush({ version: 5 });
+    onPush({ version: 3 });
+    expect(refetches()).toBe(0);
+  });
+
+  it("a pushed cart with a newer version is fetched", () => {
+    const { onPush, refetches } = tab({ order: { version: 5 } });
+    onPush({ version: 6 });
+    expect(refetches()).toBe(1);
+  });
+
+  it("with no cart held yet, or a push without a version, the tab fetches", () => {
+    const empty = tab(undefined);
+    empty.onPush({ version: 0 });
+    expect(empty.refetches()).toBe(1);
+    const held = tab({ order: { version: 2 } });
+    held.onPush(undefined);
+    expect(held.refetches()).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
+import type { SiblingsQuery, SiblingsResponse, SkuListResponse } from "@shop/shared/catalog/api";
 import { api } from "../../app/api";
-import type { Metadata, Product, ProductCard, ProductListAnswer, QuickView, Sku } from "./catalogTypes";
+import type { Metadata, Product, ProductListAnswer, QuickView } from "./catalogTypes";
 
 /** The list page's query, as its URL hash holds it (§2: q, sort, start, count and filters). */
 export type ListQuery = { q: string; sort: string; start: number; count: number; filters: Record<string, string> };
@@ -8,11 +9,11 @@ export const LIST_COUNT = 24;
 export const VIEW_MORE_COUNT = 48;
 
 export type QuickViewAnswer = { ok: true; product: QuickView } | { ok: false; message?: string };
+/** The SKU list's call: `template` blank for none (the server reads a blank as absent). */
 type SkuListQuery = { available_in?: number; pack_includes?: number; sort?: string; template: string; count: number };
-export type Relation = "series" | "author" | "better_together" | "recommended";
-type SiblingsQuery = { id: number; relation: Relation; template: string; count: number };
-type ListAnswer = { metadata?: Metadata; items: ProductCard[]; total: number };
-type SkuListAnswer = { metadata?: Metadata; items: Sku[]; total: number };
+export type Relation = SiblingsQuery["relation"];
+/** The sliders' call: `template` blank for none (the server reads a blank as absent). */
+type SiblingsCall = { id: number; relation: Relation; template: string; count: number };
 export type ProductRef = { id: number } | { sku: string };
 
 const json = { Accept: "application/json" };
@@ -45,10 +46,10 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => ({ url: `/store/products/${id}/`, headers: json }),
       transformResponse: (r: { description: string }) => r.description,
     }),
-    skus: build.query<SkuListAnswer, SkuListQuery>({
+    skus: build.query<SkuListResponse, SkuListQuery>({
       query: (params) => ({ url: "/store/skus/", params }),
     }),
-    siblings: build.query<ListAnswer, SiblingsQuery>({
+    siblings: build.query<SiblingsResponse, SiblingsCall>({
       query: (params) => ({ url: "/api/store/product/get-siblings/", params }),
     }),
   }),

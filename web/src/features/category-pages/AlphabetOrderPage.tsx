@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { AlphabetOrderRow } from "@shop/shared/category-pages/api";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { money } from "../cart/money";
-import { AddedToCart } from "../catalog/AddedToCart";
+import { BulkAddForm, cartPageWith } from "../order-form/BulkAddForm";
 import { useAlphabetOrderQuery } from "./categoryPagesApi";
 import { orderPairs, runningTotalCents, settledQuantity } from "./alphabetOrder";
 import { checkForm, scrollToErrors } from "./formCheck";
@@ -54,31 +54,25 @@ export function AlphabetOrderPage() {
     if ("data" in answer && answer.data?.metadata?.success) {
       setAdded(true);
       setQuantities({});
-    } else {
-      // §8: a failed add goes to the cart page with the items in the query, where the server says why.
-      const query = Object.entries(pairs).map(([sku, qty]) => `${encodeURIComponent(sku)}=${qty}`);
-      window.location.assign(`/store/cart/?${query.join("&")}&add-to-cart`);
-    }
+    } else window.location.assign(cartPageWith(pairs));
   };
 
   return (
-    <form className="category-page alphabet-order" onSubmit={submit} noValidate>
-      <h1>Alphabet Order Supplies</h1>
-      <p>Classroom and craft supplies from A to Z. Open a letter, type how many you need, and add them all at once.</p>
-      {isError && (
-        <p role="alert" className="alert negative">
-          Failed to load results. Please refresh and try again.
+    <BulkAddForm
+      className="category-page alphabet-order"
+      title="Alphabet Order Supplies"
+      intro={
+        <p>
+          Classroom and craft supplies from A to Z. Open a letter, type how many you need, and add them all at once.
         </p>
-      )}
-      <div ref={errorsRef} tabIndex={-1} className="form-errors">
-        {summary.length > 0 && (
-          <ul role="alert" className="alert negative">
-            {summary.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      }
+      loadFailed={isError}
+      onSubmit={submit}
+      summary={summary}
+      errorsRef={errorsRef}
+      disabled={isLoading}
+      added={added}
+    >
       {rows.map((row) => (
         <LetterRow
           key={row.letter}
@@ -93,11 +87,7 @@ export function AlphabetOrderPage() {
       <p className="running-total" aria-live="polite">
         Total: <strong>{money(total / 100)}</strong>
       </p>
-      <button type="submit" disabled={isLoading}>
-        Add to Cart
-      </button>
-      {added && <AddedToCart />}
-    </form>
+    </BulkAddForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { tickStates } from "@shop/shared/category-pages/free-downloads";
 import { money } from "../cart/money";
-import { AddedToCart } from "../catalog/AddedToCart";
+import { BulkAddForm } from "../order-form/BulkAddForm";
 import { refusalOf, useAddMagazineMutation, useMagazinePageQuery } from "./categoryPagesApi";
 import { checkForm, scrollToErrors } from "./formCheck";
 import "./categoryPages.css";
@@ -59,23 +59,18 @@ export function MagazinePage() {
   };
 
   return (
-    <form className="category-page magazine-page" onSubmit={submit} noValidate>
-      <h1>Answers Magazine Subscription</h1>
-      <p>Four issues a year. Each year of your subscription includes a free video download.</p>
-      {isError && (
-        <p role="alert" className="alert negative">
-          Failed to load results. Please refresh and try again.
-        </p>
-      )}
-      <div ref={errorsRef} tabIndex={-1} className="form-errors">
-        {summary.length > 0 && (
-          <ul role="alert" className="alert negative">
-            {summary.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+    <BulkAddForm
+      className="category-page magazine-page"
+      title="Answers Magazine Subscription"
+      intro={<p>Four issues a year. Each year of your subscription includes a free video download.</p>}
+      loadFailed={isError}
+      onSubmit={submit}
+      summary={summary}
+      errorsRef={errorsRef}
+      disabled={isLoading}
+      added={Boolean(outcome && "added" in outcome)}
+      refusal={outcome && "refused" in outcome ? outcome.refused : null}
+    >
       <fieldset className="magazine-terms" aria-describedby={errors[TERM_FIELD] ? `${hintId}-term` : undefined}>
         <legend>Choose your subscription</legend>
         {terms.map((t) => (
@@ -122,15 +117,6 @@ export function MagazinePage() {
           </label>
         ))}
       </fieldset>
-      <button type="submit" disabled={isLoading}>
-        Add to Cart
-      </button>
-      {outcome && "added" in outcome && <AddedToCart />}
-      {outcome && "refused" in outcome && (
-        <p role="alert" className="alert negative">
-          {outcome.refused}
-        </p>
-      )}
-    </form>
+    </BulkAddForm>
   );
 }

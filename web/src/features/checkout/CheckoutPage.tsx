@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { isEmailAddress } from "@shop/shared/domain/text-format";
-import { AddressFields, FieldErrors, FormField } from "./FormField";
+import { AddressFields, BillingFields, FieldErrors, FormField } from "./FormField";
 import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type StepName } from "./checkoutApi";
 import { refusalOf, type StepRefusal } from "./checkoutErrors";
 import { PaymentStep } from "./PaymentStep";
+import { RefusalAlert } from "./RefusalAlert";
 import { ShippingStep } from "./ShippingStep";
 import { AddressBookChoices, BillingAddressPicker } from "./AddressBookPicks";
 import "./checkout.css";
@@ -27,7 +28,6 @@ export function CheckoutPage() {
   const [shipPick, setShipPick] = useState("");
   const [digitalMode, setDigitalMode] = useState<"same" | "other">("same");
   const otherShip = useRef<FormValues>({});
-  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!state) return;
@@ -44,10 +44,6 @@ export function CheckoutPage() {
     setReached(state.step);
     setOpen(state.step);
   }, [state]);
-
-  useEffect(() => {
-    if (refusal) alertRef.current?.focus();
-  }, [refusal]);
 
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const goTo = (step: number) => {
@@ -132,18 +128,7 @@ export function CheckoutPage() {
       </h2>
       {open === step ? (
         <>
-          {refusal ? (
-            <div className="alert negative" role="alert" tabIndex={-1} ref={alertRef}>
-              {refusal.message ? <p>{refusal.message}</p> : null}
-              {errors.__all__?.length ? (
-                <ul>
-                  {errors.__all__.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : null}
+          <RefusalAlert refusal={refusal} />
           {body}
         </>
       ) : null}
@@ -177,20 +162,7 @@ export function CheckoutPage() {
             onPick={setBillingPick}
             errors={errors}
           />
-          {billingPick ? null : (
-            <AddressFields prefix="" autoPrefix="billing" values={values} errors={errors} onChange={change} />
-          )}
-          <FormField
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            required
-            autoComplete="email"
-            values={values}
-            errors={errors}
-            onChange={change}
-          />
+          <BillingFields address={!billingPick} values={values} errors={errors} onChange={change} />
           <div className="form-row checkbox">
             <label>
               <input

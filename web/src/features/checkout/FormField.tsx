@@ -140,3 +140,15 @@ export function AddressFields(props: Omit<FieldProps, "name" | "label"> & { pref
     </>
   );
 }
+
+/** The billing step's fields (both checkouts): the address, unless one of the book was picked, and the email. */
+export function BillingFields(props: Omit<FieldProps, "name" | "label"> & { address?: boolean }) {
+  const { address = true, values, errors, onChange } = props;
+  const common = { values, errors, onChange };
+  return (
+    <>
+      {address ? <AddressFields prefix="" autoPrefix="billing" {...common} /> : null}
+      <FormField name="email" label="Email" type="email" inputMode="email" required autoComplete="email" {...common} />
+    </>
+  );
+}

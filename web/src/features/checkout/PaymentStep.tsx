@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
-import { FieldErrors, FormField } from "./FormField";
+import { CardFields } from "./CardFields";
+import { FieldErrors } from "./FormField";
 import { usePaymentSummaryQuery, usePlaceOrderMutation, type FormValues } from "./checkoutApi";
 import { StripeCardFields, type StripeCardFieldsHandle } from "./StripeCardFields";
-
-const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-const thisYear = new Date().getFullYear();
-const YEARS = Array.from({ length: 12 }, (_, i) => String(thisYear + i));
 
 const newKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -52,7 +48,6 @@ export function PaymentStep(props: {
   // No card gateway on this shop (the server offers checks only): the check is the choice.
   const cards = data.payment_types.includes("card");
   const type = cards ? chosen : "check";
-  const brand = cardTypeFor(values.card_number ?? "");
   const { errors } = props;
 
   async function submit(e: FormEvent) {
@@ -142,76 +137,7 @@ export function PaymentStep(props: {
               errors={[...(stripeError ? [stripeError] : []), ...(errors.card_number ?? errors.payment_intent ?? [])]}
             />
           ) : type === "card" ? (
-            <div className="card-fields">
-              <ul className="card-types" aria-label="Cards we accept">
-                {CARD_TYPES.map((t) => (
-                  <li key={t} className={brand && brand !== t ? "dimmed" : brand === t ? "matched" : undefined}>
-                    {t}
-                  </li>
-                ))}
-              </ul>
-              <FormField
-                name="card_number"
-                label="Card number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                required
-                values={values}
-                errors={errors}
-                onChange={change}
-              />
-              <div className="form-row expiry">
-                <label htmlFor="id_exp_month">Expiration month</label>
-                <select
-                  id="id_exp_month"
-                  value={values.exp_month}
-                  autoComplete="cc-exp-month"
-                  onChange={(e) => change("exp_month", e.target.value)}
-                >
-                  <option value="">Month</option>
-                  {MONTHS.map((m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-                <FieldErrors id="id_exp_month_errors" messages={errors.exp_month ?? []} />
-                <label htmlFor="id_exp_year">Expiration year</label>
-                <select
-                  id="id_exp_year"
-                  value={values.exp_year}
-                  autoComplete="cc-exp-year"
-                  onChange={(e) => change("exp_year", e.target.value)}
-                >
-                  <option value="">Year</option>
-                  {YEARS.map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
-                <FieldErrors id="id_exp_year_errors" messages={errors.exp_year ?? []} />
-              </div>
-              <FormField
-                name="cvv"
-                label="Security code (CVV)"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                required
-                values={values}
-                errors={errors}
-                onChange={change}
-              />
-              <FormField
-                name="name_on_card"
-                label="Name on card"
-                autoComplete="cc-name"
-                required
-                values={values}
-                errors={errors}
-                onChange={change}
-              />
-            </div>
+            <CardFields values={values} errors={errors} onChange={change} />
           ) : (
             <p>Your order will be sent once your check or money order arrives.</p>
           )}

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from "react";
 import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/category-pages/free-downloads";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { money, toQuantity } from "../cart/money";
-import { AddedToCart } from "../catalog/AddedToCart";
 import { useSkusQuery } from "../catalog/catalogApi";
 import type { Sku } from "../catalog/catalogTypes";
 import { DONATION_SKU } from "../cart/useCartEditor";
+import { BulkAddForm, cartPageWith } from "./BulkAddForm";
 import "../cart/cart.css";
 
 // One page of the catalog's SKUs (the largest the list allows): a 100,000-product catalog is no form.
@@ -46,20 +46,18 @@ export function OrderFormPage() {
       setAdded(true);
       setQuantities({});
       setDonation("");
-    } else {
-      const query = Object.entries(pairs).map(([sku, qty]) => `${encodeURIComponent(sku)}=${qty}`);
-      window.location.assign(`/store/cart/?${query.join("&")}&add-to-cart`);
-    }
+    } else window.location.assign(cartPageWith(pairs));
   };
 
   return (
-    <form className="order-form" onSubmit={submit} noValidate>
-      <h1>Order Form</h1>
-      {isError && (
-        <p role="alert" className="alert negative">
-          Failed to load results. Please refresh and try again.
-        </p>
-      )}
+    <BulkAddForm
+      className="order-form"
+      title="Order Form"
+      loadFailed={isError}
+      onSubmit={submit}
+      disabled={isLoading || total === 0}
+      added={added}
+    >
       <table className="cart-items">
         <caption className="visually-hidden">Items you can order</caption>
         <thead>
@@ -103,10 +101,6 @@ export function OrderFormPage() {
       <p className="donate-total" aria-live="polite">
         Total: <strong>{money(total / 100)}</strong>
       </p>
-      <button type="submit" disabled={isLoading || total === 0}>
-        Add to Cart
-      </button>
-      {added && <AddedToCart />}
-    </form>
+    </BulkAddForm>
   );
 }

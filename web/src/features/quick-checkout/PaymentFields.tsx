@@ -1,37 +1,12 @@
-import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
-import { FieldErrors, FormField } from "../checkout/FormField";
+import { CardFields } from "../checkout/CardFields";
+import { FieldErrors } from "../checkout/FormField";
 import type { FormValues } from "./quickCheckoutApi";
-
-const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-const thisYear = new Date().getFullYear();
-const YEARS = Array.from({ length: 12 }, (_, i) => String(thisYear + i));
 
 type Props = { values: FormValues; errors: Record<string, string[]>; onChange: (name: string, value: string) => void };
 
 /** The payment method selector (§2): card, the default, or check/money order. */
 export function PaymentFields({ values, errors, onChange }: Props) {
   const type = values.payment_type === "check" ? "check" : "card";
-  const brand = cardTypeFor(values.card_number ?? "");
-  const common = { values, errors, onChange };
-  const select = (name: "exp_month" | "exp_year", label: string, first: string, options: string[], auto: string) => (
-    <>
-      <label htmlFor={`id_${name}`}>{label}</label>
-      <select
-        id={`id_${name}`}
-        value={values[name] ?? ""}
-        autoComplete={auto}
-        onChange={(e) => onChange(name, e.target.value)}
-      >
-        <option value="">{first}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      <FieldErrors id={`id_${name}_errors`} messages={errors[name] ?? []} />
-    </>
-  );
   return (
     <fieldset>
       <legend>Payment method</legend>
@@ -51,36 +26,7 @@ export function PaymentFields({ values, errors, onChange }: Props) {
       </div>
       <FieldErrors id="id_payment_type_errors" messages={errors.payment_type ?? []} />
       {type === "card" ? (
-        <div className="card-fields">
-          <ul className="card-types" aria-label="Cards we accept">
-            {CARD_TYPES.map((t) => (
-              <li key={t} className={brand && brand !== t ? "dimmed" : brand === t ? "matched" : undefined}>
-                {t}
-              </li>
-            ))}
-          </ul>
-          <FormField
-            name="card_number"
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            required
-            {...common}
-          />
-          <div className="form-row expiry">
-            {select("exp_month", "Expiration month", "Month", MONTHS, "cc-exp-month")}
-            {select("exp_year", "Expiration year", "Year", YEARS, "cc-exp-year")}
-          </div>
-          <FormField
-            name="cvv"
-            label="Security code (CVV)"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            required
-            {...common}
-          />
-          <FormField name="name_on_card" label="Name on card" autoComplete="cc-name" required {...common} />
-        </div>
+        <CardFields values={values} errors={errors} onChange={onChange} />
       ) : (
         <p>Your membership starts once your check or money order arrives.</p>
       )}

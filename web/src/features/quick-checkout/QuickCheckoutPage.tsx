@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import {
   QUICK_CHECKOUT_MESSAGES,
   QuickCheckoutRequest,
@@ -6,8 +6,9 @@ import {
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
 import { useAddressesQuery, useMeQuery } from "../accounts/accountApi";
-import { AddressFields, FormField } from "../checkout/FormField";
+import { BillingFields } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
+import { RefusalAlert } from "../checkout/RefusalAlert";
 import "../checkout/checkout.css";
 import "./quick-checkout.css";
 import { PassholderFields } from "./PassholderFields";
@@ -50,10 +51,6 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const [submitting, setSubmitting] = useState(false);
   const key = useRef(newKey());
   const busy = useRef(false);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (refusal) alertRef.current?.focus();
-  }, [refusal]);
 
   if (error)
     return (
@@ -101,33 +98,11 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
       <p>
         <a href={item.url}>{item.title}</a>, {item.format}: <strong>${item.price}</strong>
       </p>
-      {refusal ? (
-        <div className="alert negative" role="alert" tabIndex={-1} ref={alertRef}>
-          {refusal.message ? <p>{refusal.message}</p> : null}
-          {errors.__all__?.length ? (
-            <ul>
-              {errors.__all__.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <RefusalAlert refusal={refusal} />
       <form onSubmit={submit} noValidate>
         <section className="checkout-step" aria-labelledby="qc-billing">
           <h2 id="qc-billing">Billing information</h2>
-          <AddressFields prefix="" autoPrefix="billing" values={values} errors={errors} onChange={change} />
-          <FormField
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            required
-            autoComplete="email"
-            values={values}
-            errors={errors}
-            onChange={change}
-          />
+          <BillingFields values={values} errors={errors} onChange={change} />
         </section>
         <section className="checkout-step" aria-labelledby="qc-delivery">
           <h2 id="qc-delivery">Delivery</h2>

@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
+import {
+  CheckoutInProgressError,
+  WrongExpectedVersionError,
+  orderCompletePath,
+  orderViewOf,
+  type AppendResult,
+  type CheckoutPlacedAnswer,
+  type DomainError,
+  type EventDefinition,
+  type EventMetadata,
+  type EventOf,
+  type LogPosition,
+  type OrderPersonal,
+  type OrderTotals,
+} from "@shop/shared";
+import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
+import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { placeOrder, type OrderDraft, type PlaceOrderDeps } from "../orders/place-order.ts";
+import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
+import type { PaymentChoice } from "./decide.ts";
+import { sealOrderPersonal } from "./checkout-personal.ts";
+
+export interface PaymentAttemptDeps extends PlaceOrderDeps {
+  db: Kysely<Database>;
+  clock: () => Date;
+  /** Declined card attempts per checkout, address and card. */
+  cardAttempts: CardAttemptThrottle;
+}
+
+/** The stream a payment attempt claims, and the events that record its attempts (the checkout's or a quick checkout's). */
+export interface AttemptLog<State extends { version: number }, Definitions extends readonly EventDefinition[]> {
+  stream: string;
+  decider: Decider<State, Definitions>;
+  /** The attempt placing the order now, if any. */
+  attemptOf: (state: State) => { at: string } | null;
+  started: (attemptId: string, at: string) => EventOf<Definitions>;
+  failed: (attemptId: string, refusal: { code: string; message: string }, at: string) => EventOf<Definitions>;
+  completed: (attemptId: string, orderNumber: string, at: string) => EventOf<Definitions>;
+}
+
+/** What a checkout pays for: the order draft (but its attempt and time) and the buyer's personal data, in clear. */
+export interface AttemptOrder {
+  draft: Omit<OrderDraft, "attemptId" | "now" | "payment" | "totals" | "personal">;
+  personal: OrderPersonal;
+  /** The buyer: their key seals the order's personal data and its mail. */
+  person: string;
+}
+
+/** The steps a checkout gives the attempt, on the state it loaded (`Loaded` holds the stream's state and what it read beside it). */
+export interface AttemptSteps<Loaded> {
+  load: () => Promise<Loaded>;
+  /** The order a repeated submit answers (this Idempotency-Key's, or the round's), or null. */
+  placedOf: (loaded: Loaded) => string | null;
+  /** Checks the submit and decides its totals and payment; throws a refusal before anything is claimed or paid. */
+  payment: (loaded: Loaded, now: Date) => { payment: PaymentChoice; totals: OrderTotals };
+  /** The order to place, once the card is within its limits. */
+  order: (loaded: Loaded) => Promise<AttemptOrder>;
+  /** What follows the order before its confirmation is mailed (thermometers, the cart emptied). */
+  afterOrder?: (loaded: Loaded, placed: Placed, now: Date) => Promise<void>;
+}
+
+type Placed = Awaited<ReturnType<typeof placeOrder>>["placed"];
+
+export interface AttemptRequest {
+  metadata: EventMetadata;
+  /** The checkout the card attempts count by (`cart:{id}`, `quick:{id}`) and the client's address. */
+  cardLimits: { checkout: string; address: string };
+}
+
+/** An attempt older than this is taken as lost (its process died): the next submit may start another. */
+const ATTEMPT_LOST_MS = 60_000;
+const WAIT_STEP_MS = 50;
+/** How long a submit waits for another submit's attempt before answering 'in progress'. */
+const WAIT_LIMIT_MS = 30_000;
+
+export const placedAnswer = (number: string): CheckoutPlacedAnswer => ({
+  metadata: { success: true, errors: [] },
+  order: { number },
+  redirect: orderCompletePath(number),
+});
+
+/**
+ * One payment attempt, for the four-step and the quick checkout alike: the submit claims its stream
+ * (first writer wins: of two submits at once only one pays, the other waits for its outcome), places
+ * the order (stock, discount uses, payment, OrderPlaced), records the outcome, runs `afterOrder` and
+ * queues the confirmation mail. A repeated submit answers the order already placed.
+ */
+export async function runPaymentAttempt<
+  State extends { version: number },
+  Definitions extends readonly EventDefinition[],
+  Loaded extends { state: State },
+>(
+  deps: PaymentAttemptDeps,
+  log: AttemptLog<State, Definitions>,
+  steps: AttemptSteps<Loaded>,
+  request: AttemptRequest,
+): Promise<{ answer: CheckoutPlacedAnswer; appended?: AppendResult; lastWrite?: LogPosition }> {
+  const claim = commandHandler(log.decider, RETRY.refuse);
+  // The outcome follows the claim whatever else the stream got meanwhile (a step of the checkout).
+  const record = commandHandler(log.decider, RETRY.contended);
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  for (;;) {
+    const loaded = await steps.load();
+    const { state } = loaded;
+    const known = steps.placedOf(loaded);
+    if (known) return { answer: placedAnswer(known) };
+    const now = deps.clock();
+    const attempt = log.attemptOf(state);
+    if (attempt && now.getTime() - Date.parse(attempt.at) < ATTEMPT_LOST_MS) {
+      if (Date.now() > deadline) throw new CheckoutInProgressError();
+      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+      continue;
+    }
+    const { payment, totals } = steps.payment(loaded, now);
+    const cardKeys = await checkCardAttempt(deps.cardAttempts, payment, request.cardLimits);
+    const { draft, personal, person } = await steps.order(loaded);
+    const attemptId = randomUUID();
+    const at = now.toISOString();
+    try {
+      await claim(deps.store, log.stream, () => [log.started(attemptId, at)], {
+        metadata: request.metadata,
+        expectedVersion: state.version,
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) continue; // another submit got there first: wait for it
+      throw error;
+    }
+    const outcome = (event: EventOf<Definitions>) =>
+      record(deps.store, log.stream, () => [event], { metadata: request.metadata });
+    let order: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      order = await placeOrder(
+        deps,
+        { ...draft, attemptId, payment, totals, now, personal: await sealOrderPersonal(deps.db, person, personal) },
+        request.metadata,
+      );
+    } catch (error) {
+      await countIfDeclined(deps.cardAttempts, cardKeys, error);
+      const refusal = error as Partial<DomainError>;
+      const code = String(refusal.code ?? "SERVER_ERROR");
+      const message = String(refusal.message ?? "failed");
+      await outcome(log.failed(attemptId, { code, message }, at));
+      throw error;
+    }
+    await outcome(log.completed(attemptId, order.number, at));
+    await steps.afterOrder?.(loaded, order.placed, now);
+    const view = orderViewOf(order.placed, personal);
+    const mailed = await queueOrderConfirmation(deps, view, person, request.metadata, order.placed.holdUntil);
+    // The mail is this request's last write: once the read models reach it they hold the gifts too.
+    return {
+      answer: placedAnswer(order.number),
+      appended: order.appended,
+      lastWrite: mailed ?? order.appended.position,
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
+import type { FormValues } from "./checkoutApi";
+import { FieldErrors, FormField } from "./FormField";
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
+const thisYear = new Date().getFullYear();
+const YEARS = Array.from({ length: 12 }, (_, i) => String(thisYear + i));
+
+type Props = { values: FormValues; errors: Record<string, string[]>; onChange: (name: string, value: string) => void };
+
+/**
+ * The card typed into our own form (both checkouts, when the gateway is not Stripe): the cards we
+ * accept, the one the number matches lit, then number, expiry, security code and name (§2).
+ */
+export function CardFields({ values, errors, onChange }: Props) {
+  const brand = cardTypeFor(values.card_number ?? "");
+  const common = { values, errors, onChange };
+  const select = (name: "exp_month" | "exp_year", label: string, first: string, options: string[], auto: string) => (
+    <>
+      <label htmlFor={`id_${name}`}>{label}</label>
+      <select
+        id={`id_${name}`}
+        value={values[name] ?? ""}
+        autoComplete={auto}
+        onChange={(e) => onChange(name, e.target.value)}
+      >
+        <option value="">{first}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={`id_${name}_errors`} messages={errors[name] ?? []} />
+    </>
+  );
+  return (
+    <div className="card-fields">
+      <ul className="card-types" aria-label="Cards we accept">
+        {CARD_TYPES.map((t) => (
+          <li key={t} className={brand && brand !== t ? "dimmed" : brand === t ? "matched" : undefined}>
+            {t}
+          </li>
+        ))}
+      </ul>
+      <FormField
+        name="card_number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        {...common}
+      />
+      <div className="form-row expiry">
+        {select("exp_month", "Expiration month", "Month", MONTHS, "cc-exp-month")}
+        {select("exp_year", "Expiration year", "Year", YEARS, "cc-exp-year")}
+      </div>
+      <FormField
+        name="cvv"
+        label="Security code (CVV)"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        required
+        {...common}
+      />
+      <FormField name="name_on_card" label="Name on card" autoComplete="cc-name" required {...common} />
+    </div>
+  );
+}
