@@ -71,12 +71,11 @@ export function decideOrder(command: OrderCommand, state: OrderState, context: O
       allow(state, "receive check");
       return [{ type: "OrderCheckReceived", data: { ...common, amountCents: placed.totals.totalCents } }];
     case "Refund": {
-      allow(state, "refund");
       const left = refundableCents(state);
-      if (left === 0) throw new OrderActionRefusedError(ORDER_MESSAGES.nothingToRefund);
       const amountCents = command.amountCents ?? left;
+      allow(state, amountCents >= left ? "refund" : "refund in part");
+      if (left === 0) throw new OrderActionRefusedError(ORDER_MESSAGES.nothingToRefund);
       if (amountCents > left) throw new OrderActionRefusedError(ORDER_MESSAGES.refundTooMuch(left));
-      allow(state, amountCents === left ? "refund" : "refund in part");
       const { gateway, reference, reason } = command;
       return [{ type: "OrderRefunded", data: { ...common, amountCents, gateway, reference, reason } }];
     }
