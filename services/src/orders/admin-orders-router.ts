@@ -100,6 +100,10 @@ function historyLine(type: string, data: Record<string, unknown>): string {
       return `Refunded ${cents(data.amountCents)}${data.reference ? " through the gateway" : ""}${data.reason ? `: ${String(data.reason)}` : ""}`;
     case "OrderRefundFailed":
       return `Refund of ${cents(data.amountCents)} failed: ${String(data.message)}`;
+    case "OrderDisputeOpened":
+      return `Disputed by the buyer's bank${data.reason ? `: ${String(data.reason)}` : ""}`;
+    case "OrderDisputeClosed":
+      return "Dispute closed";
     case "OrderReleased": {
       const stock = Array.isArray(data.stock) ? data.stock.length : 0;
       const uses = Array.isArray(data.discountClaims) ? data.discountClaims.length : 0;
