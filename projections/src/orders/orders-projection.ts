@@ -12,8 +12,10 @@ import {
   isEventOf,
   orderEvents,
   orderStateStatus,
+  orderStatus,
   orderViewOf,
   paymentStateStatus,
+  type OrderStatus,
   type OrderView,
 } from "@shop/shared";
 import { openSealedOrClear } from "../personal-data/person-keys.ts";
@@ -28,7 +30,10 @@ export interface OrdersTable {
   person: string | null;
   email: string;
   name: string;
+  /** What the `status` field says (ORDER_STATUS_LABELS of `state`). */
   status: string;
+  /** The order's state in the transition table. */
+  state: OrderStatus;
   payment_status: string;
   total_cents: ColumnType<number | string, number, number>;
   paid_cents: ColumnType<number | string, number, number>;
@@ -50,7 +55,7 @@ export interface OrdersTables {
 
 export const ordersProjection: Projection = {
   name: "orders",
-  version: 4,
+  version: 5,
   tables: ["orders"],
   handles: [...orderEvents.map((e) => e.type), "PersonErased"],
   async migrate(db) {
@@ -62,6 +67,7 @@ export const ordersProjection: Projection = {
       email text NOT NULL,
       name text NOT NULL,
       status text NOT NULL,
+      state text NOT NULL,
       payment_status text NOT NULL,
       total_cents bigint NOT NULL,
       paid_cents bigint NOT NULL,
@@ -113,6 +119,7 @@ export const ordersProjection: Projection = {
           email: personal ? personal.billing.email : ERASED,
           name: buyerNameOf(personal),
           status: orderStateStatus(state),
+          state: orderStatus(state),
           payment_status: paymentStateStatus(state),
           total_cents: d.totals.totalCents,
           paid_cents: state.paidCents,
@@ -145,6 +152,7 @@ export const ordersProjection: Projection = {
       holdUntil: row.hold_until,
       trackingNumber: row.tracking_number,
       cancelled: row.cancelled,
+      disputed: row.state === "disputed",
     };
     const state = evolveOrder(before, recorded);
     const status = orderStateStatus(state);
@@ -157,6 +165,7 @@ export const ordersProjection: Projection = {
       .updateTable("orders")
       .set({
         status,
+        state: orderStatus(state),
         payment_status: paymentStateStatus(state),
         paid_cents: state.paidCents,
         refunded_cents: state.refundedCents,

@@ -7,6 +7,7 @@ import {
   OrderNotFoundError,
   ORDER_SORT_COLUMNS,
   orderStateStatus,
+  orderStatus,
   orderStream,
   orderViewOf,
   paymentStateStatus,
@@ -30,7 +31,7 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
-import { putBack } from "./after-sale.ts";
+import { putBack, recordRefundFailed } from "./after-sale.ts";
 import { queueOrderConfirmation } from "./order-confirmation-mail.ts";
 import { recordOrderGifts } from "./order-gifts.ts";
 import { decideOrder, orderDecider, type OrderCommand } from "./decide.ts";
@@ -44,7 +45,7 @@ export interface AdminOrdersRouterDeps {
 }
 
 export const ADMIN_ORDER_BASE = "/admin/api/store/order/";
-const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
+const byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const numberOf = (req: Request) => {
   const number = String(req.params.number);
   if (!/^\d{1,20}$/.test(number)) throw new OrderNotFoundError();
@@ -66,6 +67,7 @@ function adminOrderOf(
     name: buyerNameOf(personal),
     email: personal ? personal.billing.email : ERASED,
     status: orderStateStatus(state),
+    state: orderStatus(state),
     payment_status: paymentStateStatus(state),
     payment_type: placed.payment.type,
     total_cents: placed.totals.totalCents,
@@ -98,6 +100,10 @@ function historyLine(type: string, data: Record<string, unknown>): string {
       return `Refunded ${cents(data.amountCents)}${data.reference ? " through the gateway" : ""}${data.reason ? `: ${String(data.reason)}` : ""}`;
     case "OrderRefundFailed":
       return `Refund of ${cents(data.amountCents)} failed: ${String(data.message)}`;
+    case "OrderDisputeOpened":
+      return `Disputed by the buyer's bank${data.reason ? `: ${String(data.reason)}` : ""}`;
+    case "OrderDisputeClosed":
+      return "Dispute closed";
     case "OrderReleased": {
       const stock = Array.isArray(data.stock) ? data.stock.length : 0;
       const uses = Array.isArray(data.discountClaims) ? data.discountClaims.length : 0;
@@ -266,18 +272,12 @@ export function makeAdminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
         await deps.gateway.refund(payment.reference!, refunded);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const failed = await deps.store.append(
-          orderStream(number),
-          [
-            {
-              type: "OrderRefundFailed",
-              data: { number, amountCents: refunded, message, at: deps.clock().toISOString() },
-              metadata: eventMetadata(req),
-            },
-          ],
-          { expectedVersion: result.version },
+        const failed = await recordRefundFailed(
+          deps,
+          { number, amountCents: refunded, message, by: byUser(req) },
+          eventMetadata(req),
         );
-        await deps.waitForProjections(failed.position, ["orders"]);
+        await deps.waitForProjections(failed, ["orders"]);
         throw new RefundFailedError(message);
       }
     }

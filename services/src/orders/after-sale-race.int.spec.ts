@@ -3,10 +3,10 @@ import { OrderSoldOutError, orderStream, type EventStore } from "@shop/shared";
 import { skuDecider } from "../catalog/sku.ts";
 import { skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { createPostgresEventStore } from "../eventstore/postgres-event-store.ts";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { putBack } from "./after-sale.ts";
-import { decideOrder, orderDecider } from "./decide.ts";
+import { decideOrder, orderCommand } from "./decide.ts";
 import { takeStock } from "./stock.ts";
 import { ORDER_ADDRESS as address } from "./order-fixtures.ts";
 
@@ -65,7 +65,7 @@ describe.skipIf(!testDatabaseUrl())("a cancel racing buyers on PostgreSQL", () =
   it("a cancel that frees the last copy while buyers race for it: stock never negative, never oversold", async () => {
     const deps = { store, clock: () => new Date() };
     const cancel = async () => {
-      await handleCommand(store, orderStream("100001"), orderDecider, (state) =>
+      await orderCommand(store, orderStream("100001"), (state) =>
         decideOrder({ type: "Cancel", reason: "" }, state, { now: new Date(), by: { id: "u1", name: "Edna" } }),
       );
       await putBack(deps, "100001", {});

@@ -8,16 +8,21 @@ import {
   type OrderEvent,
   type OrderHeld,
   type OrderState,
+  type UserRef,
+  undisputedStatus,
 } from "@shop/shared";
-import { campaignDecider, decideCampaign } from "../campaigns/campaign.ts";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
-import { orderDecider } from "./decide.ts";
+import { decideCampaign } from "../campaigns/campaign.ts";
+import { foldStream } from "../platform/command-handler.ts";
+import { decideOrder, orderCommand, orderDecider } from "./decide.ts";
+import { campaignCommand } from "./order-gifts.ts";
 import { releaseDiscountUse } from "./discount-uses.ts";
 import { releaseStock } from "./stock.ts";
 
-/** Closed: cancelled, or all that was paid given back. */
-export const orderClosed = (state: OrderState) =>
-  state.cancelled || (state.paidCents > 0 && state.refundedCents >= state.paidCents);
+/** Closed: cancelled, or all that was paid given back (a dispute open on it does not reopen it). */
+export const orderClosed = (state: OrderState) => {
+  const status = undisputedStatus(state);
+  return status === "cancelled" || status === "refunded";
+};
 
 /** What placing took; an order from before `held` was recorded counts its goods lines' quantities. */
 function heldBy(state: OrderState): OrderHeld {
@@ -100,14 +105,9 @@ export async function putBack(
   const now = deps.clock();
   const at = now.toISOString();
   let last: LogPosition | null = null;
-  const released = await handleCommand(
-    deps.store,
-    orderStream(number),
-    orderDecider,
-    (state) => decideRelease(state, now),
+  const released = await orderCommand(deps.store, orderStream(number), (state) => decideRelease(state, now), {
     metadata,
-    5,
-  );
+  });
   if (released.appended) {
     last = released.appended.position;
     const event = OrderReleased.schema.parse(released.events[0].data);
@@ -116,10 +116,9 @@ export async function putBack(
   }
   const state = foldStream(orderDecider, await deps.store.readStream(orderStream(number)));
   for (const back of donationsGivenBack(state)) {
-    const moved = await handleCommand(
+    const moved = await campaignCommand(
       deps.store,
       campaignStream(back.campaign),
-      campaignDecider,
       (campaign) => {
         const gift = campaign.exists ? campaign.gifts[back.giftId] : undefined;
         if (!campaign.exists || !gift || gift.refunded || back.cents <= gift.refundedCents) return [];
@@ -129,10 +128,29 @@ export async function putBack(
           by: null,
         });
       },
-      metadata,
-      20,
+      { metadata },
     );
     if (moved.appended) last = moved.appended.position;
   }
   return last;
+}
+
+/**
+ * The gateway refused a refund recorded just before: OrderRefundFailed makes the amount refundable
+ * again. Decided again on a fresh order if another writer moved it meanwhile (the money was not
+ * given back whatever happened since). Answers the position written.
+ */
+export async function recordRefundFailed(
+  deps: AfterSaleDeps,
+  refund: { number: string; amountCents: number; message: string; by: UserRef },
+  metadata: EventMetadata,
+): Promise<LogPosition> {
+  const { number, amountCents, message, by } = refund;
+  const result = await orderCommand(
+    deps.store,
+    orderStream(number),
+    (state) => decideOrder({ type: "RecordRefundFailed", amountCents, message }, state, { now: deps.clock(), by }),
+    { metadata },
+  );
+  return result.appended!.position;
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import {
+  canDo,
   formatCents,
+  orderStatus,
   orderStream,
   personOfValue,
   type EventMetadata,
@@ -10,11 +12,11 @@ import {
   type OrderState,
 } from "@shop/shared";
 import { openOrderPersonal, type Database } from "@shop/projections";
-import { foldStream, handleCommand } from "../platform/command-handler.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts";
 import type { Logger } from "../platform/logger.ts";
 import { putBack } from "./after-sale.ts";
-import { orderDecider } from "./decide.ts";
+import { orderCommand, orderDecider } from "./decide.ts";
 import { queueHoldExpiredMail } from "./order-confirmation-mail.ts";
 
 /**
@@ -23,7 +25,7 @@ import { queueHoldExpiredMail } from "./order-confirmation-mail.ts";
  */
 export function decideHoldExpiry(state: OrderState, now: Date): OrderEvent[] {
   const placed = state.placed;
-  if (!placed || !state.awaitingPayment || state.cancelled || state.trackingNumber !== null) return [];
+  if (!placed || !canDo(orderStatus(state), "expire hold")) return [];
   if (!state.holdUntil || now.getTime() < Date.parse(state.holdUntil)) return [];
   return [
     {
@@ -47,14 +49,9 @@ export interface CheckHoldDeps {
 export async function expireCheckHold(deps: CheckHoldDeps, number: string): Promise<LogPosition | null> {
   const now = deps.clock();
   const metadata: EventMetadata = {};
-  const expired = await handleCommand(
-    deps.store,
-    orderStream(number),
-    orderDecider,
-    (state) => decideHoldExpiry(state, now),
+  const expired = await orderCommand(deps.store, orderStream(number), (state) => decideHoldExpiry(state, now), {
     metadata,
-    5,
-  );
+  });
   if (!expired.appended) return null;
   let last: LogPosition = expired.appended.position;
   last = (await putBack(deps, number, metadata)) ?? last;

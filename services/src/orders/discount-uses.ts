@@ -1,20 +1,19 @@
 import {
   DiscountUsedUpError,
-  WrongExpectedVersionError,
   discountUseEvents,
   discountUsesStream,
   type DiscountUseEvent,
   type EventMetadata,
   type EventStore,
 } from "@shop/shared";
-import { foldStream } from "../platform/command-handler.ts";
+import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
 
 interface Uses {
   claims: Map<string, string>;
   version: number;
 }
 
-const usesDecider = {
+const usesDecider: Decider<Uses, typeof discountUseEvents> = {
   initialState: (): Uses => ({ claims: new Map(), version: -1 }),
   events: discountUseEvents,
   skip: (s: Uses): Uses => ({ ...s, version: s.version + 1 }),
@@ -25,6 +24,9 @@ const usesDecider = {
     return { claims, version: state.version + 1 };
   },
 };
+
+/** A limited code's uses: every buyer of it writes the one stream, so a conflict keeps trying, spread out. */
+const usesCommand = commandHandler(usesDecider, RETRY.contended);
 
 /** Pure: whether one more use is within the code's limits, in total and for this customer. */
 export function withinUseLimits(
@@ -48,24 +50,19 @@ export async function claimDiscountUse(
   metadata: EventMetadata,
 ): Promise<boolean> {
   if (discount.maxUses === null && discount.maxUsesPerCustomer === null) return false;
-  const streamId = discountUsesStream(discount.code);
-  for (let attempt = 1; ; attempt++) {
-    const uses = foldStream(usesDecider, await store.readStream(streamId));
-    if (!withinUseLimits(uses.claims, claim.customer, discount)) throw new DiscountUsedUpError(discount.code);
-    try {
-      await store.append(
-        streamId,
-        [{ type: "DiscountUseClaimed", data: { code: discount.code, ...claim }, metadata }],
-        { expectedVersion: uses.version < 0 ? "no-stream" : uses.version },
-      );
-      return true;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 200) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(40, attempt * 4)));
-    }
-  }
+  await usesCommand(
+    store,
+    discountUsesStream(discount.code),
+    (uses) => {
+      if (!withinUseLimits(uses.claims, claim.customer, discount)) throw new DiscountUsedUpError(discount.code);
+      return [{ type: "DiscountUseClaimed", data: { code: discount.code, ...claim } }];
+    },
+    { metadata },
+  );
+  return true;
 }
 
+/** Gives back a claimed use (its order failed or was cancelled). */
 export async function releaseDiscountUse(
   store: EventStore,
   code: string,
@@ -73,11 +70,12 @@ export async function releaseDiscountUse(
   at: string,
   metadata: EventMetadata,
 ) {
-  await store.append(
+  await usesCommand(
+    store,
     discountUsesStream(code),
-    [{ type: "DiscountUseReleased", data: { code, claimId, at }, metadata }],
+    () => [{ type: "DiscountUseReleased", data: { code, claimId, at } }],
     {
-      expectedVersion: "any",
+      metadata,
     },
   );
 }

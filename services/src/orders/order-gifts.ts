@@ -1,9 +1,12 @@
 import { campaignStream, type EventMetadata, type EventStore, type LogPosition, type OrderPlaced } from "@shop/shared";
 import type { z } from "zod";
 import { campaignDecider, decideCampaign } from "../campaigns/campaign.ts";
-import { handleCommand } from "../platform/command-handler.ts";
+import { commandHandler, RETRY } from "../platform/command-handler.ts";
 
 type Placed = z.infer<typeof OrderPlaced.schema>;
+
+/** A campaign's thermometer: many orders' gifts land on one stream at once. */
+export const campaignCommand = commandHandler(campaignDecider, RETRY.contended);
 
 /**
  * An order's donations count toward their campaigns once their money is received: a card order when
@@ -22,10 +25,9 @@ export async function recordOrderGifts(
   for (const line of placed.lines) {
     const campaign = line.donation?.campaign;
     if (!campaign) continue;
-    const result = await handleCommand(
+    const result = await campaignCommand(
       deps.store,
       campaignStream(campaign),
-      campaignDecider,
       (state) =>
         state.exists
           ? decideCampaign(
@@ -45,8 +47,7 @@ export async function recordOrderGifts(
               { now, by: null },
             )
           : [],
-      metadata,
-      20,
+      { metadata },
     );
     if (result.appended) last = result.appended.position;
   }

@@ -1,7 +1,8 @@
 import type { OrderChangedMessage } from "@shop/shared";
 import { recordRoom, STAFF_ROOM, type LiveMessage, type LiveMessageMapper } from "../live/live-messages.ts";
 
-const ORDER_EVENT = /^Order(Placed|Shipped|Cancelled|HoldExpired|CheckReceived|Refunded|RefundFailed)$/;
+const ORDER_EVENT =
+  /^Order(Placed|Shipped|Cancelled|HoldExpired|CheckReceived|Refunded|RefundFailed|DisputeOpened|DisputeClosed)$/;
 
 /**
  * Staff see orders live: `order:changed {number, type, version}` to every staff socket (the order

@@ -44,6 +44,16 @@ describe("order:changed pushes", () => {
       ["record:store.order.100001", { id: "100001", number: "100001", type: "OrderHoldExpired", version: 1 }],
     ]));
 
+  it("a dispute opened or closed on an order is pushed to staff (its state changed)", () =>
+    expect(
+      ["OrderDisputeOpened", "OrderDisputeClosed"].map(
+        (type) => orderLiveMessages(recorded(type, { number: "100001", at: "x" }, 2), context)[0]!.payload,
+      ),
+    ).toEqual([
+      { id: "100001", number: "100001", type: "OrderDisputeOpened", version: 2 },
+      { id: "100001", number: "100001", type: "OrderDisputeClosed", version: 2 },
+    ]));
+
   it("other events of the shop are not pushed as orders", () =>
     expect(orderLiveMessages(recorded("DiscountUseClaimed", { code: "X" }, 0), context)).toEqual([]));
 });

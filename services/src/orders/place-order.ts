@@ -16,6 +16,8 @@ import type { z } from "zod";
 type OrderPlacedData = z.infer<typeof OrderPlaced.schema>;
 import type { PaymentChoice } from "../checkout/decide.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
+import { commandHandler, RETRY } from "../platform/command-handler.ts";
+import { orderDecider } from "./decide.ts";
 import { claimDiscountUse, releaseDiscountUse } from "./discount-uses.ts";
 import { releaseStock, takeStock, type Reservation } from "./stock.ts";
 
@@ -29,6 +31,9 @@ export interface PlaceOrderDeps {
 }
 
 export const DEFAULT_CHECK_HOLD_DAYS = 14;
+
+/** Placing claims a fresh order number's stream: the first writer wins (a counter never repeats). */
+const placeCommand = commandHandler(orderDecider, RETRY.refuse);
 
 /** Pure: when the hold of an order placed at `now` ends, for a payment that awaits a check; else null. */
 export function holdUntilOf(payment: PaymentSummary, now: Date, days: number): string | null {
@@ -119,10 +124,16 @@ export async function placeOrder(
       },
       holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
-    const appended = await deps.store.append(orderStream(number), [{ type: "OrderPlaced", data: placed, metadata }], {
-      expectedVersion: "no-stream",
-    });
-    return { number, appended, placed };
+    const { appended } = await placeCommand(
+      deps.store,
+      orderStream(number),
+      () => [{ type: "OrderPlaced", data: placed }],
+      {
+        metadata,
+        assumeNew: true,
+      },
+    );
+    return { number, appended: appended!, placed };
   } catch (error) {
     await undo();
     throw error;

@@ -1,6 +1,6 @@
-import { OrderSoldOutError, WrongExpectedVersionError, type EventMetadata, type EventStore } from "@shop/shared";
+import { OrderSoldOutError, type EventMetadata, type EventStore } from "@shop/shared";
 import { skuDecider } from "../catalog/sku.ts";
-import { foldStream } from "../platform/command-handler.ts";
+import { commandHandler, RETRY } from "../platform/command-handler.ts";
 
 export interface Reservation {
   skuId: number;
@@ -8,7 +8,8 @@ export interface Reservation {
   taken: number;
 }
 
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(40, attempt * 4)));
+/** A SKU's stock: every buyer of it writes the one stream, so a conflict keeps trying, spread out. */
+const stockCommand = commandHandler(skuDecider, RETRY.contended);
 
 /**
  * Takes `quantity` off a SKU's stock with the stream's version as the expected one, so two buyers
@@ -44,22 +45,19 @@ async function changeStock(
   metadata: EventMetadata,
   next: (stock: number | null, backorder: boolean) => number | null,
 ): Promise<number> {
-  const streamId = `sku-${skuId}`;
-  for (let attempt = 1; ; attempt++) {
-    const sku = foldStream(skuDecider, await store.readStream(streamId));
-    if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
-    const stock = next(sku.stock.stock, sku.stock.backorder);
-    if (stock === null || stock === sku.stock.stock) return 0;
-    try {
-      await store.append(
-        streamId,
-        [{ type: "SkuStockChanged", data: { id: skuId, ...sku.stock, stock, changedAt: at, by: null }, metadata }],
-        { expectedVersion: sku.version },
-      );
-      return (sku.stock.stock ?? 0) - stock;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 200) throw error;
-      await pause(attempt);
-    }
-  }
+  let taken = 0;
+  await stockCommand(
+    store,
+    `sku-${skuId}`,
+    (sku) => {
+      taken = 0;
+      if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
+      const stock = next(sku.stock.stock, sku.stock.backorder);
+      if (stock === null || stock === sku.stock.stock) return [];
+      taken = (sku.stock.stock ?? 0) - stock;
+      return [{ type: "SkuStockChanged", data: { id: skuId, ...sku.stock, stock, changedAt: at, by: null } }];
+    },
+    { metadata },
+  );
+  return taken;
 }

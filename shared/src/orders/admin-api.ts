@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_STATUSES } from "./order-status.ts";
 import { blankAsAbsent, boundedText, listCount, listStart, pgInt, requiredText } from "../http/request-fields.ts";
 
 /** Columns the staff order list sorts by. */
@@ -48,6 +49,8 @@ export const AdminOrder = z.object({
   name: z.string(),
   email: z.string(),
   status: z.string(),
+  /** The order's state in the transition table (what the staff page offers follows from it). */
+  state: z.enum(ORDER_STATUSES),
   payment_status: z.string(),
   payment_type: z.string(),
   total_cents: z.number(),

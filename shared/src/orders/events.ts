@@ -138,6 +138,17 @@ export const OrderRefundFailed = defineEvent(
 );
 
 /**
+ * The buyer's bank disputed the payment (a chargeback): until it is closed the order is neither
+ * shipped, cancelled nor refunded (the money is with the bank). Recorded from the gateway's notice.
+ */
+export const OrderDisputeOpened = defineEvent(
+  "OrderDisputeOpened",
+  z.object({ number: z.string(), reason: z.string(), at: z.string() }),
+);
+/** The bank closed the dispute: the order is back in the state the dispute found it in. */
+export const OrderDisputeClosed = defineEvent("OrderDisputeClosed", z.object({ number: z.string(), at: z.string() }));
+
+/**
  * The order gave back what it held, once: on its cancel, or on a full refund (a shipped order's
  * goods are not restocked: they left the warehouse). The SKUs' stock and the uses streams follow.
  */
@@ -155,6 +166,8 @@ export const orderEvents = [
   OrderRefunded,
   OrderRefundFailed,
   OrderReleased,
+  OrderDisputeOpened,
+  OrderDisputeClosed,
 ] as const;
 export type OrderEvent = EventOf<typeof orderEvents>;
 

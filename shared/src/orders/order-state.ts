@@ -18,6 +18,8 @@ export interface OrderState {
   cancelled: boolean;
   /** The order gave back its stock and discount uses (OrderReleased). */
   released: boolean;
+  /** The buyer's bank disputes the payment (OrderDisputeOpened, until OrderDisputeClosed). */
+  disputed: boolean;
 }
 
 export const initialOrderState: OrderState = {
@@ -29,6 +31,7 @@ export const initialOrderState: OrderState = {
   trackingNumber: null,
   cancelled: false,
   released: false,
+  disputed: false,
 };
 
 /** Pure: one event applied to the order. */
@@ -60,20 +63,15 @@ export function evolveOrder(state: OrderState, event: OrderStreamEvent): OrderSt
       return { ...state, refundedCents: state.refundedCents - event.data.amountCents };
     case "OrderReleased":
       return { ...state, released: true };
+    case "OrderDisputeOpened":
+      return { ...state, disputed: true };
+    case "OrderDisputeClosed":
+      return { ...state, disputed: false };
   }
 }
 
 /** What is left to refund: paid minus refunded. */
 export const refundableCents = (state: OrderState) => Math.max(0, state.paidCents - state.refundedCents);
-
-/** The order's status as the staff list and the shopper's history read it. */
-export function orderStateStatus(state: OrderState): string {
-  if (state.cancelled) return "Cancelled";
-  if (state.paidCents > 0 && state.refundedCents >= state.paidCents) return "Refunded";
-  if (state.trackingNumber !== null) return "Shipped";
-  if (state.awaitingPayment) return "Awaiting payment";
-  return "Placed";
-}
 
 /** The payment's status: paid, awaiting, refunded, partly refunded, none. */
 export function paymentStateStatus(state: OrderState): string {

@@ -3,13 +3,8 @@ import { formatCents } from "../domain/currency.ts";
 import type { OrderView } from "./api.ts";
 import { ERASED } from "../personal-data/sealed.ts";
 import type { OrderPersonal, OrderPlaced } from "./events.ts";
-import {
-  evolveOrder,
-  initialOrderState,
-  orderStateStatus,
-  paymentStateStatus,
-  type OrderState,
-} from "./order-state.ts";
+import { evolveOrder, initialOrderState, paymentStateStatus, type OrderState } from "./order-state.ts";
+import { orderStateStatus } from "./order-status.ts";
 
 type Placed = z.infer<typeof OrderPlaced.schema>;
 

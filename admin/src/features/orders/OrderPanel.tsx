@@ -1,5 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { BACK_OFFICE_MESSAGES, formatCents, parseCurrencyToCents, type OrderView } from "@shop/shared";
+import {
+  BACK_OFFICE_MESSAGES,
+  canDo,
+  formatCents,
+  ORDER_STATUSES,
+  parseCurrencyToCents,
+  type OrderAction,
+  type OrderView,
+} from "@shop/shared";
 import { formatSiteTime } from "@shop/shared/domain/site-time";
 import { api } from "../../app/api";
 import { useSiteTimeZone } from "../site-time/siteApi";
@@ -41,7 +49,9 @@ export function OrderPanel({ record }: RecordExtraProps) {
   const [reason, setReason] = useState("");
   const [amount, setAmount] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const status = String(record.status ?? "");
+  // The order's state in the transition table: it alone decides which actions the page offers.
+  const state = ORDER_STATUSES.find((s) => s === record.state);
+  const offers = (action: OrderAction) => state !== undefined && canDo(state, action);
   const refundable = Number(record.refundable_cents ?? 0);
   const holdUntil = typeof record.hold_until === "string" ? record.hold_until : null;
   const zone = useSiteTimeZone() ?? "UTC";
@@ -104,7 +114,7 @@ export function OrderPanel({ record }: RecordExtraProps) {
           {message.text}
         </p>
       )}
-      {record.ships === true && status !== "Shipped" && status !== "Cancelled" && (
+      {record.ships === true && offers("ship") && (
         <form onSubmit={submit(() => run("ship", { tracking_number: tracking }, "Marked shipped."))}>
           <label htmlFor="id_order_ship_tracking">Ship with tracking number</label>
           <input id="id_order_ship_tracking" value={tracking} onChange={(e) => setTracking(e.target.value)} />
@@ -119,12 +129,12 @@ export function OrderPanel({ record }: RecordExtraProps) {
           recorded as received by then, the order is cancelled and its stock put back.
         </p>
       )}
-      {status === "Awaiting payment" && (
+      {offers("receive check") && (
         <button type="button" disabled={isLoading} onClick={() => void run("check-received", {}, "Check recorded.")}>
           Record check received
         </button>
       )}
-      {refundable > 0 && (
+      {offers("refund") && refundable > 0 && (
         <form
           onSubmit={submit(() =>
             run(
@@ -143,7 +153,7 @@ export function OrderPanel({ record }: RecordExtraProps) {
           </button>
         </form>
       )}
-      {status !== "Shipped" && status !== "Cancelled" && (
+      {offers("cancel") && (
         <button type="button" disabled={isLoading} onClick={() => void run("cancel", { reason }, "Cancelled.")}>
           Cancel order
         </button>
