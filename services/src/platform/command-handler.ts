@@ -228,18 +228,3 @@ export function createStreams(store: EventStore, commands: NewStreamCommand[]): 
     commands.filter((c) => c.events.length > 0).map((c) => ({ ...c, expectedVersion: "no-stream" as const })),
   );
 }
-
-/**
- * Kept for the callers not yet moved to `commandHandler`: `runCommand` with one fresh try.
- * @deprecated name the retry policy: `commandHandler(decider, RETRY.once)`.
- */
-export function handleCommand<State, Definitions extends readonly EventDefinition[]>(
-  store: EventStore,
-  streamId: string,
-  decider: Decider<State, Definitions>,
-  decide: (state: State) => Array<EventOf<Definitions>>,
-  metadata: EventMetadata = {},
-  attempts = 2,
-): Promise<CommandResult<State>> {
-  return runCommand(store, streamId, decider, { onConflict: "retry", attempts }, decide, { metadata });
-}
