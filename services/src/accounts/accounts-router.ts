@@ -18,7 +18,7 @@ import { siteSecret } from "../platform/site-secrets.ts";
 import { createDeviceCookies, DEVICE_COOKIE } from "./device-cookie.ts";
 import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
-import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
+import { hashSessionId, newSessionId, SESSION_COOKIE } from "../platform/http/session-id.ts";
 import { userDecider } from "./user.ts";
 import { addSignupAndResetRoutes } from "./signup-and-reset.ts";
 import type { Database } from "@shop/projections";

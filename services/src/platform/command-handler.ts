@@ -132,12 +132,7 @@ export async function runCommand<State, Definitions extends readonly EventDefini
   }
 }
 
-function stale(
-  streamId: string,
-  options: RunOptions,
-  last: RecordedEvent | undefined,
-  version: number,
-): Error {
+function stale(streamId: string, options: RunOptions, last: RecordedEvent | undefined, version: number): Error {
   return options.onStale?.(last, version) ?? new WrongExpectedVersionError(streamId, options.expectedVersion!, version);
 }
 

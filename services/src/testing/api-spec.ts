@@ -70,7 +70,7 @@ export const SPEC_SITE_URL = "https://shop.example.org";
  * run by the real runner into tables emptied for each scenario: on the tests' PostgreSQL when
  * there is one, else on one PGlite per test file. One scenario runs at a time.
  */
-export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: () => Date } = {}) {
+export function apiSpec(makeApp: (deps: AppDeps) => Express | Promise<Express>, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
   const registry = createEventRegistry();
   const readSide = scenarioReadSide(clock);
@@ -101,7 +101,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
       await readSide.discard(); // a read model stopped on a given event: the next scenario starts on a new read side
       throw new Error(`the read models did not take the given events: ${failures.join("; ") || "timed out"}`);
     }
-    const app = makeApp({
+    const app = await makeApp({
       store,
       db,
       clock,
