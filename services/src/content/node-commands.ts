@@ -1,6 +1,4 @@
 import {
-  contentNodeStream,
-  menuNodeStream,
   WrongExpectedVersionError,
   type AppendResult,
   type ContentNodeEvent,
@@ -10,10 +8,10 @@ import {
 } from "@shop/shared";
 import { foldStream, handleCommand, type CommandResult } from "../platform/command-handler.ts";
 import { forKind, nodeDecider, type Node, type NodeKind } from "./content-node.ts";
+import { nodeStream } from "./node-stream.ts";
 import type { NodeWriteClaims } from "./node-claims.ts";
 
-export const nodeStream = (kind: NodeKind, id: number) =>
-  kind === "menunode" ? menuNodeStream(id) : contentNodeStream(id);
+export { loadNode, nodeStream } from "./node-stream.ts";
 
 /** Claims a write needs on other streams (url, tree), taken after `decide` and before the append. */
 export type ClaimForWrite = (before: Node, events: ContentNodeEvent[]) => Promise<NodeWriteClaims>;
@@ -64,10 +62,4 @@ export async function runNodeCommand(
       appended,
     };
   }
-}
-
-/** The node's current state, folded from its stream. */
-export async function loadNode(store: EventStore, kind: NodeKind, id: number): Promise<Node> {
-  const events = await store.readStream(nodeStream(kind, id));
-  return foldStream(nodeDecider, events);
 }

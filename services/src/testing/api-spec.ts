@@ -7,7 +7,6 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { allProjections, ProjectionRunner } from "@shop/projections";
 import {
   InvalidEventError,
-  type EventMetadata,
   type EventStore,
   type LogPosition,
   type RecordedEvent,
@@ -25,16 +24,10 @@ import { TestClient } from "./http-client.ts";
 import { openPgliteFromTemplate } from "./pglite-template.ts";
 import { openTestDatabase, testDatabaseUrl } from "./test-database.ts";
 import type { SpecUser } from "./spec-users.ts";
+import type { GivenEvent } from "./given-event.ts";
 import type { Database } from "@shop/projections";
 
-/** An event already in the log when the scenario starts. Ids in it are the test's own: counters still start at 1. */
-export interface GivenEvent {
-  streamId: string;
-  type: string;
-  data: unknown;
-  metadata?: EventMetadata;
-  schemaVersion?: number;
-}
+export type { GivenEvent } from "./given-event.ts";
 
 export interface SpecHttp {
   /** The app's address, for a raw fetch. */
