@@ -1,5 +1,3 @@
-import { gamifyLiveMessages } from "./gamify/gamify-live-messages.ts";
-import { orderLiveMessages } from "./orders/order-live-messages.ts";
 import { paymentGatewayFor } from "./payments/gateway-for-config.ts";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -12,19 +10,13 @@ import type { Express } from "express";
 import { seedDemoData } from "./demo/demo-data.ts";
 import { openEventStore } from "./eventstore/open-event-store.ts";
 import { migrateEventStore } from "./eventstore/postgres-schema.ts";
-import { nodeLiveMessages } from "./content/node-live-messages.ts";
-import { catalogLiveMessages } from "./catalog/catalog-live-messages.ts";
-import { roleLiveMessages } from "./contributors/role-live-messages.ts";
-import { keywordLiveMessages } from "./keywords/keyword-live-messages.ts";
-import { campaignLiveMessages } from "./campaigns/campaign-live-messages.ts";
-import { cartLiveMessages } from "./cart/cart-live-messages.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
-import { lockLiveMessages } from "./locks/lock-live-messages.ts";
+import { FEATURES } from "./features.ts";
+import { liveMappersOf, roomsOf } from "./platform/feature.ts";
 import { startLockExpirySweeper } from "./locks/lock-expiry-sweeper.ts";
 import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
-import { scheduledActionLiveMessages } from "./scheduled-actions/scheduled-action-live-messages.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
 import { startCheckHoldSweeper } from "./orders/check-holds.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
@@ -42,20 +34,13 @@ import { migrateSiteSecrets } from "./platform/site-secrets.ts";
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
-/** Every feature's socket pushes, declared once here: the live gateway sends these and nothing else. */
-export const LIVE_MAPPERS: readonly LiveMessageMapper[] = [
-  auditFeed,
-  lockLiveMessages,
-  scheduledActionLiveMessages,
-  nodeLiveMessages,
-  keywordLiveMessages,
-  roleLiveMessages,
-  catalogLiveMessages,
-  campaignLiveMessages,
-  cartLiveMessages,
-  orderLiveMessages,
-  gamifyLiveMessages,
-];
+/**
+ * Every push the live gateway sends: the staff's activity feed, then each feature's mappers in the
+ * features' order (features.ts); the gateway adds none of its own.
+ */
+export async function liveMappers(): Promise<LiveMessageMapper[]> {
+  return [auditFeed, ...(await liveMappersOf(FEATURES))];
+}
 
 export interface RunningServer {
   url: string;
@@ -146,7 +131,7 @@ export async function startServer(
     return phase;
   }
 
-  const app = createApp({
+  const app = await createApp({
     store,
     db: database.db,
     clock,
@@ -179,7 +164,8 @@ export async function startServer(
     clock,
     log,
     sessionSecret: config.SESSION_SECRET,
-    mappers: LIVE_MAPPERS,
+    mappers: await liveMappers(),
+    rooms: await roomsOf(FEATURES),
     presence,
     behindProxy: config.BEHIND_PROXY,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,

@@ -2,12 +2,13 @@ import { z } from "zod";
 import {
   AddressFields,
   AddressItem,
+  LoginRequest,
   MeResponse,
   PasswordResetRequest,
   SetNewPasswordRequest,
   SignupRequest,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const API = "/api/account/addresses/";
 
@@ -59,4 +60,19 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
     summary: "Remove an address (form action); removing the default promotes the oldest other",
   },
   { method: "POST", path: "/account/address/:id/make-default/", summary: "Make an address the default (form action)" },
+];
+
+/** Sign-in, sign-out and who is signed in (accounts-router.ts). */
+export const SESSION_ROUTES: RouteDoc[] = [
+  { method: "GET", path: "/api/account/me/", summary: "The signed-in user, or null", answer: MeResponse },
+  {
+    method: "POST",
+    path: "/api/account/login/",
+    summary:
+      "Sign in; sets the session cookie and the `device` cookie (a year) that keeps this browser out of the " +
+      "account's cross-address limit; 429 with Retry-After after 5 failures per address and email",
+    body: LoginRequest,
+    answer: MeResponse,
+  },
+  { method: "POST", path: "/api/account/logout/", summary: "Sign out; clears the session cookie" },
 ];

@@ -1,13 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from "express";
-import type { Kysely } from "kysely";
-import {
-  LoginRequest,
-  userStream,
-  type EventStore,
-  type LogPosition,
-  LoginFailedError,
-  TooManyLoginsError,
-} from "@shop/shared";
+import { LoginRequest, userStream, LoginFailedError, TooManyLoginsError } from "@shop/shared";
 import { findUserByEmail } from "@shop/projections";
 import { runCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -16,31 +8,14 @@ import { createAccountLimiters } from "./account-limits.ts";
 import { decideAccount } from "./decide.ts";
 import { siteSecret } from "../platform/site-secrets.ts";
 import { createDeviceCookies, DEVICE_COOKIE } from "./device-cookie.ts";
-import { LoginThrottledError, type LoginThrottle } from "./login-throttle.ts";
+import { LoginThrottledError } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
-import { hashSessionId, newSessionId, SESSION_COOKIE } from "./session-id.ts";
+import { hashSessionId, newSessionId, SESSION_COOKIE } from "../platform/http/session-id.ts";
 import { ACCOUNT_RETRY, userDecider } from "./user.ts";
 import { addSignupAndResetRoutes } from "./signup-and-reset.ts";
-import type { Database } from "@shop/projections";
+import type { AccountsRouterDeps } from "./accounts-router-deps.ts";
 
-export interface AccountsRouterDeps {
-  store: EventStore;
-  db: Kysely<Database>;
-  clock: () => Date;
-  /** Attempts per address and email, per account and per address, counted in the database. */
-  throttle: LoginThrottle;
-  /** Read-your-writes: resolves once the read models have applied `position`. */
-  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
-  sessionSecret?: string;
-  sessionDays: number;
-  secureCookies: boolean;
-  /** SITE_URL: the reset link's origin (never the request's Host). */
-  siteUrl: string;
-  /** RATE_LIMIT_MULTIPLIER: multiplies the sign-up, reset and mail limits (account-limits.ts); 1 unless a bench raises it. */
-  rateLimitMultiplier?: number;
-  /** Runs once a login succeeded, before the answer (the visitor's cart goes into the account's). */
-  afterLogin?: (req: Request, res: Response, userId: string) => Promise<void>;
-}
+export type { AccountsRouterDeps } from "./accounts-router-deps.ts";
 
 export const publicUser = (u: { id: string; email: string; name: string; is_staff: boolean }) => ({
   id: u.id,

@@ -18,7 +18,7 @@ import { foldStream, runCommand } from "../platform/command-handler.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { AccountLimiters } from "./account-limits.ts";
-import type { AccountsRouterDeps } from "./accounts-router.ts";
+import type { AccountsRouterDeps } from "./accounts-router-deps.ts";
 import { decideAccount } from "./decide.ts";
 import { hashPassword } from "./passwords.ts";
 import { registerUser } from "./register-user.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AdListQuery, CreateAdRequest, UpdateAdRequest } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const BASE = "/admin/api/content/ad/";
 const ad = {

@@ -6,7 +6,7 @@ import {
   RecordGiftRequest,
   UpdateCampaignRequest,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const BASE = "/admin/api/store/campaign/";
 const campaign = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApplyDiscountsQuery, CartAnswer, FullCartUpdateRequest } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const ADD_QUERY = z
   .object({ x: z.string().optional() })

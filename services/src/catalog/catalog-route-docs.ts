@@ -18,7 +18,7 @@ import {
   UpdateProductRequest,
   UpdateSkuRequest,
 } from "@shop/shared/catalog/admin-api";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The catalog's routes for /api/openapi.json (listed in API_ROUTES). */
 export const CATALOG_ROUTES: RouteDoc[] = [

@@ -1,6 +1,6 @@
 import { CartAnswer } from "@shop/shared";
 import { AlphabetOrderAnswer, MagazineAddToCartRequest, MagazinePageAnswer } from "@shop/shared/category-pages/api";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The store category pages' routes for /api/openapi.json (services/src/category-pages/). */
 export const CATEGORY_PAGE_ROUTES: RouteDoc[] = [

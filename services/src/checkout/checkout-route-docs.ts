@@ -11,7 +11,7 @@ import {
   OrderAnswer,
   OrderHistoryAnswer,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const C = "/api/store/shop/checkout/";
 const FORM = "form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'";

@@ -4,7 +4,7 @@ import {
   QuickCheckoutItemQuery,
   QuickCheckoutRequest,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The quick checkout's route for /api/openapi.json (quick-checkout-router.ts). */
 export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [

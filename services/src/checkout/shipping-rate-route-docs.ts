@@ -1,5 +1,5 @@
 import { SetShippingRatesRequest, ShippingRatesAnswer } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 import { ADMIN_SHIPPING_RATE_BASE as BASE } from "./shipping-rates-router.ts";
 
 const { metadata: _metadata, ...fields } = ShippingRatesAnswer.shape;

@@ -1,5 +1,5 @@
 import { CLIENT_ERRORS_PATH, ClientErrorReport } from "@shop/shared/client-errors/api";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The client error route for /api/openapi.json (services/src/client-errors/client-errors-router.ts). */
 export const CLIENT_ERROR_ROUTES: RouteDoc[] = [

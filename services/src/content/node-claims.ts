@@ -17,7 +17,7 @@ import {
 } from "../platform/command-handler.ts";
 import { claimValue, holderOf, releaseValue, type ClaimRules, type UniqueValue } from "../platform/unique-claims.ts";
 import type { Node, NodeKind } from "./content-node.ts";
-import { loadNode } from "./node-commands.ts";
+import { loadNode } from "./node-stream.ts";
 import type { Database } from "@shop/projections";
 
 /**

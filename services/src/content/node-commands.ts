@@ -1,16 +1,11 @@
-import {
-  contentNodeStream,
-  menuNodeStream,
-  type ContentNodeEvent,
-  type EventMetadata,
-  type EventStore,
-} from "@shop/shared";
-import { foldStream, RETRY, runCommand, type CommandResult } from "../platform/command-handler.ts";
+import type { ContentNodeEvent, EventMetadata, EventStore } from "@shop/shared";
+import { RETRY, runCommand, type CommandResult } from "../platform/command-handler.ts";
 import { forKind, nodeDecider, type Node, type NodeKind } from "./content-node.ts";
 import type { NodeWriteClaims } from "./node-claims.ts";
 
-export const nodeStream = (kind: NodeKind, id: number) =>
-  kind === "menunode" ? menuNodeStream(id) : contentNodeStream(id);
+import { nodeStream } from "./node-stream.ts";
+
+export { loadNode, nodeStream } from "./node-stream.ts";
 
 /** A node is edited in the back office, rarely by two at once: one fresh try (claims given back first). */
 const NODE_RETRY = RETRY.once;
@@ -44,10 +39,4 @@ export async function runNodeCommand(
     },
     { metadata, beforeAppend: claim && ((state) => claim(state, decided)) },
   );
-}
-
-/** The node's current state, folded from its stream. */
-export async function loadNode(store: EventStore, kind: NodeKind, id: number): Promise<Node> {
-  const events = await store.readStream(nodeStream(kind, id));
-  return foldStream(nodeDecider, events);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CreateDiscountRequest, DiscountListQuery, UpdateDiscountRequest } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const BASE = "/admin/api/store/discount/";
 const discount = { id: z.number(), code: z.string(), description: z.string(), version: z.number() };

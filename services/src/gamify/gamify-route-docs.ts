@@ -13,7 +13,7 @@ import {
   JoinRequest,
   UpdateGamifyCampaignRequest,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const ADMIN = "/admin/api/gamify/campaign/";
 /** What gave the winner's entries: an action, how many times it counted, its points. */

@@ -5,14 +5,11 @@ import { Server, type Socket } from "socket.io";
 import type { EventStore, LogPosition, RecordedEvent, Subscription } from "@shop/shared";
 import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import { findSessionUser } from "@shop/projections";
-import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
+import { hashSessionId, SESSION_COOKIE } from "../platform/http/session-id.ts";
+import type { RoomJoining } from "../platform/feature.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
-import { joinCartRooms } from "./cart-rooms.ts";
 import { ADMIN_MESSAGE_RATE, handleCampaignJoins, limitMessageRate, PUBLIC_MESSAGE_RATE } from "./socket-limits.ts";
-import { CART_COOKIE_SECRET } from "../cart/cart-id.ts";
-import { siteSecret } from "../platform/site-secrets.ts";
-import { handleRecordRooms } from "./record-rooms.ts";
 import { releaseUpgradeRequests } from "./release-upgrade-requests.ts";
 import { isSameOrigin } from "./same-origin.ts";
 import { createSlicedEmitter, type SlicedEmitter } from "./sliced-emit.ts";
@@ -30,6 +27,8 @@ export interface LiveGatewayDeps {
   sessionSecret?: string;
   /** Every push the gateway sends comes from these (server.ts declares the list); it adds none of its own. */
   mappers: readonly LiveMessageMapper[];
+  /** The features' room joining per namespace (server.ts derives it from features.ts); none in tests of the gateway alone. */
+  rooms?: { admin?: readonly RoomJoining[]; public?: readonly RoomJoining[] };
   /** Told when a staff socket connects or goes away (lock expiry watches who is still there). */
   presence?: StaffPresence;
   /** BEHIND_PROXY: the host and scheme a browser saw come in X-Forwarded-Host/-Proto. */
@@ -97,13 +96,15 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     next();
   });
   const multiplier = deps.rateLimitMultiplier ?? 1;
+  const adminRooms = (deps.rooms?.admin ?? []).map((joining) => joining(deps));
+  const publicRooms = (deps.rooms?.public ?? []).map((joining) => joining(deps));
   admin.on("connection", (socket) => {
     limitMessageRate(socket, ADMIN_MESSAGE_RATE, { log: deps.log, multiplier });
     const user = socket.data.user as { id: string; name: string };
     socket.join([STAFF_ROOM, userRoom(user.id), sessionRoom(socket.data.sessionHash)]);
     deps.presence?.connected(user, socket.id);
     socket.on("disconnect", () => deps.presence?.disconnected(user, socket.id));
-    handleRecordRooms(socket, deps);
+    for (const join of adminRooms) void join(socket);
     // The logout may have been tailed while this handshake was reading the session.
     if (endedSessions.has(socket.data.sessionHash)) socket.disconnect();
   });
@@ -117,10 +118,9 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   });
 
   const publicNs = io.of("/public");
-  const cartKey = siteSecret(deps, CART_COOKIE_SECRET);
   publicNs.on("connection", (socket) => {
     limitMessageRate(socket, PUBLIC_MESSAGE_RATE, { log: deps.log, multiplier });
-    void joinCartRooms(socket, { ...deps, cartKey }).catch((err) => deps.log.warn({ err }, "cart room not joined"));
+    for (const join of publicRooms) void join(socket);
     handleCampaignJoins(socket, multiplier);
   });
 

@@ -1,6 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RecordedEvent } from "@shop/shared";
-import { LIVE_MAPPERS } from "../server.ts";
+import { liveMappers } from "../server.ts";
+import type { LiveMessageMapper } from "./live-messages.ts";
+
+let LIVE_MAPPERS: LiveMessageMapper[] = [];
+beforeAll(async () => {
+  LIVE_MAPPERS = await liveMappers();
+});
 
 const recorded = (type: string, data: unknown, streamPosition = 3): RecordedEvent => ({
   type,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MailboxItem } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 import { MailboxQuery } from "./mailbox-router.ts";
 
 /** The mailbox routes for /api/openapi.json (services/src/mail/mailbox-router.ts). */

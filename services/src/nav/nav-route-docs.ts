@@ -1,5 +1,5 @@
 import { MenuLayerAnswer, MenuLayerQuery, NavHtmlAnswer } from "@shop/shared/nav/api";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The navigation routes for /api/openapi.json (services/src/nav/nav-router.ts). */
 export const NAV_ROUTES: RouteDoc[] = [

@@ -8,7 +8,7 @@ import {
   UkSignupRequest,
   UpdateNewsletterListRequest,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const LIST_BASE = "/admin/api/newsletters/list/";
 const list = {

@@ -9,7 +9,7 @@ import {
   RefundOrderRequest,
   ShipOrderRequest,
 } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 import { ADMIN_ORDER_BASE as BASE } from "./admin-orders-router.ts";
 
 const order = { ...AdminOrder.shape, order: OrderView };

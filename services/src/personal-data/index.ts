@@ -1,7 +1,11 @@
-/**
- * Personal data in events: `sealPersonal(db, person, value)` before appending, `openPersonal(db,
- * sealed, schema)` when reading (null once erased). Checkout and orders seal names, addresses,
- * emails and phone numbers with the customer's user id as `person`.
- */
-export { sealPersonal, openPersonal, deletePersonKey } from "@shop/projections";
-export { Sealed, ERASED } from "@shop/shared";
+import { personalDataEvents } from "@shop/shared";
+import type { FeatureDeps } from "../app-deps.ts";
+import type { Feature } from "../platform/feature.ts";
+
+/** Sealed personal data and its erasure (no routes). */
+export const personalData = {
+  name: "personal-data",
+  events: [...personalDataEvents],
+  errorStatus: {},
+  projections: [],
+} satisfies Feature<FeatureDeps>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CreateRadioStationRequest, RadioStationListQuery, UpdateRadioStationRequest } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const BASE = "/admin/api/radio/station/";
 const station = {

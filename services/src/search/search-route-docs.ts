@@ -1,5 +1,5 @@
 import { SuggestAnswer, SuggestQuery } from "@shop/shared/search/api";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The search routes for /api/openapi.json (services/src/search/search-router.ts). */
 export const SEARCH_ROUTES: RouteDoc[] = [

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { allProjections, ProjectionRunner } from "@shop/projections";
 import {
   InvalidEventError,
-  type EventMetadata,
   type EventStore,
   type LogPosition,
   type RecordedEvent,
@@ -25,16 +24,10 @@ import { TestClient } from "./http-client.ts";
 import { openPgliteFromTemplate } from "./pglite-template.ts";
 import { openTestDatabase, testDatabaseUrl } from "./test-database.ts";
 import type { SpecUser } from "./spec-users.ts";
+import type { GivenEvent } from "./given-event.ts";
 import type { Database } from "@shop/projections";
 
-/** An event already in the log when the scenario starts. Ids in it are the test's own: counters still start at 1. */
-export interface GivenEvent {
-  streamId: string;
-  type: string;
-  data: unknown;
-  metadata?: EventMetadata;
-  schemaVersion?: number;
-}
+export type { GivenEvent } from "./given-event.ts";
 
 export interface SpecHttp {
   /** The app's address, for a raw fetch. */
@@ -70,7 +63,7 @@ export const SPEC_SITE_URL = "https://shop.example.org";
  * run by the real runner into tables emptied for each scenario: on the tests' PostgreSQL when
  * there is one, else on one PGlite per test file. One scenario runs at a time.
  */
-export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: () => Date } = {}) {
+export function apiSpec(makeApp: (deps: AppDeps) => Express | Promise<Express>, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
   const registry = createEventRegistry();
   const readSide = scenarioReadSide(clock);
@@ -101,7 +94,7 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express, options: { clock?: 
       await readSide.discard(); // a read model stopped on a given event: the next scenario starts on a new read side
       throw new Error(`the read models did not take the given events: ${failures.join("; ") || "timed out"}`);
     }
-    const app = makeApp({
+    const app = await makeApp({
       store,
       db,
       clock,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { legacyUserEmailStream, userStream } from "@shop/shared";
-import { hashSessionId } from "../accounts/session-id.ts";
-import type { GivenEvent } from "./api-spec.ts";
+import { hashSessionId } from "../platform/http/session-id.ts";
+import type { GivenEvent } from "./given-event.ts";
 
 /** A user who is signed in before the scenario starts: their account and session are given events, no argon2, no login request. */
 export interface SpecUser {

@@ -1,5 +1,5 @@
 import { WishlistAddRequest, WishlistAnswer } from "@shop/shared";
-import type { RouteDoc } from "../platform/openapi/routes.ts";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The wishlist routes for /api/openapi.json (services/src/wishlist/wishlist-router.ts). Signed-in shoppers only: 401 otherwise. */
 export const WISHLIST_ROUTES: RouteDoc[] = [

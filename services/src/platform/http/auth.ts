@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Kysely } from "kysely";
 import { LOGIN_REQUIRED, STAFF_REQUIRED } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
-import { hashSessionId, SESSION_COOKIE } from "../../accounts/session-id.ts";
+import { hashSessionId, SESSION_COOKIE } from "./session-id.ts";
 import { readCookie } from "./cookies.ts";
 import type { Database } from "@shop/projections";
 import { errorAnswer } from "./error-answers.ts";

@@ -16,7 +16,12 @@ import {
   UnknownRecordError,
   UrlTakenError,
 } from "@shop/shared";
-import { domainErrorAnswer, ERROR_STATUS } from "./error-answers.ts";
+import { FEATURES } from "../../features.ts";
+import { errorStatusOf } from "../feature.ts";
+import { declareErrorStatuses, domainErrorAnswer, ERROR_STATUS } from "./error-answers.ts";
+
+// What app.ts does: the features' statuses beside the request codes'.
+declareErrorStatuses(errorStatusOf(FEATURES));
 
 const otto = { id: "u2", name: "Otto Other" };
 const ottosLock = { user: otto, reason: 2, comment: "Rewriting", autoCreated: false };

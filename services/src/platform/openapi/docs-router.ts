@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Router } from "express";
+import type { RouteDoc } from "./route-doc.ts";
 
 // Swagger UI's prebuilt files, served from node_modules: no CDN, and no inline script (the CSP's script-src is 'self').
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -31,13 +32,20 @@ const START = `window.ui = SwaggerUIBundle({
 `;
 
 /** GET /api/openapi.json (the OpenAPI 3.1 document) and /api/docs/ (Swagger UI reading it); open to all, like the routes they describe. */
-export function makeOpenApiRouter(deps: { siteUrl: string }): Router {
+export function makeOpenApiRouter(deps: {
+  siteUrl: string;
+  /** The features' route docs, in the features' order (features.ts), loaded with the document. */
+  routeDocs: () => Promise<readonly RouteDoc[]>;
+}): Router {
   const router = Router();
   // Loaded on the first request: the document's builder (zod-openapi) and the route list cost the
   // process about 4 MiB, for a page few visitors open.
   // Its server is SITE_URL, the shop's public address (never the Host a request names).
   router.get("/api/openapi.json", async (_req, res) =>
-    res.json({ ...(await import("./document.ts")).openApiDocument(), servers: [{ url: deps.siteUrl }] }),
+    res.json({
+      ...(await import("./document.ts")).openApiDocument(await deps.routeDocs()),
+      servers: [{ url: deps.siteUrl }],
+    }),
   );
   router.get("/api/docs/", (_req, res) => res.type("html").send(PAGE));
   router.get("/api/docs/:file", (req, res, next) => {

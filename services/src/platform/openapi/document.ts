@@ -1,43 +1,53 @@
 import { z } from "zod";
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { CSRF_COOKIE, CSRF_HEADER, ERROR_CODES, Metadata } from "@shop/shared";
-import { SESSION_COOKIE } from "../../accounts/session-id.ts";
+import { SESSION_COOKIE } from "../http/session-id.ts";
 import { ERROR_STATUS } from "../http/error-answers.ts";
-import { API_ROUTES, pathParams, type RouteDoc } from "./routes.ts";
+import type { RouteDoc } from "./route-doc.ts";
+import { apiRoutes, pathParams } from "./routes.ts";
 
 /** `/x/:id/` (Express) as `/x/{id}/` (OpenAPI). */
 export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, "{$1}");
 
-/** Each code with its status, from the one table the error middleware answers with. */
-const CODES_WITH_STATUS = ERROR_CODES.map((code) => `${code} (${ERROR_STATUS[code]})`).join(", ");
+/**
+ * The envelope and error answers, built with the document: each code's status comes from the table
+ * the error middleware answers with, complete once app.ts has handed it the features' statuses.
+ */
+function errorSchemas() {
+  // Each code with its status.
+  const CODES_WITH_STATUS = ERROR_CODES.map((code) => `${code} (${ERROR_STATUS[code]})`).join(", ");
+  /** The `metadata` block of every answer; `code` names the error for programs. */
+  const Envelope = Metadata.extend({
+    code: z
+      .enum(ERROR_CODES)
+      .optional()
+      .meta({
+        description:
+          "The error's stable code, on every error answer: switch on it rather than on the message. " +
+          `Codes and their statuses: ${CODES_WITH_STATUS}. ALREADY_LOCKED adds \`lock\` (the holder); ` +
+          "STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.",
+      }),
+  }).meta({
+    id: "Metadata",
+    description:
+      "On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request).",
+  });
 
-/** The `metadata` block of every answer; `code` names the error for programs. */
-const Envelope = Metadata.extend({
-  code: z
-    .enum(ERROR_CODES)
-    .optional()
-    .meta({
-      description:
-        "The error's stable code, on every error answer: switch on it rather than on the message. " +
-        `Codes and their statuses: ${CODES_WITH_STATUS}. ALREADY_LOCKED adds \`lock\` (the holder); ` +
-        "STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.",
-    }),
-}).meta({
-  id: "Metadata",
-  description:
-    "On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request).",
-});
-
-const ErrorAnswer = z.object({ metadata: Envelope }).catchall(z.unknown()).meta({ id: "ErrorAnswer" });
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ErrorAnswer } },
-});
+  const ErrorAnswer = z.object({ metadata: Envelope }).catchall(z.unknown()).meta({ id: "ErrorAnswer" });
+  const errorResponse = (description: string) => ({
+    description,
+    content: { "application/json": { schema: ErrorAnswer } },
+  });
+  return { Envelope, errorResponse };
+}
 
 const SESSION = { session: [] };
 const CSRF = { csrfHeader: [], csrfCookie: [] };
 
-function operation(route: RouteDoc): ZodOpenApiOperationObject {
+function operation(
+  route: RouteDoc,
+  { Envelope, errorResponse }: ReturnType<typeof errorSchemas>,
+): ZodOpenApiOperationObject {
   const admin = route.path.startsWith("/admin/");
   const path = pathParams(route.path);
   const unsafe = route.method !== "GET";
@@ -85,13 +95,14 @@ function tagOf(path: string): string {
 
 let document: oas31.OpenAPIObject | undefined;
 
-/** The OpenAPI 3.1 document of every route in routes.ts, built once. */
-export function openApiDocument(): oas31.OpenAPIObject {
+/** The OpenAPI 3.1 document of the platform's routes and the features' (features.ts), built once. */
+export function openApiDocument(featureRoutes: readonly RouteDoc[]): oas31.OpenAPIObject {
   if (document) return document;
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of API_ROUTES) {
+  const schemas = errorSchemas();
+  for (const route of apiRoutes(featureRoutes)) {
     const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, schemas) };
   }
   document = createDocument({
     openapi: "3.1.0",

@@ -4,9 +4,11 @@ import type { Database } from "@shop/projections";
 import type { Socket } from "socket.io";
 import { userCartId } from "@shop/shared";
 import { findSessionUser } from "@shop/projections";
-import { hashSessionId, SESSION_COOKIE } from "../accounts/session-id.ts";
-import { cartRoom } from "../cart/cart-live-messages.ts";
-import { CART_COOKIE, verifiedCartId } from "../cart/cart-id.ts";
+import type { RoomJoining } from "../platform/feature.ts";
+import { hashSessionId, SESSION_COOKIE } from "../platform/http/session-id.ts";
+import { siteSecret } from "../platform/site-secrets.ts";
+import { cartRoom } from "./cart-live-messages.ts";
+import { CART_COOKIE, CART_COOKIE_SECRET, verifiedCartId } from "./cart-id.ts";
 
 /**
  * A `/public` socket joins the room of the cart its cookies name: the visitor cookie's cart (only
@@ -31,3 +33,10 @@ export async function joinCartRooms(
   );
   if (user) socket.join(cartRoom(userCartId(user.id)));
 }
+
+/** The live gateway's `/public` room joining for carts (through the feature list): the key is read once per gateway. */
+export const cartRooms: RoomJoining = (deps) => {
+  const cartKey = siteSecret(deps, CART_COOKIE_SECRET);
+  return (socket) =>
+    joinCartRooms(socket, { ...deps, cartKey }).catch((err) => deps.log.warn({ err }, "cart room not joined"));
+};

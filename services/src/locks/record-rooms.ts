@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
 import { recordLockStream, type EventStore } from "@shop/shared";
 import { MAX_WATCHED_RECORDS, RecordWatchRequest, type RecordState } from "@shop/shared/live/messages";
-import { recordLockDecider, toRecordLock } from "../locks/record-lock.ts";
+import type { RoomJoining } from "../platform/feature.ts";
+import { recordLockDecider, toRecordLock } from "./record-lock.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import type { Logger } from "../platform/logger.ts";
 import { issuesToErrorLines } from "../platform/http/validate.ts";
-import { recordRoom } from "./live-messages.ts";
+import { recordRoom } from "../live/live-messages.ts";
 import type { Database } from "@shop/projections";
 
 export interface RecordRoomDeps {
@@ -91,3 +92,6 @@ export async function recordState(
       : null,
   };
 }
+
+/** The live gateway's `/admin` room joining for records (through the feature list). */
+export const recordRooms: RoomJoining = (deps) => (socket) => handleRecordRooms(socket, deps);

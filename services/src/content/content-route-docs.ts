@@ -1,0 +1,102 @@
+import { z } from "zod";
+import {
+  ContentActionRequest,
+  CreateNodeRequest,
+  IpaSaveRequest,
+  KeywordLinkRequest,
+  NodeHistoryQuery,
+  PendingRewriteBatchesQuery,
+  PickerSearchRequest,
+  UpdateNodeRequest,
+} from "@shop/shared";
+import { listFields as list, type RouteDoc } from "../platform/openapi/route-doc.ts";
+
+const node = "the node as shared/src/content/view.ts `NodeView`/`ContentNodeView` describes it (not yet a zod schema)";
+
+function nodeRoutes(base: string, kind: string): RouteDoc[] {
+  return [
+    {
+      method: "POST",
+      path: base,
+      summary: `Create a ${kind}; a body with a picker key (query, OR, count, exclude) is a picker search instead`,
+      body: z.union([CreateNodeRequest, PickerSearchRequest]),
+      status: 201,
+      fields: { id: z.number() },
+    },
+    {
+      method: "GET",
+      path: `${base}:id/`,
+      summary: `One ${kind}: ${node}`,
+      fields: { id: z.number(), version: z.number() },
+    },
+    {
+      method: "PUT",
+      path: `${base}:id/`,
+      summary: `Save the edited fields of a ${kind} (409 when expected_version is stale or the record is locked)`,
+      body: UpdateNodeRequest,
+      fields: { id: z.number(), version: z.number() },
+    },
+    {
+      method: "GET",
+      path: `${base}:id/history/`,
+      summary: `A ${kind}'s versions, or the ${kind} as of version \`at\``,
+      query: NodeHistoryQuery,
+    },
+  ];
+}
+
+const CONTENT_NODE = "/admin/api/content/contentnode/";
+
+/** Content and menu nodes, their status actions, keyword links and URL rewrites (content-router.ts). */
+export const CONTENT_ROUTES: RouteDoc[] = [
+  ...nodeRoutes(CONTENT_NODE, "content node"),
+  ...nodeRoutes("/admin/api/tree/menunode/", "menu node"),
+  {
+    method: "PUT",
+    path: "/admin/api/content/node-ipa-save/",
+    summary: "The in-page admin bar's save: the edited fields and the node's id",
+    body: IpaSaveRequest,
+    fields: { id: z.number(), version: z.number() },
+  },
+  {
+    method: "POST",
+    path: "/admin/content/contentnode/action/",
+    summary: "Run a status action on a content node",
+    body: ContentActionRequest,
+    fields: { id: z.number(), status: z.string(), version: z.number() },
+  },
+  {
+    method: "POST",
+    path: `${CONTENT_NODE}:id/keywords/`,
+    summary: "Link a keyword to a content node (body or query `keyword`)",
+    body: KeywordLinkRequest,
+    fields: { id: z.number(), keywords: z.array(z.unknown()), version: z.number() },
+  },
+  {
+    method: "DELETE",
+    path: `${CONTENT_NODE}:id/keywords/`,
+    summary: "Unlink a keyword from a content node (body or query `keyword`)",
+    body: KeywordLinkRequest,
+    fields: { id: z.number(), keywords: z.array(z.unknown()), version: z.number() },
+  },
+  {
+    method: "GET",
+    path: "/admin/api/tree/pendingrewritebatch/",
+    summary: "URL rewrite batches waiting to run",
+    query: PendingRewriteBatchesQuery,
+    fields: list(),
+  },
+  {
+    method: "GET",
+    path: "/admin/api/tree/pendingrewritebatch/:id/",
+    summary: "One URL rewrite batch (id, node, old_url, new_url, created_at, created_by)",
+    fields: { id: z.number(), node: z.number(), old_url: z.string(), new_url: z.string() },
+  },
+  {
+    method: "POST",
+    path: "/admin/tree/menunode/action/",
+    summary: "Run a status action on a menu node",
+    body: ContentActionRequest,
+    fields: { id: z.number(), status: z.string(), version: z.number() },
+  },
+];
