@@ -12,7 +12,7 @@ const LockOutcome = z.object({
   success: z.boolean(),
 });
 
-const LOCKS = "/admin/base/locks/";
+const LOCKS = "/admin/base/record-locks/";
 
 /** Record locks (locks-router.ts). */
 export const LOCK_ROUTES: RouteDoc[] = [

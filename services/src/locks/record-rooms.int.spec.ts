@@ -115,7 +115,7 @@ describe.each(testBackends())("record rooms on $name", ({ pglite }) => {
     const tab = await adminSocket(server.url, rick.cookieHeader);
     await watch(tab, record(nodeId));
     tab.disconnect();
-    await edna.post("/admin/base/locks/", lockBody(nodeId, { reason: 2, comment: "rewriting" }));
+    await edna.post("/admin/base/record-locks/", lockBody(nodeId, { reason: 2, comment: "rewriting" }));
     await edna.post("/admin/content/contentnode/action/", { action: "archive", pk: nodeId });
     const back = await adminSocket(server.url, rick.cookieHeader);
     try {
