@@ -2,22 +2,6 @@ import { sql } from "kysely";
 import { adEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
-/** ads: the ads staff manage, for content pages (3 random active ones) and the admin list. */
-export interface AdsTable {
-  id: number;
-  title: string;
-  link_url: string;
-  image_url: string;
-  alt_text: string;
-  active: boolean;
-  /** The stream version: the admin form's expected_version. */
-  version: number;
-}
-
-export interface AdsTables {
-  ads: AdsTable;
-}
-
 export const adsProjection: Projection = {
   name: "ads",
   version: 1,

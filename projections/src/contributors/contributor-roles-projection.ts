@@ -2,20 +2,6 @@ import { sql } from "kysely";
 import { contentNodeEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
 
-/** contributor_roles: who contributed to a node and as what, in sort_order. */
-export interface ContributorRolesTable {
-  id: number;
-  node_id: number;
-  contributor: string;
-  role: string;
-  sort_order: number;
-}
-
-/** The tables of this read model, as the app's one `Database` type lists them. */
-export interface ContributorRolesTables {
-  contributor_roles: ContributorRolesTable;
-}
-
 export const contributorRolesProjection: Projection = {
   name: "contributor-roles",
   version: 1,

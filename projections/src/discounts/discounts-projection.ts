@@ -1,35 +1,6 @@
-import { sql, type ColumnType } from "kysely";
+import { sql } from "kysely";
 import { discountEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
-
-/** discounts: every discount's terms for the back-office list and form. The cart reads the log, not this. */
-export interface DiscountsTable {
-  id: number;
-  code: string;
-  description: string;
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  min_subtotal_cents: number;
-  requires_user: boolean;
-  requires_group: string | null;
-  /** jsonb: written as JSON text, read back as the list. */
-  required_skus: ColumnType<string[], string, string>;
-  required_quantity: number;
-  starts: string | null;
-  ends: string | null;
-  max_uses: number | null;
-  max_uses_per_customer: number | null;
-  active: boolean;
-  free_shipping: boolean;
-  /** jsonb: the rate codes made free (empty: every method). */
-  free_shipping_methods: ColumnType<string[], string, string>;
-  version: number;
-}
-
-/** The tables of this read model, as the app's one `Database` type lists them. */
-export interface DiscountsTables {
-  discounts: DiscountsTable;
-}
 
 export const discountsProjection: Projection = {
   name: "discounts",
