@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { RecordedEvent } from "@shop/shared";
 import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRow } from "../runner/row-projector.ts";
 import type { CONTENT_NODE_STREAM_EVENTS, MENU_NODE_STREAM_EVENTS } from "./node-rows.ts";
 import { type DependencyKey, pageRenderContext, PUBLIC_STATUSES } from "./render/page-context.ts";
 import { type Audience, audienceGroups, renderBody } from "./render/render-body.ts";
@@ -194,9 +195,5 @@ export async function renderPage(db: Kysely<Database>, id: number): Promise<void
     html_staff: html.staff,
     deps: [...deps].sort(),
   };
-  await db
-    .insertInto("content_page_bodies")
-    .values(row)
-    .onConflict((oc) => oc.column("node_id").doUpdateSet(row))
-    .execute();
+  await upsertRow(db, "content_page_bodies", ["node_id"], row);
 }

@@ -1,12 +1,14 @@
 import { sql } from "kysely";
-import { discountEvents, isEventOf } from "@shop/shared";
-import type { Projection } from "../runner/projection.ts";
+import { discountEvents } from "@shop/shared";
+import { rowProjection } from "../runner/row-projector.ts";
 
-export const discountsProjection: Projection = {
+/** discounts: DiscountCreated and DiscountUpdated both carry every term, so the row becomes what the event says. */
+export const discountsProjection = rowProjection({
   name: "discounts",
   version: 2,
-  tables: ["discounts"],
-  handles: ["DiscountCreated", "DiscountUpdated"],
+  table: "discounts",
+  key: ["id"],
+  events: discountEvents,
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS discounts (
       id integer PRIMARY KEY,
@@ -29,33 +31,24 @@ export const discountsProjection: Projection = {
       version integer NOT NULL
     )`.execute(db);
   },
-  async apply(trx, recorded) {
-    if (!isEventOf(discountEvents, recorded)) return; // only the types in `handles` reach here
-    const d = recorded.data;
-    const row = {
-      id: d.id,
-      code: d.code,
-      description: d.description,
-      percent_off: d.percentOff,
-      amount_off_cents: d.amountOffCents,
-      min_subtotal_cents: d.minSubtotalCents,
-      requires_user: d.requiresUser,
-      requires_group: d.requiresGroup,
-      required_skus: JSON.stringify(d.requiredSkus),
-      required_quantity: d.requiredQuantity,
-      starts: d.starts,
-      ends: d.ends,
-      max_uses: d.maxUses,
-      max_uses_per_customer: d.maxUsesPerCustomer,
-      active: d.active,
-      free_shipping: d.freeShipping,
-      free_shipping_methods: JSON.stringify(d.freeShippingMethods),
-      version: recorded.streamPosition,
-    };
-    await trx
-      .insertInto("discounts")
-      .values(row)
-      .onConflict((oc) => oc.column("id").doUpdateSet(row))
-      .execute();
-  },
-};
+  row: ({ data: d, streamPosition }) => ({
+    id: d.id,
+    code: d.code,
+    description: d.description,
+    percent_off: d.percentOff,
+    amount_off_cents: d.amountOffCents,
+    min_subtotal_cents: d.minSubtotalCents,
+    requires_user: d.requiresUser,
+    requires_group: d.requiresGroup,
+    required_skus: JSON.stringify(d.requiredSkus),
+    required_quantity: d.requiredQuantity,
+    starts: d.starts,
+    ends: d.ends,
+    max_uses: d.maxUses,
+    max_uses_per_customer: d.maxUsesPerCustomer,
+    active: d.active,
+    free_shipping: d.freeShipping,
+    free_shipping_methods: JSON.stringify(d.freeShippingMethods),
+    version: streamPosition,
+  }),
+});

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { isEventOf, lockEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRow } from "../runner/row-projector.ts";
 
 export const recordLocksProjection: Projection = {
   name: "record_locks",
@@ -32,19 +33,17 @@ export const recordLocksProjection: Projection = {
     switch (event.type) {
       case "LockTaken": {
         const d = event.data;
-        const row = {
+        await upsertRow(trx, "record_locks", ["app", "model", "id"], {
+          app,
+          model,
+          id,
           user_id: d.user.id,
           user_name: d.user.name,
           reason: d.reason,
           comment: d.comment,
           auto_created: d.autoCreated,
           taken_at: d.takenAt,
-        };
-        await trx
-          .insertInto("record_locks")
-          .values({ app, model, id, ...row })
-          .onConflict((oc) => oc.columns(["app", "model", "id"]).doUpdateSet(row))
-          .execute();
+        });
         return;
       }
       case "LockReleased":

@@ -10,6 +10,7 @@ import {
 } from "@shop/shared";
 import { openPersonal } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRow } from "../runner/row-projector.ts";
 import type { Transaction } from "kysely";
 import type { Database } from "../database.ts";
 
@@ -68,12 +69,7 @@ export const newslettersProjection: Projection = {
         active: d.active,
         version: recorded.streamPosition,
       };
-      const { id: _id, ...changes } = row;
-      await trx
-        .insertInto("newsletter_lists")
-        .values(row)
-        .onConflict((oc) => oc.column("id").doUpdateSet(changes))
-        .execute();
+      await upsertRow(trx, "newsletter_lists", ["id"], row);
       return;
     }
     if (isEventOf(personalDataEvents, recorded)) {
@@ -118,12 +114,7 @@ export const newslettersProjection: Projection = {
           requested_at: d.requestedAt,
           confirmed_at: current?.confirmed_at ?? null,
         };
-        const { subscriber: _s, ...changes } = row;
-        await trx
-          .insertInto("newsletter_subscribers")
-          .values(row)
-          .onConflict((oc) => oc.column("subscriber").doUpdateSet(changes))
-          .execute();
+        await upsertRow(trx, "newsletter_subscribers", ["subscriber"], row);
         return;
       }
       case "NewsletterSignupConfirmed": {
