@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Router, type Request } from "express";
+import { Router } from "express";
 import type { Kysely } from "kysely";
 import {
   CAMPAIGN_SORT_COLUMNS,
@@ -12,7 +12,6 @@ import {
   UpdateCampaignRequest,
   type EventStore,
   type LogPosition,
-  type UserRef,
 } from "@shop/shared";
 import type { CampaignsTable, Database } from "@shop/projections";
 import { allocateId } from "../platform/id-allocator.ts";
@@ -29,7 +28,6 @@ export interface CampaignsRouterDeps {
 }
 
 const BASE = "/admin/api/store/campaign/";
-const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
 /** The campaign as the admin list and form show it. */
 const view = (c: CampaignsTable) => ({

@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import type { Kysely } from "kysely";
 import {
   CreateRadioStationRequest,
@@ -13,7 +13,6 @@ import {
   type LogPosition,
   type RadioStationRow,
   type RadioStationsAnswer,
-  type UserRef,
 } from "@shop/shared";
 import type { Database, RadioStationsTable } from "@shop/projections";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
@@ -29,7 +28,6 @@ export interface RadioRouterDeps {
 }
 
 const BASE = "/admin/api/radio/station/";
-const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
 /** A station as the admin list and form show it. */
 const view = (s: RadioStationsTable) => ({
