@@ -91,7 +91,8 @@ export interface ServiceTables {
 
 /**
  * Every table of the app's one database, for typed queries (`Kysely<Database>`). A feature adds its
- * read model by exporting a `...Tables` interface from its projection folder and naming it here.
+ * read model by exporting a `...Tables` interface from its folder's `*-tables.ts` and naming it here.
+ * Those files import nothing of this package, so the projectors can use `Database` without a circle.
  */
 export interface Database
   extends EventLogTables,
