@@ -1,27 +1,27 @@
 import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
-import type { CampaignsTables } from "./campaigns/campaigns-projection.ts";
-import type { GamifyTables } from "./gamify/gamify-projection.ts";
-import type { RadioStationsTables } from "./radio/radio-stations-projection.ts";
-import type { AdsTables } from "./ads/ads-projection.ts";
-import type { NewsletterTables } from "./newsletters/newsletters-projection.ts";
+import type { CampaignsTables } from "./campaigns/campaigns-tables.ts";
+import type { GamifyTables } from "./gamify/gamify-tables.ts";
+import type { RadioStationsTables } from "./radio/radio-stations-tables.ts";
+import type { AdsTables } from "./ads/ads-tables.ts";
+import type { NewsletterTables } from "./newsletters/newsletters-tables.ts";
 import type { CatalogTables } from "./catalog/catalog-tables.ts";
-import type { DiscountsTables } from "./discounts/discounts-projection.ts";
-import type { MailboxTables } from "./mail/mailbox-projection.ts";
-import type { AddressesTables } from "./addresses/addresses-projection.ts";
-import type { OrdersTables } from "./orders/orders-projection.ts";
-import type { ContentNodesTables } from "./content/content-nodes-projection.ts";
-import type { ContentPagesTables } from "./content/content-pages-projection.ts";
-import type { ContributorRolesTables } from "./contributors/contributor-roles-projection.ts";
-import type { KeywordsTables } from "./keywords/keywords-projection.ts";
-import type { LookupCatalogTables } from "./lookups/lookup-catalog-projection.ts";
-import type { MenuNodesTables } from "./nav/menu-nodes-projection.ts";
-import type { PendingRewriteBatchesTables } from "./content/pending-rewrite-batches/pending-rewrite-batches-projection.ts";
-import type { RecordLocksTables } from "./locks/record-locks-projection.ts";
-import type { CheckpointTables } from "./runner/checkpoints.ts";
-import type { ScheduledActionsTables } from "./scheduled-actions/scheduled-actions-projection.ts";
-import type { SessionsTables } from "./accounts/sessions-projection.ts";
-import type { UsersTables } from "./accounts/users-projection.ts";
+import type { DiscountsTables } from "./discounts/discounts-tables.ts";
+import type { MailboxTables } from "./mail/mailbox-tables.ts";
+import type { AddressesTables } from "./addresses/addresses-tables.ts";
+import type { OrdersTables } from "./orders/orders-tables.ts";
+import type { ContentNodesTables } from "./content/content-nodes-tables.ts";
+import type { ContentPagesTables } from "./content/content-pages-tables.ts";
+import type { ContributorRolesTables } from "./contributors/contributor-roles-tables.ts";
+import type { KeywordsTables } from "./keywords/keywords-tables.ts";
+import type { LookupCatalogTables } from "./lookups/lookup-catalog-tables.ts";
+import type { MenuNodesTables } from "./nav/menu-nodes-tables.ts";
+import type { PendingRewriteBatchesTables } from "./content/pending-rewrite-batches/pending-rewrite-batches-tables.ts";
+import type { RecordLocksTables } from "./locks/record-locks-tables.ts";
+import type { CheckpointTables } from "./runner/checkpoint-tables.ts";
+import type { ScheduledActionsTables } from "./scheduled-actions/scheduled-actions-tables.ts";
+import type { SessionsTables } from "./accounts/sessions-tables.ts";
+import type { UsersTables } from "./accounts/users-tables.ts";
 
 // The tables below are created by the services package (its event store, id allocator, presence and
 // login throttle). They are named here because services depends on projections, not the reverse,
@@ -91,7 +91,8 @@ export interface ServiceTables {
 
 /**
  * Every table of the app's one database, for typed queries (`Kysely<Database>`). A feature adds its
- * read model by exporting a `...Tables` interface from its projection folder and naming it here.
+ * read model by exporting a `...Tables` interface from its folder's `*-tables.ts` and naming it here.
+ * Those files import nothing of this package, so the projectors can use `Database` without a circle.
  */
 export interface Database
   extends EventLogTables,

@@ -3,21 +3,6 @@ import { accountEvents, ERASED, isEventOf, personalDataEvents, RegisteredPersona
 import { openPersonal } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
 
-/** users: one row per account, for login and for showing who did what. */
-export interface UsersTable {
-  id: string;
-  email: string;
-  name: string;
-  is_staff: boolean;
-  password_hash: string;
-  registered_at: string;
-}
-
-/** The tables of this read model, as the app's one `Database` type lists them. */
-export interface UsersTables {
-  users: UsersTable;
-}
-
 export const usersProjection: Projection = {
   name: "users",
   version: 2,

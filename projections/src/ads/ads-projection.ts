@@ -1,28 +1,14 @@
 import { sql } from "kysely";
-import { adEvents, isEventOf } from "@shop/shared";
-import type { Projection } from "../runner/projection.ts";
+import { adEvents } from "@shop/shared";
+import { rowProjection } from "../runner/row-projector.ts";
 
-/** ads: the ads staff manage, for content pages (3 random active ones) and the admin list. */
-export interface AdsTable {
-  id: number;
-  title: string;
-  link_url: string;
-  image_url: string;
-  alt_text: string;
-  active: boolean;
-  /** The stream version: the admin form's expected_version. */
-  version: number;
-}
-
-export interface AdsTables {
-  ads: AdsTable;
-}
-
-export const adsProjection: Projection = {
+/** ads: AdAdded and AdChanged both carry every field, so the row becomes what the event says. */
+export const adsProjection = rowProjection({
   name: "ads",
   version: 1,
-  tables: ["ads"],
-  handles: ["AdAdded", "AdChanged"],
+  table: "ads",
+  key: ["id"],
+  events: adEvents,
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS ads (
       id integer PRIMARY KEY,
@@ -34,24 +20,13 @@ export const adsProjection: Projection = {
       version integer NOT NULL
     )`.execute(db);
   },
-  async apply(trx, recorded) {
-    if (!isEventOf(adEvents, recorded)) return;
-    const d = recorded.data;
-    const row = {
-      id: d.id,
-      title: d.title,
-      link_url: d.linkUrl,
-      image_url: d.imageUrl,
-      alt_text: d.altText,
-      active: d.active,
-      version: recorded.streamPosition,
-    };
-    // Added and Changed both carry every field: the row becomes what the event says.
-    const { id: _id, ...changes } = row;
-    await trx
-      .insertInto("ads")
-      .values(row)
-      .onConflict((oc) => oc.column("id").doUpdateSet(changes))
-      .execute();
-  },
-};
+  row: ({ data: d, streamPosition }) => ({
+    id: d.id,
+    title: d.title,
+    link_url: d.linkUrl,
+    image_url: d.imageUrl,
+    alt_text: d.altText,
+    active: d.active,
+    version: streamPosition,
+  }),
+});

@@ -7,14 +7,20 @@ import { menuNodesProjection } from "../nav/menu-nodes-projection.ts";
 import { pendingRewriteBatchesProjection } from "./pending-rewrite-batches/pending-rewrite-batches-projection.ts";
 
 export * from "./content-nodes-projection.ts";
+export * from "./content-nodes-tables.ts";
 export * from "./content-pages-projection.ts";
+export * from "./content-pages-tables.ts";
 export * from "./render/render-body.ts";
 export * from "./render/related-nodes.ts";
 export * from "./render/page-context.ts";
 export * from "../contributors/contributor-roles-projection.ts";
+export * from "../contributors/contributor-roles-tables.ts";
 export * from "../keywords/keywords-projection.ts";
+export * from "../keywords/keywords-tables.ts";
 export * from "../nav/menu-nodes-projection.ts";
+export * from "../nav/menu-nodes-tables.ts";
 export * from "./pending-rewrite-batches/pending-rewrite-batches-projection.ts";
+export * from "./pending-rewrite-batches/pending-rewrite-batches-tables.ts";
 
 export const contentProjections = [
   contentNodesProjection,

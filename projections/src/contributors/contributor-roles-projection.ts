@@ -1,20 +1,7 @@
 import { sql } from "kysely";
 import { contentNodeEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
-
-/** contributor_roles: who contributed to a node and as what, in sort_order. */
-export interface ContributorRolesTable {
-  id: number;
-  node_id: number;
-  contributor: string;
-  role: string;
-  sort_order: number;
-}
-
-/** The tables of this read model, as the app's one `Database` type lists them. */
-export interface ContributorRolesTables {
-  contributor_roles: ContributorRolesTable;
-}
+import { upsertRow } from "../runner/row-projector.ts";
 
 export const contributorRolesProjection: Projection = {
   name: "contributor-roles",
@@ -39,13 +26,7 @@ export const contributorRolesProjection: Projection = {
       case "ContributorRoleChanged": {
         const d = event.data;
         const row = { id: d.roleId, node_id: d.id, contributor: d.contributor, role: d.role, sort_order: d.sortOrder };
-        await trx
-          .insertInto("contributor_roles")
-          .values(row)
-          .onConflict((oc) =>
-            oc.column("id").doUpdateSet({ contributor: d.contributor, role: d.role, sort_order: d.sortOrder }),
-          )
-          .execute();
+        await upsertRow(trx, "contributor_roles", ["id"], row);
         return;
       }
       case "ContributorRoleRemoved":

@@ -1,41 +1,14 @@
-import { sql, type ColumnType } from "kysely";
-import { discountEvents, isEventOf } from "@shop/shared";
-import type { Projection } from "../runner/projection.ts";
+import { sql } from "kysely";
+import { discountEvents } from "@shop/shared";
+import { rowProjection } from "../runner/row-projector.ts";
 
-/** discounts: every discount's terms for the back-office list and form. The cart reads the log, not this. */
-export interface DiscountsTable {
-  id: number;
-  code: string;
-  description: string;
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  min_subtotal_cents: number;
-  requires_user: boolean;
-  requires_group: string | null;
-  /** jsonb: written as JSON text, read back as the list. */
-  required_skus: ColumnType<string[], string, string>;
-  required_quantity: number;
-  starts: string | null;
-  ends: string | null;
-  max_uses: number | null;
-  max_uses_per_customer: number | null;
-  active: boolean;
-  free_shipping: boolean;
-  /** jsonb: the rate codes made free (empty: every method). */
-  free_shipping_methods: ColumnType<string[], string, string>;
-  version: number;
-}
-
-/** The tables of this read model, as the app's one `Database` type lists them. */
-export interface DiscountsTables {
-  discounts: DiscountsTable;
-}
-
-export const discountsProjection: Projection = {
+/** discounts: DiscountCreated and DiscountUpdated both carry every term, so the row becomes what the event says. */
+export const discountsProjection = rowProjection({
   name: "discounts",
   version: 2,
-  tables: ["discounts"],
-  handles: ["DiscountCreated", "DiscountUpdated"],
+  table: "discounts",
+  key: ["id"],
+  events: discountEvents,
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS discounts (
       id integer PRIMARY KEY,
@@ -58,33 +31,24 @@ export const discountsProjection: Projection = {
       version integer NOT NULL
     )`.execute(db);
   },
-  async apply(trx, recorded) {
-    if (!isEventOf(discountEvents, recorded)) return; // only the types in `handles` reach here
-    const d = recorded.data;
-    const row = {
-      id: d.id,
-      code: d.code,
-      description: d.description,
-      percent_off: d.percentOff,
-      amount_off_cents: d.amountOffCents,
-      min_subtotal_cents: d.minSubtotalCents,
-      requires_user: d.requiresUser,
-      requires_group: d.requiresGroup,
-      required_skus: JSON.stringify(d.requiredSkus),
-      required_quantity: d.requiredQuantity,
-      starts: d.starts,
-      ends: d.ends,
-      max_uses: d.maxUses,
-      max_uses_per_customer: d.maxUsesPerCustomer,
-      active: d.active,
-      free_shipping: d.freeShipping,
-      free_shipping_methods: JSON.stringify(d.freeShippingMethods),
-      version: recorded.streamPosition,
-    };
-    await trx
-      .insertInto("discounts")
-      .values(row)
-      .onConflict((oc) => oc.column("id").doUpdateSet(row))
-      .execute();
-  },
-};
+  row: ({ data: d, streamPosition }) => ({
+    id: d.id,
+    code: d.code,
+    description: d.description,
+    percent_off: d.percentOff,
+    amount_off_cents: d.amountOffCents,
+    min_subtotal_cents: d.minSubtotalCents,
+    requires_user: d.requiresUser,
+    requires_group: d.requiresGroup,
+    required_skus: JSON.stringify(d.requiredSkus),
+    required_quantity: d.requiredQuantity,
+    starts: d.starts,
+    ends: d.ends,
+    max_uses: d.maxUses,
+    max_uses_per_customer: d.maxUsesPerCustomer,
+    active: d.active,
+    free_shipping: d.freeShipping,
+    free_shipping_methods: JSON.stringify(d.freeShippingMethods),
+    version: streamPosition,
+  }),
+});

@@ -1,24 +1,7 @@
 import { sql } from "kysely";
 import { isEventOf, lockEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
-
-/** record_locks: who holds which record now; a row exists only while the record is locked. */
-export interface RecordLocksTable {
-  app: string;
-  model: string;
-  id: number;
-  user_id: string;
-  user_name: string;
-  reason: number;
-  comment: string;
-  auto_created: boolean;
-  taken_at: Date | string;
-}
-
-/** The tables of this read model, as the app's one `Database` type lists them. */
-export interface RecordLocksTables {
-  record_locks: RecordLocksTable;
-}
+import { upsertRow } from "../runner/row-projector.ts";
 
 export const recordLocksProjection: Projection = {
   name: "record_locks",
@@ -50,19 +33,17 @@ export const recordLocksProjection: Projection = {
     switch (event.type) {
       case "LockTaken": {
         const d = event.data;
-        const row = {
+        await upsertRow(trx, "record_locks", ["app", "model", "id"], {
+          app,
+          model,
+          id,
           user_id: d.user.id,
           user_name: d.user.name,
           reason: d.reason,
           comment: d.comment,
           auto_created: d.autoCreated,
           taken_at: d.takenAt,
-        };
-        await trx
-          .insertInto("record_locks")
-          .values({ app, model, id, ...row })
-          .onConflict((oc) => oc.columns(["app", "model", "id"]).doUpdateSet(row))
-          .execute();
+        });
         return;
       }
       case "LockReleased":

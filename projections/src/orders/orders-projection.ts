@@ -1,4 +1,4 @@
-import { sql, type ColumnType } from "kysely";
+import { sql } from "kysely";
 import {
   afterSaleOf,
   buyerNameOf,
@@ -15,43 +15,10 @@ import {
   orderStatus,
   orderViewOf,
   paymentStateStatus,
-  type OrderStatus,
   type OrderView,
 } from "@shop/shared";
 import { openSealedOrClear } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
-
-/** orders: each placed order with its page ready (the complete page, the history, the staff list). */
-export interface OrdersTable {
-  number: string;
-  cart_id: string;
-  user_id: string | null;
-  /** Whose personal data the order holds (their key sealed it): PersonErased of them erases it here. */
-  person: string | null;
-  email: string;
-  name: string;
-  /** What the `status` field says (ORDER_STATUS_LABELS of `state`). */
-  status: string;
-  /** The order's state in the transition table. */
-  state: OrderStatus;
-  payment_status: string;
-  total_cents: ColumnType<number | string, number, number>;
-  paid_cents: ColumnType<number | string, number, number>;
-  refunded_cents: ColumnType<number | string, number, number>;
-  tracking_number: string | null;
-  cancelled: boolean;
-  awaiting_payment: boolean;
-  /** An unpaid check order: when the server cancels it unless the check arrives (ISO time); else null. */
-  hold_until: string | null;
-  /** The order stream's position of its last event (the staff actions' expected_version). */
-  version: number;
-  placed_at: string;
-  view: ColumnType<OrderView, string, string>;
-}
-
-export interface OrdersTables {
-  orders: OrdersTable;
-}
 
 export const ordersProjection: Projection = {
   name: "orders",

@@ -1,29 +1,14 @@
 import { sql } from "kysely";
-import { isEventOf, radioEvents } from "@shop/shared";
-import type { Projection } from "../runner/projection.ts";
+import { radioEvents } from "@shop/shared";
+import { rowProjection } from "../runner/row-projector.ts";
 
-/** radio_stations: the stations carrying the program, for the public radio page and the admin list. */
-export interface RadioStationsTable {
-  id: number;
-  call_letters: string;
-  frequency: string;
-  city: string;
-  state: string;
-  air_times: string;
-  active: boolean;
-  /** The stream version: the admin form's expected_version. */
-  version: number;
-}
-
-export interface RadioStationsTables {
-  radio_stations: RadioStationsTable;
-}
-
-export const radioStationsProjection: Projection = {
+/** radio_stations: Added and Changed both carry every field, so the row becomes what the event says. */
+export const radioStationsProjection = rowProjection({
   name: "radio_stations",
   version: 1,
-  tables: ["radio_stations"],
-  handles: ["RadioStationAdded", "RadioStationChanged"],
+  table: "radio_stations",
+  key: ["id"],
+  events: radioEvents,
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS radio_stations (
       id integer PRIMARY KEY,
@@ -36,25 +21,14 @@ export const radioStationsProjection: Projection = {
       version integer NOT NULL
     )`.execute(db);
   },
-  async apply(trx, recorded) {
-    if (!isEventOf(radioEvents, recorded)) return;
-    const d = recorded.data;
-    const row = {
-      id: d.id,
-      call_letters: d.callLetters,
-      frequency: d.frequency,
-      city: d.city,
-      state: d.state,
-      air_times: d.airTimes,
-      active: d.active,
-      version: recorded.streamPosition,
-    };
-    // Added and Changed both carry every field: the row becomes what the event says.
-    const { id: _id, ...changes } = row;
-    await trx
-      .insertInto("radio_stations")
-      .values(row)
-      .onConflict((oc) => oc.column("id").doUpdateSet(changes))
-      .execute();
-  },
-};
+  row: ({ data: d, streamPosition }) => ({
+    id: d.id,
+    call_letters: d.callLetters,
+    frequency: d.frequency,
+    city: d.city,
+    state: d.state,
+    air_times: d.airTimes,
+    active: d.active,
+    version: streamPosition,
+  }),
+});

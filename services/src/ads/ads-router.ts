@@ -1,20 +1,19 @@
 import { Router } from "express";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import {
   AD_SORT_COLUMNS,
   AdListQuery,
   AdNotFoundError,
   adStream,
   CreateAdRequest,
-  pathIdOf,
   UpdateAdRequest,
   type EventStore,
   type LogPosition,
 } from "@shop/shared";
-import { containsPattern, listPage, sortColumn, type AdsTable, type Database } from "@shop/projections";
+import type { AdsTable, Database } from "@shop/projections";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
-import { parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { addStaffRecordRoutes } from "../platform/http/staff-records.ts";
 import { adDecider, decideAd } from "./ad.ts";
 
 export interface AdsRouterDeps {
@@ -48,9 +47,6 @@ const fieldsOf = (input: CreateAdRequest) => ({
 /** The ads' back-office list and form (staff); content pages place the active ones (pages-router.ts). */
 export function makeAdsRouter(deps: AdsRouterDeps): Router {
   const router = Router();
-  const ads = () => deps.db.selectFrom("ads");
-  const byId = (id: number) => ads().selectAll().where("id", "=", id).executeTakeFirst();
-
   const run = staffCommandRunner(deps, {
     what: "ad",
     decider: adDecider,
@@ -59,42 +55,25 @@ export function makeAdsRouter(deps: AdsRouterDeps): Router {
     readModels: ["ads"],
   });
 
-  router.post(BASE, async (req, res) => {
-    const input = parseRequest(CreateAdRequest, req.body);
-    const id = await allocateId(deps.db, "ad");
-    await run(req, id, { type: "AddAd", data: { id, ...fieldsOf(input) } });
-    res.status(201).json({ metadata: { success: true }, ...view((await byId(id))!) });
-  });
-
-  router.get(BASE, async (req, res) => {
-    const q = parseQuery(AdListQuery, req.query);
-    const column = sortColumn(q.sort, AD_SORT_COLUMNS);
-    let query = ads();
-    if (q.q) {
-      const pattern = containsPattern(q.q);
-      query = query.where((eb) =>
-        eb.or([eb(sql`lower(title)`, "like", pattern), eb(sql`lower(link_url)`, "like", pattern)]),
-      );
-    }
-    const { rows, total } = await listPage(query, q, column);
-    res.json({ metadata: { success: true }, items: rows.map(view), total, count: q.count, start: q.start });
-  });
-
-  router.get(`${BASE}:id/`, async (req, res, next) => {
-    const id = pathIdOf(req.params.id);
-    if (id === null) return next();
-    const row = await byId(id);
-    if (!row) throw new AdNotFoundError();
-    res.json({ metadata: { success: true }, ...view(row) });
-  });
-
-  router.put(`${BASE}:id/`, async (req, res, next) => {
-    const id = pathIdOf(req.params.id);
-    if (id === null) return next();
-    const input = parseRequest(UpdateAdRequest, req.body);
-    if (!(await byId(id))) throw new AdNotFoundError();
-    await run(req, id, { type: "ChangeAd", data: fieldsOf(input) }, input.expected_version);
-    res.json({ metadata: { success: true }, ...view((await byId(id))!) });
+  addStaffRecordRoutes(router, {
+    db: deps.db,
+    base: BASE,
+    table: "ads",
+    view,
+    notFound: () => new AdNotFoundError(),
+    list: { query: AdListQuery, sortColumns: AD_SORT_COLUMNS, searchColumns: ["title", "link_url"] },
+    create: {
+      request: CreateAdRequest,
+      run: async (req, input) => {
+        const id = await allocateId(deps.db, "ad");
+        await run(req, id, { type: "AddAd", data: { id, ...fieldsOf(input) } });
+        return id;
+      },
+    },
+    update: {
+      request: UpdateAdRequest,
+      run: (req, input, row) => run(req, row.id, { type: "ChangeAd", data: fieldsOf(input) }, input.expected_version),
+    },
   });
 
   return router;

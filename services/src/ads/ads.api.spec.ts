@@ -106,6 +106,22 @@ describe("staff manage content page ads in the back office", () => {
         expect(response.json.items.map((a: { title: string }) => a.title)).toEqual(["Charlie", "Bravo"]);
       }));
 
+  it("the list's q finds ads by title or link, ignoring case, and LIKE's own characters match themselves", () =>
+    spec
+      .given(ad(1, "Ark Tickets"), ad(2, "Museum"), ad(3, "50% off"), ad(4, "500 off"), edna)
+      .when(async (http) => {
+        const byTitle = await http.as(edna).get(`${BASE}?q=ark`);
+        expect(byTitle.json.items.map((a: { title: string }) => a.title)).toEqual(["Ark Tickets"]);
+        const byLink = await http.as(edna).get(`${BASE}?q=VISIT&sort=id`);
+        expect(byLink.json.total).toBe(4);
+        return http.as(edna).get(`${BASE}?q=${encodeURIComponent("50%")}`);
+      })
+      .then(({ response }) => {
+        expect(response.status).toBe(200);
+        expect(response.json.items.map((a: { title: string }) => a.title)).toEqual(["50% off"]);
+        expect(response.json.total).toBe(1);
+      }));
+
   it("a change with the version it was loaded at is saved; a stale one is refused with 409", () =>
     spec
       .given(ad(4, "Visit"), edna)

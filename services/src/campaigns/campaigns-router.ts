@@ -1,23 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { Router, type Request } from "express";
-import { sql, type Kysely } from "kysely";
+import { Router } from "express";
+import type { Kysely } from "kysely";
 import {
   CAMPAIGN_SORT_COLUMNS,
   CampaignListQuery,
   CampaignStatusQuery,
   campaignStream,
   CreateCampaignRequest,
-  pathIdOf,
   RecordGiftRequest,
   renderThermometer,
   UpdateCampaignRequest,
   type EventStore,
   type LogPosition,
-  type UserRef,
 } from "@shop/shared";
-import { containsPattern, listPage, sortColumn, type CampaignsTable, type Database } from "@shop/projections";
+import type { CampaignsTable, Database } from "@shop/projections";
 import { allocateId } from "../platform/id-allocator.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { addStaffRecordRoutes } from "../platform/http/staff-records.ts";
 import { campaignDecider, campaignNotFound, decideCampaign, type CampaignCommand } from "./campaign.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 
@@ -29,7 +28,6 @@ export interface CampaignsRouterDeps {
 }
 
 const BASE = "/admin/api/store/campaign/";
-const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
 /** The campaign as the admin list and form show it. */
 const view = (c: CampaignsTable) => ({
@@ -84,60 +82,44 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
     });
   });
 
-  router.post(BASE, async (req, res) => {
-    const input = parseRequest(CreateCampaignRequest, req.body);
-    let id = await allocateId(deps.db, "campaign");
-    // The demo's first campaign took id 1 before ids were allocated: step past any id already in use.
-    while (await byId(id)) id = await allocateId(deps.db, "campaign");
-    const command: CampaignCommand = {
-      type: "CreateCampaign",
-      data: {
-        id,
-        slug: input.slug,
-        name: input.name,
-        goalCents: input.goal_cents,
-        startsAt: input.starts,
-        endsAt: input.ends,
+  addStaffRecordRoutes(router, {
+    db: deps.db,
+    base: BASE,
+    table: "campaigns",
+    view,
+    notFound: campaignNotFound,
+    list: { query: CampaignListQuery, sortColumns: CAMPAIGN_SORT_COLUMNS, searchColumns: ["slug", "name"] },
+    create: {
+      request: CreateCampaignRequest,
+      run: async (req, input) => {
+        let id = await allocateId(deps.db, "campaign");
+        // The demo's first campaign took id 1 before ids were allocated: step past any id already in use.
+        while (await byId(id)) id = await allocateId(deps.db, "campaign");
+        const command: CampaignCommand = {
+          type: "CreateCampaign",
+          data: {
+            id,
+            slug: input.slug,
+            name: input.name,
+            goalCents: input.goal_cents,
+            startsAt: input.starts,
+            endsAt: input.ends,
+          },
+        };
+        await run(req, input.slug, command);
+        return id;
       },
-    };
-    await run(req, input.slug, command);
-    res.status(201).json({ metadata: { success: true }, ...view((await byId(id))!) });
-  });
-
-  router.get(BASE, async (req, res) => {
-    const q = parseQuery(CampaignListQuery, req.query);
-    const column = sortColumn(q.sort, CAMPAIGN_SORT_COLUMNS);
-    let query = campaigns();
-    if (q.q) {
-      const pattern = containsPattern(q.q);
-      query = query.where((eb) =>
-        eb.or([eb(sql`lower(slug)`, "like", pattern), eb(sql`lower(name)`, "like", pattern)]),
-      );
-    }
-    const { rows, total } = await listPage(query, q, column);
-    res.json({ metadata: { success: true }, items: rows.map(view), total, count: q.count, start: q.start });
-  });
-
-  router.get(`${BASE}:id/`, async (req, res, next) => {
-    const id = pathIdOf(req.params.id);
-    if (id === null) return next();
-    const row = await byId(id);
-    if (!row) throw campaignNotFound();
-    res.json({ metadata: { success: true }, ...view(row) });
-  });
-
-  router.put(`${BASE}:id/`, async (req, res, next) => {
-    const id = pathIdOf(req.params.id);
-    if (id === null) return next();
-    const input = parseRequest(UpdateCampaignRequest, req.body);
-    const row = await byId(id);
-    if (!row) throw campaignNotFound();
-    const command: CampaignCommand = {
-      type: "UpdateCampaign",
-      data: { name: input.name, goalCents: input.goal_cents, startsAt: input.starts, endsAt: input.ends },
-    };
-    await run(req, row.slug, command, input.expected_version);
-    res.json({ metadata: { success: true }, ...view((await byId(id))!) });
+    },
+    update: {
+      request: UpdateCampaignRequest,
+      run: (req, input, row) => {
+        const command: CampaignCommand = {
+          type: "UpdateCampaign",
+          data: { name: input.name, goalCents: input.goal_cents, startsAt: input.starts, endsAt: input.ends },
+        };
+        return run(req, row.slug, command, input.expected_version);
+      },
+    },
   });
 
   router.post(`${BASE}:slug/gift/`, async (req, res) => {

@@ -22,7 +22,6 @@ import {
   type NewsletterListsAnswer,
   type NewsletterSignupAnswer,
   type UkSignupAnswer,
-  type UserRef,
 } from "@shop/shared";
 import {
   containsPattern,
@@ -66,7 +65,6 @@ const LIST_BASE = "/admin/api/newsletters/list/";
 const SUBSCRIBER_BASE = "/admin/api/newsletters/subscriber/";
 export const CONFIRM_PAGE = "/newsletters/confirm/";
 export const UNSUBSCRIBE_PAGE = "/newsletters/unsubscribe/";
-const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 const newToken = () => randomBytes(18).toString("base64url");
 
 const listView = (l: NewsletterListsTable) => ({

@@ -1,8 +1,7 @@
-import { Router, type Request } from "express";
-import { sql, type Kysely } from "kysely";
+import { Router } from "express";
+import type { Kysely } from "kysely";
 import {
   CreateRadioStationRequest,
-  pathIdOf,
   RADIO_STATION_SORT_COLUMNS,
   RadioStationListQuery,
   RadioStationNotFoundError,
@@ -14,12 +13,11 @@ import {
   type LogPosition,
   type RadioStationRow,
   type RadioStationsAnswer,
-  type UserRef,
 } from "@shop/shared";
-import { containsPattern, listPage, sortColumn, type Database, type RadioStationsTable } from "@shop/projections";
+import type { Database, RadioStationsTable } from "@shop/projections";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
-import { parseQuery, parseRequest } from "../platform/http/validate.ts";
+import { addStaffRecordRoutes } from "../platform/http/staff-records.ts";
 import { decideRadioStation, radioStationDecider } from "./radio-station.ts";
 
 export interface RadioRouterDeps {
@@ -30,7 +28,6 @@ export interface RadioRouterDeps {
 }
 
 const BASE = "/admin/api/radio/station/";
-const _byUser = (req: Request): UserRef => ({ id: req.user!.id, name: req.user!.name });
 
 /** A station as the admin list and form show it. */
 const view = (s: RadioStationsTable) => ({
@@ -67,7 +64,6 @@ const fieldsOf = (input: CreateRadioStationRequest) => ({
 export function makeRadioRouter(deps: RadioRouterDeps): Router {
   const router = Router();
   const stations = () => deps.db.selectFrom("radio_stations");
-  const byId = (id: number) => stations().selectAll().where("id", "=", id).executeTakeFirst();
 
   const run = staffCommandRunner(deps, {
     what: "radio station",
@@ -94,42 +90,30 @@ export function makeRadioRouter(deps: RadioRouterDeps): Router {
     res.json(answer);
   });
 
-  router.post(BASE, async (req, res) => {
-    const input = parseRequest(CreateRadioStationRequest, req.body);
-    const id = await allocateId(deps.db, "radio-station");
-    await run(req, id, { type: "AddRadioStation", data: { id, ...fieldsOf(input) } });
-    res.status(201).json({ metadata: { success: true }, ...view((await byId(id))!) });
-  });
-
-  router.get(BASE, async (req, res) => {
-    const q = parseQuery(RadioStationListQuery, req.query);
-    const column = sortColumn(q.sort, RADIO_STATION_SORT_COLUMNS);
-    let query = stations();
-    if (q.q) {
-      const pattern = containsPattern(q.q);
-      query = query.where((eb) =>
-        eb.or([eb(sql`lower(call_letters)`, "like", pattern), eb(sql`lower(city)`, "like", pattern)]),
-      );
-    }
-    const { rows, total } = await listPage(query, q, column);
-    res.json({ metadata: { success: true }, items: rows.map(view), total, count: q.count, start: q.start });
-  });
-
-  router.get(`${BASE}:id/`, async (req, res, next) => {
-    const id = pathIdOf(req.params.id);
-    if (id === null) return next();
-    const row = await byId(id);
-    if (!row) throw new RadioStationNotFoundError();
-    res.json({ metadata: { success: true }, ...view(row) });
-  });
-
-  router.put(`${BASE}:id/`, async (req, res, next) => {
-    const id = pathIdOf(req.params.id);
-    if (id === null) return next();
-    const input = parseRequest(UpdateRadioStationRequest, req.body);
-    if (!(await byId(id))) throw new RadioStationNotFoundError();
-    await run(req, id, { type: "ChangeRadioStation", data: fieldsOf(input) }, input.expected_version);
-    res.json({ metadata: { success: true }, ...view((await byId(id))!) });
+  addStaffRecordRoutes(router, {
+    db: deps.db,
+    base: BASE,
+    table: "radio_stations",
+    view,
+    notFound: () => new RadioStationNotFoundError(),
+    list: {
+      query: RadioStationListQuery,
+      sortColumns: RADIO_STATION_SORT_COLUMNS,
+      searchColumns: ["call_letters", "city"],
+    },
+    create: {
+      request: CreateRadioStationRequest,
+      run: async (req, input) => {
+        const id = await allocateId(deps.db, "radio-station");
+        await run(req, id, { type: "AddRadioStation", data: { id, ...fieldsOf(input) } });
+        return id;
+      },
+    },
+    update: {
+      request: UpdateRadioStationRequest,
+      run: (req, input, row) =>
+        run(req, row.id, { type: "ChangeRadioStation", data: fieldsOf(input) }, input.expected_version),
+    },
   });
 
   return router;
