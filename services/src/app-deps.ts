@@ -34,6 +34,8 @@ export interface AppDeps {
   paymentGateway?: PaymentGateway;
   /** CHECK_HOLD_DAYS: how long an unpaid check order holds its stock (default 14). */
   checkHoldDays?: number;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…): the Stripe webhook's signing secret; unset, the webhook is not served. */
+  stripeWebhookSecret?: string;
   /**
    * The catalog read model's change stamp (`ProjectionRunner.changeStamp`): SKU rows are cached while
    * it stays the same. Omitted or null: every cart write reads them.

@@ -67,15 +67,17 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   });
 
   app.use(requestContext(app, deps.log));
+  const featureDeps: FeatureDeps = { ...deps, gateway, cardAttempts, loadSkus };
+  declareErrorStatuses(errorStatusOf(FEATURES));
+  const routers = await routersOf(FEATURES, featureDeps);
+  // Signed by their sender (Stripe): no cookie, no CSRF header, the raw body as signed.
+  for (const router of routers.webhooks) app.use(router);
   app.use(verifyCsrfToken()); // before the body is parsed: a forged request is not worth parsing
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(loadSessionUser(deps));
   app.use(readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)));
 
-  const featureDeps: FeatureDeps = { ...deps, gateway, cardAttempts, loadSkus };
-  declareErrorStatuses(errorStatusOf(FEATURES));
-  const routers = await routersOf(FEATURES, featureDeps);
   // Sign-in first: its routes answer visitors, under /admin/ too.
   for (const router of routers.beforeStaffCheck) app.use(router);
 

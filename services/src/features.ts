@@ -28,6 +28,7 @@ import { gamify } from "./gamify/index.ts";
 import { clientErrors } from "./client-errors/index.ts";
 import { site } from "./site/index.ts";
 import { personalData } from "./personal-data/index.ts";
+import { payments } from "./payments/index.ts";
 
 /**
  * Every feature of the shop, in mount order (express tries routers in this order; accounts mount
@@ -65,6 +66,7 @@ export const FEATURES = [
   clientErrors,
   site,
   personalData,
+  payments,
 ] as const;
 
 // Every code of ERROR_CODES (shared/src/errors/codes.ts) has a status in its feature (request codes in

@@ -147,6 +147,7 @@ export async function startServer(
     siteTimeZone: config.SITE_TIME_ZONE,
     paymentGateway: paymentGatewayFor(config),
     checkHoldDays: config.CHECK_HOLD_DAYS,
+    stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);

@@ -22,7 +22,7 @@ import type { Projection } from "../runner/projection.ts";
 
 export const ordersProjection: Projection = {
   name: "orders",
-  version: 5,
+  version: 6,
   tables: ["orders"],
   handles: [...orderEvents.map((e) => e.type), "PersonErased"],
   async migrate(db) {
@@ -43,6 +43,7 @@ export const ordersProjection: Projection = {
       cancelled boolean NOT NULL,
       awaiting_payment boolean NOT NULL,
       hold_until text,
+      payment_reference text,
       version integer NOT NULL,
       placed_at text NOT NULL,
       view jsonb NOT NULL
@@ -50,6 +51,8 @@ export const ordersProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS orders_user ON orders (user_id, placed_at)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS orders_placed ON orders (placed_at)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS orders_person ON orders (person)`.execute(db);
+    // The gateway's notices (Stripe webhooks) name the payment, not the order.
+    await sql`CREATE INDEX IF NOT EXISTS orders_payment_reference ON orders (payment_reference)`.execute(db);
     // The check-hold sweeper's question: which unpaid check orders are past their hold.
     await sql`CREATE INDEX IF NOT EXISTS orders_hold_until ON orders (hold_until) WHERE hold_until IS NOT NULL`.execute(
       db,
@@ -95,6 +98,7 @@ export const ordersProjection: Projection = {
           cancelled: false,
           awaiting_payment: state.awaitingPayment,
           hold_until: state.holdUntil,
+          payment_reference: d.payment.reference,
           version: recorded.streamPosition,
           placed_at: d.placedAt,
           view: JSON.stringify(orderViewOf(d, personal)),

@@ -138,6 +138,13 @@ const Settings = z.object({
       (v) => v === undefined || /^pk_(test|live)_\w+$/.test(v),
       "must be a Stripe publishable key (pk_test_… or pk_live_…)",
     ),
+  /** Stripe's webhook signing secret (whsec_…): POST /api/payments/stripe/webhook/ is served only with it. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^whsec_\w+$/.test(v), "must be a Stripe webhook secret (whsec_…)"),
   /** Where Stripe's API answers; tests point it at a local server. */
   STRIPE_API_BASE: z
     .string()

@@ -41,6 +41,11 @@ export interface Feature<Deps = never, Code extends string = string> {
    */
   routers?: (deps: Deps) => Promise<Router[]>;
   beforeStaffCheck?: true;
+  /**
+   * Its routes signed by their sender (a gateway's webhooks): mounted before the CSRF check, the body
+   * parsers and the session, so they read the body as signed; the signature is their only check.
+   */
+  webhooks?: (deps: Deps) => Promise<Router[]>;
   /** Its routes for /api/openapi.json (`*-route-docs.ts`). */
   routeDocs?: () => Promise<readonly RouteDoc[]>;
   /** Its socket pushes, derived from its events. */
@@ -68,11 +73,16 @@ export type StatusCodesOf<Features extends readonly { errorStatus: object }[]> =
 export async function routersOf<Deps>(
   features: readonly Feature<Deps>[],
   deps: Deps,
-): Promise<{ beforeStaffCheck: Router[]; afterStaffCheck: Router[] }> {
+): Promise<{ webhooks: Router[]; beforeStaffCheck: Router[]; afterStaffCheck: Router[] }> {
   const loaded = await Promise.all(
-    features.map(async (f) => ({ early: f.beforeStaffCheck === true, routers: (await f.routers?.(deps)) ?? [] })),
+    features.map(async (f) => ({
+      early: f.beforeStaffCheck === true,
+      routers: (await f.routers?.(deps)) ?? [],
+      webhooks: (await f.webhooks?.(deps)) ?? [],
+    })),
   );
   return {
+    webhooks: loaded.flatMap((l) => l.webhooks),
     beforeStaffCheck: loaded.filter((l) => l.early).flatMap((l) => l.routers),
     afterStaffCheck: loaded.filter((l) => !l.early).flatMap((l) => l.routers),
   };

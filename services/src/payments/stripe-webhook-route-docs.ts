@@ -1,0 +1,15 @@
+import { z } from "zod";
+import type { RouteDoc } from "../platform/openapi/route-doc.ts";
+import { STRIPE_WEBHOOK_PATH } from "./stripe-webhook-router.ts";
+
+/** Stripe's notices: signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature), no session, no CSRF header. */
+export const STRIPE_WEBHOOK_ROUTES: RouteDoc[] = [
+  {
+    method: "POST",
+    path: STRIPE_WEBHOOK_PATH,
+    summary:
+      "Stripe webhook: a Stripe event (payment_intent.*, charge.refunded, charge.dispute.created) signed in the Stripe-Signature header; 400 when the signature is missing, wrong or older than 300 s; 404 when STRIPE_WEBHOOK_SECRET is not set",
+    body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) }),
+    fields: { received: z.boolean(), duplicate: z.boolean().optional() },
+  },
+];

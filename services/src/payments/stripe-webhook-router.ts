@@ -1,0 +1,142 @@
+import express, { Router } from "express";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import {
+  NotFoundError,
+  StripeEventTaken,
+  stripeEventStream,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+} from "@shop/shared";
+import type { Database } from "@shop/projections";
+import { onceDecider, RETRY, runCommand } from "../platform/command-handler.ts";
+import { errorAnswer } from "../platform/http/error-answers.ts";
+import { eventMetadata } from "../platform/http/request-context.ts";
+import {
+  cancelUnpaidFromGateway,
+  disputeFromGateway,
+  orderNumberForPayment,
+  refundFromGateway,
+  type GatewayOutcome,
+} from "../orders/gateway-events.ts";
+import { verifyStripeSignature } from "./stripe-signature.ts";
+
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook/";
+
+export const STRIPE_SIGNATURE_REFUSED =
+  "The Stripe-Signature header is missing, does not match this endpoint's secret or is too old.";
+
+export interface StripeWebhookDeps {
+  store: EventStore;
+  db: Kysely<Database>;
+  clock: () => Date;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…): without it the endpoint is not served. */
+  stripeWebhookSecret?: string;
+}
+
+/** The fields of a Stripe event this endpoint reads; the rest of Stripe's object is left alone. */
+const StripeEvent = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const PaymentIntentObject = z.object({ id: z.string() });
+const ChargeObject = z.object({ payment_intent: z.string().nullable().optional(), amount_refunded: z.number().int() });
+const DisputeObject = z.object({ payment_intent: z.string().nullable().optional(), reason: z.string().optional() });
+
+const takenDecider = onceDecider([StripeEventTaken]);
+
+/**
+ * POST /api/payments/stripe/webhook/: Stripe's notices about payments. The signature is the check
+ * (no session, no CSRF header: it is mounted before both); the body is read raw, as signed. A notice
+ * about a payment the shop has no order for is answered 2xx and ignored; each event id is recorded
+ * once (`StripeEventTaken`), so a redelivery changes nothing.
+ */
+export function makeStripeWebhookRouter(deps: StripeWebhookDeps): Router {
+  const router = Router();
+  router.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: "1mb" }), async (req, res, next) => {
+    const secret = deps.stripeWebhookSecret;
+    if (!secret) return next(new NotFoundError());
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const now = deps.clock();
+    if (!verifyStripeSignature(req.get("stripe-signature"), raw, secret, Math.floor(now.getTime() / 1000))) {
+      const { status, body } = errorAnswer("INVALID_REQUEST", STRIPE_SIGNATURE_REFUSED);
+      return res.status(status).json(body);
+    }
+    let parsed: z.infer<typeof StripeEvent>;
+    try {
+      parsed = StripeEvent.parse(JSON.parse(raw.toString("utf8")));
+    } catch {
+      const { status, body } = errorAnswer("INVALID_REQUEST", "The body is not a Stripe event.");
+      return res.status(status).json(body);
+    }
+    const stream = stripeEventStream(parsed.id);
+    if ((await deps.store.readStream(stream)).length > 0) return res.json({ received: true, duplicate: true });
+    const metadata = eventMetadata(req);
+    const { number, outcome } = await actOn(deps, parsed, metadata);
+    try {
+      await runCommand(
+        deps.store,
+        stream,
+        takenDecider,
+        RETRY.refuse,
+        () => [
+          {
+            type: "StripeEventTaken" as const,
+            data: { eventId: parsed.id, type: parsed.type, orderNumber: number, at: now.toISOString() },
+          },
+        ],
+        { metadata, assumeNew: true },
+      );
+    } catch (error) {
+      // Another delivery of the same event recorded it meanwhile: what it did is done once (the order
+      // commands decide on the order's state), so this one has nothing more to do.
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+    }
+    req.log.info({ stripeEvent: parsed.id, type: parsed.type, order: number, outcome }, "stripe webhook");
+    res.json({ received: true });
+  });
+  return router;
+}
+
+async function actOn(
+  deps: StripeWebhookDeps,
+  event: z.infer<typeof StripeEvent>,
+  metadata: EventMetadata,
+): Promise<{ number: string | null; outcome: GatewayOutcome | "ignored" }> {
+  const object = event.data.object;
+  const intentOf = async (id: string | null | undefined) => (id ? orderNumberForPayment(deps.db, id) : null);
+  switch (event.type) {
+    case "payment_intent.succeeded": {
+      // The order records its own capture when it is placed: nothing to add.
+      const intent = PaymentIntentObject.safeParse(object);
+      return { number: intent.success ? await intentOf(intent.data.id) : null, outcome: "nothing" };
+    }
+    case "payment_intent.payment_failed":
+    case "payment_intent.canceled": {
+      const intent = PaymentIntentObject.safeParse(object);
+      const number = intent.success ? await intentOf(intent.data.id) : null;
+      if (!number) return { number, outcome: "ignored" };
+      const why = event.type === "payment_intent.canceled" ? "Payment cancelled in Stripe" : "Payment failed in Stripe";
+      return { number, outcome: await cancelUnpaidFromGateway(deps, { number, why }, metadata) };
+    }
+    case "charge.refunded": {
+      const charge = ChargeObject.safeParse(object);
+      const reference = charge.success ? charge.data.payment_intent : null;
+      const number = await intentOf(reference);
+      if (!number || !charge.success || !reference) return { number, outcome: "ignored" };
+      const refund = { number, refundedTotalCents: charge.data.amount_refunded, reference };
+      return { number, outcome: await refundFromGateway(deps, refund, metadata) };
+    }
+    case "charge.dispute.created": {
+      const dispute = DisputeObject.safeParse(object);
+      const number = dispute.success ? await intentOf(dispute.data.payment_intent) : null;
+      if (!number || !dispute.success) return { number, outcome: "ignored" };
+      const reason = dispute.data.reason ?? "";
+      return { number, outcome: await disputeFromGateway(deps, { number, reason }, metadata) };
+    }
+    default:
+      return { number: null, outcome: "ignored" };
+  }
+}

@@ -1,0 +1,240 @@
+import { describe, expect, it } from "vitest";
+import { orderStream, stripeEventStream, type OrderEvent } from "@shop/shared";
+import { createApp } from "../app.ts";
+import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
+import { FIXTURE_ORDER, orderDisputeOpened, orderPlaced, orderRefunded } from "../orders/order-fixtures.ts";
+import { apiSpec, type GivenEvent, type SpecHttp, type SpecResponse } from "../testing/api-spec.ts";
+import { createTestGateway } from "./test-gateway.ts";
+import { STRIPE_SIGNATURE_REFUSED, STRIPE_WEBHOOK_PATH } from "./stripe-webhook-router.ts";
+import { stripeSignatureHeader } from "./stripe-signature.ts";
+
+const SECRET = "whsec_test_secret_for_the_specs";
+const NOW = new Date("2026-11-28T12:00:00.000Z");
+const T = Math.floor(NOW.getTime() / 1000);
+const PI = "pi_3QabcDEF123";
+
+const spec = apiSpec(
+  (deps) => createApp({ ...deps, paymentGateway: createTestGateway(), stripeWebhookSecret: SECRET }),
+  { clock: () => NOW },
+);
+const unconfigured = apiSpec((deps) => createApp({ ...deps, paymentGateway: createTestGateway() }), {
+  clock: () => NOW,
+});
+
+/** The fixtures' $50 card order, paid through the PaymentIntent PI. */
+function paidByStripe(): OrderEvent {
+  const placed = orderPlaced("card");
+  if (placed.type !== "OrderPlaced") throw new Error("fixture");
+  return {
+    ...placed,
+    data: {
+      ...placed.data,
+      payment: { ...placed.data.payment, gateway: "stripe", reference: PI },
+      held: { stock: [{ skuId: 7, quantity: 2 }], discountClaims: [] },
+    },
+  } as OrderEvent;
+}
+/** The SKU the order took 2 of (8 left), then the order's own events. */
+const onOrder = (...events: OrderEvent[]): GivenEvent[] => [
+  productGiven(70, { title: "Ark Poster" }),
+  ...skuGiven(7, "POSTER", { priceCents: 2500, productId: 70, stock: 8 }),
+  ...events.map((e) => ({ streamId: orderStream(FIXTURE_ORDER), type: e.type, data: e.data })),
+];
+
+/** Stripe events as Stripe sends them (trimmed to the fields that matter, plus some that do not). */
+const stripeEvent = (id: string, type: string, object: Record<string, unknown>) => ({
+  id,
+  object: "event",
+  api_version: "2024-06-20",
+  created: T - 5,
+  livemode: false,
+  pending_webhooks: 1,
+  type,
+  data: { object },
+});
+const chargeRefunded = (id: string, amountRefunded: number) =>
+  stripeEvent(id, "charge.refunded", {
+    id: "ch_3QabcDEF123",
+    object: "charge",
+    amount: 5000,
+    amount_captured: 5000,
+    amount_refunded: amountRefunded,
+    currency: "usd",
+    payment_intent: PI,
+    refunded: amountRefunded === 5000,
+    status: "succeeded",
+  });
+const disputeCreated = (id: string, paymentIntent = PI) =>
+  stripeEvent(id, "charge.dispute.created", {
+    id: "dp_1QabcDEF123",
+    object: "dispute",
+    amount: 5000,
+    charge: "ch_3QabcDEF123",
+    currency: "usd",
+    payment_intent: paymentIntent,
+    reason: "fraudulent",
+    status: "needs_response",
+  });
+
+/** POSTs the raw body with Stripe's headers (no cookie, no CSRF header), signed unless told otherwise. */
+async function deliver(http: SpecHttp, event: unknown, signature: string | null = "good"): Promise<SpecResponse> {
+  const body = JSON.stringify(event);
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  if (signature === "good") headers["stripe-signature"] = stripeSignatureHeader(body, SECRET, T);
+  else if (signature !== null) headers["stripe-signature"] = signature;
+  const res = await fetch(`${http.url}${STRIPE_WEBHOOK_PATH}`, { method: "POST", headers, body });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text, headers: res.headers } as SpecResponse;
+}
+
+describe("money 2: Stripe webhooks", () => {
+  it("money 2: a signed charge.refunded made in Stripe's dashboard becomes the order's refund, once", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, chargeRefunded("evt_refund_1", 5000)))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(response.json).toEqual({ received: true });
+        expect(newEvents.map((e) => [e.streamId, e.type])).toEqual([
+          [orderStream(FIXTURE_ORDER), "OrderRefunded"],
+          [orderStream(FIXTURE_ORDER), "OrderReleased"],
+          ["sku-7", "SkuStockChanged"],
+          [stripeEventStream("evt_refund_1"), "StripeEventTaken"],
+        ]);
+        expect(newEvents[0].data).toMatchObject({ amountCents: 5000, gateway: "stripe", reference: PI });
+        expect(newEvents[2].data).toMatchObject({ stock: 10 });
+        expect(newEvents[3].data).toMatchObject({ eventId: "evt_refund_1", orderNumber: FIXTURE_ORDER });
+      }));
+
+  it("money 2: a refund the shop made itself is not applied twice when Stripe reports it", () =>
+    spec
+      .given(...onOrder(paidByStripe(), orderRefunded(2000)))
+      .when((http) => deliver(http, chargeRefunded("evt_refund_2", 2000)))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"]);
+      }));
+
+  it("money 2: a notice delivered again finishes a put-back that died half way (refund recorded, stock not back)", () =>
+    spec
+      .given(...onOrder(paidByStripe(), orderRefunded(5000)))
+      .when((http) => deliver(http, chargeRefunded("evt_refund_retry", 5000)))
+      .then(({ newEvents }) => {
+        expect(newEvents.map((e) => e.type)).toEqual(["OrderReleased", "SkuStockChanged", "StripeEventTaken"]);
+      }));
+
+  it("money 2: a further refund in Stripe adds only the difference", () =>
+    spec
+      .given(...onOrder(paidByStripe(), orderRefunded(2000)))
+      .when((http) => deliver(http, chargeRefunded("evt_refund_3", 3500)))
+      .then(({ newEvents }) => {
+        expect(newEvents[0]).toMatchObject({ type: "OrderRefunded", data: { amountCents: 1500 } });
+      }));
+
+  it("money 2: a redelivered event is answered 2xx and changes nothing", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when(async (http) => {
+        await deliver(http, chargeRefunded("evt_again", 5000));
+        return deliver(http, chargeRefunded("evt_again", 5000));
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(response.json).toEqual({ received: true, duplicate: true });
+        expect(newEvents.filter((e) => e.type === "OrderRefunded")).toHaveLength(1);
+        expect(newEvents.filter((e) => e.type === "StripeEventTaken")).toHaveLength(1);
+      }));
+
+  it("money 2: charge.dispute.created flags the order as disputed for staff", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, disputeCreated("evt_dispute_1")))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["OrderDisputeOpened", "StripeEventTaken"]);
+        expect(newEvents[0].data).toMatchObject({ number: FIXTURE_ORDER, reason: "fraudulent" });
+      }));
+
+  it("money 2: a dispute on an order already disputed adds nothing", () =>
+    spec
+      .given(...onOrder(paidByStripe(), orderDisputeOpened))
+      .when((http) => deliver(http, disputeCreated("evt_dispute_2")))
+      .then(({ newEvents }) => expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"])));
+
+  it("money 2: payment_intent.canceled for a placed order cancels it and puts its stock back", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) =>
+        deliver(http, stripeEvent("evt_cancel", "payment_intent.canceled", { id: PI, object: "payment_intent" })),
+      )
+      .then(({ newEvents }) => {
+        expect(newEvents.map((e) => e.type)).toEqual([
+          "OrderCancelled",
+          "OrderReleased",
+          "SkuStockChanged",
+          "StripeEventTaken",
+        ]);
+      }));
+
+  it("money 2: a signed event about a payment the shop has no order for is answered 2xx and ignored", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, disputeCreated("evt_unknown", "pi_3SomethingElse")))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"]);
+        expect(newEvents[0].data).toMatchObject({ orderNumber: null });
+      }));
+
+  it("money 2: payment_intent.succeeded adds nothing to the order (it recorded its capture when placed)", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) =>
+        deliver(http, stripeEvent("evt_ok", "payment_intent.succeeded", { id: PI, object: "payment_intent" })),
+      )
+      .then(({ newEvents }) => expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"])));
+
+  const refusals: Array<[string, (body: string) => string | null]> = [
+    ["missing", () => null],
+    ["signed with another secret", (body) => stripeSignatureHeader(body, "whsec_someone_else", T)],
+    ["older than 300 s", (body) => stripeSignatureHeader(body, SECRET, T - 301)],
+    ["from the future by more than 300 s", (body) => stripeSignatureHeader(body, SECRET, T + 301)],
+    ["not in Stripe's format", () => "v1=abc"],
+    ["of another body", () => stripeSignatureHeader("{}", SECRET, T)],
+  ];
+  it.each(refusals)("money 2: a signature %s is refused with 400 and nothing is written", (_name, sign) => {
+    const event = chargeRefunded("evt_forged", 5000);
+    return spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, event, sign(JSON.stringify(event))))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json).toMatchObject({
+          metadata: { code: "INVALID_REQUEST", message: STRIPE_SIGNATURE_REFUSED },
+        });
+        expect(newEvents).toEqual([]);
+      });
+  });
+
+  it("money 2: a signed body that is not a Stripe event is refused with 400", () =>
+    spec
+      .given()
+      .when((http) => deliver(http, { hello: "world" }))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(newEvents).toEqual([]);
+      }));
+
+  it("money 2: without STRIPE_WEBHOOK_SECRET the webhook is not served (404)", () =>
+    unconfigured
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, chargeRefunded("evt_x", 5000)))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(404);
+        expect(newEvents).toEqual([]);
+      }));
+});
