@@ -46,7 +46,13 @@ export function decideRelease(state: OrderState, now: Date): OrderEvent[] {
   return [
     {
       type: "OrderReleased",
-      data: { number: state.placed.number, stock, discountClaims: held.discountClaims, at: now.toISOString() },
+      data: {
+        number: state.placed.number,
+        stock,
+        discountClaims: held.discountClaims,
+        at: now.toISOString(),
+        byOrder: true,
+      },
     },
   ];
 }
@@ -108,13 +114,19 @@ export async function putBack(
   const released = await orderCommand(deps.store, orderStream(number), (state) => decideRelease(state, now), {
     metadata,
   });
-  if (released.appended) {
-    last = released.appended.position;
-    const event = OrderReleased.schema.parse(released.events[0].data);
-    for (const s of event.stock) await releaseStock(deps.store, { skuId: s.skuId, taken: s.quantity }, at, metadata);
+  if (released.appended) last = released.appended.position;
+  const recorded = await deps.store.readStream(orderStream(number));
+  // The release just written, or one written before whose put-back may have been cut short (a process
+  // killed after OrderReleased): run again, it gives back only what was not given back yet.
+  const release = recorded.find((e) => e.type === "OrderReleased");
+  const event = release ? OrderReleased.schema.parse(release.data) : null;
+  if (event && (event.byOrder || released.appended)) {
+    const releasedFor = event.byOrder ? orderStream(number) : undefined;
+    for (const s of event.stock)
+      await releaseStock(deps.store, { skuId: s.skuId, taken: s.quantity }, at, metadata, releasedFor);
     for (const c of event.discountClaims) await releaseDiscountUse(deps.store, c.code, c.claimId, at, metadata);
   }
-  const state = foldStream(orderDecider, await deps.store.readStream(orderStream(number)));
+  const state = foldStream(orderDecider, recorded);
   for (const back of donationsGivenBack(state)) {
     const moved = await campaignCommand(
       deps.store,

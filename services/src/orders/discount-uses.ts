@@ -73,7 +73,8 @@ export async function releaseDiscountUse(
   await usesCommand(
     store,
     discountUsesStream(code),
-    () => [{ type: "DiscountUseReleased", data: { code, claimId, at } }],
+    // Given back once: a put-back run again finds the claim gone and writes nothing.
+    (uses) => (uses.claims.has(claimId) ? [{ type: "DiscountUseReleased", data: { code, claimId, at } }] : []),
     {
       metadata,
     },

@@ -1,6 +1,6 @@
-import { OrderSoldOutError, type EventMetadata, type EventStore } from "@shop/shared";
+import { OrderSoldOutError, skuEvents, type EventMetadata, type EventStore, type SkuEvent } from "@shop/shared";
 import { skuDecider } from "../catalog/sku.ts";
-import { commandHandler, RETRY } from "../platform/command-handler.ts";
+import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
 
 export interface Reservation {
   skuId: number;
@@ -8,8 +8,29 @@ export interface Reservation {
   taken: number;
 }
 
+type Sku = ReturnType<typeof skuDecider.initialState>;
+
+/** A SKU as the stock commands see it: the catalog's SKU, and the orders that already gave stock back. */
+interface SkuStockState {
+  sku: Sku;
+  releasedFor: ReadonlySet<string>;
+}
+
+const skuStockDecider: Decider<SkuStockState, typeof skuEvents> = {
+  initialState: () => ({ sku: skuDecider.initialState(), releasedFor: new Set() }),
+  events: skuEvents,
+  skip: (s) => ({ ...s, sku: skuDecider.skip(s.sku) }),
+  evolve: (s, event: SkuEvent) => ({
+    sku: skuDecider.evolve(s.sku, event),
+    releasedFor:
+      event.type === "SkuStockChanged" && event.data.releasedFor
+        ? new Set([...s.releasedFor, event.data.releasedFor])
+        : s.releasedFor,
+  }),
+};
+
 /** A SKU's stock: every buyer of it writes the one stream, so a conflict keeps trying, spread out. */
-const stockCommand = commandHandler(skuDecider, RETRY.contended);
+const stockCommand = commandHandler(skuStockDecider, RETRY.contended);
 
 /**
  * Takes `quantity` off a SKU's stock with the stream's version as the expected one, so two buyers
@@ -30,10 +51,22 @@ export async function takeStock(
 }
 
 /** Puts back what a failed order took. */
-export async function releaseStock(store: EventStore, reservation: Reservation, at: string, metadata: EventMetadata) {
+export async function releaseStock(
+  store: EventStore,
+  reservation: Reservation,
+  at: string,
+  metadata: EventMetadata,
+  /** The order giving it back (`order-{number}`): then it is given back once, however often this runs. */
+  releasedFor?: string,
+) {
   if (reservation.taken === 0) return;
-  await changeStock(store, reservation.skuId, at, metadata, (stock) =>
-    stock === null ? null : stock + reservation.taken,
+  await changeStock(
+    store,
+    reservation.skuId,
+    at,
+    metadata,
+    (stock) => (stock === null ? null : stock + reservation.taken),
+    releasedFor,
   );
 }
 
@@ -44,18 +77,21 @@ async function changeStock(
   at: string,
   metadata: EventMetadata,
   next: (stock: number | null, backorder: boolean) => number | null,
+  releasedFor?: string,
 ): Promise<number> {
   let taken = 0;
   await stockCommand(
     store,
     `sku-${skuId}`,
-    (sku) => {
+    ({ sku, releasedFor: released }) => {
       taken = 0;
       if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
+      if (releasedFor && released.has(releasedFor)) return [];
       const stock = next(sku.stock.stock, sku.stock.backorder);
       if (stock === null || stock === sku.stock.stock) return [];
       taken = (sku.stock.stock ?? 0) - stock;
-      return [{ type: "SkuStockChanged", data: { id: skuId, ...sku.stock, stock, changedAt: at, by: null } }];
+      const data = { id: skuId, ...sku.stock, stock, changedAt: at, by: null };
+      return [{ type: "SkuStockChanged", data: releasedFor ? { ...data, releasedFor } : data }];
     },
     { metadata },
   );

@@ -117,7 +117,17 @@ export const SkuCreated = defineEvent(
 );
 export const SkuUpdated = defineEvent("SkuUpdated", z.object({ id, changes: changesOf(SkuFields), updatedAt: at, by }));
 export const SkuPriceChanged = defineEvent("SkuPriceChanged", z.object({ id, ...SkuPrice.shape, changedAt: at, by }));
-export const SkuStockChanged = defineEvent("SkuStockChanged", z.object({ id, ...SkuStock.shape, changedAt: at, by }));
+export const SkuStockChanged = defineEvent(
+  "SkuStockChanged",
+  z.object({
+    id,
+    ...SkuStock.shape,
+    changedAt: at,
+    by,
+    /** The stock an order gave back (`order-{number}`): put back once per order, whoever repeats it. */
+    releasedFor: z.string().optional(),
+  }),
+);
 export const SkuCodeClaimed = defineEvent("SkuCodeClaimed", z.object({ skuId: id, code: z.string() }));
 
 export const productEvents = [ProductCreated, ProductUpdated] as const;

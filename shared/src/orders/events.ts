@@ -154,7 +154,16 @@ export const OrderDisputeClosed = defineEvent("OrderDisputeClosed", z.object({ n
  */
 export const OrderReleased = defineEvent(
   "OrderReleased",
-  z.object({ number: z.string(), ...OrderHeld.shape, at: z.string() }),
+  z.object({
+    number: z.string(),
+    ...OrderHeld.shape,
+    at: z.string(),
+    /**
+     * The stock and uses it lists are put back naming the order (SkuStockChanged.releasedFor), so a
+     * put-back cut short is finished by running it again. Absent on releases written before that.
+     */
+    byOrder: z.boolean().optional(),
+  }),
 );
 
 export const orderEvents = [
