@@ -19,6 +19,7 @@ import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
 import { startCheckHoldSweeper } from "./orders/check-holds.ts";
+import { startPutBackSweeper } from "./orders/put-back-sweeper.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
 import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
 import { migratePersonKeys } from "@shop/projections";
@@ -71,6 +72,8 @@ export async function startServer(
     scheduledActionsEveryMs?: number;
     /** How often the leader looks for unpaid check orders past their hold (default 60 s). */
     checkHoldsEveryMs?: number;
+    /** How often the leader finishes put-backs cut short (30 s by default). */
+    putBacksEveryMs?: number;
     sessionRecheckEveryMs?: number;
     /** The mail sender's transport and sweep interval (tests); by default SMTP_URL's, or the local mailbox. */
     mail?: { transport?: MailTransport; everyMs?: number };
@@ -197,6 +200,15 @@ export async function startServer(
     isLeader: () => runner.isLeader,
     intervalMs: options.checkHoldsEveryMs,
   });
+  // Finishes a cancel's or refund's put-back that a killed process left half done.
+  const putBacks = startPutBackSweeper({
+    store,
+    db: database.db,
+    clock,
+    log,
+    isLeader: () => runner.isLeader,
+    intervalMs: options.putBacksEveryMs,
+  });
   const mailSender = startMailSender({
     store,
     db: database.db,
@@ -233,6 +245,7 @@ export async function startServer(
         await lockExpiry.stop();
         await scheduledActions.stop();
         await checkHolds.stop();
+        await putBacks.stop();
         await mailSender.stop();
         await gateway.close(); // also closes the HTTP server
         await presence.stop();

@@ -20,6 +20,15 @@ import {
 import { openSealedOrClear } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
 
+/** The states whose stock and uses go back (orderClosed in services/src/orders/after-sale.ts). */
+const CLOSED = new Set<string>(["cancelled", "refunded"]);
+/** How long after an order closes the leader's sweep makes sure its put-back was done. */
+export const PUT_BACK_WINDOW_MS = 15 * 60_000;
+const putBackUntil = (at: string) => {
+  const closedAt = Date.parse(at);
+  return Number.isNaN(closedAt) ? null : new Date(closedAt + PUT_BACK_WINDOW_MS).toISOString();
+};
+
 export const ordersProjection: Projection = {
   name: "orders",
   version: 6,
@@ -44,6 +53,7 @@ export const ordersProjection: Projection = {
       awaiting_payment boolean NOT NULL,
       hold_until text,
       payment_reference text,
+      put_back_until text,
       version integer NOT NULL,
       placed_at text NOT NULL,
       view jsonb NOT NULL
@@ -53,6 +63,10 @@ export const ordersProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS orders_person ON orders (person)`.execute(db);
     // The gateway's notices (Stripe webhooks) name the payment, not the order.
     await sql`CREATE INDEX IF NOT EXISTS orders_payment_reference ON orders (payment_reference)`.execute(db);
+    // The put-back sweep's question: which orders closed a moment ago.
+    await sql`CREATE INDEX IF NOT EXISTS orders_put_back_until ON orders (put_back_until) WHERE put_back_until IS NOT NULL`.execute(
+      db,
+    );
     // The check-hold sweeper's question: which unpaid check orders are past their hold.
     await sql`CREATE INDEX IF NOT EXISTS orders_hold_until ON orders (hold_until) WHERE hold_until IS NOT NULL`.execute(
       db,
@@ -99,6 +113,7 @@ export const ordersProjection: Projection = {
           awaiting_payment: state.awaitingPayment,
           hold_until: state.holdUntil,
           payment_reference: d.payment.reference,
+          put_back_until: null,
           version: recorded.streamPosition,
           placed_at: d.placedAt,
           view: JSON.stringify(orderViewOf(d, personal)),
@@ -127,6 +142,7 @@ export const ordersProjection: Projection = {
     };
     const state = evolveOrder(before, recorded);
     const status = orderStateStatus(state);
+    const closes = CLOSED.has(orderStatus(state)) && !CLOSED.has(row.state) && "at" in recorded.data;
     const view: OrderView = {
       ...row.view,
       ...afterSaleOf(state),
@@ -144,6 +160,7 @@ export const ordersProjection: Projection = {
         cancelled: state.cancelled,
         awaiting_payment: state.awaitingPayment,
         hold_until: state.holdUntil,
+        put_back_until: closes ? putBackUntil(String(recorded.data.at)) : row.put_back_until,
         version: recorded.streamPosition,
         view: JSON.stringify(view),
       })

@@ -23,6 +23,11 @@ export interface OrdersTable {
   awaiting_payment: boolean;
   /** An unpaid check order: when the server cancels it unless the check arrives (ISO time); else null. */
   hold_until: string | null;
+  /**
+   * A closed order (cancelled, refunded in full): until when the leader's put-back sweep runs its
+   * put-back again, in case the process doing it died half way (ISO time); else null.
+   */
+  put_back_until: string | null;
   /** The gateway's reference of the payment (a Stripe PaymentIntent id), or null. */
   payment_reference: string | null;
   /** The order stream's position of its last event (the staff actions' expected_version). */

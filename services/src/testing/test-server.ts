@@ -24,6 +24,7 @@ export interface TestServerOptions {
   scheduledActionsEveryMs?: number;
   /** How often the check-hold sweeper looks for unpaid check orders past their hold (default 60 s). */
   checkHoldsEveryMs?: number;
+  putBacksEveryMs?: number;
   /** Serve the front ends from this folder (holding web/dist and admin/dist); none by default. */
   frontEndRoot?: string;
   /** BEHIND_PROXY: trust X-Forwarded-For/-Host/-Proto (tests play several addresses or a proxy). */
@@ -84,6 +85,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     locks: options.locks,
     scheduledActionsEveryMs: options.scheduledActionsEveryMs,
     checkHoldsEveryMs: options.checkHoldsEveryMs,
+    putBacksEveryMs: options.putBacksEveryMs,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
     mail: options.mail,
   });
