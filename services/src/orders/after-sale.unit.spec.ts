@@ -80,6 +80,7 @@ describe("what a closed order gives back (OrderReleased)", () => {
           stock: [{ skuId: 101, quantity: 1 }],
           discountClaims: [{ code: "SAVE", claimId: "a1" }],
           at,
+          byOrder: true,
         },
       },
     ]);
