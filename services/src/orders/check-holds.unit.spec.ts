@@ -64,7 +64,7 @@ describe("the hold of an unpaid check order (security 5)", () => {
           number: "100001",
           stock: [{ skuId: 700, quantity: 3 }],
           discountClaims: [{ code: "SAVE", claimId: "a1" }],
-          at: placedAt.toISOString(),,
+          at: placedAt.toISOString(),
           byOrder: true,
         },
       },
