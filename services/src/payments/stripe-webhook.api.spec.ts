@@ -4,14 +4,17 @@ import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { FIXTURE_ORDER, orderDisputeOpened, orderPlaced, orderRefunded } from "../orders/order-fixtures.ts";
 import { apiSpec, type GivenEvent, type SpecHttp, type SpecResponse } from "../testing/api-spec.ts";
+import { signedInUser } from "../testing/spec-users.ts";
 import { createTestGateway } from "./test-gateway.ts";
-import { STRIPE_SIGNATURE_REFUSED, STRIPE_WEBHOOK_PATH } from "./stripe-webhook-router.ts";
+import { STRIPE_SIGNATURE_REFUSED } from "./stripe-webhook-router.ts";
+import { deliverStripeEvent, RECORDED_PAYMENT_INTENT, stripeEventFixture } from "./stripe-webhook-fixtures.ts";
 import { stripeSignatureHeader } from "./stripe-signature.ts";
 
 const SECRET = "whsec_test_secret_for_the_specs";
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 const T = Math.floor(NOW.getTime() / 1000);
-const PI = "pi_3QabcDEF123";
+const PI = RECORDED_PAYMENT_INTENT;
+const edna = signedInUser("edna@example.org", "Edna Editor");
 
 const spec = apiSpec(
   (deps) => createApp({ ...deps, paymentGateway: createTestGateway(), stripeWebhookSecret: SECRET }),
@@ -41,54 +44,16 @@ const onOrder = (...events: OrderEvent[]): GivenEvent[] => [
   ...events.map((e) => ({ streamId: orderStream(FIXTURE_ORDER), type: e.type, data: e.data })),
 ];
 
-/** Stripe events as Stripe sends them (trimmed to the fields that matter, plus some that do not). */
-const stripeEvent = (id: string, type: string, object: Record<string, unknown>) => ({
-  id,
-  object: "event",
-  api_version: "2024-06-20",
-  created: T - 5,
-  livemode: false,
-  pending_webhooks: 1,
-  type,
-  data: { object },
-});
-const chargeRefunded = (id: string, amountRefunded: number) =>
-  stripeEvent(id, "charge.refunded", {
-    id: "ch_3QabcDEF123",
-    object: "charge",
-    amount: 5000,
-    amount_captured: 5000,
-    amount_refunded: amountRefunded,
-    currency: "usd",
-    payment_intent: PI,
-    refunded: amountRefunded === 5000,
-    status: "succeeded",
-  });
+/** Recorded Stripe events (fixtures/webhooks/), about PI unless told. */
+const chargeRefunded = (id: string, amountRefundedCents: number) =>
+  stripeEventFixture("charge-refunded", { id, amountRefundedCents });
 const disputeCreated = (id: string, paymentIntent = PI) =>
-  stripeEvent(id, "charge.dispute.created", {
-    id: "dp_1QabcDEF123",
-    object: "dispute",
-    amount: 5000,
-    charge: "ch_3QabcDEF123",
-    currency: "usd",
-    payment_intent: paymentIntent,
-    reason: "fraudulent",
-    status: "needs_response",
-  });
+  stripeEventFixture("charge-dispute-created", { id, paymentIntent });
 
 /** POSTs the raw body with Stripe's headers (no cookie, no CSRF header), signed unless told otherwise. */
 async function deliver(http: SpecHttp, event: unknown, signature: string | null = "good"): Promise<SpecResponse> {
-  const body = JSON.stringify(event);
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
-  if (signature === "good") headers["stripe-signature"] = stripeSignatureHeader(body, SECRET, T);
-  else if (signature !== null) headers["stripe-signature"] = signature;
-  const res = await fetch(`${http.url}${STRIPE_WEBHOOK_PATH}`, { method: "POST", headers, body });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text, headers: res.headers } as SpecResponse;
+  const signing = signature === "good" ? { secret: SECRET, t: T } : signature === null ? null : { header: signature };
+  return (await deliverStripeEvent(http.url, event, signing)) as SpecResponse;
 }
 
 describe("money 2: Stripe webhooks", () => {
@@ -168,9 +133,7 @@ describe("money 2: Stripe webhooks", () => {
   it("money 2: payment_intent.canceled for a placed order cancels it and puts its stock back", () =>
     spec
       .given(...onOrder(paidByStripe()))
-      .when((http) =>
-        deliver(http, stripeEvent("evt_cancel", "payment_intent.canceled", { id: PI, object: "payment_intent" })),
-      )
+      .when((http) => deliver(http, stripeEventFixture("payment-intent-canceled", { id: "evt_cancel" })))
       .then(({ newEvents }) => {
         expect(newEvents.map((e) => e.type)).toEqual([
           "OrderCancelled",
@@ -193,10 +156,92 @@ describe("money 2: Stripe webhooks", () => {
   it("money 2: payment_intent.succeeded adds nothing to the order (it recorded its capture when placed)", () =>
     spec
       .given(...onOrder(paidByStripe()))
-      .when((http) =>
-        deliver(http, stripeEvent("evt_ok", "payment_intent.succeeded", { id: PI, object: "payment_intent" })),
-      )
+      .when((http) => deliver(http, stripeEventFixture("payment-intent-succeeded", { id: "evt_ok" })))
       .then(({ newEvents }) => expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"])));
+
+  it("money 2: payment_intent.payment_failed for a placed order cancels it and puts its stock back", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, stripeEventFixture("payment-intent-payment-failed", { id: "evt_failed" })))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual([
+          "OrderCancelled",
+          "OrderReleased",
+          "SkuStockChanged",
+          "StripeEventTaken",
+        ]);
+        expect(newEvents[0].data).toMatchObject({ reason: "Payment failed in Stripe", by: { name: "Stripe" } });
+        expect(newEvents[2].data).toMatchObject({ stock: 10 });
+      }));
+
+  it("money 2: the dispute puts the order in the disputed state on the staff record", () =>
+    spec
+      .given(...onOrder(paidByStripe()), edna)
+      .when(async (http) => {
+        expect((await deliver(http, disputeCreated("evt_dispute_state"))).status).toBe(200);
+        return http.as(edna).get(`/admin/api/store/order/${FIXTURE_ORDER}/`);
+      })
+      .then(({ response }) => {
+        expect(response.status).toBe(200);
+        expect(response.json).toMatchObject({ number: FIXTURE_ORDER, state: "disputed" });
+      }));
+
+  it("money 2: a second charge.refunded (another event id) for the same refund adds nothing", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when(async (http) => {
+        await deliver(http, chargeRefunded("evt_refund_a", 5000));
+        return deliver(http, chargeRefunded("evt_refund_b", 5000));
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.json).toEqual({ received: true });
+        expect(newEvents.map((e) => e.type)).toEqual([
+          "OrderRefunded",
+          "OrderReleased",
+          "SkuStockChanged",
+          "StripeEventTaken",
+          "StripeEventTaken",
+        ]);
+      }));
+
+  it("money 2: an event type the shop does not handle is answered 2xx and recorded only", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) =>
+        deliver(http, {
+          ...stripeEventFixture("payment-intent-succeeded", { id: "evt_other" }),
+          type: "payment_intent.amount_capturable_updated",
+        }),
+      )
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"]);
+      }));
+
+  it("money 2: while the secret is rolled, a header with several v1 is accepted when one matches", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => {
+        const event = disputeCreated("evt_rolled");
+        const body = JSON.stringify(event);
+        const old = stripeSignatureHeader(body, "whsec_the_old_secret", T).split(",")[1];
+        const current = stripeSignatureHeader(body, SECRET, T).split(",")[1];
+        return deliver(http, event, `t=${T},${old},${current},v0=ignored`);
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["OrderDisputeOpened", "StripeEventTaken"]);
+      }));
+
+  it("money 2: a signature within the 300 s tolerance is accepted", () =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => {
+        const event = disputeCreated("evt_late");
+        return deliver(http, event, stripeSignatureHeader(JSON.stringify(event), SECRET, T - 300));
+      })
+      .then(({ response }) => expect(response.status).toBe(200)));
 
   const refusals: Array<[string, (body: string) => string | null]> = [
     ["missing", () => null],
@@ -205,6 +250,9 @@ describe("money 2: Stripe webhooks", () => {
     ["from the future by more than 300 s", (body) => stripeSignatureHeader(body, SECRET, T + 301)],
     ["not in Stripe's format", () => "v1=abc"],
     ["of another body", () => stripeSignatureHeader("{}", SECRET, T)],
+    ["with only an old secret's v1", (body) => stripeSignatureHeader(body, "whsec_the_old_secret", T)],
+    ["with a v1 that is not hex", () => `t=${T},v1=${"z".repeat(64)}`],
+    ["with no timestamp", (body) => stripeSignatureHeader(body, SECRET, T).replace(/^t=\d+,/, "")],
   ];
   it.each(refusals)("money 2: a signature %s is refused with 400 and nothing is written", (_name, sign) => {
     const event = chargeRefunded("evt_forged", 5000);
