@@ -29,7 +29,14 @@ export interface StripeEventPayload {
  */
 export function stripeEventFixture(
   name: StripeEventFixtureName,
-  change: { id?: string; paymentIntent?: string; amountRefundedCents?: number; created?: number } = {},
+  change: {
+    id?: string;
+    paymentIntent?: string;
+    /** The payment's amount (the test's own order's total). */
+    amountCents?: number;
+    amountRefundedCents?: number;
+    created?: number;
+  } = {},
 ): StripeEventPayload {
   const file = new URL(`./fixtures/webhooks/${name}.json`, import.meta.url);
   let text = readFileSync(file, "utf8");
@@ -37,6 +44,15 @@ export function stripeEventFixture(
   const { event } = JSON.parse(text) as { event: StripeEventPayload };
   if (change.id) event.id = change.id;
   if (change.created !== undefined) event.created = change.created;
+  const object = event.data.object;
+  if (change.amountCents !== undefined) {
+    for (const field of ["amount", "amount_captured", "amount_received"])
+      if (typeof object[field] === "number" && object[field] > 0) object[field] = change.amountCents;
+    if (object.object === "charge") {
+      const details = object.payment_method_details as { card: { amount_authorized: number } };
+      details.card.amount_authorized = change.amountCents;
+    }
+  }
   if (change.amountRefundedCents !== undefined) {
     const charge = event.data.object;
     const refunds = charge.refunds as { data: Array<{ amount: number }> };

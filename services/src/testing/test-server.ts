@@ -41,6 +41,8 @@ export interface TestServerOptions {
   log?: Logger;
   /** PAYMENT_GATEWAY: test by default (the test cards); "" as a deployment that set none. */
   paymentGateway?: "test" | "";
+  /** STRIPE_WEBHOOK_SECRET: serves POST /api/payments/stripe/webhook/ (unset by default). */
+  stripeWebhookSecret?: string;
 }
 
 /** The SITE_URL test servers have unless told otherwise. */
@@ -76,6 +78,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     SITE_TIME_ZONE: options.siteTimeZone,
     PAYMENT_GATEWAY: options.paymentGateway ?? "test",
     SITE_URL: options.siteUrl ?? TEST_SITE_URL,
+    STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
   });
   return startServer(config, {
     log: options.log,
