@@ -19,8 +19,11 @@ export interface GatewayEventDeps {
 /** Who the order's history names for what the gateway reported. */
 export const GATEWAY_USER: UserRef = { id: "stripe", name: "Stripe" };
 
-/** What became of a notice: acted on, nothing to do (already so), or refused by the order's state. */
-export type GatewayOutcome = "done" | "nothing" | "refused";
+/**
+ * What became of a notice: acted on, nothing to do (already so), refused by the order's state, or
+ * stale (the order's own record contradicts it: the money was captured).
+ */
+export type GatewayOutcome = "done" | "nothing" | "refused" | "stale";
 
 /** The order a gateway payment (a PaymentIntent id) paid for, from the orders read model. */
 export async function orderNumberForPayment(db: Kysely<Database>, reference: string): Promise<string | null> {
@@ -102,20 +105,29 @@ export function disputeFromGateway(
 }
 
 /**
- * The gateway says the payment of a placed order failed or was cancelled: no money came, so the order
- * is cancelled and its stock, uses and donations put back (never shipped unpaid).
+ * The gateway says the payment of an order failed or was cancelled. An order that holds no money yet
+ * is cancelled and its stock, uses and donations put back (never shipped unpaid). An order whose
+ * payment was captured is left alone (`stale`): a card order is placed only after its capture, so
+ * such a notice is about an earlier attempt on the same PaymentIntent (a first card declined before
+ * a second one paid), delivered late or out of order, as Stripe warns it may be. Cancelling then
+ * would keep the money without an order.
  */
 export async function cancelUnpaidFromGateway(
   deps: GatewayEventDeps,
   unpaid: { number: string; why: string },
   metadata: EventMetadata,
 ): Promise<GatewayOutcome> {
+  let stale = false;
   const outcome = await run(
     deps,
     unpaid.number,
-    (state) => (state.cancelled || state.refundedCents > 0 ? null : { type: "Cancel", reason: unpaid.why }),
+    (state) => {
+      stale = state.paidCents > 0;
+      return state.cancelled || stale ? null : { type: "Cancel", reason: unpaid.why };
+    },
     metadata,
   );
+  if (stale) return "stale";
   if (outcome !== "refused") await putBack(deps, unpaid.number, metadata);
   return outcome;
 }

@@ -94,7 +94,11 @@ export function makeStripeWebhookRouter(deps: StripeWebhookDeps): Router {
       // commands decide on the order's state), so this one has nothing more to do.
       if (!(error instanceof WrongExpectedVersionError)) throw error;
     }
-    req.log.info({ stripeEvent: parsed.id, type: parsed.type, order: number, outcome }, "stripe webhook");
+    // Refused or stale: Stripe's record and the order's differ (money refunded on an order that cannot
+    // take a refund, a failure notice about a captured payment); the order is left as it is and
+    // `ops reconcile` shows the difference.
+    const level = outcome === "refused" || outcome === "stale" ? "warn" : "info";
+    req.log[level]({ stripeEvent: parsed.id, type: parsed.type, order: number, outcome }, "stripe webhook");
     res.json({ received: true });
   });
   return router;

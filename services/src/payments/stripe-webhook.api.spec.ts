@@ -37,6 +37,15 @@ function paidByStripe(): OrderEvent {
     },
   } as OrderEvent;
 }
+/**
+ * The same order with its money not taken yet (the schema allows a card payment awaiting; the checkout
+ * captures before placing, so only a later authorise-only flow would place one).
+ */
+function unpaidByStripe(): OrderEvent {
+  const placed = paidByStripe();
+  if (placed.type !== "OrderPlaced") throw new Error("fixture");
+  return { ...placed, data: { ...placed.data, payment: { ...placed.data.payment, status: "awaiting" } } };
+}
 /** The SKU the order took 2 of (8 left), then the order's own events. */
 const onOrder = (...events: OrderEvent[]): GivenEvent[] => [
   productGiven(70, { title: "Ark Poster" }),
@@ -130,9 +139,9 @@ describe("money 2: Stripe webhooks", () => {
       .when((http) => deliver(http, disputeCreated("evt_dispute_2")))
       .then(({ newEvents }) => expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"])));
 
-  it("money 2: payment_intent.canceled for a placed order cancels it and puts its stock back", () =>
+  it("money 2: payment_intent.canceled for a placed order that holds no money yet cancels it and puts its stock back", () =>
     spec
-      .given(...onOrder(paidByStripe()))
+      .given(...onOrder(unpaidByStripe()))
       .when((http) => deliver(http, stripeEventFixture("payment-intent-canceled", { id: "evt_cancel" })))
       .then(({ newEvents }) => {
         expect(newEvents.map((e) => e.type)).toEqual([
@@ -141,7 +150,24 @@ describe("money 2: Stripe webhooks", () => {
           "SkuStockChanged",
           "StripeEventTaken",
         ]);
+        expect(newEvents[0].data).toMatchObject({ reason: "Payment cancelled in Stripe", by: { name: "Stripe" } });
+        expect(newEvents[2].data).toMatchObject({ stock: 10 });
       }));
+
+  const lateNotices: Array<["payment-intent-payment-failed" | "payment-intent-canceled", string]> = [
+    ["payment-intent-payment-failed", "an earlier card declined"],
+    ["payment-intent-canceled", "a cancel Stripe could not have made"],
+  ];
+  it.each(lateNotices)("money 2: a late %s notice (%s) leaves an order whose payment was captured alone", (fixture) =>
+    spec
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, stripeEventFixture(fixture, { id: `evt_late_${fixture}` })))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"]);
+        expect(newEvents[0].data).toMatchObject({ orderNumber: FIXTURE_ORDER });
+      }),
+  );
 
   it("money 2: a signed event about a payment the shop has no order for is answered 2xx and ignored", () =>
     spec
@@ -159,9 +185,9 @@ describe("money 2: Stripe webhooks", () => {
       .when((http) => deliver(http, stripeEventFixture("payment-intent-succeeded", { id: "evt_ok" })))
       .then(({ newEvents }) => expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"])));
 
-  it("money 2: payment_intent.payment_failed for a placed order cancels it and puts its stock back", () =>
+  it("money 2: payment_intent.payment_failed for a placed order that holds no money yet cancels it", () =>
     spec
-      .given(...onOrder(paidByStripe()))
+      .given(...onOrder(unpaidByStripe()))
       .when((http) => deliver(http, stripeEventFixture("payment-intent-payment-failed", { id: "evt_failed" })))
       .then(({ response, newEvents }) => {
         expect(response.status).toBe(200);
@@ -171,8 +197,7 @@ describe("money 2: Stripe webhooks", () => {
           "SkuStockChanged",
           "StripeEventTaken",
         ]);
-        expect(newEvents[0].data).toMatchObject({ reason: "Payment failed in Stripe", by: { name: "Stripe" } });
-        expect(newEvents[2].data).toMatchObject({ stock: 10 });
+        expect(newEvents[0].data).toMatchObject({ reason: "Payment failed in Stripe" });
       }));
 
   it("money 2: the dispute puts the order in the disputed state on the staff record", () =>
