@@ -3,11 +3,13 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import {
   NotFoundError,
+  NotVisibleYetError,
   StripeEventTaken,
   stripeEventStream,
   WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
+  type LogPosition,
 } from "@shop/shared";
 import type { Database } from "@shop/projections";
 import { onceDecider, RETRY, runCommand } from "../platform/command-handler.ts";
@@ -31,6 +33,7 @@ export interface StripeWebhookDeps {
   store: EventStore;
   db: Kysely<Database>;
   clock: () => Date;
+  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
   /** STRIPE_WEBHOOK_SECRET (whsec_…): without it the endpoint is not served. */
   stripeWebhookSecret?: string;
 }
@@ -46,6 +49,12 @@ const ChargeObject = z.object({ payment_intent: z.string().nullable().optional()
 const DisputeObject = z.object({ payment_intent: z.string().nullable().optional(), reason: z.string().optional() });
 
 const takenDecider = onceDecider([StripeEventTaken]);
+
+export const STRIPE_ORDERS_BEHIND =
+  "The orders are not all readable yet (the read model is catching up); Stripe delivers the event again later.";
+
+/** The orders read model could not catch up with the log: the event is left for Stripe's next delivery. */
+class OrdersBehind extends Error {}
 
 /**
  * POST /api/payments/stripe/webhook/: Stripe's notices about payments. The signature is the check
@@ -74,7 +83,16 @@ export function makeStripeWebhookRouter(deps: StripeWebhookDeps): Router {
     const stream = stripeEventStream(parsed.id);
     if ((await deps.store.readStream(stream)).length > 0) return res.json({ received: true, duplicate: true });
     const metadata = eventMetadata(req);
-    const { number, outcome } = await actOn(deps, parsed, metadata);
+    let acted: Awaited<ReturnType<typeof actOn>>;
+    try {
+      acted = await actOn(deps, parsed, metadata);
+    } catch (error) {
+      if (!(error instanceof OrdersBehind)) throw error;
+      // Not claimed: Stripe retries a non-2xx answer for days, by when the read model has caught up.
+      const { status, body } = errorAnswer("NOT_VISIBLE_YET", STRIPE_ORDERS_BEHIND);
+      return res.status(status).set("Retry-After", "60").json(body);
+    }
+    const { number, outcome } = acted;
     try {
       await runCommand(
         deps.store,
@@ -110,12 +128,16 @@ async function actOn(
   metadata: EventMetadata,
 ): Promise<{ number: string | null; outcome: GatewayOutcome | "ignored" }> {
   const object = event.data.object;
-  const intentOf = async (id: string | null | undefined) => (id ? orderNumberForPayment(deps.db, id) : null);
+  const intentOf = (id: string | null | undefined) => orderOfPayment(deps, id);
   switch (event.type) {
     case "payment_intent.succeeded": {
-      // The order records its own capture when it is placed: nothing to add.
+      // The order records its own capture when it is placed: nothing to add (and Stripe sends this as
+      // the shop captures, before the order is appended: no waiting for it).
       const intent = PaymentIntentObject.safeParse(object);
-      return { number: intent.success ? await intentOf(intent.data.id) : null, outcome: "nothing" };
+      return {
+        number: intent.success ? await orderNumberForPayment(deps.db, intent.data.id) : null,
+        outcome: "nothing",
+      };
     }
     case "payment_intent.payment_failed":
     case "payment_intent.canceled": {
@@ -143,4 +165,23 @@ async function actOn(
     default:
       return { number: null, outcome: "ignored" };
   }
+}
+
+/**
+ * The order a PaymentIntent paid for. Not found while the orders read model is behind the log (after a
+ * restart that rebuilds it, or a lost database connection), it waits for the model to reach the log's
+ * head; when it cannot, `OrdersBehind`: a refund or dispute is never dropped as "unknown" only because
+ * the read model had not caught up.
+ */
+async function orderOfPayment(deps: StripeWebhookDeps, reference: string | null | undefined): Promise<string | null> {
+  if (!reference) return null;
+  const found = await orderNumberForPayment(deps.db, reference);
+  if (found) return found;
+  // The app's wait throws NotVisibleYetError when the model does not catch up in time (read-your-writes).
+  const caughtUp = await deps.waitForProjections(await deps.store.head(), ["orders"]).catch((error: unknown) => {
+    if (error instanceof NotVisibleYetError) return false;
+    throw error;
+  });
+  if (!caughtUp) throw new OrdersBehind();
+  return orderNumberForPayment(deps.db, reference);
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { orderStream, stripeEventStream, type OrderEvent } from "@shop/shared";
+import { NotVisibleYetError, orderStream, stripeEventStream, type OrderEvent } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { FIXTURE_ORDER, orderDisputeOpened, orderPlaced, orderRefunded } from "../orders/order-fixtures.ts";
 import { apiSpec, type GivenEvent, type SpecHttp, type SpecResponse } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import { createTestGateway } from "./test-gateway.ts";
-import { STRIPE_SIGNATURE_REFUSED } from "./stripe-webhook-router.ts";
+import { STRIPE_ORDERS_BEHIND, STRIPE_SIGNATURE_REFUSED } from "./stripe-webhook-router.ts";
 import { deliverStripeEvent, RECORDED_PAYMENT_INTENT, stripeEventFixture } from "./stripe-webhook-fixtures.ts";
 import { stripeSignatureHeader } from "./stripe-signature.ts";
 
@@ -18,6 +18,19 @@ const edna = signedInUser("edna@example.org", "Edna Editor");
 
 const spec = apiSpec(
   (deps) => createApp({ ...deps, paymentGateway: createTestGateway(), stripeWebhookSecret: SECRET }),
+  { clock: () => NOW },
+);
+/** A server whose orders read model cannot catch up (rebuilding, or its database connection lost). */
+const readModelBehind = apiSpec(
+  (deps) =>
+    createApp({
+      ...deps,
+      waitForProjections: async () => {
+        throw new NotVisibleYetError();
+      },
+      paymentGateway: createTestGateway(),
+      stripeWebhookSecret: SECRET,
+    }),
   { clock: () => NOW },
 );
 const unconfigured = apiSpec((deps) => createApp({ ...deps, paymentGateway: createTestGateway() }), {
@@ -177,6 +190,26 @@ describe("money 2: Stripe webhooks", () => {
         expect(response.status).toBe(200);
         expect(newEvents.map((e) => e.type)).toEqual(["StripeEventTaken"]);
         expect(newEvents[0].data).toMatchObject({ orderNumber: null });
+      }));
+
+  it("money 2: a notice about a payment not found while the orders read model is behind is answered 503 and not claimed", () =>
+    readModelBehind
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, disputeCreated("evt_behind", "pi_3NotReadYet")))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(503);
+        expect(response.headers.get("retry-after")).toBe("60");
+        expect(response.json).toMatchObject({ metadata: { code: "NOT_VISIBLE_YET", message: STRIPE_ORDERS_BEHIND } });
+        expect(newEvents).toEqual([]);
+      }));
+
+  it("money 2: a notice about an order the read model already has is taken without waiting for it", () =>
+    readModelBehind
+      .given(...onOrder(paidByStripe()))
+      .when((http) => deliver(http, disputeCreated("evt_known")))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(newEvents.map((e) => e.type)).toEqual(["OrderDisputeOpened", "StripeEventTaken"]);
       }));
 
   it("money 2: payment_intent.succeeded adds nothing to the order (it recorded its capture when placed)", () =>
