@@ -113,6 +113,37 @@ describe("add to cart (storefront §7)", () => {
         expect(response.json.order.subtotal).toBe("25.50");
       }));
 
+  it("spec 5: a negative quantity is refused naming the SKU, and nothing is added", () =>
+    spec
+      .given(...CATALOG)
+      .when((http) => http.visitor().get("/api/store/shop/add-to-cart/?10-1-100=-5"))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json.metadata).toMatchObject({
+          success: false,
+          code: "CART_BAD_QUANTITY",
+          message: 'Please enter a quantity of 0 or more for "10-1-100".',
+          errors: ["10-1-100: Ensure this value is greater than or equal to 0."],
+        });
+        expect(newEvents).toEqual([]);
+      }));
+
+  it("spec 5: a negative donation amount is refused too; a word still counts as 0 and adds nothing", () =>
+    spec
+      .given(...CATALOG)
+      .when(async (http) => {
+        const visitor = http.visitor();
+        const word = await visitor.get("/api/store/shop/add-to-cart/?10-1-100=lots");
+        expect(word.status).toBe(200);
+        expect(word.json.items).toEqual([]);
+        return visitor.get("/api/store/shop/add-to-cart/?GeneralDonation=-$10");
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json.metadata.code).toBe("CART_BAD_QUANTITY");
+        expect(newEvents).toEqual([]);
+      }));
+
   it("/store/cart/?{sku}={qty}&add-to-cart adds, then shows the cart page", () =>
     spec
       .given(...CATALOG)

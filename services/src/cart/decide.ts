@@ -1,5 +1,6 @@
 import {
   CartRefusedError,
+  fieldMessage,
   DISCOUNT_MESSAGES,
   type CartErrorCode,
   checkDiscount,
@@ -45,6 +46,19 @@ export function parseQuantity(raw: string | number): number {
 
 const refuse = (code: CartErrorCode, message: string) => new CartRefusedError(code, message);
 
+/**
+ * A quantity or amount below zero is a mistake, not a removal: refused naming the SKU's field, and
+ * nothing is written. (What is not a number still counts as 0, storefront §5.)
+ */
+function refuseNegative(skuCode: string, raw: string | number): void {
+  if (!/^\s*-\s*\$?\s*0*[1-9]/.test(String(raw))) return;
+  throw new CartRefusedError(
+    "CART_BAD_QUANTITY",
+    `Please enter a quantity of 0 or more for "${skuCode}".`,
+    fieldMessage(skuCode, "Ensure this value is greater than or equal to 0."),
+  );
+}
+
 /** Why a SKU cannot go into the cart, naming it; null when it can. */
 export function unavailable(code: string, sku: SkuForCart | undefined): CartRefusedError | null {
   if (!sku) return refuse("CART_ITEM_NOT_FOUND", `Sorry, we could not find the item "${code}".`);
@@ -71,6 +85,7 @@ export function decideCart(command: CartCommand, state: Cart, context: CartConte
   for (const item of command.data.items) {
     const sku = context.skus.get(item.skuCode);
     const skuCode = item.skuCode;
+    refuseNegative(skuCode, item.quantity);
     if (sku?.userDefinedPrice) {
       const amountCents = Math.max(0, parseCurrencyToCents(item.quantity));
       const existing = cart.donations.find((d) => d.skuCode === skuCode);
