@@ -113,8 +113,13 @@ export function makeLocksRouter(deps: LocksRouterDeps): Router {
     for (const obj of body.objs) {
       const key = `${obj.app}.${obj.model}.${obj.id}`;
       const row = byKey.get(key);
-      if (!row || seen.has(key)) continue;
+      if (seen.has(key)) continue;
       seen.add(key);
+      if (!row) {
+        const unlocked = { hasLock: false, user: null, reason: null, comment: "", autoCreated: false } as const;
+        locks.push({ app: obj.app, model: obj.model, id: obj.id, ...unlocked });
+        continue;
+      }
       locks.push({
         app: row.app,
         model: row.model,

@@ -149,7 +149,7 @@ describe("code health 4: record locks through the API on the in-memory log", () 
         expect((await http.as(rick).get(`${URL}?app=content&model=contentnode&id=109`)).json.lock).toBeNull();
       }));
 
-  it("lookup lists the locked records among those asked, with hasLock for the caller", () =>
+  it("spec 9: lookup answers every record asked, with hasLock for the caller (false when nobody locks it)", () =>
     spec
       .given(edna, rick, locked(edna, 110, { reason: 2, comment: "c" }), locked(rick, 111))
       .when((http) =>
@@ -182,6 +182,16 @@ describe("code health 4: record locks through the API on the in-memory log", () 
                 reason: 1,
                 comment: "",
                 autoCreated: true,
+              },
+              {
+                app: "content",
+                model: "contentnode",
+                id: 112,
+                hasLock: false,
+                user: null,
+                reason: null,
+                comment: "",
+                autoCreated: false,
               },
             ],
           },

@@ -68,10 +68,25 @@ export const RecordLock = z.object({
 });
 export type RecordLock = z.infer<typeof RecordLock>;
 
-/** One row of the lookup answer: `hasLock` is true when the signed-in user holds it. */
-export const LockLookupItem = z
+/** One row of the lookup answer for a locked record: `hasLock` is true when the signed-in user holds it. */
+export const LockedLookupItem = z
   .object({ app: z.string(), model: z.string(), id: z.number(), hasLock: z.boolean() })
   .extend(RecordLock.shape);
+
+/** A record asked about that nobody locks: `hasLock` false, `user` and `reason` null. */
+export const UnlockedLookupItem = z.object({
+  app: z.string(),
+  model: z.string(),
+  id: z.number(),
+  hasLock: z.literal(false),
+  user: z.null(),
+  reason: z.null(),
+  comment: z.literal(""),
+  autoCreated: z.literal(false),
+});
+
+/** Every record asked about gets a row, locked or not (back office: the lookup answers each record). */
+export const LockLookupItem = z.union([LockedLookupItem, UnlockedLookupItem]);
 export type LockLookupItem = z.infer<typeof LockLookupItem>;
 
 /** Socket message `lock:changed` on /admin, to every staff socket. */

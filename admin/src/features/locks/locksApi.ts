@@ -41,7 +41,8 @@ export const locksApi = api.injectEndpoints({
       }),
       transformResponse: (response: LookupResponse) => {
         const map: LockMap = {};
-        for (const { app: _a, model: _m, id, hasLock: _h, ...lock } of response.locks) map[id] = { lock };
+        for (const { app: _a, model: _m, id, hasLock: _h, ...lock } of response.locks)
+          map[id] = { lock: lock.user === null ? null : lock };
         return map;
       },
       providesTags: ["RecordLock"],
