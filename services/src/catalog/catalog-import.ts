@@ -30,8 +30,6 @@ export interface ImportReport {
   products: { created: number; changed: number; unchanged: number };
   skus: { created: number; changed: number; unchanged: number };
   events: number;
-  /** Discounts and campaigns in the file, left to their own features' import. */
-  skipped: { discounts: number; campaigns: number };
 }
 
 /** A file that does not match the format: 'path: message' lines. */
@@ -76,7 +74,6 @@ export async function importCatalog(
     products: { created: 0, changed: 0, unchanged: 0 },
     skus: { created: 0, changed: 0, unchanged: 0 },
     events: 0,
-    skipped: { discounts: file.discounts.length, campaigns: file.campaigns.length },
   };
   const count = (kind: "products" | "skus", created: boolean, events: number) => {
     report[kind][created ? "created" : events ? "changed" : "unchanged"]++;

@@ -1,4 +1,5 @@
 import {
+  type CreateDiscountRequest,
   DiscountExistsError,
   DiscountNotFoundError,
   discountEvents,
@@ -7,6 +8,7 @@ import {
   type DiscountEvent,
   type DiscountTerms,
   type EventStore,
+  type UpdateDiscountRequest,
   type UserRef,
 } from "@shop/shared";
 import { foldStream } from "../platform/command-handler.ts";
@@ -38,6 +40,27 @@ export const discountDecider = {
 export type DiscountCommand =
   | { type: "CreateDiscount"; data: { id: number; code: string; terms: DiscountTerms } }
   | { type: "UpdateDiscount"; data: { terms: DiscountTerms } };
+
+/** The request's snake_case fields as the events' terms. */
+export function discountTermsOf(input: UpdateDiscountRequest | CreateDiscountRequest): DiscountTerms {
+  return {
+    description: input.description,
+    percentOff: input.percent_off,
+    amountOffCents: input.amount_off_cents,
+    minSubtotalCents: input.min_subtotal_cents,
+    requiresUser: input.requires_user,
+    requiresGroup: input.requires_group,
+    requiredSkus: input.required_skus.map((c) => c.trim()),
+    requiredQuantity: input.required_quantity,
+    starts: input.starts,
+    ends: input.ends,
+    maxUses: input.max_uses,
+    maxUsesPerCustomer: input.max_uses_per_customer,
+    active: input.active,
+    freeShipping: input.free_shipping,
+    freeShippingMethods: input.free_shipping ? input.free_shipping_methods.map((c) => c.trim()) : [],
+  };
+}
 
 export const discountNotFound = () => new DiscountNotFoundError();
 

@@ -7,7 +7,6 @@ import {
   discountStream,
   pathIdOf,
   UpdateDiscountRequest,
-  type DiscountTerms,
   type EventStore,
   type LogPosition,
 } from "@shop/shared";
@@ -16,7 +15,7 @@ import type { Selectable } from "kysely";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
 import { allocateId } from "../platform/id-allocator.ts";
 import { parseQuery, parseRequest } from "../platform/http/validate.ts";
-import { decideDiscount, discountDecider, discountNotFound } from "./discount.ts";
+import { decideDiscount, discountDecider, discountNotFound, discountTermsOf } from "./discount.ts";
 
 export interface DiscountsRouterDeps {
   store: EventStore;
@@ -26,27 +25,6 @@ export interface DiscountsRouterDeps {
 }
 
 const BASE = "/admin/api/store/discount/";
-
-/** The request's snake_case fields as the events' terms. */
-function termsOf(input: UpdateDiscountRequest | CreateDiscountRequest): DiscountTerms {
-  return {
-    description: input.description,
-    percentOff: input.percent_off,
-    amountOffCents: input.amount_off_cents,
-    minSubtotalCents: input.min_subtotal_cents,
-    requiresUser: input.requires_user,
-    requiresGroup: input.requires_group,
-    requiredSkus: input.required_skus.map((c) => c.trim()),
-    requiredQuantity: input.required_quantity,
-    starts: input.starts,
-    ends: input.ends,
-    maxUses: input.max_uses,
-    maxUsesPerCustomer: input.max_uses_per_customer,
-    active: input.active,
-    freeShipping: input.free_shipping,
-    freeShippingMethods: input.free_shipping ? input.free_shipping_methods.map((c) => c.trim()) : [],
-  };
-}
 
 /** A discount as the admin list and form show it. */
 export const discountView = (d: Selectable<DiscountsTable>) => ({
@@ -86,7 +64,10 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
   router.post(BASE, async (req, res) => {
     const input = parseRequest(CreateDiscountRequest, req.body);
     const id = await allocateId(deps.db, "discount");
-    await run(req, input.code, { type: "CreateDiscount", data: { id, code: input.code, terms: termsOf(input) } });
+    await run(req, input.code, {
+      type: "CreateDiscount",
+      data: { id, code: input.code, terms: discountTermsOf(input) },
+    });
     res.status(201).json({ metadata: { success: true }, ...discountView((await byId(id))!) });
   });
 
@@ -119,7 +100,12 @@ export function makeDiscountsRouter(deps: DiscountsRouterDeps): Router {
     const input = parseRequest(UpdateDiscountRequest, req.body);
     const row = await byId(id);
     if (!row) throw discountNotFound();
-    await run(req, row.code, { type: "UpdateDiscount", data: { terms: termsOf(input) } }, input.expected_version);
+    await run(
+      req,
+      row.code,
+      { type: "UpdateDiscount", data: { terms: discountTermsOf(input) } },
+      input.expected_version,
+    );
     res.json({ metadata: { success: true }, ...discountView((await byId(id))!) });
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,6 +97,65 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     const again = await ops("import-catalog", file);
     expect(again.stdout).toContain("products: 0 created, 0 changed, 25 unchanged");
     expect(again.stdout).toContain("0 events appended");
+  });
+  it("spec 15: import-catalog imports the file's discounts and campaigns, and a second import appends nothing", {
+    timeout: 120_000,
+  }, async () => {
+    const file = join(place.dataDir, "offers.json");
+    const offers = (goalCents: number) => ({
+      products: [{ id: 9100, title: "Roof Book", skus: [{ id: 9101, sku: "10-1-9101", price_cents: 1000 }] }],
+      skus: [
+        { id: 9001, sku: "RoofFund", price_cents: 0, user_defined_price: true, campaign: "roof", name: "Roof Fund" },
+      ],
+      campaigns: [{ slug: "roof", name: "New Roof", goal_cents: goalCents, starts: null, ends: null }],
+      discounts: [
+        { code: "roof10", description: "Ten off for the roof", percent_off: 10, amount_off_cents: null },
+        { code: "SHIPFREE2", free_shipping: true, free_shipping_methods: ["standard"], max_uses: 50 },
+      ],
+    });
+    writeFileSync(file, JSON.stringify(offers(500_000)));
+    const first = await ops("import-catalog", file);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("discounts: 2 created, 0 changed, 0 unchanged");
+    expect(first.stdout).toContain("campaigns: 1 created, 0 changed, 0 unchanged");
+    const again = await ops("import-catalog", file);
+    expect(again.stdout).toContain("discounts: 0 created, 0 changed, 2 unchanged");
+    expect(again.stdout).toContain("campaigns: 0 created, 0 changed, 1 unchanged");
+    writeFileSync(file, JSON.stringify(offers(750_000)));
+    const changed = await ops("import-catalog", file);
+    expect(changed.stdout).toContain("campaigns: 0 created, 1 changed, 0 unchanged");
+
+    const server: RunningServer = await startTestServer(place);
+    try {
+      const client = new TestClient(server.url);
+      const status = await client.get("/api/store/campaign-status/?campaign=roof");
+      expect(status.json).toMatchObject({ campaign: "roof", name: "New Roof", goal_cents: 750_000, raised_cents: 0 });
+      await client.get("/api/store/shop/add-to-cart/?10-1-9101=1&RoofFund=20");
+      const applied = await client.get(
+        `/api/store/shop/apply-discounts/?discounts=${encodeURIComponent('["roof10"]')}`,
+      );
+      expect(applied.json).toEqual({ ROOF10: "Discount applied." });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("spec 15: a discount the staff form would refuse stops the import before anything is written", {
+    timeout: 60_000,
+  }, async () => {
+    const file = join(place.dataDir, "bad-offers.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        campaigns: [{ slug: "never", name: "Never", goal_cents: 100, starts: null, ends: null }],
+        discounts: [{ code: "BOTH", percent_off: 10, amount_off_cents: 500 }],
+      }),
+    );
+    const result = await ops("import-catalog", file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("discounts.0.__all__: Give either percent_off or amount_off_cents.");
+    const events = await ops("events", "--stream", "campaign-never");
+    expect(events.stdout).not.toContain("CampaignCreated");
   });
 });
 

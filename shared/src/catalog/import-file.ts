@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { positiveId } from "../http/request-fields.ts";
+import { CreateCampaignRequest } from "../campaigns/api.ts";
+import { CreateDiscountRequest } from "../discounts/api.ts";
 import { CreateProductRequest, CreateSkuRequest } from "./admin-api.ts";
 
 // The file `npm run ops -- import-catalog FILE.json` reads and `generate-catalog` writes (README).
@@ -19,9 +21,9 @@ export const CatalogImportFile = z.object({
   products: z.array(ImportProduct).default([]),
   /** SKUs of no product (donations). */
   skus: z.array(ImportSku).default([]),
-  /** Discounts and campaigns belong to the cart and donations features (read by their import). */
-  discounts: z.array(z.record(z.string(), z.unknown())).default([]),
-  campaigns: z.array(z.record(z.string(), z.unknown())).default([]),
+  /** Discounts and campaigns with the staff forms' fields, imported by their own features. */
+  discounts: z.array(CreateDiscountRequest).default([]),
+  campaigns: z.array(CreateCampaignRequest).default([]),
 });
 export type CatalogImportFile = z.input<typeof CatalogImportFile>;
 export type ParsedCatalogImportFile = z.infer<typeof CatalogImportFile>;
