@@ -38,7 +38,7 @@ async function addAddress(page: Page, a: { first: string; last: string; street: 
   await form.getByLabel("Last name").fill(a.last);
   await form.getByLabel("Street address").fill(` ${a.street} `);
   await form.getByLabel("City").fill(a.city);
-  await form.getByLabel("State").fill("IL");
+  await form.getByLabel("State", { exact: true }).selectOption("IL");
   await form.getByLabel("Postal code").fill(a.zip);
   await form.getByRole("button", { name: "Save address" }).click();
   // On success the form hides and the add button is back; the new address is in the list.
@@ -46,6 +46,19 @@ async function addAddress(page: Page, a: { first: string; last: string; street: 
   await expect(page.getByRole("button", { name: "Add an address" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: a.street })).toBeVisible();
 }
+
+test("spec 7: the address book's state is a dropdown of US states, a box outside the US", async ({ page }) => {
+  await signUp(page, newEmail("states"), "Sam States", true);
+  await page.getByRole("button", { name: "Add an address" }).click();
+  const form = page.getByRole("region", { name: "Add an address" });
+  const state = form.getByLabel("State", { exact: true });
+  await expect(state.locator("option").first()).toHaveText("Select state");
+  await expect(state.locator("option", { hasText: "Kentucky" })).toHaveAttribute("value", "KY");
+  await form.getByLabel("Country").fill("Canada");
+  await expect(form.getByLabel("State / province")).toHaveJSProperty("tagName", "INPUT");
+  await form.getByLabel("Country").fill("USA");
+  await expect(form.getByLabel("State", { exact: true })).toHaveJSProperty("tagName", "SELECT");
+});
 
 test("sign up, then the address book: add, edit, make default, delete", async ({ page }) => {
   await signUp(page, newEmail("book"), "Ann Shopper", true);

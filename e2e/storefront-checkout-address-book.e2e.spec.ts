@@ -38,7 +38,7 @@ test("a signed-in shopper with an address picks it for billing and shipping; the
   await form.getByLabel("Last name").fill("Shopper");
   await form.getByLabel("Street address").fill("12 Book Lane");
   await form.getByLabel("City").fill("Springfield");
-  await form.getByLabel("State").fill("IL");
+  await form.getByLabel("State", { exact: true }).selectOption("IL");
   await form.getByLabel("Postal code").fill("62701");
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(form).toHaveCount(0);

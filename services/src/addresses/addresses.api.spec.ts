@@ -98,6 +98,36 @@ describe("address book REST", () => {
         expect(response.json.metadata.errors).toEqual(["state: This field is required."]);
       }));
 
+  it("spec 7: a US address's state is a code of the dropdown: a name such as 'Kentucky' is refused, nothing written", () =>
+    spec
+      .given(ann)
+      .when((http) => http.as(ann).post(API, { ...home, state: "Kentucky", country: "United States" }))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json.metadata.errors).toEqual([
+          "state: Select a valid choice. Kentucky is not one of the available choices.",
+        ]);
+        expect(newEvents).toEqual([]);
+      }));
+
+  it.each(["USA", "U.S.", "u.s.a.", "United States"])(
+    "spec 7: '%s' is taken as the US: the state is required",
+    (country) =>
+      spec
+        .given(ann)
+        .when((http) => http.as(ann).post(API, { ...home, state: "", country }))
+        .then(({ response }) => {
+          expect(response.status).toBe(400);
+          expect(response.json.metadata.errors).toEqual(["state: This field is required."]);
+        }),
+  );
+
+  it("spec 7: a state code in any case is taken", () =>
+    spec
+      .given(ann)
+      .when((http) => http.as(ann).post(API, { ...home, state: "ky", country: "USA" }))
+      .then(({ response }) => expect(response.json.metadata.success).toBe(true)));
+
   it("editing an address answers metadata.success and the list shows the change", () =>
     spec
       .given(ann)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FORM_MESSAGES } from "../domain/messages.ts";
-import { isUnitedStates } from "./us-states.ts";
+import { isUnitedStates, usStateMessage } from "./us-states.ts";
 import { boundedText } from "../http/request-fields.ts";
 
 /** The address book's messages (storefront §8, Addresses). */
@@ -35,8 +35,8 @@ export const AddressFields = z
     const required = ["first_name", "last_name", "street1", "city", "postal_code"] as const;
     for (const field of required)
       if (!a[field]) ctx.addIssue({ code: "custom", path: [field], message: FORM_MESSAGES.required });
-    if (isUnitedStates(a.country) && !a.state)
-      ctx.addIssue({ code: "custom", path: ["state"], message: FORM_MESSAGES.required });
+    const stateProblem = isUnitedStates(a.country) ? usStateMessage(a.state) : null;
+    if (stateProblem) ctx.addIssue({ code: "custom", path: ["state"], message: stateProblem });
   });
 export type AddressFields = z.infer<typeof AddressFields>;
 

@@ -1,3 +1,5 @@
+import { FORM_MESSAGES } from "../domain/messages.ts";
+
 /** One entry of the state dropdown: the two-letter postal code and the name shown. */
 export interface UsState {
   id: string;
@@ -77,11 +79,24 @@ export const US_STATES: readonly UsState[] = [
 /** The first option of the state dropdown. */
 export const SELECT_STATE_LABEL = "Select state";
 
-const US_NAMES = new Set(["us", "united states", "united states of america"]);
+const US_NAMES = new Set(["us", "usa", "united states", "united states of america"]);
 
-/** Whether a country value means the United States: code US or either name, ignoring case and spaces around. */
+/**
+ * Whether a country value means the United States: US, USA, U.S., U.S.A., United States (of
+ * America), ignoring case, dots and spaces around.
+ */
 export function isUnitedStates(country: string): boolean {
-  return US_NAMES.has(country.trim().toLowerCase());
+  return US_NAMES.has(country.trim().toLowerCase().replaceAll(".", "").replace(/\s+/g, " "));
+}
+
+/**
+ * What is wrong with a US address's state, or null: it is required, and it is a two-letter code of
+ * the dropdown (any case), never a name such as 'Kentucky' (a name cannot be matched to a rate or tax).
+ */
+export function usStateMessage(state: string): string | null {
+  if (!state.trim()) return FORM_MESSAGES.required;
+  if (!usStateByCode(state)) return `Select a valid choice. ${state} is not one of the available choices.`;
+  return null;
 }
 
 /** The state whose code matches (ignoring case), so the dropdown can preselect an existing value. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnitedStates, US_STATES, usStateByCode } from "./us-states.ts";
+import { isUnitedStates, US_STATES, usStateByCode, usStateMessage } from "./us-states.ts";
 
 const FIFTY_STATES =
   "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(
@@ -45,7 +45,7 @@ describe("the US state list", () => {
   });
 });
 
-describe("the US is code US, 'United States' or 'United States of America', in any case", () => {
+describe("spec 7: the US is US, USA, U.S., 'United States' or 'United States of America', in any case", () => {
   it.each([
     ["US", true],
     ["us", true],
@@ -53,11 +53,27 @@ describe("the US is code US, 'United States' or 'United States of America', in a
     ["UNITED STATES", true],
     ["united states of america", true],
     [" United States ", true],
-    ["USA", false],
+    ["USA", true],
+    ["U.S.", true],
+    ["u.s.a.", true],
+    ["United  States", true],
+    ["USSR", false],
     ["Canada", false],
     ["CA", false],
     ["", false],
   ])("%j is %s", (country, expected) => {
     expect(isUnitedStates(country)).toBe(expected);
+  });
+});
+
+describe("spec 7: a US state is a code of the dropdown", () => {
+  it.each([
+    ["KY", null],
+    ["ky", null],
+    ["", "This field is required."],
+    ["Kentucky", "Select a valid choice. Kentucky is not one of the available choices."],
+    ["ZZ", "Select a valid choice. ZZ is not one of the available choices."],
+  ])("%j: %s", (state, message) => {
+    expect(usStateMessage(state)).toBe(message);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
-import { isUnitedStates } from "../addresses/us-states.ts";
+import { isUnitedStates, usStateMessage } from "../addresses/us-states.ts";
 import { billingFormFields, formField as field, paymentFormFields, shipFormFields } from "./form-fields.ts";
 
 type Issues = z.core.$RefinementCtx;
@@ -54,7 +54,8 @@ export const CheckoutInfoRequest = z
     if (v.billing_address_id === null) {
       for (const name of ["first_name", "last_name", "street1", "city", "postal_code"] as const)
         required(ctx, v[name], name);
-      if (isUnitedStates(v.country)) required(ctx, v.state, "state");
+      const stateProblem = isUnitedStates(v.country) ? usStateMessage(v.state) : null;
+      if (stateProblem) ctx.addIssue({ code: "custom", path: ["state"], message: stateProblem });
     }
     email(ctx, v.email, "email");
   });
@@ -86,7 +87,8 @@ export function deliveryFieldErrors(
   if (needs.ships) {
     for (const name of ["ship_first_name", "ship_last_name", "ship_street1", "ship_city", "ship_postal_code"] as const)
       if (!input[name]) add(name, FORM_MESSAGES.required);
-    if (isUnitedStates(input.ship_country) && !input.ship_state) add("ship_state", FORM_MESSAGES.required);
+    const stateProblem = isUnitedStates(input.ship_country) ? usStateMessage(input.ship_state) : null;
+    if (stateProblem) add("ship_state", stateProblem);
   }
   if (needs.digital) {
     if (!input.digital_email) add("digital_email", FORM_MESSAGES.required);

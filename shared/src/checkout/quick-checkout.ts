@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DomainError, type FieldMessages } from "../errors/domain-error.ts";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 import { isEmailAddress } from "../domain/text-format.ts";
-import { isUnitedStates } from "../addresses/us-states.ts";
+import { isUnitedStates, usStateMessage } from "../addresses/us-states.ts";
 import { billingFormFields, formField as field, paymentFormFields, shipFormFields } from "./form-fields.ts";
 import type { MembershipVariant } from "./membership-sku.ts";
 
@@ -156,12 +156,14 @@ export function quickCheckoutFieldErrors(variant: MembershipVariant, form: Quick
     if (!value) errors[name] = [FORM_MESSAGES.required];
   };
   for (const name of BILLING_REQUIRED) required(name, form[name]);
-  if (isUnitedStates(form.country)) required("state", form.state);
+  const state = isUnitedStates(form.country) ? usStateMessage(form.state) : null;
+  if (state) errors.state = [state];
   if (!form.email) required("email", form.email);
   else if (!isEmailAddress(form.email)) errors.email = [FORM_MESSAGES.invalidEmail(form.email)];
   if (form.ship_to === "new") {
     for (const name of BILLING_REQUIRED) required(`ship_${name}`, form[`ship_${name}`]);
-    if (isUnitedStates(form.ship_country)) required("ship_state", form.ship_state);
+    const shipState = isUnitedStates(form.ship_country) ? usStateMessage(form.ship_state) : null;
+    if (shipState) errors.ship_state = [shipState];
   } else if (form.ship_to !== "billing" && !/^\d{1,9}$/.test(form.ship_to)) {
     errors.ship_to = ["Select a valid choice."];
   }

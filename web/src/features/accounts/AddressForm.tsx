@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { AddressInput } from "./accountApi";
 import { FormField } from "./FormField";
+import { StateField } from "./StateField";
 
 export const EMPTY_ADDRESS: AddressInput = {
   first_name: "",
@@ -20,9 +21,9 @@ const LABELS: Array<[keyof AddressInput, string, string]> = [
   ["street1", "Street address", "address-line1"],
   ["street2", "Apartment, suite (optional)", "address-line2"],
   ["city", "City", "address-level2"],
+  ["country", "Country", "country-name"],
   ["state", "State", "address-level1"],
   ["postal_code", "Postal code", "postal-code"],
-  ["country", "Country", "country-name"],
   ["phone", "Phone (optional)", "tel"],
 ];
 
@@ -50,17 +51,27 @@ export function AddressForm({
   };
   return (
     <form className="address-form" onSubmit={submit} noValidate>
-      {LABELS.map(([name, label, autoComplete]) => (
-        <FormField
-          key={name}
-          label={label}
-          name={name}
-          autoComplete={autoComplete}
-          value={address[name]}
-          errors={errors[name]}
-          onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
-        />
-      ))}
+      {LABELS.map(([name, label, autoComplete]) =>
+        name === "state" ? (
+          <StateField
+            key={name}
+            country={address.country}
+            value={address.state}
+            errors={errors.state}
+            onChange={(state) => setAddress({ ...address, state })}
+          />
+        ) : (
+          <FormField
+            key={name}
+            label={label}
+            name={name}
+            autoComplete={autoComplete}
+            value={address[name]}
+            errors={errors[name]}
+            onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
+          />
+        ),
+      )}
       <div className="address-actions">
         <button type="submit" disabled={busy}>
           {submitLabel}
