@@ -11,8 +11,15 @@ type Props = {
 };
 
 const heading = (field: string) => field.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+/** A sub-object named in `__include` shows its `str`; anything else as text. */
 const cell = (value: unknown) =>
-  value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  value === null || value === undefined
+    ? ""
+    : typeof value === "object"
+      ? "str" in value
+        ? String(value.str)
+        : JSON.stringify(value)
+      : String(value);
 
 /** The results of a Find: one row per item with a + button; 'No results found!' when the search found nothing. */
 export function PickerResults({ label, items, total, displayFields, onAdd }: Props) {

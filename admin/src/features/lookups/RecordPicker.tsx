@@ -19,6 +19,11 @@ type Common = {
   /** Extra columns of the results table. */
   displayFields?: string[];
   /**
+   * Foreign keys among displayFields that the lookup adds as sub-objects when asked (`__include`):
+   * their column shows the related record's name instead of its id.
+   */
+  include?: string[];
+  /**
    * The add-another link, opened in an 800x600 popup. Left out: the add page of the lookup's records if
    * this back office has one (`addUrlForLookup`); null: no link.
    */
@@ -76,6 +81,7 @@ export function RecordPicker(props: RecordPickerProps) {
     label,
     searchFields = [],
     displayFields = [],
+    include,
     filters,
     exclude = [],
     maintainerName = WEB_TEAM_CONTACT,
@@ -102,7 +108,7 @@ export function RecordPicker(props: RecordPickerProps) {
     () => (idsKey === "" ? [] : idsKey.split(",").map(Number)).filter((n) => !known.has(n)),
     [idsKey, known],
   );
-  const { data: loaded } = usePickerItemsQuery({ api, ids: wanted }, { skip: wanted.length === 0 });
+  const { data: loaded } = usePickerItemsQuery({ api, ids: wanted, include }, { skip: wanted.length === 0 });
   const itemOf = (n: number) => known.get(n) ?? loaded?.find((item) => item.id === n);
 
   const rows: PickerRow[] = props.multiple
@@ -129,7 +135,7 @@ export function RecordPicker(props: RecordPickerProps) {
   const setIds = (ids: number[]) => (props.multiple ? props.onChange(ids) : props.onChange(ids[0] ?? null));
   const excluded = [...new Set([...current, ...numeric(exclude)])];
   // Everything a search sends but the text: Find and the autocomplete both take it from here.
-  const base = { api, field, exclude: excluded, filters, searchFields };
+  const base = { api, field, exclude: excluded, filters, searchFields, include };
 
   const add = (item: PickerItem) => {
     remember(item);

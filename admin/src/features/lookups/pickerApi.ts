@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import type { LookupItem } from "@shop/shared";
 import { api } from "../../app/api";
-import { autocompleteParams, chunkIds, searchBody, type PickerSearchArgs } from "./pickerRequests";
+import { autocompleteParams, chunkIds, itemParams, searchBody, type PickerSearchArgs } from "./pickerRequests";
 
 export type { PickerSearchArgs };
 
@@ -10,13 +10,12 @@ type ItemsResponse = { items: PickerItem[]; total: number; count: number };
 
 export const pickerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The current items of a picker, by id (GET {api}?pk__in=[...]), in the order the ids were given. */
-    pickerItems: build.query<PickerItem[], { api: string; ids: number[] }>({
-      async queryFn({ api: base, ids }, _api, _extra, baseQuery) {
+    /** The current items of a picker, by id (GET {api}?pk__in=[...]&__include=[...]), in the order the ids were given. */
+    pickerItems: build.query<PickerItem[], { api: string; ids: number[]; include?: string[] }>({
+      async queryFn({ api: base, ids, include }, _api, _extra, baseQuery) {
         const found: PickerItem[] = [];
         for (const chunk of chunkIds(ids)) {
-          const params = new URLSearchParams({ count: "-1", sort: "id", start: "0", pk__in: JSON.stringify(chunk) });
-          const result = await baseQuery(`${base}?${params}`);
+          const result = await baseQuery(`${base}?${itemParams(chunk, include)}`);
           if (result.error) return { error: result.error as FetchBaseQueryError };
           found.push(...(result.data as ItemsResponse).items);
         }

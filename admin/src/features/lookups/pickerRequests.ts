@@ -13,7 +13,11 @@ export type PickerSearchArgs = {
    * `query` in its own fields (the server's lookup registry is their one source).
    */
   searchFields?: string[];
+  /** Foreign keys the lookup adds as sub-objects ({id, str, api_url}): `__include` (back-office §7). */
+  include?: string[];
 };
+
+const includeOf = (include: string[] | undefined) => (include?.length ? JSON.stringify(include) : null);
 
 const fieldsOf = (args: PickerSearchArgs) => (args.field ? [args.field] : (args.searchFields ?? []));
 
@@ -28,6 +32,7 @@ export function searchBody(args: PickerSearchArgs) {
     exclude: args.exclude,
     ...(args.filters ? { filters: args.filters } : {}),
     ...(fields.length ? { OR: Object.fromEntries(fields.map((field) => [`${field}__icontains`, args.query])) } : {}),
+    ...(args.include?.length ? { __include: args.include } : {}),
   };
 }
 
@@ -40,7 +45,17 @@ export function autocompleteParams(args: PickerSearchArgs): URLSearchParams {
     sort: "keyword",
   });
   params.set("exclude", JSON.stringify(args.exclude));
+  const include = includeOf(args.include);
+  if (include) params.set("__include", include);
   for (const [key, value] of Object.entries(args.filters ?? {})) if (value !== null) params.set(key, String(value));
+  return params;
+}
+
+/** §7 loading the current items: GET {api}?count=-1&sort=id&start=0&pk__in=[...]&__include=[...]. */
+export function itemParams(ids: number[], include?: string[]): URLSearchParams {
+  const params = new URLSearchParams({ count: "-1", sort: "id", start: "0", pk__in: JSON.stringify(ids) });
+  const included = includeOf(include);
+  if (included) params.set("__include", included);
   return params;
 }
 

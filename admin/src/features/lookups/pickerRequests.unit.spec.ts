@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PICKER } from "@shop/shared";
-import { autocompleteParams, chunkIds, searchBody } from "./pickerRequests";
+import { autocompleteParams, chunkIds, itemParams, searchBody } from "./pickerRequests";
 
 const NODES = "/admin/api/content/contentnode/";
 
@@ -62,5 +62,34 @@ describe("long id lists load in requests of about 1000 characters", () => {
   it("a short list is one request; no ids is none", () => {
     expect(chunkIds([1, 2, 3])).toEqual([[1, 2, 3]]);
     expect(chunkIds([])).toEqual([]);
+  });
+});
+
+describe("spec 10: the picker sends __include", () => {
+  const TRANSLATIONS = "/admin/api/translation/contentlangnode/";
+  it("in the Find body, the autocomplete query and the request for the current items", () => {
+    const args = { api: TRANSLATIONS, query: "ark", field: "", exclude: [], include: ["node"] };
+    expect(searchBody(args).__include).toEqual(["node"]);
+    expect(autocompleteParams(args).get("__include")).toBe('["node"]');
+    expect(Object.fromEntries(itemParams([4, 5], ["node"]))).toEqual({
+      count: "-1",
+      sort: "id",
+      start: "0",
+      pk__in: "[4,5]",
+      __include: '["node"]',
+    });
+  });
+
+  it("not at all when the picker names no foreign key", () => {
+    expect(searchBody({ api: TRANSLATIONS, query: "ark", field: "", exclude: [] })).not.toHaveProperty("__include");
+    expect(itemParams([4]).has("__include")).toBe(false);
+  });
+
+  it("and long id lists go in requests of about 1,000 characters", () => {
+    const ids = Array.from({ length: 600 }, (_, i) => 100_000 + i);
+    const chunks = chunkIds(ids);
+    expect(chunks.flat()).toEqual(ids);
+    for (const chunk of chunks) expect(JSON.stringify(chunk).length).toBeLessThanOrEqual(1000);
+    expect(chunks.length).toBeGreaterThan(3);
   });
 });

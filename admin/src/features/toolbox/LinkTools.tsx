@@ -184,7 +184,8 @@ export function TranslationsTool({ idPrefix, insert }: ToolProps) {
         value={translation}
         onChange={setTranslation}
         searchFields={fieldsOf(TRANSLATIONS)}
-        displayFields={["language", "node_id"]}
+        displayFields={["language", "node"]}
+        include={["node"]}
       />
       <p className="muted">
         Choose any translation of a page to list all of its translations; leave empty for this page's own.
