@@ -177,3 +177,38 @@ test("a failed unlock says so and re-checks the lock with the server", async ({ 
   await expect(a.getByRole("button", { name: "Locked by Me" })).toBeVisible();
   await a.context().close();
 });
+
+test("spec 13: a page brings its own lock reasons: the product page offers the catalog's, and a colleague reads them", async ({
+  browser,
+}) => {
+  const a = await logInNewBrowser(browser, DEMO);
+  const b = await logInNewBrowser(browser, COLLEAGUE);
+  await a.goto("/admin/store/product/1/");
+  const lockButton = a.getByRole("button", { name: /^(Lock|Locked by Me)$/ });
+  await lockButton.click();
+  const dialog = a.getByRole("dialog", { name: "Why are you locking this object?" });
+  const change = dialog.getByRole("button", { name: "Change reason or comment" });
+  if (await change.isVisible()) await change.click();
+  const reasons = dialog.getByLabel("Reason").locator("option");
+  await expect(reasons).toHaveText([
+    "Automatic",
+    "Price change pending",
+    "Stock count in progress",
+    "Waiting for artwork",
+  ]);
+  await dialog.getByLabel("Reason").selectOption({ label: "Price change pending" });
+  await dialog.getByLabel("Comment").fill("New list prices on Monday");
+  await dialog.getByRole("button", { name: "Create lock" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Opening the product tries the automatic lock: the colleague is asked at once, in the page's words.
+  await b.goto("/admin/store/product/1/");
+  await expect(b.getByRole("alertdialog")).toContainText(
+    `locked by ${DEMO.name}. Reason: Price change pending Comment: New list prices on Monday`,
+  );
+  await b.getByRole("button", { name: "Cancel" }).click();
+  await a.getByRole("button", { name: "Locked by Me" }).click();
+  await a.getByRole("dialog").getByRole("button", { name: "Unlock" }).click();
+  await a.context().close();
+  await b.context().close();
+});

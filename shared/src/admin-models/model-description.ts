@@ -99,6 +99,11 @@ export interface AdminModel {
   versioned: boolean;
   /** Editing takes the record's lock (§4 "Lock"). */
   lockable: boolean;
+  /**
+   * The page's own lock reasons, offered by its lock dialog in place of the site's list (§3 "a list
+   * may be supplied by the page"). Reason 1 stays the automatic lock.
+   */
+  lockReasons?: ReadonlyArray<{ id: number; title: string }>;
   /** The key in the answer that names the record in its URL (id unless said: a campaign's slug). */
   idField?: string;
   /** PUT takes every field, not only the changed ones (the scheduled actions' API). */

@@ -21,6 +21,13 @@ export const PRODUCT_MODEL: AdminModel = {
   singular: "Product",
   api: "/admin/api/store/product/",
   strField: "title",
+  // Catalog staff say why a product is held, in their own words (ids past the site's reasons).
+  lockReasons: [
+    { id: 1, title: "Automatic" },
+    { id: 11, title: "Price change pending" },
+    { id: 12, title: "Stock count in progress" },
+    { id: 13, title: "Waiting for artwork" },
+  ],
   fields: [
     { name: "id", label: "ID", type: "integer", readOnly: true },
     { name: "title", label: "Title", type: "text", required: true },

@@ -1,13 +1,21 @@
 import { BACK_OFFICE_MESSAGES, type RecordLock } from "@shop/shared";
 import { ModalDialog } from "../warnings/ModalDialog";
-import { useLockReasonsQuery } from "./locksApi";
+import { type LockReason, useLockReasons } from "./locksApi";
 
-type Props = { modelLabel: string; holder: RecordLock; onConfirm: () => void; onCancel: () => void; busy: boolean };
+type Props = {
+  modelLabel: string;
+  holder: RecordLock;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy: boolean;
+  /** The page's own reasons, when it brings them. */
+  reasons?: readonly LockReason[];
+};
 
 /** §8: someone else holds the lock; confirming force-unlocks them and retakes it. */
-export function KickOffDialog({ modelLabel, holder, onConfirm, onCancel, busy }: Props) {
-  const { data: reasons } = useLockReasonsQuery();
-  const reason = reasons?.find((r) => r.id === holder.reason)?.title ?? String(holder.reason);
+export function KickOffDialog({ modelLabel, holder, onConfirm, onCancel, busy, reasons: pageReasons }: Props) {
+  const reasons = useLockReasons(pageReasons);
+  const reason = reasons.find((r) => r.id === holder.reason)?.title ?? String(holder.reason);
   const message = BACK_OFFICE_MESSAGES.lockKickOff({
     model: modelLabel,
     name: holder.user.name,

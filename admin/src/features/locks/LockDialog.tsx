@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from "react";
 import { ModalDialog } from "../warnings/ModalDialog";
-import { useLockReasonsQuery } from "./locksApi";
+import { type LockReason, useLockReasons } from "./locksApi";
 import { AUTOMATIC, type RecordLockControl } from "./useRecordLock";
 
-type Props = { control: RecordLockControl; onClose: () => void };
+type Props = {
+  control: RecordLockControl;
+  onClose: () => void;
+  /** The page's own reasons, in place of the site's list. */
+  reasons?: readonly LockReason[];
+};
 
 /**
  * §2 item 1, sticky: 'Why are you locking this object?' with a reason, a comment and 'Create lock'.
  * The holder is offered 'Unlock this record.' or 'Change the reason or comment for this locked record.'
  */
-export function LockDialog({ control, onClose }: Props) {
+export function LockDialog({ control, onClose, reasons }: Props) {
   const mine = control.state === "mine";
   const [changing, setChanging] = useState(!mine);
   return (
@@ -42,14 +47,22 @@ export function LockDialog({ control, onClose }: Props) {
           </div>
         </div>
       ) : (
-        <LockForm control={control} onDone={onClose} />
+        <LockForm control={control} onDone={onClose} pageReasons={reasons} />
       )}
     </ModalDialog>
   );
 }
 
-function LockForm({ control, onDone }: { control: RecordLockControl; onDone: () => void }) {
-  const { data: reasons = [] } = useLockReasonsQuery();
+function LockForm({
+  control,
+  onDone,
+  pageReasons,
+}: {
+  control: RecordLockControl;
+  onDone: () => void;
+  pageReasons?: readonly LockReason[];
+}) {
+  const reasons = useLockReasons(pageReasons);
   const current = control.state === "mine" ? control.lock : null;
   const defaultReason =
     current && current.reason !== AUTOMATIC

@@ -3,11 +3,12 @@ import { BACK_OFFICE_MESSAGES } from "@shop/shared";
 import { SiteTime } from "../site-time/SiteTime";
 import { KickOffDialog } from "./KickOffDialog";
 import { LockDialog } from "./LockDialog";
+import type { LockReason } from "./locksApi";
 import type { RecordLockControl } from "./useRecordLock";
 import "./locks.css";
 
 /** The lock button of a form header: opens the lock dialog, or for another holder the kick-off question. */
-export function LockButton({ control }: { control: RecordLockControl }) {
+export function LockButton({ control, reasons }: { control: RecordLockControl; reasons?: readonly LockReason[] }) {
   const [open, setOpen] = useState(false);
   const { state, lock } = control;
   const label =
@@ -30,15 +31,20 @@ export function LockButton({ control }: { control: RecordLockControl }) {
       >
         <LockIcon open={state === "none"} /> {label}
       </button>
-      {open && <LockDialog control={control} onClose={() => setOpen(false)} />}
+      {open && <LockDialog control={control} reasons={reasons} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-type BannerProps = { control: RecordLockControl; modelLabel: string; keptEdits: boolean };
+type BannerProps = {
+  control: RecordLockControl;
+  modelLabel: string;
+  keptEdits: boolean;
+  reasons?: readonly LockReason[];
+};
 
 /** What the editor must know about the lock: displaced (by whom, edits kept), someone else holds it, the kick-off question. */
-export function LockNotices({ control, modelLabel, keptEdits }: BannerProps) {
+export function LockNotices({ control, modelLabel, keptEdits, reasons }: BannerProps) {
   const { displaced, state, lock, refused } = control;
   return (
     <>
@@ -74,6 +80,7 @@ export function LockNotices({ control, modelLabel, keptEdits }: BannerProps) {
       {refused && (
         <KickOffDialog
           modelLabel={modelLabel}
+          reasons={reasons}
           holder={refused}
           busy={control.busy}
           onConfirm={() => void control.kickOff()}

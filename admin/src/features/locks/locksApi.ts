@@ -28,6 +28,7 @@ type TakeArg = RecordRef & { reason: number; comment: string };
 
 export const locksApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The site's reasons; a page may bring its own (`pageReasons`). */
     lockReasons: build.query<LockReason[], void>({
       query: () => "/admin/base/record-lock-reasons/",
       transformResponse: (response: { items: LockReason[] }) => response.items,
@@ -87,3 +88,12 @@ export function refusedBy(error: unknown): RecordLock | null {
 }
 
 export const { useLockReasonsQuery, useRecordLocksQuery, useTakeLockMutation, useReleaseLockMutation } = locksApi;
+
+/**
+ * The reasons a lock dialog offers: the page's own list when it brings one (back office: "a list may be
+ * supplied by the page"), else the site's. Titles of a lock shown elsewhere are looked up in the same list.
+ */
+export function useLockReasons(pageReasons?: readonly LockReason[]): LockReason[] {
+  const { data = [] } = locksApi.useLockReasonsQuery(undefined, { skip: pageReasons !== undefined });
+  return pageReasons ? [...pageReasons] : data;
+}

@@ -92,11 +92,13 @@ function RecordForm({ model, id, Extra }: { model: AdminModel; id: string | null
                 {record.status}
               </span>
             )}
-            {lockRef && <LockButton control={lock} />}
+            {lockRef && <LockButton control={lock} reasons={model.lockReasons} />}
           </div>
         )}
       </div>
-      {lockRef && <LockNotices control={lock} modelLabel={model.singular} keptEdits={false} />}
+      {lockRef && (
+        <LockNotices control={lock} modelLabel={model.singular} keptEdits={false} reasons={model.lockReasons} />
+      )}
       {form.saved && (
         <p className="notice ok" role="status">
           Your changes have been saved.
