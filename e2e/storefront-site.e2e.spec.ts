@@ -152,3 +152,26 @@ test("a page view earns an entry: the counter appears with singular wording and 
   await expect(page.getByRole("link", { name: "1 entry" })).toBeVisible();
   await expect(page.getByText("Achievement unlocked")).toBeHidden();
 });
+
+test("spec 14: campaign-info is asked once a visit (kept in session storage); coming back to the tab reads get-player-status", async ({
+  page,
+}) => {
+  const infoCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/gamify/campaign-info/")) infoCalls.push(r.url());
+  });
+  await page.goto("/donate/");
+  await expect(page.getByRole("link", { name: "1 entry" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "1 entry" })).toBeVisible();
+  expect(infoCalls).toHaveLength(1);
+  const stored = await page.evaluate(() => sessionStorage.getItem("gamify:campaign-info:vbs-2016-reveal"));
+  expect(JSON.parse(stored ?? "null")).toMatchObject({ slug: "vbs-2016-reveal" });
+
+  const status = page.waitForResponse((r) => r.url().endsWith("/api/gamify/get-player-status/"));
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  expect(await (await status).json()).toMatchObject({ points: 1 });
+});

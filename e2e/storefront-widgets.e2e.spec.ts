@@ -199,6 +199,22 @@ test("the sliders move by themselves every 5,000 ms; after an interaction they w
   await expect(figure).not.toHaveText(held!);
 });
 
+test("spec 14: a thermometer block asks campaign-status with render_template=true and shows the server's block", async ({
+  page,
+}) => {
+  const asked = page.waitForRequest((r) => r.url().includes("/api/store/campaign-status/"));
+  await page.goto(GUIDE);
+  const url = new URL((await asked).url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    campaign: "ark-main",
+    render_template: "true",
+    template: "compact",
+  });
+  const block = page.locator('[data-widget="thermometer"] .thermometer-compact');
+  await expect(block.getByRole("progressbar")).toHaveAttribute("aria-valuetext", /raised of \$[\d,]+/);
+  await expect(block).toContainText(" of $");
+});
+
 test("the issue viewer shows an issue's pages in the overlay, one at a time", async ({ page }) => {
   await openGuide(page);
   const link = page.getByRole("link", { name: "Read the spring issue" });

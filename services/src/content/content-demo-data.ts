@@ -69,6 +69,7 @@ const WIDGETS_DEMO_BODY = [
   "<h2>News</h2>",
   '<div data-widget="countdown" data-redirect="/donate/"><p>Grand opening of the playground in <time datetime="2027-07-07T14:00:00Z">July 7, 2027</time></p></div>',
   '<div data-widget="progress-ring" data-percent="65">Raised for the playground</div>',
+  '<div data-widget="thermometer" data-campaign="ark-main" data-template="compact">The Ark campaign</div>',
   '<div data-widget="testimonials"><blockquote><p>The best day our family had all year.</p><footer>The Millers</footer></blockquote>' +
     "<blockquote><p>Bigger than we ever imagined.</p><footer>Ana, Ohio</footer></blockquote></div>",
   '<p>The Ark is 300 <span data-widget="tooltip" title="A cubit is about 18 inches (46 cm).">cubits</span> long.</p>',

@@ -86,7 +86,7 @@ export const BODY_HTML_ATTRIBUTES: Record<string, readonly string[]> = {
   // settings are the data-* below, plain values each widget parses, never markup or script.
   "*": ["class", "id", "title", "lang", "dir", "aria-label", "aria-hidden", "data-widget"],
   a: ["href", "hreflang", "target", "rel", "download", "data-overlay", "data-rel"],
-  div: ["data-percent", "data-redirect"],
+  div: ["data-percent", "data-redirect", "data-campaign", "data-template"],
   img: ["src", "alt", "width", "height", "loading"],
   video: [
     "src",

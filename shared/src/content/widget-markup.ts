@@ -68,6 +68,11 @@ export const WIDGET_MARKUP = {
     markup:
       '<a href="#issue-pages" data-widget="issue-viewer" title="Magazine issue">Read the issue</a><div id="issue-pages"><img src="/media/page-1.jpg" alt="Cover" /><img src="/media/page-2.jpg" alt="Page 2" /></div>',
   },
+  thermometer: {
+    title: "Campaign thermometer",
+    markup:
+      '<div data-widget="thermometer" data-campaign="ark-main" data-template="thermometer">Campaign progress</div>',
+  },
 } as const satisfies Record<string, { title: string; markup: string }>;
 
 export type WidgetMarkupKey = keyof typeof WIDGET_MARKUP;

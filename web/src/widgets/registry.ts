@@ -21,6 +21,7 @@ const WIDGETS: Record<WidgetName, () => Promise<WidgetModule>> = {
   "scroll-slider": () => import("./scroll-slider/ScrollSlider"),
   "panel-slider": () => import("./panel-slider/PanelSlider"),
   "issue-viewer": () => import("./issue-viewer/IssueViewer"),
+  thermometer: () => import("./thermometer/Thermometer"),
 };
 // Every HTML5 player in a body (embed_media's) plays one at a time, with its start and end times.
 const MEDIA = () => import("./media/media");

@@ -7,6 +7,8 @@ export const SLIDESHOW = { width: 640, height: 480, slideMs: 5000, fadeMs: 1000,
 export const TESTIMONIAL_MS = 20_000;
 /** Storefront §4: the countdown ticks each second. */
 export const COUNTDOWN_TICK_MS = 1000;
+/** A thermometer block asks for its campaign's status again every 120 s, after a failure too (back office timings). */
+export const THERMOMETER_REFRESH_MS = 120_000;
 
 /**
  * Moves an index through `count` items every `ms` while started; `loop` wraps past the last one,
