@@ -48,7 +48,8 @@ const nodeIdOf = (streamId: string) => Number(/^(?:contentnode|menunode)-(\d+)$/
  */
 export const contentPagesProjection: Projection = {
   name: "content-pages",
-  version: 2,
+  // 3: bodies keep a thermometer block's data-campaign/data-template, and external links open in a new tab.
+  version: 3,
   tables: ["content_page_bodies", "content_page_versions"],
   handles: RENDERING_EVENTS,
   async migrate(db) {

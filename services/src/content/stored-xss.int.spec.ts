@@ -179,7 +179,7 @@ describe.each(testBackends())("stored script on public pages on $name", ({ pglit
     const html: string = (await visitor.get("/api/content/page/?url=/kept/")).json.page.body_html;
     for (const kept of [
       '<h2 id="intro" class="lead">Intro</h2>',
-      '<a href="https://example.org/a?b=1" target="_blank" rel="noopener">ext</a>',
+      '<a href="https://example.org/a?b=1" target="_blank" rel="noopener external noreferrer">ext</a>',
       '<a href="mailto:a@example.org">mail</a>',
       '<a href="tel:+15551234">tel</a>',
       '<a href="/kept/">self</a>',

@@ -176,4 +176,22 @@ describe("template tags in a page body", () => {
         '<video src="/v.mp4" data-start="3" data-end="9"></video>',
     );
   });
+  it("spec 12: a link off the organisation's sites opens in a new tab with rel noopener; its own sites and private IP:port stay as written", async () => {
+    expect(
+      await renderBody(
+        '<a href="https://example.com/x" rel="nofollow">out</a>' +
+          '<a href="https://www.arkencounter.com/tickets/">ark</a>' +
+          '<a href="http://192.168.1.20:8000/">staging</a>' +
+          '<a href="/about/">here</a>' +
+          '<a href="mailto:info@example.org">mail</a>',
+        ctx(),
+      ),
+    ).toBe(
+      '<a href="https://example.com/x" rel="nofollow external noopener noreferrer" target="_blank">out</a>' +
+        '<a href="https://www.arkencounter.com/tickets/">ark</a>' +
+        '<a href="http://192.168.1.20:8000/">staging</a>' +
+        '<a href="/about/">here</a>' +
+        '<a href="mailto:info@example.org">mail</a>',
+    );
+  });
 });

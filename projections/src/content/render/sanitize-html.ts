@@ -1,11 +1,30 @@
 import { createRequire } from "node:module";
 import { LRUCache } from "lru-cache";
 import type sanitizeHtmlLibrary from "sanitize-html";
-import { BODY_HTML_ATTRIBUTES, BODY_HTML_TAGS, BODY_URL_ATTRIBUTES, BODY_URL_SCHEMES } from "@shop/shared";
+import {
+  BODY_HTML_ATTRIBUTES,
+  BODY_HTML_TAGS,
+  BODY_URL_ATTRIBUTES,
+  BODY_URL_SCHEMES,
+  isInternalLink,
+} from "@shop/shared";
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/**
+ * A link off the organisation's sites (`isInternalLink`: its hosts and private IP:port are ours)
+ * opens in a new tab without handing over the page (`noopener noreferrer`); staff need not remember to.
+ * Links within the sites keep what staff wrote. mailto: and tel: are left alone.
+ */
+function externalLink(tagName: string, attribs: sanitizeHtmlLibrary.Attributes): sanitizeHtmlLibrary.Tag {
+  const href = attribs.href?.trim() ?? "";
+  if (!/^(https?:)?\/\//i.test(href) || isInternalLink(href)) return { tagName, attribs };
+  const rel = new Set((attribs.rel ?? "").split(/\s+/).filter(Boolean));
+  for (const word of ["external", "noopener", "noreferrer"]) rel.add(word);
+  return { tagName, attribs: { ...attribs, target: "_blank", rel: [...rel].join(" ") } };
 }
 
 /** The allowlist, from the library's own defaults for what they cover. */
@@ -35,6 +54,7 @@ const optionsOf = (sanitize: typeof sanitizeHtmlLibrary): sanitizeHtmlLibrary.IO
     "math",
   ],
   parseStyleAttributes: false,
+  transformTags: { a: externalLink },
   selfClosing: [...sanitize.defaults.selfClosing, "source", "track", "wbr"],
   // `<a download>` is a boolean use of download (keep the file's own name).
   nonBooleanAttributes: sanitize.defaults.nonBooleanAttributes.filter((name) => name !== "download"),
