@@ -168,9 +168,32 @@ test("a donation paid in one browser moves the thermometer in another", async ({
   await page.getByRole("button", { name: "Continue" }).click(); // delivery: nothing ships, nothing to fill
   await expect(page.getByRole("heading", { name: "Payment and review" })).toBeVisible();
   await fillCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Submit Order" }).click();
+  await page.getByRole("button", { name: "Donate" }).click(); // spec 8: a cart of gifts only is given, not ordered
   await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
   // The other browser hears the paid gift on its socket, without a reload.
   await expect(raised).not.toHaveText(before ?? "");
   await visitor.context().close();
+});
+
+test("spec 8: the donate form has the organisation box: it says donating, the field slides away and clears when unticked, and the name reaches checkout", async ({
+  page,
+}) => {
+  await page.goto("/donate/");
+  const box = page.getByLabel("I am donating on behalf of an organization/church");
+  const field = page.getByLabel("Organization/church", { exact: true });
+  await expect(box).not.toBeChecked();
+  await expect(field).not.toBeVisible();
+  await box.check();
+  await field.fill("Grace Chapel");
+  await box.uncheck();
+  await expect(field).not.toBeVisible();
+  await box.check();
+  await expect(field).toHaveValue(""); // unticking cleared it
+  await field.fill("Grace Chapel");
+  await page.getByRole("button", { name: "$50" }).first().click();
+  await page.getByRole("button", { name: "Add Donation to Cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "View Cart" })).toBeVisible();
+  await page.goto("/store/checkout/");
+  await expect(page.getByLabel("I am donating on behalf of an organization/church")).toBeChecked();
+  await expect(page.getByLabel("Organization/church", { exact: true })).toHaveValue("Grace Chapel");
 });

@@ -3,6 +3,7 @@ import { CampaignThermometer } from "./CampaignThermometer";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { DONATION_ADDED } from "../cart/cartMessages";
 import { money, toQuantity } from "../cart/money";
+import { ORGANIZATION_KEY, OrganizationField } from "../checkout/OrganizationField";
 import "../cart/cart.css";
 
 export const DONATE_CAMPAIGN = "ark-main";
@@ -13,11 +14,23 @@ const FUNDS = [
   { sku: "GeneralDonation", label: "Where it is needed most" },
 ];
 const PRESETS = [25, 50, 100, 250];
+const SUBMIT_LABEL = "Add Donation to Cart";
+
+const storedOrganization = () => {
+  try {
+    return sessionStorage.getItem(ORGANIZATION_KEY) ?? "";
+  } catch {
+    return "";
+  }
+};
 
 /** The donate page: several amounts, a running total, and the campaign's live thermometer (§2). */
 export function DonatePage() {
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  // The organisation a gift is given for goes to the checkout's billing step (kept for this tab).
+  const [organization, setOrganization] = useState(storedOrganization);
+  const [orgTicked, setOrgTicked] = useState(() => organization !== "");
   const [add, { isLoading }] = useAddToCartMutation();
   const ids = useId();
   const total = FUNDS.reduce((sum, f) => sum + toQuantity(amounts[f.sku] ?? ""), 0);
@@ -28,6 +41,12 @@ export function DonatePage() {
       FUNDS.flatMap((f) => (toQuantity(amounts[f.sku] ?? "") > 0 ? [[f.sku, toQuantity(amounts[f.sku] ?? "")]] : [])),
     );
     if (!Object.keys(pairs).length) return;
+    try {
+      if (orgTicked && organization.trim()) sessionStorage.setItem(ORGANIZATION_KEY, organization.trim());
+      else sessionStorage.removeItem(ORGANIZATION_KEY);
+    } catch {
+      // storage off: the shopper types it again at checkout
+    }
     const answer = await add(pairs);
     if ("data" in answer && answer.data?.metadata?.success) {
       setMessage(DONATION_ADDED);
@@ -68,11 +87,19 @@ export function DonatePage() {
             />
           </fieldset>
         ))}
+        <OrganizationField
+          submitLabel={SUBMIT_LABEL}
+          ticked={orgTicked}
+          onTick={setOrgTicked}
+          values={{ org_name: organization }}
+          errors={{}}
+          onChange={(_name, value) => setOrganization(value)}
+        />
         <p className="donate-total" aria-live="polite">
           Total: <strong>{money(total)}</strong>
         </p>
         <button type="submit" disabled={isLoading || total === 0}>
-          Add Donation to Cart
+          {SUBMIT_LABEL}
         </button>
         {message && (
           <p role="status" className="alert positive">

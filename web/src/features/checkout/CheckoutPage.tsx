@@ -8,6 +8,7 @@ import { RefusalAlert } from "./RefusalAlert";
 import { ShippingStep } from "./ShippingStep";
 import { AddressBookChoices, BillingAddressPicker } from "./AddressBookPicks";
 import "./checkout.css";
+import { ORGANIZATION_KEY, OrganizationField } from "./OrganizationField";
 
 const BILLING_FIELDS = ["first_name", "last_name", "street1", "street2", "city", "state", "postal_code", "country"];
 const STEP_TITLES = ["Billing information", "Delivery", "Shipping method", "Payment and review"];
@@ -33,6 +34,8 @@ export function CheckoutPage() {
     if (!state) return;
     if (state.empty) return void window.location.assign("/store/cart/");
     const loaded = { ...EMPTY, ...(state.billing ?? {}), ...(state.delivery ?? {}) };
+    // A name given on the donate page fills an empty billing organisation (and ticks its box).
+    if (!loaded.org_name) loaded.org_name = sessionStorage.getItem(ORGANIZATION_KEY) ?? "";
     setValues(loaded);
     setOrgTicked(Boolean(loaded.org_name));
     if (
@@ -108,6 +111,8 @@ export function CheckoutPage() {
   if (isError) return <p className="alert negative">The checkout could not be loaded. Please refresh this page.</p>;
   if (!state) return <p>Loading the checkout…</p>;
   const donationOnly = !state.ships && !state.digital;
+  // The order's button says what the shopper does: a cart of gifts only is a donation (back-office §3).
+  const orderLabel = donationOnly ? "Donate" : "Submit Order";
   const errors = refusal?.fields ?? {};
   const visibleSteps = [1, 2, ...(state.ships ? [3] : []), 4];
 
@@ -163,24 +168,14 @@ export function CheckoutPage() {
             errors={errors}
           />
           <BillingFields address={!billingPick} values={values} errors={errors} onChange={change} />
-          <div className="form-row checkbox">
-            <label>
-              <input
-                type="checkbox"
-                checked={orgTicked}
-                onChange={(e) => {
-                  setOrgTicked(e.target.checked);
-                  if (!e.target.checked) change("org_name", "");
-                }}
-              />{" "}
-              {donationOnly
-                ? "I am donating on behalf of an organization/church"
-                : "I am purchasing on behalf of an organization/church"}
-            </label>
-          </div>
-          {orgTicked ? (
-            <FormField name="org_name" label="Organization/church" values={values} errors={errors} onChange={change} />
-          ) : null}
+          <OrganizationField
+            submitLabel={orderLabel}
+            ticked={orgTicked}
+            onTick={setOrgTicked}
+            values={values}
+            errors={errors}
+            onChange={change}
+          />
           <button type="submit" disabled={saving}>
             Continue
           </button>
@@ -254,7 +249,15 @@ export function CheckoutPage() {
             />,
           )
         : null}
-      {section(4, <PaymentStep onRefused={refused} errors={errors} clearRefusal={() => setRefusal(null)} />)}
+      {section(
+        4,
+        <PaymentStep
+          submitLabel={orderLabel}
+          onRefused={refused}
+          errors={errors}
+          clearRefusal={() => setRefusal(null)}
+        />,
+      )}
     </div>
   );
 }

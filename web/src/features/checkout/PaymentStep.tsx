@@ -15,6 +15,8 @@ const newKey = () =>
  * card fields: the browser confirms the PaymentIntent and posts only its id.
  */
 export function PaymentStep(props: {
+  /** 'Submit Order', or 'Donate' when the cart holds gifts only. */
+  submitLabel: string;
   onRefused: (error: unknown) => void;
   errors: Record<string, string[]>;
   clearRefusal: () => void;
@@ -147,7 +149,7 @@ export function PaymentStep(props: {
         Total: <strong>${data.total}</strong>
       </p>
       <button type="submit" disabled={submitting}>
-        {submitting ? "Submitting Order..." : "Submit Order"}
+        {submitting ? "Submitting Order..." : props.submitLabel}
       </button>
     </form>
   );
