@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { postOk } from "./support/orders";
 
 // The four-step checkout of issue 9 on the demo catalog: a physical order with shipping, a digital-only
 // order that skips shipping, a free order that skips payment, a declined card then a good one, and a
@@ -196,4 +197,34 @@ test("spec 8: the donate form has the organisation box: it says donating, the fi
   await page.goto("/store/checkout/");
   await expect(page.getByLabel("I am donating on behalf of an organization/church")).toBeChecked();
   await expect(page.getByLabel("Organization/church", { exact: true })).toHaveValue("Grace Chapel");
+});
+
+test("spec 4: a visitor's cart offers sign-in or guest checkout; signing in keeps the cart and returns to checkout", async ({
+  browser,
+  page,
+}) => {
+  // The shopper's account, made in another browser.
+  const email = `cart-login-${Date.now().toString(36)}@example.org`;
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto("/account/signup/");
+  await postOk(other, "/api/account/signup/", { name: "Cara Cart", email, password: "correct horse battery" });
+  await elsewhere.close();
+
+  await page.goto("/store/cart/");
+  await addToCart(page, `${HARDCOVER}=1`);
+  await page.goto("/store/cart/");
+  await expect(page.getByText("Have an account? Sign in to check out")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Checkout as guest" })).toHaveAttribute("href", "/store/checkout/");
+  await page.getByRole("link", { name: "Sign in and check out" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/$/);
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  const cart = await (await page.request.get("/api/store/shop/full-cart/")).json();
+  expect(cart.items.map((i: { sku_code: string }) => i.sku_code)).toEqual([HARDCOVER]);
+  await page.goto("/store/cart/");
+  await expect(page.getByRole("link", { name: "Checkout", exact: true })).toBeVisible();
+  await expect(page.getByText("Have an account?")).toHaveCount(0);
 });

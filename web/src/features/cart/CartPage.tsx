@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { usePageNotice } from "../../app/ServerCookies";
+import { useMeQuery } from "../accounts/accountApi";
 import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutation, useCartQuery } from "./cartApi";
 import { CouponBox } from "./CouponBox";
 import { money, toQuantity } from "./money";
@@ -156,13 +157,7 @@ function CartForm({ cart }: { cart: Cart }) {
           </div>
         )}
       </dl>
-      {(items.length > 0 || donationItem) && (
-        <p className="checkout-buttons">
-          <a className="button" href="/store/checkout/">
-            Checkout
-          </a>
-        </p>
-      )}
+      {(items.length > 0 || donationItem) && <CheckoutButtons />}
     </div>
   );
 }
@@ -226,5 +221,39 @@ function CartNotice({ notice, onUndone }: { notice: Notice | null; onUndone(): v
         </>
       )}
     </p>
+  );
+}
+
+const SIGN_IN_TO_CHECKOUT = `/account/login/?next=${encodeURIComponent("/store/checkout/")}`;
+
+/**
+ * The checkout buttons (storefront §2, §6). A visitor the server does not know gets the login prompt
+ * and two ways on: as a guest, or signed in (the login-gated button), which brings this cart into the
+ * account's (the carts merge at sign-in) and comes back to checkout. A signed-in shopper gets one button.
+ */
+function CheckoutButtons() {
+  const { data: user, isLoading } = useMeQuery();
+  if (isLoading || user)
+    return (
+      <p className="checkout-buttons">
+        <a className="button" href="/store/checkout/">
+          Checkout
+        </a>
+      </p>
+    );
+  return (
+    <div className="checkout-buttons">
+      <p className="cart-login-prompt">
+        Have an account? Sign in to check out with your saved addresses; this cart comes with you.
+      </p>
+      <p>
+        <a className="button" href={SIGN_IN_TO_CHECKOUT}>
+          Sign in and check out
+        </a>{" "}
+        <a className="button secondary" href="/store/checkout/">
+          Checkout as guest
+        </a>
+      </p>
+    </div>
   );
 }
