@@ -5,7 +5,8 @@ import type { CardAttemptThrottle } from "./payments/card-attempts.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import type { Logger } from "./platform/logger.ts";
 
-export type Readiness = "ready" | "starting" | "stopping";
+/** "database-unavailable": the database does not answer (restarting, out of reach): 503 until it does. */
+export type Readiness = "ready" | "starting" | "stopping" | "database-unavailable";
 
 /** /readyz when a read model is stopped on an event: 503 naming each (projection, position, stream, type, error). */
 export interface FailedReadiness {

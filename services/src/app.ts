@@ -11,6 +11,7 @@ import { createTestGateway } from "./payments/test-gateway.ts";
 import { createCardAttemptThrottle } from "./payments/card-attempts.ts";
 import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
+import { isDatabaseUnavailable } from "./platform/database-errors.ts";
 import { declareErrorStatuses } from "./platform/http/error-answers.ts";
 import { errorStatusOf, routeDocsOf, routersOf } from "./platform/feature.ts";
 import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
@@ -62,7 +63,9 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   app.use(issueCsrfCookie({ secure: deps.behindProxy }));
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
-    const status = await deps.readiness().catch((): Readiness => "starting");
+    const status = await deps
+      .readiness()
+      .catch((error): Readiness => (isDatabaseUnavailable(error) ? "database-unavailable" : "starting"));
     res.status(status === "ready" ? 200 : 503).json(typeof status === "string" ? { status } : status);
   });
 

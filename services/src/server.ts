@@ -84,7 +84,12 @@ export async function startServer(
   const dirLock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR, "server");
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
+      ? {
+          url: config.DATABASE_URL,
+          schema: config.DATABASE_SCHEMA,
+          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
       : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
   await migrateSharedTables(database);

@@ -87,6 +87,10 @@ const Settings = z.object({
    * it, puts them back and mails the buyer (staff who record the check in time keep the order).
    */
   CHECK_HOLD_DAYS: z.coerce.number().int("must be a whole number").min(1).max(365).default(14),
+  /** PostgreSQL: how long a request waits for a connection before it is answered 503 (the database is away). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(100).max(60_000).default(3000),
+  /** PostgreSQL: the longest one statement of the server may run; past it the request is answered 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(500).max(600_000).default(8000),
   /** The zone staff type and read back-office times in; the server stores UTC. */
   SITE_TIME_ZONE: z
     .string()

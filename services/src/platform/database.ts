@@ -43,18 +43,31 @@ export interface DatabaseOptions {
   freshCluster?: Blob;
   schema?: string;
   poolSize?: number;
+  /** How long a request waits for a pooled connection before it is answered 503 (server only). */
+  connectTimeoutMs?: number;
+  /** The longest a statement may run before PostgreSQL cancels it (server only; ops commands run unbounded). */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   const schema = options.schema ?? "public";
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
   return options.url
-    ? openPostgres(options.url, schema, options.poolSize ?? 20)
+    ? openPostgres(options.url, schema, options)
     : openPglite(options.dataDir, schema, options.freshCluster);
 }
 
-async function openPostgres(url: string, schema: string, poolSize: number): Promise<DatabaseConnection> {
-  const connectionOptions = { connectionString: url, options: `-c search_path=${schema}` };
+/** When the LISTEN connection drops (a restart, a terminated backend), how soon it tries again, doubling up to the max. */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 5000;
+
+async function openPostgres(url: string, schema: string, options: DatabaseOptions): Promise<DatabaseConnection> {
+  // Named per schema, so an operator (or a fault bench) can tell this app's sessions apart in pg_stat_activity.
+  const connectionOptions: pg.ClientConfig = {
+    connectionString: url,
+    options: `-c search_path=${schema}`,
+    application_name: `shop:${schema}`,
+  };
   // Create the schema before any pooled connection relies on it.
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
@@ -68,26 +81,71 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
     await setup.end();
   }
 
-  const pool = new pg.Pool({ ...connectionOptions, max: poolSize });
+  const pool = new pg.Pool({
+    ...connectionOptions,
+    max: options.poolSize ?? 20,
+    // A database that is down must not hold a request forever: waiting for a connection, and a
+    // statement (server side, and client side for a silent network), both end in a 503.
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(options.statementTimeoutMs
+      ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 1000 }
+      : {}),
+  });
   pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
+  // A client the pool has handed out has no error listener of the pool's: its connection dying between
+  // two statements (a restart, pg_terminate_backend) would be an uncaught 'error' that ends the process.
+  // The statement in flight, if any, still rejects with the error, and the request answers 503.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<() => void>>();
   const listening = new Map<string, Promise<unknown>>();
   const heldLocks = new Set<() => Promise<void>>();
 
+  let closed = false;
+  let relistenDelay = RELISTEN_FIRST_MS;
+
   // One LISTEN connection for the process, created once even when several subscribers start together.
+  // When it ends it is made again (with every channel listened to again) and every handler is woken once:
+  // a NOTIFY sent while it was down is lost, so subscribers read what they may have missed.
   function listenerClient(): Promise<pg.Client> {
     listener ??= (async () => {
       const client = new pg.Client(connectionOptions);
-      client.on("error", () => {});
-      await client.connect();
+      let dropped = false;
+      const drop = () => {
+        if (dropped) return;
+        dropped = true;
+        listener = null;
+        client.end().catch(() => {});
+        if (!closed) setTimeout(relisten, relistenDelay).unref();
+        relistenDelay = Math.min(relistenDelay * 2, RELISTEN_MAX_MS);
+      };
+      client.on("error", drop);
+      client.on("end", drop);
       client.on("notification", (msg) => {
         for (const handler of handlers.get(msg.channel) ?? []) handler();
       });
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        drop();
+        throw error;
+      }
       return client;
     })();
     return listener;
+  }
+
+  function relisten() {
+    if (closed || listener) return;
+    listenerClient().then(
+      () => {
+        relistenDelay = RELISTEN_FIRST_MS;
+        for (const set of handlers.values()) for (const handler of set) handler();
+      },
+      () => {}, // drop() already planned the next try
+    );
   }
 
   return {
@@ -109,6 +167,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
           channel,
           listenerClient().then((c) => c.query(`LISTEN "${channel}"`)),
         );
+      // A channel's first LISTEN must work (start-up fails loudly); later drops are healed by relisten().
       await listening.get(channel);
       const registered = set;
       return async () => {
@@ -129,8 +188,9 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
       };
     },
     async close() {
+      closed = true;
       for (const release of heldLocks) await release();
-      if (listener) await (await listener).end().catch(() => {});
+      if (listener) await (await listener.catch(() => null))?.end().catch(() => {});
       await db.destroy();
     },
   };
@@ -146,7 +206,11 @@ const LOCK_PING_TIMEOUT_MS = 10_000;
  * network drop), the holder is told at once, because another process can take the lock from then on.
  */
 async function takeAdvisoryLock(connectionOptions: pg.ClientConfig, key: number, schema: string) {
-  const client = new pg.Client({ ...connectionOptions, keepAlive: true });
+  const client = new pg.Client({
+    ...connectionOptions,
+    keepAlive: true,
+    connectionTimeoutMillis: LOCK_PING_TIMEOUT_MS,
+  });
   let released = false;
   let lost = false;
   const listeners: Array<() => void> = [];

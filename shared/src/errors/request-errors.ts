@@ -20,6 +20,7 @@ export const requestErrorCodes = [
   "REQUEST_TOO_LARGE",
   "UNSUPPORTED_ENCODING",
   "SERVER_ERROR",
+  "DATABASE_UNAVAILABLE",
 ] as const;
 export type RequestErrorCode = (typeof requestErrorCodes)[number];
 

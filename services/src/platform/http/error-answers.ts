@@ -24,6 +24,7 @@ export const REQUEST_ERROR_STATUS: Readonly<Record<RequestErrorCode, number>> = 
   REQUEST_TOO_LARGE: 413,
   UNSUPPORTED_ENCODING: 415,
   SERVER_ERROR: 500,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 /**

@@ -2,9 +2,12 @@ import type { NextFunction, Request, Response } from "express";
 import { DomainError, SERVER_ERROR, WrongExpectedVersionError } from "@shop/shared";
 import { domainErrorAnswer, type ErrorAnswer, errorAnswer } from "./error-answers.ts";
 import { ValidationError } from "./validate.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../database-errors.ts";
 
 const CONCURRENT_CHANGE = "Someone else changed this record at the same time. Reload it and try again.";
 const BAD_REQUEST = "Invalid request syntax or bad data.";
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The shop cannot reach its database just now. Please try again in a moment.";
 
 /**
  * The one place a thrown error becomes an HTTP answer, with `metadata.code`: statuses and wire lines
@@ -20,6 +23,14 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (answer.status === 429 && typeof retryAfter === "number") res.set("Retry-After", String(retryAfter));
     return res.status(answer.status).json(answer.body);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a fault in this request: the database is restarting or out of reach (money 4). The client may
+    // try again: an Idempotency-Key or the command's own checks keep a retry from doing anything twice.
+    req.log?.warn({ err: error }, "database unavailable");
+    res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    const { status, body } = errorAnswer("DATABASE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE);
+    return res.status(status).json(body);
   }
   req.log?.error({ err: error }, "unhandled error");
   const { status, body } = errorAnswer("SERVER_ERROR", SERVER_ERROR);

@@ -11,7 +11,7 @@ const PLATFORM_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/readyz",
     summary: "Readiness (no envelope): 200 once the read models caught up at start, else 503",
-    answer: z.object({ status: z.enum(["ready", "starting", "stopping"]) }),
+    answer: z.object({ status: z.enum(["ready", "starting", "stopping", "database-unavailable"]) }),
   },
   {
     method: "GET",
