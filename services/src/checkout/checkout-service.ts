@@ -73,11 +73,12 @@ export function appendCheckout(
 }
 
 /** The checkout's stream records its payment attempts, with the submit's Idempotency-Key. */
-const checkoutAttempts = (
+export const checkoutAttempts = (
   cartId: string,
   idempotencyKey: string | null,
 ): AttemptLog<Checkout, typeof checkoutEvents> => ({
   stream: checkoutStream(cartId),
+  origin: { kind: "checkout", cartId, idempotencyKey },
   decider: checkoutDecider,
   attemptOf: (checkout) => checkout.attempt,
   started: (attemptId, at) => ({ type: "CheckoutPaymentStarted", data: { attemptId, idempotencyKey, at } }),

@@ -1,11 +1,17 @@
-import { checkoutEvents, quickCheckoutEvents, shippingRateEvents, type CheckoutErrorCode } from "@shop/shared";
+import {
+  paymentAttemptEvents,
+  checkoutEvents,
+  quickCheckoutEvents,
+  shippingRateEvents,
+  type CheckoutErrorCode,
+} from "@shop/shared";
 import type { FeatureDeps } from "../app-deps.ts";
 import type { Feature } from "../platform/feature.ts";
 
 /** The four-step and the quick checkout, and the shipping rates they charge. */
 export const checkout = {
   name: "checkout",
-  events: [...checkoutEvents, ...quickCheckoutEvents, ...shippingRateEvents],
+  events: [...checkoutEvents, ...quickCheckoutEvents, ...shippingRateEvents, ...paymentAttemptEvents],
   errorStatus: {
     CHECKOUT_INVALID: 400,
     CHECKOUT_INVALID_STEP: 400,

@@ -13,6 +13,7 @@ import {
   type EventMetadata,
   type EventOf,
   type LogPosition,
+  type AttemptOrigin,
   type OrderPersonal,
   type OrderTotals,
 } from "@shop/shared";
@@ -22,6 +23,7 @@ import { placeOrder, type OrderDraft, type PlaceOrderDeps } from "../orders/plac
 import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
 import type { PaymentChoice } from "./decide.ts";
 import { sealOrderPersonal } from "./checkout-personal.ts";
+import { orderJournal, settleJournal, startJournal } from "./payment-journal.ts";
 
 export interface PaymentAttemptDeps extends PlaceOrderDeps {
   db: Kysely<Database>;
@@ -33,6 +35,8 @@ export interface PaymentAttemptDeps extends PlaceOrderDeps {
 /** The stream a payment attempt claims, and the events that record its attempts (the checkout's or a quick checkout's). */
 export interface AttemptLog<State extends { version: number }, Definitions extends readonly EventDefinition[]> {
   stream: string;
+  /** Names this log in the attempt's journal, so the payment reactor can record an outcome here too. */
+  origin: AttemptOrigin;
   decider: Decider<State, Definitions>;
   /** The attempt placing the order now, if any. */
   attemptOf: (state: State) => { at: string } | null;
@@ -130,12 +134,23 @@ export async function runPaymentAttempt<
     }
     const outcome = (event: EventOf<Definitions>) =>
       record(deps.store, log.stream, () => [event], { metadata: request.metadata });
+    const orderDraft = {
+      ...draft,
+      attemptId,
+      payment,
+      totals,
+      now,
+      personal: await sealOrderPersonal(deps.db, person, personal),
+    };
+    // The journal first: from here a process that dies leaves the payment reactor what to finish or undo.
+    await startJournal(deps.store, attemptId, log.origin, orderDraft, at, request.metadata);
     let order: Awaited<ReturnType<typeof placeOrder>>;
     try {
       order = await placeOrder(
         deps,
-        { ...draft, attemptId, payment, totals, now, personal: await sealOrderPersonal(deps.db, person, personal) },
+        orderDraft,
         request.metadata,
+        orderJournal(deps.store, attemptId, deps.clock, request.metadata),
       );
     } catch (error) {
       await countIfDeclined(deps.cardAttempts, cardKeys, error);
@@ -143,12 +158,14 @@ export async function runPaymentAttempt<
       const code = String(refusal.code ?? "SERVER_ERROR");
       const message = String(refusal.message ?? "failed");
       await outcome(log.failed(attemptId, { code, message }, at));
+      await settleJournal(deps.store, attemptId, { undone: code }, false, at, request.metadata);
       throw error;
     }
     await outcome(log.completed(attemptId, order.number, at));
     await steps.afterOrder?.(loaded, order.placed, now);
     const view = orderViewOf(order.placed, personal);
     const mailed = await queueOrderConfirmation(deps, view, person, request.metadata, order.placed.holdUntil);
+    await settleJournal(deps.store, attemptId, { finished: order.number }, false, at, request.metadata);
     // The mail is this request's last write: once the read models reach it they hold the gifts too.
     return {
       answer: placedAnswer(order.number),

@@ -22,8 +22,12 @@ export interface QuickCheckoutDeps extends PaymentAttemptDeps {
 }
 
 /** A quick checkout's stream (one per Idempotency-Key) records its payment attempts. */
-const quickCheckoutAttempts = (stream: string, sku: string): AttemptLog<QuickCheckout, typeof quickCheckoutEvents> => ({
+export const quickCheckoutAttempts = (
+  stream: string,
+  sku: string,
+): AttemptLog<QuickCheckout, typeof quickCheckoutEvents> => ({
   stream,
+  origin: { kind: "quick", stream, sku },
   decider: quickCheckoutDecider,
   attemptOf: (state) => state.attempt,
   started: (attemptId, at) => ({ type: "QuickCheckoutStarted", data: { attemptId, sku, at } }),

@@ -54,6 +54,8 @@ export async function claimDiscountUse(
     store,
     discountUsesStream(discount.code),
     (uses) => {
+      // Claimed once per attempt: a resumed attempt (the payment reactor) claims nothing more.
+      if (uses.claims.has(claim.claimId)) return [];
       if (!withinUseLimits(uses.claims, claim.customer, discount)) throw new DiscountUsedUpError(discount.code);
       return [{ type: "DiscountUseClaimed", data: { code: discount.code, ...claim } }];
     },

@@ -1,5 +1,6 @@
 import {
   PaymentDeclinedError,
+  WrongExpectedVersionError,
   orderStream,
   type AppendResult,
   type Discount,
@@ -40,6 +41,20 @@ export function holdUntilOf(payment: PaymentSummary, now: Date, days: number): s
   return payment.status === "awaiting" ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
 }
 
+/** The stock and discount uses an attempt holds are named by it: `attempt-{id}` (taken and put back once). */
+export const attemptHold = (attemptId: string) => `attempt-${attemptId}`;
+
+/**
+ * The attempt's journal (payment-attempt-{id}, checkout/payment-journal.ts): each step is recorded
+ * before the next acts, so the payment reactor can finish or undo an attempt whose process died.
+ * `resume` is what an earlier run of the same attempt recorded: its authorisation and its number.
+ */
+export interface OrderJournal {
+  authorised(payment: { reference: string; brand: string; last4: string | null }): Promise<void>;
+  numbered(number: string): Promise<void>;
+  resume?: { authorised?: { reference: string; brand: string; last4: string | null }; number?: string };
+}
+
 export interface OrderDraft {
   attemptId: string;
   cartId: string;
@@ -72,6 +87,7 @@ export async function placeOrder(
   deps: PlaceOrderDeps,
   draft: OrderDraft,
   metadata: EventMetadata,
+  journal?: OrderJournal,
 ): Promise<{ number: string; appended: AppendResult; placed: OrderPlacedData }> {
   const at = draft.now.toISOString();
   const reservations: Reservation[] = [];
@@ -79,8 +95,11 @@ export async function placeOrder(
   let authorised: string | null = null;
   let captured = false;
   try {
-    const payment = await pay(deps.gateway, draft);
+    const resumed = journal?.resume?.authorised;
+    const payment = resumed ? cardPaid(deps.gateway, draft, resumed) : await pay(deps.gateway, draft);
     authorised = payment.reference;
+    if (payment.reference && !resumed)
+      await journal?.authorised({ reference: payment.reference, brand: payment.brand ?? "", last4: payment.last4 });
     // SKUs in id order, so two orders of the same items meet their streams in the same order.
     const goods = draft.lines
       .filter((l) => !l.donation && l.skuId !== null)
@@ -92,6 +111,7 @@ export async function placeOrder(
           { skuId: line.skuId ?? 0, quantity: line.quantity, title: line.title },
           at,
           metadata,
+          attemptHold(draft.attemptId),
         ),
       );
     const customer = draft.customer;
@@ -105,7 +125,8 @@ export async function placeOrder(
       await deps.gateway.capture(payment.reference, payment.amountCents);
       captured = true;
     }
-    const number = await deps.nextOrderNumber();
+    const number = journal?.resume?.number ?? (await deps.nextOrderNumber());
+    if (!journal?.resume?.number) await journal?.numbered(number);
     const placed: OrderPlacedData = {
       number,
       cartId: draft.cartId,
@@ -124,16 +145,29 @@ export async function placeOrder(
       },
       holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
-    const { appended } = await placeCommand(
-      deps.store,
-      orderStream(number),
-      () => [{ type: "OrderPlaced", data: placed }],
-      {
-        metadata,
-        assumeNew: true,
-      },
-    );
-    return { number, appended: appended!, placed };
+    try {
+      const { appended } = await placeCommand(
+        deps.store,
+        orderStream(number),
+        () => [{ type: "OrderPlaced", data: placed }],
+        {
+          metadata,
+          assumeNew: true,
+        },
+      );
+      return { number, appended: appended!, placed };
+    } catch (error) {
+      // A resumed attempt whose order was placed before its process died: that order is the outcome.
+      const earlier =
+        error instanceof WrongExpectedVersionError && journal?.resume?.number
+          ? await placedOrder(deps.store, number)
+          : null;
+      if (!earlier) throw error;
+      authorised = null; // nothing to undo: the order stands
+      reservations.length = 0;
+      claims.length = 0;
+      return earlier;
+    }
   } catch (error) {
     await undo();
     throw error;
@@ -147,9 +181,41 @@ export async function placeOrder(
         captured ? deps.gateway.refund(authorised!, draft.totals.totalCents) : deps.gateway.void(authorised!),
       );
     for (const code of claims) await attempt(() => releaseDiscountUse(deps.store, code, draft.attemptId, at, metadata));
-    for (const r of reservations) await attempt(() => releaseStock(deps.store, r, at, metadata));
+    for (const r of reservations)
+      await attempt(() => releaseStock(deps.store, r, at, metadata, attemptHold(draft.attemptId)));
     if (failures.length) throw new AggregateError(failures, "an order attempt failed and could not be fully undone");
   }
+}
+
+/** The payment an earlier run of the attempt had authorised (its journal), as `pay` would have answered. */
+function cardPaid(
+  gateway: PaymentGateway,
+  draft: OrderDraft,
+  authorised: { reference: string; brand: string; last4: string | null },
+): PaymentSummary {
+  return {
+    type: "card",
+    status: "paid",
+    amountCents: draft.totals.totalCents,
+    gateway: gateway.name,
+    brand: authorised.brand,
+    last4: authorised.last4,
+    reference: authorised.reference,
+  };
+}
+
+/** The OrderPlaced of an order's stream, as placeOrder answers it; null when the stream holds none. */
+async function placedOrder(
+  store: EventStore,
+  number: string,
+): Promise<{ number: string; appended: AppendResult; placed: OrderPlacedData } | null> {
+  const [first] = await store.readStream(orderStream(number));
+  if (first?.type !== "OrderPlaced") return null;
+  return {
+    number,
+    appended: { position: first.position, nextExpectedVersion: first.streamPosition },
+    placed: first.data as OrderPlacedData,
+  };
 }
 
 /** Takes the payment: a card is authorised (declined: nothing charged); a check awaits; nothing due is none. */

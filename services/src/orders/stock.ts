@@ -1,6 +1,6 @@
 import { OrderSoldOutError, skuEvents, type EventMetadata, type EventStore, type SkuEvent } from "@shop/shared";
 import { skuDecider } from "../catalog/sku.ts";
-import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
+import { commandHandler, foldStream, RETRY, type Decider } from "../platform/command-handler.ts";
 
 export interface Reservation {
   skuId: number;
@@ -10,14 +10,18 @@ export interface Reservation {
 
 type Sku = ReturnType<typeof skuDecider.initialState>;
 
-/** A SKU as the stock commands see it: the catalog's SKU, and the orders that already gave stock back. */
+/**
+ * A SKU as the stock commands see it: the catalog's SKU, the orders (and attempts) that already gave
+ * stock back, and what each payment attempt took.
+ */
 interface SkuStockState {
   sku: Sku;
   releasedFor: ReadonlySet<string>;
+  takenFor: ReadonlyMap<string, number>;
 }
 
 const skuStockDecider: Decider<SkuStockState, typeof skuEvents> = {
-  initialState: () => ({ sku: skuDecider.initialState(), releasedFor: new Set() }),
+  initialState: () => ({ sku: skuDecider.initialState(), releasedFor: new Set(), takenFor: new Map() }),
   events: skuEvents,
   skip: (s) => ({ ...s, sku: skuDecider.skip(s.sku) }),
   evolve: (s, event: SkuEvent) => ({
@@ -26,6 +30,13 @@ const skuStockDecider: Decider<SkuStockState, typeof skuEvents> = {
       event.type === "SkuStockChanged" && event.data.releasedFor
         ? new Set([...s.releasedFor, event.data.releasedFor])
         : s.releasedFor,
+    takenFor:
+      event.type === "SkuStockChanged" && event.data.takenFor
+        ? new Map([
+            ...s.takenFor,
+            [event.data.takenFor, (s.sku.exists ? (s.sku.stock.stock ?? 0) : 0) - (event.data.stock ?? 0)],
+          ])
+        : s.takenFor,
   }),
 };
 
@@ -42,12 +53,32 @@ export async function takeStock(
   line: { skuId: number; quantity: number; title: string },
   at: string,
   metadata: EventMetadata,
+  /** The payment attempt taking it (`attempt-{id}`): a second take for it takes nothing more. */
+  takenFor?: string,
 ): Promise<Reservation> {
-  return changeStock(store, line.skuId, at, metadata, (stock, backorder) => {
-    if (stock === null) return null;
-    if (stock < line.quantity && !backorder) throw new OrderSoldOutError(line.title);
-    return Math.max(0, stock - line.quantity);
-  }).then((taken) => ({ skuId: line.skuId, taken }));
+  return changeStock(
+    store,
+    line.skuId,
+    at,
+    metadata,
+    (stock, backorder) => {
+      if (stock === null) return null;
+      if (stock < line.quantity && !backorder) throw new OrderSoldOutError(line.title);
+      return Math.max(0, stock - line.quantity);
+    },
+    undefined,
+    takenFor,
+  ).then((taken) => ({ skuId: line.skuId, taken }));
+}
+
+/** What an attempt took of a SKU (0 when it took nothing), and whether it was already put back. */
+export async function takenByAttempt(
+  store: EventStore,
+  skuId: number,
+  takenFor: string,
+): Promise<{ taken: number; released: boolean }> {
+  const state = foldStream(skuStockDecider, await store.readStream(`sku-${skuId}`));
+  return { taken: state.takenFor.get(takenFor) ?? 0, released: state.releasedFor.has(takenFor) };
 }
 
 /** Puts back what a failed order took. */
@@ -78,20 +109,30 @@ async function changeStock(
   metadata: EventMetadata,
   next: (stock: number | null, backorder: boolean) => number | null,
   releasedFor?: string,
+  takenFor?: string,
 ): Promise<number> {
   let taken = 0;
   await stockCommand(
     store,
     `sku-${skuId}`,
-    ({ sku, releasedFor: released }) => {
+    ({ sku, releasedFor: released, takenFor: takes }) => {
       taken = 0;
       if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
       if (releasedFor && released.has(releasedFor)) return [];
+      if (takenFor && takes.has(takenFor)) {
+        taken = takes.get(takenFor)!;
+        return [];
+      }
       const stock = next(sku.stock.stock, sku.stock.backorder);
       if (stock === null || stock === sku.stock.stock) return [];
       taken = (sku.stock.stock ?? 0) - stock;
       const data = { id: skuId, ...sku.stock, stock, changedAt: at, by: null };
-      return [{ type: "SkuStockChanged", data: releasedFor ? { ...data, releasedFor } : data }];
+      return [
+        {
+          type: "SkuStockChanged",
+          data: { ...data, ...(releasedFor ? { releasedFor } : {}), ...(takenFor ? { takenFor } : {}) },
+        },
+      ];
     },
     { metadata },
   );

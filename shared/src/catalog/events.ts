@@ -126,6 +126,8 @@ export const SkuStockChanged = defineEvent(
     by,
     /** The stock an order gave back (`order-{number}`): put back once per order, whoever repeats it. */
     releasedFor: z.string().optional(),
+    /** The payment attempt that took it (`attempt-{id}`): taken once per attempt, and found again by the reactor. */
+    takenFor: z.string().optional(),
   }),
 );
 export const SkuCodeClaimed = defineEvent("SkuCodeClaimed", z.object({ skuId: id, code: z.string() }));
