@@ -166,7 +166,8 @@ async function lostWrites(baseUrl: string, acknowledged: Ack[]): Promise<number>
     const held = cart.items?.find((i: { sku_code: string }) => i.sku_code === "10-1-201")?.quantity ?? 0;
     if (held < quantity) {
       lost++;
-      if (process.env.BENCH_DEBUG) console.log("cart short", { held, quantity, items: cart.items?.length, meta: cart.metadata });
+      if (process.env.BENCH_DEBUG)
+        console.log("cart short", { held, quantity, items: cart.items?.length, meta: cart.metadata });
     }
   }
   for (const ack of acknowledged) {
