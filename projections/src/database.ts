@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
 import type { CampaignsTables } from "./campaigns/campaigns-tables.ts";
 import type { GamifyTables } from "./gamify/gamify-tables.ts";
+import type { PaymentAttemptsTables } from "./payment-attempts/payment-attempts-tables.ts";
 import type { RadioStationsTables } from "./radio/radio-stations-tables.ts";
 import type { AdsTables } from "./ads/ads-tables.ts";
 import type { NewsletterTables } from "./newsletters/newsletters-tables.ts";
@@ -118,4 +119,5 @@ export interface Database
     MailboxTables,
     AddressesTables,
     OrdersTables,
+    PaymentAttemptsTables,
     ContentPagesTables {}

@@ -14,6 +14,7 @@ import { newslettersProjection } from "./newsletters/newsletters-projection.ts";
 import { mailboxProjection } from "./mail/mailbox-projection.ts";
 import { addressesProjection } from "./addresses/addresses-projection.ts";
 import { ordersProjection } from "./orders/orders-projection.ts";
+import { paymentAttemptsProjection } from "./payment-attempts/payment-attempts-projection.ts";
 import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
 
 export * from "./database.ts";
@@ -82,6 +83,9 @@ export const allProjections = [
   mailboxProjection,
   addressesProjection,
   ordersProjection,
+  paymentAttemptsProjection,
   gamifyProjection,
 ];
 export * from "./list-page.ts";
+export * from "./payment-attempts/payment-attempts-projection.ts";
+export * from "./payment-attempts/payment-attempts-tables.ts";

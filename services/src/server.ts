@@ -20,6 +20,8 @@ import { runContentAction } from "./content/content-actions.ts";
 import { startScheduledActionSweeper } from "./scheduled-actions/scheduled-action-sweeper.ts";
 import { startCheckHoldSweeper } from "./orders/check-holds.ts";
 import { startPutBackSweeper } from "./orders/put-back-sweeper.ts";
+import { orderNumbersFrom } from "./orders/order-number.ts";
+import { startPaymentReactor } from "./checkout/payment-reactor.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
 import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
 import { migratePersonKeys } from "@shop/projections";
@@ -74,6 +76,8 @@ export async function startServer(
     checkHoldsEveryMs?: number;
     /** How often the leader finishes put-backs cut short (30 s by default). */
     putBacksEveryMs?: number;
+    /** How often the leader settles abandoned payment attempts (10 s by default). */
+    paymentReactorEveryMs?: number;
     sessionRecheckEveryMs?: number;
     /** The mail sender's transport and sweep interval (tests); by default SMTP_URL's, or the local mailbox. */
     mail?: { transport?: MailTransport; everyMs?: number };
@@ -139,6 +143,8 @@ export async function startServer(
     return phase;
   }
 
+  // One gateway for the requests and the payment reactor (the test gateway's charges are its memory).
+  const paymentGateway = paymentGatewayFor(config);
   const app = await createApp({
     store,
     db: database.db,
@@ -153,7 +159,7 @@ export async function startServer(
     siteUrl: config.SITE_URL,
     rateLimitMultiplier: config.RATE_LIMIT_MULTIPLIER,
     siteTimeZone: config.SITE_TIME_ZONE,
-    paymentGateway: paymentGatewayFor(config),
+    paymentGateway,
     checkHoldDays: config.CHECK_HOLD_DAYS,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
@@ -205,6 +211,18 @@ export async function startServer(
     isLeader: () => runner.isLeader,
     intervalMs: options.checkHoldsEveryMs,
   });
+  // Finishes or undoes a payment attempt a killed process left unsettled (issue 23, point 1).
+  const paymentReactor = startPaymentReactor({
+    store,
+    db: database.db,
+    clock,
+    log,
+    gateway: paymentGateway,
+    nextOrderNumber: orderNumbersFrom(database.db),
+    checkHoldDays: config.CHECK_HOLD_DAYS,
+    isLeader: () => runner.isLeader,
+    intervalMs: options.paymentReactorEveryMs,
+  });
   // Finishes a cancel's or refund's put-back that a killed process left half done.
   const putBacks = startPutBackSweeper({
     store,
@@ -251,6 +269,7 @@ export async function startServer(
         await scheduledActions.stop();
         await checkHolds.stop();
         await putBacks.stop();
+        await paymentReactor.stop();
         await mailSender.stop();
         await gateway.close(); // also closes the HTTP server
         await presence.stop();

@@ -27,14 +27,14 @@ export const checkout = {
   } satisfies Record<CheckoutErrorCode, number>,
   projections: [],
   routers: async (deps) => {
-    const [{ makeCheckoutRouter }, { makeQuickCheckoutRouter }, { makeShippingRatesRouter }, { allocateId }] =
+    const [{ makeCheckoutRouter }, { makeQuickCheckoutRouter }, { makeShippingRatesRouter }, { orderNumbersFrom }] =
       await Promise.all([
         import("./checkout-router.ts"),
         import("./quick-checkout-router.ts"),
         import("./shipping-rates-router.ts"),
-        import("../platform/id-allocator.ts"),
+        import("../orders/order-number.ts"),
       ]);
-    const nextOrderNumber = async () => String(100_000 + (await allocateId(deps.db, "order")));
+    const nextOrderNumber = orderNumbersFrom(deps.db);
     return [
       makeCheckoutRouter({ ...deps, nextOrderNumber }),
       makeQuickCheckoutRouter({ ...deps, nextOrderNumber }),

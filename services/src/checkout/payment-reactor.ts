@@ -1,0 +1,178 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
+import type { EventMetadata } from "@shop/shared";
+import { recordOrderGifts } from "../orders/order-gifts.ts";
+import { attemptHold, placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
+import { releaseDiscountUse } from "../orders/discount-uses.ts";
+import { releaseStock, takenByAttempt } from "../orders/stock.ts";
+import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts";
+import type { Logger } from "../platform/logger.ts";
+import { commandHandler, RETRY } from "../platform/command-handler.ts";
+import { checkoutAttempts } from "./checkout-service.ts";
+import { orderDraftOf, orderJournal, readJournal, settleJournal, type AttemptJournal } from "./payment-journal.ts";
+import { quickCheckoutAttempts } from "./quick-checkout-service.ts";
+
+export interface PaymentReactorDeps extends PlaceOrderDeps {
+  db: Kysely<Database>;
+  clock: () => Date;
+}
+
+/**
+ * An attempt whose journal has not moved for this long is taken as abandoned (its process died, or
+ * its database connection): the reactor settles it. Longer than any live attempt waits (a gateway
+ * call, the statement timeout), so a slow but living request is never overtaken.
+ */
+export const ATTEMPT_QUIET_MS = 30_000;
+/** The reaction: code of the outcome recorded when an attempt is undone for lack of an authorisation. */
+export const ATTEMPT_ABANDONED = "ATTEMPT_ABANDONED";
+
+/** Unsettled attempts quiet for ATTEMPT_QUIET_MS, oldest first (the payment-attempts read model). */
+export async function findAbandonedAttempts(db: Kysely<Database>, now: Date, limit = 100): Promise<string[]> {
+  const rows = await db
+    .selectFrom("payment_attempts")
+    .select("attempt_id")
+    .where("settled", "is", null)
+    .where("updated_at", "<", new Date(now.getTime() - ATTEMPT_QUIET_MS).toISOString())
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.attempt_id);
+}
+
+/**
+ * Settles one attempt from its journal alone (issue 23, point 1). Paid (a card authorised, or a
+ * check or nothing due): it is finished. placeOrder runs again with the journal's authorisation and
+ * number; each step takes or claims only what the attempt did not yet (the stock and uses name it),
+ * and an order already placed under its number is the outcome. Otherwise it is undone: the stock it
+ * took and the uses it claimed go back, naming it, so a second run gives back nothing twice. Either
+ * way the shopper's checkout records the outcome (a retry with the Idempotency-Key answers it) and
+ * the journal is settled last.
+ */
+export async function settleAttempt(
+  deps: PaymentReactorDeps,
+  attemptId: string,
+): Promise<"finished" | "undone" | "already settled"> {
+  const journal = await readJournal(deps.store, attemptId);
+  if (!journal.started || journal.settled) return "already settled";
+  const { draft } = journal.started;
+  const now = deps.clock();
+  const at = now.toISOString();
+  const metadata: EventMetadata = { userId: null, correlationId: `payment-reactor-${attemptId}` };
+  const paid = draft.paymentType !== "card" || journal.authorised !== null;
+  if (paid) {
+    try {
+      const order = await placeOrder(
+        deps,
+        orderDraftOf(attemptId, draft, now),
+        metadata,
+        orderJournal(deps.store, attemptId, deps.clock, metadata, {
+          authorised: journal.authorised ?? undefined,
+          number: journal.number ?? undefined,
+        }),
+      );
+      // Gifts are idempotent (named by the order and line): a second run moves no thermometer twice.
+      if (order.placed.payment.status !== "awaiting") await recordOrderGifts(deps, order.placed, now, metadata);
+      await recordOutcome(deps, journal, attemptId, { completed: order.number }, at, metadata);
+      await settleJournal(deps.store, attemptId, { finished: order.number }, true, at, metadata);
+      return "finished";
+    } catch (error) {
+      // placeOrder gave back what it held (stock, uses, the authorisation) before it threw.
+      const code = String((error as { code?: unknown }).code ?? "SERVER_ERROR");
+      const message = String((error as { message?: unknown }).message ?? "failed");
+      await recordOutcome(deps, journal, attemptId, { failed: { code, message } }, at, metadata);
+      await settleJournal(deps.store, attemptId, { undone: code }, true, at, metadata);
+      return "undone";
+    }
+  }
+  await undoAttempt(deps, attemptId, journal, at, metadata);
+  await recordOutcome(
+    deps,
+    journal,
+    attemptId,
+    { failed: { code: ATTEMPT_ABANDONED, message: "The payment was not completed. Please try again." } },
+    at,
+    metadata,
+  );
+  await settleJournal(deps.store, attemptId, { undone: ATTEMPT_ABANDONED }, true, at, metadata);
+  return "undone";
+}
+
+/** Gives back what an attempt that was never paid for took: its stock, its uses; voids a card authorised meanwhile. */
+async function undoAttempt(
+  deps: PaymentReactorDeps,
+  attemptId: string,
+  journal: AttemptJournal,
+  at: string,
+  metadata: EventMetadata,
+) {
+  const draft = journal.started!.draft;
+  const hold = attemptHold(attemptId);
+  const skuIds = new Set(draft.lines.filter((l) => !l.donation && l.skuId !== null).map((l) => l.skuId!));
+  for (const skuId of skuIds) {
+    const { taken, released } = await takenByAttempt(deps.store, skuId, hold);
+    if (taken > 0 && !released) await releaseStock(deps.store, { skuId, taken }, at, metadata, hold);
+  }
+  for (const { code } of draft.discounts) await releaseDiscountUse(deps.store, code, attemptId, at, metadata);
+  if (journal.authorised) await deps.gateway.void(journal.authorised.reference);
+}
+
+const recordOnCheckout = commandHandler(checkoutAttempts("", null).decider, RETRY.contended);
+const recordOnQuickCheckout = commandHandler(quickCheckoutAttempts("", "").decider, RETRY.contended);
+
+/** The outcome on the shopper's checkout (or quick checkout), once: a retry of the payment answers it. */
+async function recordOutcome(
+  deps: PaymentReactorDeps,
+  journal: AttemptJournal,
+  attemptId: string,
+  outcome: { completed: string } | { failed: { code: string; message: string } },
+  at: string,
+  metadata: EventMetadata,
+) {
+  const origin = journal.started!.origin;
+  if (origin.kind === "checkout") {
+    const log = checkoutAttempts(origin.cartId, origin.idempotencyKey);
+    await recordOnCheckout(
+      deps.store,
+      log.stream,
+      (state) =>
+        state.attempt?.attemptId !== attemptId
+          ? []
+          : [
+              "completed" in outcome
+                ? log.completed(attemptId, outcome.completed, at)
+                : log.failed(attemptId, outcome.failed, at),
+            ],
+      { metadata },
+    );
+  } else {
+    const log = quickCheckoutAttempts(origin.stream, origin.sku);
+    await recordOnQuickCheckout(
+      deps.store,
+      log.stream,
+      (state) =>
+        state.attempt?.attemptId !== attemptId
+          ? []
+          : [
+              "completed" in outcome
+                ? log.completed(attemptId, outcome.completed, at)
+                : log.failed(attemptId, outcome.failed, at),
+            ],
+      { metadata },
+    );
+  }
+}
+
+/** The leader's reactor: every 10 s it settles the attempts a dead process left (one process across the cluster). */
+export function startPaymentReactor(
+  deps: PaymentReactorDeps & { log: Pick<Logger, "error">; isLeader: () => boolean; intervalMs?: number },
+): Sweeper {
+  return startLeaderSweeper({
+    what: "payment attempt settle",
+    isLeader: deps.isLeader,
+    log: deps.log,
+    intervalMs: deps.intervalMs ?? 10_000,
+    due: () => findAbandonedAttempts(deps.db, deps.clock()),
+    handle: (attemptId) => settleAttempt(deps, attemptId),
+    describe: (attemptId) => ({ attempt: attemptId }),
+  });
+}
