@@ -15,6 +15,8 @@ import { placeOrder, type OrderDraft } from "../orders/place-order.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
 import { orderJournal, settleJournal, startJournal } from "./payment-journal.ts";
 import { settleAttempt } from "./payment-reactor.ts";
+import { checkoutDecider } from "./checkout.ts";
+import { foldStream } from "../platform/command-handler.ts";
 
 // A process killed at each step of a payment attempt (issue 23, point 1): the attempt's own writes go
 // through a store that, once its step has landed, never answers again (as a dead process writes
@@ -203,5 +205,21 @@ describe("money 1: a process killed after each step of a payment attempt: the re
     expect(await settleAttempt(deps, "a2")).toBe("undone");
     expect(await ordersOf(store)).toBe(0);
     expect(await usesOf(store)).toBe(0);
+  });
+
+  it("money 1: a shopper who retries with the same Idempotency-Key gets the outcome the reactor recorded", async () => {
+    const store = await shop();
+    const gateway = createTestGateway();
+    await store.append("checkout-cart-1", [
+      { type: "CheckoutPaymentStarted", data: { attemptId: "a3", idempotencyKey: "key-1", at } },
+    ]);
+    const { dying, died } = dyingStore(store, (s) => s === "sku-8");
+    void attempt(dying, gateway, "a3", "card");
+    await expect.poll(died).toBe(true);
+    const deps = { store, gateway, db: undefined as never, clock, nextOrderNumber: async () => "100002" };
+    expect(await settleAttempt(deps, "a3")).toBe("finished");
+    const checkout = foldStream(checkoutDecider, await store.readStream("checkout-cart-1"));
+X
+    expect(checkout.attempt).toBeNull();
   });
 });
