@@ -144,7 +144,7 @@ export async function startServer(
   }
 
   // One gateway for the requests and the payment reactor (the test gateway's charges are its memory).
-  const paymentGateway = paymentGatewayFor(config);
+  const paymentGateway = paymentGatewayFor(config, database.db);
   const app = await createApp({
     store,
     db: database.db,

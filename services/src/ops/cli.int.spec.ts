@@ -181,7 +181,7 @@ describe("operator CLI arguments", () => {
   it.each([
     [
       [],
-      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog|mails|erase-customer|client-errors> [options]  (npm run ops -- help lists the options)",
+      "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog|mails|erase-customer|client-errors|reconcile> [options]  (npm run ops -- help lists the options)",
     ],
     [["events", "--limit", "x"], "--limit must be a positive whole number, not 'x'"],
     [["events", "--since", "yesterday"], "--since must be an ISO date or time, not 'yesterday'"],

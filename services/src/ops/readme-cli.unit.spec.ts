@@ -26,6 +26,7 @@ describe("the README's Operator CLI block is true to the CLI", () => {
       "mails",
       "erase-customer",
       "client-errors",
+      "reconcile",
     ]);
     expect(COMMAND_SYNOPSES.filter((synopsis) => !block.includes(`npm run ops -- ${synopsis}`))).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { checkReplayOptions, projectionStatus, replay } from "./projection-comma
 import { SHORT_USAGE, USAGE } from "./usage.ts";
 import { ACCOUNT_OPS_COMMANDS } from "./account-ops-commands.ts";
 import { clientErrorsCommand } from "../client-errors/client-errors-command.ts";
+import { reconcileCommand } from "../payments/reconcile.ts";
 import { checkGenerateOptions, importCatalogFile, writeGeneratedCatalog } from "./catalog-ops.ts";
 
 /** Where a command writes: line by line, or (a progress bar) straight to a stream. */
@@ -188,6 +189,7 @@ const commands: Record<string, Command> = {
 
   ...ACCOUNT_OPS_COMMANDS,
   "client-errors": clientErrorsCommand,
+  reconcile: reconcileCommand,
 };
 
 /** What the CLI reads and writes: the process's own streams and environment, or a test's. */

@@ -15,7 +15,7 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
   replay (--projection NAME | --all)
   projections
   import-catalog FILE.json
-         (products and SKUs with the file's ids, with a progress bar; a re-import appends events only for what differs)
+         (campaigns, products and SKUs with the file's ids, discounts, with a progress bar; a re-import appends events only for what differs)
   generate-catalog --products N [--seed S] [--out FILE]
          (a catalog file of random products in every category, for scale tests; stdout without --out)
   mails [--to E] [--limit N] [--full]
@@ -23,11 +23,13 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
   erase-customer --email E
          (deletes the person's key: their names, addresses and email read as erased everywhere, replays included)
   client-errors [--since ISO] [--limit N] [--json]
-         (script errors and failed requests reported by browsers, newest first; 50 by default)`;
+         (script errors and failed requests reported by browsers, newest first; 50 by default)
+  reconcile [--since ISO] [--settle SECONDS]
+         (the test gateway's ledger against orders, refunds and campaign totals: every mismatch, then 'N mismatches'; exit 1 on any)`;
 
 /** One line for `npm run ops` with nothing after it (the full list is `help`). */
 export const SHORT_USAGE =
-  "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog|mails|erase-customer|client-errors> [options]  (npm run ops -- help lists the options)";
+  "Usage: npm run ops -- <create-user|set-password|grant-staff|revoke-staff|disable-user|enable-user|events|replay|projections|import-catalog|generate-catalog|mails|erase-customer|client-errors|reconcile> [options]  (npm run ops -- help lists the options)";
 
 /** The synopsis of each command, as USAGE lists them: `events [--stream S] …`. */
 export const COMMAND_SYNOPSES = USAGE.split("\n")

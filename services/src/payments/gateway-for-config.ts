@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 import { PaymentNotConfiguredError } from "@shop/shared";
 import type { Config } from "../platform/config.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
@@ -22,8 +24,11 @@ export function createNoCardGateway(): PaymentGateway {
   return { name: NO_CARD_GATEWAY, authorise: refuse, capture: refuse, refund: refuse, void: async () => {} };
 }
 
-/** PAYMENT_GATEWAY: Stripe with its keys (the config refuses Stripe without them), the test gateway, or none. */
-export function paymentGatewayFor(config: Config): PaymentGateway {
+/**
+ * PAYMENT_GATEWAY: Stripe with its keys (the config refuses Stripe without them), the test gateway, or
+ * none. The test gateway keeps its ledger in `ledger` (the server's database) when given.
+ */
+export function paymentGatewayFor(config: Config, ledger?: Kysely<Database>): PaymentGateway {
   if (config.PAYMENT_GATEWAY === "stripe" && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
     return createStripeGateway({
       secretKey: config.STRIPE_SECRET_KEY,
@@ -31,7 +36,7 @@ export function paymentGatewayFor(config: Config): PaymentGateway {
       baseUrl: config.STRIPE_API_BASE,
     });
   if (config.PAYMENT_GATEWAY === "none") return createNoCardGateway();
-  return createTestGateway();
+  return createTestGateway(ledger);
 }
 
 /** The start-up banner's line on card payments: an operator must see test mode, or cards off, at a glance. */

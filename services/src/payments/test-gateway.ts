@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 import { CHECKOUT_MESSAGES, cardBrand, cardDigits } from "@shop/shared";
+import { migrateGatewayLedger, readLedgerOf, writeLedger } from "./gateway-ledger.ts";
 import type { AuthoriseResult, PaymentGateway } from "./payment-gateway.ts";
 
 /** The card the test gateway always declines (Stripe's test number for a generic decline). */
@@ -14,18 +17,55 @@ interface Charge {
 
 /**
  * PAYMENT_GATEWAY=test (the default): accepts any card number (Luhn and expiry are checked before),
- * declines 4000 0000 0000 0002 with 'Your card was declined.'. Charges live in memory; `charges`
- * lets tests count them.
+ * declines 4000 0000 0000 0002 with 'Your card was declined.'. With a database (the server's), every
+ * movement is written to its ledger (gateway-ledger.ts) before it answers, so a restart forgets no
+ * charge and an authorise retried with the same key answers the first result, as a real gateway does;
+ * `charges` mirrors them in memory for tests.
  */
-export function createTestGateway(): PaymentGateway & { charges: Map<string, Charge> } {
+export function createTestGateway(ledger?: Kysely<Database>): PaymentGateway & { charges: Map<string, Charge> } {
   const charges = new Map<string, Charge>();
   const byKey = new Map<string, AuthoriseResult>();
+  let migrated: Promise<void> | null = null;
+  const books = ledger
+    ? async () => {
+        migrated ??= migrateGatewayLedger(ledger).catch((error) => {
+          migrated = null;
+          throw error;
+        });
+        await migrated;
+        return ledger;
+      }
+    : null;
+
+  /** A charge as the ledger (or memory) knows it; undefined when the gateway never authorised it. */
+  async function chargeOf(reference: string): Promise<Charge | undefined> {
+    if (!books) return charges.get(reference);
+    const rows = await readLedgerOf(await books(), reference);
+    const authorised = rows.find((r) => r.kind === "authorise");
+    if (!authorised) return undefined;
+    const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.amount_cents, 0);
+    return {
+      amountCents: authorised.amount_cents,
+      captured: sum("capture"),
+      refunded: sum("refund"),
+      voided: rows.some((r) => r.kind === "void"),
+    };
+  }
+  const mirror = async (reference: string) => {
+    const charge = await chargeOf(reference);
+    if (charge) charges.set(reference, charge);
+  };
+
   return {
     name: "test",
     charges,
     async authorise({ amountCents, source, idempotencyKey }) {
       const earlier = byKey.get(idempotencyKey);
       if (earlier) return earlier;
+      if (books) {
+        const [row] = await readLedgerOf(await books(), null, idempotencyKey);
+        if (row) return { ok: true, reference: row.reference, brand: row.brand ?? "", last4: row.last4 };
+      }
       // Its card form is ours: a payment confirmed elsewhere is not one it made.
       if (!("card" in source)) return { ok: false, message: CHECKOUT_MESSAGES.paymentMismatch };
       const digits = cardDigits(source.card.number);
@@ -38,23 +78,53 @@ export function createTestGateway(): PaymentGateway & { charges: Map<string, Cha
               brand: cardBrand(digits),
               last4: digits.slice(-4),
             };
-      if (result.ok) charges.set(result.reference, { amountCents, captured: 0, refunded: 0, voided: false });
+      if (result.ok) {
+        if (books)
+          await writeLedger(await books(), {
+            reference: result.reference,
+            kind: "authorise",
+            amount_cents: amountCents,
+            idempotency_key: idempotencyKey,
+            brand: result.brand,
+            last4: result.last4,
+          });
+        charges.set(result.reference, { amountCents, captured: 0, refunded: 0, voided: false });
+      }
       byKey.set(idempotencyKey, result);
       return result;
     },
     async capture(reference, amountCents) {
-      const charge = charges.get(reference);
+      const charge = await chargeOf(reference);
       if (!charge || charge.voided) throw new Error(`test gateway: nothing to capture for ${reference}`);
-      charge.captured = Math.min(charge.amountCents, amountCents);
+      const amount = Math.min(charge.amountCents, amountCents);
+      if (charge.captured >= amount) return; // captured already: a resumed attempt captures once
+      if (books) await writeLedger(await books(), movement(reference, "capture", amount - charge.captured));
+      else charge.captured = amount;
+      await mirror(reference);
     },
     async refund(reference, amountCents) {
-      const charge = charges.get(reference);
+      const charge = await chargeOf(reference);
       if (!charge) throw new Error(`test gateway: no charge ${reference}`);
-      charge.refunded = Math.min(charge.captured, charge.refunded + amountCents);
+      const amount = Math.min(charge.captured - charge.refunded, amountCents);
+      if (books) await writeLedger(await books(), movement(reference, "refund", amount));
+      else charge.refunded += amount;
+      await mirror(reference);
     },
     async void(reference) {
-      const charge = charges.get(reference);
-      if (charge && !charge.captured) charge.voided = true;
+      const charge = await chargeOf(reference);
+      if (!charge || charge.captured || charge.voided) return;
+      if (books) await writeLedger(await books(), movement(reference, "void", charge.amountCents));
+      else charge.voided = true;
+      await mirror(reference);
     },
   };
 }
+
+const movement = (reference: string, kind: "capture" | "refund" | "void", amount: number) => ({
+  reference,
+  kind,
+  amount_cents: amount,
+  idempotency_key: null,
+  brand: null,
+  last4: null,
+});

@@ -1,0 +1,66 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@shop/projections";
+import { underStartupMigrationLock } from "../platform/startup-migration.ts";
+
+/**
+ * The test gateway's own record of money (issue 23, point 3), in the shop's database but outside the
+ * event log, as a real gateway keeps its own books: every authorisation, capture, void and refund,
+ * written before the gateway answers. A process killed after an authorisation leaves its row, so the
+ * payment reactor can void it and `ops reconcile` can compare it with the orders.
+ */
+export interface LedgerRow {
+  reference: string;
+  kind: "authorise" | "capture" | "void" | "refund";
+  amount_cents: number;
+  idempotency_key: string | null;
+  brand: string | null;
+  last4: string | null;
+  at: string;
+}
+
+export async function migrateGatewayLedger(db: Kysely<Database>): Promise<void> {
+  await underStartupMigrationLock(db, async (trx) => {
+    await sql`CREATE TABLE IF NOT EXISTS gateway_ledger (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      reference text NOT NULL,
+      kind text NOT NULL,
+      amount_cents bigint NOT NULL,
+      idempotency_key text NULL,
+      brand text NULL,
+      last4 text NULL,
+      at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS gateway_ledger_reference ON gateway_ledger (reference)`.execute(trx);
+    await sql`CREATE UNIQUE INDEX IF NOT EXISTS gateway_ledger_authorise_key ON gateway_ledger (idempotency_key) WHERE kind = 'authorise'`.execute(
+      trx,
+    );
+  });
+}
+
+/** The ledger's rows, oldest first; `since` leaves out what happened before. */
+export async function readLedger(db: Kysely<Database>, since?: Date): Promise<LedgerRow[]> {
+  const { rows } = await sql<LedgerRow & { amount_cents: string | number; at: Date | string }>`
+    SELECT reference, kind, amount_cents, idempotency_key, brand, last4, at FROM gateway_ledger
+    WHERE ${since ? sql`at >= ${since.toISOString()}` : sql`true`} ORDER BY id`.execute(db);
+  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), at: new Date(r.at as string).toISOString() }));
+}
+
+export async function writeLedger(db: Kysely<Database>, row: Omit<LedgerRow, "at">): Promise<void> {
+  await sql`INSERT INTO gateway_ledger (reference, kind, amount_cents, idempotency_key, brand, last4)
+    VALUES (${row.reference}, ${row.kind}, ${row.amount_cents}, ${row.idempotency_key}, ${row.brand}, ${row.last4})`.execute(
+    db,
+  );
+}
+
+/** One charge's rows (by reference), or the authorisation made with an idempotency key. */
+export async function readLedgerOf(
+  db: Kysely<Database>,
+  reference: string | null,
+  idempotencyKey?: string,
+): Promise<LedgerRow[]> {
+  const { rows } = await sql<LedgerRow & { amount_cents: string | number; at: Date | string }>`
+    SELECT reference, kind, amount_cents, idempotency_key, brand, last4, at FROM gateway_ledger
+    WHERE ${reference !== null ? sql`reference = ${reference}` : sql`kind = 'authorise' AND idempotency_key = ${idempotencyKey ?? ""}`}
+    ORDER BY id`.execute(db);
+  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), at: new Date(r.at as string).toISOString() }));
+}
