@@ -74,8 +74,12 @@ export interface AttemptRequest {
   cardLimits: { checkout: string; address: string };
 }
 
-/** An attempt older than this is taken as lost (its process died): the next submit may start another. */
-const ATTEMPT_LOST_MS = 60_000;
+/**
+ * An attempt unsettled for this long is taken as lost: the next submit may start another. The payment
+ * reactor settles a dead process's attempt (and records its outcome here) within about 40 s; this is
+ * the backstop for a shop whose reactor is not running, long enough that it never races the reactor.
+ */
+const ATTEMPT_LOST_MS = 10 * 60_000;
 const WAIT_STEP_MS = 50;
 /** How long a submit waits for another submit's attempt before answering 'in progress'. */
 const WAIT_LIMIT_MS = 30_000;
