@@ -276,7 +276,7 @@ function lostWrites(
 }
 
 /** Every read-model table, each row as JSON, sorted. */
-async function readTables(database: DatabaseConnection): Promise<Record<string, string[]>> {
+export async function readTables(database: DatabaseConnection): Promise<Record<string, string[]>> {
   const tables: Record<string, string[]> = {};
   for (const table of allProjections.flatMap((p) => p.tables)) {
     const { rows } = await sql`SELECT * FROM ${sql.table(table)}`.execute(database.db);
@@ -286,7 +286,7 @@ async function readTables(database: DatabaseConnection): Promise<Record<string, 
 }
 
 /** Rows present on one side only, per table. */
-function compareTables(live: Record<string, string[]>, replayed: Record<string, string[]>): string[] {
+export function compareTables(live: Record<string, string[]>, replayed: Record<string, string[]>): string[] {
   const differences: string[] = [];
   for (const table of Object.keys(live)) {
     const other = new Set(replayed[table]);
@@ -298,7 +298,7 @@ function compareTables(live: Record<string, string[]>, replayed: Record<string, 
   return differences;
 }
 
-async function readAll(store: EventStore): Promise<RecordedEvent[]> {
+export async function readAll(store: EventStore): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
   for (let from = START; ; ) {
     const page = await store.readAll(from, { limit: 1000 });

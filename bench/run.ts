@@ -7,6 +7,7 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   memory: () => import("./memory.ts"),
   checkout: () => import("./checkout.ts"),
   crash: () => import("./crash.ts"),
+  "crash-checkout": () => import("./crash-checkout.ts"),
   "db-restart": () => import("./db-restart.ts"),
   fuzz: () => import("./fuzz.ts"),
   replay: () => import("./replay.ts"),

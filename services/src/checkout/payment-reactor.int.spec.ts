@@ -79,8 +79,11 @@ function draftOf(attemptId: string, payment: "card" | "check"): OrderDraft {
   };
 }
 
-/** A store whose writes stop for good right after the first append `killWhen` matches has landed. */
-function dyingStore(store: EventStore, killWhen: (stream: string, events: NewEvent[]) => boolean) {
+/**
+ * A store whose writes stop for good right after the first append `killWhen` matches has landed (or,
+ * with `before`, just before it would have).
+ */
+function dyingStore(store: EventStore, killWhen: (stream: string, events: NewEvent[]) => boolean, before = false) {
   let dead = false;
   const never = new Promise<never>(() => {});
   const dying: EventStore = new Proxy(store, {
@@ -89,6 +92,10 @@ function dyingStore(store: EventStore, killWhen: (stream: string, events: NewEve
       if (typeof value !== "function") return value;
       return async (...args: unknown[]) => {
         if (dead) return never;
+        if (before && key === "append" && killWhen(args[0] as string, args[1] as NewEvent[])) {
+          dead = true;
+          return never;
+        }
         const result = await value.apply(target, args);
         if (key === "append" && killWhen(args[0] as string, args[1] as NewEvent[])) {
           dead = true;
@@ -222,5 +229,18 @@ describe("money 1: a process killed after each step of a payment attempt: the re
     // Died before it was numbered: the reactor numbered it. A retry's placedOf answers that order.
     expect(checkout.keys).toEqual({ "key-1": "100002" });
     expect(checkout.attempt).toBeNull();
+  });
+
+  it("money 1: a card authorised at the gateway whose process died before recording it: the reactor finds it by its key and voids it", async () => {
+    const store = await shop();
+    const gateway = createTestGateway();
+    const { dying, died } = dyingStore(store, (_s, e) => e[0]?.type === "PaymentAttemptAuthorised", true);
+    void attempt(dying, gateway, "a4", "card");
+    await expect.poll(died).toBe(true);
+    expect([...gateway.charges.values()]).toEqual([expect.objectContaining({ voided: false })]);
+    const deps = { store, gateway, db: undefined as never, clock, nextOrderNumber: async () => "100002" };
+    expect(await settleAttempt(deps, "a4")).toBe("undone");
+    expect([...gateway.charges.values()]).toEqual([expect.objectContaining({ voided: true, captured: 0 })]);
+    expect(await ordersOf(store)).toBe(0);
   });
 });

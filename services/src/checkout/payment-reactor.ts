@@ -113,7 +113,9 @@ async function undoAttempt(
     if (taken > 0 && !released) await releaseStock(deps.store, { skuId, taken }, at, metadata, hold);
   }
   for (const { code } of draft.discounts) await releaseDiscountUse(deps.store, code, attemptId, at, metadata);
-  if (journal.authorised) await deps.gateway.void(journal.authorised.reference);
+  // The process may have died between the gateway's answer and its record: ask the gateway by the key.
+  const reference = journal.authorised?.reference ?? (await deps.gateway.authorisationFor?.(attemptId)) ?? null;
+  if (reference) await deps.gateway.void(reference);
 }
 
 const recordOnCheckout = commandHandler(checkoutAttempts("", null).decider, RETRY.contended);

@@ -41,4 +41,9 @@ export interface PaymentGateway {
   refund(reference: string, amountCents: number): Promise<void>;
   /** Gives back an authorisation that will not be captured (a later step of the order failed). */
   void(reference: string): Promise<void>;
+  /**
+   * The authorisation made with this idempotency key, if the gateway can look it up: the payment
+   * reactor voids one whose process died before recording it. The test gateway reads its ledger.
+   */
+  authorisationFor?(idempotencyKey: string): Promise<string | null>;
 }

@@ -110,6 +110,14 @@ export function createTestGateway(ledger?: Kysely<Database>): PaymentGateway & {
       else charge.refunded += amount;
       await mirror(reference);
     },
+    async authorisationFor(idempotencyKey) {
+      if (!books) {
+        const earlier = byKey.get(idempotencyKey);
+        return earlier?.ok ? earlier.reference : null;
+      }
+      const [row] = await readLedgerOf(await books(), null, idempotencyKey);
+      return row?.reference ?? null;
+    },
     async void(reference) {
       const charge = await chargeOf(reference);
       if (!charge || charge.captured || charge.voided) return;
