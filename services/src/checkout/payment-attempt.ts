@@ -127,17 +127,6 @@ export async function runPaymentAttempt<
     const { draft, personal, person } = await steps.order(loaded);
     const attemptId = randomUUID();
     const at = now.toISOString();
-    try {
-      await claim(deps.store, log.stream, () => [log.started(attemptId, at)], {
-        metadata: request.metadata,
-        expectedVersion: state.version,
-      });
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) continue; // another submit got there first: wait for it
-      throw error;
-    }
-    const outcome = (event: EventOf<Definitions>) =>
-      record(deps.store, log.stream, () => [event], { metadata: request.metadata });
     const orderDraft = {
       ...draft,
       attemptId,
@@ -146,8 +135,22 @@ export async function runPaymentAttempt<
       now,
       personal: await sealOrderPersonal(deps.db, person, personal),
     };
-    // The journal first: from here a process that dies leaves the payment reactor what to finish or undo.
+    // The journal before the claim: a process that dies after claiming always leaves the payment
+    // reactor an attempt to settle (and the checkout's outcome to record), never a checkout stuck
+    // 'in progress'. A journal whose claim is lost is settled at once: it took nothing.
     await startJournal(deps.store, attemptId, log.origin, orderDraft, at, request.metadata);
+    try {
+      await claim(deps.store, log.stream, () => [log.started(attemptId, at)], {
+        metadata: request.metadata,
+        expectedVersion: state.version,
+      });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      await settleJournal(deps.store, attemptId, { undone: "CLAIMED_BY_ANOTHER_SUBMIT" }, false, at, request.metadata);
+      continue; // another submit got there first: wait for it
+    }
+    const outcome = (event: EventOf<Definitions>) =>
+      record(deps.store, log.stream, () => [event], { metadata: request.metadata });
     let order: Awaited<ReturnType<typeof placeOrder>>;
     try {
       order = await placeOrder(

@@ -58,6 +58,13 @@ export async function settleAttempt(
   const now = deps.clock();
   const at = now.toISOString();
   const metadata: EventMetadata = { userId: null, correlationId: `payment-reactor-${attemptId}` };
+  // Journaled, but its process died before it claimed the checkout: it took nothing, and the shopper's
+  // next submit is another attempt. Finishing it would place a second order.
+  if (!(await wasClaimed(deps, journal, attemptId))) {
+    await undoAttempt(deps, attemptId, journal, at, metadata); // nothing to give back, unless a bug took some
+    await settleJournal(deps.store, attemptId, { undone: "NEVER_CLAIMED" }, true, at, metadata);
+    return "undone";
+  }
   const paid = draft.paymentType !== "card" || journal.authorised !== null;
   if (paid) {
     try {
@@ -116,6 +123,16 @@ async function undoAttempt(
   // The process may have died between the gateway's answer and its record: ask the gateway by the key.
   const reference = journal.authorised?.reference ?? (await deps.gateway.authorisationFor?.(attemptId)) ?? null;
   if (reference) await deps.gateway.void(reference);
+}
+
+/** Whether the attempt claimed its checkout (the claim's Started event names it). */
+async function wasClaimed(deps: PaymentReactorDeps, journal: AttemptJournal, attemptId: string): Promise<boolean> {
+  if (journal.authorised || journal.number) return true; // both come after the claim
+  const origin = journal.started!.origin;
+  const stream = origin.kind === "checkout" ? checkoutAttempts(origin.cartId, null).stream : origin.stream;
+  return (await deps.store.readStream(stream)).some(
+    (e) => /Started$/.test(e.type) && (e.data as { attemptId?: unknown }).attemptId === attemptId,
+  );
 }
 
 const recordOnCheckout = commandHandler(checkoutAttempts("", null).decider, RETRY.contended);
