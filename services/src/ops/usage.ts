@@ -25,7 +25,7 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
   client-errors [--since ISO] [--limit N] [--json]
          (script errors and failed requests reported by browsers, newest first; 50 by default)
   reconcile [--since ISO] [--settle SECONDS]
-         (the test gateway's ledger against orders, refunds and campaign totals: every mismatch, then 'N mismatches'; exit 1 on any)`;
+         (the gateway's record (the test ledger, or Stripe's lists) against orders, refunds and campaign totals: every mismatch, then 'N mismatches'; exit 1 on any)`;
 
 /** One line for `npm run ops` with nothing after it (the full list is `help`). */
 export const SHORT_USAGE =

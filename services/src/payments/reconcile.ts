@@ -7,6 +7,7 @@ import { campaignDecider } from "../campaigns/campaign.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { OpsError } from "../ops/ops-context.ts";
 import { readLedger, type LedgerRow } from "./gateway-ledger.ts";
+import { createStripeApi } from "./stripe-api.ts";
 
 /** What the gateway says of one charge (its reference), summed from its movements. */
 export interface GatewayCharge {
@@ -46,6 +47,50 @@ export function chargesOf(rows: LedgerRow[]): GatewayCharge[] {
     charges.set(row.reference, charge);
   }
   return [...charges.values()];
+}
+
+type StripeRequest = ReturnType<typeof createStripeApi>;
+type StripeIntent = { id: string; amount: number; amount_received?: number; status: string; created: number };
+type StripeRefund = { id: string; amount: number; payment_intent: string | null; status: string };
+
+/** Every object of a Stripe list endpoint since `since`, page by page (`starting_after`, `has_more`). */
+async function listAll<T extends { id: string }>(request: StripeRequest, path: string, since?: Date): Promise<T[]> {
+  const items: T[] = [];
+  for (let after: string | undefined; ; ) {
+    const page = (await request("GET", path, {
+      query: {
+        limit: 100,
+        ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}),
+        ...(after ? { starting_after: after } : {}),
+      },
+    })) as { data: T[]; has_more: boolean };
+    items.push(...page.data);
+    if (!page.has_more || page.data.length === 0) return items;
+    after = page.data.at(-1)!.id;
+  }
+}
+
+/**
+ * Stripe's record, read through its list API: each PaymentIntent that held money (authorised,
+ * captured, or cancelled after authorising) with its refunds. One never confirmed moved no money.
+ */
+export async function stripeCharges(request: StripeRequest, since?: Date): Promise<GatewayCharge[]> {
+  const intents = await listAll<StripeIntent>(request, "/v1/payment_intents", since);
+  const refunds = await listAll<StripeRefund>(request, "/v1/refunds", since);
+  const refunded = new Map<string, number>();
+  for (const r of refunds)
+    if (r.payment_intent && r.status === "succeeded")
+      refunded.set(r.payment_intent, (refunded.get(r.payment_intent) ?? 0) + r.amount);
+  return intents
+    .filter((i) => ["requires_capture", "succeeded", "canceled"].includes(i.status))
+    .map((i) => ({
+      reference: i.id,
+      authorisedCents: i.status === "canceled" ? 0 : i.amount,
+      capturedCents: i.amount_received ?? 0,
+      refundedCents: refunded.get(i.id) ?? 0,
+      voided: i.status === "canceled",
+      at: new Date(i.created * 1000).toISOString(),
+    }));
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -130,16 +175,25 @@ export const reconcileCommand = {
     return { since, settleSeconds };
   },
   async run(
-    ctx: { config: { PAYMENT_GATEWAY: string }; database: { db: Kysely<Database> }; store: EventStore },
+    ctx: {
+      config: { PAYMENT_GATEWAY: string; STRIPE_SECRET_KEY?: string; STRIPE_API_BASE: string };
+      database: { db: Kysely<Database> };
+      store: EventStore;
+    },
     options: ReconcileOptions,
   ): Promise<string> {
-    if (ctx.config.PAYMENT_GATEWAY === "stripe")
-      throw new OpsError("reconcile reads the test gateway's ledger; Stripe's list API is not read yet", 2);
     const db = ctx.database.db;
-    const hasLedger = await sql<{ found: boolean }>`SELECT to_regclass('gateway_ledger') IS NOT NULL AS found`.execute(
-      db,
-    );
-    const rows = hasLedger.rows[0]?.found ? await readLedger(db, options.since) : [];
+    let charges: GatewayCharge[];
+    if (ctx.config.PAYMENT_GATEWAY === "stripe") {
+      if (!ctx.config.STRIPE_SECRET_KEY) throw new OpsError("reconcile with Stripe needs STRIPE_SECRET_KEY", 2);
+      const request = createStripeApi({ secretKey: ctx.config.STRIPE_SECRET_KEY, baseUrl: ctx.config.STRIPE_API_BASE });
+      charges = await stripeCharges(request, options.since);
+    } else {
+      const found = await sql<{ found: boolean }>`SELECT to_regclass('gateway_ledger') IS NOT NULL AS found`.execute(
+        db,
+      );
+      charges = chargesOf(found.rows[0]?.found ? await readLedger(db, options.since) : []);
+    }
     let query = db
       .selectFrom("orders")
       .select(["number", "payment_reference", "paid_cents", "refunded_cents", "cancelled", "placed_at"])
@@ -154,10 +208,7 @@ export const reconcileCommand = {
       placedAt: o.placed_at,
     }));
     const settleBefore = new Date(Date.now() - options.settleSeconds * 1000);
-    const mismatches = [
-      ...reconcile(chargesOf(rows), orders, settleBefore),
-      ...(await campaignMismatches(ctx.store, db)),
-    ];
+    const mismatches = [...reconcile(charges, orders, settleBefore), ...(await campaignMismatches(ctx.store, db))];
     const summary = `${mismatches.length} mismatch${mismatches.length === 1 ? "" : "es"}`;
     if (mismatches.length) throw new OpsError([...mismatches, summary].join("\n"), 1);
     return summary;
