@@ -31,7 +31,7 @@ export function renderThermometer(
   const raised = dollars(status.raisedCents);
   const goal = dollars(status.goalCents);
   const donors = `${status.donors.toLocaleString("en-US")} ${status.donors === 1 ? "donor" : "donors"}`;
-  const bar = `<div class="thermometer-track" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}" aria-valuetext="${raised} raised of ${goal} (${percent}%)"><div class="thermometer-fill" style="width:${percent}%"></div></div>`;
+  const bar = `<div class="thermometer-track" role="progressbar" aria-label="${escapeHtml(status.name)}: raised of the goal" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}" aria-valuetext="${raised} raised of ${goal} (${percent}%)"><div class="thermometer-fill" style="width:${percent}%"></div></div>`;
   if (template === "compact")
     return `<div class="thermometer thermometer-compact" data-campaign="${escapeHtml(status.campaign)}">${bar}<p>${raised} of ${goal}</p></div>`;
   return `<div class="thermometer" data-campaign="${escapeHtml(status.campaign)}"><h2>${escapeHtml(status.name)}</h2>${bar}<p class="thermometer-figures"><span class="raised">${raised}</span> raised of <span class="goal">${goal}</span> goal · <span class="donors">${donors}</span></p></div>`;
