@@ -25,6 +25,8 @@ const env: Record<string, string> = {
   SITE_URL: `http://127.0.0.1:${port}`,
   // On PostgreSQL no gateway is the default (cards refused): the e2e tests pay with the test cards.
   PAYMENT_GATEWAY: "test",
+  // An answer that does not fit /api/openapi.json is a 500 that fails the page's test.
+  API_ANSWER_CHECK: "strict",
   // Every test's browser comes from 127.0.0.1: the per-address abuse limits (new giveaway players, ...) times 100.
   RATE_LIMIT_MULTIPLIER: "100",
   NODE_ENV: "production", // as `npm start` runs it (scripts/serve.mjs): React's production server code

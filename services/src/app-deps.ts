@@ -42,6 +42,8 @@ export interface AppDeps {
    * it stays the same. Omitted or null: every cart write reads them.
    */
   catalogStamp?: () => string | null;
+  /** API_ANSWER_CHECK: answers checked against /api/openapi.json ("log" unless given). */
+  answerCheck?: "strict" | "log" | "off";
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }

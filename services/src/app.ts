@@ -11,6 +11,7 @@ import { createTestGateway } from "./payments/test-gateway.ts";
 import { createCardAttemptThrottle } from "./payments/card-attempts.ts";
 import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
+import { checkAnswers } from "./platform/openapi/answer-check-middleware.ts";
 import { isDatabaseUnavailable } from "./platform/database-errors.ts";
 import { declareErrorStatuses } from "./platform/http/error-answers.ts";
 import { errorStatusOf, routeDocsOf, routersOf } from "./platform/feature.ts";
@@ -72,6 +73,9 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   app.use(requestContext(app, deps.log));
   const featureDeps: FeatureDeps = { ...deps, gateway, cardAttempts, loadSkus };
   declareErrorStatuses(errorStatusOf(FEATURES));
+  // Every JSON answer of a documented route is checked against the document (code health 6): after the statuses, which the document lists.
+  const answerCheck = deps.answerCheck ?? "log";
+  if (answerCheck !== "off") app.use(checkAnswers(answerCheck, await answerCheckerOf(FEATURES), deps.log));
   const routers = await routersOf(FEATURES, featureDeps);
   // Signed by their sender (Stripe): no cookie, no CSRF header, the raw body as signed.
   for (const router of routers.webhooks) app.use(router);
@@ -104,6 +108,15 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   app.use(notFound);
   app.use(errorHandler);
   return app;
+}
+
+/** The checker of answers, from the document of every feature's routes (loads the document's builder). */
+async function answerCheckerOf(features: typeof FEATURES) {
+  const [{ openApiDocument }, { answerChecker }] = await Promise.all([
+    import("./platform/openapi/document.ts"),
+    import("./platform/openapi/answer-check.ts"),
+  ]);
+  return answerChecker(openApiDocument(await routeDocsOf(features)));
 }
 
 /** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */

@@ -162,6 +162,7 @@ export async function startServer(
     paymentGateway,
     checkHoldDays: config.CHECK_HOLD_DAYS,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    answerCheck: config.API_ANSWER_CHECK,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);

@@ -16,14 +16,20 @@ const campaign = {
   goal_cents: z.number(),
   raised_cents: z.number(),
   donors: z.number(),
+  starts: z.string().nullable(),
+  ends: z.string().nullable(),
   version: z.number(),
 };
+/** A campaign as the admin list and form show it: the router's `view` answers this type. */
+export const CampaignView = z.object(campaign);
+export type CampaignView = z.infer<typeof CampaignView>;
 
 /** The campaign routes for /api/openapi.json (services/src/campaigns/campaigns-router.ts). */
 export const CAMPAIGN_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/campaign-status/",
+    refusals: ["CAMPAIGN_NOT_FOUND"],
     summary: "A campaign's totals for its thermometer; with render_template=true also the rendered html",
     query: CampaignStatusQuery,
     fields: {
@@ -31,12 +37,13 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
       raised_cents: z.number(),
       goal_cents: z.number(),
       donors: z.number(),
-      html: z.string(),
+      html: z.string().optional().meta({ description: "With render_template=true only" }),
     },
   },
   {
     method: "POST",
     path: BASE,
+    refusals: ["CAMPAIGN_EXISTS", "CAMPAIGN_INVALID"],
     summary: "Create a campaign",
     body: CreateCampaignRequest,
     status: 201,
@@ -47,12 +54,13 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
     path: BASE,
     summary: "The campaign list (count/start/sort, q)",
     query: CampaignListQuery,
-    fields: { items: z.array(z.object(campaign)), total: z.number(), count: z.number(), start: z.number() },
+    fields: { items: z.array(CampaignView), total: z.number(), count: z.number(), start: z.number() },
   },
   { method: "GET", path: `${BASE}:id/`, summary: "One campaign", fields: campaign },
   {
     method: "PUT",
     path: `${BASE}:id/`,
+    refusals: ["CAMPAIGN_INVALID", "STALE_VERSION"],
     summary: "Change a campaign's name, goal or dates (409 when expected_version is stale)",
     body: UpdateCampaignRequest,
     fields: campaign,
@@ -60,6 +68,7 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:slug/gift/`,
+    refusals: ["CAMPAIGN_NOT_FOUND"],
     summary: "Record an offline gift (a cheque): the totals move and every thermometer is pushed",
     body: RecordGiftRequest,
     status: 201,
@@ -68,6 +77,7 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:slug/gift/:gift/refund/`,
+    refusals: ["CAMPAIGN_NOT_FOUND", "GIFT_NOT_FOUND", "GIFT_REFUNDED"],
     summary: "Refund a gift: the totals move back and every thermometer is pushed (409 when refunded already)",
     fields: { raised_cents: z.number(), goal_cents: z.number(), donors: z.number() },
   },

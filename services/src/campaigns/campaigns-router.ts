@@ -27,10 +27,12 @@ export interface CampaignsRouterDeps {
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
+import type { CampaignView } from "./campaign-route-docs.ts";
+
 const BASE = "/admin/api/store/campaign/";
 
 /** The campaign as the admin list and form show it. */
-const view = (c: CampaignsTable) => ({
+const view = (c: CampaignsTable): CampaignView => ({
   id: c.id,
   slug: c.slug,
   name: c.name,

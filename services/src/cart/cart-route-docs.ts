@@ -12,6 +12,17 @@ export const CART_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/shop/add-to-cart/",
+    refusals: [
+      "CART_NO_ITEMS",
+      "CART_BAD_QUANTITY",
+      "CART_TOO_MUCH",
+      "CART_ITEM_NOT_FOUND",
+      "CART_ITEM_INACTIVE",
+      "CART_ITEM_SOLD_OUT",
+      "CART_FREE_DOWNLOADS_OVER",
+      "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION",
+      "CART_NOT_A_FREE_DOWNLOAD",
+    ],
     summary:
       "Add items ?{sku}={qty}&x={n}; a sold-out, inactive or unknown SKU answers metadata.success false naming it",
     query: ADD_QUERY,
@@ -35,6 +46,16 @@ export const CART_ROUTES: RouteDoc[] = [
   {
     method: "PUT",
     path: "/api/store/shop/full-cart/",
+    refusals: [
+      "CART_BAD_QUANTITY",
+      "CART_TOO_MUCH",
+      "CART_ITEM_NOT_FOUND",
+      "CART_ITEM_INACTIVE",
+      "CART_ITEM_SOLD_OUT",
+      "CART_FREE_DOWNLOADS_OVER",
+      "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION",
+      "CART_NOT_A_FREE_DOWNLOAD",
+    ],
     summary: "Set item quantities (0 removes; a donation item's quantity is its amount)",
     body: FullCartUpdateRequest,
     answer: CartAnswer,

@@ -46,6 +46,7 @@ export const CATALOG_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/product/quick-view/",
+    refusals: ["NOT_FOUND"],
     summary: "The quick-view fields of a product; unknown id: 404 with metadata.success false and a message",
     query: QuickViewQuery,
     answer: QuickViewResponse,

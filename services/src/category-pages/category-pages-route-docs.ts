@@ -13,6 +13,13 @@ export const CATEGORY_PAGE_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/store/magazine/add-to-cart/",
+    refusals: [
+      "CART_NOT_A_SUBSCRIPTION",
+      "CART_ITEM_NOT_FOUND",
+      "CART_ITEM_INACTIVE",
+      "CART_ITEM_SOLD_OUT",
+      "CART_BAD_QUANTITY",
+    ],
     summary:
       "Add a subscription and its ticked free video downloads together; more than the term allows, a download " +
       "outside the free set or no subscription answers metadata.success false and adds nothing",

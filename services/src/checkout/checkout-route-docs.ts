@@ -27,6 +27,7 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${C}info/`,
+    refusals: ["CHECKOUT_INVALID", "CHECKOUT_INVALID_STEP"],
     summary: `Step 1, billing (${FORM}); answers step 2`,
     body: CheckoutInfoRequest,
     answer: CheckoutStepAnswer,
@@ -34,6 +35,7 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${C}delivery/`,
+    refusals: ["CHECKOUT_INVALID_STEP", "CHECKOUT_INVALID"],
     summary: `Step 2, ship_* fields and digital_email (${FORM}); answers step 3, or 4 when nothing ships`,
     body: CheckoutDeliveryRequest,
     answer: CheckoutStepAnswer,
@@ -41,12 +43,14 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: `${C}shipping/`,
+    refusals: ["CHECKOUT_INVALID_STEP", "CHECKOUT_CART_CHANGED"],
     summary: "Step 3: shipping_options, the methods as radio inputs with prices",
     answer: CheckoutShippingAnswer,
   },
   {
     method: "POST",
     path: `${C}shipping/`,
+    refusals: ["CHECKOUT_INVALID_STEP", "CHECKOUT_INVALID"],
     summary: "Step 3, shipping_method; answers step 4",
     body: CheckoutShippingRequest,
     answer: CheckoutStepAnswer,
@@ -54,6 +58,7 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: `${C}payment/`,
+    refusals: ["CHECKOUT_INVALID_STEP", "CHECKOUT_CART_CHANGED"],
     summary:
       "Step 4: order_summary (lines, discounts, shipping, total) and the payment types (no card without a card gateway); with Stripe, stripe.publishable_key and the PaymentIntent's client_secret",
     answer: CheckoutPaymentAnswer,
@@ -61,6 +66,18 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${C}payment/`,
+    refusals: [
+      "CHECKOUT_INVALID_STEP",
+      "CHECKOUT_INVALID",
+      "CHECKOUT_IN_PROGRESS",
+      "CHECKOUT_CART_CHANGED",
+      "PAYMENT_DECLINED",
+      "PAYMENT_UNAVAILABLE",
+      "PAYMENT_NOT_CONFIGURED",
+      "PAYMENT_THROTTLED",
+      "ORDER_SOLD_OUT",
+      "DISCOUNT_USED_UP",
+    ],
     summary:
       "Place the order (Idempotency-Key header): a repeated submit answers the same order; declined 402, sold out 409, gateway down 502; " +
       "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards (per checkout, address, card) 429 PAYMENT_THROTTLED with Retry-After; " +
@@ -71,12 +88,14 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/shop/orders/:number/",
+    refusals: ["ORDER_NOT_FOUND"],
     summary: "One order, for its buyer (account or the browser that placed it)",
     answer: OrderAnswer,
   },
   {
     method: "GET",
     path: "/api/account/orders/",
+    signedIn: true,
     summary: "The signed-in shopper's orders, newest first",
     answer: OrderHistoryAnswer,
   },

@@ -11,6 +11,7 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/shop/quick-checkout/",
+    refusals: ["CHECKOUT_INVALID"],
     summary: "The membership a quick checkout buys: title, format, price and its passholder variant; not one 400",
     query: QuickCheckoutItemQuery,
     answer: QuickCheckoutItemAnswer,
@@ -18,6 +19,17 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/store/shop/quick-checkout/",
+    refusals: [
+      "CHECKOUT_INVALID",
+      "CHECKOUT_IN_PROGRESS",
+      "CHECKOUT_CART_CHANGED",
+      "PAYMENT_DECLINED",
+      "PAYMENT_UNAVAILABLE",
+      "PAYMENT_NOT_CONFIGURED",
+      "PAYMENT_THROTTLED",
+      "ORDER_SOLD_OUT",
+      "DISCOUNT_USED_UP",
+    ],
     summary:
       "Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to " +
       "('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' " +

@@ -6,6 +6,7 @@ export const CLIENT_ERROR_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: CLIENT_ERRORS_PATH,
+    refusals: ["TOO_MANY_REQUESTS", "REQUEST_TOO_LARGE"],
     summary: "Report a browser script error or a failed request (rate-limited per address, at most 8 KB)",
     body: ClientErrorReport,
     status: 201,

@@ -33,7 +33,14 @@ export function makeClientErrorsRouter(deps: { db: Kysely<Database>; clock: () =
       declared > CLIENT_ERROR_MAX_BYTES ||
       Buffer.byteLength(JSON.stringify(req.body ?? {})) > CLIENT_ERROR_MAX_BYTES
     ) {
-      res.status(413).json({ metadata: { success: false, errors: [`__all__: ${REPORT_TOO_LARGE}`] } });
+      res.status(413).json({
+        metadata: {
+          success: false,
+          code: "REQUEST_TOO_LARGE",
+          message: REPORT_TOO_LARGE,
+          errors: [`__all__: ${REPORT_TOO_LARGE}`],
+        },
+      });
       return;
     }
     const ip = req.ip ?? "unknown";
@@ -42,7 +49,14 @@ export function makeClientErrorsRouter(deps: { db: Kysely<Database>; clock: () =
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
-      res.status(429).json({ metadata: { success: false, errors: [`__all__: ${TOO_MANY_REPORTS}`] } });
+      res.status(429).json({
+        metadata: {
+          success: false,
+          code: "TOO_MANY_REQUESTS",
+          message: TOO_MANY_REPORTS,
+          errors: [`__all__: ${TOO_MANY_REPORTS}`],
+        },
+      });
       return;
     }
     const report = parseRequest(ClientErrorReport, req.body);

@@ -7,6 +7,7 @@ export const CONTENT_PAGE_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/content/page/",
+    refusals: ["PAGE_NOT_FOUND"],
     summary: "The published page at a URL (staff may preview drafts)",
     query: PageQuery,
     fields: {

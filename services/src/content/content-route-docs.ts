@@ -21,12 +21,23 @@ function nodeRoutes(base: string, kind: string): RouteDoc[] {
       summary: `Create a ${kind}; a body with a picker key (query, OR, count, exclude) is a picker search instead`,
       body: z.union([CreateNodeRequest, PickerSearchRequest]),
       status: 201,
+      alsoAnswers: { status: 200, description: "A picker search: the records found (items, total)" },
+      refusals: [
+        "NODE_HAS_WARNINGS",
+        "NODE_INVALID",
+        "NODE_EXISTS",
+        "URL_TAKEN",
+        "INVALID_PARENT",
+        "UNKNOWN_KEYWORD",
+        "UNKNOWN_RECORD",
+      ],
       fields: { id: z.number() },
     },
     {
       method: "GET",
       path: `${base}:id/`,
       summary: `One ${kind}: ${node}`,
+      refusals: ["NODE_NOT_FOUND"],
       fields: { id: z.number(), version: z.number() },
     },
     {
@@ -34,6 +45,18 @@ function nodeRoutes(base: string, kind: string): RouteDoc[] {
       path: `${base}:id/`,
       summary: `Save the edited fields of a ${kind} (409 when expected_version is stale or the record is locked)`,
       body: UpdateNodeRequest,
+      refusals: [
+        "NODE_NOT_FOUND",
+        "STALE_VERSION",
+        "ALREADY_LOCKED",
+        "NODE_HAS_WARNINGS",
+        "NODE_INVALID",
+        "NODE_EXISTS",
+        "URL_TAKEN",
+        "INVALID_PARENT",
+        "UNKNOWN_KEYWORD",
+        "UNKNOWN_RECORD",
+      ],
       fields: { id: z.number(), version: z.number() },
     },
     {
@@ -41,6 +64,7 @@ function nodeRoutes(base: string, kind: string): RouteDoc[] {
       path: `${base}:id/history/`,
       summary: `A ${kind}'s versions, or the ${kind} as of version \`at\``,
       query: NodeHistoryQuery,
+      refusals: ["NODE_NOT_FOUND"],
     },
   ];
 }
@@ -61,6 +85,7 @@ export const CONTENT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/admin/content/contentnode/action/",
+    refusals: ["NODE_NOT_FOUND"],
     summary: "Run a status action on a content node",
     body: ContentActionRequest,
     fields: { id: z.number(), status: z.string(), version: z.number() },
@@ -95,6 +120,7 @@ export const CONTENT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/admin/tree/menunode/action/",
+    refusals: ["NODE_NOT_FOUND"],
     summary: "Run a status action on a menu node",
     body: ContentActionRequest,
     fields: { id: z.number(), status: z.string(), version: z.number() },

@@ -3,7 +3,29 @@ import { CreateDiscountRequest, DiscountListQuery, UpdateDiscountRequest } from 
 import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const BASE = "/admin/api/store/discount/";
-const discount = { id: z.number(), code: z.string(), description: z.string(), version: z.number() };
+const discount = {
+  id: z.number(),
+  code: z.string(),
+  description: z.string(),
+  percent_off: z.number().nullable(),
+  amount_off_cents: z.number().nullable(),
+  min_subtotal_cents: z.number(),
+  requires_user: z.boolean(),
+  requires_group: z.string().nullable(),
+  required_skus: z.array(z.string()),
+  required_quantity: z.number(),
+  starts: z.string().nullable(),
+  ends: z.string().nullable(),
+  max_uses: z.number().nullable(),
+  max_uses_per_customer: z.number().nullable(),
+  active: z.boolean(),
+  free_shipping: z.boolean(),
+  free_shipping_methods: z.array(z.string()),
+  version: z.number(),
+};
+/** A discount as the admin list and form show it: the router's `discountView` answers this type. */
+export const DiscountView = z.object(discount);
+export type DiscountView = z.infer<typeof DiscountView>;
 
 /** The discount admin routes for /api/openapi.json (services/src/discounts/discounts-router.ts). */
 export const DISCOUNT_ROUTES: RouteDoc[] = [
@@ -20,7 +42,7 @@ export const DISCOUNT_ROUTES: RouteDoc[] = [
     path: BASE,
     summary: "The discount list (count/start/sort, q, active)",
     query: DiscountListQuery,
-    fields: { items: z.array(z.object(discount)), total: z.number(), count: z.number(), start: z.number() },
+    fields: { items: z.array(DiscountView), total: z.number(), count: z.number(), start: z.number() },
   },
   { method: "GET", path: `${BASE}:id/`, summary: "One discount", fields: discount },
   {

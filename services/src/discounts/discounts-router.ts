@@ -24,10 +24,12 @@ export interface DiscountsRouterDeps {
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
 }
 
+import type { DiscountView } from "./discount-route-docs.ts";
+
 const BASE = "/admin/api/store/discount/";
 
 /** A discount as the admin list and form show it. */
-export const discountView = (d: Selectable<DiscountsTable>) => ({
+export const discountView = (d: Selectable<DiscountsTable>): DiscountView => ({
   id: d.id,
   code: d.code,
   description: d.description,

@@ -40,6 +40,12 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/gamify/register-action/",
+    refusals: [
+      "GAMIFY_CAMPAIGN_NOT_FOUND",
+      "GAMIFY_CAMPAIGN_CLOSED",
+      "GAMIFY_ACTION_NOT_FOUND",
+      "GAMIFY_TOO_MANY_PLAYERS",
+    ],
     summary:
       "Count an action (campaign, action, optional data) for the player: once per slug, a repeatable one once a site day; a new visitor's signed cookie is set (429 with Retry-After past 10 new players an hour from one address)",
     body: RegisterActionRequest,
@@ -48,6 +54,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/gamify/get-player-status/",
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND"],
     summary: "The player's points and achievements in a campaign",
     body: CampaignRequest,
     answer: PlayerStatusAnswer,
@@ -55,6 +62,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/gamify/campaign-info/",
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND"],
     summary: "A campaign's actions, achievements and dates",
     body: CampaignRequest,
     answer: CampaignInfoAnswer,
@@ -63,6 +71,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/gamify/giveaway/",
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND"],
     summary:
       "The /giveaway page: the player's entries and achievements, whether they count in the draw (eligible: a confirmed email), the join panels, the winner once drawn",
     query: GiveawayQuery,
@@ -84,6 +93,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/gamify/join/",
+    refusals: ["GAMIFY_TOO_MANY_PLAYERS"],
     summary:
       "The join form ({join form action}?ts=): success and errors (joined by newline on the page), redirect (429 when the address started too many new players)",
     body: JoinRequest,
@@ -99,15 +109,23 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: ADMIN,
+    refusals: ["GAMIFY_CAMPAIGN_EXISTS", "GAMIFY_CAMPAIGN_DATES"],
     summary: "Define a gamify campaign (slug, name, dates, actions, achievements, panels)",
     body: CreateGamifyCampaignRequest,
     status: 201,
     fields: campaign,
   },
-  { method: "GET", path: `${ADMIN}:slug/`, summary: "One gamify campaign", fields: campaign },
+  {
+    method: "GET",
+    path: `${ADMIN}:slug/`,
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND"],
+    summary: "One gamify campaign",
+    fields: campaign,
+  },
   {
     method: "PUT",
     path: `${ADMIN}:slug/`,
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND", "GAMIFY_CAMPAIGN_DATES", "STALE_VERSION"],
     summary: "Redefine a gamify campaign (every field, with expected_version)",
     body: UpdateGamifyCampaignRequest,
     fields: campaign,
@@ -115,6 +133,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: `${ADMIN}:slug/players/`,
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND"],
     summary:
       "The campaign's players with entries, most first, whether each is drawn (eligible: a confirmed email), and the winner once drawn with its entries by action (live: gamify:entries)",
     fields: {
@@ -140,6 +159,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${ADMIN}:slug/draw/`,
+    refusals: ["GAMIFY_CAMPAIGN_NOT_FOUND", "GAMIFY_NO_ENTRIES", "GAMIFY_WINNER_ALREADY_DRAWN"],
     summary:
       "Draw the winner weighted by entries among the players with a confirmed email: GamifyWinnerDrawn keeps the seed, the entries and the winner's entries by action (400 when nobody has any)",
     fields: {

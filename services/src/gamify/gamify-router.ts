@@ -176,7 +176,8 @@ export function makeGamifyRouter(deps: {
   router.post("/gamify/join/", async (req, res) => {
     const parsed = JoinRequest.safeParse(req.body ?? {});
     const refuse = (errors: string[], status = 400) => {
-      const answer: JoinAnswer = { success: false, errors };
+      const code = status === 429 ? "GAMIFY_TOO_MANY_PLAYERS" : "INVALID_REQUEST";
+      const answer: JoinAnswer = { success: false, errors, metadata: { success: false, errors, code } };
       res.status(status).json(answer);
     };
     if (!parsed.success) return refuse(issuesToErrorLines(parsed.error.issues).map((l) => l.replace(/^[\w.]+: /, "")));
@@ -210,7 +211,12 @@ export function makeGamifyRouter(deps: {
         error.code === "GAMIFY_CAMPAIGN_NOT_FOUND" ? JOIN_MESSAGES.campaignNotFound : JOIN_MESSAGES.campaignClosed,
       ]);
     }
-    const answer: JoinAnswer = { success: true, errors: [], redirect: joinRedirect(body.redirect) };
+    const answer: JoinAnswer = {
+      success: true,
+      errors: [],
+      redirect: joinRedirect(body.redirect),
+      metadata: { success: true, errors: [] },
+    };
     res.json(answer);
   });
 

@@ -60,6 +60,7 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/newsletters/confirm/",
+    refusals: ["NEWSLETTER_LINK_INVALID"],
     summary: "Follow the confirmation mail's link: the address receives the lists (outcome thanks)",
     body: NewsletterTokenRequest,
     fields: outcome,
@@ -67,6 +68,7 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/newsletters/unsubscribe/",
+    refusals: ["NEWSLETTER_LINK_INVALID"],
     summary: "Follow a mail's unsubscribe link: the address leaves every list",
     body: NewsletterTokenRequest,
     fields: { message: z.string() },
@@ -111,6 +113,7 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/admin/api/newsletters/subscriber/:email/",
+    refusals: ["NEWSLETTER_SUBSCRIBER_NOT_FOUND"],
     summary: "One subscriber, by email address",
     fields: subscriber.shape,
   },

@@ -248,10 +248,13 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
   router.post("/newsletters/uk-signup/", async (req, res) => {
     const parsed = UkSignupRequest.safeParse(req.body ?? {});
     if (!parsed.success) {
+      const errors = issuesToErrorLines(parsed.error.issues);
+      const message = NEWSLETTER_MESSAGES.ukFailure;
       const answer: UkSignupAnswer = {
         success: false,
-        message: NEWSLETTER_MESSAGES.ukFailure,
-        errors: issuesToErrorLines(parsed.error.issues),
+        message,
+        errors,
+        metadata: { success: false, message, errors, code: "INVALID_REQUEST" },
       };
       return res.status(400).json(answer);
     }
@@ -275,7 +278,13 @@ export function makeNewslettersRouter(deps: NewslettersRouterDeps): Router {
         eventMetadata(req),
       );
     }
-    const answer: UkSignupAnswer = { success: true, message: NEWSLETTER_MESSAGES.ukSuccess, errors: [] };
+    const message = NEWSLETTER_MESSAGES.ukSuccess;
+    const answer: UkSignupAnswer = {
+      success: true,
+      message,
+      errors: [],
+      metadata: { success: true, message, errors: [] },
+    };
     res.json(answer);
   });
 

@@ -34,16 +34,24 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
     query: OrderListQuery,
     fields: { items: z.array(listRow), total: z.number(), count: z.number(), start: z.number() },
   },
-  { method: "GET", path: `${BASE}:number/`, summary: "One order, from its stream", fields: order },
+  {
+    method: "GET",
+    path: `${BASE}:number/`,
+    refusals: ["ORDER_NOT_FOUND"],
+    summary: "One order, from its stream",
+    fields: order,
+  },
   {
     method: "GET",
     path: `${BASE}:number/history/`,
+    refusals: ["ORDER_NOT_FOUND"],
     summary: "The order's history: every event on its stream, oldest first",
     fields: { items: z.array(OrderHistoryItem) },
   },
   {
     method: "POST",
     path: `${BASE}:number/ship/`,
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED"],
     summary: "Mark the order shipped with a tracking number (409 when cancelled, shipped or awaiting payment)",
     body: ShipOrderRequest,
     fields: order,
@@ -51,6 +59,7 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/cancel/`,
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED"],
     summary: "Cancel the order (409 when shipped or cancelled already)",
     body: CancelOrderRequest,
     fields: order,
@@ -58,6 +67,7 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/check-received/`,
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED"],
     summary: "Record the check or money order of an order awaiting payment",
     body: CheckReceivedRequest,
     fields: order,
@@ -65,6 +75,7 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/refund/`,
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED", "REFUND_FAILED"],
     summary:
       "Refund in full (no amount_cents) or in part, through the gateway for a card (at most paid minus refunded)",
     body: RefundOrderRequest,

@@ -81,7 +81,8 @@ export function makeStripeWebhookRouter(deps: StripeWebhookDeps): Router {
       return res.status(status).json(body);
     }
     const stream = stripeEventStream(parsed.id);
-    if ((await deps.store.readStream(stream)).length > 0) return res.json({ received: true, duplicate: true });
+    if ((await deps.store.readStream(stream)).length > 0)
+      return res.json({ metadata: { success: true }, received: true, duplicate: true });
     const metadata = eventMetadata(req);
     let acted: Awaited<ReturnType<typeof actOn>>;
     try {
@@ -117,7 +118,7 @@ export function makeStripeWebhookRouter(deps: StripeWebhookDeps): Router {
     // `ops reconcile` shows the difference.
     const level = outcome === "refused" || outcome === "stale" ? "warn" : "info";
     req.log[level]({ stripeEvent: parsed.id, type: parsed.type, order: number, outcome }, "stripe webhook");
-    res.json({ received: true });
+    res.json({ metadata: { success: true }, received: true });
   });
   return router;
 }

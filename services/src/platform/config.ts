@@ -91,6 +91,11 @@ const Settings = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(100).max(60_000).default(3000),
   /** PostgreSQL: the longest one statement of the server may run; past it the request is answered 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(500).max(600_000).default(8000),
+  /**
+   * Each JSON answer checked against /api/openapi.json: "log" (default) logs one that does not fit,
+   * "strict" (the tests) answers 500 instead, "off" skips the check.
+   */
+  API_ANSWER_CHECK: z.enum(["strict", "log", "off"]).default("log"),
   /** The zone staff type and read back-office times in; the server stores UTC. */
   SITE_TIME_ZONE: z
     .string()

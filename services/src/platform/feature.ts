@@ -90,7 +90,10 @@ export async function routersOf<Deps>(
 
 /** The features' route docs, in the features' order. */
 export async function routeDocsOf(features: readonly Feature<never>[]): Promise<RouteDoc[]> {
-  return (await Promise.all(features.map(async (f) => (await f.routeDocs?.()) ?? []))).flat();
+  const docs = await Promise.all(
+    features.map(async (f) => ((await f.routeDocs?.()) ?? []).map((route) => ({ feature: f.name, ...route }))),
+  );
+  return docs.flat();
 }
 
 /** The features' live mappers, in the features' order. */

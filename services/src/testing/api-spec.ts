@@ -105,6 +105,8 @@ export function apiSpec(makeApp: (deps: AppDeps) => Express | Promise<Express>, 
       sessionDays: 14,
       behindProxy: false,
       siteUrl: SPEC_SITE_URL,
+      // An answer that does not fit /api/openapi.json fails the scenario (a 500 naming the problem).
+      answerCheck: "strict",
     });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

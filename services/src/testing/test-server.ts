@@ -31,6 +31,8 @@ export interface TestServerOptions {
   behindProxy?: boolean;
   /** How often the live gateway re-checks open admin sockets' sessions (default 60 s). */
   sessionRecheckEveryMs?: number;
+  /** API_ANSWER_CHECK (default strict: an answer that does not fit the document is a 500). */
+  answerCheck?: "strict" | "log" | "off";
   /** SITE_TIME_ZONE (default America/New_York). */
   siteTimeZone?: string;
   /** SITE_URL (default TEST_SITE_URL): not the address the server listens on, so a link built from Host shows. */
@@ -79,6 +81,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     PAYMENT_GATEWAY: options.paymentGateway ?? "test",
     SITE_URL: options.siteUrl ?? TEST_SITE_URL,
     STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
+    API_ANSWER_CHECK: options.answerCheck ?? "strict",
   });
   return startServer(config, {
     log: options.log,

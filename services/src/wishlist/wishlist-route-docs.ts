@@ -6,12 +6,15 @@ export const WISHLIST_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/account/wishlist/",
+    signedIn: true,
     summary: "The signed-in shopper's wishlist, latest first, priced by the catalog now",
     answer: WishlistAnswer,
   },
   {
     method: "POST",
     path: "/api/account/wishlist/",
+    signedIn: true,
+    refusals: ["WISHLIST_ITEM_NOT_FOUND", "WISHLIST_ITEM_INACTIVE", "WISHLIST_DONATION", "WISHLIST_FULL"],
     summary: "Keep a SKU ({sku_code}); again is no change. An unknown, inactive or donation SKU answers 400 naming why",
     body: WishlistAddRequest,
     answer: WishlistAnswer,
@@ -19,6 +22,8 @@ export const WISHLIST_ROUTES: RouteDoc[] = [
   {
     method: "DELETE",
     path: "/api/account/wishlist/:sku_code/",
+    signedIn: true,
+    refusals: ["WISHLIST_ITEM_NOT_FOUND"],
     summary: "Take a SKU off the wishlist (one not there is no change)",
     answer: WishlistAnswer,
   },

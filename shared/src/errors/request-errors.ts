@@ -9,6 +9,7 @@ import { DomainError, type FieldMessages } from "./domain-error.ts";
  */
 export const requestErrorCodes = [
   "INVALID_REQUEST",
+  "TOO_MANY_REQUESTS",
   "NOT_FOUND",
   "UNKNOWN_RECORD",
   "CONCURRENT_CHANGE",

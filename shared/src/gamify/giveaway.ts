@@ -30,6 +30,8 @@ export interface JoinAnswer {
   success: boolean;
   errors: string[];
   redirect?: string;
+  /** The envelope every answer carries, beside the old endpoint's fields (the code on a refusal). */
+  metadata: { success: boolean; errors: string[]; code?: "INVALID_REQUEST" | "GAMIFY_TOO_MANY_PLAYERS" };
 }
 
 /** The /public push when staff draw a winner (room `campaign:{slug}`): the page reads its giveaway again. */

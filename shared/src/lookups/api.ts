@@ -116,7 +116,11 @@ export const LookupItem = z
     str: z.string(),
     status: LookupStatus.optional(),
     type: z.string().optional(),
-    format: z.string().nullable().optional(),
+    /** The format's name; with `__include=["format"]` the related record (id, str, api_url). */
+    format: z
+      .union([z.string(), z.object({ id: z.number(), str: z.string(), api_url: z.string() })])
+      .nullable()
+      .optional(),
     /** GET here answers this item (`{metadata, ...item}`). */
     api_url: z.string(),
     add_url: z.string(),

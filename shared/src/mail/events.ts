@@ -69,5 +69,7 @@ export const MailboxItem = z.object({
   last_error: z.string().nullable(),
   queued_at: z.string(),
   sent_at: z.string().nullable(),
+  /** When the sender tries a queued mail next (after a failure it backs off); null once sent or failed. */
+  next_attempt_at: z.string().nullable(),
 });
 export type MailboxItem = z.infer<typeof MailboxItem>;

@@ -38,6 +38,8 @@ export interface UkSignupAnswer {
   success: boolean;
   message: string;
   errors: string[];
+  /** The envelope every answer carries, beside the old endpoint's fields (the code on a refusal). */
+  metadata: { success: boolean; message: string; errors: string[]; code?: "INVALID_REQUEST" };
 }
 
 /** GET /api/newsletters/lists/: the active lists the form offers. */

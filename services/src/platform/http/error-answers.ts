@@ -13,6 +13,7 @@ import {
 /** The HTTP status of the codes that belong to no feature (shared/src/errors/request-errors.ts). */
 export const REQUEST_ERROR_STATUS: Readonly<Record<RequestErrorCode, number>> = {
   INVALID_REQUEST: 400,
+  TOO_MANY_REQUESTS: 429,
   NOT_FOUND: 404,
   UNKNOWN_RECORD: 400,
   CONCURRENT_CHANGE: 409,

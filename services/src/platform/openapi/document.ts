@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { CSRF_COOKIE, CSRF_HEADER, ERROR_CODES, Metadata } from "@shop/shared";
+import { CSRF_COOKIE, CSRF_HEADER, ERROR_CODES, type ErrorCode, Metadata } from "@shop/shared";
 import { SESSION_COOKIE } from "../http/session-id.ts";
 import { ERROR_STATUS } from "../http/error-answers.ts";
 import type { RouteDoc } from "./route-doc.ts";
@@ -18,6 +18,10 @@ function errorSchemas() {
   const CODES_WITH_STATUS = ERROR_CODES.map((code) => `${code} (${ERROR_STATUS[code]})`).join(", ");
   /** The `metadata` block of every answer; `code` names the error for programs. */
   const Envelope = Metadata.extend({
+    warnings: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings." }),
     code: z
       .enum(ERROR_CODES)
       .optional()
@@ -33,16 +37,63 @@ function errorSchemas() {
       "On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request).",
   });
 
-  const ErrorAnswer = z.object({ metadata: Envelope }).catchall(z.unknown()).meta({ id: "ErrorAnswer" });
-  const errorResponse = (description: string) => ({
+  /** An error answer whose `metadata.code` is one of `codes`: the refusals one status stands for on one route. */
+  const errorResponse = (description: string, codes: readonly ErrorCode[]) => ({
     description,
-    content: { "application/json": { schema: ErrorAnswer } },
+    content: {
+      "application/json": {
+        schema: z
+          .object({
+            metadata: Envelope.extend({
+              success: z.literal(false),
+              code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+            }),
+          })
+          .catchall(z.unknown()),
+      },
+    },
   });
   return { Envelope, errorResponse };
 }
 
 const SESSION = { session: [] };
 const CSRF = { csrfHeader: [], csrfCookie: [] };
+
+/** What each status means, whatever the route: the start of its description. */
+const STATUS_MEANING: Record<number, string> = {
+  400: "Bad input: 'field: message' lines in metadata.errors; nothing written.",
+  401: "Not signed in.",
+  403: "Refused: not staff, or a missing or wrong CSRF token on a write.",
+  404: "Nothing there (no record with that id).",
+  409: "Refused by a rule, a lock or a newer version.",
+  410: "Gone.",
+  413: "The request is too large.",
+  415: "The body is not UTF-8 JSON.",
+  422: "Refused by the payment gateway.",
+  429: "Too many attempts: wait (Retry-After) and try again.",
+  502: "A service the shop calls failed.",
+  503: "Saved but not visible yet, or the database is out of reach: try again (Retry-After).",
+};
+
+/**
+ * Every code a route can answer with: its own refusals (`refusals`) and those its shape implies: bad
+ * input when it reads any, an unknown id under a path id, the staff and CSRF checks, a write racing
+ * another, and a database out of reach.
+ */
+export function refusalsOf(route: RouteDoc): ErrorCode[] {
+  const admin = route.path.startsWith("/admin/");
+  const unsafe = route.method !== "GET";
+  const codes = new Set<ErrorCode>(route.refusals ?? []);
+  // Every /api and /admin route refuses a NUL character anywhere in its query (refuseNullCharacters).
+  if (route.query || route.body || /^\/(api|admin)\//.test(route.path)) codes.add("INVALID_REQUEST");
+  if (route.body) codes.add("REQUEST_TOO_LARGE").add("UNSUPPORTED_ENCODING");
+  if (route.path.includes(":")) codes.add("NOT_FOUND");
+  if (admin) codes.add("LOGIN_REQUIRED").add("STAFF_REQUIRED");
+  if (route.signedIn) codes.add("LOGIN_REQUIRED");
+  if (unsafe) codes.add("CSRF_FAILED").add("CONCURRENT_CHANGE").add("NOT_VISIBLE_YET");
+  codes.add("DATABASE_UNAVAILABLE");
+  return [...codes];
+}
 
 function operation(
   route: RouteDoc,
@@ -63,20 +114,26 @@ function operation(
       content: { [route.mediaType ?? "application/json"]: { schema: answer } },
     },
   };
-  if (route.query || route.body)
-    responses["400"] = errorResponse("Bad input: 'field: message' lines in metadata.errors; nothing written.");
-  if (admin) responses["401"] = errorResponse("Not signed in.");
-  if (admin || unsafe)
-    responses["403"] = errorResponse(
-      admin ? "Not staff, or (on writes) a missing or wrong CSRF token." : "A missing or wrong CSRF token.",
+  if (route.alsoAnswers)
+    responses[String(route.alsoAnswers.status) as "200"] = {
+      description: route.alsoAnswers.description,
+      content: { "application/json": { schema: z.object({ metadata: Envelope }).catchall(z.unknown()) } },
+    };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of refusalsOf(route)) {
+    const status = ERROR_STATUS[code] ?? 500;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[String(status) as "400"] = errorResponse(
+      `${STATUS_MEANING[status] ?? "Refused."} Codes: ${codes.join(", ")}.`,
+      codes,
     );
-  if (route.path.includes(":")) responses["404"] = errorResponse("Nothing at that path (no record with that id).");
-  responses.default = errorResponse(
-    "Any other error (409 refused by a rule or a lock, 503 saved but not visible yet, 500).",
-  );
+  responses.default = errorResponse("An unexpected server error (500): logged with the request id.", ["SERVER_ERROR"]);
   return {
+    operationId: route.operationId ?? operationIdOf(route),
     summary: route.summary,
-    tags: [tagOf(route.path)],
+    tags: [route.feature ?? tagOf(route.path)],
     security: [{ ...(admin ? SESSION : {}), ...(unsafe ? CSRF : {}) }],
     // zod-openapi reads every key it is given: leave out what a route does not take.
     requestParams: { ...(path && { path }), ...(route.query && { query: route.query }) },
@@ -85,12 +142,34 @@ function operation(
   };
 }
 
-/** `/admin/api/content/keyword/` → `admin: content`, `/api/account/me/` → `account`. */
+/** Platform routes (no feature): health, readiness, this document. */
 function tagOf(path: string): string {
-  if (path.startsWith("/api/docs/") || path === "/api/openapi.json") return "reference";
-  const parts = path.split("/").filter(Boolean);
-  if (parts[0] === "admin") return `admin: ${parts[1] === "api" ? parts[2] : parts[1]}`;
-  return parts[0] === "api" ? parts[1] : "operations";
+  return path.startsWith("/api/") ? "reference" : "operations";
+}
+
+const camel = (words: string[]) =>
+  words
+    .flatMap((w) => w.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join("");
+
+/** Path segments that name no resource: prefixes and the spec's historical folders. */
+const NOT_NOUNS = new Set(["api", "admin", "base", "store", "shop"]);
+
+/**
+ * featureVerbNoun from the route: `GET /api/store/shop/full-cart/` of cart → `cartGetFullCart`,
+ * `PUT /admin/api/content/contentnode/:id/` of content → `contentPutContentnodeById`. Stable while
+ * the path is (the spec fixes the paths), unique (the document test checks).
+ */
+export function operationIdOf(route: RouteDoc): string {
+  const segments = route.path.split("/").filter(Boolean);
+  const nouns = segments.filter((s) => !s.startsWith(":") && !NOT_NOUNS.has(s));
+  const params = segments.filter((s) => s.startsWith(":")).map((s) => s.slice(1));
+  const feature = (route.feature ?? tagOf(route.path)).replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  const verb = route.method[0] + route.method.slice(1).toLowerCase();
+  const noun = camel(nouns.filter((n, i) => i > 0 || n.replace(/-/g, "") !== feature.toLowerCase()));
+  return `${feature}${verb}${noun}${params.length ? `By${camel(params)}` : ""}`;
 }
 
 let document: oas31.OpenAPIObject | undefined;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorCode } from "@shop/shared";
 
 /**
  * One route of the API for /api/openapi.json: method, Express path, and its request and answer
@@ -21,6 +22,21 @@ export interface RouteDoc {
   mediaType?: string;
   /** Status of a success when not 200. */
   status?: 201;
+  /** A second success the route gives (POST contentnode: 201 created, or 200 for a picker search). */
+  alsoAnswers?: { status: 200; description: string };
+  /**
+   * Every refusal the route gives beyond those its shape implies (document.ts adds bad input, the
+   * staff and CSRF checks, an unknown id, a busy or absent database): each code's status comes from
+   * the error table. The answer check (answer-check.ts) fails a test whose answer carries a status or
+   * code that is not listed here.
+   */
+  refusals?: readonly ErrorCode[];
+  /** Shoppers only: a visitor gets 401 LOGIN_REQUIRED. */
+  signedIn?: true;
+  /** The stable `operationId` (featureVerbNoun) when the one derived from the path reads badly. */
+  operationId?: string;
+  /** The feature that lists the route (filled by routeDocsOf from features.ts): its tag and operationId's prefix. */
+  feature?: string;
 }
 
 /** The fields of a list answer beside `metadata`: its items, the total and the window shown. */
