@@ -1,3 +1,4 @@
+import { createShopClient } from "@shop/shared/api-client/shop-client";
 import { fork, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -288,9 +289,11 @@ async function buyableSkus(origin: string, file: ReturnType<typeof parseCatalogF
     .slice(0, 60);
   const good: string[] = [];
   for (const s of candidates) {
-    const res = await fetch(`${origin}/api/store/shop/add-to-cart/?${encodeURIComponent(s.sku)}=1`);
-    if (res.status === 200) good.push(s.sku);
-    await res.arrayBuffer();
+    // The typed client (README "Scripting the shop"), a new cart per probe.
+    const { response } = await createShopClient(origin).GET("/api/store/shop/add-to-cart/", {
+      params: { query: { [s.sku]: "1" } },
+    });
+    if (response.status === 200) good.push(s.sku);
   }
   if (good.length === 0) throw new Error("no SKU of the generated catalog adds to a cart");
   return good;

@@ -31,6 +31,7 @@ export const CART_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/store/cart/",
+    redirect: { status: 303, description: "With ?{sku}={qty}&add-to-cart: the items added, back to the cart page" },
     summary:
       "The cart page; with ?{sku}={qty}&add-to-cart it adds first, then redirects (303) to the page. Sent from " +
       "another site (Sec-Fetch-Site: cross-site, or a foreign Referer) it adds nothing and answers a page asking to confirm",

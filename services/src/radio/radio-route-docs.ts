@@ -57,6 +57,7 @@ export const RADIO_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/kids-mode/",
+    redirect: { status: 303, description: "A browser (Accept: text/html) is sent back to the page it was on" },
     summary:
       "Toggle kids mode for this visitor (cookie kids_mode). Asked for JSON it answers kids_mode; otherwise it redirects (303) back",
     fields: { kids_mode: z.boolean() },

@@ -37,6 +37,10 @@ function errorSchemas() {
       "On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request).",
   });
 
+  /** The envelope of every refusal; each route's answers narrow its `code` to the codes it gives. */
+  const ErrorMetadata = Envelope.extend({ success: z.literal(false), code: Envelope.shape.code.unwrap() }).meta({
+    id: "ErrorMetadata",
+  });
   /** An error answer whose `metadata.code` is one of `codes`: the refusals one status stands for on one route. */
   const errorResponse = (description: string, codes: readonly ErrorCode[]) => ({
     description,
@@ -44,10 +48,7 @@ function errorSchemas() {
       "application/json": {
         schema: z
           .object({
-            metadata: Envelope.extend({
-              success: z.literal(false),
-              code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
-            }),
+            metadata: ErrorMetadata.and(z.looseObject({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) })),
           })
           .catchall(z.unknown()),
       },
@@ -114,10 +115,19 @@ function operation(
       content: { [route.mediaType ?? "application/json"]: { schema: answer } },
     },
   };
+  if (route.redirect)
+    responses[String(route.redirect.status) as "303"] = {
+      description: route.redirect.description,
+      headers: { Location: { description: "The page to go to", schema: { type: "string" } } },
+    };
   if (route.alsoAnswers)
     responses[String(route.alsoAnswers.status) as "200"] = {
       description: route.alsoAnswers.description,
-      content: { "application/json": { schema: z.object({ metadata: Envelope }).catchall(z.unknown()) } },
+      content: {
+        "application/json": {
+          schema: route.alsoAnswers.answer ?? z.object({ metadata: Envelope }).catchall(z.unknown()),
+        },
+      },
     };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of refusalsOf(route)) {
@@ -188,6 +198,7 @@ export function openApiDocument(featureRoutes: readonly RouteDoc[]): oas31.OpenA
     info: {
       title: "Ministry shop API",
       version: "1",
+      license: { name: "Proprietary: the ministry's own; not for reuse" },
       description:
         "Every JSON answer carries `metadata` (success, message, errors, code). Writes (POST, PUT, DELETE) must echo the `csrftoken` cookie in the `X-CSRFToken` header. " +
         "/admin/** needs a staff session (the `sessionid` cookie from POST /api/account/login/).",

@@ -22,8 +22,10 @@ export interface RouteDoc {
   mediaType?: string;
   /** Status of a success when not 200. */
   status?: 201;
+  /** A redirect the route answers a browser with (303 to a page), beside its JSON answer. */
+  redirect?: { status: 303; description: string };
   /** A second success the route gives (POST contentnode: 201 created, or 200 for a picker search). */
-  alsoAnswers?: { status: 200; description: string };
+  alsoAnswers?: { status: 200 | 503; description: string; answer?: z.ZodType };
   /**
    * Every refusal the route gives beyond those its shape implies (document.ts adds bad input, the
    * staff and CSRF checks, an unknown id, a busy or absent database): each code's status comes from

@@ -11,7 +11,18 @@ const PLATFORM_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/readyz",
     summary: "Readiness (no envelope): 200 once the read models caught up at start, else 503",
-    answer: z.object({ status: z.enum(["ready", "starting", "stopping", "database-unavailable"]) }),
+    answer: z.object({ status: z.literal("ready") }),
+    alsoAnswers: {
+      status: 503,
+      description: "Not ready: starting, stopping, the database out of reach, or a read model stopped on an event",
+      answer: z.union([
+        z.object({ status: z.enum(["starting", "stopping", "database-unavailable"]) }),
+        z.object({
+          status: z.literal("failed"),
+          failed: z.array(z.object({ projection: z.string() }).catchall(z.unknown())),
+        }),
+      ]),
+    },
   },
   {
     method: "GET",
