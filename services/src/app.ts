@@ -11,7 +11,7 @@ import { createTestGateway } from "./payments/test-gateway.ts";
 import { createCardAttemptThrottle } from "./payments/card-attempts.ts";
 import { makeStorefrontPagesRouter } from "./storefront-pages/storefront-pages-router.ts";
 import { makeOpenApiRouter } from "./platform/openapi/docs-router.ts";
-import { checkAnswers } from "./platform/openapi/answer-check-middleware.ts";
+import { checkAnswers, refuseMissingBody } from "./platform/openapi/answer-check-middleware.ts";
 import { isDatabaseUnavailable } from "./platform/database-errors.ts";
 import { declareErrorStatuses } from "./platform/http/error-answers.ts";
 import { errorStatusOf, routeDocsOf, routersOf } from "./platform/feature.ts";
@@ -75,13 +75,15 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   declareErrorStatuses(errorStatusOf(FEATURES));
   // Every JSON answer of a documented route is checked against the document (code health 6): after the statuses, which the document lists.
   const answerCheck = deps.answerCheck ?? "log";
-  if (answerCheck !== "off") app.use(checkAnswers(answerCheck, await answerCheckerOf(FEATURES), deps.log));
+  const checker = await answerCheckerOf(FEATURES);
+  if (answerCheck !== "off") app.use(checkAnswers(answerCheck, checker, deps.log));
   const routers = await routersOf(FEATURES, featureDeps);
   // Signed by their sender (Stripe): no cookie, no CSRF header, the raw body as signed.
   for (const router of routers.webhooks) app.use(router);
   app.use(verifyCsrfToken()); // before the body is parsed: a forged request is not worth parsing
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
+  app.use(refuseMissingBody(checker));
   app.use(loadSessionUser(deps));
   app.use(readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)));
 

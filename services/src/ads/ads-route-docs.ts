@@ -15,7 +15,15 @@ const ad = {
 
 /** The ads' back-office routes for /api/openapi.json (content pages answer their placed ads as `page.ads`). */
 export const AD_ROUTES: RouteDoc[] = [
-  { method: "POST", path: BASE, summary: "Add an ad", body: CreateAdRequest, status: 201, fields: ad },
+  {
+    method: "POST",
+    path: BASE,
+    refusals: ["AD_EXISTS"],
+    summary: "Add an ad",
+    body: CreateAdRequest,
+    status: 201,
+    fields: ad,
+  },
   {
     method: "GET",
     path: BASE,
@@ -23,10 +31,11 @@ export const AD_ROUTES: RouteDoc[] = [
     query: AdListQuery,
     fields: { items: z.array(z.object(ad)), total: z.number(), count: z.number(), start: z.number() },
   },
-  { method: "GET", path: `${BASE}:id/`, summary: "One ad", fields: ad },
+  { method: "GET", path: `${BASE}:id/`, refusals: ["AD_NOT_FOUND"], summary: "One ad", fields: ad },
   {
     method: "PUT",
     path: `${BASE}:id/`,
+    refusals: ["AD_NOT_FOUND"],
     summary: "Change an ad (every field, with expected_version)",
     body: UpdateAdRequest,
     fields: ad,

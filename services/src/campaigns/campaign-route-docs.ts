@@ -56,11 +56,11 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
     query: CampaignListQuery,
     fields: { items: z.array(CampaignView), total: z.number(), count: z.number(), start: z.number() },
   },
-  { method: "GET", path: `${BASE}:id/`, summary: "One campaign", fields: campaign },
+  { method: "GET", path: `${BASE}:id/`, refusals: ["CAMPAIGN_NOT_FOUND"], summary: "One campaign", fields: campaign },
   {
     method: "PUT",
     path: `${BASE}:id/`,
-    refusals: ["CAMPAIGN_INVALID", "STALE_VERSION"],
+    refusals: ["CAMPAIGN_INVALID", "STALE_VERSION", "CAMPAIGN_NOT_FOUND"],
     summary: "Change a campaign's name, goal or dates (409 when expected_version is stale)",
     body: UpdateCampaignRequest,
     fields: campaign,

@@ -18,6 +18,7 @@ import {
   UpdateProductRequest,
   UpdateSkuRequest,
 } from "@shop/shared/catalog/admin-api";
+import type { ErrorCode } from "@shop/shared";
 import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The catalog's routes for /api/openapi.json (listed in API_ROUTES). */
@@ -68,6 +69,7 @@ function adminRoutes(
   listQuery: z.ZodObject,
   create: z.ZodType,
   update: z.ZodType,
+  codes: { notFound: ErrorCode; exists: ErrorCode; invalid: ErrorCode },
 ): RouteDoc[] {
   return [
     {
@@ -77,20 +79,30 @@ function adminRoutes(
       query: listQuery,
       fields: list,
     },
-    { method: "POST", path: base, summary: `Create a ${kind}`, body: create, status: 201, fields: record },
-    { method: "GET", path: `${base}:id/`, summary: `One ${kind}`, fields: record },
+    {
+      method: "POST",
+      path: base,
+      summary: `Create a ${kind}`,
+      body: create,
+      status: 201,
+      fields: record,
+      refusals: [codes.exists, codes.invalid, "UNKNOWN_RECORD"],
+    },
+    { method: "GET", path: `${base}:id/`, summary: `One ${kind}`, fields: record, refusals: [codes.notFound] },
     {
       method: "PUT",
       path: `${base}:id/`,
       summary: `Save the changed fields of a ${kind} (409 when expected_version is stale)`,
       body: update,
       fields: record,
+      refusals: [codes.notFound, codes.invalid, "STALE_VERSION", "UNKNOWN_RECORD"],
     },
     {
       method: "GET",
       path: `${base}:id/history/`,
       summary: `A ${kind}'s versions: who changed what, when`,
       fields: list,
+      refusals: [codes.notFound],
     },
   ];
 }
@@ -103,6 +115,11 @@ export const ADMIN_CATALOG_ROUTES: RouteDoc[] = [
     AdminProductListQuery,
     CreateProductRequest,
     UpdateProductRequest,
+    { notFound: "PRODUCT_NOT_FOUND", exists: "PRODUCT_EXISTS", invalid: "PRODUCT_INVALID" },
   ),
-  ...adminRoutes("/admin/api/store/sku/", "SKU", AdminSkuListQuery, CreateSkuRequest, UpdateSkuRequest),
+  ...adminRoutes("/admin/api/store/sku/", "SKU", AdminSkuListQuery, CreateSkuRequest, UpdateSkuRequest, {
+    notFound: "SKU_NOT_FOUND",
+    exists: "SKU_EXISTS",
+    invalid: "SKU_INVALID",
+  }),
 ];

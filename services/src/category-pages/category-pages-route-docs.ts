@@ -19,6 +19,9 @@ export const CATEGORY_PAGE_ROUTES: RouteDoc[] = [
       "CART_ITEM_INACTIVE",
       "CART_ITEM_SOLD_OUT",
       "CART_BAD_QUANTITY",
+      "CART_NOT_A_FREE_DOWNLOAD",
+      "CART_FREE_DOWNLOADS_OVER",
+      "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION",
     ],
     summary:
       "Add a subscription and its ticked free video downloads together; more than the term allows, a download " +

@@ -17,6 +17,7 @@ export const SHIPPING_RATE_ROUTES: RouteDoc[] = [
     path: BASE,
     summary: "Replace the shipping rate table (409 when expected_version is stale); the next shipping step uses it",
     body: SetShippingRatesRequest,
+    refusals: ["STALE_VERSION"],
     fields,
   },
 ];

@@ -36,7 +36,17 @@ describe("POST /api/client-errors/", () => {
       .when((http) =>
         http.visitor().post("/api/client-errors/", { ...report, stack: "x".repeat(CLIENT_ERROR_MAX_BYTES) }),
       )
-      .then({ status: 413, body: { metadata: { success: false, errors: [`__all__: ${REPORT_TOO_LARGE}`] } } }));
+      .then({
+        status: 413,
+        body: {
+          metadata: {
+            success: false,
+            code: "REQUEST_TOO_LARGE",
+            message: REPORT_TOO_LARGE,
+            errors: [`__all__: ${REPORT_TOO_LARGE}`],
+          },
+        },
+      }));
 
   it(`more than ${CLIENT_ERROR_RATE.points} reports a minute from one address answer 429: '${TOO_MANY_REPORTS}'`, () =>
     spec
@@ -51,6 +61,13 @@ describe("POST /api/client-errors/", () => {
       })
       .then(({ response }) => {
         expect(response.status).toBe(429);
-        expect(response.json).toEqual({ metadata: { success: false, errors: [`__all__: ${TOO_MANY_REPORTS}`] } });
+        expect(response.json).toEqual({
+          metadata: {
+            success: false,
+            code: "TOO_MANY_REQUESTS",
+            message: TOO_MANY_REPORTS,
+            errors: [`__all__: ${TOO_MANY_REPORTS}`],
+          },
+        });
       }));
 });

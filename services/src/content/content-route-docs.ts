@@ -78,6 +78,17 @@ export const CONTENT_ROUTES: RouteDoc[] = [
   {
     method: "PUT",
     path: "/admin/api/content/node-ipa-save/",
+    refusals: [
+      "ALREADY_LOCKED",
+      "NODE_HAS_WARNINGS",
+      "NODE_NOT_FOUND",
+      "NODE_INVALID",
+      "URL_TAKEN",
+      "INVALID_PARENT",
+      "UNKNOWN_KEYWORD",
+      "UNKNOWN_RECORD",
+      "STALE_VERSION",
+    ],
     summary: "The in-page admin bar's save: the edited fields and the node's id",
     body: IpaSaveRequest,
     fields: { id: z.number(), version: z.number() },
@@ -93,6 +104,7 @@ export const CONTENT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${CONTENT_NODE}:id/keywords/`,
+    refusals: ["UNKNOWN_KEYWORD", "NODE_HAS_WARNINGS", "NODE_NOT_FOUND", "ALREADY_LOCKED"],
     summary: "Link a keyword to a content node (body or query `keyword`)",
     body: KeywordLinkRequest,
     fields: { id: z.number(), keywords: z.array(z.unknown()), version: z.number() },
@@ -100,6 +112,7 @@ export const CONTENT_ROUTES: RouteDoc[] = [
   {
     method: "DELETE",
     path: `${CONTENT_NODE}:id/keywords/`,
+    refusals: ["UNKNOWN_KEYWORD", "NODE_NOT_FOUND", "ALREADY_LOCKED"],
     summary: "Unlink a keyword from a content node (body or query `keyword`)",
     body: KeywordLinkRequest,
     fields: { id: z.number(), keywords: z.array(z.unknown()), version: z.number() },

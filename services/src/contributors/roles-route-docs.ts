@@ -17,6 +17,7 @@ export const ROLE_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: ROLES,
+    refusals: ["UNKNOWN_RECORD"],
     summary: "Add a contributor role to a node",
     body: CreateRoleRequest,
     status: 201,
@@ -25,9 +26,16 @@ export const ROLE_ROUTES: RouteDoc[] = [
   {
     method: "PUT",
     path: `${ROLES}:id/`,
+    refusals: ["ROLE_NOT_FOUND", "UNKNOWN_RECORD"],
     summary: "Change a contributor role",
     body: UpdateRoleRequest,
     fields: { id: z.number() },
   },
-  { method: "DELETE", path: `${ROLES}:id/`, summary: "Remove a contributor role", fields: { id: z.number() } },
+  {
+    method: "DELETE",
+    path: `${ROLES}:id/`,
+    refusals: ["ROLE_NOT_FOUND"],
+    summary: "Remove a contributor role",
+    fields: { id: z.number() },
+  },
 ];

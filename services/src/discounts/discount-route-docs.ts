@@ -32,6 +32,7 @@ export const DISCOUNT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: BASE,
+    refusals: ["DISCOUNT_EXISTS"],
     summary: "Create a discount (its code never changes)",
     body: CreateDiscountRequest,
     status: 201,
@@ -44,10 +45,11 @@ export const DISCOUNT_ROUTES: RouteDoc[] = [
     query: DiscountListQuery,
     fields: { items: z.array(DiscountView), total: z.number(), count: z.number(), start: z.number() },
   },
-  { method: "GET", path: `${BASE}:id/`, summary: "One discount", fields: discount },
+  { method: "GET", path: `${BASE}:id/`, refusals: ["DISCOUNT_NOT_FOUND"], summary: "One discount", fields: discount },
   {
     method: "PUT",
     path: `${BASE}:id/`,
+    refusals: ["DISCOUNT_NOT_FOUND"],
     summary: "Change a discount's terms (409 when expected_version is stale)",
     body: UpdateDiscountRequest,
     fields: discount,

@@ -82,9 +82,11 @@ describe("security 11: fresh visitor cookies cannot farm giveaway entries", () =
       .then(({ response }) => {
         expect(response.status).toBe(429);
         expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        const errors = ["Too many new players from your address. Please try again later."];
         expect(response.json).toEqual({
           success: false,
-          errors: ["Too many new players from your address. Please try again later."],
+          errors,
+          metadata: { success: false, errors, code: "GAMIFY_TOO_MANY_PLAYERS" },
         });
       }));
 

@@ -93,7 +93,7 @@ export const GAMIFY_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/gamify/join/",
-    refusals: ["GAMIFY_TOO_MANY_PLAYERS"],
+    refusals: ["GAMIFY_TOO_MANY_PLAYERS", "GAMIFY_CAMPAIGN_NOT_FOUND", "GAMIFY_CAMPAIGN_CLOSED"],
     summary:
       "The join form ({join form action}?ts=): success and errors (joined by newline on the page), redirect (429 when the address started too many new players)",
     body: JoinRequest,

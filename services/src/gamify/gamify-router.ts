@@ -175,8 +175,15 @@ export function makeGamifyRouter(deps: {
   // The join form (§5 `{join form action}?ts=`): success and errors, which the page joins by newline.
   router.post("/gamify/join/", async (req, res) => {
     const parsed = JoinRequest.safeParse(req.body ?? {});
-    const refuse = (errors: string[], status = 400) => {
-      const code = status === 429 ? "GAMIFY_TOO_MANY_PLAYERS" : "INVALID_REQUEST";
+    type JoinRefusal = NonNullable<JoinAnswer["metadata"]["code"]>;
+    const STATUS: Record<JoinRefusal, number> = {
+      INVALID_REQUEST: 400,
+      GAMIFY_CAMPAIGN_CLOSED: 400,
+      GAMIFY_CAMPAIGN_NOT_FOUND: 404,
+      GAMIFY_TOO_MANY_PLAYERS: 429,
+    };
+    const refuse = (errors: string[], code: JoinRefusal = "INVALID_REQUEST") => {
+      const status = STATUS[code];
       const answer: JoinAnswer = { success: false, errors, metadata: { success: false, errors, code } };
       res.status(status).json(answer);
     };
@@ -184,13 +191,13 @@ export function makeGamifyRouter(deps: {
     const body = parsed.data;
     if (!body.accept_rules) return refuse([JOIN_MESSAGES.rulesRequired]);
     const campaign = await loadGamifyCampaign(deps.store, body.campaign);
-    if (!campaign) return refuse([JOIN_MESSAGES.campaignNotFound]);
+    if (!campaign) return refuse([JOIN_MESSAGES.campaignNotFound], "GAMIFY_CAMPAIGN_NOT_FOUND");
     let player: string;
     try {
       player = (await playerOf(req, res, true))!;
     } catch (error) {
       if (!(error instanceof DomainError && error.code === "GAMIFY_TOO_MANY_PLAYERS")) throw error;
-      return refuse([error.message], 429);
+      return refuse([error.message], "GAMIFY_TOO_MANY_PLAYERS");
     }
     try {
       await runCommand(
@@ -207,9 +214,9 @@ export function makeGamifyRouter(deps: {
       );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return refuse([
-        error.code === "GAMIFY_CAMPAIGN_NOT_FOUND" ? JOIN_MESSAGES.campaignNotFound : JOIN_MESSAGES.campaignClosed,
-      ]);
+      return error.code === "GAMIFY_CAMPAIGN_NOT_FOUND"
+        ? refuse([JOIN_MESSAGES.campaignNotFound], "GAMIFY_CAMPAIGN_NOT_FOUND")
+        : refuse([JOIN_MESSAGES.campaignClosed], "GAMIFY_CAMPAIGN_CLOSED");
     }
     const answer: JoinAnswer = {
       success: true,

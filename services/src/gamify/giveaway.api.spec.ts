@@ -79,7 +79,12 @@ describe("join-a-campaign form ({join form action}?ts=)", () => {
           accept_rules: "on",
           redirect: "/giveaway",
         });
-        expect(joined.json).toEqual({ success: true, errors: [], redirect: "/giveaway" });
+        expect(joined.json).toEqual({
+          success: true,
+          errors: [],
+          redirect: "/giveaway",
+          metadata: { success: true, errors: [] },
+        });
         return visitor.get("/api/gamify/giveaway/?campaign=vbs");
       })
       .then(({ response, newEvents }) => {
@@ -91,17 +96,40 @@ describe("join-a-campaign form ({join form action}?ts=)", () => {
     spec
       .given(defined)
       .when((http) => http.visitor().post("/gamify/join/?ts=1", { campaign: "vbs", accept_rules: "1" }))
-      .then({ status: 200, body: { success: true, errors: [], redirect: "/account/" } }));
+      .then({
+        status: 200,
+        body: { success: true, errors: [], redirect: "/account/", metadata: { success: true, errors: [] } },
+      }));
 
   it("errors come back as a list (the page joins them by newline) and nothing is written", () =>
     spec
       .given(defined)
       .when((http) => http.visitor().post("/gamify/join/?ts=1", { campaign: "vbs" }))
-      .then({ status: 400, body: { success: false, errors: [JOIN_MESSAGES.rulesRequired] } }, []));
+      .then(
+        {
+          status: 400,
+          body: {
+            success: false,
+            errors: [JOIN_MESSAGES.rulesRequired],
+            metadata: { success: false, errors: [JOIN_MESSAGES.rulesRequired], code: "INVALID_REQUEST" },
+          },
+        },
+        [],
+      ));
 
   it("an unknown campaign cannot be joined", () =>
     spec
       .given(defined)
       .when((http) => http.visitor().post("/gamify/join/?ts=1", { campaign: "nope", accept_rules: "1" }))
-      .then({ status: 400, body: { success: false, errors: ["This giveaway does not exist."] } }, []));
+      .then(
+        {
+          status: 404,
+          body: {
+            success: false,
+            errors: ["This giveaway does not exist."],
+            metadata: { success: false, errors: ["This giveaway does not exist."], code: "GAMIFY_CAMPAIGN_NOT_FOUND" },
+          },
+        },
+        [],
+      ));
 });

@@ -8,6 +8,7 @@ export const KEYWORD_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/admin/api/content/keyword/",
+    refusals: ["KEYWORD_INVALID", "KEYWORD_EXISTS"],
     summary: "Create a keyword",
     body: CreateKeywordRequest,
     status: 201,

@@ -32,6 +32,7 @@ export const LOCK_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: LOCKS,
+    refusals: ["ALREADY_LOCKED"],
     summary:
       "Take locks (409 with the holder when another user holds one); with `?action=lookup` and a LookupLocksRequest body, the locks held on those records",
     query: z.object({ action: z.literal("lookup").optional() }),
@@ -44,6 +45,7 @@ export const LOCK_ROUTES: RouteDoc[] = [
   {
     method: "DELETE",
     path: LOCKS,
+    refusals: ["ALREADY_LOCKED"],
     summary: "Release locks (also sent as text/plain by the page-unload beacon)",
     body: ReleaseLocksRequest,
     fields: { lock: z.null(), locks: z.array(LockOutcome).optional() },

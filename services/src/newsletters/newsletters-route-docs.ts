@@ -51,6 +51,7 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/newsletters/signup/",
+    refusals: ["NEWSLETTER_FORM_INVALID", "NEWSLETTER_LIST_NOT_FOUND"],
     summary:
       "The newsletter form: outcome needs-finished whatever the address (new, waiting or confirmed), so it tells " +
       "nobody who subscribes; a confirmation mail is queued at most once per address per hour, never to a confirmed one",
@@ -83,6 +84,7 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: LIST_BASE,
+    refusals: ["NEWSLETTER_LIST_EXISTS"],
     summary: "Add a newsletter list",
     body: CreateNewsletterListRequest,
     status: 201,
@@ -95,10 +97,17 @@ export const NEWSLETTER_ROUTES: RouteDoc[] = [
     query: NewsletterListQuery,
     fields: { items: z.array(z.object(list)), total: z.number(), count: z.number(), start: z.number() },
   },
-  { method: "GET", path: `${LIST_BASE}:id/`, summary: "One newsletter list", fields: list },
+  {
+    method: "GET",
+    path: `${LIST_BASE}:id/`,
+    refusals: ["NEWSLETTER_LIST_NOT_FOUND"],
+    summary: "One newsletter list",
+    fields: list,
+  },
   {
     method: "PUT",
     path: `${LIST_BASE}:id/`,
+    refusals: ["NEWSLETTER_LIST_NOT_FOUND"],
     summary: "Change a newsletter list (every field, with expected_version)",
     body: UpdateNewsletterListRequest,
     fields: list,

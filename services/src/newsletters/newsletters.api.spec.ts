@@ -182,7 +182,12 @@ describe("UK email signup (storefront §7, §8)", () => {
       .when((http) => http.visitor().post("/newsletters/uk-signup/", { email: "uk@example.org" }))
       .then(async ({ response, newEvents, db }) => {
         expect(response.status).toBe(200);
-        expect(response.json).toEqual({ success: true, message: expect.any(String), errors: [] });
+        expect(response.json).toEqual({
+          success: true,
+          message: expect.any(String),
+          errors: [],
+          metadata: { success: true, message: expect.any(String), errors: [] },
+        });
         expect(newEvents.map((e) => e.type)).toEqual(["UkEmailSignedUp", "MailQueued"]);
         expect(linkIn((await mailOf(db, newEvents)).text, "/newsletters/unsubscribe/")).not.toBeNull();
       }));
@@ -193,10 +198,13 @@ describe("UK email signup (storefront §7, §8)", () => {
       .when((http) => http.visitor().post("/newsletters/uk-signup/", { email: "nope" }))
       .then(({ response, newEvents }) => {
         expect(response.status).toBe(400);
+        const message = "The email address could not be added to the list. Please refresh your page and try again.";
+        const errors = ["email: Please enter a valid email address (nope)."];
         expect(response.json).toEqual({
           success: false,
-          message: "The email address could not be added to the list. Please refresh your page and try again.",
-          errors: ["email: Please enter a valid email address (nope)."],
+          message,
+          errors,
+          metadata: { success: false, message, errors, code: "INVALID_REQUEST" },
         });
         expect(newEvents).toEqual([]);
       }));

@@ -51,7 +51,7 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/ship/`,
-    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED"],
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED", "STALE_VERSION"],
     summary: "Mark the order shipped with a tracking number (409 when cancelled, shipped or awaiting payment)",
     body: ShipOrderRequest,
     fields: order,
@@ -59,7 +59,7 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/cancel/`,
-    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED"],
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED", "STALE_VERSION"],
     summary: "Cancel the order (409 when shipped or cancelled already)",
     body: CancelOrderRequest,
     fields: order,
@@ -67,7 +67,7 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/check-received/`,
-    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED"],
+    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED", "STALE_VERSION"],
     summary: "Record the check or money order of an order awaiting payment",
     body: CheckReceivedRequest,
     fields: order,
@@ -75,7 +75,13 @@ export const ADMIN_ORDER_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${BASE}:number/refund/`,
-    refusals: ["ORDER_NOT_FOUND", "ORDER_ACTION_REFUSED", "ORDER_TRANSITION_NOT_ALLOWED", "REFUND_FAILED"],
+    refusals: [
+      "ORDER_NOT_FOUND",
+      "ORDER_ACTION_REFUSED",
+      "ORDER_TRANSITION_NOT_ALLOWED",
+      "REFUND_FAILED",
+      "STALE_VERSION",
+    ],
     summary:
       "Refund in full (no amount_cents) or in part, through the gateway for a card (at most paid minus refunded)",
     body: RefundOrderRequest,

@@ -34,6 +34,7 @@ export const RADIO_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: BASE,
+    refusals: ["RADIO_STATION_EXISTS"],
     summary: "Add a radio station",
     body: CreateRadioStationRequest,
     status: 201,
@@ -46,10 +47,17 @@ export const RADIO_ROUTES: RouteDoc[] = [
     query: RadioStationListQuery,
     fields: { items: z.array(z.object(station)), total: z.number(), count: z.number(), start: z.number() },
   },
-  { method: "GET", path: `${BASE}:id/`, summary: "One radio station", fields: station },
+  {
+    method: "GET",
+    path: `${BASE}:id/`,
+    refusals: ["RADIO_STATION_NOT_FOUND"],
+    summary: "One radio station",
+    fields: station,
+  },
   {
     method: "PUT",
     path: `${BASE}:id/`,
+    refusals: ["RADIO_STATION_NOT_FOUND"],
     summary: "Change a radio station (every field, with expected_version)",
     body: UpdateRadioStationRequest,
     fields: station,

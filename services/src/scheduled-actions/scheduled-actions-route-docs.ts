@@ -16,12 +16,14 @@ export const SCHEDULED_ACTION_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: `${ACTIONS}:id/`,
+    refusals: ["NOT_FOUND"],
     summary: "One scheduled action (`ScheduledActionItem`)",
     fields: { id: z.number() },
   },
   {
     method: "POST",
     path: ACTIONS,
+    refusals: ["ALREADY_SCHEDULED", "UNKNOWN_RECORD"],
     summary: "Schedule a status action on a content node",
     body: ScheduleActionRequest,
     fields: { id: z.number() },
@@ -29,9 +31,16 @@ export const SCHEDULED_ACTION_ROUTES: RouteDoc[] = [
   {
     method: "PUT",
     path: `${ACTIONS}:id/`,
+    refusals: ["ALREADY_RAN", "ALREADY_SCHEDULED", "STALE_VERSION", "UNKNOWN_RECORD"],
     summary: "Change a pending scheduled action",
     body: UpdateScheduledActionRequest,
     fields: { id: z.number() },
   },
-  { method: "DELETE", path: `${ACTIONS}:id/`, summary: "Cancel a scheduled action", fields: { id: z.number() } },
+  {
+    method: "DELETE",
+    path: `${ACTIONS}:id/`,
+    refusals: ["ALREADY_RAN"],
+    summary: "Cancel a scheduled action",
+    fields: { id: z.number() },
+  },
 ];

@@ -15,6 +15,7 @@ import {
   type ScheduledActionStatus,
   fieldMessage,
   InvalidRequestError,
+  UnknownRecordError,
   NotFoundError,
 } from "@shop/shared";
 import { findScheduledAction, listScheduledActions, type ScheduledActionsTable } from "@shop/projections";
@@ -161,7 +162,8 @@ async function schedulingUser(store: EventStore, named: string | null | undefine
   return named;
 }
 
-async function requireContentNode(store: EventStore, id: number): Promise<void> {
+async function requireContentNode(store: EventStore, id: number | undefined): Promise<void> {
+  if (id === undefined) throw new InvalidRequestError(fieldMessage("object_id", "This field is required."));
   if (!(await streamExists(store, contentNodeStream(id))))
-    throw new InvalidRequestError(fieldMessage("object_id", `Content node ${id} does not exist.`));
+    throw new UnknownRecordError(fieldMessage("object_id", `Content node ${id} does not exist.`));
 }

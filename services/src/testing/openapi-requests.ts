@@ -101,13 +101,18 @@ export function requestGenerator(document: Schema) {
     if (s.example !== undefined) return s.example;
     if ("const" in s) return s.const;
     if (s.enum) return s.enum.find((v: unknown) => v !== null) ?? s.enum[0];
+    // An object whose anyOf only lists alternative required fields (`pk` or `id`): the first alternative.
+    if (typeOf(s) === "object" && s.anyOf?.every((o: Schema) => !o.type && o.required))
+      return valid({ ...s, anyOf: undefined, required: [...(s.required ?? []), ...s.anyOf[0].required] }, depth + 1);
     if (s.anyOf || s.oneOf) return valid(branch(s) ?? {}, depth + 1);
     if (s.allOf) return Object.assign({}, ...s.allOf.map((p: Schema) => valid(p, depth + 1)));
     if (s.default !== undefined) return s.default;
     switch (typeOf(s)) {
       case "object": {
         const out: Record<string, unknown> = {};
-        for (const name of s.required ?? []) out[name] = valid(s.properties?.[name] ?? {}, depth + 1);
+        // The required fields, and those the document gives an example for (a box that must be ticked).
+        for (const [name, prop] of Object.entries<Schema>(s.properties ?? {}))
+          if (s.required?.includes(name) || resolve(prop).examples?.length) out[name] = valid(prop, depth + 1);
         return out;
       }
       case "array":
@@ -171,7 +176,9 @@ export function requestGenerator(document: Schema) {
     const broken: GeneratedRequest[] = [];
     for (const p of op.parameters) {
       if (p.in !== "path" && p.in !== "query") continue;
-      for (const [value, why] of invalid(p.schema))
+      // A URL holds text only: `12345` is a string there, `{}` the text "{}"; only bounds, enums and formats break it.
+      const inUrl = invalid(p.schema).filter(([, why]) => why !== "not a string" && why !== "not an array");
+      for (const [value, why] of inUrl)
         broken.push({
           method: op.method,
           url: urlOf(op, { [p.name]: value }),

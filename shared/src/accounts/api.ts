@@ -35,20 +35,27 @@ export const RESET_LINK_HOURS = 2;
 
 /** POST /api/account/signup/: answers as login does, and signs in. */
 export const SignupRequest = z.object({
-  email: requiredText(320).pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) })),
-  password: z.string({ error: () => FORM_MESSAGES.required }).superRefine((v, ctx) => {
-    if (!v) ctx.addIssue({ code: "custom", message: FORM_MESSAGES.required });
-    else if (v.length < 8) ctx.addIssue({ code: "custom", message: PASSWORD_TOO_SHORT });
-    else if (v.length > 1000)
-      ctx.addIssue({ code: "custom", message: "Ensure this field has no more than 1000 characters." });
-  }),
+  email: requiredText(320)
+    .pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) }))
+    .meta({ format: "email", override: { examples: ["someone@example.org"] } }),
+  password: z
+    .string({ error: () => FORM_MESSAGES.required })
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: "custom", message: FORM_MESSAGES.required });
+      else if (v.length < 8) ctx.addIssue({ code: "custom", message: PASSWORD_TOO_SHORT });
+      else if (v.length > 1000)
+        ctx.addIssue({ code: "custom", message: "Ensure this field has no more than 1000 characters." });
+    })
+    .meta({ minLength: 8, maxLength: 1000 }),
   name: boundedText(150).optional().default(""),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
 /** POST /api/account/password-reset/: the same answer whether or not an account has this email. */
 export const PasswordResetRequest = z.object({
-  email: requiredText(320).pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) })),
+  email: requiredText(320)
+    .pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) }))
+    .meta({ format: "email", override: { examples: ["someone@example.org"] } }),
 });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 

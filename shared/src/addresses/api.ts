@@ -37,6 +37,23 @@ export const AddressFields = z
       if (!a[field]) ctx.addIssue({ code: "custom", path: [field], message: FORM_MESSAGES.required });
     const stateProblem = isUnitedStates(a.country) ? usStateMessage(a.state) : null;
     if (stateProblem) ctx.addIssue({ code: "custom", path: ["state"], message: stateProblem });
+  })
+  .meta({
+    description: "first_name, last_name, street1, city and postal_code are required; state too (a code) in the US.",
+    required: ["first_name", "last_name", "street1", "city", "postal_code"],
+    override: {
+      examples: [
+        {
+          first_name: "Ruth",
+          last_name: "Moab",
+          street1: "1 Main St",
+          city: "Lexington",
+          state: "KY",
+          postal_code: "40502",
+          country: "United States",
+        },
+      ],
+    },
   });
 export type AddressFields = z.infer<typeof AddressFields>;
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
 export * from "./page.ts";
-import { blankAsAbsent, boundedText, listCount, listStart, pgInt, requiredText } from "../http/request-fields.ts";
+import {
+  blankAsAbsent,
+  boundedText,
+  checkbox,
+  listCount,
+  listStart,
+  pgInt,
+  requiredText,
+} from "../http/request-fields.ts";
 
 export const AD_LINK_MESSAGE = "Enter a path on this site (starting with /) or an https:// address.";
 export const AD_IMAGE_MESSAGE = "Enter an image path on this site (starting with /) or an https:// address.";
@@ -17,12 +25,14 @@ export function isAdUrl(value: string): boolean {
   }
 }
 
-const checkbox = z.preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean());
-
 const adBody = {
   title: requiredText(200),
-  link_url: requiredText(2000).refine((v) => v === "" || isAdUrl(v), AD_LINK_MESSAGE),
-  image_url: requiredText(2000).refine((v) => v === "" || isAdUrl(v), AD_IMAGE_MESSAGE),
+  link_url: requiredText(2000)
+    .refine((v) => v === "" || isAdUrl(v), AD_LINK_MESSAGE)
+    .meta({ pattern: "^(/|https://)", override: { examples: ["/store/"] } }),
+  image_url: requiredText(2000)
+    .refine((v) => v === "" || isAdUrl(v), AD_IMAGE_MESSAGE)
+    .meta({ pattern: "^(/|https://)", override: { examples: ["/media/ad.png"] } }),
   alt_text: requiredText(300),
   active: checkbox.default(true),
 };

@@ -3210,6 +3210,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @example someone@example.org
+                     */
                     email: string;
                     password: string;
                     /** @default  */
@@ -3395,6 +3399,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @example someone@example.org
+                     */
                     email: string;
                 };
             };
@@ -3862,19 +3870,19 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @default  */
-                    first_name?: string;
+                    first_name: string;
                     /** @default  */
-                    last_name?: string;
+                    last_name: string;
                     /** @default  */
-                    street1?: string;
+                    street1: string;
                     /** @default  */
                     street2?: string;
                     /** @default  */
-                    city?: string;
+                    city: string;
                     /** @default  */
                     state?: string;
                     /** @default  */
-                    postal_code?: string;
+                    postal_code: string;
                     /** @default  */
                     country?: string;
                     /** @default  */
@@ -4057,19 +4065,19 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @default  */
-                    first_name?: string;
+                    first_name: string;
                     /** @default  */
-                    last_name?: string;
+                    last_name: string;
                     /** @default  */
-                    street1?: string;
+                    street1: string;
                     /** @default  */
                     street2?: string;
                     /** @default  */
-                    city?: string;
+                    city: string;
                     /** @default  */
                     state?: string;
                     /** @default  */
-                    postal_code?: string;
+                    postal_code: string;
                     /** @default  */
                     country?: string;
                     /** @default  */
@@ -13555,7 +13563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: PRODUCT_INVALID, UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13564,7 +13572,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "PRODUCT_INVALID" | "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13609,7 +13617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: PRODUCT_EXISTS, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13618,7 +13626,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "PRODUCT_EXISTS" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13782,7 +13790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: PRODUCT_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13791,7 +13799,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "PRODUCT_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13902,7 +13910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: PRODUCT_INVALID, UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13911,7 +13919,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "PRODUCT_INVALID" | "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13956,7 +13964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: PRODUCT_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13965,7 +13973,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "PRODUCT_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13974,7 +13982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13983,7 +13991,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14149,7 +14157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: PRODUCT_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14158,7 +14166,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "PRODUCT_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14391,7 +14399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: SKU_INVALID, UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14400,7 +14408,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "SKU_INVALID" | "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14445,7 +14453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: SKU_EXISTS, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14454,7 +14462,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "SKU_EXISTS" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14618,7 +14626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: SKU_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14627,7 +14635,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "SKU_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14734,7 +14742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: SKU_INVALID, UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14743,7 +14751,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "SKU_INVALID" | "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14788,7 +14796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: SKU_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14797,7 +14805,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "SKU_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14806,7 +14814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14815,7 +14823,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14981,7 +14989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: SKU_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14990,7 +14998,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "SKU_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15170,6 +15178,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description The site's local time, yyyy-mm-dd hh:mm
+                     * @example 2027-01-04 09:00
+                     */
                     action_time: string;
                     /** @enum {string} */
                     action: "publish" | "archive" | "beta";
@@ -15178,7 +15190,7 @@ export interface operations {
                     content_type?: number | string;
                     alert_user?: 0 | 1 | "0" | "1" | boolean;
                     /** @description A whole number from 1 to 2147483647, as a number or as digits. */
-                    object_id?: number | string;
+                    object_id: number | string;
                 };
             };
         };
@@ -15197,7 +15209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15206,7 +15218,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15251,7 +15263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_SCHEDULED, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15260,7 +15272,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_SCHEDULED" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15492,6 +15504,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description The site's local time, yyyy-mm-dd hh:mm
+                     * @example 2027-01-04 09:00
+                     */
                     action_time: string;
                     /** @enum {string} */
                     action: "publish" | "archive" | "beta";
@@ -15519,7 +15535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15528,7 +15544,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15591,7 +15607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_RAN, ALREADY_SCHEDULED, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15600,7 +15616,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_RAN" | "ALREADY_SCHEDULED" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15781,7 +15797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_RAN, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15790,7 +15806,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_RAN" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16362,7 +16378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_LOCKED, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16371,7 +16387,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_LOCKED" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16558,7 +16574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_LOCKED, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16567,7 +16583,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_LOCKED" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17682,7 +17698,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: NODE_HAS_WARNINGS, NODE_INVALID, URL_TAKEN, INVALID_PARENT, UNKNOWN_KEYWORD, UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17691,7 +17707,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "NODE_HAS_WARNINGS" | "NODE_INVALID" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17736,7 +17752,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Nothing there (no record with that id). Codes: NODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NODE_NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_LOCKED, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17745,7 +17779,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_LOCKED" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17844,7 +17878,7 @@ export interface operations {
                     pk?: number | string;
                     /** @description A whole number from 1 to 2147483647, as a number or as digits. */
                     id?: number | string;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -18064,7 +18098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: UNKNOWN_KEYWORD, NODE_HAS_WARNINGS, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18073,7 +18107,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "UNKNOWN_KEYWORD" | "NODE_HAS_WARNINGS" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18118,7 +18152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: NODE_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18127,7 +18161,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "NODE_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18136,7 +18170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_LOCKED, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18145,7 +18179,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_LOCKED" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18264,7 +18298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: UNKNOWN_KEYWORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18273,7 +18307,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "UNKNOWN_KEYWORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18318,7 +18352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: NODE_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18327,7 +18361,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "NODE_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18336,7 +18370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ALREADY_LOCKED, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18345,7 +18379,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "ALREADY_LOCKED" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18705,7 +18739,7 @@ export interface operations {
                     pk?: number | string;
                     /** @description A whole number from 1 to 2147483647, as a number or as digits. */
                     id?: number | string;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -19162,7 +19196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: KEYWORD_INVALID, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19171,7 +19205,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "KEYWORD_INVALID" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19216,7 +19250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: KEYWORD_EXISTS, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19225,7 +19259,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "KEYWORD_EXISTS" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20216,7 +20250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: CAMPAIGN_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20225,7 +20259,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "CAMPAIGN_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20372,7 +20406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: CAMPAIGN_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20381,7 +20415,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "CAMPAIGN_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21054,7 +21088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: DISCOUNT_EXISTS, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21063,7 +21097,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "DISCOUNT_EXISTS" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21297,7 +21331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: DISCOUNT_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21306,7 +21340,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "DISCOUNT_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21481,7 +21515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: DISCOUNT_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21490,7 +21524,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "DISCOUNT_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21499,7 +21533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21508,7 +21542,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22429,6 +22463,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ground */
                     shipping_method?: string | number | null;
                 };
             };
@@ -23771,7 +23806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23780,7 +23815,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24531,7 +24566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24540,7 +24575,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "CONCURRENT_CHANGE";
+                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24806,7 +24841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24815,7 +24850,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "CONCURRENT_CHANGE";
+                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25079,7 +25114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25088,7 +25123,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "CONCURRENT_CHANGE";
+                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25356,7 +25391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: ORDER_ACTION_REFUSED, ORDER_TRANSITION_NOT_ALLOWED, STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25365,7 +25400,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "CONCURRENT_CHANGE";
+                            code: "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26102,7 +26137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26111,7 +26146,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26283,7 +26318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: UNKNOWN_RECORD, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26292,7 +26327,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "UNKNOWN_RECORD" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26337,7 +26372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: ROLE_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26346,7 +26381,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "ROLE_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26527,7 +26562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: ROLE_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26536,7 +26571,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "ROLE_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26825,7 +26860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: CART_NOT_A_SUBSCRIPTION, CART_ITEM_NOT_FOUND, CART_ITEM_INACTIVE, CART_ITEM_SOLD_OUT, CART_BAD_QUANTITY, INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: CART_NOT_A_SUBSCRIPTION, CART_ITEM_NOT_FOUND, CART_ITEM_INACTIVE, CART_ITEM_SOLD_OUT, CART_BAD_QUANTITY, CART_NOT_A_FREE_DOWNLOAD, CART_FREE_DOWNLOADS_OVER, CART_FREE_DOWNLOADS_NO_SUBSCRIPTION, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26834,7 +26869,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CART_NOT_A_SUBSCRIPTION" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_BAD_QUANTITY" | "INVALID_REQUEST";
+                            code: "CART_NOT_A_SUBSCRIPTION" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_BAD_QUANTITY" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27310,10 +27345,14 @@ export interface operations {
                     /** @default  */
                     frequency?: string;
                     city: string;
+                    /**
+                     * @description A US state's two-letter code
+                     * @example KY
+                     */
                     state: string;
                     /** @default  */
                     air_times?: string;
-                    active?: boolean;
+                    active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
                 };
             };
         };
@@ -27339,7 +27378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: RADIO_STATION_EXISTS, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27348,7 +27387,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "RADIO_STATION_EXISTS" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27572,7 +27611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: RADIO_STATION_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27581,7 +27620,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "RADIO_STATION_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27645,10 +27684,14 @@ export interface operations {
                     /** @default  */
                     frequency?: string;
                     city: string;
+                    /**
+                     * @description A US state's two-letter code
+                     * @example KY
+                     */
                     state: string;
                     /** @default  */
                     air_times?: string;
-                    active?: boolean;
+                    active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
                     /** @description A whole number from -1 to 2147483647, as a number or as digits. */
                     expected_version?: number | string;
                 };
@@ -27730,7 +27773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: RADIO_STATION_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27739,7 +27782,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "RADIO_STATION_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27748,7 +27791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27757,7 +27800,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28052,10 +28095,12 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @example /store/ */
                     link_url: string;
+                    /** @example /media/ad.png */
                     image_url: string;
                     alt_text: string;
-                    active?: boolean;
+                    active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
                 };
             };
         };
@@ -28080,7 +28125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: AD_EXISTS, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28089,7 +28134,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "AD_EXISTS" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28312,7 +28357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: AD_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28321,7 +28366,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "AD_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28382,10 +28427,12 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @example /store/ */
                     link_url: string;
+                    /** @example /media/ad.png */
                     image_url: string;
                     alt_text: string;
-                    active?: boolean;
+                    active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
                     /** @description A whole number from -1 to 2147483647, as a number or as digits. */
                     expected_version?: number | string;
                 };
@@ -28466,7 +28513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: AD_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28475,7 +28522,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "AD_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28484,7 +28531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28493,7 +28540,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28671,6 +28718,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @example someone@example.org
+                     */
                     email: string;
                     lists: (number | string)[];
                     /** @default  */
@@ -28695,7 +28746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: NEWSLETTER_FORM_INVALID, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28704,7 +28755,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "NEWSLETTER_FORM_INVALID" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28723,6 +28774,24 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Nothing there (no record with that id). Codes: NEWSLETTER_LIST_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NEWSLETTER_LIST_NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29149,6 +29218,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @example someone@example.org
+                     */
                     email: string;
                 };
             };
@@ -29443,8 +29516,8 @@ export interface operations {
                     name: string;
                     /** @default  */
                     description?: string;
-                    requires_postal_code?: boolean;
-                    active?: boolean;
+                    requires_postal_code?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
+                    active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
                 };
             };
         };
@@ -29469,7 +29542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: NEWSLETTER_LIST_EXISTS, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29478,7 +29551,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "NEWSLETTER_LIST_EXISTS" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29701,7 +29774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: NEWSLETTER_LIST_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29710,7 +29783,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "NEWSLETTER_LIST_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29774,8 +29847,8 @@ export interface operations {
                     name: string;
                     /** @default  */
                     description?: string;
-                    requires_postal_code?: boolean;
-                    active?: boolean;
+                    requires_postal_code?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
+                    active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
                     /** @description A whole number from -1 to 2147483647, as a number or as digits. */
                     expected_version?: number | string;
                 };
@@ -29856,7 +29929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nothing there (no record with that id). Codes: NOT_FOUND. */
+            /** @description Nothing there (no record with that id). Codes: NEWSLETTER_LIST_NOT_FOUND, NOT_FOUND. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29865,7 +29938,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_FOUND";
+                            code: "NEWSLETTER_LIST_NOT_FOUND" | "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29874,7 +29947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: STALE_VERSION, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29883,7 +29956,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "CONCURRENT_CHANGE";
+                            code: "STALE_VERSION" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31389,6 +31462,10 @@ export interface operations {
                 "application/json": {
                     campaign: string;
                     panel?: string;
+                    /**
+                     * @description Must be ticked (true) to join: the giveaway's rules accepted
+                     * @example true
+                     */
                     accept_rules?: boolean;
                     redirect?: string;
                 };
@@ -31411,7 +31488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: GAMIFY_CAMPAIGN_CLOSED, INVALID_REQUEST. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31420,7 +31497,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "INVALID_REQUEST";
+                            code: "GAMIFY_CAMPAIGN_CLOSED" | "INVALID_REQUEST";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31439,6 +31516,24 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Nothing there (no record with that id). Codes: GAMIFY_CAMPAIGN_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "GAMIFY_CAMPAIGN_NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31716,6 +31811,10 @@ export interface operations {
                     name: string;
                     starts_at?: string | null;
                     ends_at?: string | null;
+                    /**
+                     * @description One action a line: 'type slug points', and 'repeatable' when it counts every time
+                     * @example visit home-page 10
+                     */
                     actions: string;
                     achievements?: string;
                     panels?: string;
@@ -32073,6 +32172,10 @@ export interface operations {
                     name: string;
                     starts_at?: string | null;
                     ends_at?: string | null;
+                    /**
+                     * @description One action a line: 'type slug points', and 'repeatable' when it counts every time
+                     * @example visit home-page 10
+                     */
                     actions: string;
                     achievements?: string;
                     panels?: string;

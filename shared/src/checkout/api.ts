@@ -58,6 +58,24 @@ export const CheckoutInfoRequest = z
       if (stateProblem) ctx.addIssue({ code: "custom", path: ["state"], message: stateProblem });
     }
     email(ctx, v.email, "email");
+  })
+  .meta({
+    description:
+      "email always; without billing_address_id also first_name, last_name, street1, city, postal_code, and state (a code) in the US.",
+    override: {
+      examples: [
+        {
+          first_name: "Ruth",
+          last_name: "Moab",
+          street1: "1 Main St",
+          city: "Lexington",
+          state: "KY",
+          postal_code: "40502",
+          country: "United States",
+          email: "ruth@example.org",
+        },
+      ],
+    },
   });
 export type CheckoutInfoRequest = z.infer<typeof CheckoutInfoRequest>;
 
@@ -100,7 +118,9 @@ export function deliveryFieldErrors(
 
 /** POST /api/store/shop/checkout/shipping/ */
 export const CheckoutShippingRequest = z.object({
-  shipping_method: field(50).refine((v) => v.length > 0, FORM_MESSAGES.required),
+  shipping_method: field(50)
+    .refine((v) => v.length > 0, FORM_MESSAGES.required)
+    .meta({ minLength: 1, override: { examples: ["ground"] } }),
 });
 
 /** POST /api/store/shop/checkout/payment/: card (the default), check/money order, or none when the total is 0. */

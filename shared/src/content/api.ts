@@ -104,7 +104,11 @@ export const IpaSaveRequest = UpdateNodeRequest.extend({ id: IdSchema });
 /** POST /admin/content/contentnode/action/: `pk` and `id` both name the node (either is enough). */
 export const ContentActionRequest = z
   .object({ action: z.enum(CONTENT_ACTIONS, required), pk: IdSchema.optional(), id: IdSchema.optional() })
-  .refine((v) => v.pk !== undefined || v.id !== undefined, { message: FORM_MESSAGES.required, path: ["pk"] });
+  .refine((v) => v.pk !== undefined || v.id !== undefined, { message: FORM_MESSAGES.required, path: ["pk"] })
+  .meta({
+    description: "`pk` or `id` names the node: one of them is required.",
+    anyOf: [{ required: ["pk"] }, { required: ["id"] }],
+  });
 
 export const NodeHistoryQuery = z.object({ at: pgInt({ min: 0 }).optional() });
 

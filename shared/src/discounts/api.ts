@@ -41,13 +41,21 @@ export const CreateDiscountRequest = z
       .refine((c) => /^[A-Z0-9_-]+$/.test(c), "Enter letters, digits, - or _ only."),
     ...discountFields,
   })
-  .refine(oneKind, ONE_KIND);
+  .refine(oneKind, ONE_KIND)
+  .meta({
+    description: "Exactly one of percent_off and amount_off_cents.",
+    override: { examples: [{ code: "SAVE10", description: "Ten percent off", percent_off: 10 }] },
+  });
 export type CreateDiscountRequest = z.infer<typeof CreateDiscountRequest>;
 
 /** PUT /admin/api/store/discount/{id}/: every field again, with the version the form was loaded at. */
 export const UpdateDiscountRequest = z
   .object({ ...discountFields, expected_version: pgInt({ min: -1 }).optional() })
-  .refine(oneKind, ONE_KIND);
+  .refine(oneKind, ONE_KIND)
+  .meta({
+    description: "Exactly one of percent_off and amount_off_cents.",
+    override: { examples: [{ description: "Ten percent off", percent_off: 10 }] },
+  });
 export type UpdateDiscountRequest = z.infer<typeof UpdateDiscountRequest>;
 
 /** Columns the discount list sorts by (`-col` descending). */

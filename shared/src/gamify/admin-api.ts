@@ -63,7 +63,10 @@ const campaignBody = {
   name: requiredText(200),
   starts_at: isoOrNull,
   ends_at: isoOrNull,
-  actions: actionLines,
+  actions: actionLines.meta({
+    description: "One action a line: 'type slug points', and 'repeatable' when it counts every time",
+    override: { examples: ["visit home-page 10"] },
+  }),
   achievements: achievementLines.default([]),
   panels: panelLines.default([]),
 };
@@ -108,7 +111,13 @@ export const panelsText = (panels: GamifyPanel[]) =>
 export const JoinRequest = z.object({
   campaign: requiredText(100),
   panel: blankAsAbsent(boundedText(100).optional()),
-  accept_rules: z.preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean()).default(false),
+  accept_rules: z
+    .preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean())
+    .default(false)
+    .meta({
+      description: "Must be ticked (true) to join: the giveaway's rules accepted",
+      override: { examples: [true] },
+    }),
   redirect: blankAsAbsent(boundedText(500).optional()),
 });
 export type JoinRequest = z.infer<typeof JoinRequest>;

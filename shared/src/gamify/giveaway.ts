@@ -31,7 +31,11 @@ export interface JoinAnswer {
   errors: string[];
   redirect?: string;
   /** The envelope every answer carries, beside the old endpoint's fields (the code on a refusal). */
-  metadata: { success: boolean; errors: string[]; code?: "INVALID_REQUEST" | "GAMIFY_TOO_MANY_PLAYERS" };
+  metadata: {
+    success: boolean;
+    errors: string[];
+    code?: "INVALID_REQUEST" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_TOO_MANY_PLAYERS";
+  };
 }
 
 /** The /public push when staff draw a winner (room `campaign:{slug}`): the page reads its giveaway again. */

@@ -108,9 +108,16 @@ export function boundedText(max: number, options: { trim?: boolean } = {}) {
     .refine(isStorableText, REQUEST_FIELD_MESSAGES.storable);
 }
 
+/** A form checkbox: true, or "1"/"on"/"true" as a form sends it; false, "0", "off", "false" or "" for off. */
+export const checkbox = z
+  .union([z.boolean(), z.enum(["1", "on", "true", "0", "off", "false", ""])])
+  .transform((v) => v === true || v === "1" || v === "on" || v === "true");
+
 /** Bounded text that must not be blank. */
 export const requiredText = (max: number, options: { trim?: boolean } = {}) =>
-  boundedText(max, options).refine((v) => v.length > 0, FORM_MESSAGES.required);
+  boundedText(max, options)
+    .refine((v) => v.length > 0, FORM_MESSAGES.required)
+    .meta({ minLength: 1 });
 
 /** Most ids one field may list (each is looked up in the log before the write). */
 export const ID_LIST_MAX = 500;

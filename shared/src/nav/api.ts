@@ -16,7 +16,8 @@ export const MenuLayerQuery = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.array(z.number().int().min(0).max(2_147_483_647)).max(MAX_MENU_PARENTS)),
+    .pipe(z.array(z.number().int().min(0).max(2_147_483_647)).max(MAX_MENU_PARENTS))
+    .meta({ pattern: "^\\[\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?\\]$", override: { examples: ["[0]"] } }),
   ts: z.string().optional(),
 });
 export type MenuLayerQuery = z.infer<typeof MenuLayerQuery>;

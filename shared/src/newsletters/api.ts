@@ -1,17 +1,26 @@
 import { z } from "zod";
 import { FORM_MESSAGES } from "../domain/messages.ts";
 export { NEWSLETTER_MESSAGES } from "./messages.ts";
-import { blankAsAbsent, boundedText, listCount, listStart, pgInt, requiredText } from "../http/request-fields.ts";
+import {
+  blankAsAbsent,
+  boundedText,
+  checkbox,
+  listCount,
+  listStart,
+  pgInt,
+  requiredText,
+} from "../http/request-fields.ts";
 
 /** What the form shows after a send: the old site's thanks, finishSubscription and error markers. */
 export type NewsletterOutcome = "thanks" | "needs-finished";
 
-const email = requiredText(320).pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) }));
+const email = requiredText(320)
+  .pipe(z.email({ error: (i) => FORM_MESSAGES.invalidEmail(String(i.input)) }))
+  .meta({ format: "email", override: { examples: ["someone@example.org"] } });
 const idList = z.preprocess(
   (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
   z.array(pgInt({ min: 1 })).max(50),
 );
-const checkbox = z.preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean());
 
 /** POST /newsletters/signup/ (the form's action; JSON or form-encoded). */
 export const NewsletterSignupRequest = z.object({

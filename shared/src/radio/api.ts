@@ -1,10 +1,19 @@
 import { z } from "zod";
 export * from "./page.ts";
 import { usStateByCode } from "../addresses/us-states.ts";
-import { blankAsAbsent, boundedText, listCount, listStart, pgInt, requiredText } from "../http/request-fields.ts";
+import {
+  blankAsAbsent,
+  boundedText,
+  checkbox,
+  listCount,
+  listStart,
+  pgInt,
+  requiredText,
+} from "../http/request-fields.ts";
 
-const stateCode = requiredText(2).refine((code) => usStateByCode(code) !== undefined, "Select a valid state.");
-const checkbox = z.preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean());
+const stateCode = requiredText(2)
+  .refine((code) => usStateByCode(code) !== undefined, "Select a valid state.")
+  .meta({ description: "A US state's two-letter code", pattern: "^[A-Za-z]{2}$", override: { examples: ["KY"] } });
 
 const stationBody = {
   call_letters: requiredText(20),

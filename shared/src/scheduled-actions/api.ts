@@ -47,7 +47,8 @@ const actionTime = z
       return z.NEVER;
     }
     return date.toISOString();
-  });
+  })
+  .meta({ description: "The site's local time, yyyy-mm-dd hh:mm", override: { examples: ["2027-01-04 09:00"] } });
 
 const action = z.enum(SCHEDULED_ACTIONS, {
   error: (i) => (required(i.input) ? FORM_MESSAGES.required : `"${String(i.input)}" is not a valid choice.`),
@@ -73,12 +74,19 @@ const fields = {
 };
 
 /** POST /admin/api/base/cmsactionevent/: time and action are both required (back-office §5). */
-export const ScheduleActionRequest = z.object({
-  ...fields,
-  object_id: z
-    .preprocess((v) => (required(v) ? undefined : v), objectId.optional())
-    .refine((v) => v !== undefined, FORM_MESSAGES.required),
-});
+export const ScheduleActionRequest = z
+  .object({
+    ...fields,
+    object_id: z
+      .preprocess((v) => (required(v) ? undefined : v), objectId.optional())
+      .refine((v) => v !== undefined, FORM_MESSAGES.required),
+  })
+  .meta({
+    // object_id is required (the refine above), though its preprocess makes zod list it as optional.
+    override: ({ jsonSchema }: { jsonSchema: { required?: string[] } }) => {
+      jsonSchema.required = [...new Set([...(jsonSchema.required ?? []), "object_id"])];
+    },
+  });
 export type ScheduleActionRequest = z.infer<typeof ScheduleActionRequest>;
 
 /** PUT /admin/api/base/cmsactionevent/{id}/: the same fields; object_id may be left out to keep it. */

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { ValidationError } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { AnswerChecker } from "./answer-check.ts";
 
@@ -8,6 +9,20 @@ import type { AnswerChecker } from "./answer-check.ts";
  * the suite; "log" (the default) logs it and sends the answer; "off" skips the check.
  */
 export type AnswerCheckMode = "strict" | "log" | "off";
+
+/**
+ * A write whose operation documents a JSON body, sent without one (no body, or not JSON): refused as
+ * bad input before the route reads it, where a route would otherwise take it as `{}` and change nothing.
+ */
+export function refuseMissingBody(checker: AnswerChecker) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    // A body express did not parse (the lock release's text/plain beacon) is the route's to read.
+    const sent = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    if (req.body !== undefined || sent || !checker.requiresBody(req.method, req.originalUrl.split("?")[0]))
+      return next();
+    next(new ValidationError(["__all__: Send the request's fields as a JSON body (Content-Type: application/json)."]));
+  };
+}
 
 /** An answer's JSON body handed to `res.end` as text (routes that skip `res.json`, such as the cart's). */
 function parsedJson(chunk: unknown): unknown {

@@ -18,6 +18,8 @@ export interface AnswerChecker {
   check(method: string, path: string, status: number, body: unknown): AnswerProblems;
   /** The operation a request reaches, as `METHOD /template/`, or null. */
   operationOf(method: string, path: string): string | null;
+  /** Whether the operation's document requires a request body (a JSON one). */
+  requiresBody(method: string, path: string): boolean;
 }
 
 interface Operation {
@@ -25,6 +27,7 @@ interface Operation {
   template: string;
   pattern: RegExp;
   responses: Record<string, oas31.ResponseObject>;
+  bodyRequired: boolean;
 }
 
 /** A JSON pointer segment: `~` and `/` escaped. */
@@ -53,6 +56,7 @@ export function answerChecker(document: oas31.OpenAPIObject): AnswerChecker {
         template,
         pattern: new RegExp(`^${source}$`),
         responses: op.responses as Record<string, oas31.ResponseObject>,
+        bodyRequired: Boolean((op.requestBody as oas31.RequestBodyObject | undefined)?.required),
       });
     }
   }
@@ -74,6 +78,7 @@ export function answerChecker(document: oas31.OpenAPIObject): AnswerChecker {
   }
 
   return {
+    requiresBody: (method, path) => find(method, path)?.bodyRequired ?? false,
     operationOf(method, path) {
       const op = find(method, path);
       return op ? `${op.method} ${op.template}` : null;

@@ -91,6 +91,9 @@ export function refusalsOf(route: RouteDoc): ErrorCode[] {
   if (route.path.includes(":")) codes.add("NOT_FOUND");
   if (admin) codes.add("LOGIN_REQUIRED").add("STAFF_REQUIRED");
   if (route.signedIn) codes.add("LOGIN_REQUIRED");
+  // A body with expected_version is checked against the record's version (409 STALE_VERSION when behind).
+  const shape = (route.body as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (shape && "expected_version" in shape) codes.add("STALE_VERSION");
   if (unsafe) codes.add("CSRF_FAILED").add("CONCURRENT_CHANGE").add("NOT_VISIBLE_YET");
   codes.add("DATABASE_UNAVAILABLE");
   return [...codes];

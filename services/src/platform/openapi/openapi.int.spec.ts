@@ -71,6 +71,7 @@ describe("code health 6: the API reference", () => {
     // UpdateNodeRequest (shared/src/content/api.ts), with its bounds from request-fields.ts.
     expect(save.requestBody.content["application/json"].schema.properties.name).toEqual({
       type: "string",
+      minLength: 1,
       maxLength: 255,
     });
     expect(Object.keys(save.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "default"]));
