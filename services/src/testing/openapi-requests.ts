@@ -135,6 +135,13 @@ export function requestGenerator(document: Schema) {
     const s = resolve(schema);
     const found: Array<[unknown, string]> = [];
     const type = s.anyOf || s.oneOf ? undefined : typeOf(s);
+    // A number that may also come as digits: its number branch's bounds.
+    const numeric = (s.anyOf ?? []).map(resolve).find((o: Schema) => o.type === "integer" || o.type === "number");
+    if (numeric) {
+      if (numeric.minimum !== undefined) found.push([numeric.minimum - 1, "below minimum"]);
+      if (numeric.maximum !== undefined) found.push([numeric.maximum + 1, "above maximum"]);
+      if (numeric.type === "integer") found.push([1.5, "not an integer"]);
+    }
     if (s.enum) found.push(["not-one-of-them", "not in enum"]);
     if (type === "integer" || type === "number") {
       found.push(["abc", "not a number"]);

@@ -4847,6 +4847,7 @@ export interface operations {
                         id?: unknown;
                         sku?: unknown;
                         sku_code: string;
+                        /** @description The count (a donation: the amount in dollars), as a number or as typed: what is not a number counts as 0 and removes the line; below 0 is refused (CART_BAD_QUANTITY). */
                         quantity: number | string;
                     }[];
                 };
@@ -23595,11 +23596,11 @@ export interface operations {
                             code: string;
                             label: string;
                             /** @description A whole number from 0 to 2147483647, as a number or as digits. */
-                            base_cents: number;
+                            base_cents: number | string;
                             /** @description A whole number from 0 to 2147483647, as a number or as digits. */
-                            per_item_cents: number;
+                            per_item_cents: number | string;
                             /** @default null */
-                            free_over_cents: number | null;
+                            free_over_cents: (number | string) | null;
                         }[];
                         version: number;
                         updated_at: string | null;
@@ -23738,11 +23739,11 @@ export interface operations {
                             code: string;
                             label: string;
                             /** @description A whole number from 0 to 2147483647, as a number or as digits. */
-                            base_cents: number;
+                            base_cents: number | string;
                             /** @description A whole number from 0 to 2147483647, as a number or as digits. */
-                            per_item_cents: number;
+                            per_item_cents: number | string;
                             /** @default null */
-                            free_over_cents: number | null;
+                            free_over_cents: (number | string) | null;
                         }[];
                         version: number;
                         updated_at: string | null;

@@ -14,7 +14,16 @@ export const FullCartUpdateRequest = z.object({
         id: z.unknown().optional(),
         sku: z.unknown().optional(),
         sku_code: z.string().trim().min(1).max(100),
-        quantity: z.union([z.number(), z.string().max(30)]),
+        quantity: z.union([z.number(), z.string().max(30)]).meta({
+          description:
+            "The count (a donation: the amount in dollars), as a number or as typed: what is not a number counts as 0 and removes the line; below 0 is refused (CART_BAD_QUANTITY).",
+          override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+            jsonSchema.anyOf = [
+              { type: "number", minimum: 0 },
+              { type: "string", maxLength: 30, pattern: "^(?!\\s*-\\s*\\$?\\s*0*[1-9])" },
+            ];
+          },
+        }),
       }),
     )
     .max(500)

@@ -70,8 +70,16 @@ export function pgInt(options: IntOptions = {}) {
           .min(min, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atLeast(min))
           .max(max, options.rangeMessage ?? REQUEST_FIELD_MESSAGES.atMost(max)),
       )
-      // For /api/openapi.json, which shows the input side (number or digits) and so not the range.
-      .meta({ description: `A whole number from ${min} to ${max}, as a number or as digits.` })
+      // /api/openapi.json shows the input side (a number, or digits): each with the range, not only in prose.
+      .meta({
+        description: `A whole number from ${min} to ${max}, as a number or as digits.`,
+        override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+          jsonSchema.anyOf = [
+            { type: "integer", minimum: min, maximum: max },
+            { type: "string", pattern: min >= 0 ? "^\\s*\\d{1,10}\\s*$" : "^\\s*-?\\d{1,10}\\s*$" },
+          ];
+        },
+      })
   );
 }
 
