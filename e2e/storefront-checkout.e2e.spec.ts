@@ -228,3 +228,25 @@ test("spec 4: a visitor's cart offers sign-in or guest checkout; signing in keep
   await expect(page.getByRole("link", { name: "Checkout", exact: true })).toBeVisible();
   await expect(page.getByText("Have an account?")).toHaveCount(0);
 });
+
+test("spec 11: a card reader's swipe into the number box fills number, expiry and name, then the order goes through", async ({
+  page,
+}) => {
+  await addToCart(page, `${EBOOK}=1`);
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Payment and review" })).toBeVisible();
+  const year = String(new Date().getFullYear() + 2).slice(2);
+  // A reader types track 1 like a keyboard, fast.
+  await page.getByLabel("Card number").pressSequentially(`%B4242424242424242^BUILDER/NOAH^${year}12101000000?`, {
+    delay: 5,
+  });
+  await expect(page.getByLabel("Card number")).toHaveValue("4242424242424242");
+  await expect(page.getByLabel("Expiration month")).toHaveValue("12");
+  await expect(page.getByLabel("Expiration year")).toHaveValue(`20${year}`);
+  await expect(page.getByLabel("Name on card")).toHaveValue("NOAH BUILDER");
+  await expect(page.getByLabel("Security code (CVV)")).toBeFocused();
+  await page.getByLabel("Security code (CVV)").fill("123");
+  await page.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
+});

@@ -1,5 +1,7 @@
 import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
 import type { FormValues } from "./checkoutApi";
+import { useRef } from "react";
+import { cardFieldsFromSwipe, isSwipeInProgress } from "./cardSwipe";
 import { FieldErrors, FormField } from "./FormField";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
@@ -13,8 +15,23 @@ type Props = { values: FormValues; errors: Record<string, string[]>; onChange: (
  * accept, the one the number matches lit, then number, expiry, security code and name (§2).
  */
 export function CardFields({ values, errors, onChange }: Props) {
+  // A card reader types its swipe into the number box: gathered here, never shown or kept (spec 11).
+  const swipe = useRef("");
+  const change = (name: string, value: string) => {
+    if (name !== "card_number") return onChange(name, value);
+    const typed = swipe.current ? swipe.current + value.slice((values.card_number ?? "").length) : value;
+    if (isSwipeInProgress(typed)) {
+      swipe.current = typed;
+      return;
+    }
+    swipe.current = "";
+    const filled = cardFieldsFromSwipe(typed);
+    if (!filled) return onChange(name, typed.startsWith("%B") ? "" : value);
+    for (const [field, text] of Object.entries(filled)) onChange(field, text);
+    document.getElementById("id_cvv")?.focus();
+  };
   const brand = cardTypeFor(values.card_number ?? "");
-  const common = { values, errors, onChange };
+  const common = { values, errors, onChange: change };
   const select = (name: "exp_month" | "exp_year", label: string, first: string, options: string[], auto: string) => (
     <>
       <label htmlFor={`id_${name}`}>{label}</label>
@@ -22,7 +39,7 @@ export function CardFields({ values, errors, onChange }: Props) {
         id={`id_${name}`}
         value={values[name] ?? ""}
         autoComplete={auto}
-        onChange={(e) => onChange(name, e.target.value)}
+        onChange={(e) => change(name, e.target.value)}
       >
         <option value="">{first}</option>
         {options.map((o) => (
