@@ -49,7 +49,8 @@ const nodeIdOf = (streamId: string) => Number(/^(?:contentnode|menunode)-(\d+)$/
 export const contentPagesProjection: Projection = {
   name: "content-pages",
   // 3: bodies keep a thermometer block's data-campaign/data-template, and external links open in a new tab.
-  version: 3,
+  // 4: players keep data-youtube, data-vimeo, data-autostart, data-skin and data-analytic.
+  version: 4,
   tables: ["content_page_bodies", "content_page_versions"],
   handles: RENDERING_EVENTS,
   async migrate(db) {
