@@ -250,3 +250,25 @@ test("spec 11: a card reader's swipe into the number box fills number, expiry an
   await page.getByRole("button", { name: "Submit Order" }).click();
   await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
 });
+
+test("spec 6: the billing form checks a field on leaving it, and sends nothing while one shows a problem", async ({
+  page,
+}) => {
+  await addToCart(page, `${EBOOK}=1`);
+  await page.goto("/store/checkout/");
+  const email = page.getByLabel("Email");
+  await email.fill("bad@");
+  await email.press("Tab");
+  await expect(page.locator("#id_email_errors")).toHaveText("Please enter a valid email address (bad@).");
+  await email.fill("noah@example.org"); // fixed while typing: the message goes
+  await expect(page.locator("#id_email_errors")).toHaveCount(0);
+  let sent = 0;
+  page.on("request", (r) => void (r.url().includes("/checkout/info/") && sent++));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.locator("#id_first_name_errors")).toHaveText("This field is required.");
+  await expect(page.getByLabel("First name")).toBeFocused();
+  expect(sent).toBe(0);
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Payment and review" })).toBeVisible();
+});

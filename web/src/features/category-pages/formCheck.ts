@@ -1,3 +1,4 @@
+import { scrollToElement } from "../../platform/fieldChecks";
 import type { FormField } from "@shop/shared/domain/form-field";
 import { validateForm } from "@shop/shared/domain/form-validation";
 
@@ -9,9 +10,4 @@ export function checkForm(fields: readonly FormField[]) {
 }
 
 /** §5: failure blocks submit and scrolls to the errors (at once when the visitor asks for less motion). */
-export function scrollToErrors(element: HTMLElement | null) {
-  if (!element) return;
-  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  element.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
-  element.focus({ preventScroll: true });
-}
+export const scrollToErrors = scrollToElement;

@@ -1,8 +1,9 @@
+import { addressProblems, fieldProblems, scrollToFirstProblem } from "../../platform/fieldChecks";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { isEmailAddress } from "@shop/shared/domain/text-format";
 import { AddressFields, BillingFields, FieldErrors, FormField } from "./FormField";
 import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type StepName } from "./checkoutApi";
-import { refusalOf, type StepRefusal } from "./checkoutErrors";
+import { FIX_ERRORS, refusalOf, type StepRefusal } from "./checkoutErrors";
 import { PaymentStep } from "./PaymentStep";
 import { RefusalAlert } from "./RefusalAlert";
 import { ShippingStep } from "./ShippingStep";
@@ -79,6 +80,13 @@ export function CheckoutPage() {
     if (!orgTicked) body.org_name = "";
     // §4: the billing email becomes the delivery email when that is empty and the billing one is valid.
     if (!values.digital_email && isEmailAddress(values.email ?? "")) change("digital_email", values.email);
+    // The server's rules first in the browser: nothing is sent while a field shows a problem (spec 6).
+    const email = fieldProblems(values.email ?? "", { required: true, email: true });
+    const problems = { ...(billingPick ? {} : addressProblems(values)), ...(email.length ? { email } : {}) };
+    if (Object.keys(problems).length) {
+      setRefusal({ message: FIX_ERRORS, fields: problems, invalidStep: false, backToStep: null });
+      return scrollToFirstProblem(problems, [...BILLING_FIELDS, "email"]);
+    }
     void send("info", body);
   };
 

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { fieldProblems } from "../../platform/fieldChecks";
 import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/addresses/us-states";
 import type { FormValues } from "./checkoutApi";
 
@@ -28,7 +29,10 @@ export function FormField({
   required,
 }: FieldProps) {
   const id = `id_${name}`;
-  const messages = errors[name] ?? [];
+  // Checked on leaving the box, and again on each change once it showed a problem (spec 6).
+  const [own, setOwn] = useState<string[]>([]);
+  const rule = { required, email: type === "email" };
+  const messages = [...own, ...(errors[name] ?? []).filter((m) => !own.includes(m))];
   return (
     <div className="form-row">
       <label htmlFor={id}>
@@ -44,7 +48,11 @@ export function FormField({
         inputMode={inputMode}
         aria-invalid={messages.length ? true : undefined}
         aria-describedby={messages.length ? `${id}_errors` : undefined}
-        onChange={(e) => onChange(name, e.target.value)}
+        onBlur={(e) => setOwn(fieldProblems(e.target.value, rule))}
+        onChange={(e) => {
+          if (own.length) setOwn(fieldProblems(e.target.value, rule));
+          onChange(name, e.target.value);
+        }}
       />
       <FieldErrors id={`${id}_errors`} messages={messages} />
     </div>
