@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { AddressInput } from "./accountApi";
+import { addressProblems, scrollToElement } from "../../platform/fieldChecks";
 import { FormField } from "./FormField";
 import { StateField } from "./StateField";
 
@@ -14,6 +15,9 @@ export const EMPTY_ADDRESS: AddressInput = {
   country: "United States",
   phone: "",
 };
+
+/** What the server requires of an address (shared/src/addresses/api.ts), checked here first (spec 6). */
+const REQUIRED = new Set(["first_name", "last_name", "street1", "city", "postal_code"]);
 
 const LABELS: Array<[keyof AddressInput, string, string]> = [
   ["first_name", "First name", "given-name"],
@@ -44,9 +48,16 @@ export function AddressForm({
   onCancel: () => void;
 }) {
   const [address, setAddress] = useState(initial);
-  const submit = (event: FormEvent) => {
+  const [problems, setProblems] = useState<Record<string, string[]>>({});
+  const shown = Object.keys(problems).length ? problems : errors;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()])) as AddressInput;
+    const found = addressProblems(trimmed);
+    setProblems(found);
+    const first = LABELS.find(([name]) => found[name]);
+    // Nothing is sent while a field has a problem: the first one comes into view, focused.
+    if (first) return scrollToElement(event.currentTarget.querySelector(`[name="${first[0]}"]`));
     onSubmit(trimmed);
   };
   return (
@@ -57,7 +68,7 @@ export function AddressForm({
             key={name}
             country={address.country}
             value={address.state}
-            errors={errors.state}
+            errors={shown.state}
             onChange={(state) => setAddress({ ...address, state })}
           />
         ) : (
@@ -67,7 +78,8 @@ export function AddressForm({
             name={name}
             autoComplete={autoComplete}
             value={address[name]}
-            errors={errors[name]}
+            required={REQUIRED.has(name)}
+            errors={shown[name]}
             onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
           />
         ),
