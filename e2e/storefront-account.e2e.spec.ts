@@ -175,3 +175,23 @@ test("forgot password: the typed email goes along, the link from the mailbox set
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page.getByRole("alert")).toContainText("The password reset link was invalid");
 });
+
+test("spec 6: sign-up checks the email on leaving the box and sends nothing with a short password", async ({
+  page,
+}) => {
+  await page.goto("/account/signup/");
+  const email = page.getByLabel("Email");
+  await email.fill("bad@");
+  await email.press("Tab");
+  await expect(page.getByText("Please enter a valid email address (bad@).")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await email.fill(newEmail("blur"));
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  let sent = 0;
+  page.on("request", (r) => void (r.url().includes("/api/account/signup/") && sent++));
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("This password is too short. It must contain at least 8 characters.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toBeFocused();
+  expect(sent).toBe(0);
+});
