@@ -67,3 +67,21 @@ test("a colleague's sign-in appears in the live activity list without reload", a
   await editor.close();
   await colleague.close();
 });
+
+test("spec 1: the back office reports a script error to /api/client-errors/ as the storefront does", async ({
+  page,
+}) => {
+  await page.goto("/admin/login/");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  const reported = page.waitForRequest(
+    (r) =>
+      r.url().endsWith("/api/client-errors/") && r.method() === "POST" && /e2e admin boom/.test(r.postData() ?? ""),
+  );
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error("e2e admin boom");
+    }),
+  );
+  const request = await reported;
+  expect(JSON.parse(request.postData() ?? "{}")).toMatchObject({ kind: "script", page: "/admin/login/" });
+});

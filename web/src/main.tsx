@@ -7,7 +7,7 @@ import { preloadPage } from "./app/lazyPage";
 import { findRoute } from "./app/routes";
 import { CookieContext, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
-import { installClientErrorReporting } from "./platform/clientErrors";
+import { installClientErrorReporting } from "@shop/shared/client-errors/reporter";
 import { LocationProvider } from "./platform/router";
 import "./styles.css";
 

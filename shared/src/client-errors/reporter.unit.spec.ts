@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFailedRequest, reportFilter } from "./clientErrors";
+import { isFailedRequest, reportFilter } from "./reporter.ts";
 
 describe("the page's client error handler", () => {
   it("each different message is reported once, at most 10 a page", () => {

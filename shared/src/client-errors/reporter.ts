@@ -1,6 +1,6 @@
-import { CLIENT_ERRORS_PATH, CLIENT_ERRORS_PER_PAGE } from "@shop/shared/client-errors/constants";
-import type { ClientErrorReport } from "@shop/shared/client-errors/api";
-import { CSRF_HEADER, readCsrfCookie } from "@shop/shared/http/csrf";
+import { CLIENT_ERRORS_PATH, CLIENT_ERRORS_PER_PAGE } from "./constants.ts";
+import type { ClientErrorReport } from "./api.ts";
+import { CSRF_HEADER, readCsrfCookie } from "../http/csrf.ts";
 
 /** A report as the page builds it; the page address is added when it is sent. */
 type Report = Omit<ClientErrorReport, "page">;
