@@ -72,6 +72,19 @@ export interface ServiceTables {
   guest_persons: { email_hash: string; person_id: string; created_at: Generated<Date | string> };
   /** The site's own keys (projections/src/personal-data/email-hash.ts): the email hashes' HMAC key. */
   site_keys: { name: string; key: Buffer | Uint8Array; created_at: Generated<Date | string> };
+  /** The shop's own analytics: page events without cookies or personal data (services/src/analytics/). */
+  analytics_events: {
+    id: Generated<string | number>;
+    at: Date | string;
+    day: string;
+    visitor: string;
+    name: string;
+    path: string;
+    sku: string | null;
+    value_cents: number | null;
+    step: number | null;
+    target: string | null;
+  };
   /** Browser script errors and failed requests reported by the storefront (services/src/client-errors/). */
   client_errors: {
     id: Generated<string | number>;

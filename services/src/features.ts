@@ -26,6 +26,7 @@ import { nav } from "./nav/index.ts";
 import { search } from "./search/index.ts";
 import { gamify } from "./gamify/index.ts";
 import { clientErrors } from "./client-errors/index.ts";
+import { analytics } from "./analytics/index.ts";
 import { site } from "./site/index.ts";
 import { personalData } from "./personal-data/index.ts";
 import { payments } from "./payments/index.ts";
@@ -64,6 +65,7 @@ export const FEATURES = [
   search,
   gamify,
   clientErrors,
+  analytics,
   site,
   personalData,
   payments,
