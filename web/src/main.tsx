@@ -8,10 +8,12 @@ import { findRoute } from "./app/routes";
 import { CookieContext, PageNoticeContext } from "./app/ServerCookies";
 import { makeStore } from "./app/store";
 import { installClientErrorReporting } from "@shop/shared/client-errors/reporter";
+import { installAnalytics } from "./platform/analytics";
 import { LocationProvider } from "./platform/router";
 import "./styles.css";
 
 installClientErrorReporting(); // first, so an error while the page starts is reported too
+installAnalytics(); // outbound clicks, downloads and the players' events (spec 1)
 
 // The server's store, handed over as a JSON data block (not a script: the CSP runs none inline).
 const stateElement = document.getElementById("ssr-state");

@@ -20,6 +20,9 @@ const MailboxPage = lazy(() => import("../features/mail/MailboxPage").then((m) =
 const ShippingRatesPage = lazy(() =>
   import("../features/shipping-rates/ShippingRatesPage").then((m) => ({ default: m.ShippingRatesPage })),
 );
+const AnalyticsPage = lazy(() =>
+  import("../features/analytics/AnalyticsPage").then((m) => ({ default: m.AnalyticsPage })),
+);
 const HistoryPage = lazy(() => import("../features/history/HistoryPage").then((m) => ({ default: m.HistoryPage })));
 const RecordPage = lazy(() => import("../features/records/RecordPage").then((m) => ({ default: m.RecordPage })));
 const MenuNodeFormPage = lazy(() =>
@@ -85,6 +88,7 @@ export const router = createBrowserRouter(
             },
             // Menu nodes (tree app): the content node's form, lock, history and live machinery (issue 12, point 3).
             { path: "/mailbox/", element: lazyPage("the mailbox", <MailboxPage />) },
+            { path: "/analytics/", element: lazyPage("the analytics", <AnalyticsPage />) },
             { path: "/store/shipping-rate/", element: lazyPage("the shipping rates", <ShippingRatesPage />) },
             { path: "/tree/menunode/add/", element: lazyPage("the form", <MenuNodeFormPage key="add" />) },
             { path: "/tree/menunode/:id/", element: lazyPage("the form", <MenuNodeFormPage />) },

@@ -122,13 +122,18 @@ export function analyticsLog(db: Kysely<Database>) {
         funnel: { views, adds, checkouts, purchases },
         top_pages: pages.map((p) => ({ path: p.path, views: Number(p.n) })),
         top_products: products.map((p) => ({ sku: p.sku ?? "", adds: Number(p.n), value_cents: Number(p.cents) })),
-        by_day: byDay.map((d) => ({
-          day: d.day,
-          visitors: Number(d.visitors),
-          views: Number(d.views),
-          purchases: Number(d.purchases),
-          revenue_cents: Number(d.revenue),
-        })),
+        // Every day of the period, a quiet one as zeros: the chart's axis is the period.
+        by_day: Array.from({ length: days }, (_, i) => {
+          const day = new Date(Date.parse(first) + i * 86_400_000).toISOString().slice(0, 10);
+          const d = byDay.find((row) => row.day === day);
+          return {
+            day,
+            visitors: Number(d?.visitors ?? 0),
+            views: Number(d?.views ?? 0),
+            purchases: Number(d?.purchases ?? 0),
+            revenue_cents: Number(d?.revenue ?? 0),
+          };
+        }),
       };
     },
   };

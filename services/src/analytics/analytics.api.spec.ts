@@ -94,7 +94,18 @@ describe("spec 1: the shop's own analytics port (POST /api/analytics/)", () => {
       .then(({ response }) => {
         expect(response.status).toBe(200);
         const today = new Date().toISOString().slice(0, 10);
-        expect(response.json).toEqual({
+        // Every day of the period, oldest first; the six quiet ones are zeros.
+        expect(response.json.by_day.map((d: { day: string }) => d.day).at(-1)).toBe(today);
+        expect(response.json.by_day.slice(0, 6)).toEqual(
+          Array.from({ length: 6 }, (_, i) => ({
+            day: new Date(Date.now() - (6 - i) * 86_400_000).toISOString().slice(0, 10),
+            visitors: 0,
+            views: 0,
+            purchases: 0,
+            revenue_cents: 0,
+          })),
+        );
+        expect({ ...response.json, by_day: response.json.by_day.slice(6) }).toEqual({
           metadata: { success: true },
           days: 7,
           funnel: { views: 2, adds: 1, checkouts: 1, purchases: 1 },

@@ -6,7 +6,7 @@ import { boundedText, pgInt } from "../http/request-fields.ts";
  * its own outside the event log. No cookie, no personal data: a visitor is an anonymous hash of the
  * day, the address and the browser, which changes every day (services/src/analytics/).
  */
-export const ANALYTICS_PATH = "/api/analytics/";
+export { ANALYTICS_PATH } from "./constants.ts";
 export const ANALYTICS_EVENT_NAMES = [
   "page_view",
   "add_to_cart",

@@ -1,4 +1,5 @@
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
+import { track } from "../platform/analytics";
 import { SiteLayout } from "../features/layout/SiteLayout";
 import { useLocation } from "../platform/router";
 import { ReplayEarlyClicks } from "./ReplayEarlyClicks";
@@ -13,6 +14,7 @@ import { findRoute } from "./routes";
  */
 export function App() {
   const { pathname } = useLocation();
+  useEffect(() => track({ name: "page_view", path: pathname }), [pathname]);
   const page = useMemo(() => {
     const { route, params } = findRoute(pathname);
     const { Page } = route;

@@ -23,6 +23,8 @@ export function DashboardPage() {
           ))}
           {" · "}
           <Link to="/store/shipping-rate/">Shipping rates</Link>
+          {" · "}
+          <Link to="/analytics/">Analytics</Link>
         </nav>
       </div>
       <div className="dashboard-grid">

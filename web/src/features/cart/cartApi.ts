@@ -1,3 +1,4 @@
+import { track } from "../../platform/analytics";
 import { api } from "../../app/api";
 import type { CartAnswer, CartDiscountView, CartItemView, FullCartUpdateBody } from "@shop/shared/cart/api";
 import type { Metadata } from "../catalog/catalogTypes";
@@ -28,7 +29,15 @@ export const cartApi = api.injectEndpoints({
     updateCart: build.mutation<Cart, CartUpdate>({
       query: (body) => ({ url: "/api/store/shop/full-cart/", method: "PUT", body }),
       invalidatesTags: ["MiniCart"],
-      onQueryStarted: (_arg, { queryFulfilled }) => queryFulfilled.then(tellOtherTabs, () => undefined),
+      onQueryStarted: (arg, { queryFulfilled }) =>
+        queryFulfilled.then(
+          () => {
+            tellOtherTabs();
+            for (const item of arg.items ?? [])
+              if (Number(item.quantity) === 0) track({ name: "remove_from_cart", sku: item.sku_code });
+          },
+          () => undefined,
+        ),
     }),
     miniCart: build.query<MiniCart, void>({
       query: () => ({ url: "/api/store/shop/full-cart/", params: { x: cacheBuster() } }),
@@ -39,7 +48,14 @@ export const cartApi = api.injectEndpoints({
     addToCart: build.mutation<{ metadata: Metadata }, Record<string, number>>({
       query: (pairs) => ({ url: "/api/store/shop/add-to-cart/", params: { ...pairs, x: cacheBuster() } }),
       invalidatesTags: ["Cart", "MiniCart"],
-      onQueryStarted: (_arg, { queryFulfilled }) => queryFulfilled.then(tellOtherTabs, () => undefined),
+      onQueryStarted: (arg, { queryFulfilled }) =>
+        queryFulfilled.then(
+          () => {
+            tellOtherTabs();
+            for (const sku of Object.keys(arg)) track({ name: "add_to_cart", sku });
+          },
+          () => undefined,
+        ),
     }),
     /** A leading minus removes a code; the answer maps each code to its message. */
     applyDiscounts: build.mutation<Record<string, string>, string[]>({

@@ -1,9 +1,10 @@
+import { track } from "../../platform/analytics";
 import { addressProblems, fieldProblems, scrollToFirstProblem } from "../../platform/fieldChecks";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { isEmailAddress } from "@shop/shared/domain/text-format";
 import { AddressFields, BillingFields, FieldErrors, FormField } from "./FormField";
 import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type StepName } from "./checkoutApi";
-import { FIX_ERRORS, refusalOf, type StepRefusal } from "./checkoutErrors";
+import { refusalOf, type StepRefusal } from "./checkoutErrors";
 import { PaymentStep } from "./PaymentStep";
 import { RefusalAlert } from "./RefusalAlert";
 import { ShippingStep } from "./ShippingStep";
@@ -21,6 +22,8 @@ export function CheckoutPage() {
   const [submitStep, { isLoading: saving }] = useSubmitStepMutation();
   const [open, setOpen] = useState(1);
   const [reached, setReached] = useState(1);
+  // Reaching checkout is the funnel's third stage (spec 1); each later step is counted as it opens.
+  useEffect(() => track({ name: "checkout_step", step: 1 }), []);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
   const [orgTicked, setOrgTicked] = useState(false);
@@ -51,6 +54,7 @@ export function CheckoutPage() {
 
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const goTo = (step: number) => {
+    track({ name: "checkout_step", step });
     setRefusal(null);
     setOpen(step);
     setReached((r) => Math.max(r, step));
@@ -84,7 +88,7 @@ export function CheckoutPage() {
     const email = fieldProblems(values.email ?? "", { required: true, email: true });
     const problems = { ...(billingPick ? {} : addressProblems(values)), ...(email.length ? { email } : {}) };
     if (Object.keys(problems).length) {
-      setRefusal({ message: FIX_ERRORS, fields: problems, invalidStep: false, backToStep: null });
+      setRefusal({ message: null, fields: problems, invalidStep: false, backToStep: null });
       return scrollToFirstProblem(problems, [...BILLING_FIELDS, "email"]);
     }
     void send("info", body);

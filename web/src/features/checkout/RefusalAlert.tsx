@@ -7,11 +7,13 @@ import type { StepRefusal } from "./checkoutErrors";
  */
 export function RefusalAlert({ refusal }: { refusal: StepRefusal | null }) {
   const alertRef = useRef<HTMLDivElement>(null);
+  const all = refusal?.fields.__all__ ?? [];
+  // Field problems alone (the browser's own checks, spec 6) show at their fields, which keep the focus.
+  const shown = Boolean(refusal && (refusal.message || all.length));
   useEffect(() => {
-    if (refusal) alertRef.current?.focus();
-  }, [refusal]);
-  if (!refusal) return null;
-  const all = refusal.fields.__all__ ?? [];
+    if (shown) alertRef.current?.focus();
+  }, [refusal, shown]);
+  if (!refusal || !shown) return null;
   return (
     <div className="alert negative" role="alert" tabIndex={-1} ref={alertRef}>
       {refusal.message ? <p>{refusal.message}</p> : null}

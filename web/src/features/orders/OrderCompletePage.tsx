@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { track } from "../../platform/analytics";
 import { orderStatusLines } from "./order-status";
 import { useOrderQuery } from "./ordersApi";
 import "./orders.css";
@@ -16,6 +18,11 @@ const address = (a: Record<string, string>) =>
 /** /store/checkout/complete/{number}/: the order placed, with a Print Order button (print stylesheet in orders.css). */
 export function OrderCompletePage({ params }: { params: Record<string, string> }) {
   const { data, isError } = useOrderQuery(params.number ?? "");
+  const totalCents = data?.order.total_cents;
+  // The purchase, once per visit of the page (spec 1): the order's total, no line or buyer.
+  useEffect(() => {
+    if (totalCents !== undefined) track({ name: "purchase", value_cents: totalCents });
+  }, [totalCents]);
   if (isError) return <p className="alert negative">Order not found.</p>;
   if (!data) return <p>Loading your order…</p>;
   const order = data.order;
