@@ -42,6 +42,8 @@ export interface AppDeps {
    * it stays the same. Omitted or null: every cart write reads them.
    */
   catalogStamp?: () => string | null;
+  /** ANALYTICS: `ga4:G-…` or `plausible:domain`, the storefront's third-party analytics (none unless given). */
+  analytics?: string;
   /** API_ANSWER_CHECK: answers checked against /api/openapi.json ("log" unless given). */
   answerCheck?: "strict" | "log" | "off";
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */

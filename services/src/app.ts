@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import express, { type Express } from "express";
 import { NotFoundError } from "@shop/shared";
+import { externalAnalyticsHosts, parseAnalyticsSetting } from "@shop/shared/analytics/constants";
 import { loadSkusForCart } from "@shop/projections";
 import type { AppDeps, FeatureDeps, Readiness } from "./app-deps.ts";
 import { FEATURES } from "./features.ts";
@@ -59,7 +60,12 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   const cardAttempts = createCardAttemptThrottle(deps.rateLimitMultiplier ?? 1);
   const loadSkus = cachedSkuLoader((codes) => loadSkusForCart(deps.db, codes), deps.catalogStamp ?? (() => null));
   // CSP and the other security headers on every answer, errors included; Stripe's elements only when Stripe is the gateway.
-  app.use(securityHeaders({ stripe: Boolean(gateway.browserPayment) }));
+  app.use(
+    securityHeaders({
+      stripe: Boolean(gateway.browserPayment),
+      analytics: externalAnalyticsHosts(parseAnalyticsSetting(deps.analytics)),
+    }),
+  );
   // First of all, so that every answer carries the cookie, even a health check or a body-parse error.
   app.use(issueCsrfCookie({ secure: deps.behindProxy }));
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
@@ -122,7 +128,7 @@ async function answerCheckerOf(features: typeof FEATURES) {
 }
 
 /** The built back office at /admin/ (index.html for deep links) and the storefront's pages, rendered on the server. */
-function serveFrontEnds(app: Express, root: string, { log, db, siteUrl }: AppDeps) {
+function serveFrontEnds(app: Express, root: string, { log, db, siteUrl, analytics }: AppDeps) {
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {
@@ -132,6 +138,6 @@ function serveFrontEnds(app: Express, root: string, { log, db, siteUrl }: AppDep
   }
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
-    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db, siteUrl }));
+    app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db, siteUrl, analytics }));
   }
 }

@@ -163,6 +163,7 @@ export async function startServer(
     checkHoldDays: config.CHECK_HOLD_DAYS,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     answerCheck: config.API_ANSWER_CHECK,
+    analytics: config.ANALYTICS,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
   const httpServer = createServer(app);

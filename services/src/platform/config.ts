@@ -1,3 +1,4 @@
+import { parseAnalyticsSetting } from "@shop/shared/analytics/constants";
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from "@shop/shared/domain/site-time";
@@ -96,6 +97,19 @@ const Settings = z.object({
    * "strict" (the tests) answers 500 instead, "off" skips the check.
    */
   API_ANSWER_CHECK: z.enum(["strict", "log", "off"]).default("log"),
+  /**
+   * A third-party analytics service the storefront reports to besides the shop's own port:
+   * `ga4:G-XXXXXXX` or `plausible:your.domain`. The CSP opens its hosts only when it is set.
+   */
+  ANALYTICS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || parseAnalyticsSetting(v) !== null,
+      "must be ga4:G-XXXXXXX or plausible:your.domain",
+    ),
   /** The zone staff type and read back-office times in; the server stores UTC. */
   SITE_TIME_ZONE: z
     .string()

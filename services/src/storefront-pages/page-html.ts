@@ -1,3 +1,5 @@
+import { ANALYTICS_META, type ExternalAnalytics } from "@shop/shared/analytics/constants";
+
 /** What the server renderer (web/src/entry-server.tsx) answers for one page. */
 export interface RenderedPage {
   status: number;
@@ -33,11 +35,20 @@ export function headTags(head: RenderedPage["head"], origin: string): string {
  * description, the markup goes into #root, and the store's state follows as a JSON data block. A data
  * block is not a script (the CSP runs no inline script); `<` is escaped so no text in it can close it.
  */
-export function pageHtml(template: string, page: RenderedPage, origin: string): string {
+export function pageHtml(
+  template: string,
+  page: RenderedPage,
+  origin: string,
+  analytics: ExternalAnalytics | null = null,
+): string {
   const state = JSON.stringify(page.state).replace(/</g, "\\u003c");
   // Function replacements: a string one would read `$\``, `$&` or `$'` in the page's text (a visitor's
   // query echoed in a message) as "the template around the match" and copy the template into the page.
-  const head = `  ${headTags(page.head, origin)}\n  </head>`;
+  // The third-party analytics the page also reports to (ANALYTICS), read by web/src/platform/analytics.ts.
+  const service = analytics
+    ? `\n    <meta name="${ANALYTICS_META}" content="${escapeHtml(analytics.kind === "ga4" ? `ga4:${analytics.id}` : `plausible:${analytics.domain}`)}" />`
+    : "";
+  const head = `  ${headTags(page.head, origin)}${service}\n  </head>`;
   const root = `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")

@@ -1,3 +1,4 @@
+import { parseAnalyticsSetting } from "@shop/shared/analytics/constants";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,6 +20,8 @@ export interface StorefrontPagesDeps {
   db?: Kysely<Database>;
   /** SITE_URL: the origin of the canonical and Open Graph URLs (never the request's Host). */
   siteUrl: string;
+  /** ANALYTICS, handed to the page in a meta tag for its third-party reporter (none when unset). */
+  analytics?: string;
 }
 
 /** Paths that belong to the API, the back office or the socket, never to a storefront page. */
@@ -29,7 +32,7 @@ const NOT_PAGES = /^\/(api|admin|socket\.io)(\/|$)/;
  * (404 for an unknown address, a redirect to sign in), then hydrated in the browser. Without the server
  * renderer's build (an API test's stand-in front end) every page is the plain shell, as before.
  */
-export function makeStorefrontPagesRouter({ webRoot, log, db, siteUrl }: StorefrontPagesDeps): Router {
+export function makeStorefrontPagesRouter({ webRoot, log, db, siteUrl, analytics }: StorefrontPagesDeps): Router {
   const router = Router();
 
   // §2: /store/sku/{sku_code} is the product page, with that SKU picked: the product's own page (its
@@ -70,7 +73,7 @@ export function makeStorefrontPagesRouter({ webRoot, log, db, siteUrl }: Storefr
       res
         .status(page.status)
         .type("html")
-        .send(pageHtml(template, page, siteUrl));
+        .send(pageHtml(template, page, siteUrl, parseAnalyticsSetting(analytics)));
     } catch (error) {
       // The shell still works in the browser; the status says the server could not render it.
       log.error({ err: error, url: req.originalUrl }, "server rendering failed");

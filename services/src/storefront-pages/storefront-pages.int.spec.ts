@@ -34,7 +34,7 @@ function frontEnd(withRenderer: boolean) {
   return root;
 }
 
-async function serve(webRoot: string) {
+async function serve(webRoot: string, analytics?: string) {
   const app = express();
   // As the cart router does when /store/cart/?{sku}={qty}&add-to-cart is refused.
   app.use("/store/cart/", (req, res, next) => {
@@ -43,7 +43,7 @@ async function serve(webRoot: string) {
       code === "10-1-100" ? "The item 10-1-100 is sold out." : `Sorry, we could not find the item "${code}".`;
     next();
   });
-  app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }), siteUrl: SITE_URL }));
+  app.use(makeStorefrontPagesRouter({ webRoot, log: pino({ level: "silent" }), siteUrl: SITE_URL, analytics }));
   app.use((_req, res) => res.status(404).json({ metadata: { success: false } }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -87,6 +87,18 @@ describe("server-rendered storefront pages", () => {
     expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/store/products/1/" />`);
     expect(page).toContain(`<meta property="og:image" content="${SITE_URL}/media/ark.jpg" />`);
     expect(page).toContain('<div id="root"><h1>Ark Book</h1><p>true|cart=abc</p></div>');
+  });
+
+  it("spec 1: with ANALYTICS set the page names the service in a meta tag for its reporter; unset, no tag", async () => {
+    const withGa4 = await serve(frontEnd(true), "ga4:G-ABC1234");
+    try {
+      const page = await (await fetch(`${withGa4.base}/store/products/1/`, { headers: html })).text();
+      expect(page).toContain('<meta name="shop-analytics" content="ga4:G-ABC1234" />');
+    } finally {
+      withGa4.server.close();
+    }
+    const plain = await (await fetch(`${rendered.base}/store/products/1/`, { headers: html })).text();
+    expect(plain).not.toContain("shop-analytics");
   });
 
   it("security 1: canonical and Open Graph URLs are on SITE_URL whatever Host or X-Forwarded-Host say", async () => {

@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from "@shop/shared/analytics/api";
-import { ANALYTICS_PATH } from "@shop/shared/analytics/constants";
+import { ANALYTICS_META, ANALYTICS_PATH, parseAnalyticsSetting } from "@shop/shared/analytics/constants";
 import { isInternalLink, ORGANISATION_HOSTS } from "@shop/shared/domain/internal-link";
 import { CSRF_HEADER, readCsrfCookie } from "@shop/shared/http/csrf";
 
@@ -11,6 +11,8 @@ const EVERY_MS = 5000;
 const FILE = /\.(pdf|epub|mobi|zip|mp3|m4a|mp4|mov|docx?|pptx?|xlsx?)(\?|#|$)/i;
 
 const queue: AnalyticsEvent[] = [];
+/** The third-party service's reporter when ANALYTICS names one (installAnalytics), else none. */
+let forward: ((event: AnalyticsEvent) => void) | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 /** Sends what is queued (keepalive: a page being left still delivers it). */
@@ -34,7 +36,9 @@ function flush() {
  */
 export function track(event: PageEvent) {
   if (typeof window === "undefined") return; // server rendering
-  queue.push({ ...event, path: event.path ?? window.location.pathname });
+  const full = { ...event, path: event.path ?? window.location.pathname };
+  queue.push(full);
+  forward?.(full);
   if (queue.length >= BATCH) flush();
   else timer ??= setTimeout(flush, EVERY_MS);
 }
@@ -54,8 +58,62 @@ export function classifyLink(href: string, download: boolean, here: string): Pag
   return null;
 }
 
+type Queued = { (...args: unknown[]): void; q?: unknown[][] };
+type AnalyticsWindow = Window & { dataLayer?: unknown[]; gtag?: Queued; plausible?: Queued };
+
+/** Loads a service's script (its host is in the CSP only when ANALYTICS names it). */
+function loadScript(src: string, attributes: Record<string, string> = {}) {
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = src;
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  document.head.append(script);
+}
+
+/**
+ * GA4 or Plausible when the page's meta tag names one (ANALYTICS): its script, and each of our events
+ * forwarded with the same name. Page views are ours to send (single-page navigation), so automatic
+ * ones are turned off. Nothing about the person is added.
+ */
+function installExternal(setting: string | null) {
+  const service = parseAnalyticsSetting(setting);
+  const w = window as AnalyticsWindow;
+  if (service?.kind === "ga4") {
+    w.dataLayer = w.dataLayer ?? [];
+    // gtag's queue, as Google's snippet defines it (its script reads the arguments objects).
+    w.gtag = function gtag() {
+      // biome-ignore lint/complexity/noArguments: gtag reads the arguments object itself
+      w.dataLayer?.push(arguments);
+    };
+    w.gtag("js", new Date());
+    w.gtag("config", service.id, { send_page_view: false, anonymize_ip: true });
+    loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(service.id)}`);
+    forward = ({ name, path, sku, value_cents, step, target }) =>
+      w.gtag?.("event", name, {
+        page_path: path,
+        ...(sku && { items: [{ item_id: sku }] }),
+        ...(value_cents !== undefined && { value: value_cents / 100, currency: "USD" }),
+        ...(step !== undefined && { step }),
+        ...(target && { link_url: target }),
+      });
+  } else if (service?.kind === "plausible") {
+    // Plausible's queue, as its snippet defines it: calls made before its script arrives wait in `q`.
+    const queued: Queued = (...args: unknown[]) => {
+      queued.q = queued.q ?? [];
+      queued.q.push(args);
+    };
+    w.plausible = w.plausible ?? queued;
+    loadScript("https://plausible.io/js/script.manual.js", { "data-domain": service.domain });
+    forward = ({ name, path, ...props }) =>
+      name === "page_view"
+        ? w.plausible?.("pageview", { u: new URL(path, window.location.origin).href })
+        : w.plausible?.(name, { props: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, String(v)])) });
+  }
+}
+
 /** Outbound clicks, downloads and the players' events, for the whole page; sent when it is hidden. */
 export function installAnalytics() {
+  installExternal(document.querySelector(`meta[name="${ANALYTICS_META}"]`)?.getAttribute("content") ?? null);
   document.addEventListener(
     "click",
     (event) => {

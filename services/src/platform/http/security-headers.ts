@@ -11,7 +11,7 @@ import helmet from "helmet";
  * With Stripe as the gateway (and only then), Stripe.js and its Payment Element's frames and calls
  * are allowed, as Stripe's CSP guide lists them.
  */
-export function securityHeaders(options: { stripe?: boolean } = {}) {
+export function securityHeaders(options: SecurityOptions = {}) {
   const headers = headersSetBy(helmetFor(options));
   // One header list set on every answer: helmet's own chain of a dozen middleware per request cost
   // the busiest routes (add-to-cart) about 2 % of their CPU for headers that never change.
@@ -37,22 +37,29 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, str
   return [...headers];
 }
 
+/** Stripe's sources when it is the gateway; an analytics service's hosts when ANALYTICS names one. */
+export interface SecurityOptions {
+  stripe?: boolean;
+  analytics?: { script: string[]; connect: string[] };
+}
+
 /** helmet with our options (exported for the test that compares its answers with the list). */
-export function helmetFor(options: { stripe?: boolean }) {
+export function helmetFor(options: SecurityOptions) {
   const stripe = (...sources: string[]) => (options.stripe ? sources : []);
+  const analytics = options.analytics ?? { script: [], connect: [] };
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", ...stripe("https://js.stripe.com")],
+        "script-src": ["'self'", ...stripe("https://js.stripe.com"), ...analytics.script],
         "script-src-attr": ["'none'"],
         // CodeMirror (the back office's code editor) adds its theme as <style> elements: styles may be inline, scripts never.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", ...stripe("https://api.stripe.com")],
+        "connect-src": ["'self'", ...stripe("https://api.stripe.com"), ...analytics.connect],
         // The overlay widget shows a cross-domain page in a sandboxed frame it makes itself (a body
         // holds no iframe: its sanitiser drops them), so any https frame; Stripe's stay listed by name.
         "frame-src": ["'self'", ...stripe("https://js.stripe.com", "https://hooks.stripe.com"), "https:"],

@@ -11,7 +11,8 @@ export function RefusalAlert({ refusal }: { refusal: StepRefusal | null }) {
   // Field problems alone (the browser's own checks, spec 6) show at their fields, which keep the focus.
   const shown = Boolean(refusal && (refusal.message || all.length));
   useEffect(() => {
-    if (shown) alertRef.current?.focus();
+    // Each new refusal takes the focus, even when the last one was showing too.
+    if (refusal && shown) alertRef.current?.focus();
   }, [refusal, shown]);
   if (!refusal || !shown) return null;
   return (
