@@ -435,25 +435,3 @@ test("while staff edit a page in place its widgets step aside, and come back whe
   await page.getByRole("tab", { name: "Second tab" }).click();
   await expect(page.getByRole("tabpanel", { name: "Second tab" })).toContainText("Two.");
 });
-
-test("spec 2: a player that cannot play gives way to the video site's embed, or says it cannot play", async ({
-  page,
-}) => {
-  await logIn(page);
-  // Neither file exists: the first names a YouTube id to fall back to, the second nothing.
-  const body =
-    '<video src="/media/e2e-missing.mp4" title="Ark tour" data-youtube="dQw4w9WgXcQ" data-skin="dark" controls></video>' +
-    '<audio src="/media/e2e-missing.mp3" controls></audio>';
-  // The embed is not fetched: the test machine has no internet, and the frame is what is checked.
-  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ body: "<p>embed</p>" }));
-  const node = await createNode(page, { name: "Media Fallback", url: freshUrl("media"), body });
-  await page.goto(node.url);
-  const embed = page.locator("iframe.media-embed");
-  await expect(embed).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
-  await expect(embed).toHaveAttribute("title", "Ark tour");
-  await expect(page.locator(".content-body video")).toBeHidden();
-  await expect(page.locator(".content-body video")).toHaveClass(/media-skin-dark/);
-  await expect(
-    page.getByRole("status").filter({ hasText: "This media file cannot be played in your browser." }),
-  ).toBeVisible();
-});

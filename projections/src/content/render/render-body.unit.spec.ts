@@ -176,6 +176,14 @@ describe("template tags in a page body", () => {
         '<video src="/v.mp4" data-start="3" data-end="9"></video>',
     );
   });
+  it("spec 2: a player keeps its fallback and settings (data-youtube, data-vimeo, data-autostart, data-skin, data-analytic)", async () => {
+    const player =
+      '<video src="/v.mp4" data-youtube="dQw4w9WgXcQ" data-vimeo="76979871" data-autostart="" data-skin="dark" data-analytic=""></video>';
+    expect(await renderBody(`${player}<audio src="/a.mp3" data-onplay="x" data-skin="dark"></audio>`, ctx())).toBe(
+      '<video src="/v.mp4" data-youtube="dQw4w9WgXcQ" data-vimeo="76979871" data-autostart data-skin="dark" data-analytic></video>' +
+        '<audio src="/a.mp3" data-skin="dark"></audio>',
+    );
+  });
   it("spec 12: a link off the organisation's sites opens in a new tab with rel noopener; its own sites and private IP:port stay as written", async () => {
     expect(
       await renderBody(

@@ -8,8 +8,11 @@ function onPlay(this: HTMLMediaElement) {
   for (const other of players) if (other !== this && !other.paused) other.pause();
 }
 
-/** Adds a player to the one-at-a-time set and applies its `data-start`/`data-end` times; gives back how to leave. */
-export function joinPlayers(media: HTMLMediaElement): () => void {
+/**
+ * Adds a player to the one-at-a-time set and applies its `data-start`/`data-end` times; gives back how
+ * to leave. `onClipEnd` hears the clip stop at its end time (the element fires no `ended` for it).
+ */
+export function joinPlayers(media: HTMLMediaElement, onClipEnd?: () => void): () => void {
   const { start, end } = mediaWindow(media.dataset.start, media.dataset.end);
   const toStart = () => {
     if (start && media.currentTime < start) media.currentTime = start;
@@ -18,6 +21,7 @@ export function joinPlayers(media: HTMLMediaElement): () => void {
     if (pastEnd(media.currentTime, end)) {
       media.pause();
       media.currentTime = start; // the next Play starts the clip again
+      onClipEnd?.();
     }
   };
   players.add(media);
