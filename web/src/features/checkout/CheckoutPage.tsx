@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { isEmailAddress } from "@shop/shared/domain/text-format";
-import { AddressFields, BillingFields, FieldErrors, FormField } from "./FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { AddressFields, BillingFields, FormField } from "./FormField";
 import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type StepName } from "./checkoutApi";
 import { refusalOf, type StepRefusal } from "./checkoutErrors";
 import { PaymentStep } from "./PaymentStep";

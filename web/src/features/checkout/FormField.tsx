@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/addresses/us-states";
+import { FieldErrors } from "../../platform/FieldErrors";
 import type { FormValues } from "./checkoutApi";
 
 type FieldProps = {
@@ -48,15 +49,6 @@ export function FormField({
       />
       <FieldErrors id={`${id}_errors`} messages={messages} />
     </div>
-  );
-}
-
-export function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <p className="field-error" id={id}>
-      {messages.join(" ")}
-    </p>
   );
 }
 

@@ -5,7 +5,8 @@ import {
   passholderRows,
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
-import { FieldErrors, FormField } from "../checkout/FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { FormField } from "../checkout/FormField";
 import type { FormValues } from "./quickCheckoutApi";
 
 type Props = {
