@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from "react";
+import { FieldErrors } from "../../platform/FieldErrors";
 
 /** A labelled input with its field errors, announced and tied to it by aria-describedby. */
 export function FormField({
@@ -17,11 +18,7 @@ export function FormField({
         aria-describedby={errors?.length ? errorId : undefined}
         {...input}
       />
-      {errors?.length ? (
-        <span id={errorId} className="field-error">
-          {errors.join(" ")}
-        </span>
-      ) : null}
+      <FieldErrors id={errorId} messages={errors} />
     </div>
   );
 }
