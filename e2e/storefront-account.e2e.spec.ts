@@ -64,12 +64,13 @@ test("sign up, then the address book: add, edit, make default, delete", async ({
   await signUp(page, newEmail("book"), "Ann Shopper", true);
   await expect(page.getByText("You have no saved addresses yet.")).toBeVisible();
 
-  // The form's own rules come back from the server as field errors.
+  // The server's rules run in the page first: the first field in error is shown, focused (§5).
   await page.getByRole("button", { name: "Add an address" }).click();
   const form = page.getByRole("region", { name: "Add an address" });
   await form.getByRole("button", { name: "Save address" }).click();
-  await expect(page.getByRole("alert")).toContainText("This field is required.");
   await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("First name")).toHaveAccessibleDescription("This field is required.");
+  await expect(form.getByLabel("First name")).toBeFocused();
   await form.getByRole("button", { name: "Cancel" }).click();
 
   await addAddress(page, { first: "Ann", last: "Shopper", street: "1 Main St", city: "Springfield", zip: "62701" });

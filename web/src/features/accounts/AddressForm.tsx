@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { AddressFields } from "@shop/shared/addresses/api";
+import { type ErrorsByField, schemaErrors, scrollToFirstError } from "../../platform/formCheck";
 import type { AddressInput } from "./accountApi";
 import { FormField } from "./FormField";
 import { StateField } from "./StateField";
@@ -27,7 +29,10 @@ const LABELS: Array<[keyof AddressInput, string, string]> = [
   ["phone", "Phone (optional)", "tel"],
 ];
 
-/** The address form (add and edit): fields trimmed before sending (§5), server errors shown by field. */
+/**
+ * The address form (add and edit): fields trimmed and checked by the server's rules before sending
+ * (§5; a failed check scrolls to the first field in error), the server's errors shown by field.
+ */
 export function AddressForm({
   initial,
   submitLabel,
@@ -44,20 +49,30 @@ export function AddressForm({
   onCancel: () => void;
 }) {
   const [address, setAddress] = useState(initial);
+  // The check's messages until a send passes it; then the server's (`errors`).
+  const [checked, setChecked] = useState<ErrorsByField | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = checked ?? errors;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()])) as AddressInput;
+    const found = schemaErrors(AddressFields, trimmed);
+    if (Object.keys(found).length > 0) {
+      setChecked(found);
+      return scrollToFirstError(formRef);
+    }
+    setChecked(null);
     onSubmit(trimmed);
   };
   return (
-    <form className="address-form" onSubmit={submit} noValidate>
+    <form className="address-form" onSubmit={submit} noValidate ref={formRef}>
       {LABELS.map(([name, label, autoComplete]) =>
         name === "state" ? (
           <StateField
             key={name}
             country={address.country}
             value={address.state}
-            errors={errors.state}
+            errors={shown.state}
             onChange={(state) => setAddress({ ...address, state })}
           />
         ) : (
@@ -67,7 +82,7 @@ export function AddressForm({
             name={name}
             autoComplete={autoComplete}
             value={address[name]}
-            errors={errors[name]}
+            errors={shown[name]}
             onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
           />
         ),
