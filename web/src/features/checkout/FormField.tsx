@@ -9,6 +9,8 @@ type FieldProps = {
   values: FormValues;
   errors: Record<string, string[]>;
   onChange: (name: string, value: string) => void;
+  /** §5 'on blur or change': checks the field as the shopper leaves it, and again as they correct it. */
+  onCheck?: (name: string, value: string) => void;
   type?: string;
   autoComplete?: string;
   inputMode?: "numeric" | "email" | "text";
@@ -23,6 +25,7 @@ export function FormField({
   values,
   errors,
   onChange,
+  onCheck,
   type = "text",
   autoComplete,
   inputMode,
@@ -45,7 +48,11 @@ export function FormField({
         inputMode={inputMode}
         aria-invalid={messages.length ? true : undefined}
         aria-describedby={messages.length ? `${id}_errors` : undefined}
-        onChange={(e) => onChange(name, e.target.value)}
+        onChange={(e) => {
+          onChange(name, e.target.value);
+          if (messages.length) onCheck?.(name, e.target.value);
+        }}
+        onBlur={onCheck && ((e) => onCheck(name, e.target.value))}
       />
       <FieldErrors id={`${id}_errors`} messages={messages} />
     </div>
@@ -135,12 +142,21 @@ export function AddressFields(props: Omit<FieldProps, "name" | "label"> & { pref
 
 /** The billing step's fields (both checkouts): the address, unless one of the book was picked, and the email. */
 export function BillingFields(props: Omit<FieldProps, "name" | "label"> & { address?: boolean }) {
-  const { address = true, values, errors, onChange } = props;
+  const { address = true, values, errors, onChange, onCheck } = props;
   const common = { values, errors, onChange };
   return (
     <>
       {address ? <AddressFields prefix="" autoPrefix="billing" {...common} /> : null}
-      <FormField name="email" label="Email" type="email" inputMode="email" required autoComplete="email" {...common} />
+      <FormField
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        required
+        autoComplete="email"
+        onCheck={onCheck}
+        {...common}
+      />
     </>
   );
 }

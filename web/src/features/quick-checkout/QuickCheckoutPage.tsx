@@ -5,6 +5,7 @@ import {
   quickCheckoutFieldErrors,
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
+import { type ErrorsByField, emailField, recheckField } from "../../platform/formCheck";
 import { useAddressesQuery, useMeQuery } from "../accounts/accountApi";
 import { BillingFields } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
@@ -48,6 +49,8 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
     payment_type: "card",
   });
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
+  // Apart from the refusal, whose alert takes the focus whenever it changes: a check on blur must not.
+  const [fieldErrors, setFieldErrors] = useState<ErrorsByField>({});
   const [submitting, setSubmitting] = useState(false);
   const key = useRef(newKey());
   const busy = useRef(false);
@@ -64,7 +67,8 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const variant = item.variant;
 
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const errors = refusal?.fields ?? {};
+  const errors = fieldErrors;
+  const checkEmail = (name: string, value: string) => setFieldErrors((e) => recheckField(e, emailField(value, name)));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -77,18 +81,22 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
         invalidStep: false,
         backToStep: null,
       });
+      setFieldErrors(found);
       return;
     }
     busy.current = true;
     setSubmitting(true);
     setRefusal(null);
+    setFieldErrors({});
     try {
       const answer = await quickCheckout({ values, idempotencyKey: key.current }).unwrap();
       window.location.assign(answer.redirect);
     } catch (error) {
       busy.current = false;
       setSubmitting(false);
-      setRefusal(refusalOf(error));
+      const refused = refusalOf(error);
+      setRefusal(refused);
+      setFieldErrors(refused.fields);
     }
   }
 
@@ -102,7 +110,7 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
       <form onSubmit={submit} noValidate>
         <section className="checkout-step" aria-labelledby="qc-billing">
           <h2 id="qc-billing">Billing information</h2>
-          <BillingFields values={values} errors={errors} onChange={change} />
+          <BillingFields values={values} errors={errors} onChange={change} onCheck={checkEmail} />
         </section>
         <section className="checkout-step" aria-labelledby="qc-delivery">
           <h2 id="qc-delivery">Delivery</h2>
