@@ -5,7 +5,7 @@ import {
   quickCheckoutFieldErrors,
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
-import { type ErrorsByField, emailField, recheckField } from "../../platform/formCheck";
+import { type ErrorsByField, emailField, recheckField, scrollToFirstError } from "../../platform/formCheck";
 import { useAddressesQuery, useMeQuery } from "../accounts/accountApi";
 import { BillingFields } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
@@ -51,6 +51,9 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
   // Apart from the refusal, whose alert takes the focus whenever it changes: a check on blur must not.
   const [fieldErrors, setFieldErrors] = useState<ErrorsByField>({});
+  // The page's own check refused the send: the first field in error gets the focus, not the alert.
+  const [checkedHere, setCheckedHere] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const key = useRef(newKey());
   const busy = useRef(false);
@@ -82,12 +85,14 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
         backToStep: null,
       });
       setFieldErrors(found);
-      return;
+      setCheckedHere(true);
+      return scrollToFirstError(formRef);
     }
     busy.current = true;
     setSubmitting(true);
     setRefusal(null);
     setFieldErrors({});
+    setCheckedHere(false);
     try {
       const answer = await quickCheckout({ values, idempotencyKey: key.current }).unwrap();
       window.location.assign(answer.redirect);
@@ -106,8 +111,8 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
       <p>
         <a href={item.url}>{item.title}</a>, {item.format}: <strong>${item.price}</strong>
       </p>
-      <RefusalAlert refusal={refusal} />
-      <form onSubmit={submit} noValidate>
+      <RefusalAlert refusal={refusal} takeFocus={!checkedHere} />
+      <form onSubmit={submit} noValidate ref={formRef}>
         <section className="checkout-step" aria-labelledby="qc-billing">
           <h2 id="qc-billing">Billing information</h2>
           <BillingFields values={values} errors={errors} onChange={change} onCheck={checkEmail} />
