@@ -57,7 +57,7 @@ test("a page's sku, language node, menu nodes, sort order and priority are picke
   await priority.fill("");
   await priority.pressSequentially("1.5");
   await priority.press("Tab");
-  await expect(page.locator("#id_sitemap_priority-errors li")).toHaveText("Enter a priority from 0.0 to 1.0.");
+  await expect(page.locator("#id_sitemap_priority-errors")).toHaveText("Enter a priority from 0.0 to 1.0.");
   await page.getByRole("button", { name: "Save" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Please correct the following errors:" });
   await expect(summary).toContainText("Sitemap priority: Enter a priority from 0.0 to 1.0.");

@@ -305,7 +305,7 @@ test("back office 7: server field errors attach to the element id_{field} names;
   );
   await page.getByLabel("Short description").fill("Changed");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.locator(".field-short_description #id_short_description-errors li")).toHaveText(
+  await expect(page.locator(".field-short_description #id_short_description-errors")).toHaveText(
     "The server refused this.",
   );
   await expect(page.getByLabel("Short description")).toHaveAttribute("aria-describedby", /id_short_description-errors/);

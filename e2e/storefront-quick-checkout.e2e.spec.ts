@@ -90,6 +90,8 @@ test("a grandchild born 29 February of a year that is not a leap year is refused
     "Please correct the errors in this form before proceeding to checkout.",
   );
   await expect(row.getByText("All passholder name fields are required.")).toBeVisible();
+  // spec 6: the page's check gives the focus to the first field in error (the alert is still announced).
+  await expect(page.locator(":focus")).toHaveAttribute("aria-invalid", "true");
   expect(await seriousFindings(page)).toEqual([]);
   // The server refuses it too, whatever the page lets through.
   const answer = await page.request.post("/api/store/shop/quick-checkout/", {

@@ -7,6 +7,7 @@ import {
   parseCurrencyToCents,
 } from "@shop/shared";
 import { api } from "../../app/api";
+import { FieldErrors } from "../../platform/FieldErrors";
 import type { RecordExtraProps } from "../records/recordExtras";
 
 type GiftBody = { amount_cents: number; donor_name: string; note: string };
@@ -83,15 +84,8 @@ export function CampaignGiftForm({ model, record, readOnly }: RecordExtraProps) 
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
     "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `id_gift_${name}-errors` : undefined,
   });
-  const errorList = (name: GiftField) =>
-    errors[name] && (
-      <ul className="errorlist">
-        {errors[name]!.map((m) => (
-          <li key={m}>{m}</li>
-        ))}
-      </ul>
-    );
 
   return (
     <section className="card" aria-labelledby="gift-heading">
@@ -117,7 +111,6 @@ export function CampaignGiftForm({ model, record, readOnly }: RecordExtraProps) 
                 {FIELDS[name]}
                 {name === "amount_cents" && <span aria-hidden="true"> *</span>}
               </label>
-              {errorList(name)}
               {name === "note" ? (
                 <textarea {...input(name)} rows={2} />
               ) : (
@@ -127,6 +120,7 @@ export function CampaignGiftForm({ model, record, readOnly }: RecordExtraProps) 
                   autoComplete="off"
                 />
               )}
+              <FieldErrors id={`id_gift_${name}-errors`} messages={errors[name]} />
               {name === "amount_cents" && <p className="field-hint muted">In dollars, e.g. 250.00</p>}
             </div>
           ))}

@@ -83,11 +83,11 @@ function NodeFormPage({ kind }: { kind: NodeKind }) {
     if (newerVersion !== undefined && !form.dirty) loadNewer();
   }, [newerVersion, form.dirty]);
 
-  // Each failed save moves focus to the summary, even when its errors read the same as the last one's.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: save.errors (a new array per answer) is the trigger
+  // Each failed save moves focus to the summary, even when its errors read the same as the last one's
+  // (a new list per save); a check on blur leaves the list, and the focus, alone.
   useEffect(() => {
     if (save.summary.length > 0) summaryRef.current?.focus();
-  }, [save.summary.length, save.errors]);
+  }, [save.summary]);
 
   if ((id !== null && isLoading) || !form.zoneKnown)
     return (

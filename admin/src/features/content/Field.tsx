@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { FIELD_LABELS, type FieldErrors, type FieldName } from "./nodeFormValues";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { FIELD_LABELS, type FieldErrors as NodeFieldErrors, type FieldName } from "./nodeFormValues";
 
 type FieldProps = {
   field: FieldName;
-  errors: FieldErrors;
+  errors: NodeFieldErrors;
   children: ReactNode;
   required?: boolean;
   hint?: string;
@@ -12,7 +13,7 @@ type FieldProps = {
   labelFor?: string | null;
 };
 
-/** One field of the node form: its label, its errors as a list above it (§5), the control, a hint. */
+/** One field of the node form: its label, the control, its errors in the paragraph after it, a hint. */
 export function Field({ field, errors, children, required, hint, hintWarn, labelFor }: FieldProps) {
   const messages = errors[field];
   return (
@@ -23,14 +24,8 @@ export function Field({ field, errors, children, required, hint, hintWarn, label
           {required && <span aria-hidden="true"> *</span>}
         </label>
       )}
-      {messages && (
-        <ul className="errorlist" id={`id_${field}-errors`}>
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
       {children}
+      <FieldErrors id={`id_${field}-errors`} messages={messages} />
       {hint && (
         <p className={hintWarn ? "field-hint warn" : "field-hint muted"} id={`id_${field}-hint`}>
           {hint}

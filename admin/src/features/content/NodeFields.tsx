@@ -26,7 +26,7 @@ type Props = {
 // CodeMirror is the heaviest part of the back office: it loads when a form with an editable body opens.
 const CodeEditor = lazy(() => import("../code-editor/CodeEditor").then((m) => ({ default: m.CodeEditor })));
 
-/** Every field of a content node (§3), each with its errors listed above it (§5). */
+/** Every field of a content node (§3), each with its errors in the paragraph after it (§5). */
 export function NodeFields({ form, errors, readOnly, nodeId, kind, onDateBlur, onPageFieldLeave }: Props) {
   const { values, setField } = form;
   const { data: nodeTypes = [] } = useNodeTypesQuery();

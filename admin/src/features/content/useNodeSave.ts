@@ -28,14 +28,22 @@ export function useNodeSave(
   const [save, { isLoading: saving }] = useSaveNodeMutation();
   const [create, { isLoading: creating }] = useCreateNodeMutation();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  // What the last save found: a check on blur (setErrors) changes only its field, not this list, which
+  // takes the focus when a save fails.
+  const [summary, setSummary] = useState<string[]>([]);
   const [warnings, setWarnings] = useState<{ items: string[]; acknowledgeOnly: boolean } | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [saved, setSaved] = useState(false);
 
   const showErrors = (fields: FieldErrors, general: string[]) => {
     setErrors(fields);
-    setFormErrors(general);
+    // 'Please correct the following errors:' lists every message, field ones named by their label.
+    setSummary([
+      ...general,
+      ...Object.entries(fields).flatMap(([field, messages]) =>
+        (messages ?? []).map((m) => `${FIELD_LABELS[field as FieldName]}: ${m}`),
+      ),
+    ]);
     setSaved(false);
   };
 
@@ -93,14 +101,6 @@ export function useNodeSave(
       setWarnings({ items: savedNode.metadata.warnings, acknowledgeOnly: true });
     if (!id) onCreated(savedNode.id);
   }
-
-  /** 'Please correct the following errors:' lists every message, field ones named by their label. */
-  const summary = [
-    ...formErrors,
-    ...Object.entries(errors).flatMap(([field, messages]) =>
-      (messages ?? []).map((m) => `${FIELD_LABELS[field as FieldName]}: ${m}`),
-    ),
-  ];
 
   return {
     submit,

@@ -1,5 +1,6 @@
 import { resolveLookup, type AdminField, type AdminFormValues } from "@shop/shared";
 import { timeZoneLabel } from "@shop/shared/domain/site-time";
+import { FieldErrors } from "../../platform/FieldErrors";
 import { ReferenceNames } from "../history/ReferenceNames";
 import { RecordPicker } from "../lookups/RecordPicker";
 
@@ -15,6 +16,8 @@ type Props = {
   asText?: boolean;
   onChange: (value: string) => void;
   onFocus?: () => void;
+  /** §5: the field is checked as the editor leaves it. */
+  onBlur?: () => void;
 };
 
 const HINTS: Partial<Record<AdminField["type"], (zone: string) => string>> = {
@@ -22,7 +25,10 @@ const HINTS: Partial<Record<AdminField["type"], (zone: string) => string>> = {
   money: () => "In dollars, e.g. 12.99",
 };
 
-/** One described field: its label, its errors as a list above it (§5), the control for its type, a hint. */
+/**
+ * One described field: its label, the control for its type, its errors in the paragraph after it
+ * (docs/decisions.md, "Field errors"), a hint.
+ */
 export function RecordField({
   field,
   values,
@@ -33,6 +39,7 @@ export function RecordField({
   asText = false,
   onChange,
   onFocus,
+  onBlur,
 }: Props) {
   const id = `id_${field.name}`;
   const value = values[field.name] ?? "";
@@ -42,6 +49,7 @@ export function RecordField({
     id,
     name: field.name,
     disabled: readOnly,
+    onBlur,
     "aria-invalid": errors ? true : undefined,
     "aria-describedby": errors ? `${id}-errors` : hint ? `${id}-hint` : undefined,
   };
@@ -56,13 +64,6 @@ export function RecordField({
   return (
     <div className={`field field-${field.name} field-type-${field.type}`}>
       {(field.type === "boolean" && !shownAsText) || picker ? null : label}
-      {errors && (
-        <ul className="errorlist" id={`${id}-errors`}>
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
       {picker ? (
         <ReferencePicker field={field} values={values} saved={saved} readOnly={readOnly} onChange={onChange} />
       ) : (
@@ -77,6 +78,7 @@ export function RecordField({
           label={label}
         />
       )}
+      <FieldErrors id={`${id}-errors`} messages={errors} />
       {hint && (
         <p className="field-hint muted" id={`${id}-hint`}>
           {hint}

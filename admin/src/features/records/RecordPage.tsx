@@ -145,6 +145,7 @@ function RecordForm({ model, id, Extra }: { model: AdminModel; id: string | null
                 asText={!editable}
                 onChange={(value) => form.setField(field.name, value)}
                 onFocus={() => form.onFocus(field.name)}
+                onBlur={() => form.checkField(field.name)}
               />
             ))}
         </fieldset>

@@ -13,6 +13,7 @@ import {
 } from "@shop/shared";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import { useSiteTimeZone } from "../site-time/siteApi";
+import { recheckField } from "./recheckField";
 import { useCreateRecordMutation, useSaveRecordMutation, type LoadedRecord, type RecordError } from "./recordApi";
 
 /** A stale save (409 with the version now stored): who saved, so the editor can reload. */
@@ -30,14 +31,22 @@ export function useRecordForm(model: AdminModel, id: string | null, record: Load
   const values = useMemo(() => ({ ...base, ...edits }), [base, edits]);
   const dirty = changedFieldNames(model, base, values).length > 0;
   const [errors, setErrors] = useState<RecordFieldErrors>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  // The list at the top is what the last save found; a check on blur changes only its field, so the
+  // list (which takes the focus when it grows) does not pull the focus away from where the editor went.
+  const [summary, setSummary] = useState<string[]>([]);
   const [stale, setStale] = useState<StaleSave | null>(null);
   const [saved, setSaved] = useState(false);
   const follows = useRef<Record<string, boolean>>({});
   const [save, saving] = useSaveRecordMutation();
   const [create, creating] = useCreateRecordMutation();
 
+  /** §5 'at blur or change': the field's format messages (a date, a date-time, a number); blank waits for the save. */
+  const checkField = (name: string, value = values[name] ?? "") =>
+    setErrors((shown) =>
+      recheckField(shown, { model, values: { ...values, [name]: value }, zone, creating: id === null }, name),
+    );
   const setField = (name: string, value: string) => {
+    if (errors[name]) checkField(name, value);
     setSaved(false);
     setEdits((previous) => {
       const next = { ...previous, [name]: value };
@@ -53,6 +62,17 @@ export function useRecordForm(model: AdminModel, id: string | null, record: Load
         follows.current[field.name] = slugify(values[name] ?? "") === (values[field.name] ?? "");
   };
 
+  const show = (fields: RecordFieldErrors, form: string[]) => {
+    setErrors(fields);
+    setSummary([
+      ...form,
+      ...Object.entries(fields).flatMap(([name, messages]) => {
+        const label = model.fields.find((f) => f.name === name)?.label ?? name;
+        return messages.map((m) => `${label}: ${m}`);
+      }),
+    ]);
+  };
+
   /** Saves; answers the saved record, or null when it was refused (the errors then show). */
   async function submit(): Promise<LoadedRecord | null> {
     setSaved(false);
@@ -60,8 +80,7 @@ export function useRecordForm(model: AdminModel, id: string | null, record: Load
     const creatingNow = id === null;
     const problems = validateRecord(model, values, zone, creatingNow);
     if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setFormErrors([]);
+      show(problems, []);
       return null;
     }
     const result = creatingNow
@@ -75,8 +94,7 @@ export function useRecordForm(model: AdminModel, id: string | null, record: Load
       }
       const lines = error.data?.metadata?.errors ?? [];
       if (lines.length === 0) {
-        setErrors({});
-        setFormErrors([
+        show({}, [
           error.data?.metadata?.message ??
             (typeof error.status === "number" && error.status < 500
               ? BACK_OFFICE_MESSAGES.adminApiBroken
@@ -89,24 +107,14 @@ export function useRecordForm(model: AdminModel, id: string | null, record: Load
       const fields: RecordFieldErrors = {};
       for (const [elementId, messages] of Object.entries(attached.byElementId))
         fields[elementId.replace(/^id_/, "").replace(/(_select)?(_2)?$/, "")] = messages;
-      setErrors(fields);
-      setFormErrors(attached.formErrors);
+      show(fields, attached.formErrors);
       return null;
     }
-    setErrors({});
-    setFormErrors([]);
+    show({}, []);
     setEdits({});
     setSaved(true);
     return (result as { data: LoadedRecord }).data;
   }
-
-  const summary = [
-    ...formErrors,
-    ...Object.entries(errors).flatMap(([name, messages]) => {
-      const label = model.fields.find((f) => f.name === name)?.label ?? name;
-      return messages.map((m) => `${label}: ${m}`);
-    }),
-  ];
 
   return {
     zone,
@@ -116,6 +124,7 @@ export function useRecordForm(model: AdminModel, id: string | null, record: Load
     dirty,
     setField,
     onFocus,
+    checkField,
     submit,
     busy: saving.isLoading || creating.isLoading,
     errors,

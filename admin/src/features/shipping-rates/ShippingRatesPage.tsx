@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { BACK_OFFICE_MESSAGES, FORM_MESSAGES, formatCents, parseCurrencyToCents } from "@shop/shared";
 import type { ShippingRateRow, ShippingRatesAnswer } from "@shop/shared/checkout/shipping-rate-api";
 import { api } from "../../app/api";
+import { FieldErrors } from "../../platform/FieldErrors";
 import "./shipping-rates.css";
 
 type SaveError = { data?: { metadata?: { errors?: string[]; message?: string } } };
@@ -172,13 +173,7 @@ export function ShippingRatesPage() {
                           aria-invalid={messages ? true : undefined}
                           aria-describedby={messages ? `${id}-errors` : undefined}
                         />
-                        {messages && (
-                          <ul className="errorlist" id={`${id}-errors`}>
-                            {messages.map((m) => (
-                              <li key={m}>{m}</li>
-                            ))}
-                          </ul>
-                        )}
+                        <FieldErrors id={`${id}-errors`} messages={messages} />
                       </td>
                     );
                   })}

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { AddressFields } from "@shop/shared/addresses/api";
+import { type ErrorsByField, schemaErrors, scrollToFirstError } from "../../platform/formCheck";
 import type { AddressInput } from "./accountApi";
-import { addressProblems, scrollToElement } from "../../platform/fieldChecks";
 import { FormField } from "./FormField";
 import { StateField } from "./StateField";
 
@@ -16,9 +17,6 @@ export const EMPTY_ADDRESS: AddressInput = {
   phone: "",
 };
 
-/** What the server requires of an address (shared/src/addresses/api.ts), checked here first (spec 6). */
-const REQUIRED = new Set(["first_name", "last_name", "street1", "city", "postal_code"]);
-
 const LABELS: Array<[keyof AddressInput, string, string]> = [
   ["first_name", "First name", "given-name"],
   ["last_name", "Last name", "family-name"],
@@ -31,7 +29,10 @@ const LABELS: Array<[keyof AddressInput, string, string]> = [
   ["phone", "Phone (optional)", "tel"],
 ];
 
-/** The address form (add and edit): fields trimmed before sending (§5), server errors shown by field. */
+/**
+ * The address form (add and edit): fields trimmed and checked by the server's rules before sending
+ * (§5; a failed check scrolls to the first field in error), the server's errors shown by field.
+ */
 export function AddressForm({
   initial,
   submitLabel,
@@ -48,20 +49,23 @@ export function AddressForm({
   onCancel: () => void;
 }) {
   const [address, setAddress] = useState(initial);
-  const [problems, setProblems] = useState<Record<string, string[]>>({});
-  const shown = Object.keys(problems).length ? problems : errors;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  // The check's messages until a send passes it; then the server's (`errors`).
+  const [checked, setChecked] = useState<ErrorsByField | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = checked ?? errors;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()])) as AddressInput;
-    const found = addressProblems(trimmed);
-    setProblems(found);
-    const first = LABELS.find(([name]) => found[name]);
-    // Nothing is sent while a field has a problem: the first one comes into view, focused.
-    if (first) return scrollToElement(event.currentTarget.querySelector(`[name="${first[0]}"]`));
+    const found = schemaErrors(AddressFields, trimmed);
+    if (Object.keys(found).length > 0) {
+      setChecked(found);
+      return scrollToFirstError(formRef);
+    }
+    setChecked(null);
     onSubmit(trimmed);
   };
   return (
-    <form className="address-form" onSubmit={submit} noValidate>
+    <form className="address-form" onSubmit={submit} noValidate ref={formRef}>
       {LABELS.map(([name, label, autoComplete]) =>
         name === "state" ? (
           <StateField
@@ -78,7 +82,6 @@ export function AddressForm({
             name={name}
             autoComplete={autoComplete}
             value={address[name]}
-            required={REQUIRED.has(name)}
             errors={shown[name]}
             onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
           />

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, useId, useState } from "react";
-import { fieldProblems } from "../../platform/fieldChecks";
+import { type InputHTMLAttributes, useId } from "react";
+import { FieldErrors } from "../../platform/FieldErrors";
 
 /** A labelled input with its field errors, announced and tied to it by aria-describedby. */
 export function FormField({
@@ -9,32 +9,16 @@ export function FormField({
 }: { label: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-errors`;
-  // Checked on leaving the box, and again on each change once it showed a problem (spec 6).
-  const [own, setOwn] = useState<string[]>([]);
-  const rule = { required: input.required, email: input.type === "email" };
-  const shown = [...own, ...(errors ?? []).filter((m) => !own.includes(m))];
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        aria-invalid={shown.length ? true : undefined}
-        aria-describedby={shown.length ? errorId : undefined}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
         {...input}
-        onBlur={(e) => {
-          setOwn(fieldProblems(e.target.value, rule));
-          input.onBlur?.(e);
-        }}
-        onChange={(e) => {
-          if (own.length) setOwn(fieldProblems(e.target.value, rule));
-          input.onChange?.(e);
-        }}
       />
-      {shown.length ? (
-        <p id={errorId} className="field-error">
-          {shown.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={errorId} messages={errors} />
     </div>
   );
 }

@@ -1,32 +1,30 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { SignupRequest } from "@shop/shared/accounts/api";
+import { emailField, recheckField, schemaErrors, scrollToFirstError } from "../../platform/formCheck";
 import { useLocation } from "../../platform/router";
 import { answerOf, errorsByField, useSignUpMutation } from "./accountApi";
-import { PASSWORD_TOO_SHORT } from "@shop/shared/accounts/api";
-import { fieldProblems, scrollToElement } from "../../platform/fieldChecks";
 import { FormField } from "./FormField";
 import { safeNext } from "./SignInPage";
 import "./account.css";
 
-/** /account/signup/: create an account; the server signs the new shopper in. */
+/**
+ * /account/signup/: create an account; the server signs the new shopper in. The email is checked as
+ * the shopper leaves it, and the whole form by the server's rules before it is sent (§5).
+ */
 export function SignUpPage() {
   const { search } = useLocation();
   const [signUp, { isLoading }] = useSignUpMutation();
   const [form, setForm] = useState({ name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The server's rules first in the browser (spec 6): nothing is sent while a field has a problem.
-    const found: Record<string, string[]> = {};
-    const email = fieldProblems(form.email, { required: true, email: true });
-    if (email.length) found.email = email;
-    const password = fieldProblems(form.password, { required: true });
-    if (password.length || form.password.length < 8) found.password = password.length ? password : [PASSWORD_TOO_SHORT];
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return scrollToElement(event.currentTarget.querySelector(`[name="${Object.keys(found)[0]}"]`));
-    }
-    const answer = await signUp({ ...form, email: form.email.trim(), name: form.name.trim() });
+    const body = { ...form, email: form.email.trim(), name: form.name.trim() };
+    const found = schemaErrors(SignupRequest, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return scrollToFirstError(formRef);
+    const answer = await signUp(body);
     if ("data" in answer) return window.location.assign(safeNext(search));
     const metadata = answerOf(answer.error);
     setErrors(metadata ? errorsByField(metadata.errors) : { __all__: ["Sign-up failed. Please try again."] });
@@ -35,11 +33,14 @@ export function SignUpPage() {
     name,
     value: form[name],
     errors: errors[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => {
+      setForm({ ...form, [name]: e.target.value });
+      if (name === "email" && errors.email) setErrors(recheckField(errors, emailField(e.target.value)));
+    },
   });
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={submit} noValidate ref={formRef}>
       <h1>Create an account</h1>
       {errors.__all__ && (
         <p role="alert" className="alert negative">
@@ -47,7 +48,14 @@ export function SignUpPage() {
         </p>
       )}
       <FormField label="Name" autoComplete="name" {...field("name")} />
-      <FormField label="Email" type="email" autoComplete="email" required {...field("email")} />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        {...field("email")}
+        onBlur={(e) => setErrors(recheckField(errors, emailField(e.target.value)))}
+      />
       <FormField label="Password" type="password" autoComplete="new-password" required {...field("password")} />
       <button type="submit" disabled={isLoading}>
         Create account

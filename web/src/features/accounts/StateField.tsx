@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { isUnitedStates, SELECT_STATE_LABEL, US_STATES, usStateByCode } from "@shop/shared/addresses/us-states";
+import { FieldErrors } from "../../platform/FieldErrors";
 import { FormField } from "./FormField";
 
 /**
@@ -49,11 +50,7 @@ export function StateField({
           </option>
         ))}
       </select>
-      {errors?.length ? (
-        <span id={errorId} className="field-error">
-          {errors.join(" ")}
-        </span>
-      ) : null}
+      <FieldErrors id={errorId} messages={errors} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { money } from "../cart/money";
 import { BulkAddForm, cartPageWith } from "../order-form/BulkAddForm";
 import { useAlphabetOrderQuery } from "./categoryPagesApi";
 import { orderPairs, runningTotalCents, settledQuantity } from "./alphabetOrder";
-import { checkForm, scrollToErrors } from "./formCheck";
+import { checkForm, scrollToFirstError } from "../../platform/formCheck";
 import "./categoryPages.css";
 
 const fieldId = (sku: string) => `id_quantity_${sku}`;
@@ -48,7 +48,7 @@ export function AlphabetOrderPage() {
     );
     setErrors(check.errors);
     setSummary(check.summary);
-    if (!check.valid) return void requestAnimationFrame(() => scrollToErrors(errorsRef.current));
+    if (!check.valid) return scrollToFirstError(errorsRef);
     const pairs = orderPairs(orderable, quantities);
     const answer = await add(pairs);
     if ("data" in answer && answer.data?.metadata?.success) {

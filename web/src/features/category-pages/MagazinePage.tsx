@@ -3,7 +3,8 @@ import { tickStates } from "@shop/shared/category-pages/free-downloads";
 import { money } from "../cart/money";
 import { BulkAddForm } from "../order-form/BulkAddForm";
 import { refusalOf, useAddMagazineMutation, useMagazinePageQuery } from "./categoryPagesApi";
-import { checkForm, scrollToErrors } from "./formCheck";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { checkForm, scrollToFirstError } from "../../platform/formCheck";
 import "./categoryPages.css";
 
 const TERM_FIELD = "magazine_term";
@@ -49,7 +50,7 @@ export function MagazinePage() {
     ]);
     setErrors(check.errors);
     setSummary(check.summary);
-    if (!check.valid) return void requestAnimationFrame(() => scrollToErrors(errorsRef.current));
+    if (!check.valid) return scrollToFirstError(errorsRef);
     const answer = await add({ subscription: term, free_downloads: states.ticked });
     if ("data" in answer && answer.data?.metadata.success) {
       setOutcome({ added: true });
@@ -87,11 +88,7 @@ export function MagazinePage() {
             </span>
           </label>
         ))}
-        {errors[TERM_FIELD] && (
-          <span id={`${hintId}-term`} className="field-error">
-            {errors[TERM_FIELD].join(" ")}
-          </span>
-        )}
+        <FieldErrors id={`${hintId}-term`} messages={errors[TERM_FIELD]} />
       </fieldset>
       <fieldset className="magazine-downloads" aria-describedby={hintId}>
         <legend>Choose your free video downloads</legend>

@@ -1,5 +1,5 @@
 import type { CheckoutStateAnswer } from "@shop/shared/checkout/api";
-import { FieldErrors } from "./FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
 
 type BookAddress = CheckoutStateAnswer["addresses"][number];
 

@@ -2,7 +2,8 @@ import { CARD_TYPES, cardTypeFor } from "@shop/shared/payments/card-type";
 import type { FormValues } from "./checkoutApi";
 import { useRef } from "react";
 import { cardFieldsFromSwipe, isSwipeInProgress } from "./cardSwipe";
-import { FieldErrors, FormField } from "./FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { FormField } from "./FormField";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 const thisYear = new Date().getFullYear();

@@ -1,8 +1,16 @@
 import { track } from "../../platform/analytics";
-import { addressProblems, fieldProblems, scrollToFirstProblem } from "../../platform/fieldChecks";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { CheckoutDeliveryRequest, CheckoutInfoRequest, deliveryFieldErrors } from "@shop/shared/checkout/api";
 import { isEmailAddress } from "@shop/shared/domain/text-format";
-import { AddressFields, BillingFields, FieldErrors, FormField } from "./FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
+import {
+  type ErrorsByField,
+  emailField,
+  recheckField,
+  schemaErrors,
+  scrollToFirstError,
+} from "../../platform/formCheck";
+import { AddressFields, BillingFields, FormField } from "./FormField";
 import { useCheckoutStateQuery, useSubmitStepMutation, type FormValues, type StepName } from "./checkoutApi";
 import { refusalOf, type StepRefusal } from "./checkoutErrors";
 import { PaymentStep } from "./PaymentStep";
@@ -26,6 +34,10 @@ export function CheckoutPage() {
   useEffect(() => track({ name: "checkout_step", step: 1 }), []);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
+  // The fields' messages: the client checks' and the refused step's. Kept apart from the refusal, whose
+  // alert takes the focus whenever it changes; a check on blur must leave the focus where it goes.
+  const [fieldErrors, setFieldErrors] = useState<ErrorsByField>({});
+  const stepsRef = useRef<HTMLDivElement>(null);
   const [orgTicked, setOrgTicked] = useState(false);
   const [shipMode, setShipMode] = useState<"same" | "other">("same");
   /** An address of the book picked for billing / shipping, by the checkout's id (2 and up); "" for none. */
@@ -56,6 +68,7 @@ export function CheckoutPage() {
   const goTo = (step: number) => {
     track({ name: "checkout_step", step });
     setRefusal(null);
+    setFieldErrors({});
     setOpen(step);
     setReached((r) => Math.max(r, step));
   };
@@ -64,6 +77,20 @@ export function CheckoutPage() {
     if (r.invalidStep) return void window.location.assign("/store/cart/");
     if (r.backToStep) setOpen(r.backToStep);
     setRefusal(r);
+    setFieldErrors(r.fields);
+  };
+  const clearRefusal = () => {
+    setRefusal(null);
+    setFieldErrors({});
+  };
+  const checkEmail = (name: string, value: string) => setFieldErrors((e) => recheckField(e, emailField(value, name)));
+  /** §5: the client checks run before a step is sent; failing, they show by field and the first gets the focus. */
+  const passesChecks = (found: ErrorsByField) => {
+    if (Object.keys(found).length === 0) return true;
+    setRefusal(null);
+    setFieldErrors(found);
+    scrollToFirstError(stepsRef);
+    return false;
   };
 
   async function send(step: StepName, body: FormValues) {
@@ -82,15 +109,9 @@ export function CheckoutPage() {
     const body = Object.fromEntries(fields.map((f) => [f, values[f] ?? ""]));
     if (billingPick) body.billing_address_id = billingPick;
     if (!orgTicked) body.org_name = "";
+    if (!passesChecks(schemaErrors(CheckoutInfoRequest, body))) return;
     // §4: the billing email becomes the delivery email when that is empty and the billing one is valid.
     if (!values.digital_email && isEmailAddress(values.email ?? "")) change("digital_email", values.email);
-    // The server's rules first in the browser: nothing is sent while a field shows a problem (spec 6).
-    const email = fieldProblems(values.email ?? "", { required: true, email: true });
-    const problems = { ...(billingPick ? {} : addressProblems(values)), ...(email.length ? { email } : {}) };
-    if (Object.keys(problems).length) {
-      setRefusal({ message: null, fields: problems, invalidStep: false, backToStep: null });
-      return scrollToFirstProblem(problems, [...BILLING_FIELDS, "email"]);
-    }
     void send("info", body);
   };
 
@@ -103,6 +124,9 @@ export function CheckoutPage() {
     // Id 1 is the billing address: the server copies it when billing came from the address book.
     const byId = shipPick || (shipMode === "same" && billingPick ? "1" : "");
     const picked = byId ? { shipping_address_id: byId } : ship;
+    const typed = CheckoutDeliveryRequest.safeParse({ ...ship, digital_email });
+    const needs = { ships: Boolean(state?.ships) && shipMode === "other" && !byId, digital: Boolean(state?.digital) };
+    if (typed.success && !passesChecks(deliveryFieldErrors(typed.data, needs))) return;
     void send("delivery", { ...(state?.ships ? picked : {}), digital_email });
   };
 
@@ -125,7 +149,7 @@ export function CheckoutPage() {
   const donationOnly = !state.ships && !state.digital;
   // The order's button says what the shopper does: a cart of gifts only is a donation (back-office §3).
   const orderLabel = donationOnly ? "Donate" : "Submit Order";
-  const errors = refusal?.fields ?? {};
+  const errors = fieldErrors;
   const visibleSteps = [1, 2, ...(state.ships ? [3] : []), 4];
 
   const section = (step: number, body: ReactNode) => (
@@ -153,7 +177,7 @@ export function CheckoutPage() {
   );
 
   return (
-    <div className="checkout-page">
+    <div className="checkout-page" ref={stepsRef}>
       <h1>Checkout</h1>
       <nav aria-label="Checkout steps">
         <ol className="checkout-nav">
@@ -179,7 +203,13 @@ export function CheckoutPage() {
             onPick={setBillingPick}
             errors={errors}
           />
-          <BillingFields address={!billingPick} values={values} errors={errors} onChange={change} />
+          <BillingFields
+            address={!billingPick}
+            values={values}
+            errors={errors}
+            onChange={change}
+            onCheck={checkEmail}
+          />
           <OrganizationField
             submitLabel={orderLabel}
             ticked={orgTicked}
@@ -239,6 +269,7 @@ export function CheckoutPage() {
                   values={values}
                   errors={errors}
                   onChange={change}
+                  onCheck={checkEmail}
                 />
               ) : (
                 <FieldErrors id="digital_errors" messages={errors.digital_email ?? []} />
@@ -263,12 +294,7 @@ export function CheckoutPage() {
         : null}
       {section(
         4,
-        <PaymentStep
-          submitLabel={orderLabel}
-          onRefused={refused}
-          errors={errors}
-          clearRefusal={() => setRefusal(null)}
-        />,
+        <PaymentStep submitLabel={orderLabel} onRefused={refused} errors={errors} clearRefusal={clearRefusal} />,
       )}
     </div>
   );

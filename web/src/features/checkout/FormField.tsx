@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from "react";
-import { fieldProblems } from "../../platform/fieldChecks";
+import type { ReactNode } from "react";
 import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/addresses/us-states";
+import { FieldErrors } from "../../platform/FieldErrors";
 import type { FormValues } from "./checkoutApi";
 
 type FieldProps = {
@@ -9,6 +9,8 @@ type FieldProps = {
   values: FormValues;
   errors: Record<string, string[]>;
   onChange: (name: string, value: string) => void;
+  /** §5 'on blur or change': checks the field as the shopper leaves it, and again as they correct it. */
+  onCheck?: (name: string, value: string) => void;
   type?: string;
   autoComplete?: string;
   inputMode?: "numeric" | "email" | "text";
@@ -23,16 +25,14 @@ export function FormField({
   values,
   errors,
   onChange,
+  onCheck,
   type = "text",
   autoComplete,
   inputMode,
   required,
 }: FieldProps) {
   const id = `id_${name}`;
-  // Checked on leaving the box, and again on each change once it showed a problem (spec 6).
-  const [own, setOwn] = useState<string[]>([]);
-  const rule = { required, email: type === "email" };
-  const messages = [...own, ...(errors[name] ?? []).filter((m) => !own.includes(m))];
+  const messages = errors[name] ?? [];
   return (
     <div className="form-row">
       <label htmlFor={id}>
@@ -48,23 +48,14 @@ export function FormField({
         inputMode={inputMode}
         aria-invalid={messages.length ? true : undefined}
         aria-describedby={messages.length ? `${id}_errors` : undefined}
-        onBlur={(e) => setOwn(fieldProblems(e.target.value, rule))}
         onChange={(e) => {
-          if (own.length) setOwn(fieldProblems(e.target.value, rule));
           onChange(name, e.target.value);
+          if (messages.length) onCheck?.(name, e.target.value);
         }}
+        onBlur={onCheck && ((e) => onCheck(name, e.target.value))}
       />
       <FieldErrors id={`${id}_errors`} messages={messages} />
     </div>
-  );
-}
-
-export function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <p className="field-error" id={id}>
-      {messages.join(" ")}
-    </p>
   );
 }
 
@@ -151,12 +142,21 @@ export function AddressFields(props: Omit<FieldProps, "name" | "label"> & { pref
 
 /** The billing step's fields (both checkouts): the address, unless one of the book was picked, and the email. */
 export function BillingFields(props: Omit<FieldProps, "name" | "label"> & { address?: boolean }) {
-  const { address = true, values, errors, onChange } = props;
+  const { address = true, values, errors, onChange, onCheck } = props;
   const common = { values, errors, onChange };
   return (
     <>
       {address ? <AddressFields prefix="" autoPrefix="billing" {...common} /> : null}
-      <FormField name="email" label="Email" type="email" inputMode="email" required autoComplete="email" {...common} />
+      <FormField
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        required
+        autoComplete="email"
+        onCheck={onCheck}
+        {...common}
+      />
     </>
   );
 }

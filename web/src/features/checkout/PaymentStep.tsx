@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CardFields } from "./CardFields";
-import { FieldErrors } from "./FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
 import { usePaymentSummaryQuery, usePlaceOrderMutation, type FormValues } from "./checkoutApi";
 import { StripeCardFields, type StripeCardFieldsHandle } from "./StripeCardFields";
 

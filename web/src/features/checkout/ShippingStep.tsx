@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { FieldErrors } from "./FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
 import { useShippingOptionsQuery } from "./checkoutApi";
 
 /** Step 3: the server's shipping_options (radio inputs with prices), fetched afresh each time the step opens. */

@@ -1,5 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { FORM_MESSAGES } from "@shop/shared/domain/messages";
 import { NEWSLETTER_MESSAGES } from "@shop/shared/newsletters/messages";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { emailField, recheckField, scrollToFirstError } from "../../platform/formCheck";
 import { errorsByField, useNewsletterListsQuery, useNewsletterSignupMutation } from "./newslettersApi";
 import { type NewsletterPanel, NewsletterPanels } from "./NewsletterPanels";
 
@@ -10,7 +13,8 @@ export const NEWSLETTER_ACTION = "/newsletters/signup/";
  * The newsletter signup (§4, §5). The old form posted into a hidden iframe and polled it every 500 ms,
  * up to 20 times, for markers; here one fetch answers which panel to show (thanks, needs-finished),
  * and a refusal or a network failure shows the field's message or the error panel. The rules are
- * checked here first, with the server's wording, and again on the server.
+ * checked here first, with the server's wording, and again on the server; the email also as the
+ * visitor leaves its box.
  */
 export function NewsletterForm({ action = NEWSLETTER_ACTION }: { action?: string }) {
   const { data } = useNewsletterListsQuery();
@@ -21,16 +25,18 @@ export function NewsletterForm({ action = NEWSLETTER_ACTION }: { action?: string
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [panel, setPanel] = useState<NewsletterPanel | null>(null);
   const ids = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const lists = data?.items ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string[]> = {};
+    const found: Record<string, string[]> =
+      email.trim() === "" ? { email: [FORM_MESSAGES.required] } : recheckField({}, emailField(email.trim()));
     if (chosen.length === 0) found.lists = [NEWSLETTER_MESSAGES.noList];
     const needsPostal = lists.some((l) => l.requires_postal_code && chosen.includes(l.id));
     if (needsPostal && postalCode.trim() === "") found.postal_code = [NEWSLETTER_MESSAGES.postalCodeRequired];
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return scrollToFirstError(formRef);
     setPanel(null);
     const result = await signup({ action, body: { email, lists: chosen, postal_code: postalCode } });
     if ("data" in result && result.data) {
@@ -46,7 +52,7 @@ export function NewsletterForm({ action = NEWSLETTER_ACTION }: { action?: string
   if (panel === "thanks" || panel === "needs-finished") return <NewsletterPanels panel={panel} />;
 
   return (
-    <form className="newsletter-form" action={action} method="post" noValidate onSubmit={submit}>
+    <form className="newsletter-form" action={action} method="post" noValidate onSubmit={submit} ref={formRef}>
       <div className="form-field">
         <label htmlFor={`${ids}-email`}>Email address</label>
         <input
@@ -56,15 +62,15 @@ export function NewsletterForm({ action = NEWSLETTER_ACTION }: { action?: string
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (errors.email) setErrors(recheckField(errors, emailField(e.target.value.trim())));
+          }}
+          onBlur={(e) => setErrors(recheckField(errors, emailField(e.target.value.trim())))}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${ids}-email-errors` : undefined}
         />
-        {errors.email && (
-          <span id={`${ids}-email-errors`} className="field-error">
-            {errors.email.join(" ")}
-          </span>
-        )}
+        <FieldErrors id={`${ids}-email-errors`} messages={errors.email} />
       </div>
       <fieldset
         className="newsletter-lists"
@@ -90,11 +96,7 @@ export function NewsletterForm({ action = NEWSLETTER_ACTION }: { action?: string
             </label>
           </div>
         ))}
-        {errors.lists && (
-          <span id={`${ids}-lists-errors`} className="field-error">
-            {errors.lists.join(" ")}
-          </span>
-        )}
+        <FieldErrors id={`${ids}-lists-errors`} messages={errors.lists} />
       </fieldset>
       <div className="form-field">
         <label htmlFor={`${ids}-postal`}>Postal code</label>
@@ -107,11 +109,7 @@ export function NewsletterForm({ action = NEWSLETTER_ACTION }: { action?: string
           aria-invalid={errors.postal_code ? true : undefined}
           aria-describedby={errors.postal_code ? `${ids}-postal-errors` : undefined}
         />
-        {errors.postal_code && (
-          <span id={`${ids}-postal-errors`} className="field-error">
-            {errors.postal_code.join(" ")}
-          </span>
-        )}
+        <FieldErrors id={`${ids}-postal-errors`} messages={errors.postal_code} />
       </div>
       <button type="submit" className="button" disabled={isLoading}>
         Sign up

@@ -40,7 +40,7 @@ export function useNewsletterForms() {
       if (!fields.length) return show("error");
       for (const [field, messages] of fields) {
         const input = form.querySelector(`[name="${field}"]`) ?? form;
-        const note = document.createElement("span");
+        const note = document.createElement("p");
         note.className = "field-error";
         note.dataset.newsletterError = "";
         note.setAttribute("role", "alert");

@@ -5,7 +5,8 @@ import {
   passholderRows,
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
-import { FieldErrors, FormField } from "../checkout/FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { FormField } from "../checkout/FormField";
 import type { FormValues } from "./quickCheckoutApi";
 
 type Props = {
@@ -57,11 +58,21 @@ export function PassholderFields({ variant, values, errors, onChange }: Props) {
     };
     const days = daysFor(year, month);
     const messages = ["year", "month", "day"].flatMap((p) => errors[`${prefix}_birth_${p}`] ?? []);
+    // Each box in error is marked, so the page's check can focus the first one (§5).
+    const marks = (part: string) =>
+      errors[`${prefix}_birth_${part}`]?.length
+        ? { "aria-invalid": true, "aria-describedby": `id_${prefix}_birthday_errors` }
+        : {};
     return (
       <fieldset className="birthday">
         <legend>Birthday</legend>
         <label htmlFor={`id_${prefix}_birth_month`}>Month</label>
-        <select id={`id_${prefix}_birth_month`} value={month} onChange={(e) => change("month", e.target.value)}>
+        <select
+          {...marks("month")}
+          id={`id_${prefix}_birth_month`}
+          value={month}
+          onChange={(e) => change("month", e.target.value)}
+        >
           <option value="">Month</option>
           {MONTHS.map((name, i) => (
             <option key={name} value={String(i + 1).padStart(2, "0")}>
@@ -71,6 +82,7 @@ export function PassholderFields({ variant, values, errors, onChange }: Props) {
         </select>
         <label htmlFor={`id_${prefix}_birth_day`}>Day</label>
         <select
+          {...marks("day")}
           id={`id_${prefix}_birth_day`}
           value={day}
           onChange={(e) => onChange(`${prefix}_birth_day`, e.target.value)}
@@ -83,7 +95,12 @@ export function PassholderFields({ variant, values, errors, onChange }: Props) {
           ))}
         </select>
         <label htmlFor={`id_${prefix}_birth_year`}>Year</label>
-        <select id={`id_${prefix}_birth_year`} value={year} onChange={(e) => change("year", e.target.value)}>
+        <select
+          {...marks("year")}
+          id={`id_${prefix}_birth_year`}
+          value={year}
+          onChange={(e) => change("year", e.target.value)}
+        >
           <option value="">Year</option>
           {YEARS.map((y) => (
             <option key={y} value={y}>

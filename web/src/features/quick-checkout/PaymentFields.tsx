@@ -1,5 +1,5 @@
 import { CardFields } from "../checkout/CardFields";
-import { FieldErrors } from "../checkout/FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
 import type { FormValues } from "./quickCheckoutApi";
 
 type Props = { values: FormValues; errors: Record<string, string[]>; onChange: (name: string, value: string) => void };

@@ -5,6 +5,7 @@ import {
   quickCheckoutFieldErrors,
   type MembershipVariant,
 } from "@shop/shared/checkout/quick-checkout";
+import { type ErrorsByField, emailField, recheckField, scrollToFirstError } from "../../platform/formCheck";
 import { useAddressesQuery, useMeQuery } from "../accounts/accountApi";
 import { BillingFields } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
@@ -48,6 +49,11 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
     payment_type: "card",
   });
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
+  // Apart from the refusal, whose alert takes the focus whenever it changes: a check on blur must not.
+  const [fieldErrors, setFieldErrors] = useState<ErrorsByField>({});
+  // The page's own check refused the send: the first field in error gets the focus, not the alert.
+  const [checkedHere, setCheckedHere] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const key = useRef(newKey());
   const busy = useRef(false);
@@ -64,7 +70,8 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const variant = item.variant;
 
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const errors = refusal?.fields ?? {};
+  const errors = fieldErrors;
+  const checkEmail = (name: string, value: string) => setFieldErrors((e) => recheckField(e, emailField(value, name)));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -77,18 +84,24 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
         invalidStep: false,
         backToStep: null,
       });
-      return;
+      setFieldErrors(found);
+      setCheckedHere(true);
+      return scrollToFirstError(formRef);
     }
     busy.current = true;
     setSubmitting(true);
     setRefusal(null);
+    setFieldErrors({});
+    setCheckedHere(false);
     try {
       const answer = await quickCheckout({ values, idempotencyKey: key.current }).unwrap();
       window.location.assign(answer.redirect);
     } catch (error) {
       busy.current = false;
       setSubmitting(false);
-      setRefusal(refusalOf(error));
+      const refused = refusalOf(error);
+      setRefusal(refused);
+      setFieldErrors(refused.fields);
     }
   }
 
@@ -98,11 +111,11 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
       <p>
         <a href={item.url}>{item.title}</a>, {item.format}: <strong>${item.price}</strong>
       </p>
-      <RefusalAlert refusal={refusal} />
-      <form onSubmit={submit} noValidate>
+      <RefusalAlert refusal={refusal} takeFocus={!checkedHere} />
+      <form onSubmit={submit} noValidate ref={formRef}>
         <section className="checkout-step" aria-labelledby="qc-billing">
           <h2 id="qc-billing">Billing information</h2>
-          <BillingFields values={values} errors={errors} onChange={change} />
+          <BillingFields values={values} errors={errors} onChange={change} onCheck={checkEmail} />
         </section>
         <section className="checkout-step" aria-labelledby="qc-delivery">
           <h2 id="qc-delivery">Delivery</h2>

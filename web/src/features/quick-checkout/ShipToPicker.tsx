@@ -3,7 +3,8 @@ import type { AddressItem } from "@shop/shared/addresses/api";
 import { isUnitedStates } from "@shop/shared/addresses/us-states";
 import { FORM_MESSAGES } from "@shop/shared/domain/messages";
 import { Overlay } from "../catalog/Overlay";
-import { AddressFields, FieldErrors } from "../checkout/FormField";
+import { FieldErrors } from "../../platform/FieldErrors";
+import { AddressFields } from "../checkout/FormField";
 import type { FormValues } from "./quickCheckoutApi";
 
 const SHIP_FIELDS = ["first_name", "last_name", "street1", "street2", "city", "state", "postal_code", "country"];
