@@ -22,7 +22,8 @@ async function mediaPage(staff: Page): Promise<string> {
       parent: 1,
       name: `VBS reveal ${Date.now().toString(36)}`,
       url,
-      body: '<p>Watch the reveal:</p>\n{% embed_media type="file" url="/media/vbs-2016-reveal.mp4" title="VBS 2016 reveal" %}',
+      // A file the browser can play: one it cannot gives way to the media fallback (spec 2), which has no element to play.
+      body: '<p>Hear the reveal:</p>\n{% embed_media type="file" url="/widgets-demo/chime.wav" title="VBS 2016 reveal" %}',
       ignore_warnings: true,
     },
     headers: await csrfHeaders(staff),
@@ -70,14 +71,14 @@ test("staff add an achievement to the campaign; watching the video earns video-p
   await expect(popup).toHaveCount(0); // after its 1 s fade
 
   // The media element plays (the play event a real playback fires): video-play counts 3 points.
-  await visitor.locator("video").first().dispatchEvent("play");
+  await visitor.locator(".content-body audio").first().dispatchEvent("play");
   await expect(counter).toHaveText("4 entries");
   await expect(counter).toHaveClass(/pulse/);
   await expect(popup).toContainText("Reveal Watcher");
   await expect(counter).not.toHaveClass(/pulse/, { timeout: 5_000 }); // the pulse lasts 1.5 s
 
   // Once per slug: playing again (or reloading) adds nothing.
-  await visitor.locator("video").first().dispatchEvent("play");
+  await visitor.locator(".content-body audio").first().dispatchEvent("play");
   await visitor.reload();
   await expect(visitor.locator(".entries-counter")).toHaveText("4 entries");
   await visitor.context().close();
