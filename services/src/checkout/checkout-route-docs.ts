@@ -16,6 +16,19 @@ import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 const C = "/api/store/shop/checkout/";
 const FORM = "form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'";
 
+/** What paying can refuse, in both checkouts (the four-step one's payment step and the quick checkout). */
+export const PAYMENT_REFUSALS = [
+  "CHECKOUT_INVALID",
+  "CHECKOUT_IN_PROGRESS",
+  "CHECKOUT_CART_CHANGED",
+  "PAYMENT_DECLINED",
+  "PAYMENT_UNAVAILABLE",
+  "PAYMENT_NOT_CONFIGURED",
+  "PAYMENT_THROTTLED",
+  "ORDER_SOLD_OUT",
+  "DISCOUNT_USED_UP",
+] as const;
+
 /** The checkout and order routes for /api/openapi.json (checkout-router.ts, orders/orders-router.ts). */
 export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
@@ -66,18 +79,7 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: `${C}payment/`,
-    refusals: [
-      "CHECKOUT_INVALID_STEP",
-      "CHECKOUT_INVALID",
-      "CHECKOUT_IN_PROGRESS",
-      "CHECKOUT_CART_CHANGED",
-      "PAYMENT_DECLINED",
-      "PAYMENT_UNAVAILABLE",
-      "PAYMENT_NOT_CONFIGURED",
-      "PAYMENT_THROTTLED",
-      "ORDER_SOLD_OUT",
-      "DISCOUNT_USED_UP",
-    ],
+    refusals: ["CHECKOUT_INVALID_STEP", ...PAYMENT_REFUSALS],
     summary:
       "Place the order (Idempotency-Key header): a repeated submit answers the same order; declined 402, sold out 409, gateway down 502; " +
       "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards (per checkout, address, card) 429 PAYMENT_THROTTLED with Retry-After; " +

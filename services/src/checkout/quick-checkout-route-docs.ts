@@ -4,6 +4,7 @@ import {
   QuickCheckoutItemQuery,
   QuickCheckoutRequest,
 } from "@shop/shared";
+import { PAYMENT_REFUSALS } from "./checkout-route-docs.ts";
 import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 /** The quick checkout's route for /api/openapi.json (quick-checkout-router.ts). */
@@ -19,17 +20,7 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/store/shop/quick-checkout/",
-    refusals: [
-      "CHECKOUT_INVALID",
-      "CHECKOUT_IN_PROGRESS",
-      "CHECKOUT_CART_CHANGED",
-      "PAYMENT_DECLINED",
-      "PAYMENT_UNAVAILABLE",
-      "PAYMENT_NOT_CONFIGURED",
-      "PAYMENT_THROTTLED",
-      "ORDER_SOLD_OUT",
-      "DISCOUNT_USED_UP",
-    ],
+    refusals: PAYMENT_REFUSALS,
     summary:
       "Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to " +
       "('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' " +
