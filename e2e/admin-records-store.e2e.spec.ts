@@ -58,6 +58,34 @@ test("issue 8: a SKU's price is changed on its record page in dollars and stored
   expect(saved.price_cents).toBe(1450);
 });
 
+test("spec 27.3: a record's number fields take only digits and a period, clear a zero, and clean up on leaving", async ({
+  page,
+}) => {
+  await logIn(page);
+  const code = `10-1-${stamp()}`;
+  await post(page, "/admin/api/store/sku/", { sku: code, price_cents: 0, format: "Paperback", stock: 0 });
+  await page.goto(`/admin/store/sku/?q=${encodeURIComponent(code)}`);
+  await page.getByRole("link", { name: code }).click();
+  const price = field(page, "price_cents");
+  await expect(price).toHaveValue("0.00");
+  await price.focus();
+  await expect(price).toHaveValue(""); // a zero empties on focus
+  await price.pressSequentially("1a2-x.5");
+  await expect(price).toHaveValue("12.5"); // letters and a minus are refused as typed
+  const stock = field(page, "stock");
+  await stock.focus();
+  await expect(price).toHaveValue("12.50"); // money shows two decimals once left
+  await expect(stock).toHaveValue("");
+  await price.focus();
+  await expect(stock).toHaveValue("0"); // a stock of 0 stays 0 (tracked) when nothing was typed
+  await stock.focus();
+  await stock.pressSequentially("3.7");
+  await expect(stock).toHaveValue("37"); // a whole number takes no period
+  await expect(stock).toHaveAttribute("maxlength", "16");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+});
+
 test("issue 8: a stale save of a SKU is refused and says so", async ({ page }) => {
   await logIn(page);
   const code = `30-1-${stamp()}`;

@@ -1,7 +1,7 @@
 import { IMAGE_SLUG_MAX_LENGTH, SITEMAP_PRIORITY_FIELD, SORT_ORDER_FIELD } from "@shop/shared";
 import { RecordPicker } from "../lookups/RecordPicker";
 import { Field } from "./Field";
-import { NumberInput } from "./NumberInput";
+import { NumberInput } from "../../platform/NumberInput";
 import { FIELD_LABELS, type FieldErrors } from "./nodeFormValues";
 import { idsOf, idsText, type PageFieldName } from "./pageFieldValues";
 import type { NodeFormState } from "./useNodeForm";

@@ -1,6 +1,8 @@
 import { resolveLookup, type AdminField, type AdminFormValues } from "@shop/shared";
 import { timeZoneLabel } from "@shop/shared/domain/site-time";
+import type { NumberFieldOptions } from "@shop/shared/domain/number-field";
 import { FieldErrors } from "../../platform/FieldErrors";
+import { NumberInput } from "../../platform/NumberInput";
 import { ReferenceNames } from "../history/ReferenceNames";
 import { RecordPicker } from "../lookups/RecordPicker";
 
@@ -18,6 +20,12 @@ type Props = {
   onFocus?: () => void;
   /** §5: the field is checked as the editor leaves it. */
   onBlur?: () => void;
+};
+
+/** §5: whole numbers take digits only; money takes dollars and cents. No record field is negative. */
+const NUMBER_FIELDS: Partial<Record<AdminField["type"], NumberFieldOptions>> = {
+  integer: { format: "digits" },
+  money: { format: "currency" },
 };
 
 const HINTS: Partial<Record<AdminField["type"], (zone: string) => string>> = {
@@ -150,6 +158,20 @@ function Control({ field, value, values, asText, common, onChange, onFocus, labe
           ))}
         </select>
       );
+    case "integer":
+    case "money": {
+      const { onBlur: checkOnLeave, ...numberCommon } = common as { onBlur?: () => void };
+      return (
+        <NumberInput
+          {...numberCommon}
+          options={NUMBER_FIELDS[field.type]!}
+          value={value}
+          onValue={onChange}
+          onFocus={onFocus}
+          onLeave={() => checkOnLeave?.()}
+        />
+      );
+    }
     default:
       return (
         <input
@@ -159,7 +181,6 @@ function Control({ field, value, values, asText, common, onChange, onFocus, labe
           onChange={change}
           onFocus={onFocus}
           autoComplete="off"
-          inputMode={field.type === "integer" ? "numeric" : field.type === "money" ? "decimal" : undefined}
           placeholder={
             field.type === "datetime" ? "yyyy-mm-dd hh:mm" : field.type === "date" ? "yyyy-mm-dd" : undefined
           }

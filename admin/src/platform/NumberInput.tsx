@@ -5,9 +5,10 @@ import {
   valueOnFocus,
   type NumberFieldOptions,
 } from "@shop/shared";
-import type { InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, useRef } from "react";
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "onBlur" | "type"> & {
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "onBlur" | "type" | "onFocus"> & {
+  onFocus?: () => void;
   value: string;
   options: NumberFieldOptions;
   onValue(value: string): void;
@@ -17,9 +18,13 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | 
 
 /**
  * A §5 number field: only digits, the period (decimal) and a minus (when negatives are allowed) can
- * be typed; a zero empties on focus; on leaving, dashes become minus, the rest is cleaned and clamped.
+ * be typed; a zero empties on focus (and comes back if nothing is typed); on leaving, dashes become
+ * minus, the rest is cleaned and clamped.
  */
-export function NumberInput({ value, options, onValue, onLeave, ...rest }: Props) {
+export function NumberInput({ value, options, onValue, onLeave, onFocus, ...rest }: Props) {
+  // The zero a focus emptied: leaving without typing puts it back, so a stock of 0 never turns
+  // into "not tracked" (blank) just because the editor tabbed through it.
+  const emptiedZero = useRef<string | null>(null);
   return (
     <input
       {...rest}
@@ -33,12 +38,19 @@ export function NumberInput({ value, options, onValue, onLeave, ...rest }: Props
         if (event.key.length === 1 && !acceptsKey(event.key, options, event)) event.preventDefault();
       }}
       onFocus={() => {
+        onFocus?.();
         const emptied = valueOnFocus(value);
+        emptiedZero.current = emptied !== value ? value : null;
         if (emptied !== value) onValue(emptied);
       }}
-      onChange={(event) => onValue(event.target.value)}
+      onChange={(event) => {
+        emptiedZero.current = null;
+        onValue(event.target.value);
+      }}
       onBlur={() => {
-        const cleaned = normaliseNumberInput(value, options);
+        const untouched = value === "" && emptiedZero.current !== null;
+        const cleaned = untouched ? (emptiedZero.current ?? "") : normaliseNumberInput(value, options);
+        emptiedZero.current = null;
         if (cleaned !== value) onValue(cleaned);
         onLeave?.(cleaned);
       }}
