@@ -86,6 +86,30 @@ test("overlay: an element of the page, inline html, a same-domain page and a cro
   await expect(page.frameLocator(".widget-overlay iframe").getByText("Map of the grounds")).toBeVisible();
 });
 
+test("spec 27.9: an overlay with no content, or a second one while one is open, is logged only", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (m) => logged.push(m.text()));
+  await logIn(page);
+  const body = '<p><a data-widget="overlay" href="#nowhere">Nothing here</a></p>';
+  const node = await createNode(page, { name: "Empty Overlay", url: freshUrl("empty-overlay"), body });
+  await page.goto(node.url);
+  await expect.poll(() => logged.filter((t) => t.startsWith("overlay: the link points at nothing"))).toHaveLength(1);
+  const empty = page.getByRole("link", { name: "Nothing here" });
+  await expect(empty).not.toHaveAttribute("aria-haspopup", "dialog");
+
+  await openGuide(page);
+  await page.getByRole("link", { name: "Opening hours" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  // A script (or a stray click through) asks for another overlay while this one is open.
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('a[data-widget="overlay"]')[1]?.click());
+  await expect.poll(() => logged.filter((t) => t.startsWith("overlay: one is already open"))).toHaveLength(1);
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByRole("link", { name: "Opening hours" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(1); // closing frees the overlay for the next one
+});
+
 test("the panel slider enlarges a thumbnail and pages 4 at a time; the scroll slider moves by buttons and by a quick swipe", async ({
   page,
 }) => {

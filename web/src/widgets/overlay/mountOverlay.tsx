@@ -14,13 +14,24 @@ function setOf(link: HTMLAnchorElement): HTMLAnchorElement[] {
     .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
 }
 
+// back-office §8: "Overlay with no content, or one already open: logged only" (nothing opens).
+export const OVERLAY_ALREADY_OPEN = "overlay: one is already open; this one is not opened";
+export const OVERLAY_NO_CONTENT = "overlay: the link points at nothing to show; it is not an overlay";
+let open = false;
+
 /** Opens the overlay on `items` at `start`; on close it goes away and the focus returns to `opener`. */
 export function openOverlay(items: OverlayItem[], start: number, opener: HTMLElement) {
+  if (open) {
+    console.info(OVERLAY_ALREADY_OPEN);
+    return;
+  }
+  open = true;
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
   const close = () =>
     queueMicrotask(() => {
+      open = false;
       root.unmount();
       host.remove();
       opener.focus();
@@ -48,7 +59,10 @@ export function mount(link: HTMLElement) {
   if (!(link instanceof HTMLAnchorElement)) return () => {};
   const kind = overlayKind(link.dataset.overlay, link.getAttribute("href") ?? "", window.location.origin);
   const item = kind && itemOf(link, kind);
-  if (!item) return () => {};
+  if (!item) {
+    if (kind) console.info(OVERLAY_NO_CONTENT, link.getAttribute("href"));
+    return () => {};
+  }
   links.set(link, item);
   link.setAttribute("aria-haspopup", "dialog");
   const onClick = (e: MouseEvent) => {
