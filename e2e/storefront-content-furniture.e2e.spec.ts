@@ -87,6 +87,18 @@ test("network shares open a 600x600 popup and email slides open its providers, b
   await expect.poll(async () => (await openCalls(page)).length).toBe(2);
 });
 
+test("spec 27.1: a share is sent to analytics with the network's name", async ({ page }) => {
+  await spyOnWindowOpen(page);
+  await page.goto("/about/mission/");
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith("/api/analytics/") && (r.postData() ?? "").includes('"share"'),
+    { timeout: 15_000 },
+  );
+  await page.getByRole("region", { name: "Share this page" }).getByRole("link", { name: "Share on Facebook" }).click();
+  const events = JSON.parse((await sent).postData() ?? "{}").events;
+  expect(events).toContainEqual({ name: "share", target: "Facebook", path: "/about/mission/" });
+});
+
 test("on a phone the section nav follows the article and the page is axe clean", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/about/mission/");
