@@ -5,7 +5,8 @@ import { rowProjection } from "../runner/row-projector.ts";
 /** ads: AdAdded and AdChanged both carry every field, so the row becomes what the event says. */
 export const adsProjection = rowProjection({
   name: "ads",
-  version: 1,
+  // 2: the kind column (spec §9's magazine and own ads); the rebuild fills it from the log.
+  version: 2,
   table: "ads",
   key: ["id"],
   events: adEvents,
@@ -17,8 +18,10 @@ export const adsProjection = rowProjection({
       image_url text NOT NULL,
       alt_text text NOT NULL,
       active boolean NOT NULL,
+      kind text NOT NULL DEFAULT 'own',
       version integer NOT NULL
     )`.execute(db);
+    await sql`ALTER TABLE ads ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'own'`.execute(db);
   },
   row: ({ data: d, streamPosition }) => ({
     id: d.id,
@@ -27,6 +30,7 @@ export const adsProjection = rowProjection({
     image_url: d.imageUrl,
     alt_text: d.altText,
     active: d.active,
+    kind: d.kind,
     version: streamPosition,
   }),
 });

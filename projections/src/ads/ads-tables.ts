@@ -6,6 +6,8 @@ export interface AdsTable {
   image_url: string;
   alt_text: string;
   active: boolean;
+  /** "magazine" or "own" (AD_KINDS). */
+  kind: string;
   /** The stream version: the admin form's expected_version. */
   version: number;
 }

@@ -1,4 +1,4 @@
-import { adEvents, AdExistsError, AdNotFoundError, type AdEvent, type UserRef } from "@shop/shared";
+import { adEvents, AdExistsError, AdNotFoundError, type AdEvent, type AdKind, type UserRef } from "@shop/shared";
 
 export interface AdFields {
   title: string;
@@ -6,6 +6,7 @@ export interface AdFields {
   imageUrl: string;
   altText: string;
   active: boolean;
+  kind: AdKind;
 }
 
 export type Ad = { exists: false } | ({ exists: true; id: number } & AdFields);
@@ -18,6 +19,7 @@ const fieldsOf = (d: AdFields): AdFields => ({
   imageUrl: d.imageUrl,
   altText: d.altText,
   active: d.active,
+  kind: d.kind,
 });
 
 export const adDecider = {

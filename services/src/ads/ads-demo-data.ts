@@ -11,6 +11,7 @@ const DEMO_ADS = [
     imageUrl: "/ads/ad-1.svg",
     altText: "Visit the Ark Encounter",
     active: true,
+    kind: "own" as const,
   },
   {
     title: "The Creation Museum",
@@ -18,6 +19,7 @@ const DEMO_ADS = [
     imageUrl: "/ads/ad-2.svg",
     altText: "See the Creation Museum",
     active: true,
+    kind: "own" as const,
   },
   {
     title: "Answers Magazine",
@@ -25,6 +27,7 @@ const DEMO_ADS = [
     imageUrl: "/ads/ad-3.svg",
     altText: "Subscribe to Answers Magazine",
     active: true,
+    kind: "magazine" as const,
   },
   {
     title: "Vacation Bible School (ended)",
@@ -32,6 +35,7 @@ const DEMO_ADS = [
     imageUrl: "/ads/ad-4.svg",
     altText: "Vacation Bible School",
     active: false,
+    kind: "own" as const,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AdListQuery, CreateAdRequest, UpdateAdRequest } from "@shop/shared";
+import { AD_KINDS, AdListQuery, CreateAdRequest, UpdateAdRequest } from "@shop/shared";
 import type { RouteDoc } from "../platform/openapi/route-doc.ts";
 
 const BASE = "/admin/api/content/ad/";
@@ -10,6 +10,7 @@ const ad = {
   image_url: z.string(),
   alt_text: z.string(),
   active: z.boolean(),
+  kind: z.enum(AD_KINDS),
   version: z.number(),
 };
 

@@ -33,6 +33,7 @@ const view = (a: AdsTable) => ({
   image_url: a.image_url,
   alt_text: a.alt_text,
   active: a.active,
+  kind: a.kind,
   version: a.version,
 });
 
@@ -42,6 +43,7 @@ const fieldsOf = (input: CreateAdRequest) => ({
   imageUrl: input.image_url,
   altText: input.alt_text,
   active: input.active,
+  kind: input.kind,
 });
 
 /** The ads' back-office list and form (staff); content pages place the active ones (pages-router.ts). */

@@ -39,6 +39,7 @@ describe("staff manage content page ads in the back office", () => {
             image_url: "/ads/ad-1.svg",
             alt_text: "Visit the Ark Encounter",
             active: true,
+            kind: "own",
             version: 0,
           },
         },
@@ -92,6 +93,22 @@ describe("staff manage content page ads in the back office", () => {
           "link_url: Enter a path on this site (starting with /) or an https:// address.",
         ]);
         expect(newEvents).toEqual([]);
+      }));
+
+  it("spec 9: an ad is a magazine ad or one of ours; another kind is refused and nothing is written", () =>
+    spec
+      .given(edna)
+      .when(async (http) => {
+        const body = { title: "Answers", link_url: "/store/magazine/", image_url: "/ads/ad-3.svg", alt_text: "A" };
+        const magazine = await http.as(edna).post(BASE, { ...body, kind: "magazine" });
+        expect(magazine.status).toBe(201);
+        expect(magazine.json.kind).toBe("magazine");
+        return http.as(edna).post(BASE, { ...body, kind: "banner" });
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json.metadata.errors).toEqual([expect.stringMatching(/^kind: /)]);
+        expect(newEvents.map((e) => [e.type, (e.data as { kind: string }).kind])).toEqual([["AdAdded", "magazine"]]);
       }));
 
   it("the list pages and sorts the ads", () =>

@@ -12,6 +12,7 @@ const fields = {
   imageUrl: "/ads/ad-1.svg",
   altText: "Visit the Ark Encounter",
   active: true,
+  kind: "own" as const,
 };
 const added: AdEvent = { type: "AdAdded", data: { id: 7, ...fields, addedAt: now.toISOString(), by } };
 

@@ -6,6 +6,7 @@ import {
   bodyWordCount,
   paragraphCount,
   paragraphForPlacement,
+  adsForPlacements,
   pickRandomAds,
 } from "@shop/shared/content/ad-placements";
 import {
@@ -179,13 +180,14 @@ async function placeAds(db: Kysely<Database>, html: string): Promise<PlacedAd[]>
   if (!placements.length) return [];
   const active = await db
     .selectFrom("ads")
-    .select(["title", "link_url", "image_url", "alt_text"])
+    .select(["title", "link_url", "image_url", "alt_text", "kind"])
     .where("active", "=", true)
     .orderBy("id")
     .execute();
-  const picked = pickRandomAds(active);
+  const chosen = adsForPlacements(placements, pickRandomAds(active));
   const paragraphs = paragraphCount(html);
-  return placements.flatMap((fraction, i) =>
-    picked[i] ? [{ after_paragraph: paragraphForPlacement(fraction, paragraphs), ...picked[i] }] : [],
-  );
+  return chosen.map(({ kind: _kind, ...ad }, i) => ({
+    after_paragraph: paragraphForPlacement(placements[i], paragraphs),
+    ...ad,
+  }));
 }

@@ -133,6 +133,16 @@ export const AD_MODEL: AdminModel = {
       required: true,
       help: "What the image says, for screen readers",
     },
+    {
+      name: "kind",
+      label: "Kind",
+      type: "choice",
+      default: "own",
+      choices: [
+        { value: "own", label: "Our own (shown two thirds down a long page)" },
+        { value: "magazine", label: "Magazine (shown a third down a long page)" },
+      ],
+    },
     { name: "active", label: "Shown in content pages", type: "boolean", default: "1" },
   ],
   list: {

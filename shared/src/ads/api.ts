@@ -1,5 +1,6 @@
 import { z } from "zod";
 export * from "./page.ts";
+import { AD_KINDS } from "./page.ts";
 import {
   blankAsAbsent,
   boundedText,
@@ -35,6 +36,11 @@ const adBody = {
     .meta({ pattern: "^(/|https://)", override: { examples: ["/media/ad.png"] } }),
   alt_text: requiredText(300),
   active: checkbox.default(true),
+  /** magazine: the placement at a third of a long page; own: the one at two thirds (spec §9). */
+  kind: z
+    .enum(AD_KINDS)
+    .default("own")
+    .meta({ override: { examples: ["own"] } }),
 };
 
 /** POST /admin/api/content/ad/ */

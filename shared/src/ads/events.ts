@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UserRef } from "../content/events.ts";
 import { defineEvent, type EventOf } from "../event-registry.ts";
+import { AD_KINDS } from "./page.ts";
 
 export const adStream = (id: number) => `ad-${id}`;
 
@@ -12,6 +13,8 @@ const adFields = {
   imageUrl: z.string(),
   altText: z.string(),
   active: z.boolean(),
+  /** Which placement it fills (spec §9). Ads added before kinds existed are the ministry's own. */
+  kind: z.enum(AD_KINDS).default("own"),
 };
 
 export const AdAdded = defineEvent(

@@ -28017,6 +28017,8 @@ export interface operations {
                             image_url: string;
                             alt_text: string;
                             active: boolean;
+                            /** @enum {string} */
+                            kind: "magazine" | "own";
                             version: number;
                         }[];
                         total: number;
@@ -28136,6 +28138,12 @@ export interface operations {
                     image_url: string;
                     alt_text: string;
                     active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
+                    /**
+                     * @default own
+                     * @example own
+                     * @enum {string}
+                     */
+                    kind?: "magazine" | "own";
                 };
             };
         };
@@ -28154,6 +28162,8 @@ export interface operations {
                         image_url: string;
                         alt_text: string;
                         active: boolean;
+                        /** @enum {string} */
+                        kind: "magazine" | "own";
                         version: number;
                     } & {
                         [key: string]: unknown;
@@ -28332,6 +28342,8 @@ export interface operations {
                         image_url: string;
                         alt_text: string;
                         active: boolean;
+                        /** @enum {string} */
+                        kind: "magazine" | "own";
                         version: number;
                     } & {
                         [key: string]: unknown;
@@ -28468,6 +28480,12 @@ export interface operations {
                     image_url: string;
                     alt_text: string;
                     active?: boolean | ("0" | "1" | "on" | "true" | "off" | "false" | "");
+                    /**
+                     * @default own
+                     * @example own
+                     * @enum {string}
+                     */
+                    kind?: "magazine" | "own";
                     /** @description A whole number from -1 to 2147483647, as a number or as digits. */
                     expected_version?: number | string;
                 };
@@ -28488,6 +28506,8 @@ export interface operations {
                         image_url: string;
                         alt_text: string;
                         active: boolean;
+                        /** @enum {string} */
+                        kind: "magazine" | "own";
                         version: number;
                     } & {
                         [key: string]: unknown;

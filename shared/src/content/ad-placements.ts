@@ -35,6 +35,25 @@ export function pickRandomAds<T>(ads: readonly T[], count = ADS_PER_PAGE, random
 }
 
 /**
+ * Which picked ad fills each placement (spec §9 "magazine and own ads"): with two placements the
+ * first (a third down) takes a magazine ad and the second (two thirds) one of the ministry's own;
+ * a single placement takes the first ad picked. When no picked ad is of the kind asked for, the next
+ * unused one fills it, so a page never shows fewer ads than it has placements and ads to fill them.
+ */
+export function adsForPlacements<T extends { kind: string }>(placements: readonly number[], picked: readonly T[]): T[] {
+  const wanted = placements.length === 2 ? ["magazine", "own"] : placements.map(() => null);
+  const unused = [...picked];
+  const take = (index: number) => unused.splice(index, 1)[0];
+  const chosen: T[] = [];
+  for (const kind of wanted) {
+    if (!unused.length) break;
+    const ofKind = kind ? unused.findIndex((ad) => ad.kind === kind) : 0;
+    chosen.push(take(ofKind >= 0 ? ofKind : 0));
+  }
+  return chosen;
+}
+
+/**
  * The paragraph an ad at `fraction` of a body with `paragraphs` paragraphs follows (1-based): the
  * nearest paragraph end, at least the first; 0 when the body has no paragraph (the ad goes at its end).
  */

@@ -3,6 +3,7 @@ import {
   ADS_PER_PAGE,
   adHtml,
   adPlacements,
+  adsForPlacements,
   bodyWithAds,
   bodyWordCount,
   paragraphCount,
@@ -77,5 +78,21 @@ describe("an ad goes after the paragraph at its placement", () => {
     expect(bodyWithAds(body, [{ ...ad, after_paragraph: 2 }])).toBe(`<p>1</p><p>2</p>${adHtml(ad)}<p>3</p>`);
     expect(bodyWithAds("<div>x</div>", [{ ...ad, after_paragraph: 0 }])).toBe(`<div>x</div>${adHtml(ad)}`);
     expect(bodyWithAds(body, [])).toBe(body);
+  });
+
+  const own1 = { kind: "own", title: "own 1" };
+  const own2 = { kind: "own", title: "own 2" };
+  const magazine = { kind: "magazine", title: "magazine" };
+
+  it("spec 9: a long page's third takes a magazine ad and its two thirds one of our own", () => {
+    expect(adsForPlacements([1 / 3, 2 / 3], [own1, own2, magazine])).toEqual([magazine, own1]);
+    expect(adsForPlacements([1 / 3, 2 / 3], [magazine, own2, own1])).toEqual([magazine, own2]);
+  });
+
+  it("spec 9: with no ad of the kind asked for, the next picked one fills the placement", () => {
+    expect(adsForPlacements([1 / 3, 2 / 3], [own1, own2])).toEqual([own1, own2]);
+    expect(adsForPlacements([1 / 3, 2 / 3], [magazine])).toEqual([magazine]);
+    expect(adsForPlacements([1 / 2], [own2, magazine])).toEqual([own2]);
+    expect(adsForPlacements([], [own1, magazine])).toEqual([]);
   });
 });
