@@ -126,3 +126,27 @@ test("back office 1: embed media item and itemlistall pick a media file and a co
   await toolbox.getByRole("button", { name: "Insert media" }).click();
   await expect(body(page)).toHaveText(`${BODY}{% embed_media type=item id=2 %}{% embed_media type=itemlistall id=2 %}`);
 });
+
+test("back office 7: embed media's format list narrows the media files to one format", async ({ page }) => {
+  await openFreshForm(page, "Embed Format");
+  await body(page).click();
+  await page.keyboard.press("Control+End");
+  const toolbox = await openTool(page, "Embed media");
+  const format = toolbox.getByLabel("Format");
+  await expect(format.locator("option")).toHaveText(["Any format", "MP3 audio", "MP4 video", "PDF document"]);
+  const file = toolbox.getByRole("group", { name: "Media file" });
+  const find = async (text: string) => {
+    await file.getByRole("combobox", { name: "Search Media file", exact: true }).fill(text);
+    await file.getByRole("button", { name: "Find" }).click();
+  };
+  const added = file.getByRole("button", { name: /^Add / });
+  await find("Guide");
+  await expect(added).toHaveCount(1);
+  await expect(added).toHaveAccessibleName("Add Visitor Guide");
+  await format.selectOption({ label: "MP3 audio" });
+  await find("Guide");
+  await expect(file.getByText("No results found!")).toBeVisible(); // the guide is a PDF
+  await expect(added).toHaveCount(0);
+  await find("Genesis");
+  await expect(added).toHaveAccessibleName("Add Genesis Audio Study");
+});

@@ -23,6 +23,12 @@ export const pickerApi = api.injectEndpoints({
         return { data: ids.map((id) => byId.get(id)).filter((item): item is PickerItem => item !== undefined) };
       },
     }),
+    /** A small lookup list in full (GET {api}?count=-1, back-office §7 "lists"): media formats, node types. */
+    lookupList: build.query<Array<{ id: number; name: string }>, string>({
+      query: (base) => `${base}?count=-1`,
+      transformResponse: (response: ItemsResponse) =>
+        response.items.map(({ id, name }) => ({ id, name: String(name) })),
+    }),
     /** The Find button: POST {api}?ts= with the search (back-office §7). */
     pickerSearch: build.query<ItemsResponse, PickerSearchArgs>({
       query: (args) => ({ url: `${args.api}?ts=${Date.now()}`, method: "POST", body: searchBody(args) }),
@@ -36,4 +42,5 @@ export const pickerApi = api.injectEndpoints({
   }),
 });
 
-export const { usePickerItemsQuery, useLazyPickerSearchQuery, usePickerAutocompleteQuery } = pickerApi;
+export const { usePickerItemsQuery, useLazyPickerSearchQuery, usePickerAutocompleteQuery, useLookupListQuery } =
+  pickerApi;

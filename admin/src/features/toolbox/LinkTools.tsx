@@ -7,7 +7,7 @@ import {
   type EmbedMediaType,
 } from "@shop/shared";
 import { RecordPicker } from "../lookups/RecordPicker";
-import { usePickerItemsQuery } from "../lookups/pickerApi";
+import { useLookupListQuery, usePickerItemsQuery } from "../lookups/pickerApi";
 import type { ToolProps } from "./TextTools";
 import {
   embedMediaTag,
@@ -22,6 +22,7 @@ import {
 const CONTENT_NODES = "/admin/api/content/contentnode/";
 const MEDIA_FILES = "/admin/api/content/mediafile/";
 const TRANSLATIONS = "/admin/api/translation/contentlangnode/";
+const MEDIA_FORMATS = "/admin/api/content/mediaformat/";
 const SEARCH_FIELDS: Record<string, string[]> = {
   [CONTENT_NODES]: ["name", "slug", "url"],
   [MEDIA_FILES]: ["name", "slug"],
@@ -60,8 +61,12 @@ export function GetUrlsTool({ idPrefix, insert }: ToolProps) {
 export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
   const [type, setType] = useState<EmbedMediaType>("file");
   const [item, setItem] = useState<number | null>(null);
+  const [format, setFormat] = useState("");
   const [error, setError] = useState(false);
   const id = `${idPrefix}-embed`;
+  const target = EMBED_MEDIA_TARGETS[type];
+  // §7: the media formats list (GET mediaformat/?count=-1) narrows the media files to one format.
+  const formats = useLookupListQuery(MEDIA_FORMATS, { skip: target.names !== "mediafile" }).data ?? [];
   return (
     <div className="tool-body">
       <label htmlFor={`${id}-type`}>Media type</label>
@@ -79,14 +84,28 @@ export function EmbedMediaTool({ idPrefix, insert }: ToolProps) {
           </option>
         ))}
       </select>
+      {target.names === "mediafile" && (
+        <>
+          <label htmlFor={`${id}-format`}>Format</label>
+          <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value)}>
+            <option value="">Any format</option>
+            {formats.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       <RecordPicker
         key={type}
         id={`${id}-item`}
-        api={EMBED_MEDIA_TARGETS[type].lookup}
-        label={EMBED_MEDIA_TARGETS[type].label}
+        api={target.lookup}
+        label={target.label}
         value={item}
         onChange={setItem}
-        searchFields={fieldsOf(EMBED_MEDIA_TARGETS[type].lookup)}
+        searchFields={fieldsOf(target.lookup)}
+        filters={target.names === "mediafile" && format ? { format_id: Number(format) } : undefined}
       />
       {error && <p className="field-error">{FORM_MESSAGES.required}</p>}
       <div className="tool-actions">
