@@ -23,6 +23,7 @@ import { refuseOutOfRangePathIds } from "./platform/http/path-ids.ts";
 import { refuseNullCharacters } from "./platform/http/validate.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
+import { compressAnswers, NO_CACHE, staticFiles } from "./platform/http/static-files.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import { siteSecret } from "./platform/site-secrets.ts";
 
@@ -68,6 +69,8 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   );
   // First of all, so that every answer carries the cookie, even a health check or a body-parse error.
   app.use(issueCsrfCookie({ secure: deps.behindProxy }));
+  // HTML and JSON above 1 KB go compressed; the built files carry their own .br/.gz (staticFiles).
+  app.use(compressAnswers());
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     const status = await deps
@@ -101,7 +104,9 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   if (deps.frontEndRoot) {
     const adminIndex = join(deps.frontEndRoot, "admin", "dist", "index.html");
     app.get(ADMIN_BASE_PAGES, (req, res, next) =>
-      existsSync(adminIndex) && req.accepts(["json", "html"]) === "html" ? res.sendFile(adminIndex) : next(),
+      existsSync(adminIndex) && req.accepts(["json", "html"]) === "html"
+        ? res.sendFile(adminIndex, { headers: { "Cache-Control": NO_CACHE } })
+        : next(),
     );
   }
   // After the staff check, so a visitor still gets 401 whatever the request holds.
@@ -132,12 +137,14 @@ function serveFrontEnds(app: Express, root: string, { log, db, siteUrl, analytic
   const adminDist = join(root, "admin", "dist");
   const webDist = join(root, "web", "dist");
   if (existsSync(adminDist)) {
-    app.use("/admin", express.static(adminDist, { index: "index.html" }));
-    app.get("/admin/{*splat}", (_req, res) => res.sendFile(join(adminDist, "index.html")));
+    app.use("/admin", staticFiles(adminDist, { index: "index.html" }));
+    app.get("/admin/{*splat}", (_req, res) =>
+      res.sendFile(join(adminDist, "index.html"), { headers: { "Cache-Control": NO_CACHE } }),
+    );
     app.get("/admin", (_req, res) => res.redirect(301, "/admin/"));
   }
   if (existsSync(webDist)) {
-    app.use(express.static(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
+    app.use(staticFiles(webDist, { index: false })); // "/" is a page like any other: rendered, not the bare shell
     app.use(makeStorefrontPagesRouter({ webRoot: join(root, "web"), log, db, siteUrl, analytics }));
   }
 }
