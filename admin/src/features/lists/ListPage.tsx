@@ -123,7 +123,15 @@ type TableProps = { model: ListModel; rows: ListRow[]; sort: string; onSort: (so
 
 function RecordsTable({ model, rows, sort, onSort }: TableProps) {
   const { data: me } = useMeQuery();
-  const ids = useMemo(() => rows.map((row) => row.id).sort((a, b) => a - b), [rows]);
+  // Records keyed by a slug (gamify campaigns) take no lock: only numeric ids are asked about.
+  const ids = useMemo(
+    () =>
+      rows
+        .map((row) => row.id)
+        .filter((id) => Number.isSafeInteger(id) && id > 0)
+        .sort((a, b) => a - b),
+    [rows],
+  );
   const { data: locks } = useRecordLocksQuery({ app: model.app, model: model.model, ids }, { skip: ids.length === 0 });
   if (rows.length === 0) return <p>No results found!</p>;
   return (
