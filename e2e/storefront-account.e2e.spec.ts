@@ -54,9 +54,11 @@ test("spec 7: the address book's state is a dropdown of US states, a box outside
   const state = form.getByLabel("State", { exact: true });
   await expect(state.locator("option").first()).toHaveText("Select state");
   await expect(state.locator("option", { hasText: "Kentucky" })).toHaveAttribute("value", "KY");
-  await form.getByLabel("Country").fill("Canada");
+  // spec 26.7: the country is the checkout's ISO list, United States first.
+  await expect(form.getByLabel("Country").locator("option").first()).toHaveText("United States");
+  await form.getByLabel("Country").selectOption({ label: "Canada" });
   await expect(form.getByLabel("State / province")).toHaveJSProperty("tagName", "INPUT");
-  await form.getByLabel("Country").fill("USA");
+  await form.getByLabel("Country").selectOption({ label: "United States" });
   await expect(form.getByLabel("State", { exact: true })).toHaveJSProperty("tagName", "SELECT");
 });
 

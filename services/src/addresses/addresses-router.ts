@@ -1,31 +1,12 @@
 import { Router, type NextFunction, type Request, type Response } from "express";
-import type { Kysely } from "kysely";
-import {
-  ADDRESS_MESSAGES,
-  addressBookStream,
-  AddressFields,
-  AddressNotFoundError,
-  LOGIN_REQUIRED,
-  pathIdOf,
-  type EventStore,
-  type LogPosition,
-} from "@shop/shared";
-import { listAddresses, sealPersonal, type Database } from "@shop/projections";
-import { RETRY, runCommand } from "../platform/command-handler.ts";
-import { allocateId } from "../platform/id-allocator.ts";
+import { ADDRESS_MESSAGES, AddressFields, AddressNotFoundError, LOGIN_REQUIRED, pathIdOf } from "@shop/shared";
+import { listAddresses, sealPersonal } from "@shop/projections";
 import { errorAnswer } from "../platform/http/error-answers.ts";
-import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
-import { addressBookDecider, decideAddressBook, type AddressCommand } from "./address-book.ts";
+import type { AddressCommand } from "./address-book.ts";
+import { addAddress, runAddressCommand, type AddressBookDeps } from "./add-address.ts";
 
-/** One shopper's address book: two tabs at once at most, so one fresh try. */
-const ADDRESS_BOOK_RETRY = RETRY.once;
-
-export interface AddressesRouterDeps {
-  store: EventStore;
-  db: Kysely<Database>;
-  waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
-}
+export type AddressesRouterDeps = AddressBookDeps;
 
 const API = "/api/account/addresses/";
 
@@ -44,18 +25,7 @@ export function makeAddressesRouter(deps: AddressesRouterDeps): Router {
   const router = Router();
   router.use([API, "/account/address/"], requireUser);
 
-  async function run(req: Request, command: AddressCommand) {
-    const userId = req.user!.id;
-    const result = await runCommand(
-      deps.store,
-      addressBookStream(userId),
-      addressBookDecider,
-      ADDRESS_BOOK_RETRY,
-      (state) => decideAddressBook(command, state, userId),
-      { metadata: eventMetadata(req) },
-    );
-    if (result.appended) await deps.waitForProjections(result.appended.position, ["addresses"]);
-  }
+  const run = (req: Request, command: AddressCommand) => runAddressCommand(deps, req, command);
 
   /** The path's id, or not found: an id that cannot exist is no one's address. */
   const addressIdOf = (req: Request) => {
@@ -70,9 +40,7 @@ export function makeAddressesRouter(deps: AddressesRouterDeps): Router {
 
   router.post(API, async (req, res) => {
     const fields = parseRequest(AddressFields, req.body);
-    const addressId = await allocateId(deps.db, "address");
-    const address = await sealPersonal(deps.db, req.user!.id, fields);
-    await run(req, { type: "AddAddress", data: { userId: req.user!.id, addressId, address } });
+    const addressId = await addAddress(deps, req, fields);
     res.json({ id: addressId, metadata: { success: true } });
   });
 

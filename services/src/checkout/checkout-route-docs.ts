@@ -8,6 +8,7 @@ import {
   CheckoutShippingRequest,
   CheckoutStateAnswer,
   CheckoutStepAnswer,
+  CheckoutSummaryAnswer,
   OrderAnswer,
   OrderHistoryAnswer,
 } from "@shop/shared";
@@ -38,10 +39,18 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
     answer: CheckoutStateAnswer,
   },
   {
+    method: "GET",
+    path: `${C}summary/`,
+    refusals: ["CHECKOUT_INVALID_STEP"],
+    summary:
+      "The order beside every step: lines, discounts, subtotal, shipping (null until chosen for this cart), tax and total",
+    answer: CheckoutSummaryAnswer,
+  },
+  {
     method: "POST",
     path: `${C}info/`,
     refusals: ["CHECKOUT_INVALID", "CHECKOUT_INVALID_STEP"],
-    summary: `Step 1, billing (${FORM}); answers step 2`,
+    summary: `Step 1, billing (${FORM}); answers step 2; save_address=on adds a typed address to a signed-in shopper's book`,
     body: CheckoutInfoRequest,
     answer: CheckoutStepAnswer,
   },
@@ -49,7 +58,7 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
     method: "POST",
     path: `${C}delivery/`,
     refusals: ["CHECKOUT_INVALID_STEP", "CHECKOUT_INVALID"],
-    summary: `Step 2, ship_* fields and digital_email (${FORM}); answers step 3, or 4 when nothing ships`,
+    summary: `Step 2, ship_* fields and digital_email (${FORM}); answers step 3, or 4 when nothing ships; save_address=on adds the typed ship_* address to a signed-in shopper's book`,
     body: CheckoutDeliveryRequest,
     answer: CheckoutStepAnswer,
   },

@@ -38,6 +38,8 @@ import {
 import { checkoutPayer, openCheckout, payerOf, sealBilling, sealDelivery } from "./checkout-personal.ts";
 import { orderSummaryHtml, shippingOptionsHtml, totalsOf } from "./order-pricing.ts";
 import { loadShippingRates } from "./shipping-rates.ts";
+import { saveToAddressBook } from "../addresses/add-address.ts";
+import { checkoutSummary } from "./checkout-summary.ts";
 
 export interface CheckoutRouterDeps extends CheckoutServiceDeps {
   behindProxy: boolean;
@@ -120,8 +122,13 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     res.json(answer);
   });
 
+  router.get("/api/store/shop/checkout/summary/", async (req, res) => {
+    const { checkout, priced } = await load(req, res);
+    res.json(checkoutSummary(priced, checkout));
+  });
+
   router.post("/api/store/shop/checkout/info/", async (req, res) => {
-    const { billing_address_id: choice, ...input } = parseRequest(CheckoutInfoRequest, req.body);
+    const { billing_address_id: choice, save_address, ...input } = parseRequest(CheckoutInfoRequest, req.body);
     const userId = req.user?.id ?? null;
     const { cartId, checkout, priced } = await load(req, res);
     const billing =
@@ -130,6 +137,8 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const sealed = await sealBilling(deps.db, await payerOf(deps.db, userId, billing.email), billing);
     const events = decideInfo(checkout, sealed, priced.facts, { userId, now: deps.clock() });
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
+    if (save_address && req.user && choice === null)
+      await saveToAddressBook(deps, req, { ...addressOf(input), phone: "" });
     res.json(stepAnswer(2));
   });
 
@@ -152,6 +161,8 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const person = checkoutPayer(checkout) ?? (await payerOf(deps.db, checkout.billing!.userId, billing.email));
     const events = [deliveryGiven(await sealDelivery(deps.db, person, delivery), priced.facts, deps.clock())];
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
+    if (input.save_address && req.user && delivery.shipping && !picked)
+      await saveToAddressBook(deps, req, { ...addressOf(delivery.shipping), phone: "" });
     res.json(stepAnswer(step));
   });
 

@@ -1486,6 +1486,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/shop/checkout/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order beside every step: lines, discounts, subtotal, shipping (null until chosen for this cart), tax and total */
+        get: operations["checkoutGetSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/store/shop/checkout/info/": {
         parameters: {
             query?: never;
@@ -1495,7 +1512,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 1, billing (form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'); answers step 2 */
+        /** Step 1, billing (form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'); answers step 2; save_address=on adds a typed address to a signed-in shopper's book */
         post: operations["checkoutPostInfo"];
         delete?: never;
         options?: never;
@@ -1512,7 +1529,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 2, ship_* fields and digital_email (form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'); answers step 3, or 4 when nothing ships */
+        /** Step 2, ship_* fields and digital_email (form-urlencoded or JSON; field errors as 'field: message' lines, out of order '__all__: Invalid step'); answers step 3, or 4 when nothing ships; save_address=on adds the typed ship_* address to a signed-in shopper's book */
         post: operations["checkoutPostDelivery"];
         delete?: never;
         options?: never;
@@ -22045,6 +22062,116 @@ export interface operations {
             };
         };
     };
+    checkoutGetSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            errors: string[];
+                        };
+                        lines: {
+                            title: string;
+                            format: string;
+                            quantity: number | null;
+                            amount: string;
+                            amount_cents: number;
+                        }[];
+                        discounts: {
+                            code: string;
+                            description: string;
+                            amount: string;
+                            amount_cents: number;
+                        }[];
+                        subtotal: {
+                            amount: string;
+                            amount_cents: number;
+                        };
+                        ships: boolean;
+                        shipping: {
+                            label: string;
+                            amount: string;
+                            amount_cents: number;
+                        } | null;
+                        tax: {
+                            amount: string;
+                            amount_cents: number;
+                        };
+                        total: {
+                            amount: string;
+                            amount_cents: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: CHECKOUT_INVALID_STEP, INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CHECKOUT_INVALID_STEP" | "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     checkoutPostInfo: {
         parameters: {
             query?: never;
@@ -22066,6 +22193,8 @@ export interface operations {
                     country?: string | number | null;
                     email?: string | number | null;
                     org_name?: string | number | null;
+                    /** @description on: add the typed address to the signed-in shopper's address book (once) */
+                    save_address?: string | number | null;
                 };
             };
         };
@@ -22234,6 +22363,8 @@ export interface operations {
                     ship_postal_code?: string | number | null;
                     ship_country?: string | number | null;
                     digital_email?: string | number | null;
+                    /** @description on: add the typed address to the signed-in shopper's address book (once) */
+                    save_address?: string | number | null;
                 };
             };
         };

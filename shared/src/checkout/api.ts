@@ -41,6 +41,11 @@ export const BILLING_ADDRESS_CHOICE = 1;
 export const choiceOfAddress = (addressId: number) => addressId + 1;
 export const addressOfChoice = (choice: number) => choice - 1;
 
+/** 'Save to my address book' (a signed-in shopper's checkbox): 'on', 'true' or '1' ticks it. */
+const saveAddress = field(5)
+  .transform((v) => ["on", "true", "1"].includes(v.toLowerCase()))
+  .meta({ description: "on: add the typed address to the signed-in shopper's address book (once)" });
+
 /**
  * POST /api/store/shop/checkout/info/: the billing form (storefront §3 checkout billing fields), or
  * `billing_address_id` (an address of the book, as the checkout numbers them) with email and org_name.
@@ -49,6 +54,7 @@ export const CheckoutInfoRequest = z
   .object({
     billing_address_id: addressChoice,
     ...billingFormFields,
+    save_address: saveAddress,
   })
   .superRefine((v, ctx) => {
     if (v.billing_address_id === null) {
@@ -87,6 +93,7 @@ export const CheckoutDeliveryRequest = z.object({
   shipping_address_id: addressChoice,
   ...shipFormFields,
   digital_email: field(254),
+  save_address: saveAddress,
 });
 export type CheckoutDeliveryRequest = z.infer<typeof CheckoutDeliveryRequest>;
 

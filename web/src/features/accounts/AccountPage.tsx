@@ -1,6 +1,17 @@
 import { useLogOutMutation, useMeQuery } from "./accountApi";
 import "./account.css";
 
+/**
+ * Where a shopper's things live (issue 26 point 7). Monthly gifts join this list when their page
+ * exists (the donate flow's work); a link to a page that is not there would be a dead link.
+ */
+const ACCOUNT_LINKS = [
+  { href: "/account/orders/", label: "Order history", hint: "The orders you placed" },
+  { href: "/account/addresses/", label: "Address book", hint: "Billing and shipping addresses for checkout" },
+  { href: "/account/wishlist/", label: "Wishlist", hint: "Items saved for later" },
+  { href: "/newsletters/", label: "Newsletters", hint: "Sign up for our newsletters" },
+];
+
 /** /account/: the signed-in shopper's home (the server sends visitors to sign in). */
 export function AccountPage() {
   const { data: me } = useMeQuery();
@@ -18,14 +29,16 @@ export function AccountPage() {
       <p>
         Signed in as <strong>{me.name}</strong> ({me.email})
       </p>
-      <ul>
-        <li>
-          <a href="/account/addresses/">Address book</a>
-        </li>
-        <li>
-          <a href="/account/wishlist/">Wishlist</a>
-        </li>
-      </ul>
+      <nav aria-label="Your account">
+        <ul className="account-links">
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+              <span>{link.hint}</span>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <button
         type="button"
         onClick={async () => {

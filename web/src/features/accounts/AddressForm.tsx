@@ -3,6 +3,7 @@ import { AddressFields } from "@shop/shared/addresses/api";
 import { type ErrorsByField, schemaErrors, scrollToFirstError } from "../../platform/formCheck";
 import type { AddressInput } from "./accountApi";
 import { FormField } from "./FormField";
+import { CountryField } from "./CountryField";
 import { StateField } from "./StateField";
 
 export const EMPTY_ADDRESS: AddressInput = {
@@ -67,7 +68,14 @@ export function AddressForm({
   return (
     <form className="address-form" onSubmit={submit} noValidate ref={formRef}>
       {LABELS.map(([name, label, autoComplete]) =>
-        name === "state" ? (
+        name === "country" ? (
+          <CountryField
+            key={name}
+            value={address.country}
+            errors={shown.country}
+            onChange={(country) => setAddress({ ...address, country })}
+          />
+        ) : name === "state" ? (
           <StateField
             key={name}
             country={address.country}

@@ -19,9 +19,15 @@ export function SignInPage() {
   const emailId = useId();
   const passwordId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const answer = await logIn({ email: email.trim(), password });
+    // What the boxes hold, not the state: typed before the page hydrated, the words are in the boxes
+    // while the state may still be empty (the early submit is played back at once after hydration).
+    const typed = new FormData(event.currentTarget);
+    const answer = await logIn({
+      email: String(typed.get("email") ?? email).trim(),
+      password: String(typed.get("password") ?? password),
+    });
     if ("data" in answer) window.location.assign(safeNext(search));
     else {
       const data = "data" in answer.error ? (answer.error.data as { metadata?: { message?: string } }) : null;
@@ -38,10 +44,18 @@ export function SignInPage() {
         </p>
       )}
       <label htmlFor={emailId}>Email</label>
-      <input id={emailId} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input
+        id={emailId}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <label htmlFor={passwordId}>Password</label>
       <input
         id={passwordId}
+        name="password"
         type="password"
         autoComplete="current-password"
         value={password}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { SELECT_STATE_LABEL, US_STATES, isUnitedStates } from "@shop/shared/addresses/us-states";
 import { FieldErrors } from "../../platform/FieldErrors";
 import type { FormValues } from "./checkoutApi";
+import { CountryField } from "./CountryField";
 
 type FieldProps = {
   name: string;
@@ -99,7 +100,13 @@ export function AddressFields(props: Omit<FieldProps, "name" | "label"> & { pref
         {...common}
       />
       <FormField name={f("city")} label="City" required autoComplete={`${autoPrefix} address-level2`} {...common} />
-      <FormField name={f("country")} label="Country" required autoComplete={`${autoPrefix} country`} {...common} />
+      <CountryField
+        name={f("country")}
+        value={values[f("country")] ?? ""}
+        autoComplete={`${autoPrefix} country`}
+        errors={errors[f("country")] ?? []}
+        onChange={(v) => onChange(f("country"), v)}
+      />
       <div className="form-row">
         <label htmlFor={stateId}>
           State{isUnitedStates(values[f("country")] ?? "") ? <span aria-hidden="true"> *</span> : null}

@@ -10,6 +10,7 @@ import { useAddressesQuery, useMeQuery } from "../accounts/accountApi";
 import { BillingFields } from "../checkout/FormField";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import { RefusalAlert } from "../checkout/RefusalAlert";
+import { SignInToCheckout } from "../checkout/SignInToCheckout";
 import "../checkout/checkout.css";
 import "./quick-checkout.css";
 import { PassholderFields } from "./PassholderFields";
@@ -111,6 +112,7 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
       <p>
         <a href={item.url}>{item.title}</a>, {item.format}: <strong>${item.price}</strong>
       </p>
+      <SignInToCheckout next={`/store/quick-checkout/${encodeURIComponent(code)}/`} />
       <RefusalAlert refusal={refusal} takeFocus={!checkedHere} />
       <form onSubmit={submit} noValidate ref={formRef}>
         <section className="checkout-step" aria-labelledby="qc-billing">
