@@ -26,7 +26,7 @@ function Period({ title, figures }: { title: string; figures: DashboardFigures }
         <div>
           <dt>Refunds</dt>
           <dd>
-            {figures.refunds} · {dollars(figures.refunded_cents)}
+            {dollars(figures.refunded_cents)} <small>({figures.refunds})</small>
           </dd>
         </div>
         <div>
@@ -76,7 +76,7 @@ export function SalesFigures() {
             <Period title={`Today, ${data.today.day}`} figures={data.today} />
             <Period title={`This month, ${data.month.month}`} figures={data.month} />
           </div>
-          <SalesChart days={data.by_day} />
+          <SalesChart data={data} />
           <div className="sales-tables">
             <SalesTable
               caption="Donations per campaign"
