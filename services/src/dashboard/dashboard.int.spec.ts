@@ -14,6 +14,8 @@ const ORDERS = "/admin/api/store/order/";
 const DASHBOARD = "/admin/api/dashboard/?tz=UTC";
 // One backend is enough here: the read model's SQL is the same on both (PostgreSQL when the tests have it).
 const [backend] = testBackends();
+/** The shop's clock starts at 03:30 UTC on March 1st: still February 28th in New York. */
+const START = Date.parse("2027-03-01T03:30:00.000Z");
 
 describe(`spec 26.10: the staff dashboard's read model on ${backend!.name}`, () => {
   let place: TestServerPlace;
@@ -34,7 +36,8 @@ describe(`spec 26.10: the staff dashboard's read model on ${backend!.name}`, () 
 
   beforeAll(async () => {
     place = newTestPlace({ pglite: backend!.pglite });
-    server = await startTestServer(place);
+    const began = Date.now();
+    server = await startTestServer(place, { clock: () => new Date(START + Date.now() - began) });
     for (const given of CHECKOUT_CATALOG)
       await server.store.append(given.streamId, [{ type: given.type, data: given.data, metadata: {} }]);
     staff = (await signedInClient(server, "staff@example.org", "Staff")).client;
@@ -75,9 +78,25 @@ describe(`spec 26.10: the staff dashboard's read model on ${backend!.name}`, () 
     expect(refunded.status, JSON.stringify(refunded.json)).toBe(200);
     await settle();
 
+    const db = server.database.db;
+    const hours = await sql<Record<string, unknown>>`SELECT to_char(hour, 'YYYY-MM-DD HH24:MI') AS hour, orders,
+      revenue_cents::int, donations_cents::int, refunds, refunded_cents::int, players FROM dashboard_hours`.execute(db);
+    expect(hours.rows).toEqual([
+      {
+        hour: "2027-03-01 03:00",
+        orders: 3,
+        revenue_cents: booksTotal + 2500,
+        donations_cents: 2500,
+        refunds: 1,
+        refunded_cents: 500,
+        players: 0,
+      },
+    ]);
+    const pledges = await sql`SELECT order_number, campaign, cents::int FROM dashboard_pledges`.execute(db);
+    expect(pledges.rows).toEqual([{ order_number: expect.any(String), campaign: "ark-main", cents: 4000 }]);
+
     const { status, json } = await staff.get(DASHBOARD);
     expect(status).toBe(200);
-    const now = new Date().toISOString();
     const figures = {
       orders: 3,
       revenue_cents: booksTotal + 2500, // the check's $40 is not received yet
@@ -89,9 +108,9 @@ describe(`spec 26.10: the staff dashboard's read model on ${backend!.name}`, () 
     expect(json).toEqual({
       metadata: { success: true },
       time_zone: "UTC",
-      today: { day: now.slice(0, 10), ...figures },
-      month: { month: now.slice(0, 7), ...figures },
-      by_day: [{ day: now.slice(0, 10), orders: 3, revenue_cents: booksTotal + 2500, donations_cents: 2500 }],
+      today: { day: "2027-03-01", ...figures },
+      month: { month: "2027-03", ...figures },
+      by_day: [{ day: "2027-03-01", orders: 3, revenue_cents: booksTotal + 2500, donations_cents: 2500 }],
       campaigns: [{ slug: "ark-main", name: "Build the Ark", received_cents: 2500, pledged_cents: 4000 }],
       top_products: [{ sku: BOOK, title: "Noah's Ark Book", quantity: 2, revenue_cents: 2598 }],
       low_stock: [{ sku: BOOK, title: "Noah's Ark Book", stock: 3 }],
@@ -127,6 +146,23 @@ describe(`spec 26.10: the staff dashboard's read model on ${backend!.name}`, () 
     await rebuildProjection({ db: server.database.db, store: server.store, projection: dashboardProjection });
     expect(await rows()).toEqual(live);
     expect((await staff.get(DASHBOARD)).json).toEqual(answer);
+  });
+
+  it("spec 26.10: a staff member's day and month begin at midnight in their time zone", async () => {
+    const utc = (await staff.get(DASHBOARD)).json;
+    const { status, json } = await staff.get("/admin/api/dashboard/?tz=America/New_York");
+    expect(status).toBe(200);
+    expect(json.time_zone).toBe("America/New_York");
+    expect(json.today).toEqual({ ...utc.today, day: "2027-02-28" });
+    expect(json.month).toEqual({ ...utc.month, month: "2027-02" });
+    expect(json.by_day).toEqual([{ ...utc.by_day[0], day: "2027-02-28" }]);
+    // The site's zone (America/New_York by default) when none is asked for.
+    expect((await staff.get("/admin/api/dashboard/")).json.today.day).toBe("2027-02-28");
+    const wrong = await staff.get("/admin/api/dashboard/?tz=Mars/Olympus");
+    expect([wrong.status, wrong.json.metadata.errors]).toEqual([
+      400,
+      ["tz: Enter a time zone name, e.g. America/New_York."],
+    ]);
   });
 
   it("spec 26.10: a shopper is refused the figures (403), a visitor too (401)", async () => {
