@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { EventMetadata } from "@shop/shared";
 import type { CampaignsTables } from "./campaigns/campaigns-tables.ts";
 import type { GamifyTables } from "./gamify/gamify-tables.ts";
+import type { DashboardTables } from "./dashboard/dashboard-tables.ts";
 import type { PaymentAttemptsTables } from "./payment-attempts/payment-attempts-tables.ts";
 import type { RadioStationsTables } from "./radio/radio-stations-tables.ts";
 import type { AdsTables } from "./ads/ads-tables.ts";
@@ -128,6 +129,7 @@ export interface Database
     RadioStationsTables,
     AdsTables,
     GamifyTables,
+    DashboardTables,
     NewsletterTables,
     MailboxTables,
     AddressesTables,

@@ -14,6 +14,7 @@ import { newslettersProjection } from "./newsletters/newsletters-projection.ts";
 import { mailboxProjection } from "./mail/mailbox-projection.ts";
 import { addressesProjection } from "./addresses/addresses-projection.ts";
 import { ordersProjection } from "./orders/orders-projection.ts";
+import { dashboardProjection } from "./dashboard/dashboard-projection.ts";
 import { paymentAttemptsProjection } from "./payment-attempts/payment-attempts-projection.ts";
 import { scheduledActionsProjection } from "./scheduled-actions/scheduled-actions-projection.ts";
 
@@ -65,6 +66,9 @@ export * from "./personal-data/email-hash.ts";
 export * from "./orders/orders-projection.ts";
 export * from "./orders/orders-tables.ts";
 export * from "./orders/orders-queries.ts";
+export * from "./dashboard/dashboard-projection.ts";
+export * from "./dashboard/dashboard-tables.ts";
+export * from "./dashboard/dashboard-queries.ts";
 
 /** Every read model, in the order they are created. Features add theirs here. */
 export const allProjections = [
@@ -85,6 +89,7 @@ export const allProjections = [
   ordersProjection,
   paymentAttemptsProjection,
   gamifyProjection,
+  dashboardProjection,
 ];
 export * from "./list-page.ts";
 export * from "./payment-attempts/payment-attempts-projection.ts";

@@ -27,6 +27,7 @@ import { search } from "./search/index.ts";
 import { gamify } from "./gamify/index.ts";
 import { clientErrors } from "./client-errors/index.ts";
 import { analytics } from "./analytics/index.ts";
+import { dashboard } from "./dashboard/index.ts";
 import { site } from "./site/index.ts";
 import { personalData } from "./personal-data/index.ts";
 import { payments } from "./payments/index.ts";
@@ -66,6 +67,7 @@ export const FEATURES = [
   gamify,
   clientErrors,
   analytics,
+  dashboard,
   site,
   personalData,
   payments,

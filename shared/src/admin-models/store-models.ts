@@ -214,7 +214,7 @@ export const ORDER_MODEL: AdminModel = {
   idField: "number",
   fields: [
     { name: "number", label: "Number", type: "text", readOnly: true },
-    { name: "placed_at", label: "Placed", type: "text", readOnly: true },
+    { name: "placed_at", label: "Placed", type: "datetime", readOnly: true },
     { name: "name", label: "Name", type: "text", readOnly: true },
     { name: "email", label: "Email", type: "text", readOnly: true },
     { name: "status", label: "Status", type: "text", readOnly: true },

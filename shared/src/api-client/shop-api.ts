@@ -2436,6 +2436,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/dashboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff dashboard: today's and this month's orders, money received, donations, refunds and giveaway joins (days starting at midnight in `tz`, default the site's time zone), each day of the month, donations per campaign (received and pledged), the month's top products, low stock and giveaway players. Pushed as `dashboard:changed` on the admin socket when they move */
+        get: operations["dashboardGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/site/": {
         parameters: {
             query?: never;
@@ -33294,6 +33311,170 @@ export interface operations {
                             views: number;
                             purchases: number;
                             revenue_cents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: LOGIN_REQUIRED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "LOGIN_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: STAFF_REQUIRED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "STAFF_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    dashboardGet: {
+        parameters: {
+            query?: {
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            /** @constant */
+                            success: true;
+                        };
+                        time_zone: string;
+                        today: {
+                            orders: number;
+                            revenue_cents: number;
+                            donations_cents: number;
+                            refunds: number;
+                            refunded_cents: number;
+                            players: number;
+                            day: string;
+                        };
+                        month: {
+                            orders: number;
+                            revenue_cents: number;
+                            donations_cents: number;
+                            refunds: number;
+                            refunded_cents: number;
+                            players: number;
+                            month: string;
+                        };
+                        by_day: {
+                            day: string;
+                            orders: number;
+                            revenue_cents: number;
+                            donations_cents: number;
+                        }[];
+                        campaigns: {
+                            slug: string;
+                            name: string;
+                            received_cents: number;
+                            pledged_cents: number;
+                        }[];
+                        top_products: {
+                            sku: string;
+                            title: string;
+                            quantity: number;
+                            revenue_cents: number;
+                        }[];
+                        low_stock: {
+                            sku: string;
+                            title: string;
+                            stock: number;
+                        }[];
+                        giveaways: {
+                            campaign: string;
+                            name: string;
+                            players: number;
                         }[];
                     };
                 };

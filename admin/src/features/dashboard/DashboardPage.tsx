@@ -4,6 +4,7 @@ import { RecentActivityList } from "../activity/RecentActivityList";
 import { LIST_MODELS } from "../lists/listModels";
 import { EditingNow } from "./EditingNow";
 import { RecentNodes } from "./RecentNodes";
+import { SalesFigures } from "./SalesFigures";
 import "./dashboard.css";
 
 export function DashboardPage() {
@@ -27,6 +28,7 @@ export function DashboardPage() {
           <Link to="/analytics/">Analytics</Link>
         </nav>
       </div>
+      <SalesFigures />
       <div className="dashboard-grid">
         <RecentNodes />
         <EditingNow />

@@ -8,10 +8,13 @@ import {
   type OrderAction,
   type OrderView,
 } from "@shop/shared";
-import { formatSiteTime } from "@shop/shared/domain/site-time";
+import { formatSiteTime, timeZoneLabel } from "@shop/shared/domain/site-time";
 import { api } from "../../app/api";
+import { SiteTime } from "../site-time/SiteTime";
 import { useSiteTimeZone } from "../site-time/siteApi";
 import type { RecordExtraProps } from "../records/recordExtras";
+import { OrderDetails } from "./OrderDetails";
+import "./orders.css";
 
 type Action = "ship" | "cancel" | "check-received" | "refund";
 type HistoryItem = { version: number; type: string; at: string; by: string | null; summary: string };
@@ -81,32 +84,8 @@ export function OrderPanel({ record }: RecordExtraProps) {
           Test mode: this order was paid with the test gateway. No money moved; do not ship it.
         </p>
       )}
-      {order && (
-        <>
-          <h2>Lines</h2>
-          <table className="order-lines">
-            <tbody>
-              {order.lines.map((line) => (
-                <tr key={line.lineId}>
-                  <td>{line.skuCode}</td>
-                  <td>{line.title}</td>
-                  <td>{line.quantity}</td>
-                  <td>${line.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p>
-            Shipping {order.shipping_method ?? "none"}: ${order.shipping_total}. Total ${order.total}.
-          </p>
-          {order.shipping && (
-            <p>
-              Ship to {order.shipping.first_name} {order.shipping.last_name}, {order.shipping.street1},{" "}
-              {order.shipping.city} {order.shipping.state} {order.shipping.postal_code}
-            </p>
-          )}
-        </>
-      )}
+      <p className="muted">Times on this page are {timeZoneLabel(zone)}.</p>
+      {order && <OrderDetails order={order} />}
 
       <h2>Actions</h2>
       {message && (
@@ -163,7 +142,7 @@ export function OrderPanel({ record }: RecordExtraProps) {
       <ol className="order-history">
         {history.map((item) => (
           <li key={item.version}>
-            <time dateTime={item.at}>{item.at.slice(0, 16).replace("T", " ")}</time> {item.summary}
+            <SiteTime iso={item.at} /> {item.summary}
             {item.by && <span className="muted"> — {item.by}</span>}
           </li>
         ))}

@@ -1,0 +1,132 @@
+import { sql, type Transaction } from "kysely";
+import type { z } from "zod";
+import { donationEvents, GamifyPlayerJoined, isEventOf, orderEvents, type OrderPlaced } from "@shop/shared";
+import type { Database } from "../database.ts";
+import type { Projection } from "../runner/projection.ts";
+
+type HourCounts = Partial<
+  Record<"orders" | "revenue_cents" | "donations_cents" | "refunds" | "refunded_cents" | "players", number>
+>;
+
+/** Adds `counts` to the hour `at` falls in (UTC). */
+async function addToHour(trx: Transaction<Database>, at: string, counts: HourCounts) {
+  const c = { orders: 0, revenue_cents: 0, donations_cents: 0, refunds: 0, refunded_cents: 0, players: 0, ...counts };
+  await sql`INSERT INTO dashboard_hours (hour, orders, revenue_cents, donations_cents, refunds, refunded_cents, players)
+    VALUES (date_trunc('hour', ${at}::timestamptz AT TIME ZONE 'UTC'), ${c.orders}, ${c.revenue_cents},
+      ${c.donations_cents}, ${c.refunds}, ${c.refunded_cents}, ${c.players})
+    ON CONFLICT (hour) DO UPDATE SET
+      orders = dashboard_hours.orders + excluded.orders,
+      revenue_cents = dashboard_hours.revenue_cents + excluded.revenue_cents,
+      donations_cents = dashboard_hours.donations_cents + excluded.donations_cents,
+      refunds = dashboard_hours.refunds + excluded.refunds,
+      refunded_cents = dashboard_hours.refunded_cents + excluded.refunded_cents,
+      players = dashboard_hours.players + excluded.players`.execute(trx);
+}
+
+/** The events that move the dashboard's figures (the live push names the same). */
+export const DASHBOARD_EVENTS = [
+  "OrderPlaced",
+  "OrderCheckReceived",
+  "OrderCancelled",
+  "OrderHoldExpired",
+  "OrderRefunded",
+  "OrderRefundFailed",
+  "CampaignGiftRecorded",
+  "CampaignGiftRefunded",
+  "GamifyPlayerJoined",
+] as const;
+
+/**
+ * The staff dashboard's sales, donations and giveaway figures, by hour (UTC; hours stored as
+ * `timestamp` without zone). Low stock and campaign totals come from the catalog and campaigns read models.
+ */
+export const dashboardProjection: Projection = {
+  name: "dashboard",
+  version: 1,
+  tables: ["dashboard_hours", "dashboard_product_hours", "dashboard_pledges"],
+  handles: DASHBOARD_EVENTS,
+  async migrate(db) {
+    await sql`CREATE TABLE IF NOT EXISTS dashboard_hours (
+      hour timestamp PRIMARY KEY,
+      orders integer NOT NULL,
+      revenue_cents bigint NOT NULL,
+      donations_cents bigint NOT NULL,
+      refunds integer NOT NULL,
+      refunded_cents bigint NOT NULL,
+      players integer NOT NULL
+    )`.execute(db);
+    await sql`CREATE TABLE IF NOT EXISTS dashboard_product_hours (
+      hour timestamp NOT NULL,
+      sku text NOT NULL,
+      title text NOT NULL,
+      quantity integer NOT NULL,
+      revenue_cents bigint NOT NULL,
+      PRIMARY KEY (hour, sku)
+    )`.execute(db);
+    await sql`CREATE TABLE IF NOT EXISTS dashboard_pledges (
+      order_number text NOT NULL,
+      campaign text NOT NULL,
+      cents bigint NOT NULL,
+      PRIMARY KEY (order_number, campaign)
+    )`.execute(db);
+  },
+  async apply(trx, recorded) {
+    if (isEventOf([GamifyPlayerJoined], recorded)) return addToHour(trx, recorded.data.at, { players: 1 });
+    if (isEventOf(donationEvents, recorded)) {
+      const e = recorded;
+      if (e.type === "CampaignGiftRecorded")
+        await addToHour(trx, e.data.recordedAt, { donations_cents: e.data.amountCents });
+      if (e.type === "CampaignGiftRefunded")
+        await addToHour(trx, e.data.refundedAt, { donations_cents: -e.data.amountCents });
+      return;
+    }
+    if (!isEventOf(orderEvents, recorded)) return;
+    const e = recorded;
+    switch (e.type) {
+      case "OrderPlaced":
+        return placed(trx, e.data);
+      case "OrderCheckReceived":
+        await addToHour(trx, e.data.at, { revenue_cents: e.data.amountCents });
+        return void (await dropPledges(trx, e.data.number));
+      case "OrderCancelled":
+      case "OrderHoldExpired":
+        return void (await dropPledges(trx, e.data.number));
+      case "OrderRefunded":
+        return addToHour(trx, e.data.at, { refunds: 1, refunded_cents: e.data.amountCents });
+      case "OrderRefundFailed":
+        // The gateway refused it: the money stayed with the shop, the refund did not happen.
+        return addToHour(trx, e.data.at, { refunds: -1, refunded_cents: -e.data.amountCents });
+      default:
+        return;
+    }
+  },
+};
+
+type Placed = z.infer<typeof OrderPlaced.schema>;
+
+async function placed(trx: Transaction<Database>, d: Placed) {
+  const paid = d.payment.status === "paid" ? d.payment.amountCents : 0;
+  await addToHour(trx, d.placedAt, { orders: 1, revenue_cents: paid });
+  for (const line of d.lines.filter((l) => l.donation === null))
+    await sql`INSERT INTO dashboard_product_hours (hour, sku, title, quantity, revenue_cents)
+      VALUES (date_trunc('hour', ${d.placedAt}::timestamptz AT TIME ZONE 'UTC'), ${line.skuCode}, ${line.title},
+        ${line.quantity}, ${line.totalCents})
+      ON CONFLICT (hour, sku) DO UPDATE SET title = excluded.title,
+        quantity = dashboard_product_hours.quantity + excluded.quantity,
+        revenue_cents = dashboard_product_hours.revenue_cents + excluded.revenue_cents`.execute(trx);
+  if (d.payment.status !== "awaiting") return;
+  // A gift by check is pledged until the check is recorded as received (then the campaign counts it).
+  const pledged = new Map<string, number>();
+  for (const line of d.lines)
+    if (line.donation?.campaign)
+      pledged.set(line.donation.campaign, (pledged.get(line.donation.campaign) ?? 0) + line.totalCents);
+  for (const [campaign, cents] of pledged)
+    await trx
+      .insertInto("dashboard_pledges")
+      .values({ order_number: d.number, campaign, cents })
+      .onConflict((oc) => oc.columns(["order_number", "campaign"]).doNothing())
+      .execute();
+}
+
+const dropPledges = (trx: Transaction<Database>, number: string) =>
+  trx.deleteFrom("dashboard_pledges").where("order_number", "=", number).execute();
