@@ -3,7 +3,8 @@ import { usePageNotice } from "../../app/ServerCookies";
 import { useMeQuery } from "../accounts/accountApi";
 import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutation, useCartQuery } from "./cartApi";
 import { CouponBox } from "./CouponBox";
-import { money, toQuantity } from "./money";
+import { formatCents } from "@shop/shared/domain/currency";
+import { donationCents, donationDollars, donationOnBlur, money, toQuantity } from "./money";
 import { type Notice, useCartEditor } from "./useCartEditor";
 import "./cart.css";
 
@@ -29,7 +30,7 @@ function CartForm({ cart }: { cart: Cart }) {
   const editor = useCartEditor(cart);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const donationItem = cart.items.find((i) => i.user_defined_price);
-  const [donation, setDonation] = useState(donationItem ? String(donationItem.quantity) : "");
+  const [donation, setDonation] = useState(donationItem ? formatCents(donationItem.price_cents) : "");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const donationId = useId();
   const items = cart.items.filter((i) => !i.user_defined_price);
@@ -39,7 +40,7 @@ function CartForm({ cart }: { cart: Cart }) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     clearTimeout(timer.current);
-    editor.send(quantities(), donation.trim() === "" ? 0 : toQuantity(donation));
+    editor.send(quantities(), donationDollars(donationCents(donation)));
   };
   const edit = (id: number, text: string) => {
     setDrafts({ ...drafts, [id]: text });
@@ -125,9 +126,10 @@ function CartForm({ cart }: { cart: Cart }) {
           <label htmlFor={donationId}>Add a donation ($)</label>
           <input
             id={donationId}
-            inputMode="numeric"
-            size={6}
+            inputMode="decimal"
+            size={8}
             value={donation}
+            onBlur={() => setDonation(donationOnBlur(donation))}
             onChange={(e) => {
               setDonation(e.target.value);
               editor.setButton("normal");

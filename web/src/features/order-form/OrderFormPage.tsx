@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { FREE_DOWNLOAD_FORMAT } from "@shop/shared/category-pages/free-downloads";
 import { useAddToCartMutation } from "../cart/cartApi";
-import { money, toQuantity } from "../cart/money";
+import { donationCents, donationDollars, donationOnBlur, money, toQuantity } from "../cart/money";
 import { useSkusQuery } from "../catalog/catalogApi";
 import type { Sku } from "../catalog/catalogTypes";
 import { DONATION_SKU } from "../cart/useCartEditor";
@@ -18,7 +18,7 @@ export function orderTotalCents(
   donation: string,
 ) {
   const goods = skus.reduce((sum, s) => sum + toQuantity(quantities[s.sku] ?? "") * s.price_cents, 0);
-  return goods + toQuantity(donation) * 100;
+  return goods + donationCents(donation);
 }
 
 /** The order form: many items with quantities, a donation and a running total, added to the cart at once (§2). */
@@ -39,7 +39,7 @@ export function OrderFormPage() {
     event.preventDefault();
     const pairs: Record<string, number> = {};
     for (const s of skus) if (toQuantity(quantities[s.sku] ?? "") > 0) pairs[s.sku] = toQuantity(quantities[s.sku]);
-    if (toQuantity(donation) > 0) pairs[DONATION_SKU] = toQuantity(donation);
+    if (donationCents(donation) > 0) pairs[DONATION_SKU] = donationDollars(donationCents(donation));
     if (!Object.keys(pairs).length) return;
     const answer = await add(pairs);
     if ("data" in answer && answer.data?.metadata?.success) {
@@ -91,11 +91,11 @@ export function OrderFormPage() {
         <label htmlFor="order-form-donation">Donation ($)</label>
         <input
           id="order-form-donation"
-          inputMode="numeric"
-          size={6}
+          inputMode="decimal"
+          size={8}
           value={donation}
           onChange={(e) => setDonation(e.target.value)}
-          onBlur={() => setDonation(toQuantity(donation) ? String(toQuantity(donation)) : "")}
+          onBlur={() => setDonation(donationOnBlur(donation))}
         />
       </div>
       <p className="donate-total" aria-live="polite">
