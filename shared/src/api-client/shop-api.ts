@@ -4611,7 +4611,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];
@@ -4791,7 +4791,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];
@@ -4921,7 +4921,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];
@@ -26878,7 +26878,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];

@@ -1,0 +1,115 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// Issue 26 points 5 and 8 on the demo catalog: donations keep their cents and are cart lines of their
+// own, the order form on a phone, the donate page. Each test runs at phone and desktop size.
+
+const SIZES = [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 900 }],
+] as const;
+const SHOTS = "/tmp/shots-donations";
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+type SkuRow = {
+  sku: string;
+  name: string;
+  url: string;
+  price: string;
+  user_defined_price: boolean;
+  is_sold_out: boolean;
+};
+/** A SKU in stock that belongs to a product page (so its cart line links somewhere). */
+async function productSku(page: Page): Promise<SkuRow> {
+  const res = await page.request.get("/store/skus/?sort=title&count=96", { headers: { Accept: "application/json" } });
+  const { items } = (await res.json()) as { items: SkuRow[] };
+  const row = items.find((s) => !s.user_defined_price && !s.is_sold_out && s.url?.startsWith("/store/products/"));
+  if (!row) throw new Error("the demo catalog has no SKU of a product in stock");
+  return row;
+}
+
+async function add(page: Page, pairs: Record<string, string | number>) {
+  const query = new URLSearchParams(Object.entries(pairs).map(([k, v]) => [k, String(v)]));
+  const res = await page.request.get(`/api/store/shop/add-to-cart/?${query}`);
+  expect((await res.json()).metadata.success).toBe(true);
+}
+
+for (const [size, viewport] of SIZES) {
+  test.describe(`on a ${size}`, () => {
+    test.use({ viewport });
+    test.describe.configure({ timeout: 90_000 });
+
+    test(`spec 26.5: $12.50 stays $12.50 on the donate page, the cart box and the order form (${size})`, async ({
+      page,
+    }) => {
+      await page.goto("/donate/");
+      const amount = page.getByLabel("Amount for the ark campaign ($)");
+      await amount.fill("12.5");
+      await amount.blur();
+      await expect(amount).toHaveValue("12.50");
+      await expect(page.locator(".donate-total")).toHaveText("Total: $12.50");
+      await page.getByRole("button", { name: "Add Donation to Cart" }).click();
+      await expect(page.getByText("Donation added to cart.")).toBeVisible();
+
+      await page.goto("/store/cart/");
+      await expect(page.getByLabel("Amount for Ark Encounter Donation ($)")).toHaveValue("12.50");
+      await expect(page.locator(".cart-totals")).toContainText("$12.50");
+      const box = page.getByLabel("Add a donation ($)");
+      await box.fill("7.5");
+      await box.blur();
+      await expect(box).toHaveValue("7.50");
+      await page.getByRole("button", { name: "Update Cart" }).click();
+      await expect(page.getByLabel("Amount for General Donation ($)")).toHaveValue("7.50");
+      await expect(page.locator(".cart-totals")).toContainText("$20.00");
+
+      await page.goto("/store/order-form/");
+      const gift = page.getByLabel("Donation ($)");
+      await gift.fill("12.5");
+      await gift.blur();
+      await expect(gift).toHaveValue("12.50");
+      await expect(page.locator(".donate-total")).toContainText("$12.50");
+    });
+
+    test(`spec 26.5: two gifts and a product are three lines; gifts are not items and link no 404 (${size})`, async ({
+      page,
+    }) => {
+      const sku = await productSku(page);
+      await add(page, { [sku.sku]: 1 });
+      await add(page, { GeneralDonation: 25 });
+      await add(page, { Ark: 50 });
+      await page.goto("/store/cart/");
+      const general = page.getByLabel("Amount for General Donation ($)");
+      const ark = page.getByLabel("Amount for Ark Encounter Donation ($)");
+      await expect(general).toHaveValue("25.00");
+      await expect(ark).toHaveValue("50.00");
+      const subtotal = (Number.parseFloat(sku.price) + 75).toFixed(2);
+      await expect(page.locator(".cart-totals")).toContainText(`$${subtotal}`);
+      await expect(page.locator("#main")).not.toContainText("Donation Donation");
+      await expect(page.getByRole("link", { name: "General Donation" })).toHaveAttribute("href", "/donate/");
+      await expect(page.getByRole("button", { name: "Cart (1 item, 2 gifts)" })).toBeVisible();
+      for (const href of await page
+        .locator("#main a[href]")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+        const res = await page.request.get(href!, { headers: { Accept: "text/html" } });
+        expect(res.status(), href!).toBeLessThan(400);
+      }
+      expect(await seriousFindings(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/cart-${size}.png`, fullPage: true });
+
+      await ark.fill("60");
+      await ark.blur();
+      await expect(page.getByText("Donation adjusted.")).toBeVisible();
+      await expect(ark).toHaveValue("60.00");
+      await page.getByRole("button", { name: "Remove General Donation" }).click();
+      await expect(page.getByText("Donation removed from cart.")).toBeVisible();
+      await expect(general).toHaveCount(0);
+      await expect(page.locator(".cart-totals")).toContainText(`$${(Number.parseFloat(sku.price) + 60).toFixed(2)}`);
+    });
+  });
+}
