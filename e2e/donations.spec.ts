@@ -111,5 +111,41 @@ for (const [size, viewport] of SIZES) {
       await expect(general).toHaveCount(0);
       await expect(page.locator(".cart-totals")).toContainText(`$${(Number.parseFloat(sku.price) + 60).toFixed(2)}`);
     });
+
+    test(`spec 26.8: the order form is grouped in sections, refuses a word at once, keeps the total in view (${size})`, async ({
+      page,
+    }) => {
+      await page.goto("/store/order-form/");
+      const books = page.locator("details.order-form-section", { hasText: "Books" }).first();
+      await expect(books.locator("summary")).toContainText(/Books \d+ items/);
+      // Closed sections: the phone's page is a list of categories, not 25,935 px of rows.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
+      await books.locator("summary").click();
+      const box = books.getByLabel(/^Quantity of /).first();
+      await box.fill("two");
+      await expect(box).toHaveAttribute("aria-invalid", "true");
+      await expect(books.getByText("Please enter a whole number, such as 2.")).toBeVisible();
+      await box.fill("2");
+      await expect(books.getByText("Please enter a whole number, such as 2.")).toHaveCount(0);
+      await expect(books.locator("summary")).toContainText("1 chosen");
+      await page.getByRole("button", { name: "Open all sections" }).click();
+      await expect(page.locator(".order-form-row").first()).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const total = page.locator(".order-form-total");
+      await expect(total).not.toHaveText("Total: $0.00");
+      await expect(total).toBeInViewport();
+      for (const href of await page
+        .locator("#main a[href]")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+        const res = await page.request.get(href!, { headers: { Accept: "text/html" }, maxRedirects: 0 });
+        expect(res.status(), href!).toBeLessThan(400);
+      }
+      const second = books.getByLabel(/^Quantity of /).nth(1);
+      await second.fill("x");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(second).toBeFocused();
+      await expect(page.getByText("Added to Cart")).toHaveCount(0);
+      expect(await seriousFindings(page)).toEqual([]);
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderTotalCents } from "../order-form/OrderFormPage";
+import { orderTotalCents } from "../order-form/orderFormRules";
 import { donationCents, donationDollars, donationOnBlur } from "./money";
 
 describe("spec 26.5: donations keep their cents", () => {
