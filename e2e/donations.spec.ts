@@ -49,7 +49,7 @@ for (const [size, viewport] of SIZES) {
       page,
     }) => {
       await page.goto("/donate/");
-      const amount = page.getByLabel("Amount for the ark campaign ($)");
+      const amount = page.getByLabel("Amount for the Ark campaign ($)");
       await amount.fill("12.5");
       await amount.blur();
       await expect(amount).toHaveValue("12.50");

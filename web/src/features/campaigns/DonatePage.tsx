@@ -1,17 +1,19 @@
 import { type FormEvent, useId, useState } from "react";
 import { CampaignThermometer } from "./CampaignThermometer";
+import { DonateStory } from "./DonateStory";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { DONATION_ADDED } from "../cart/cartMessages";
 import { donationCents, donationDollars, donationOnBlur, money } from "../cart/money";
 import { ORGANIZATION_KEY, OrganizationField } from "../checkout/OrganizationField";
 import "../cart/cart.css";
+import "./donate.css";
 
 export const DONATE_CAMPAIGN = "ark-main";
 
 /** The donation SKUs a gift from this page goes to; the amount is the cart line's quantity (dollars, cents kept). */
 const FUNDS = [
-  { sku: "Ark", label: "The Ark campaign" },
-  { sku: "GeneralDonation", label: "Where it is needed most" },
+  { sku: "Ark", label: "The Ark campaign", amountLabel: "Amount for the Ark campaign ($)" },
+  { sku: "GeneralDonation", label: "Where it is needed most", amountLabel: "Amount for where it is needed most ($)" },
 ];
 const PRESETS = [25, 50, 100, 250];
 const SUBMIT_LABEL = "Add Donation to Cart";
@@ -61,6 +63,7 @@ export function DonatePage() {
   return (
     <div className="donate-page">
       <h1>Donate</h1>
+      <DonateStory />
       <CampaignThermometer campaign={DONATE_CAMPAIGN} title="The Ark campaign" />
       <form onSubmit={submit} noValidate className="donate-form">
         {FUNDS.map((fund, i) => (
@@ -78,7 +81,7 @@ export function DonatePage() {
                 </button>
               ))}
             </div>
-            <label htmlFor={`${ids}-${i}`}>Amount for {fund.label.toLowerCase()} ($)</label>
+            <label htmlFor={`${ids}-${i}`}>{fund.amountLabel}</label>
             <input
               id={`${ids}-${i}`}
               inputMode="decimal"
