@@ -5,3 +5,4 @@ export * from "./shipping-rate-api.ts";
 export * from "./quick-checkout.ts";
 export * from "./quick-checkout-events.ts";
 export * from "./payment-attempt-events.ts";
+export * from "./quick-donation.ts";
