@@ -147,5 +147,44 @@ for (const [size, viewport] of SIZES) {
       await expect(page.getByText("Added to Cart")).toHaveCount(0);
       expect(await seriousFindings(page)).toEqual([]);
     });
+
+    test(`spec 26.5: the donate page tells its story; a gift in one form is one order and the bar shows it (${size})`, async ({
+      page,
+    }) => {
+      await page.goto("/donate/");
+      await expect(page.getByRole("heading", { name: "Help us finish the Ark" })).toBeVisible();
+      await expect(page.locator("svg.donate-art")).toBeVisible();
+      await expect(page.locator("#main")).not.toContainText("the ark campaign"); // capitalised everywhere
+      await expect(page.getByLabel("Amount for the Ark campaign ($)")).toBeVisible();
+
+      const quick = page.locator(".quick-donate");
+      await quick.getByRole("button", { name: "Give now" }).click();
+      await expect(quick.getByText("Please enter an amount of $1.00 or more.")).toBeVisible();
+      await expect(quick.getByText("This field is required.").first()).toBeVisible();
+      await quick.getByLabel("Amount ($)").fill("12.5");
+      await quick.getByLabel("Amount ($)").blur();
+      await expect(quick.getByLabel("Amount ($)")).toHaveValue("12.50");
+      await quick.getByLabel("Give to").selectOption({ label: "Where it is needed most" });
+      await quick.getByLabel("Email for your receipt").fill("noah@example.org");
+      await quick.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await quick.getByLabel("Expiration month").selectOption("12");
+      await quick.getByLabel("Expiration year").selectOption(String(new Date().getFullYear() + 2));
+      await quick.getByLabel("Security code (CVV)").fill("123");
+      await quick.getByLabel("Name on card").fill("Noah Builder");
+      expect(await seriousFindings(page)).toEqual([]);
+      await quick.getByRole("button", { name: "Give $12.50 now" }).click();
+      await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, { timeout: 30_000 });
+      await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+      await expect(page.locator("#main")).toContainText("$12.50");
+
+      // $12.50 of $500,000 is 0.0025%: the bar still shows a sliver.
+      await page.goto("/donate/");
+      await expect(page.locator(".thermometer-figures dd").first()).not.toHaveText("$0");
+      const fill = await page.locator(".thermometer-fill").boundingBox();
+      const track = await page.locator(".thermometer-track").boundingBox();
+      expect(fill?.width ?? 0).toBeGreaterThanOrEqual(8);
+      expect(fill?.width ?? 0).toBeLessThan((track?.width ?? 0) / 5);
+      await page.screenshot({ path: `${SHOTS}/donate-${size}.png`, fullPage: true });
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { CampaignThermometer } from "./CampaignThermometer";
 import { DonateStory } from "./DonateStory";
+import { QuickDonateForm } from "./QuickDonateForm";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { DONATION_ADDED } from "../cart/cartMessages";
 import { donationCents, donationDollars, donationOnBlur, money } from "../cart/money";
@@ -65,6 +66,9 @@ export function DonatePage() {
       <h1>Donate</h1>
       <DonateStory />
       <CampaignThermometer campaign={DONATE_CAMPAIGN} title="The Ark campaign" />
+      <QuickDonateForm />
+      <h2>Or add gifts to your cart</h2>
+      <p>Give to both funds, or give with an order from the shop, and pay at checkout.</p>
       <form onSubmit={submit} noValidate className="donate-form">
         {FUNDS.map((fund, i) => (
           <fieldset key={fund.sku}>
