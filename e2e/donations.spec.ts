@@ -176,6 +176,8 @@ for (const [size, viewport] of SIZES) {
       await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, { timeout: 30_000 });
       await expect(page.getByText("Visa ending in 4242")).toBeVisible();
       await expect(page.locator("#main")).toContainText("$12.50");
+      await expect(page.locator("#main")).toContainText("General Donation");
+      await expect(page.locator("#main")).not.toContainText("Donation Donation");
 
       // $12.50 of $500,000 is 0.0025%: the bar still shows a sliver.
       await page.goto("/donate/");

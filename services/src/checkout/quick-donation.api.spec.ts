@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { campaignStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
+import { signedInUser } from "../testing/spec-users.ts";
 import { BOOK, CHECKOUT_CATALOG, GIFT, GOOD_CARD } from "./checkout-fixtures.ts";
 
 // Issue 26 §5: the donate page's short flow, one form for a gift: fund, amount, email and card.
@@ -73,4 +74,17 @@ describe("spec 26.5: a gift in one form (POST /api/store/shop/quick-donation/)",
         );
         expect(newEvents).toEqual([]);
       }));
+
+  it("spec 26.5: the receipt and the order page name the gift once: no 'General Donation Donation'", () => {
+    const staff = signedInUser("mail-staff@example.org", "Mail Staff");
+    return spec
+      .given(...CHECKOUT_CATALOG, ARK, staff)
+      .when((http) => http.visitor().post(Q, FORM, { "idempotency-key": "gift-mail" }))
+      .then(async ({ response, http }) => {
+        const [mail] = (await http.as(staff).get("/admin/api/mailbox/")).json.items;
+        expect(mail.text).toContain("  General Donation  12.50");
+        expect(mail.text).not.toContain("(Donation)");
+        expect(response.json.order.number).toMatch(/^\d+$/);
+      });
+  });
 });
