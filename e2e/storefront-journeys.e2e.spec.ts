@@ -198,13 +198,16 @@ test("a cart update lost on the network says to use the Update Cart button", asy
 
 test("the order form adds several items and a donation with a running total", async ({ page }) => {
   await page.goto("/store/order-form/");
+  await page.getByRole("button", { name: "Open all sections" }).click();
   const quantities = page.getByLabel(/^Quantity of /);
   await quantities.nth(0).fill("2");
-  await quantities.nth(1).fill("x"); // not a number: counts as 0
+  await quantities.nth(1).fill("x"); // not a number: refused at once (issue 26 §8), until it is cleared
+  await expect(page.getByText("Please enter a whole number, such as 2.")).toBeVisible();
+  await quantities.nth(1).fill("");
   await page.getByLabel("Donation ($)").fill("10");
   const total = page.locator(".donate-total strong");
   await expect(total).not.toHaveText("$0.00");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to Cart")).toBeVisible();
-  await expect(page.getByRole("button", { name: /Cart \(3 items\)/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Cart \(2 items, 1 gift\)/ })).toBeVisible();
 });

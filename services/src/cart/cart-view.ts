@@ -7,10 +7,16 @@ import { discountCartOf, linePrice } from "./pricing.ts";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const skuPage = (code: string) => `/store/sku/${encodeURIComponent(code)}`;
+/** Where a gift's line leads: the donate page (a donation SKU has no product page of its own). */
+export const DONATE_PAGE = "/donate/";
 
-function lineHtml(title: string, code: string, format: string): string {
+/** The line's title as a link where there is a page to go to; a SKU of no product (a free video) is plain text. */
+function lineHtml(title: string, code: string, format: string, url: string | null): string {
   const formatPart = format ? ` <span class="cart-item-format">${escapeHtml(format)}</span>` : "";
-  return `<a class="cart-item-title" href="${escapeHtml(skuPage(code))}">${escapeHtml(title)}</a>${formatPart} <span class="cart-item-code">${escapeHtml(code)}</span>`;
+  const titlePart = url
+    ? `<a class="cart-item-title" href="${escapeHtml(url)}">${escapeHtml(title)}</a>`
+    : `<span class="cart-item-title">${escapeHtml(title)}</span>`;
+  return `${titlePart}${formatPart} <span class="cart-item-code">${escapeHtml(code)}</span>`;
 }
 
 /**
@@ -28,6 +34,7 @@ export function cartAnswer(cart: Cart, context: CartContext, events: readonly Ca
     goodsCents += price?.totalCents ?? 0;
     lineSavings += price?.savedCents ?? 0;
     const title = sku?.title ?? line.skuCode;
+    const url = sku?.productId == null ? null : skuPage(line.skuCode);
     items.push({
       id: line.lineId,
       sku: sku?.id ?? null,
@@ -42,9 +49,9 @@ export function cartAnswer(cart: Cart, context: CartContext, events: readonly Ca
       original_price_cents: price?.originalEachCents ?? 0,
       saved: formatCents(price?.savedCents ?? 0),
       saved_cents: price?.savedCents ?? 0,
-      url: skuPage(line.skuCode),
+      url,
       image: sku?.imageUrl ?? null,
-      html: lineHtml(title, line.skuCode, sku?.format ?? ""),
+      html: lineHtml(title, line.skuCode, sku?.format ?? "", url),
     });
   }
   let donationCents = 0;
@@ -52,12 +59,13 @@ export function cartAnswer(cart: Cart, context: CartContext, events: readonly Ca
     const sku = context.skus.get(gift.skuCode);
     donationCents += gift.amountCents;
     const title = sku?.title ?? gift.skuCode;
+    // A gift's format is "Donation", which its title already says ("General Donation Donation"): left out.
     items.push({
       id: gift.lineId,
       sku: sku?.id ?? null,
       sku_code: gift.skuCode,
       title,
-      format: sku?.format ?? "",
+      format: "",
       quantity: gift.amountCents / 100,
       user_defined_price: true,
       price: formatCents(gift.amountCents),
@@ -66,9 +74,9 @@ export function cartAnswer(cart: Cart, context: CartContext, events: readonly Ca
       original_price_cents: gift.amountCents,
       saved: formatCents(0),
       saved_cents: 0,
-      url: skuPage(gift.skuCode),
+      url: DONATE_PAGE,
       image: sku?.imageUrl ?? null,
-      html: lineHtml(title, gift.skuCode, sku?.format ?? ""),
+      html: lineHtml(title, gift.skuCode, "", DONATE_PAGE),
     });
   }
   const priced = priceDiscounts(

@@ -106,12 +106,15 @@ export function totalsOf(order: PricedOrder, shippingCents: number): OrderTotals
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The review's order summary (GET payment's `order_summary`): lines, discounts, shipping, total. */
+/**
+ * The review's order summary (GET payment's `order_summary`): lines, discounts, shipping, total. A
+ * gift's format ("Donation") is left out: its title already says it ("General Donation Donation").
+ */
 export function orderSummaryHtml(order: PricedOrder, shipping: { label: string; cents: number } | null): string {
   const totals = totalsOf(order, shipping?.cents ?? 0);
   const rows = order.lines.map(
     (l) =>
-      `<tr><td class="order-line-title">${escapeHtml(l.title)}${l.format ? ` <span class="order-line-format">${escapeHtml(l.format)}</span>` : ""}</td>` +
+      `<tr><td class="order-line-title">${escapeHtml(l.title)}${l.format && !l.donation ? ` <span class="order-line-format">${escapeHtml(l.format)}</span>` : ""}</td>` +
       `<td class="order-line-qty">${l.donation ? "" : l.quantity}</td><td class="order-line-total">$${formatCents(l.totalCents)}</td></tr>`,
   );
   const discounts = order.discounts.map(

@@ -1,8 +1,9 @@
-import { Router } from "express";
+import { type Request, type Response, Router } from "express";
 import {
   NotAMembershipError,
   QuickCheckoutItemQuery,
   QuickCheckoutRequest,
+  QuickDonationRequest,
   formatCents,
   membershipVariantOf,
   type QuickCheckoutItemAnswer,
@@ -12,6 +13,7 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { WaitForProjections } from "../platform/read-your-writes.ts";
 import { submitQuickCheckout, type QuickCheckoutDeps } from "./quick-checkout-service.ts";
+import { submitQuickDonation } from "./quick-donation-service.ts";
 
 export interface QuickCheckoutRouterDeps extends QuickCheckoutDeps {
   behindProxy: boolean;
@@ -44,19 +46,31 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
     res.json(answer);
   });
 
-  router.post("/api/store/shop/quick-checkout/", async (req, res) => {
-    const input = parseRequest(QuickCheckoutRequest, req.body);
+  /** Who asks, as both one-form routes place their order: the key, the buyer, the browser's cart id. */
+  const requestOf = (req: Request, res: Response) => {
     const header = req.get("idempotency-key")?.trim() ?? "";
-    // The browser's cart id marks a guest's order as theirs, so the order complete page opens for them.
-    const cartId = cartIdOf(req, res, { create: true, secure: deps.behindProxy }) ?? "";
-    const { answer, lastWrite } = await submitQuickCheckout(deps, input, {
+    return {
       idempotencyKey: IDEMPOTENCY_KEY.test(header) ? header : null,
       userId: req.user?.id ?? null,
-      cartId,
+      // The browser's cart id marks a guest's order as theirs, so the order complete page opens for them.
+      cartId: cartIdOf(req, res, { create: true, secure: deps.behindProxy }) ?? "",
       address: req.ip ?? "unknown",
       metadata: eventMetadata(req),
-    });
+    };
+  };
+
+  router.post("/api/store/shop/quick-checkout/", async (req, res) => {
+    const input = parseRequest(QuickCheckoutRequest, req.body);
+    const { answer, lastWrite } = await submitQuickCheckout(deps, input, requestOf(req, res));
     if (lastWrite) await deps.waitForProjections(lastWrite, ["orders"]);
+    res.json(answer);
+  });
+
+  // Issue 26 §5: a gift in one form from the donate page (fund, amount, email, card).
+  router.post("/api/store/shop/quick-donation/", async (req, res) => {
+    const input = parseRequest(QuickDonationRequest, req.body);
+    const { answer, lastWrite } = await submitQuickDonation(deps, input, requestOf(req, res));
+    if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders"]);
     res.json(answer);
   });
 

@@ -6,7 +6,12 @@ import { queueMail } from "../mail/queue-mail.ts";
 /** The confirmation's text: what was bought, what it cost, where it goes; never more of the card than brand and last four. */
 export function orderConfirmationText(order: OrderView): string {
   const name = [order.billing.first_name, order.billing.last_name].filter(Boolean).join(" ");
-  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.title}${l.format ? ` (${l.format})` : ""}  ${l.total}`);
+  // A gift is an amount, not a count of a format: "General Donation  25.00", not "1 × General Donation (Donation)".
+  const lines = order.lines.map((l) =>
+    l.donation
+      ? `  ${l.title}  ${l.total}`
+      : `  ${l.quantity} × ${l.title}${l.format ? ` (${l.format})` : ""}  ${l.total}`,
+  );
   const discounts = order.discounts.map((d) => `  ${d.description || d.code}  -${d.amount}`);
   const paid =
     order.payment.type === "card" && order.payment.last4

@@ -1625,6 +1625,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/shop/quick-donation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give to one fund in one form (issue 26 §5; form-urlencoded or JSON, Idempotency-Key header): fund (a donation SKU code), amount in dollars (cents kept, $1.00 or more), email, org_name, and the card; one order with one donation line. Field errors as 'field: message' lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; no card gateway 400 PAYMENT_NOT_CONFIGURED */
+        post: operations["checkoutPostQuickDonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/store/shipping-rate/": {
         parameters: {
             query?: never;
@@ -4645,7 +4662,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];
@@ -4825,7 +4842,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];
@@ -4955,7 +4972,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];
@@ -23757,6 +23774,231 @@ export interface operations {
             };
         };
     };
+    checkoutPostQuickDonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fund?: string | number | null;
+                    amount?: string | number | null;
+                    email?: string | number | null;
+                    org_name?: string | number | null;
+                    card_number?: string | number | null;
+                    exp_month?: string | number | null;
+                    exp_year?: string | number | null;
+                    cvv?: string | number | null;
+                    name_on_card?: string | number | null;
+                    check_number?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            message?: string;
+                            errors: string[];
+                        };
+                        order: {
+                            number: string;
+                        };
+                        redirect: string;
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: CHECKOUT_INVALID, PAYMENT_NOT_CONFIGURED, INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CHECKOUT_INVALID" | "PAYMENT_NOT_CONFIGURED" | "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: PAYMENT_DECLINED. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_DECLINED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: CSRF_FAILED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: CHECKOUT_IN_PROGRESS, CHECKOUT_CART_CHANGED, ORDER_SOLD_OUT, DISCOUNT_USED_UP, CONCURRENT_CHANGE. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CHECKOUT_IN_PROGRESS" | "CHECKOUT_CART_CHANGED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request is too large. Codes: REQUEST_TOO_LARGE. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "REQUEST_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON. Codes: UNSUPPORTED_ENCODING. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_ENCODING";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many attempts: wait (Retry-After) and try again. Codes: PAYMENT_THROTTLED. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_THROTTLED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     checkoutGetShippingRate: {
         parameters: {
             query?: never;
@@ -27026,7 +27268,7 @@ export interface operations {
                             original_price_cents: number;
                             saved: string;
                             saved_cents: number;
-                            url: string;
+                            url: string | null;
                             image: string | null;
                             html: string;
                         }[];

@@ -51,7 +51,8 @@ export const CartItemView = z.object({
   original_price_cents: z.number(),
   saved: z.string(),
   saved_cents: z.number(),
-  url: z.string(),
+  /** Where the line's title leads: the product page, the donate page for a gift, null for a SKU of no product. */
+  url: z.string().nullable(),
   image: z.string().nullable(),
   html: z.string(),
 });

@@ -6,3 +6,4 @@ export * from "./quick-checkout.ts";
 export * from "./quick-checkout-events.ts";
 export * from "./payment-attempt-events.ts";
 export * from "./summary-api.ts";
+export * from "./quick-donation.ts";

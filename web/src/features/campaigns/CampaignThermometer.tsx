@@ -1,3 +1,4 @@
+import { thermometerFill } from "@shop/shared/campaigns/thermometer";
 import { useId } from "react";
 import { useCampaignStatusQuery } from "./campaignApi";
 
@@ -34,7 +35,7 @@ export function CampaignThermometer({ campaign, title }: Props) {
         aria-valuenow={percent}
         aria-valuetext={`${raised} raised of ${goal} (${percent}%)`}
       >
-        <div className="thermometer-fill" style={{ width: `${percent}%` }} />
+        <div className="thermometer-fill" style={{ width: thermometerFill(raised_cents, goal_cents) }} />
       </div>
       <dl className="thermometer-figures" aria-live="polite">
         <div>

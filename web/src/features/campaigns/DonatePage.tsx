@@ -1,17 +1,20 @@
 import { type FormEvent, useId, useState } from "react";
 import { CampaignThermometer } from "./CampaignThermometer";
+import { DonateStory } from "./DonateStory";
+import { QuickDonateForm } from "./QuickDonateForm";
 import { useAddToCartMutation } from "../cart/cartApi";
 import { DONATION_ADDED } from "../cart/cartMessages";
-import { money, toQuantity } from "../cart/money";
+import { donationCents, donationDollars, donationOnBlur, money } from "../cart/money";
 import { ORGANIZATION_KEY, OrganizationField } from "../checkout/OrganizationField";
 import "../cart/cart.css";
+import "./donate.css";
 
 export const DONATE_CAMPAIGN = "ark-main";
 
-/** The donation SKUs a gift from this page goes to; the amount is the cart line's quantity (whole dollars). */
+/** The donation SKUs a gift from this page goes to; the amount is the cart line's quantity (dollars, cents kept). */
 const FUNDS = [
-  { sku: "Ark", label: "The Ark campaign" },
-  { sku: "GeneralDonation", label: "Where it is needed most" },
+  { sku: "Ark", label: "The Ark campaign", amountLabel: "Amount for the Ark campaign ($)" },
+  { sku: "GeneralDonation", label: "Where it is needed most", amountLabel: "Amount for where it is needed most ($)" },
 ];
 const PRESETS = [25, 50, 100, 250];
 const SUBMIT_LABEL = "Add Donation to Cart";
@@ -33,12 +36,13 @@ export function DonatePage() {
   const [orgTicked, setOrgTicked] = useState(() => organization !== "");
   const [add, { isLoading }] = useAddToCartMutation();
   const ids = useId();
-  const total = FUNDS.reduce((sum, f) => sum + toQuantity(amounts[f.sku] ?? ""), 0);
+  const cents = (sku: string) => donationCents(amounts[sku] ?? "");
+  const total = FUNDS.reduce((sum, f) => sum + cents(f.sku), 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const pairs = Object.fromEntries(
-      FUNDS.flatMap((f) => (toQuantity(amounts[f.sku] ?? "") > 0 ? [[f.sku, toQuantity(amounts[f.sku] ?? "")]] : [])),
+      FUNDS.flatMap((f) => (cents(f.sku) > 0 ? [[f.sku, donationDollars(cents(f.sku))]] : [])),
     );
     if (!Object.keys(pairs).length) return;
     try {
@@ -60,7 +64,11 @@ export function DonatePage() {
   return (
     <div className="donate-page">
       <h1>Donate</h1>
+      <DonateStory />
       <CampaignThermometer campaign={DONATE_CAMPAIGN} title="The Ark campaign" />
+      <QuickDonateForm />
+      <h2>Or add gifts to your cart</h2>
+      <p>Give to both funds, or give with an order from the shop, and pay at checkout.</p>
       <form onSubmit={submit} noValidate className="donate-form">
         {FUNDS.map((fund, i) => (
           <fieldset key={fund.sku}>
@@ -70,20 +78,21 @@ export function DonatePage() {
                 <button
                   key={amount}
                   type="button"
-                  aria-pressed={amounts[fund.sku] === String(amount)}
+                  aria-pressed={cents(fund.sku) === amount * 100}
                   onClick={() => setAmounts({ ...amounts, [fund.sku]: String(amount) })}
                 >
                   ${amount}
                 </button>
               ))}
             </div>
-            <label htmlFor={`${ids}-${i}`}>Amount for {fund.label.toLowerCase()} ($)</label>
+            <label htmlFor={`${ids}-${i}`}>{fund.amountLabel}</label>
             <input
               id={`${ids}-${i}`}
-              inputMode="numeric"
+              inputMode="decimal"
               size={8}
               value={amounts[fund.sku] ?? ""}
               onChange={(e) => setAmounts({ ...amounts, [fund.sku]: e.target.value })}
+              onBlur={(e) => setAmounts({ ...amounts, [fund.sku]: donationOnBlur(e.target.value) })}
             />
           </fieldset>
         ))}
@@ -96,7 +105,7 @@ export function DonatePage() {
           onChange={(_name, value) => setOrganization(value)}
         />
         <p className="donate-total" aria-live="polite">
-          Total: <strong>{money(total)}</strong>
+          Total: <strong>{money(total / 100)}</strong>
         </p>
         <button type="submit" disabled={isLoading || total === 0}>
           {SUBMIT_LABEL}

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { usePageNotice } from "../../app/ServerCookies";
 import { useMeQuery } from "../accounts/accountApi";
 import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutation, useCartQuery } from "./cartApi";
 import { CouponBox } from "./CouponBox";
+import { CartGifts, giftDollars } from "./CartGifts";
 import { money, toQuantity } from "./money";
 import { type Notice, useCartEditor } from "./useCartEditor";
 import "./cart.css";
@@ -28,18 +29,17 @@ function CartForm({ cart }: { cart: Cart }) {
   const refused = usePageNotice().notice;
   const editor = useCartEditor(cart);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
-  const donationItem = cart.items.find((i) => i.user_defined_price);
-  const [donation, setDonation] = useState(donationItem ? String(donationItem.quantity) : "");
+  const [giftDrafts, setGiftDrafts] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const donationId = useId();
   const items = cart.items.filter((i) => !i.user_defined_price);
+  const gifts = cart.items.filter((i) => i.user_defined_price);
 
   const quantities = () =>
     Object.fromEntries(Object.entries(drafts).map(([id, text]) => [Number(id), toQuantity(text)]));
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     clearTimeout(timer.current);
-    editor.send(quantities(), donation.trim() === "" ? 0 : toQuantity(donation));
+    editor.send(quantities(), giftDollars(giftDrafts));
   };
   const edit = (id: number, text: string) => {
     setDrafts({ ...drafts, [id]: text });
@@ -56,7 +56,22 @@ function CartForm({ cart }: { cart: Cart }) {
   useEffect(() => () => clearTimeout(timer.current), []);
   // A newer cart (this tab's answer, another tab's change) replaces what was typed into the boxes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cart is the trigger, not an input
-  useEffect(() => setDrafts({}), [cart]);
+  useEffect(() => {
+    setDrafts({});
+    setGiftDrafts({});
+  }, [cart]);
+  const draftGift = (code: string, text: string) => {
+    setGiftDrafts((now) => ({ ...now, [code]: text }));
+    editor.setButton("normal");
+  };
+  const saveGift = (code: string, cents: number) => {
+    clearTimeout(timer.current);
+    editor.send(quantities(), { [code]: cents / 100 });
+  };
+  const removeGift = (gift: CartItem) => {
+    clearTimeout(timer.current);
+    editor.send(quantities(), { [gift.sku_code]: 0 }, gift);
+  };
 
   return (
     <div className="cart-page">
@@ -68,7 +83,7 @@ function CartForm({ cart }: { cart: Cart }) {
         </p>
       )}
       <CartNotice notice={editor.notice} onUndone={() => editor.setNotice(null)} />
-      {items.length === 0 && !donationItem ? (
+      {items.length === 0 && gifts.length === 0 ? (
         <p className="empty-cart">
           Your cart is empty. <a href="/store/">Continue shopping</a>
         </p>
@@ -121,19 +136,7 @@ function CartForm({ cart }: { cart: Cart }) {
             </tbody>
           </table>
         )}
-        <div className="donation-field">
-          <label htmlFor={donationId}>Add a donation ($)</label>
-          <input
-            id={donationId}
-            inputMode="numeric"
-            size={6}
-            value={donation}
-            onChange={(e) => {
-              setDonation(e.target.value);
-              editor.setButton("normal");
-            }}
-          />
-        </div>
+        <CartGifts gifts={gifts} drafts={giftDrafts} onDraft={draftGift} onSave={saveGift} onRemove={removeGift} />
         <button type="submit" className="update-cart" disabled={editor.button !== "normal"}>
           {editor.button === "updating" ? "Updating..." : editor.button === "updated" ? "Updated" : "Update Cart"}
         </button>
@@ -157,7 +160,7 @@ function CartForm({ cart }: { cart: Cart }) {
           </div>
         )}
       </dl>
-      {(items.length > 0 || donationItem) && <CheckoutButtons />}
+      {(items.length > 0 || gifts.length > 0) && <CheckoutButtons />}
     </div>
   );
 }
@@ -217,7 +220,9 @@ function CartNotice({ notice, onUndone }: { notice: Notice | null; onUndone(): v
           >
             Undo
           </button>{" "}
-          <a href={`/account/wishlist/?add=${encodeURIComponent(removed.sku_code)}`}>Add to Wishlist</a>
+          {!removed.user_defined_price && (
+            <a href={`/account/wishlist/?add=${encodeURIComponent(removed.sku_code)}`}>Add to Wishlist</a>
+          )}
         </>
       )}
     </p>

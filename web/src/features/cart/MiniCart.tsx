@@ -5,10 +5,18 @@ import { money } from "./money";
 
 export const MINI_CART_LIMIT = 5;
 
-/** §9: '(1 item)' or '(N items)'; a user-defined-price item (a donation, whose quantity is an amount) counts as 1. */
+/**
+ * §9: '(1 item)' or '(N items)', goods only (issue 26 §5: a gift is not an item, and its quantity is
+ * an amount); gifts are named apart: '(1 item, 2 gifts)', or '(2 gifts)' with no goods.
+ */
 export function itemCountText(items: MiniCartItem[]): string {
-  const count = items.reduce((sum, item) => sum + (item.user_defined_price ? 1 : item.quantity), 0);
-  return count === 1 ? "(1 item)" : `(${count} items)`;
+  const goods = items.reduce((sum, item) => sum + (item.user_defined_price ? 0 : item.quantity), 0);
+  const gifts = items.filter((item) => item.user_defined_price).length;
+  const parts = [
+    ...(goods > 0 || gifts === 0 ? [goods === 1 ? "1 item" : `${goods} items`] : []),
+    ...(gifts > 0 ? [gifts === 1 ? "1 gift" : `${gifts} gifts`] : []),
+  ];
+  return `(${parts.join(", ")})`;
 }
 
 /** The header's cart dropdown: loaded only when the home country is the United States (§1, §6). */
@@ -51,7 +59,7 @@ function MiniCartButton() {
         <ul>
           {items.slice(0, MINI_CART_LIMIT).map((item) => (
             <li key={item.sku_code}>
-              <a href={`/store/sku/${encodeURIComponent(item.sku_code)}`}>{item.title}</a>
+              {item.url ? <a href={item.url}>{item.title}</a> : <span>{item.title}</span>}
               <span>{item.user_defined_price ? money(item.quantity) : `Qty ${item.quantity}`}</span>
             </li>
           ))}

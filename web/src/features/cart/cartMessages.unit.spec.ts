@@ -38,15 +38,18 @@ describe("cart rules of the screens", () => {
     expect(donationMessage(25, 25)).toBeNull();
   });
 
-  it("the mini cart counts '(1 item)' or '(N items)', a user-defined-price item as 1", () => {
+  it("spec 26.5: the mini cart counts goods only, '(1 item)' or '(N items)'; gifts are named apart", () => {
     const item = (quantity: number, user_defined_price = false) => ({
       sku_code: "X",
       title: "X",
       quantity,
       user_defined_price,
+      url: null,
     });
     expect(itemCountText([item(1)])).toBe("(1 item)");
-    expect(itemCountText([item(2), item(50, true)])).toBe("(3 items)");
+    expect(itemCountText([item(2), item(50, true)])).toBe("(2 items, 1 gift)");
+    expect(itemCountText([item(1), item(25, true), item(50, true)])).toBe("(1 item, 2 gifts)");
+    expect(itemCountText([item(25, true), item(50, true)])).toBe("(2 gifts)");
   });
 });
 

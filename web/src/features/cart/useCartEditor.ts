@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useAppDispatch } from "../../app/hooks";
 import { type Cart, type CartItem, cartApi, useUpdateCartMutation } from "./cartApi";
-import { AUTO_UPDATE_FAILED, donationMessage, ITEM_REMOVED, latestOnly } from "./cartMessages";
+import { AUTO_UPDATE_FAILED, DONATION_REMOVED, donationMessage, ITEM_REMOVED, latestOnly } from "./cartMessages";
 
 export type Notice = { tone: "positive" | "negative" | "neutral"; text: string; removed?: CartItem };
 export type ButtonState = "normal" | "updating" | "updated";
@@ -17,24 +17,34 @@ export function useCartEditor(cart: Cart | undefined) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [button, setButton] = useState<ButtonState>("normal");
 
-  const send = async (quantities: Record<number, number>, donation: number | null, removed?: CartItem) => {
+  /**
+   * Goods quantities by line id; gifts (null: as they are) by SKU code in dollars, cents kept. A gift
+   * to a fund the cart does not hold yet is added; 0 removes one.
+   */
+  const send = async (quantities: Record<number, number>, gifts: Record<string, number> | null, removed?: CartItem) => {
     if (!cart) return;
     const ticket = requests.ticket();
     setButton("updating");
-    const current = cart.items.find((i) => i.user_defined_price);
+    const held = cart.items.filter((i) => i.user_defined_price);
     const items = cart.items
       .filter((i) => !i.user_defined_price)
       .map((i) => ({ id: i.id, sku: i.sku, sku_code: i.sku_code, quantity: quantities[i.id] ?? i.quantity }));
-    const before = current?.quantity ?? 0;
-    const after = donation ?? before;
-    // §3: the donation goes last, as an item whose quantity is the amount.
-    if (current || after > 0)
+    // §3: donations go last, as items whose quantity is the amount.
+    for (const gift of held)
       items.push({
-        id: current?.id ?? 0,
-        sku: current?.sku ?? 0,
-        sku_code: current?.sku_code ?? DONATION_SKU,
-        quantity: after,
+        id: gift.id,
+        sku: gift.sku,
+        sku_code: gift.sku_code,
+        quantity: gifts?.[gift.sku_code] ?? gift.quantity,
       });
+    for (const [sku_code, amount] of Object.entries(gifts ?? {}))
+      if (amount > 0 && !held.some((g) => g.sku_code === sku_code))
+        items.push({ id: 0, sku: 0, sku_code, quantity: amount });
+    const changed = Object.keys(gifts ?? {}).find(
+      (code) => (gifts?.[code] ?? 0) !== (held.find((g) => g.sku_code === code)?.quantity ?? 0),
+    );
+    const before = held.find((g) => g.sku_code === changed)?.quantity ?? 0;
+    const after = changed ? (gifts?.[changed] ?? 0) : before;
     const answer = await put({ order: cart.order, discounts: cart.discounts, items });
     if (!requests.isLatest(ticket)) return; // a newer edit is on its way: this answer is stale
     if ("error" in answer || !answer.data?.items) {
@@ -47,7 +57,8 @@ export function useCartEditor(cart: Cart | undefined) {
     dispatch(cartApi.util.upsertQueryData("cart", undefined, fresh));
     setButton("updated");
     if (fresh.metadata?.success === false) setNotice({ tone: "negative", text: fresh.metadata.message ?? "" });
-    else if (removed) setNotice({ tone: "positive", text: ITEM_REMOVED, removed });
+    else if (removed)
+      setNotice({ tone: "positive", text: removed.user_defined_price ? DONATION_REMOVED : ITEM_REMOVED, removed });
     else {
       const text = fresh.metadata?.message || donationMessage(before, after);
       setNotice(text ? { tone: "positive", text } : null);

@@ -57,7 +57,8 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
           {order.lines.map((l) => (
             <tr key={l.lineId}>
               <td>
-                {l.title} {l.format ? <span className="order-line-format">{l.format}</span> : null}
+                {/* A gift's format ("Donation") would double its title's last word. */}
+                {l.title} {l.format && !l.donation ? <span className="order-line-format">{l.format}</span> : null}
               </td>
               <td>{l.donation ? "" : l.quantity}</td>
               <td>${l.total}</td>
