@@ -58,6 +58,7 @@ describe.each(testBackends())("row projector on $name", ({ pglite }) => {
         image_url: "/media/ad-1.png",
         alt_text: "Summer sale banner",
         active: false,
+        kind: "own", // written before ads had kinds: the event's default
         version: 2,
       },
       {
@@ -67,6 +68,7 @@ describe.each(testBackends())("row projector on $name", ({ pglite }) => {
         image_url: "/media/ad-2.png",
         alt_text: "Radio banner",
         active: true,
+        kind: "own",
         version: 0,
       },
     ]);

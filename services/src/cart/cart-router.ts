@@ -59,8 +59,11 @@ function requestedItems(req: Request): RequestedItem[] {
  * without the ETag express would otherwise work out (a hash of every answer) for caches to revalidate.
  */
 function sendCart(res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
   res.setHeader("Cache-Control", "no-store");
-  res.type("json").end(JSON.stringify(body));
+  // Stated, so compression (above 1 KB) knows the size and a small answer goes whole, not chunked.
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.type("json").end(text);
 }
 
 /** The shopping cart: add-to-cart, the full cart (also the mini cart), discount codes, and /store/cart/?{sku}={qty}&add-to-cart. */
