@@ -5,6 +5,7 @@ import { type Cart, type CartItem, useAddToCartMutation, useApplyDiscountsMutati
 import { CouponBox } from "./CouponBox";
 import { money, toQuantity } from "./money";
 import { type Notice, useCartEditor } from "./useCartEditor";
+import { ProductImage } from "../catalog/ProductImage";
 import "./cart.css";
 
 const AUTO_UPDATE_MS = 700;
@@ -92,6 +93,9 @@ function CartForm({ cart }: { cart: Cart }) {
               {items.map((item) => (
                 <tr key={item.id}>
                   <td data-label="Item">
+                    {item.image ? (
+                      <ProductImage url={item.image} width={64} sizes="64px" className="cart-line-image" />
+                    ) : null}
                     <a href={item.url ?? `/store/sku/${encodeURIComponent(item.sku_code)}`}>
                       {item.title ?? item.sku_code}
                     </a>

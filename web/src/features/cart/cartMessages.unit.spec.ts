@@ -44,6 +44,7 @@ describe("cart rules of the screens", () => {
       title: "X",
       quantity,
       user_defined_price,
+      image: null,
     });
     expect(itemCountText([item(1)])).toBe("(1 item)");
     expect(itemCountText([item(2), item(50, true)])).toBe("(3 items)");
