@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
@@ -6,7 +5,7 @@ import { MEDIA_MESSAGES, MediaRefusedError } from "@shop/shared/media/errors";
 import { MEDIA_MAX_BYTES, MEDIA_UPLOAD_PATH, coverOfProduct, coverStamp, mediaUrl } from "@shop/shared/media/images";
 import { coverSvg } from "./cover-svg.ts";
 import { mediaStore } from "./media-store.ts";
-import { resizeImage } from "./resize-worker.ts";
+import { storeImage } from "./store-image.ts";
 
 export const MEDIA_UPLOADED = "The image has been uploaded.";
 const FOREVER = "public, max-age=31536000, immutable";
@@ -14,7 +13,6 @@ const VARIANT = /^([0-9a-f]{64})-(\d{1,4})\.webp$/;
 const COVER = /^(\d{1,9})-([0-9a-z]{1,8})\.svg$/;
 
 const tooLarge = () => new MediaRefusedError("MEDIA_TOO_LARGE", MEDIA_MESSAGES.tooLarge);
-const notAnImage = () => new MediaRefusedError("MEDIA_NOT_AN_IMAGE", MEDIA_MESSAGES.notAnImage);
 
 /** The upload's bytes, whatever its declared type (sharp decides what it is); over the limit, our own refusal. */
 function uploadBody() {
@@ -37,36 +35,11 @@ export function makeMediaRouter(deps: { db: Kysely<Database>; clock: () => Date 
 
   router.post(MEDIA_UPLOAD_PATH, uploadBody(), async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (bytes.length === 0) throw notAnImage();
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    let stored = await store.find(hash);
-    if (!stored) {
-      const resized = await resizeImage(bytes);
-      if (!resized.ok)
-        throw resized.reason === "too-many-pixels"
-          ? new MediaRefusedError("MEDIA_TOO_LARGE", MEDIA_MESSAGES.tooManyPixels)
-          : notAnImage();
-      const { image } = resized;
-      await store.save(
-        {
-          hash,
-          width: image.width,
-          height: image.height,
-          sourceType: image.format,
-          sourceBytes: bytes.length,
-          variants: image.variants,
-        },
-        deps.clock(),
-      );
-      stored = { width: image.width, height: image.height, widths: image.variants.map((v) => v.width) };
-    }
+    const stored = await storeImage(store, bytes, deps.clock());
     res.status(201).json({
       metadata: { success: true, message: MEDIA_UPLOADED },
-      url: mediaUrl(hash, stored.width),
-      hash,
-      width: stored.width,
-      height: stored.height,
-      widths: stored.widths,
+      url: mediaUrl(stored.hash, stored.width),
+      ...stored,
     });
   });
 
