@@ -64,6 +64,13 @@ export function titleLines(title: string, width: number, max: number): string[] 
     } else line = line ? `${line} ${piece}` : piece;
   }
   if (line) lines.push(line);
+  // No lone short word on the last line ("Book / 2"): the word before it moves down too.
+  const last = lines.length - 1;
+  if (last > 0 && lines[last].length <= 3 && lines[last - 1].includes(" ")) {
+    const cut = lines[last - 1].lastIndexOf(" ");
+    lines[last] = `${lines[last - 1].slice(cut + 1)} ${lines[last]}`;
+    lines[last - 1] = lines[last - 1].slice(0, cut);
+  }
   if (lines.length <= max) return lines;
   const kept = lines.slice(0, max);
   kept[max - 1] = `${kept[max - 1].slice(0, width - 1)}…`;
@@ -78,7 +85,7 @@ export function coverSvg(p: { title: string; category: string; format: string })
   const perLine = Math.floor((COVER_WIDTH - 120) / (size * 0.55));
   const lines = titleLines(p.title || "Untitled", perLine, 6);
   const lineHeight = Math.round(size * 1.18);
-  const top = 300 - ((lines.length - 1) * lineHeight) / 2 + size / 3;
+  const top = 340 - ((lines.length - 1) * lineHeight) / 2 + size / 3;
   const title = lines
     .map((l, i) => `<tspan x="60" y="${Math.round(top + i * lineHeight)}">${escapeXml(l)}</tspan>`)
     .join("");
@@ -91,6 +98,8 @@ export function coverSvg(p: { title: string; category: string; format: string })
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" role="img" aria-label="${escapeXml(p.title)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${look.from}"/><stop offset="1" stop-color="${look.to}"/></linearGradient>${PATTERNS[look.pattern]}</defs>
 <rect width="100%" height="100%" fill="url(#g)"/><rect width="100%" height="100%" fill="url(#p)"/>
+<circle cx="${COVER_WIDTH - 60}" cy="${COVER_HEIGHT - 170}" r="190" fill="#fff" fill-opacity=".07"/>
+<circle cx="${COVER_WIDTH - 60}" cy="${COVER_HEIGHT - 170}" r="120" fill="none" stroke="#fff" stroke-opacity=".12" stroke-width="10"/>
 <rect x="24" y="24" width="${COVER_WIDTH - 48}" height="${COVER_HEIGHT - 48}" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="3"/>
 <text x="60" y="104" font-family="Helvetica, Arial, sans-serif" font-size="24" font-weight="700" letter-spacing="4" fill="#fff" fill-opacity=".85">${escapeXml(look.label.toUpperCase())}</text>
 <rect x="60" y="124" width="80" height="5" fill="#fff" fill-opacity=".85"/>

@@ -62,7 +62,7 @@ function ProductView({ product, skuCode }: { product: Product; skuCode?: string 
               url={product.images[0].url}
               alt={product.images[0].alt || product.title}
               width={480}
-              sizes="(max-width: 767px) 90vw, 480px"
+              sizes="(max-width: 767px) 65vw, 480px"
               eager
               className="product-page-image"
             />
