@@ -104,6 +104,20 @@ describe("spec 26.1: staff upload product images, kept by content hash and resiz
         expect(response.json.metadata).toMatchObject({ code: "MEDIA_TOO_LARGE", message: MEDIA_MESSAGES.tooLarge });
       }));
 
+  it("an image over 40 megapixels is refused before it is decoded: 413 with the pixel limit", async () => {
+    const huge = await png(8000, 6000);
+    await spec
+      .given(edna)
+      .when((http) => http.as(edna).upload(UPLOAD, huge, "image/png"))
+      .then(({ response }) => {
+        expect(response.status).toBe(413);
+        expect(response.json.metadata).toMatchObject({
+          code: "MEDIA_TOO_LARGE",
+          message: MEDIA_MESSAGES.tooManyPixels,
+        });
+      });
+  });
+
   it("only staff upload: a visitor gets 401, a shopper 403, a request without the CSRF header 403", async () => {
     const photo = await png(200, 200);
     await spec
