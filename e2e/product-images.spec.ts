@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { logIn } from "./support/staff-login";
@@ -91,6 +92,8 @@ test.describe("spec 26.1: staff upload a product image", () => {
     await panel.getByRole("button", { name: "Upload image" }).click();
     await expect(panel.getByRole("status")).toHaveText("The image has been added.");
     await expect(panel.getByRole("img", { name: "A blue photo" })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include(".product-images").analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 
     await page.goto("/store/products/2/");
     const picture = page.locator(".product-page-image");
