@@ -62,6 +62,7 @@ for (const { name, viewport } of SIZES) {
       expect(added.ok()).toBe(true);
       await page.goto("/store/cart/");
       await expectLoaded(page.locator(".cart-line-image").first());
+      await page.screenshot({ path: `${SHOTS}/cart-${name}.png` });
 
       await page.getByRole("button", { name: /^Cart/ }).click();
       await expectLoaded(page.locator(".mini-cart-image").first());
@@ -92,6 +93,7 @@ test.describe("spec 26.1: staff upload a product image", () => {
     await panel.getByRole("button", { name: "Upload image" }).click();
     await expect(panel.getByRole("status")).toHaveText("The image has been added.");
     await expect(panel.getByRole("img", { name: "A blue photo" })).toBeVisible();
+    await panel.screenshot({ path: `${SHOTS}/admin-images-panel.png` });
     const axe = await new AxeBuilder({ page }).include(".product-images").analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 
