@@ -86,6 +86,17 @@ export interface ServiceTables {
     step: number | null;
     target: string | null;
   };
+  /** Images staff uploaded, by SHA-256 of the bytes sent, outside the log (services/src/media/). */
+  media: {
+    hash: string;
+    width: number;
+    height: number;
+    source_type: string;
+    source_bytes: number;
+    created_at: Date | string;
+  };
+  /** Each stored width of an uploaded image, as WebP: what /media/{hash}-{width}.webp serves. */
+  media_variants: { hash: string; width: number; height: number; body: Buffer | Uint8Array };
   /** Browser script errors and failed requests reported by the storefront (services/src/client-errors/). */
   client_errors: {
     id: Generated<string | number>;

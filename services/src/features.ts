@@ -26,6 +26,7 @@ import { nav } from "./nav/index.ts";
 import { search } from "./search/index.ts";
 import { gamify } from "./gamify/index.ts";
 import { clientErrors } from "./client-errors/index.ts";
+import { media } from "./media/index.ts";
 import { analytics } from "./analytics/index.ts";
 import { dashboard } from "./dashboard/index.ts";
 import { site } from "./site/index.ts";
@@ -66,6 +67,7 @@ export const FEATURES = [
   search,
   gamify,
   clientErrors,
+  media,
   analytics,
   dashboard,
   site,

@@ -6,6 +6,9 @@ export const RECORD_EXTRAS: Record<string, ComponentType<RecordExtraProps>> = {
   "store/campaign": lazy(() =>
     import("../features/campaigns/CampaignGiftForm").then((m) => ({ default: m.CampaignGiftForm })),
   ),
+  "store/product": lazy(() =>
+    import("../features/catalog/ProductImagesPanel").then((m) => ({ default: m.ProductImagesPanel })),
+  ),
   "store/order": lazy(() => import("../features/orders/OrderPanel").then((m) => ({ default: m.OrderPanel }))),
   "gamify/campaign": lazy(() =>
     import("../features/gamify/GamifyPlayersPanel").then((m) => ({ default: m.GamifyPlayersPanel })),

@@ -237,7 +237,13 @@ export function skuRows(
     .selectFrom("skus as s")
     .leftJoin("products as p", "p.id", "s.product_id")
     .selectAll("s")
-    .select(["p.images as product_images", "p.release_date as release_date"]);
+    .select([
+      "p.images as product_images",
+      "p.release_date as release_date",
+      "p.title as product_title",
+      "p.categories as product_categories",
+      "p.formats as product_formats",
+    ]);
   if ("productId" in where) query = query.where("s.product_id", "=", where.productId);
   if ("category" in where) query = query.where("s.category", "=", where.category);
   if ("codes" in where) {
@@ -264,7 +270,13 @@ export async function activeSkuPage(db: Db, sort: string | undefined, start: num
     .selectFrom("skus as s")
     .leftJoin("products as p", "p.id", "s.product_id")
     .selectAll("s")
-    .select(["p.images as product_images", "p.release_date as release_date"])
+    .select([
+      "p.images as product_images",
+      "p.release_date as release_date",
+      "p.title as product_title",
+      "p.categories as product_categories",
+      "p.formats as product_formats",
+    ])
     .where("s.active", "=", true)
     .orderBy(sql.raw(`${SKU_ORDER[key] ?? "s.sku"} ${desc ? "DESC" : "ASC"} NULLS LAST, s.id`))
     .offset(start);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SkuForCart } from "@shop/shared";
+import { coverOfProduct, productImageUrl } from "@shop/shared/media/images";
 import type { CatalogTables } from "./catalog-tables.ts";
 
 /**
@@ -34,6 +35,8 @@ export async function loadSkusForCart(
       "s.campaign",
       "p.images",
       "p.title as product_title",
+      "p.categories as product_categories",
+      "p.formats as product_formats",
     ])
     .where("s.sku", "in", [...new Set(codes)])
     .execute();
@@ -56,7 +59,19 @@ export async function loadSkusForCart(
       userDefinedPrice: r.user_defined_price,
       campaign: r.campaign,
       url: r.product_id === null ? `/store/sku/${encodeURIComponent(r.sku)}` : `/store/products/${r.product_id}/`,
-      imageUrl: r.images?.[0]?.url ?? null,
+      // A product without an uploaded image shows its generated cover.
+      imageUrl:
+        r.product_id === null || r.product_title === null
+          ? null
+          : productImageUrl(
+              r.images,
+              coverOfProduct({
+                id: r.product_id,
+                title: r.product_title,
+                categories: r.product_categories,
+                formats: r.product_formats,
+              }),
+            ),
     });
   }
   return found;

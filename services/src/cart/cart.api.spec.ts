@@ -3,6 +3,7 @@ import { discountStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
+import { coverUrl } from "@shop/shared/media/images";
 import { discount } from "./cart-fixtures.ts";
 
 // The catalog as the catalog's own events leave it (its read model answers the cart's lookups).
@@ -55,7 +56,8 @@ describe("add to cart (storefront §7)", () => {
               saved: "10.00",
               saved_cents: 1000,
               url: "/store/sku/30-200",
-              image: null,
+              // No image uploaded: the product's generated cover (spec 26.1).
+              image: coverUrl({ id: 2, title: "Flood Video", category: "videos", format: "DVD" }),
               html: expect.stringContaining('<a class="cart-item-title" href="/store/sku/30-200">Flood Video</a>'),
             },
           ],

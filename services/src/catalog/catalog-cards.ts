@@ -1,6 +1,7 @@
 import { availabilityOf, formatCents, restockInFuture } from "@shop/shared";
 import type { ProductCard, ProductDetail, SkuCard } from "@shop/shared/catalog/api";
 import type { ProductCardRow, ProductListRow, SkuListRow } from "@shop/projections";
+import { coverOfProduct, coverUrl, imageSources, productImageUrl } from "@shop/shared/media/images";
 
 // Read-model rows as the storefront's JSON: money formatted from cents at the edge (DESIGN §2).
 
@@ -21,6 +22,18 @@ export function siteToday(now: Date, timeZone: string): string {
   return format.format(now);
 }
 
+/** A SKU's product image, else its product's cover (a SKU of no product has none). */
+function skuImage(r: SkuListRow): string | null {
+  if (r.product_id === null || r.product_title === null) return null;
+  const product = {
+    id: r.product_id,
+    title: r.product_title,
+    categories: r.product_categories,
+    formats: r.product_formats,
+  };
+  return productImageUrl(r.product_images, coverOfProduct(product));
+}
+
 export function skuCard(r: SkuListRow, today: string): SkuCard {
   const availability = availabilityOf(r);
   return {
@@ -32,7 +45,7 @@ export function skuCard(r: SkuListRow, today: string): SkuCard {
       r.product_id === null
         ? `/store/sku/${encodeURIComponent(r.sku)}`
         : `${productUrl(r.product_id)}?sku=${encodeURIComponent(r.sku)}`,
-    image: r.product_images?.[0]?.url ?? null,
+    image: skuImage(r),
     category: r.category,
     format: r.format,
     upc: r.upc,
@@ -67,7 +80,7 @@ export function productCard(p: ProductCardRow): ProductCard {
     subtitle: p.subtitle,
     slug: p.slug,
     url: productUrl(p.id),
-    image: p.images[0]?.url ?? null,
+    image: productImageUrl(p.images, coverOfProduct(p)),
     author: p.author,
     series: p.series,
     release_date: p.release_date,
@@ -97,7 +110,7 @@ export function productDetail(p: ProductListRow, skus: SkuListRow[], today: stri
     isreleased: isReleased(p.release_date, today),
     attributes: p.attributes,
     sku_attributes: Object.fromEntries(active.map((s) => [s.sku, s.attributes])),
-    images: p.images,
+    images: p.images.length > 0 ? p.images : [{ url: coverUrl(coverOfProduct(p)), alt: p.title }],
     samples: p.samples,
     includes: p.includes,
     better_together: p.better_together,
@@ -116,7 +129,11 @@ export function cardHtml(
   title: string,
   subtitle: string,
 ) {
-  const image = item.image ? `<img src="${escapeHtml(item.image)}" alt="" loading="lazy">` : "";
+  const sources = item.image ? imageSources(item.image) : null;
+  const srcset = sources?.srcSet ? ` srcset="${escapeHtml(sources.srcSet)}" sizes="150px"` : "";
+  const image = sources
+    ? `<img src="${escapeHtml(sources.src)}"${srcset} alt="" loading="lazy" decoding="async" width="150" height="200">`
+    : "";
   return `<a class="catalog-card catalog-card--${escapeHtml(template)}" href="${escapeHtml(item.url)}">${image}<span class="catalog-card__title">${escapeHtml(title)}</span>${
     subtitle ? `<span class="catalog-card__subtitle">${escapeHtml(subtitle)}</span>` : ""
   }<span class="catalog-card__price">$${escapeHtml(item.price)}</span></a>`;

@@ -11,6 +11,7 @@ import {
   type SkuCard,
 } from "@shop/shared/catalog/api";
 import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
+import { coverOfProduct, productImageUrl } from "@shop/shared/media/images";
 import {
   activeSkuPage,
   listProductsPage,
@@ -127,7 +128,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
       title: product.title,
       subtitle: product.subtitle,
       url: `/store/products/${product.id}/`,
-      image: product.images[0]?.url ?? null,
+      image: productImageUrl(product.images, coverOfProduct(product)),
       description: product.description,
       sku: card.id,
       sku_code: card.sku,

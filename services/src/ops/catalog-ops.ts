@@ -1,4 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import { campaignsProjection, catalogProjection, migrateProjection } from "@shop/projections";
 import { DomainError } from "@shop/shared";
@@ -6,6 +7,7 @@ import { importCampaigns } from "../campaigns/campaign-import.ts";
 import { generateCatalog } from "../catalog/catalog-generator.ts";
 import { ImportFileError, importCatalog, parseCatalogFile } from "../catalog/catalog-import.ts";
 import { importDiscounts } from "../discounts/discount-import.ts";
+import { storeImportImages } from "../media/import-images.ts";
 import { catchUpIfNoServer } from "./catch-up.ts";
 import { OpsError, type OpsContext } from "./ops-context.ts";
 
@@ -35,6 +37,12 @@ export async function importCatalogFile(
   await migrateProjection(ctx.database.db, catalogProjection);
   await migrateProjection(ctx.database.db, campaignsProjection);
   await catchUpIfNoServer(ctx);
+  // Images named by a file beside the import file are stored (and resized) before any record is written.
+  const images = await storeImportImages(parsed, dirname(resolve(file)), {
+    db: ctx.database.db,
+    clock: () => new Date(),
+  });
+  if (images.problems.length > 0) throw new OpsError(images.problems.join("\n"), 2);
   const bar = new SingleBar(
     {
       format: "import-catalog   [{bar}] {value}/{total} products  {rate}/s",

@@ -1,7 +1,10 @@
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEDIA_MESSAGES } from "@shop/shared/media/errors";
+import { imageSources } from "@shop/shared/media/images";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import { TestClient } from "../testing/http-client.ts";
@@ -135,6 +138,57 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
         `/api/store/shop/apply-discounts/?discounts=${encodeURIComponent('["roof10"]')}`,
       );
       expect(applied.json).toEqual({ ROOF10: "Discount applied." });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("spec 26.1: import-catalog stores the images a file names beside it, resized; the list shows them", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = mkdtempSync(join(place.dataDir, "images-"));
+    writeFileSync(
+      join(dir, "ark.png"),
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#345" } })
+        .png()
+        .toBuffer(),
+    );
+    writeFileSync(join(dir, "notes.txt"), "not a picture");
+    const file = join(dir, "catalog.json");
+    const catalog = (image: string) => ({
+      products: [
+        {
+          id: 9200,
+          title: "Ark Encounter Guide",
+          images: [{ url: image, alt: "The Ark" }],
+          skus: [{ id: 9201, sku: "10-1-9201", price_cents: 1500, stock: 3 }],
+        },
+      ],
+    });
+    writeFileSync(file, JSON.stringify(catalog("notes.txt")));
+    const refused = await ops("import-catalog", file);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`products.0.images.0.url: ${MEDIA_MESSAGES.notAnImage}`);
+
+    writeFileSync(file, JSON.stringify(catalog("ark.png")));
+    const imported = await ops("import-catalog", file);
+    expect(imported.code).toBe(0);
+    const server: RunningServer = await startTestServer(place);
+    try {
+      const client = new TestClient(server.url);
+      const list = await client.get("/api/store/products/?q=Encounter");
+      const url: string = list.json.items[0].image;
+      expect(url).toMatch(/^\/media\/[0-9a-f]{64}-800\.webp$/);
+      expect(
+        imageSources(url)
+          .srcSet?.split(", ")
+          .map((s) => s.split(" ")[1]),
+      ).toEqual(["160w", "320w", "640w", "800w"]);
+      const image = await fetch(server.url + url.replace("-800.", "-320."));
+      expect(image.status).toBe(200);
+      expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", 320, 240]);
     } finally {
       await server.close();
     }

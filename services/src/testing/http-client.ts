@@ -19,13 +19,15 @@ export class TestClient {
       await this.request("GET", "/api/account/me/");
     const h: Record<string, string> = { ...headers };
     if (this.cookies.size) h.cookie = this.cookieHeader;
-    if (body !== undefined) h["content-type"] = "application/json";
+    const raw = body instanceof Uint8Array;
+    if (body !== undefined && !raw) h["content-type"] = "application/json";
     if (method !== "GET" && this.options.csrf !== false && this.cookies.has("csrftoken"))
       h["x-csrftoken"] ??= this.cookies.get("csrftoken")!;
     const res = await fetch(this.baseUrl + path, {
       method,
       headers: h,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A Node Buffer's backing store is an ArrayBuffer; the DOM typing wants it said.
+      body: body === undefined ? undefined : raw ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
       redirect: "manual",
     });
     for (const line of res.headers.getSetCookie()) {
@@ -45,6 +47,10 @@ export class TestClient {
 
   get(path: string) {
     return this.request("GET", path);
+  }
+  /** A POST of raw bytes (a file upload), sent with the given Content-Type. */
+  upload(path: string, bytes: Uint8Array, contentType: string) {
+    return this.request("POST", path, bytes, { "content-type": contentType });
   }
   post(path: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.request("POST", path, body, headers);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_REQUIRED, wishlistStream } from "@shop/shared";
+import { coverUrl } from "@shop/shared/media/images";
 import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
@@ -46,7 +47,8 @@ describe("the wishlist over HTTP (/api/account/wishlist/)", () => {
                 original_price: "14.99",
                 original_price_cents: 1499,
                 url: "/store/sku/10-1-100",
-                image: null,
+                // No image uploaded: the product's generated cover (spec 26.1).
+                image: coverUrl({ id: 1, title: "Noah's Ark Book", category: "books", format: "Paperback" }),
                 available: true,
                 is_sold_out: false,
                 is_backordered: false,

@@ -15,6 +15,7 @@ import { adErrorCodes } from "../ads/errors.ts";
 import { newsletterErrorCodes } from "../newsletters/errors.ts";
 import { scheduledActionErrorCodes } from "../scheduled-actions/errors.ts";
 import { gamifyErrorCodes } from "../gamify/errors.ts";
+import { mediaErrorCodes } from "../media/errors.ts";
 import { requestErrorCodes } from "./request-errors.ts";
 import { addressErrorCodes } from "../addresses/errors.ts";
 import type { UserRef } from "../content/events.ts";
@@ -41,6 +42,7 @@ export const ERROR_CODES = [
   ...checkoutErrorCodes,
   ...orderErrorCodes,
   ...gamifyErrorCodes,
+  ...mediaErrorCodes,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

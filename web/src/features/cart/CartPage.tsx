@@ -6,6 +6,7 @@ import { CouponBox } from "./CouponBox";
 import { CartGifts, giftDollars } from "./CartGifts";
 import { money, toQuantity } from "./money";
 import { type Notice, useCartEditor } from "./useCartEditor";
+import { ProductImage } from "../catalog/ProductImage";
 import "./cart.css";
 
 const AUTO_UPDATE_MS = 700;
@@ -107,6 +108,9 @@ function CartForm({ cart }: { cart: Cart }) {
               {items.map((item) => (
                 <tr key={item.id}>
                   <td data-label="Item">
+                    {item.image ? (
+                      <ProductImage url={item.image} width={64} sizes="64px" className="cart-line-image" />
+                    ) : null}
                     <a href={item.url ?? `/store/sku/${encodeURIComponent(item.sku_code)}`}>
                       {item.title ?? item.sku_code}
                     </a>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { homeCountry, useCookies } from "../../app/ServerCookies";
 import { type MiniCartItem, useMiniCartQuery } from "./cartApi";
+import { ProductImage } from "../catalog/ProductImage";
 import { money } from "./money";
 
 export const MINI_CART_LIMIT = 5;
@@ -59,6 +60,9 @@ function MiniCartButton() {
         <ul>
           {items.slice(0, MINI_CART_LIMIT).map((item) => (
             <li key={item.sku_code}>
+              {item.image ? (
+                <ProductImage url={item.image} width={48} sizes="48px" className="mini-cart-image" />
+              ) : null}
               {item.url ? <a href={item.url}>{item.title}</a> : <span>{item.title}</span>}
               <span>{item.user_defined_price ? money(item.quantity) : `Qty ${item.quantity}`}</span>
             </li>

@@ -11,7 +11,10 @@ export type CartItem = CartItemView;
 export type CartDiscount = CartDiscountView;
 export type Cart = CartAnswer;
 export type CartUpdate = FullCartUpdateBody;
-export type MiniCartItem = Pick<CartItemView, "sku_code" | "title" | "quantity" | "user_defined_price" | "url">;
+export type MiniCartItem = Pick<
+  CartItemView,
+  "sku_code" | "title" | "quantity" | "user_defined_price" | "url" | "image"
+>;
 /** The mini cart reads the same answer (its `order` holds the version pushes are compared with). */
 type MiniCart = { metadata: CartAnswer["metadata"]; order: CartAnswer["order"]; items: MiniCartItem[] };
 

@@ -45,6 +45,7 @@ describe("cart rules of the screens", () => {
       quantity,
       user_defined_price,
       url: null,
+      image: null,
     });
     expect(itemCountText([item(1)])).toBe("(1 item)");
     expect(itemCountText([item(2), item(50, true)])).toBe("(2 items, 1 gift)");

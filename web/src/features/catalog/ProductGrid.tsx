@@ -1,6 +1,7 @@
 import { Fragment, useState } from "react";
 import { money } from "../cart/money";
 import { type ProductCard, productUrl } from "./catalogTypes";
+import { ProductImage } from "./ProductImage";
 import { QuickViewPanel } from "./QuickViewPanel";
 
 /** Product cards with quick view: one panel open per list; clicking the active item's button closes it (§4). */
@@ -20,7 +21,15 @@ export function ProductGrid({ items, label }: { items: ProductCard[]; label: str
           <Fragment key={`${item.id}:${index}`}>
             <li className={`product-card${open === index ? " active" : ""}`}>
               <a href={productUrl(item)} className="product-card-link">
-                {item.image ? <img src={item.image} alt="" loading="lazy" width="160" height="160" /> : null}
+                {item.image ? (
+                  <ProductImage
+                    url={item.image}
+                    width={240}
+                    sizes="(max-width: 767px) 45vw, 240px"
+                    eager={index < 4}
+                    className="product-card-image"
+                  />
+                ) : null}
                 <span className="product-card-title">{item.title}</span>
               </a>
               {item.format || item.formats?.length ? (

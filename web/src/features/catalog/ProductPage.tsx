@@ -7,6 +7,7 @@ import { Overlay } from "./Overlay";
 import { ProductPurchase } from "./ProductPurchase";
 import { ProductSliders } from "./ProductSliders";
 import { SampleSlider } from "./SampleSlider";
+import { ProductImage } from "./ProductImage";
 import "./catalog.css";
 
 /** /store/products/{id}/ and /store/sku/{sku_code}: format tabs, options, purchase, samples and the five sliders. */
@@ -57,7 +58,14 @@ function ProductView({ product, skuCode }: { product: Product; skuCode?: string 
       <div className="product-top">
         <div className="product-media">
           {product.images?.[0] ? (
-            <img src={product.images[0].url} alt={product.images[0].alt || product.title} width="320" />
+            <ProductImage
+              url={product.images[0].url}
+              alt={product.images[0].alt || product.title}
+              width={480}
+              sizes="(max-width: 767px) 65vw, 480px"
+              eager
+              className="product-page-image"
+            />
           ) : null}
           {product.samples?.length ? <SampleSlider samples={product.samples} openAt={media} /> : null}
         </div>

@@ -3,6 +3,7 @@ import { useAddToCartMutation } from "../cart/cartApi";
 import { money } from "../cart/money";
 import { useQuickViewQuery } from "./catalogApi";
 import { productUrl } from "./catalogTypes";
+import { ProductImage } from "./ProductImage";
 import { AddedToCart, addFailedUrl } from "./AddedToCart";
 
 export const QUICK_VIEW_FAILURE = "The product information you requested could not be retrieved at this time.";
@@ -53,7 +54,9 @@ export function QuickViewPanel({ id, onClose, onFailure }: Props) {
       <button type="button" className="quick-view-close" onClick={onClose} aria-label="Close quick view">
         ×
       </button>
-      {product.image ? <img src={product.image} alt="" width="200" /> : null}
+      {product.image ? (
+        <ProductImage url={product.image} width={200} sizes="200px" eager className="quick-view-image" />
+      ) : null}
       <div>
         <h2 id={headingId}>
           <a href={productUrl(product)}>{product.title}</a>
