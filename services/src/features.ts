@@ -24,6 +24,7 @@ import { newsletters } from "./newsletters/index.ts";
 import { kidsMode } from "./kids-mode/index.ts";
 import { nav } from "./nav/index.ts";
 import { search } from "./search/index.ts";
+import { home } from "./home/index.ts";
 import { gamify } from "./gamify/index.ts";
 import { clientErrors } from "./client-errors/index.ts";
 import { analytics } from "./analytics/index.ts";
@@ -63,6 +64,7 @@ export const FEATURES = [
   kidsMode,
   nav,
   search,
+  home,
   gamify,
   clientErrors,
   analytics,
