@@ -56,7 +56,7 @@ for (const size of SIZES) {
       for (const link of submenu) expect(link.ratio, link.text).toBeGreaterThanOrEqual(4.5);
 
       if (size.isMobile) await openMenu(page, true); // fold the menu again
-      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.getByRole("banner").getByRole("button", { name: "Search", exact: true }).click();
       await page.getByLabel("Search the store and site").fill("answers");
       const suggestions = page.getByRole("list", { name: "Suggestions" }).getByRole("link");
       await expect(suggestions.first()).toBeVisible();
