@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 // Spec 26.2: a home page that sells and asks, rendered on the server, without layout shift.
@@ -70,6 +71,8 @@ for (const size of SIZES) {
       expect(Math.abs(slot!.width - slot!.height)).toBeLessThanOrEqual(1);
       await expect(picks.getByRole("listitem").first()).toContainText("From $49.99");
       await expect(page.getByRole("region", { name: "New arrivals" }).getByRole("listitem")).toHaveCount(4);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
       const categories = page.getByRole("region", { name: "Shop by category" });
       await categories.getByRole("link", { name: /^Books \d+ products$/ }).click();
       await expect(page).toHaveURL(/\/store\/#category=books$/);

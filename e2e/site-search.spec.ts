@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 // Spec 26.4: one search across the store and the site's pages.
@@ -29,6 +30,8 @@ for (const size of SIZES) {
       await expect(pages.getByRole("link").first()).toHaveText("Visitor Guide");
       await expect(page.getByRole("region", { name: "Products" })).toBeVisible();
       await page.waitForLoadState("networkidle");
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
       await pages.getByRole("link", { name: "Visitor Guide" }).click();
       await expect(page).toHaveURL(/\/visitor-guide\/$/);
       expect(errors).toEqual([]);
@@ -90,4 +93,12 @@ test("spec 26.4: the phone search panel is whole on the screen", async ({ browse
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await phone.close();
+});
+
+test("spec 26.4: the store list's own search address (/store/#q=) hydrates without an error", async ({ page }) => {
+  const errors = errorsOf(page);
+  await page.goto("/store/#q=ark");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “ark”");
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
 });
