@@ -60,7 +60,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               type="button"
               className="menu-button"
               aria-expanded={menuOpen}
-              aria-controls="header-more"
+              aria-controls="header-more main-menu"
               onClick={() => setMenuOn(menuOpen ? null : pathname)}
             >
               Menu
