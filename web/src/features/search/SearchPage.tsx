@@ -22,6 +22,49 @@ export function SearchPage() {
   const found = (products.data?.total ?? 0) + (pages.data?.total ?? 0);
   const done = !loading && products.data && pages.data;
 
+  // The section with something in it comes first (a page search finds no product, and the reverse).
+  const order = !products.data?.total && pages.data?.total ? ["pages", "products"] : ["products", "pages"];
+  const productsSection = (
+    <section key="products" id="products-found" className="search-section" aria-labelledby="products-found-heading">
+      <h2 id="products-found-heading">Products</h2>
+      {products.data?.items.length ? (
+        <>
+          <ul className="home-products">
+            {(products.data.items as ProductCard[]).map((p) => (
+              <HomeProductCard key={p.id} product={p} />
+            ))}
+          </ul>
+          {(products.data.total ?? 0) > products.data.items.length ? (
+            <p>
+              <a href={`/store/${listHash({ ...productsQuery(q), count: 24 })}`}>
+                See all {products.data.total} products
+              </a>
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p>No products match.</p>
+      )}
+    </section>
+  );
+  const pagesSection = (
+    <section key="pages" id="pages-found" className="search-section" aria-labelledby="pages-found-heading">
+      <h2 id="pages-found-heading">Pages</h2>
+      {pages.data?.items.length ? (
+        <ul className="page-hits">
+          {pages.data.items.map((hit) => (
+            <li key={hit.url}>
+              <a href={hit.url}>{hit.title}</a>
+              {hit.summary ? <p>{hit.summary}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No pages match.</p>
+      )}
+    </section>
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim()) navigate(searchUrl(text));
@@ -43,45 +86,19 @@ export function SearchPage() {
       {q && done && found > 0 ? (
         <>
           <nav className="search-jump" aria-label="Result sections">
-            <a href="#products-found">Products ({products.data?.total})</a>
-            <a href="#pages-found">Pages ({pages.data?.total})</a>
+            {order.map((name) =>
+              name === "products" ? (
+                <a key={name} href="#products-found">
+                  Products ({products.data?.total})
+                </a>
+              ) : (
+                <a key={name} href="#pages-found">
+                  Pages ({pages.data?.total})
+                </a>
+              ),
+            )}
           </nav>
-          <section id="products-found" className="search-section" aria-labelledby="products-found-heading">
-            <h2 id="products-found-heading">Products</h2>
-            {products.data?.items.length ? (
-              <>
-                <ul className="home-products">
-                  {(products.data.items as ProductCard[]).map((p) => (
-                    <HomeProductCard key={p.id} product={p} />
-                  ))}
-                </ul>
-                {(products.data.total ?? 0) > products.data.items.length ? (
-                  <p>
-                    <a href={`/store/${listHash({ ...productsQuery(q), count: 24 })}`}>
-                      See all {products.data.total} products
-                    </a>
-                  </p>
-                ) : null}
-              </>
-            ) : (
-              <p>No products match.</p>
-            )}
-          </section>
-          <section id="pages-found" className="search-section" aria-labelledby="pages-found-heading">
-            <h2 id="pages-found-heading">Pages</h2>
-            {pages.data?.items.length ? (
-              <ul className="page-hits">
-                {pages.data.items.map((hit) => (
-                  <li key={hit.url}>
-                    <a href={hit.url}>{hit.title}</a>
-                    {hit.summary ? <p>{hit.summary}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>No pages match.</p>
-            )}
-          </section>
+          {order.map((name) => (name === "products" ? productsSection : pagesSection))}
         </>
       ) : null}
       {!q || (done && found === 0) ? (
