@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 // many free video downloads may be ticked; the server refuses a cart that breaks it) and the
 // alphabet-order supplies (rows show and hide; the order form with a running total; §5 generic rules).
 
-const storeMenu = (page: Page) => page.getByRole("navigation", { name: "Store" });
+const storeMenu = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const box = (page: Page, name: string) => page.getByRole("checkbox", { name });
 const cartItems = (page: Page) => page.locator("main").getByRole("link");
 

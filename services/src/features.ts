@@ -24,6 +24,7 @@ import { newsletters } from "./newsletters/index.ts";
 import { kidsMode } from "./kids-mode/index.ts";
 import { nav } from "./nav/index.ts";
 import { search } from "./search/index.ts";
+import { home } from "./home/index.ts";
 import { gamify } from "./gamify/index.ts";
 import { clientErrors } from "./client-errors/index.ts";
 import { media } from "./media/index.ts";
@@ -65,6 +66,7 @@ export const FEATURES = [
   kidsMode,
   nav,
   search,
+  home,
   gamify,
   clientErrors,
   media,

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { FEATURED_PAGE_URL } from "@shop/shared/home/constants";
 import {
   keywordSlugStream,
   keywordStream,
@@ -180,12 +181,31 @@ const NODES: Array<{
     live: true,
     body: LONG_DEMO_BODY,
   },
+  {
+    // The home page's featured products are the products this page links, in order (services/src/home).
+    key: "featured",
+    name: "Staff Picks",
+    url: FEATURED_PAGE_URL,
+    parent: "home",
+    live: true,
+    short: "The books, videos and gifts our staff recommend this season.",
+    body: [
+      "<p>The books, videos and gifts our staff recommend this season.</p>",
+      "<ul>",
+      '<li><a href="/store/products/10/">Creation Answers Study Bible</a></li>',
+      '<li><a href="/store/products/6/">Six Days</a></li>',
+      '<li><a href="/store/products/20/">Ark Encounter Hoodie</a></li>',
+      '<li><a href="/store/products/4/">Dinosaurs of Eden</a></li>',
+      "</ul>",
+    ].join("\n"),
+  },
 ];
 
 const MENU: Array<{ key: string; name: string; url: string; parent: string | null }> = [
   { key: "home", name: "Home", url: "/", parent: null },
   { key: "about", name: "About", url: "/about/", parent: "home" },
-  { key: "visit", name: "Visit", url: "/visit/", parent: "home" },
+  // The Visit page is a draft: the menu leads to the Visitor Guide, which is Live (no dead link in the header).
+  { key: "visit", name: "Visit", url: "/visitor-guide/", parent: "home" },
   { key: "donate", name: "Donate", url: "/donate/", parent: "home" },
   // A submenu for the storefront's header (services/src/nav): added last, so the ids above stay as they were.
   { key: "mission", name: "Our Mission", url: "/about/mission/", parent: "about" },

@@ -148,7 +148,7 @@ describe.each(testBackends())("public content pages on $name", ({ pglite }) => {
   it("the home page lists Live children and its translations", async () => {
     const html: string = (await visitor.get(`${PAGE}/`)).json.page.body_html;
     expect(html).toContain(
-      '<ul class="related-contentnodes related-child"><li><a href="/about/">About Us</a></li><li><a href="/donate/">Donate</a></li><li><a href="/visitor-guide/">Visitor Guide</a></li></ul>',
+      '<ul class="related-contentnodes related-child"><li><a href="/about/">About Us</a></li><li><a href="/donate/">Donate</a></li><li><a href="/store/featured/">Staff Picks</a></li><li><a href="/visitor-guide/">Visitor Guide</a></li></ul>',
     );
     expect(html).toContain('<ul class="translations"><li><a href="/?lang=es" hreflang="es">Inicio</a></li></ul>');
   });

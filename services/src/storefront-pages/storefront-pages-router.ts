@@ -60,7 +60,11 @@ export function makeStorefrontPagesRouter({ webRoot, log, db, siteUrl, analytics
     if (mtime !== built || !renderer) {
       built = mtime;
       template = readFileSync(shell, "utf8");
-      renderer = import(`${pathToFileURL(entry).href}?built=${mtime}`) as Promise<Renderer>;
+      // The first build is imported by its plain URL: a lazy page's chunk imports "../entry-server.js" and
+      // must get this very module, else its hooks read a second copy of the app's contexts (the location:
+      // /search/?q= rendered as if without q, then a hydration error). A later build needs a new URL.
+      const url = pathToFileURL(entry).href;
+      renderer = import(renderer ? `${url}?built=${mtime}` : url) as Promise<Renderer>;
     }
     try {
       const page = await (await renderer).render(req.originalUrl, {

@@ -2247,6 +2247,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/pages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site search's pages: Live content pages whose title, summary or public text match ?q=, best first */
+        get: operations["searchGetPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/featured/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page's featured products: those the featured content page links, else the newest */
+        get: operations["homeGetFeatured"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gamify/register-action/": {
         parameters: {
             query?: never;
@@ -31200,6 +31234,196 @@ export interface operations {
                             "product" | "page"
                         ][]
                     ];
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    searchGetPages: {
+        parameters: {
+            query: {
+                q: string;
+                ts?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            /** @constant */
+                            success: true;
+                        };
+                        q: string;
+                        items: {
+                            title: string;
+                            url: string;
+                            summary: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    homeGetFeatured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            /** @constant */
+                            success: true;
+                        };
+                        picked: boolean;
+                        items: {
+                            id: number;
+                            title: string;
+                            subtitle: string;
+                            slug: string;
+                            url: string;
+                            image: string | null;
+                            author: string;
+                            series: string;
+                            release_date: string | null;
+                            categories: string[];
+                            formats: string[];
+                            price: string;
+                            price_float: number;
+                            price_cents: number;
+                            max_price_cents: number;
+                            /** @enum {string} */
+                            availability: "in_stock" | "backorder" | "sold_out";
+                            is_sold_out: boolean;
+                            html?: string;
+                        }[];
+                    };
                 };
             };
             /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */

@@ -4,3 +4,5 @@
 export const MAX_SUGGESTIONS = 10;
 /** Fewer typed characters than this get no suggestions (every title would match one letter). */
 export const MIN_SUGGEST_CHARS = 2;
+/** At most this many content pages in one page search answer. */
+export const MAX_PAGE_HITS = 20;

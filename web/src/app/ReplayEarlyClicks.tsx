@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { PAGE_HYDRATED } from "../platform/router";
 
 declare global {
   interface Window {
@@ -12,6 +13,9 @@ declare global {
  * own markup is hydrated (its handlers attached), and only then are the early clicks played back.
  */
 export function ReplayEarlyClicks() {
-  useEffect(() => window.replayEarlyClicks?.(), []);
+  useEffect(() => {
+    window.dispatchEvent(new Event(PAGE_HYDRATED)); // the location takes up the hash (platform/router.tsx)
+    window.replayEarlyClicks?.();
+  }, []);
   return null;
 }

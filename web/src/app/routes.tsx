@@ -14,7 +14,8 @@ import { ProductPage } from "../features/catalog/ProductPage";
 import { contentPageApi } from "../features/content/contentPageApi";
 import { ContentPage } from "../features/content/ContentPage";
 import { DonatePage, DONATE_CAMPAIGN } from "../features/campaigns/DonatePage";
-import { HomePage } from "../features/layout/HomePage";
+import { HomePage } from "../features/home/HomePage";
+import { homeApi, NEWEST_QUERY } from "../features/home/homeApi";
 import { ORDER_FORM_QUERY, OrderFormPage } from "../features/order-form/OrderFormPage";
 import { radioApi } from "../features/radio/radioApi";
 import { ordersApi } from "../features/orders/ordersApi";
@@ -64,6 +65,7 @@ const MagazinePage = lazyPage(() => import("../features/category-pages/MagazineP
 const AlphabetOrderPage = lazyPage(() =>
   import("../features/category-pages/AlphabetOrderPage").then((m) => m.AlphabetOrderPage),
 );
+const SearchPage = lazyPage(() => import("../features/search/SearchPage").then((m) => m.SearchPage));
 const GiveawayPage = lazyPage(() => import("../features/gamify/GiveawayPage").then((m) => m.GiveawayPage));
 const WishlistPage = lazyPage(() => import("../features/wishlist/WishlistPage").then((m) => m.WishlistPage));
 const QuickCheckoutPage = lazyPage(() =>
@@ -92,7 +94,11 @@ export const routes: Route[] = [
     path: "/",
     Page: HomePage,
     load: async ({ store }) => {
-      await store.dispatch(campaignApi.endpoints.campaignStatus.initiate(DONATE_CAMPAIGN));
+      await Promise.all([
+        store.dispatch(campaignApi.endpoints.campaignStatus.initiate(DONATE_CAMPAIGN)),
+        store.dispatch(homeApi.endpoints.featured.initiate()),
+        store.dispatch(catalogApi.endpoints.productList.initiate(NEWEST_QUERY)),
+      ]);
       return ok({ title: SITE, description: "Books, magazines, videos and gifts, and the Ark campaign.", path: "/" });
     },
   },
@@ -108,6 +114,28 @@ export const routes: Route[] = [
     },
   },
   { path: "/store/products/:id/", Page: ProductPage, load: productLoad },
+  {
+    path: "/search/",
+    Page: SearchPage,
+    load: async ({ store, search }) => {
+      // The words are in the query string (never a hash): the server renders the results the browser hydrates.
+      const { siteSearchApi, productsQuery, CATEGORIES_QUERY, searchWords } = await import(
+        "../features/search/siteSearchApi"
+      );
+      const q = searchWords(search);
+      const loads: Promise<unknown>[] = [store.dispatch(catalogApi.endpoints.productList.initiate(CATEGORIES_QUERY))];
+      if (q) {
+        loads.push(store.dispatch(catalogApi.endpoints.productList.initiate(productsQuery(q))));
+        loads.push(store.dispatch(siteSearchApi.endpoints.searchPages.initiate(q)));
+      }
+      await Promise.all(loads);
+      return ok({
+        title: q ? `Search: ${q} | ${SITE}` : `Search | ${SITE}`,
+        description: "Search the store's products and the site's pages.",
+        path: "/search/",
+      });
+    },
+  },
   { path: "/store/sku/:code/?", Page: ProductPage, load: productLoad },
   {
     path: "/store/cart/",

@@ -9,6 +9,8 @@ export type Location = { pathname: string; search: string; hash: string };
 
 const LocationContext = createContext<Location>({ pathname: "/", search: "", hash: "" });
 const NAVIGATE = "storefront:navigate";
+/** Sent when the page's own markup has hydrated (ReplayEarlyClicks): the location may then take the hash. */
+export const PAGE_HYDRATED = "storefront:page-hydrated";
 
 function currentLocation(): Location {
   const { pathname, search, hash } = window.location;
@@ -26,11 +28,15 @@ export function LocationProvider({ initial, children }: { initial?: Location; ch
       const next = currentLocation();
       setLocation((shown) => (sameLocation(shown, next) ? shown : next));
     };
-    update();
+    // The hash is taken up once the page itself has hydrated (PAGE_HYDRATED, from App's boundary): the
+    // page's boundary hydrates after this effect, and a location it had not been rendered with reaching
+    // it first was a mismatch (React #418) on every /store/#q= address, a transition included.
+    window.addEventListener(PAGE_HYDRATED, update, { once: true });
     window.addEventListener("popstate", update);
     window.addEventListener("hashchange", update);
     window.addEventListener(NAVIGATE, update);
     return () => {
+      window.removeEventListener(PAGE_HYDRATED, update);
       window.removeEventListener("popstate", update);
       window.removeEventListener("hashchange", update);
       window.removeEventListener(NAVIGATE, update);

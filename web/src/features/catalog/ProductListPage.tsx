@@ -36,6 +36,8 @@ const LABELS: Record<string, string> = {
   mp3: "MP3",
 };
 const label = (value: string) => LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ");
+/** A category's name as shoppers read it (the home page's and the search's category links). */
+export const categoryLabel = label;
 const FILTER_TITLES: Record<string, string> = {
   category: "Category",
   format: "Format",

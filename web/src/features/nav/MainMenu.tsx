@@ -1,5 +1,5 @@
 import { TOP_MENU_LAYER } from "@shop/shared/nav/home-country";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLazyMenuLayerQuery, useMenuLayerQuery } from "./navApi";
 import { toggleSubmenu } from "./panels";
 import { useOutsideClose } from "./useOutsideClose";
@@ -17,9 +17,10 @@ function ancestorIds(button: HTMLElement): number[] {
 /**
  * The header's menu, from the menu nodes staff edit: the top layer comes with the page, and each
  * submenu is asked for (GET /api/nav/get-menu-layer/) the first time it is opened. The layers are the
- * server's html, so the toggles inside are handled here by delegation.
+ * server's html, so the toggles inside are handled here by delegation. The store's own links follow in
+ * the same nav (one nav bar); without the menu nodes they are all it shows.
  */
-export function MainMenu() {
+export function MainMenu({ children }: { children?: ReactNode }) {
   const { data } = useMenuLayerQuery([TOP_MENU_LAYER]);
   const html = data?.[TOP_MENU_LAYER] ?? "";
   const [loadLayer] = useLazyMenuLayerQuery();
@@ -70,11 +71,11 @@ export function MainMenu() {
     return () => element.removeEventListener("click", onClick);
   }, [html, loadLayer]);
 
-  if (!html) return null;
   return (
-    <nav aria-label="Main" className="main-menu">
+    <nav aria-label="Main" className="main-menu" id="main-menu">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: menu layers are our own server's html (names escaped); the CSP runs no inline script */}
-      <div ref={box} dangerouslySetInnerHTML={{ __html: html }} />
+      {html ? <div ref={box} className="menu-nodes" dangerouslySetInnerHTML={{ __html: html }} /> : null}
+      {children}
     </nav>
   );
 }

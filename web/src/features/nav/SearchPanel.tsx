@@ -1,9 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { navigate } from "../../platform/router";
 import { SUGGEST_DELAY_MS, useSuggestQuery, wantsSuggestions } from "./searchApi";
 import { useOutsideClose } from "./useOutsideClose";
 
-/** Where a search goes: the store's list page, the words in its hash (§2). */
-export const searchUrl = (q: string) => `/store/#${new URLSearchParams({ q: q.trim() })}`;
+/** Where a search goes: the site search's results, products and pages (spec 26.4), rendered on the server. */
+export const searchUrl = (q: string) => `/search/?${new URLSearchParams({ q: q.trim() })}`;
 
 /**
  * The search panel: suggestions from GET /api/search/suggest/ (our own catalog and pages) as a list of
@@ -32,7 +33,9 @@ export function SearchPanel({ open, onToggle }: { open: boolean; onToggle: () =>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim()) window.location.assign(searchUrl(text));
+    if (!text.trim()) return;
+    navigate(searchUrl(text));
+    close();
   };
   const list = useRef<HTMLUListElement>(null);
   /** ArrowDown from the box to the first link; up and down between the links; up from the first back to the box. */
@@ -59,7 +62,7 @@ export function SearchPanel({ open, onToggle }: { open: boolean; onToggle: () =>
         Search
       </button>
       <search id={`${ids}panel`} className="nav-panel-body" hidden={!open}>
-        <form action="/store/" onSubmit={submit}>
+        <form action="/search/" onSubmit={submit}>
           <label htmlFor={`${ids}q`}>Search the store and site</label>
           <input
             ref={input}

