@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { homeCountry, useCookies } from "../../app/ServerCookies";
 import { type MiniCartItem, useMiniCartQuery } from "./cartApi";
 import { ProductImage } from "../catalog/ProductImage";
@@ -20,14 +20,17 @@ export function itemCountText(items: MiniCartItem[]): string {
   return `(${parts.join(", ")})`;
 }
 
-/** The header's cart dropdown: loaded only when the home country is the United States (§1, §6). */
-export function MiniCart() {
+/**
+ * The header's cart dropdown: loaded only when the home country is the United States (§1, §6).
+ * Where it shows nothing (another country, an empty cart) the header shows `fallback` instead.
+ */
+export function MiniCart({ fallback = null }: { fallback?: ReactNode }) {
   const cookies = useCookies();
-  if (homeCountry(cookies) !== "United States") return null;
-  return <MiniCartButton />;
+  if (homeCountry(cookies) !== "United States") return fallback;
+  return <MiniCartButton fallback={fallback} />;
 }
 
-function MiniCartButton() {
+function MiniCartButton({ fallback }: { fallback: ReactNode }) {
   const { data, isError } = useMiniCartQuery();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -44,7 +47,7 @@ function MiniCartButton() {
 
   // §4: visible when items exist; hidden when empty or on failure (the count cleared with it).
   const items = data?.metadata?.success ? data.items : [];
-  if (isError || items.length === 0) return null;
+  if (isError || items.length === 0) return fallback;
   return (
     <div className="mini-cart" ref={box}>
       <button

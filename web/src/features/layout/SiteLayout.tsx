@@ -32,6 +32,12 @@ export const showsMiniCart = (pathname: string) => !pathname.startsWith("/store/
  * The header: the name, search and cart always in view; on a phone the menu and the other tools fold
  * behind the Menu button (CSS shows them from 768 px), so the header stays one row tall.
  */
+const cartLink = (
+  <a className="header-cart" href="/store/cart/">
+    Cart
+  </a>
+);
+
 export function SiteLayout({ children }: { children: ReactNode }) {
   useNewsletterForms(); // forms under /newsletters/ in content pages (§2)
   const [panel, setPanel] = useState<HeaderPanel | null>(null);
@@ -53,9 +59,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           </Link>
           <div className="header-quick">
             <SearchPanel open={panel === "search"} onToggle={toggleSearch} />
-            <a className="header-cart" href="/store/cart/">
-              Cart
-            </a>
+            {/* In view at every width: the cart with its count once it holds something (§9). */}
+            {showsMiniCart(pathname) ? <MiniCart fallback={cartLink} /> : cartLink}
             <button
               type="button"
               className="menu-button"
@@ -72,7 +77,6 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <span className="entries-slot">
               <GamifyToolbar campaign={VBS_2016_REVEAL} />
             </span>
-            {showsMiniCart(pathname) && <MiniCart />}
             <AccountStatus />
           </div>
         </div>
