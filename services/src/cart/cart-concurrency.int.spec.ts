@@ -135,7 +135,13 @@ describe("the cart follows the shopper", () => {
       strangerVersions.push(m.version);
     });
     await new Promise((resolve) => setTimeout(resolve, 100)); // the room is joined on connection
+    // Listening before the add: the push may arrive before the add's own answer has been read.
     const versions: number[] = [];
+    const listeners: Array<() => void> = [];
+    otherTab.on("cart:changed", (m: CartChangedMessage) => {
+      versions.push(m.version);
+      for (const check of listeners) check();
+    });
     const pushed = (version: number) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no cart:changed {version: ${version}} within 5 s`)), 5000);
@@ -144,10 +150,7 @@ describe("the cart follows the shopper", () => {
           clearTimeout(timer);
           resolve();
         };
-        otherTab.on("cart:changed", (m: CartChangedMessage) => {
-          versions.push(m.version);
-          check();
-        });
+        listeners.push(check);
         check();
       });
     const added = await visitor.get(`/api/store/shop/add-to-cart/?${BOOK}=4`);
