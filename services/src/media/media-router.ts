@@ -43,16 +43,17 @@ export function makeMediaRouter(deps: { db: Kysely<Database>; clock: () => Date 
     });
   });
 
-  router.get("/media/covers/:file", async (req, res) => {
-    const match = COVER.exec(String(req.params.file));
-    const product = match
-      ? await deps.db
-          .selectFrom("products")
-          .select(["id", "title", "categories", "formats"])
-          .where("id", "=", Number(match[1]))
-          .executeTakeFirst()
-      : undefined;
-    if (!match || !product) {
+  // /media/ is also where content pages with videos live (/media/{slug}/): a name that is not an
+  // image's goes on to the pages.
+  router.get("/media/covers/:file", async (req, res, next) => {
+    const match = req.path.endsWith("/") ? null : COVER.exec(String(req.params.file));
+    if (!match) return next();
+    const product = await deps.db
+      .selectFrom("products")
+      .select(["id", "title", "categories", "formats"])
+      .where("id", "=", Number(match[1]))
+      .executeTakeFirst();
+    if (!product) {
       res.status(404).type("text/plain").send("No such cover.");
       return;
     }
@@ -62,9 +63,10 @@ export function makeMediaRouter(deps: { db: Kysely<Database>; clock: () => Date 
     res.type("image/svg+xml").send(coverSvg(cover));
   });
 
-  router.get("/media/:file", async (req, res) => {
-    const match = VARIANT.exec(String(req.params.file));
-    const body = match ? await store.variant(match[1], Number(match[2])) : null;
+  router.get("/media/:file", async (req, res, next) => {
+    const match = req.path.endsWith("/") ? null : VARIANT.exec(String(req.params.file));
+    if (!match) return next();
+    const body = await store.variant(match[1], Number(match[2]));
     if (!body) {
       res.status(404).type("text/plain").send("No such image.");
       return;

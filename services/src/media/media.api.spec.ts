@@ -139,6 +139,12 @@ describe("spec 26.1: staff upload product images, kept by content hash and resiz
       .given()
       .when((http) => http.visitor().get(mediaUrl("a".repeat(64), 160)))
       .then(({ response }) => expect(response.status).toBe(404)));
+
+  it("a content page under /media/ (/media/{slug}/) is left to the pages, not taken for an image", () =>
+    spec
+      .given()
+      .when((http) => http.visitor().get("/media/vbs-reveal/"))
+      .then(({ response }) => expect(response.text).not.toBe("No such image.")));
 });
 
 describe("spec 26.1: every product without an upload has a generated cover", () => {
