@@ -48,6 +48,10 @@ function audit(name: string, url: string, cookie: string): Audit {
   )
     .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
     .map((a) => a.id);
+  // What the console said, so a failing errors-in-console names its cause.
+  const consoleErrors = (report.audits["errors-in-console"]?.details?.items ?? []).map(
+    (i: { description?: string; url?: string }) => `${i.description ?? ""} ${i.url ?? ""}`.trim(),
+  );
   return {
     page: name,
     performance: score("performance"),
@@ -56,7 +60,7 @@ function audit(name: string, url: string, cookie: string): Audit {
     seo: score("seo"),
     cls: report.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     lcpMs: report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
-    failing,
+    failing: [...failing, ...consoleErrors.map((e: string) => `console: ${e}`)],
   };
 }
 
