@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { categoryLabel } from "@shop/shared/catalog/category-labels";
 import { navigate, useLocation } from "../../platform/router";
 import { useProductListQuery, VIEW_MORE_COUNT, type ListQuery } from "./catalogApi";
 import type { Facet } from "./catalogTypes";
@@ -22,22 +23,9 @@ const LABELS: Record<string, string> = {
   "1000-2499": "$10 to $24.99",
   "2500-4999": "$25 to $49.99",
   "5000-": "$50 and up",
-  // Categories (shared/src/catalog/sku-category.ts) whose slug does not read well capitalised.
-  "magazine-sub": "Magazine subscriptions",
-  "magazine-issue": "Magazine issues",
-  vbs: "VBS",
-  abc: "ABC",
-  "audio/software": "Audio & software",
-  bju: "BJU Press",
-  "limited-edition": "Limited editions",
-  "video-downloads": "Video downloads",
-  ebooks: "eBooks",
-  pdf: "PDF",
-  mp3: "MP3",
 };
-const label = (value: string) => LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ");
-/** A category's name as shoppers read it (the home page's and the search's category links). */
-export const categoryLabel = label;
+/** A facet value as shoppers read it: stock and price labels here, categories by their shared names. */
+const label = (value: string) => LABELS[value] ?? categoryLabel(value);
 const FILTER_TITLES: Record<string, string> = {
   category: "Category",
   format: "Format",

@@ -1,5 +1,5 @@
 import type { Facet } from "../catalog/catalogTypes";
-import { categoryLabel } from "../catalog/ProductListPage";
+import { categoryLabel } from "@shop/shared/catalog/category-labels";
 
 /** Links to the store list filtered by each category (the list's hash), the fullest first. */
 export function CategoryLinks({ facets, title = "Shop by category" }: { facets: Facet[]; title?: string }) {
