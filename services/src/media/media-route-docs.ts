@@ -24,7 +24,7 @@ export const MEDIA_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/media/covers/:file",
     summary:
-      "A product's generated cover ({id}-{stamp}.svg): its title, a colour and pattern per category, its format; cached for a year while the stamp is current",
+      "A product's generated cover ({id}-{stamp}.svg; {id}-{stamp}.png is the same drawn as a 600×800 PNG, image/png, for link previews): its title, a colour and pattern per category, its format; cached for a year while the stamp is current",
     mediaType: "image/svg+xml",
     answer: z.string(),
   },

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
 import { MEDIA_MESSAGES, MediaRefusedError } from "@shop/shared/media/errors";
 import { MEDIA_MAX_BYTES, MEDIA_UPLOAD_PATH, coverOfProduct, coverStamp, mediaUrl } from "@shop/shared/media/images";
+import { coverPng } from "./cover-png.ts";
 import { coverSvg } from "./cover-svg.ts";
 import { mediaStore } from "./media-store.ts";
 import { storeImage } from "./store-image.ts";
@@ -10,7 +11,7 @@ import { storeImage } from "./store-image.ts";
 export const MEDIA_UPLOADED = "The image has been uploaded.";
 const FOREVER = "public, max-age=31536000, immutable";
 const VARIANT = /^([0-9a-f]{64})-(\d{1,4})\.webp$/;
-const COVER = /^(\d{1,9})-([0-9a-z]{1,8})\.svg$/;
+const COVER = /^(\d{1,9})-([0-9a-z]{1,8})\.(svg|png)$/;
 
 const tooLarge = () => new MediaRefusedError("MEDIA_TOO_LARGE", MEDIA_MESSAGES.tooLarge);
 
@@ -27,7 +28,8 @@ function uploadBody() {
 
 /**
  * Staff upload images (POST /admin/api/media/, staff and CSRF checked by app.ts); anyone reads them
- * at /media/{hash}-{width}.webp. Product covers are drawn at /media/covers/{id}-{stamp}.svg.
+ * at /media/{hash}-{width}.webp. Product covers are drawn at /media/covers/{id}-{stamp}.svg
+ * (and .png, for link previews).
  */
 export function makeMediaRouter(deps: { db: Kysely<Database>; clock: () => Date }): Router {
   const router = Router();
@@ -60,7 +62,8 @@ export function makeMediaRouter(deps: { db: Kysely<Database>; clock: () => Date 
     const cover = coverOfProduct(product);
     // An old stamp (the title changed since the page was cached) still gets today's cover, briefly cached.
     res.setHeader("Cache-Control", coverStamp(cover) === match[2] ? FOREVER : "public, max-age=300");
-    res.type("image/svg+xml").send(coverSvg(cover));
+    if (match[3] === "png") res.type("image/png").send(await coverPng(store, coverSvg(cover), deps.clock()));
+    else res.type("image/svg+xml").send(coverSvg(cover));
   });
 
   router.get("/media/:file", async (req, res, next) => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MEDIA_MESSAGES } from "@shop/shared/media/errors";
-import { MEDIA_MAX_BYTES, coverUrl, imageSources, mediaUrl } from "@shop/shared/media/images";
+import { MEDIA_MAX_BYTES, coverUrl, imageSources, mediaUrl, socialImageUrl } from "@shop/shared/media/images";
 import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { apiSpec } from "../testing/api-spec.ts";
@@ -170,6 +170,27 @@ describe("spec 26.1: every product without an upload has a generated cover", () 
         const stale = await http.visitor().get("/media/covers/7-old.svg");
         expect(stale.headers.get("cache-control")).toBe("public, max-age=300");
         expect((await http.visitor().get("/media/covers/999-abc.svg")).status).toBe(404);
+      }));
+
+  it("link previews get the cover as a 600×800 PNG, drawn once and kept, cached for a year", () =>
+    spec
+      .given(...book)
+      .when((http) => http.visitor().get("/api/store/products/"))
+      .then(async ({ http }) => {
+        expect(socialImageUrl(cover)).toBe(cover.replace(/\.svg$/, ".png"));
+        const response = await getBytes(http.visitor(), socialImageUrl(cover));
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/png");
+        expect(response.headers.get("cache-control")).toBe(FOREVER);
+        const meta = await sharp(response.body).metadata();
+        expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+          format: "png",
+          width: 600,
+          height: 800,
+        });
+        const again = await getBytes(http.visitor(), socialImageUrl(cover));
+        expect(again.body.equals(response.body)).toBe(true);
+        expect((await http.visitor().get("/media/covers/999-abc.png")).status).toBe(404);
       }));
 
   it("the quick view and the product page show the cover", () =>

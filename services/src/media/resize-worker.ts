@@ -29,6 +29,14 @@ process.once("message", async (job) => {
   const sharp = require(job.sharpPath);
   sharp.cache(false);
   sharp.concurrency(1);
+  if (job.kind === "svg-to-png") {
+    try {
+      const body = await sharp(Buffer.from(job.svg), { limitInputPixels: job.maxPixels }).png({ compressionLevel: 9 }).toBuffer();
+      return parentPort.postMessage({ ok: true, body });
+    } catch {
+      return parentPort.postMessage({ ok: false, reason: "not-an-image" });
+    }
+  }
   const { bytes, widths, formats, maxPixels } = job;
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let meta;
@@ -71,10 +79,10 @@ process.once("message", async (job) => {
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Reads and resizes one upload in a fresh worker process, after any upload already resizing. */
-export function resizeImage(bytes: Buffer): Promise<ResizeResult> {
+/** Runs one job in a fresh worker process, after any job already running (one image decoded at a time). */
+function inWorker<T>(job: Record<string, unknown>): Promise<T> {
   const run = () =>
-    new Promise<ResizeResult>((resolve, reject) => {
+    new Promise<T>((resolve, reject) => {
       const sharpPath = createRequire(import.meta.url).resolve("sharp");
       const worker = spawn(process.execPath, ["--max-old-space-size=48", "-e", WORKER_SOURCE], {
         stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -83,19 +91,31 @@ export function resizeImage(bytes: Buffer): Promise<ResizeResult> {
       let answered = false;
       worker.once("message", (message) => {
         answered = true;
-        const result = message as ResizeResult;
-        if (result.ok)
-          for (const v of result.image.variants)
-            v.body = Buffer.from(v.body.buffer, v.body.byteOffset, v.body.byteLength);
-        resolve(result);
+        resolve(message as T);
       });
       worker.once("error", reject);
       worker.once("exit", (code) => {
         if (!answered) reject(new Error(`The image worker stopped (exit code ${code}).`));
       });
-      worker.send({ sharpPath, bytes, widths: [...MEDIA_WIDTHS], formats: FORMATS, maxPixels: MAX_PIXELS });
+      worker.send({ sharpPath, maxPixels: MAX_PIXELS, ...job });
     });
   const next = queue.then(run, run);
   queue = next.catch(() => {});
   return next;
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Reads and resizes one upload in a fresh worker process. */
+export async function resizeImage(bytes: Buffer): Promise<ResizeResult> {
+  const result = await inWorker<ResizeResult>({ kind: "resize", bytes, widths: [...MEDIA_WIDTHS], formats: FORMATS });
+  if (result.ok) for (const v of result.image.variants) v.body = asBuffer(v.body);
+  return result;
+}
+
+/** Draws an SVG (a generated cover) as a PNG, for sites that do not show SVG (Open Graph previews). */
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const result = await inWorker<{ ok: true; body: Uint8Array } | { ok: false }>({ kind: "svg-to-png", svg });
+  if (!result.ok) throw new Error("The cover could not be drawn as a PNG.");
+  return asBuffer(result.body);
 }

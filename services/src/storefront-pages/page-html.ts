@@ -1,4 +1,5 @@
 import { ANALYTICS_META, type ExternalAnalytics } from "@shop/shared/analytics/constants";
+import { socialImageUrl } from "@shop/shared/media/images";
 
 /** What the server renderer (web/src/entry-server.tsx) answers for one page. */
 export interface RenderedPage {
@@ -15,7 +16,7 @@ const escapeHtml = (text: string) =>
 /** The page's title, description, canonical URL and Open Graph tags. */
 export function headTags(head: RenderedPage["head"], origin: string): string {
   const url = new URL(head.path, origin).href;
-  const image = head.image ? new URL(head.image, origin).href : null;
+  const image = head.image ? new URL(socialImageUrl(head.image), origin).href : null;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,

@@ -2494,7 +2494,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A product's generated cover ({id}-{stamp}.svg): its title, a colour and pattern per category, its format; cached for a year while the stamp is current */
+        /** A product's generated cover ({id}-{stamp}.svg; {id}-{stamp}.png is the same drawn as a 600×800 PNG, image/png, for link previews): its title, a colour and pattern per category, its format; cached for a year while the stamp is current */
         get: operations["mediaGetCoversByFile"];
         put?: never;
         post?: never;

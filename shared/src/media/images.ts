@@ -53,6 +53,12 @@ export const coverStamp = (p: Omit<CoverSource, "id">) => stamp(`${p.title}\u000
 /** A product's generated cover, drawn on request from its title, category and format. */
 export const coverUrl = (p: CoverSource) => `/media/covers/${p.id}-${coverStamp(p)}.svg`;
 
+/**
+ * The image link previews (Open Graph) name: a cover as its PNG drawing, since Facebook, X and chat
+ * apps do not show SVG; any other image as it is.
+ */
+export const socialImageUrl = (url: string) => url.replace(/^(\/media\/covers\/\d+-[0-9a-z]+)\.svg$/, "$1.png");
+
 /** A product's first image, or its cover when staff have given it none. */
 export function productImageUrl(images: readonly { url: string }[] | null | undefined, p: CoverSource): string {
   return images?.[0]?.url ?? coverUrl(p);
