@@ -71,6 +71,9 @@ test("a physical order with shipping, then the order-complete page with Print Or
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
   await fillCard(page, "4242 4242 4242 4242");
+  // The card types the number does not match are struck through, still readable (axe contrast).
+  await expect(page.locator(".card-types .dimmed")).toHaveCount(3);
+  expect(await seriousFindings(page)).toEqual([]);
   await page.getByRole("button", { name: "Submit Order" }).click();
   await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, PLACED);
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
