@@ -116,7 +116,7 @@ describe("spec 26.5: monthly gifts from the donate page", () => {
           source: "monthly",
           amountCents: 1250,
         });
-        const invoice = (charged?.data as { invoice: string }).invoice;
+        const invoice = String((charged?.data as { invoice?: string } | undefined)?.invoice);
         const notice = {
           gift: "5001",
           subscription: "test_sub_5001",
