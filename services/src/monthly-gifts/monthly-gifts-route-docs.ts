@@ -15,9 +15,9 @@ export const MONTHLY_GIFT_ROUTES: RouteDoc[] = [
     method: "POST",
     path: "/api/account/monthly-gifts/:id/cancel/",
     signedIn: true,
-    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED"],
+    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "PAYMENT_UNAVAILABLE"],
     summary:
-      "Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409, and nothing is written",
+      "Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; a gateway out of reach 502; nothing is written then",
     answer: MonthlyGiftAnswer,
   },
   {
@@ -29,7 +29,7 @@ export const MONTHLY_GIFT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/admin/api/monthly-gifts/:id/cancel/",
-    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED"],
+    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "PAYMENT_UNAVAILABLE"],
     summary:
       "Stop a monthly gift for its giver; the event names the staff member (audit trail). A cancelled one answers 409",
     answer: MonthlyGiftAnswer,

@@ -1840,7 +1840,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409, and nothing is written */
+        /** Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; a gateway out of reach 502; nothing is written then */
         post: operations["monthlyGiftsPostAccountMonthlyGiftsCancelById"];
         delete?: never;
         options?: never;
@@ -26830,6 +26830,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
@@ -27132,6 +27150,24 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         });
