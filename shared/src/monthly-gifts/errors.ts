@@ -1,5 +1,5 @@
 import { DomainError } from "../errors/domain-error.ts";
-import { MONTHLY_GIFT_MESSAGES } from "./api.ts";
+import { MONTHLY_GIFT_MESSAGES } from "./messages.ts";
 
 export const monthlyGiftErrorCodes = ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED"] as const;
 export type MonthlyGiftErrorCode = (typeof monthlyGiftErrorCodes)[number];

@@ -1,4 +1,4 @@
-import { MONTHLY_GIFT_MESSAGES } from "@shop/shared/monthly-gifts/api";
+import { MONTHLY_GIFT_MESSAGES } from "@shop/shared/monthly-gifts/messages";
 import { FieldErrors } from "../../platform/FieldErrors";
 
 /**
