@@ -2666,7 +2666,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe webhook: a Stripe event (payment_intent.*, charge.refunded, charge.dispute.created) signed in the Stripe-Signature header; 400 when the signature is missing, wrong or older than 300 s; 404 when STRIPE_WEBHOOK_SECRET is not set; 503 (Retry-After, event not taken) while the orders read model cannot catch up */
+        /** Stripe webhook: a Stripe event (payment_intent.*, charge.refunded, charge.dispute.created; for monthly gifts invoice.paid, invoice.payment_failed, customer.subscription.deleted) signed in the Stripe-Signature header; 400 when the signature is missing, wrong or older than 300 s; 404 when STRIPE_WEBHOOK_SECRET is not set; 503 (Retry-After, event not taken) while the orders read model cannot catch up */
         post: operations["paymentsPostStripeWebhook"];
         delete?: never;
         options?: never;
