@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { DEMO, logInNewBrowser } from "./support/staff-login";
 
 // Issue 26 §5 and §7: a monthly gift started on the donate page (Give now, "Make this monthly") by a
 // signed-in shopper, then cancelled on their account page. On a phone, the page the gift is cancelled
@@ -47,6 +48,7 @@ test("spec 26.5: a guest who ticks 'Make this monthly' is asked to sign in, and 
 
 test("spec 26.5 / 26.7: a signed-in shopper starts a monthly gift on the donate page and cancels it on the account page", async ({
   page,
+  browser,
 }) => {
   const email = newEmail("monthly");
   await page.goto("/account/signup/?next=/donate/");
@@ -84,4 +86,15 @@ test("spec 26.5 / 26.7: a signed-in shopper starts a monthly gift on the donate 
   // A reload reads the same from the server.
   await page.reload();
   await expect(page.getByRole("listitem", { name: `Monthly gift ${number}` })).toContainText("Cancelled");
+
+  // Staff see it in the back office, cancelled by its giver, with no Cancel left.
+  const staff = await logInNewBrowser(browser, DEMO);
+  await staff
+    .getByRole("navigation", { name: "Back office sections" })
+    .getByRole("link", { name: "Monthly gifts" })
+    .click();
+  const row = staff.getByRole("row").filter({ hasText: number });
+  await expect(row).toContainText("Cancelled (shopper)");
+  await expect(row).toContainText("Visa ending 4242");
+  await expect(row.getByRole("button", { name: "Cancel" })).toHaveCount(0);
 });
