@@ -194,13 +194,19 @@ test.describe("at desktop size", () => {
     await expect(page.getByRole("textbox", { name: "First name" })).toHaveCount(0);
   });
 
-  test("spec 26.7: the account page links orders, addresses, wishlist and newsletters, each a page that answers", async ({
+  test("spec 26.7: the account page links orders, addresses, wishlist, newsletters and monthly gifts, each a page that answers", async ({
     page,
   }) => {
     await signUp(page, newEmail("links"), "Lee Links");
     const links = page.getByRole("navigation", { name: "Your account" }).getByRole("link");
-    await expect(links).toHaveText(["Order history", "Address book", "Wishlist", "Newsletters"]);
-    for (const href of ["/account/orders/", "/account/addresses/", "/account/wishlist/", "/newsletters/"]) {
+    await expect(links).toHaveText(["Order history", "Address book", "Wishlist", "Newsletters", "Monthly gifts"]);
+    for (const href of [
+      "/account/orders/",
+      "/account/addresses/",
+      "/account/wishlist/",
+      "/newsletters/",
+      "/account/monthly-gifts/",
+    ]) {
       await expect(
         page
           .getByRole("link", { name: /./ })

@@ -11,6 +11,7 @@ import type { CatalogTables } from "./catalog/catalog-tables.ts";
 import type { DiscountsTables } from "./discounts/discounts-tables.ts";
 import type { MailboxTables } from "./mail/mailbox-tables.ts";
 import type { AddressesTables } from "./addresses/addresses-tables.ts";
+import type { MonthlyGiftsTables } from "./monthly-gifts/monthly-gifts-tables.ts";
 import type { OrdersTables } from "./orders/orders-tables.ts";
 import type { ContentNodesTables } from "./content/content-nodes-tables.ts";
 import type { ContentPagesTables } from "./content/content-pages-tables.ts";
@@ -144,6 +145,7 @@ export interface Database
     NewsletterTables,
     MailboxTables,
     AddressesTables,
+    MonthlyGiftsTables,
     OrdersTables,
     PaymentAttemptsTables,
     ContentPagesTables {}

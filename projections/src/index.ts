@@ -13,6 +13,7 @@ import { adsProjection } from "./ads/ads-projection.ts";
 import { newslettersProjection } from "./newsletters/newsletters-projection.ts";
 import { mailboxProjection } from "./mail/mailbox-projection.ts";
 import { addressesProjection } from "./addresses/addresses-projection.ts";
+import { monthlyGiftsProjection } from "./monthly-gifts/monthly-gifts-projection.ts";
 import { ordersProjection } from "./orders/orders-projection.ts";
 import { dashboardProjection } from "./dashboard/dashboard-projection.ts";
 import { paymentAttemptsProjection } from "./payment-attempts/payment-attempts-projection.ts";
@@ -61,6 +62,8 @@ export * from "./mail/mailbox-projection.ts";
 export * from "./mail/mailbox-tables.ts";
 export * from "./addresses/addresses-projection.ts";
 export * from "./addresses/addresses-tables.ts";
+export * from "./monthly-gifts/monthly-gifts-projection.ts";
+export * from "./monthly-gifts/monthly-gifts-tables.ts";
 export * from "./personal-data/person-keys.ts";
 export * from "./personal-data/email-hash.ts";
 export * from "./orders/orders-projection.ts";
@@ -87,6 +90,7 @@ export const allProjections = [
   mailboxProjection,
   addressesProjection,
   ordersProjection,
+  monthlyGiftsProjection,
   paymentAttemptsProjection,
   gamifyProjection,
   dashboardProjection,

@@ -16,6 +16,7 @@ import { addresses } from "./addresses/index.ts";
 import { checkout } from "./checkout/index.ts";
 import { orders } from "./orders/index.ts";
 import { wishlist } from "./wishlist/index.ts";
+import { monthlyGifts } from "./monthly-gifts/index.ts";
 import { contributors } from "./contributors/index.ts";
 import { categoryPages } from "./category-pages/index.ts";
 import { radio } from "./radio/index.ts";
@@ -58,6 +59,7 @@ export const FEATURES = [
   checkout,
   orders,
   wishlist,
+  monthlyGifts,
   contributors,
   categoryPages,
   radio,

@@ -14,6 +14,7 @@ export * from "./campaigns/index.ts";
 export * from "./discounts/index.ts";
 export * from "./cart/index.ts";
 export * from "./wishlist/index.ts";
+export * from "./monthly-gifts/index.ts";
 export * from "./domain/index.ts";
 export * from "./locks/index.ts";
 export * from "./lookups/index.ts";

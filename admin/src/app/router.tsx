@@ -23,6 +23,9 @@ const ShippingRatesPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import("../features/analytics/AnalyticsPage").then((m) => ({ default: m.AnalyticsPage })),
 );
+const MonthlyGiftsPage = lazy(() =>
+  import("../features/monthly-gifts/MonthlyGiftsPage").then((m) => ({ default: m.MonthlyGiftsPage })),
+);
 const HistoryPage = lazy(() => import("../features/history/HistoryPage").then((m) => ({ default: m.HistoryPage })));
 const RecordPage = lazy(() => import("../features/records/RecordPage").then((m) => ({ default: m.RecordPage })));
 const MenuNodeFormPage = lazy(() =>
@@ -89,6 +92,7 @@ export const router = createBrowserRouter(
             // Menu nodes (tree app): the content node's form, lock, history and live machinery (issue 12, point 3).
             { path: "/mailbox/", element: lazyPage("the mailbox", <MailboxPage />) },
             { path: "/analytics/", element: lazyPage("the analytics", <AnalyticsPage />) },
+            { path: "/monthly-gifts/", element: lazyPage("the monthly gifts", <MonthlyGiftsPage />) },
             { path: "/store/shipping-rate/", element: lazyPage("the shipping rates", <ShippingRatesPage />) },
             { path: "/tree/menunode/add/", element: lazyPage("the form", <MenuNodeFormPage key="add" />) },
             { path: "/tree/menunode/:id/", element: lazyPage("the form", <MenuNodeFormPage />) },

@@ -98,7 +98,7 @@ export type CampaignCommand =
         amountCents: number;
         donorName: string;
         note: string;
-        source: "offline" | "order";
+        source: "offline" | "order" | "monthly";
         orderNumber: string | null;
       };
     }

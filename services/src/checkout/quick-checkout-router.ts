@@ -70,7 +70,7 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
   router.post("/api/store/shop/quick-donation/", async (req, res) => {
     const input = parseRequest(QuickDonationRequest, req.body);
     const { answer, lastWrite } = await submitQuickDonation(deps, input, requestOf(req, res));
-    if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders"]);
+    if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders", "monthly-gifts"]);
     res.json(answer);
   });
 

@@ -7,6 +7,8 @@ import {
   type LogPosition,
   type QuickDonationRequest,
 } from "@shop/shared";
+import { startMonthlyGift } from "../monthly-gifts/monthly-gift-commands.ts";
+import { checkMonthlyOption } from "../monthly-gifts/monthly-option.ts";
 import { recordOrderGifts } from "../orders/order-gifts.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
@@ -36,9 +38,10 @@ export async function submitQuickDonation(
   const fund = (await deps.loadSkus([input.fund])).get(input.fund);
   const gift = decideQuickDonation(input, fund, deps.clock());
   if (!takesCards(deps.gateway)) throw new PaymentNotConfiguredError();
+  if (input.monthly) checkMonthlyOption(deps.gateway, request.userId);
   const stream = quickCheckoutStream(request.idempotencyKey ?? randomUUID());
   const person = await payerOf(deps.db, request.userId, gift.billing.email);
-  return runPaymentAttempt(
+  const placed = await runPaymentAttempt(
     deps,
     quickCheckoutAttempts(stream, gift.line.skuCode),
     {
@@ -66,4 +69,8 @@ export async function submitQuickDonation(
     },
     { metadata: request.metadata, cardLimits: { checkout: `quick:${request.cartId}`, address: request.address } },
   );
+  if (!input.monthly) return placed;
+  // The first month is this order; the next ones are the gateway's (a repeated submit finishes a failed start).
+  const started = await startMonthlyGift(deps, placed.answer.order.number, gift.billing.email, request.metadata);
+  return { ...placed, lastWrite: started ?? placed.lastWrite };
 }

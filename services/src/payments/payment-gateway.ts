@@ -35,7 +35,7 @@ export interface PaymentGateway {
    * Present when the card is typed into the gateway's own elements in the browser: creates (once per
    * tag and amount) the payment the browser confirms. The card never reaches our server then.
    */
-  browserPayment?(input: { amountCents: number; tag: string }): Promise<BrowserPayment>;
+  browserPayment?(input: { amountCents: number; tag: string; monthly?: boolean }): Promise<BrowserPayment>;
   authorise(input: { amountCents: number; source: PaymentSource; idempotencyKey: string }): Promise<AuthoriseResult>;
   capture(reference: string, amountCents: number): Promise<void>;
   refund(reference: string, amountCents: number): Promise<void>;
@@ -46,4 +46,45 @@ export interface PaymentGateway {
    * reactor voids one whose process died before recording it. The test gateway reads its ledger.
    */
   authorisationFor?(idempotencyKey: string): Promise<string | null>;
+  /** Present when the gateway can repeat a gift each month. */
+  monthly?: MonthlyGateway;
+}
+
+/** A month the gateway charged (or failed to) on a monthly gift's subscription: its notice, as the gift records it. */
+export interface MonthlyCharge {
+  /** Our gift's id, as given to `startMonthly` (Stripe echoes it from the subscription's metadata). */
+  gift: string;
+  subscription: string;
+  /** The gateway's invoice: a month counts once, however often its notice arrives. */
+  invoice: string;
+  amountCents: number;
+  paid: boolean;
+  /** Why a month was not paid. */
+  message: string | null;
+}
+
+/**
+ * Monthly gifts (issue 26 §5): a subscription charging the card of a payment already made, from a
+ * month after `now` (that payment was the first month). Its charges come back as `MonthlyCharge`
+ * notices: Stripe's webhooks, or the test gateway's `chargeMonth`.
+ */
+export interface MonthlyGateway {
+  startMonthly(input: {
+    gift: string;
+    amountCents: number;
+    /** The reference of the first month's payment: its card pays the next months. */
+    paidWith: string;
+    email: string;
+    description: string;
+    now: Date;
+  }): Promise<{ subscription: string }>;
+  /** Ends the subscription now; one already ended is no error. */
+  cancelMonthly(subscription: string): Promise<void>;
+  /** The test gateway only: charges (or declines) the next month now, as its month would. */
+  chargeMonth?(month: {
+    subscription: string;
+    gift: string;
+    amountCents: number;
+    decline: boolean;
+  }): Promise<MonthlyCharge>;
 }

@@ -25,6 +25,9 @@ export class StripeApiError extends Error {
   }
 }
 
+/** DELETE: ending a subscription (`DELETE /v1/subscriptions/:id`); it takes no body. */
+type StripeMethod = "GET" | "POST" | "DELETE";
+
 type FormValue = string | number | boolean | FormValue[] | { [key: string]: FormValue };
 
 /** Stripe's form encoding: nested objects as `a[b]=c`, lists as `a[]=x` (order kept). */
@@ -66,7 +69,7 @@ export function createStripeApi(options: StripeApiOptions) {
   const retryDelayMs = options.retryDelayMs ?? 300;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function once(method: "GET" | "POST", url: string, body: string | undefined, key: string | undefined) {
+  async function once(method: StripeMethod, url: string, body: string | undefined, key: string | undefined) {
     const headers: Record<string, string> = { authorization: `Bearer ${options.secretKey}` };
     if (body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
     if (key) headers["idempotency-key"] = key;
@@ -79,7 +82,7 @@ export function createStripeApi(options: StripeApiOptions) {
     }
   }
 
-  return async function request(method: "GET" | "POST", path: string, req: StripeRequest = {}): Promise<unknown> {
+  return async function request(method: StripeMethod, path: string, req: StripeRequest = {}): Promise<unknown> {
     const query = req.query ? `?${formEncode(req.query)}` : "";
     const url = `${base}${path}${query}`;
     const body = method === "POST" ? formEncode(req.form ?? {}) : undefined;

@@ -6,7 +6,7 @@ import { z } from "zod";
 const StripeExchange = z.object({
   description: z.string(),
   request: z.object({
-    method: z.enum(["GET", "POST"]),
+    method: z.enum(["GET", "POST", "DELETE"]),
     path: z.string(),
     query: z.record(z.string(), z.string()).optional(),
     form: z.record(z.string(), z.string()).optional(),

@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES } from "@shop/shared";
 import { z } from "zod";
 import type { AuthoriseResult, PaymentGateway } from "./payment-gateway.ts";
 import { createStripeApi, StripeApiError, type StripeApiOptions } from "./stripe-api.ts";
+import { createStripeMonthly } from "./stripe-monthly.ts";
 
 /** The shop's prices are in US dollars. */
 const CURRENCY = "usd";
@@ -72,8 +73,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     name: "stripe",
+    monthly: createStripeMonthly(api, CURRENCY),
 
-    async browserPayment({ amountCents, tag }) {
+    async browserPayment({ amountCents, tag, monthly }) {
       const intent = PaymentIntent.parse(
         await api("POST", "/v1/payment_intents", {
           form: {
@@ -82,8 +84,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             capture_method: "manual",
             payment_method_types: ["card"],
             metadata: { [TAG_KEY]: tag },
+            // A monthly gift's first month: its card is kept (at Stripe) to pay the next months.
+            ...(monthly ? { setup_future_usage: "off_session" } : {}),
           },
-          idempotencyKey: `pi-${tag}-${amountCents}`,
+          idempotencyKey: `pi-${tag}-${amountCents}${monthly ? "-monthly" : ""}`,
         }),
       );
       if (!intent.client_secret) throw new Error(`Stripe created ${intent.id} without a client_secret`);

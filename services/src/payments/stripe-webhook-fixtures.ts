@@ -8,11 +8,17 @@ export type StripeEventFixtureName =
   | "payment-intent-payment-failed"
   | "payment-intent-canceled"
   | "charge-refunded"
-  | "charge-dispute-created";
+  | "charge-dispute-created"
+  | "invoice-paid"
+  | "invoice-payment-failed"
+  | "customer-subscription-deleted";
 
 /** The PaymentIntent the recorded events are about (the Stripe adapter's fixtures use it too), and its amount. */
 export const RECORDED_PAYMENT_INTENT = "pi_3QfXkLJ2eZvKYlo21Ab9cDeF";
 export const RECORDED_AMOUNT_CENTS = 5000;
+/** The monthly gift (its first order's number) and the Subscription the recorded invoice events are about. */
+export const RECORDED_MONTHLY_GIFT = "5001";
+export const RECORDED_SUBSCRIPTION = "sub_1QfYbCJ2eZvKYlo2Mn0pQrSt";
 
 export interface StripeEventPayload {
   id: string;

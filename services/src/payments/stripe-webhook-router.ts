@@ -22,6 +22,9 @@ import {
   refundFromGateway,
   type GatewayOutcome,
 } from "../orders/gateway-events.ts";
+import { monthlyGiftFromGateway } from "../monthly-gifts/monthly-gift-notices.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
+import { stripeMonthlyNotice } from "./stripe-monthly.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook/";
@@ -33,6 +36,8 @@ export interface StripeWebhookDeps {
   store: EventStore;
   db: Kysely<Database>;
   clock: () => Date;
+  /** Ends a monthly gift's subscription (a gift the gateway ended is only recorded, never asked again). */
+  gateway: PaymentGateway;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
   /** STRIPE_WEBHOOK_SECRET (whsec_…): without it the endpoint is not served. */
   stripeWebhookSecret?: string;
@@ -162,6 +167,15 @@ async function actOn(
       if (!number || !dispute.success) return { number, outcome: "ignored" };
       const reason = dispute.data.reason ?? "";
       return { number, outcome: await disputeFromGateway(deps, { number, reason }, metadata) };
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed":
+    case "customer.subscription.deleted": {
+      // A monthly gift's month, or its subscription ended at Stripe (issue 26 §5).
+      const notice = stripeMonthlyNotice(event.type, object);
+      if (!notice) return { number: null, outcome: "ignored" };
+      const gift = "charge" in notice ? notice.charge.gift : notice.ended.gift;
+      return { number: gift, outcome: await monthlyGiftFromGateway(deps, notice, metadata) };
     }
     default:
       return { number: null, outcome: "ignored" };

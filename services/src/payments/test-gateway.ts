@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
 import { CHECKOUT_MESSAGES, cardBrand, cardDigits } from "@shop/shared";
 import { migrateGatewayLedger, readLedgerOf, writeLedger } from "./gateway-ledger.ts";
-import type { AuthoriseResult, PaymentGateway } from "./payment-gateway.ts";
+import type { AuthoriseResult, MonthlyGateway, PaymentGateway } from "./payment-gateway.ts";
 
 /** The card the test gateway always declines (Stripe's test number for a generic decline). */
 export const DECLINED_TEST_CARD = "4000000000000002";
@@ -22,7 +22,9 @@ interface Charge {
  * charge and an authorise retried with the same key answers the first result, as a real gateway does;
  * `charges` mirrors them in memory for tests.
  */
-export function createTestGateway(ledger?: Kysely<Database>): PaymentGateway & { charges: Map<string, Charge> } {
+export function createTestGateway(
+  ledger?: Kysely<Database>,
+): PaymentGateway & { charges: Map<string, Charge>; monthly: MonthlyGateway } {
   const charges = new Map<string, Charge>();
   const byKey = new Map<string, AuthoriseResult>();
   let migrated: Promise<void> | null = null;
@@ -59,6 +61,7 @@ export function createTestGateway(ledger?: Kysely<Database>): PaymentGateway & {
   return {
     name: "test",
     charges,
+    monthly: testMonthly(chargeOf),
     async authorise({ amountCents, source, idempotencyKey }) {
       const earlier = byKey.get(idempotencyKey);
       if (earlier) return earlier;
@@ -136,3 +139,33 @@ const movement = (reference: string, kind: "capture" | "refund" | "void", amount
   brand: null,
   last4: null,
 });
+
+/**
+ * Monthly gifts in process: a subscription is a name (`test_sub_…`, one per gift) for the card of a
+ * payment this gateway took; no month comes by itself: `chargeMonth` is the month (tests, and staff's
+ * "charge a test month" in test mode), declined on request. Ended subscriptions are kept in memory
+ * only: after a restart a test subscription charges again until cancelled again.
+ */
+function testMonthly(chargeOf: (reference: string) => Promise<Charge | undefined>): MonthlyGateway {
+  const ended = new Set<string>();
+  return {
+    async startMonthly({ gift, paidWith }) {
+      if (!(await chargeOf(paidWith))) throw new Error(`test gateway: no payment ${paidWith} to repeat`);
+      return { subscription: `test_sub_${gift}` };
+    },
+    async cancelMonthly(subscription) {
+      ended.add(subscription);
+    },
+    async chargeMonth({ subscription, gift, amountCents, decline }) {
+      if (ended.has(subscription)) throw new Error(`test gateway: subscription ${subscription} has ended`);
+      return {
+        gift,
+        subscription,
+        invoice: `test_in_${randomBytes(9).toString("base64url")}`,
+        amountCents,
+        paid: !decline,
+        message: decline ? CHECKOUT_MESSAGES.declined : null,
+      };
+    },
+  };
+}

@@ -1814,6 +1814,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/monthly-gifts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in shopper's monthly gifts, latest first (started with 'Make this monthly' on the donate page) */
+        get: operations["monthlyGiftsGetAccountMonthlyGifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/monthly-gifts/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; a gateway out of reach 502; nothing is written then */
+        post: operations["monthlyGiftsPostAccountMonthlyGiftsCancelById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/monthly-gifts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every monthly gift (active first, latest first), with the giver's account id */
+        get: operations["monthlyGiftsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/monthly-gifts/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a monthly gift for its giver; the event names the staff member (audit trail). A cancelled one answers 409 */
+        post: operations["monthlyGiftsPostCancelById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/monthly-gifts/{id}/test-month/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode only (PAYMENT_GATEWAY=test; 404 otherwise): the test gateway charges the next month now ({decline: true} declines it), recorded as a real month's notice */
+        post: operations["monthlyGiftsPostTestMonthById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/content/role/": {
         parameters: {
             query?: never;
@@ -2581,7 +2666,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe webhook: a Stripe event (payment_intent.*, charge.refunded, charge.dispute.created) signed in the Stripe-Signature header; 400 when the signature is missing, wrong or older than 300 s; 404 when STRIPE_WEBHOOK_SECRET is not set; 503 (Retry-After, event not taken) while the orders read model cannot catch up */
+        /** Stripe webhook: a Stripe event (payment_intent.*, charge.refunded, charge.dispute.created; for monthly gifts invoice.paid, invoice.payment_failed, customer.subscription.deleted) signed in the Stripe-Signature header; 400 when the signature is missing, wrong or older than 300 s; 404 when STRIPE_WEBHOOK_SECRET is not set; 503 (Retry-After, event not taken) while the orders read model cannot catch up */
         post: operations["paymentsPostStripeWebhook"];
         delete?: never;
         options?: never;
@@ -2601,7 +2686,7 @@ export interface components {
             /** @description NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings. */
             warnings?: string[];
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
+            code: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
         };
         /** @description On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request). */
         Metadata: {
@@ -2611,10 +2696,10 @@ export interface components {
             /** @description NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings. */
             warnings?: string[];
             /**
-             * @description The error's stable code, on every error answer: switch on it rather than on the message. Codes and their statuses: INVALID_REQUEST (400), TOO_MANY_REQUESTS (429), NOT_FOUND (404), UNKNOWN_RECORD (400), CONCURRENT_CHANGE (409), STALE_VERSION (409), NOT_VISIBLE_YET (503), LOGIN_REQUIRED (401), STAFF_REQUIRED (403), CSRF_FAILED (403), REQUEST_TOO_LARGE (413), UNSUPPORTED_ENCODING (415), SERVER_ERROR (500), DATABASE_UNAVAILABLE (503), LOGIN_FAILED (400), LOGIN_DISABLED (400), LOGIN_THROTTLED (429), NO_SUCH_USER (404), USER_EXISTS (409), EMAIL_TAKEN (409), RESET_LINK_INVALID (400), SIGNUP_THROTTLED (429), RESET_THROTTLED (429), PASSWORD_WORK_BUSY (503), PRODUCT_NOT_FOUND (404), PRODUCT_EXISTS (409), PRODUCT_INVALID (400), SKU_NOT_FOUND (404), SKU_EXISTS (409), SKU_INVALID (400), NODE_NOT_FOUND (404), NODE_INVALID (400), NODE_HAS_WARNINGS (400), NODE_EXISTS (409), URL_TAKEN (400), INVALID_PARENT (400), UNKNOWN_KEYWORD (400), PAGE_NOT_FOUND (404), ROLE_NOT_FOUND (404), KEYWORD_INVALID (400), KEYWORD_EXISTS (409), ALREADY_LOCKED (409), ALREADY_SCHEDULED (409), ALREADY_RAN (409), CART_ITEM_NOT_FOUND (400), CART_ITEM_INACTIVE (400), CART_ITEM_SOLD_OUT (400), CART_TOO_MUCH (400), CART_BAD_QUANTITY (400), CART_NO_ITEMS (400), CART_FREE_DOWNLOADS_OVER (400), CART_FREE_DOWNLOADS_NO_SUBSCRIPTION (400), CART_NOT_A_FREE_DOWNLOAD (400), CART_NOT_A_SUBSCRIPTION (400), WISHLIST_ITEM_NOT_FOUND (400), WISHLIST_ITEM_INACTIVE (400), WISHLIST_DONATION (400), WISHLIST_FULL (400), DISCOUNT_NOT_FOUND (404), DISCOUNT_EXISTS (400), CAMPAIGN_NOT_FOUND (404), CAMPAIGN_EXISTS (400), CAMPAIGN_INVALID (400), GIFT_NOT_FOUND (404), GIFT_REFUNDED (409), RADIO_STATION_NOT_FOUND (404), RADIO_STATION_EXISTS (400), AD_NOT_FOUND (404), AD_EXISTS (400), NEWSLETTER_LIST_NOT_FOUND (404), NEWSLETTER_LIST_EXISTS (400), NEWSLETTER_FORM_INVALID (400), NEWSLETTER_LINK_INVALID (400), NEWSLETTER_SUBSCRIBER_NOT_FOUND (404), ADDRESS_NOT_FOUND (404), CHECKOUT_INVALID (400), CHECKOUT_INVALID_STEP (400), CHECKOUT_CART_CHANGED (409), CHECKOUT_IN_PROGRESS (409), PAYMENT_DECLINED (402), PAYMENT_UNAVAILABLE (502), PAYMENT_NOT_CONFIGURED (400), PAYMENT_THROTTLED (429), ORDER_SOLD_OUT (409), DISCOUNT_USED_UP (409), ORDER_NOT_FOUND (404), ORDER_ACTION_REFUSED (409), ORDER_TRANSITION_NOT_ALLOWED (409), REFUND_FAILED (502), GAMIFY_CAMPAIGN_NOT_FOUND (404), GAMIFY_CAMPAIGN_CLOSED (400), GAMIFY_ACTION_NOT_FOUND (400), GAMIFY_CAMPAIGN_EXISTS (400), GAMIFY_CAMPAIGN_DATES (400), GAMIFY_WINNER_ALREADY_DRAWN (409), GAMIFY_NO_ENTRIES (400), GAMIFY_TOO_MANY_PLAYERS (429), MEDIA_NOT_AN_IMAGE (415), MEDIA_TOO_LARGE (413). ALREADY_LOCKED adds `lock` (the holder); STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.
+             * @description The error's stable code, on every error answer: switch on it rather than on the message. Codes and their statuses: INVALID_REQUEST (400), TOO_MANY_REQUESTS (429), NOT_FOUND (404), UNKNOWN_RECORD (400), CONCURRENT_CHANGE (409), STALE_VERSION (409), NOT_VISIBLE_YET (503), LOGIN_REQUIRED (401), STAFF_REQUIRED (403), CSRF_FAILED (403), REQUEST_TOO_LARGE (413), UNSUPPORTED_ENCODING (415), SERVER_ERROR (500), DATABASE_UNAVAILABLE (503), LOGIN_FAILED (400), LOGIN_DISABLED (400), LOGIN_THROTTLED (429), NO_SUCH_USER (404), USER_EXISTS (409), EMAIL_TAKEN (409), RESET_LINK_INVALID (400), SIGNUP_THROTTLED (429), RESET_THROTTLED (429), PASSWORD_WORK_BUSY (503), PRODUCT_NOT_FOUND (404), PRODUCT_EXISTS (409), PRODUCT_INVALID (400), SKU_NOT_FOUND (404), SKU_EXISTS (409), SKU_INVALID (400), NODE_NOT_FOUND (404), NODE_INVALID (400), NODE_HAS_WARNINGS (400), NODE_EXISTS (409), URL_TAKEN (400), INVALID_PARENT (400), UNKNOWN_KEYWORD (400), PAGE_NOT_FOUND (404), ROLE_NOT_FOUND (404), KEYWORD_INVALID (400), KEYWORD_EXISTS (409), ALREADY_LOCKED (409), ALREADY_SCHEDULED (409), ALREADY_RAN (409), CART_ITEM_NOT_FOUND (400), CART_ITEM_INACTIVE (400), CART_ITEM_SOLD_OUT (400), CART_TOO_MUCH (400), CART_BAD_QUANTITY (400), CART_NO_ITEMS (400), CART_FREE_DOWNLOADS_OVER (400), CART_FREE_DOWNLOADS_NO_SUBSCRIPTION (400), CART_NOT_A_FREE_DOWNLOAD (400), CART_NOT_A_SUBSCRIPTION (400), WISHLIST_ITEM_NOT_FOUND (400), WISHLIST_ITEM_INACTIVE (400), WISHLIST_DONATION (400), WISHLIST_FULL (400), MONTHLY_GIFT_NOT_FOUND (404), MONTHLY_GIFT_CANCELLED (409), DISCOUNT_NOT_FOUND (404), DISCOUNT_EXISTS (400), CAMPAIGN_NOT_FOUND (404), CAMPAIGN_EXISTS (400), CAMPAIGN_INVALID (400), GIFT_NOT_FOUND (404), GIFT_REFUNDED (409), RADIO_STATION_NOT_FOUND (404), RADIO_STATION_EXISTS (400), AD_NOT_FOUND (404), AD_EXISTS (400), NEWSLETTER_LIST_NOT_FOUND (404), NEWSLETTER_LIST_EXISTS (400), NEWSLETTER_FORM_INVALID (400), NEWSLETTER_LINK_INVALID (400), NEWSLETTER_SUBSCRIBER_NOT_FOUND (404), ADDRESS_NOT_FOUND (404), CHECKOUT_INVALID (400), CHECKOUT_INVALID_STEP (400), CHECKOUT_CART_CHANGED (409), CHECKOUT_IN_PROGRESS (409), PAYMENT_DECLINED (402), PAYMENT_UNAVAILABLE (502), PAYMENT_NOT_CONFIGURED (400), PAYMENT_THROTTLED (429), ORDER_SOLD_OUT (409), DISCOUNT_USED_UP (409), ORDER_NOT_FOUND (404), ORDER_ACTION_REFUSED (409), ORDER_TRANSITION_NOT_ALLOWED (409), REFUND_FAILED (502), GAMIFY_CAMPAIGN_NOT_FOUND (404), GAMIFY_CAMPAIGN_CLOSED (400), GAMIFY_ACTION_NOT_FOUND (400), GAMIFY_CAMPAIGN_EXISTS (400), GAMIFY_CAMPAIGN_DATES (400), GAMIFY_WINNER_ALREADY_DRAWN (409), GAMIFY_NO_ENTRIES (400), GAMIFY_TOO_MANY_PLAYERS (429), MEDIA_NOT_AN_IMAGE (415), MEDIA_TOO_LARGE (413). ALREADY_LOCKED adds `lock` (the holder); STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.
              * @enum {string}
              */
-            code?: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
+            code?: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
         };
     };
     responses: never;
@@ -23879,6 +23964,8 @@ export interface operations {
                     cvv?: string | number | null;
                     name_on_card?: string | number | null;
                     check_number?: string | number | null;
+                    /** @description on: repeat the gift each month (signed-in shoppers; the first month is this order) */
+                    monthly?: string | number | null;
                 };
             };
         };
@@ -26444,6 +26531,860 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    monthlyGiftsGetAccountMonthlyGifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            message?: string;
+                            errors: string[];
+                        };
+                        items: {
+                            id: string;
+                            fund: string;
+                            fund_title: string;
+                            campaign: string | null;
+                            amount: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "active" | "cancelled";
+                            months_paid: number;
+                            total_cents: number;
+                            card: string;
+                            started_at: string;
+                            last_charged_at: string | null;
+                            last_failure: string | null;
+                            cancelled_at: string | null;
+                            cancelled_by: ("shopper" | "staff" | "gateway") | null;
+                            order_number: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: LOGIN_REQUIRED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "LOGIN_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    monthlyGiftsPostAccountMonthlyGiftsCancelById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A whole number from 1 to 2147483647, as a number or as digits. */
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            message?: string;
+                            errors: string[];
+                        };
+                        gift: {
+                            id: string;
+                            fund: string;
+                            fund_title: string;
+                            campaign: string | null;
+                            amount: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "active" | "cancelled";
+                            months_paid: number;
+                            total_cents: number;
+                            card: string;
+                            started_at: string;
+                            last_charged_at: string | null;
+                            last_failure: string | null;
+                            cancelled_at: string | null;
+                            cancelled_by: ("shopper" | "staff" | "gateway") | null;
+                            order_number: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: LOGIN_REQUIRED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "LOGIN_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: CSRF_FAILED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Nothing there (no record with that id). Codes: MONTHLY_GIFT_NOT_FOUND, NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "MONTHLY_GIFT_NOT_FOUND" | "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, CONCURRENT_CHANGE. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    monthlyGiftsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            message?: string;
+                            errors: string[];
+                        };
+                        items: {
+                            id: string;
+                            fund: string;
+                            fund_title: string;
+                            campaign: string | null;
+                            amount: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "active" | "cancelled";
+                            months_paid: number;
+                            total_cents: number;
+                            card: string;
+                            started_at: string;
+                            last_charged_at: string | null;
+                            last_failure: string | null;
+                            cancelled_at: string | null;
+                            cancelled_by: ("shopper" | "staff" | "gateway") | null;
+                            order_number: string;
+                            user_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: LOGIN_REQUIRED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "LOGIN_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: STAFF_REQUIRED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "STAFF_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    monthlyGiftsPostCancelById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A whole number from 1 to 2147483647, as a number or as digits. */
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            message?: string;
+                            errors: string[];
+                        };
+                        gift: {
+                            id: string;
+                            fund: string;
+                            fund_title: string;
+                            campaign: string | null;
+                            amount: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "active" | "cancelled";
+                            months_paid: number;
+                            total_cents: number;
+                            card: string;
+                            started_at: string;
+                            last_charged_at: string | null;
+                            last_failure: string | null;
+                            cancelled_at: string | null;
+                            cancelled_by: ("shopper" | "staff" | "gateway") | null;
+                            order_number: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: LOGIN_REQUIRED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "LOGIN_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: STAFF_REQUIRED, CSRF_FAILED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "STAFF_REQUIRED" | "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Nothing there (no record with that id). Codes: MONTHLY_GIFT_NOT_FOUND, NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "MONTHLY_GIFT_NOT_FOUND" | "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, CONCURRENT_CHANGE. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    monthlyGiftsPostTestMonthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A whole number from 1 to 2147483647, as a number or as digits. */
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    decline?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            message?: string;
+                            errors: string[];
+                        };
+                        gift: {
+                            id: string;
+                            fund: string;
+                            fund_title: string;
+                            campaign: string | null;
+                            amount: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "active" | "cancelled";
+                            months_paid: number;
+                            total_cents: number;
+                            card: string;
+                            started_at: string;
+                            last_charged_at: string | null;
+                            last_failure: string | null;
+                            cancelled_at: string | null;
+                            cancelled_by: ("shopper" | "staff" | "gateway") | null;
+                            order_number: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: LOGIN_REQUIRED. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "LOGIN_REQUIRED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: STAFF_REQUIRED, CSRF_FAILED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "STAFF_REQUIRED" | "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Nothing there (no record with that id). Codes: MONTHLY_GIFT_NOT_FOUND, NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "MONTHLY_GIFT_NOT_FOUND" | "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, CONCURRENT_CHANGE. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request is too large. Codes: REQUEST_TOO_LARGE. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "REQUEST_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON. Codes: UNSUPPORTED_ENCODING. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_ENCODING";
                         } & {
                             [key: string]: unknown;
                         });

@@ -58,7 +58,7 @@ export const CampaignGiftRecorded = defineEvent(
     amountCents: z.number().int().positive(),
     donorName: z.string(),
     note: z.string(),
-    source: z.enum(["offline", "order"]),
+    source: z.enum(["offline", "order", "monthly"]),
     orderNumber: z.string().nullable(),
     recordedAt: z.string(),
     by,

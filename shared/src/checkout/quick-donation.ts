@@ -14,6 +14,7 @@ export const QUICK_DONATION_MESSAGES = {
  * POST /api/store/shop/quick-donation/: a gift in one form, for a cart of gifts only (issue 26 §5):
  * the fund (a donation SKU), the amount in dollars as typed ("12.50", "$1,000"), the email the
  * receipt goes to, an optional organisation, and the card. The name on the card names the giver.
+ * `monthly` makes it a monthly gift: this order pays the first month, the gateway the next ones.
  */
 export const QuickDonationRequest = z.object({
   fund: field(100),
@@ -21,5 +22,9 @@ export const QuickDonationRequest = z.object({
   email: field(254),
   org_name: field(),
   ...paymentFormFields,
+  /** 'Make this monthly': 'on', 'true' or '1' ticks it; a signed-in shopper's only (services/src/monthly-gifts). */
+  monthly: field(5)
+    .transform((v) => ["on", "true", "1"].includes(v.toLowerCase()))
+    .meta({ description: "on: repeat the gift each month (signed-in shoppers; the first month is this order)" }),
 });
 export type QuickDonationRequest = z.infer<typeof QuickDonationRequest>;

@@ -1,6 +1,7 @@
 import { accountErrorCodes } from "../accounts/errors.ts";
 import { cartErrorCodes } from "../cart/errors.ts";
 import { wishlistErrorCodes } from "../wishlist/errors.ts";
+import { monthlyGiftErrorCodes } from "../monthly-gifts/errors.ts";
 import { catalogErrorCodes } from "../catalog/errors.ts";
 import { discountErrorCodes } from "../discounts/errors.ts";
 import { campaignErrorCodes } from "../campaigns/errors.ts";
@@ -33,6 +34,7 @@ export const ERROR_CODES = [
   ...scheduledActionErrorCodes,
   ...cartErrorCodes,
   ...wishlistErrorCodes,
+  ...monthlyGiftErrorCodes,
   ...discountErrorCodes,
   ...campaignErrorCodes,
   ...radioErrorCodes,

@@ -25,6 +25,8 @@ export function DashboardPage() {
           {" · "}
           <Link to="/store/shipping-rate/">Shipping rates</Link>
           {" · "}
+          <Link to="/monthly-gifts/">Monthly gifts</Link>
+          {" · "}
           <Link to="/analytics/">Analytics</Link>
         </nav>
       </div>

@@ -1,15 +1,13 @@
 import { useLogOutMutation, useMeQuery } from "./accountApi";
 import "./account.css";
 
-/**
- * Where a shopper's things live (issue 26 point 7). Monthly gifts join this list when their page
- * exists (the donate flow's work); a link to a page that is not there would be a dead link.
- */
+/** Where a shopper's things live (issue 26 point 7). */
 const ACCOUNT_LINKS = [
   { href: "/account/orders/", label: "Order history", hint: "The orders you placed" },
   { href: "/account/addresses/", label: "Address book", hint: "Billing and shipping addresses for checkout" },
   { href: "/account/wishlist/", label: "Wishlist", hint: "Items saved for later" },
   { href: "/newsletters/", label: "Newsletters", hint: "Sign up for our newsletters" },
+  { href: "/account/monthly-gifts/", label: "Monthly gifts", hint: "Gifts repeated each month, and how to stop them" },
 ];
 
 /** /account/: the signed-in shopper's home (the server sends visitors to sign in). */

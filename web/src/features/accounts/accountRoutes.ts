@@ -1,11 +1,13 @@
 import { lazyPage } from "../../app/lazyPage";
 import type { Loaded, Route } from "../../app/route";
+import { monthlyGiftsApi } from "../monthly-gifts/monthlyGiftsApi";
 import { accountApi } from "./accountApi";
 
 const AccountPage = lazyPage(() => import("./AccountPage").then((m) => m.AccountPage));
 const AddressBookPage = lazyPage(() => import("./AddressBookPage").then((m) => m.AddressBookPage));
 const ForgotPasswordPage = lazyPage(() => import("./ForgotPasswordPage").then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import("./ResetPasswordPage").then((m) => m.ResetPasswordPage));
+const MonthlyGiftsPage = lazyPage(() => import("../monthly-gifts/MonthlyGiftsPage").then((m) => m.MonthlyGiftsPage));
 const SignUpPage = lazyPage(() => import("./SignUpPage").then((m) => m.SignUpPage));
 const SITE = "Ark & Answers Store";
 
@@ -32,6 +34,15 @@ export const ACCOUNT_ROUTES: Route[] = [
     load: async (ctx) => {
       const loaded = await signedInOnly("Address book", "Your saved addresses.")(ctx);
       if (loaded.status === 200) await ctx.store.dispatch(accountApi.endpoints.addresses.initiate());
+      return loaded;
+    },
+  },
+  {
+    path: "/account/monthly-gifts/",
+    Page: MonthlyGiftsPage,
+    load: async (ctx) => {
+      const loaded = await signedInOnly("Monthly gifts", "Your monthly gifts.")(ctx);
+      if (loaded.status === 200) await ctx.store.dispatch(monthlyGiftsApi.endpoints.monthlyGifts.initiate());
       return loaded;
     },
   },

@@ -6,6 +6,8 @@ import { CardFields } from "../checkout/CardFields";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import { FormField } from "../checkout/FormField";
 import { RefusalAlert } from "../checkout/RefusalAlert";
+import { useMeQuery } from "../accounts/accountApi";
+import { MonthlyOption } from "../monthly-gifts/MonthlyOption";
 import { useQuickDonationMutation } from "./quickDonationApi";
 import "../checkout/checkout.css";
 
@@ -28,6 +30,7 @@ export function QuickDonateForm() {
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
   const [giving, setGiving] = useState(false);
   const [give] = useQuickDonationMutation();
+  const { data: me } = useMeQuery();
   const key = useRef(newKey());
   const form = useRef<HTMLFormElement>(null);
   const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
@@ -108,8 +111,18 @@ export function QuickDonateForm() {
           <legend>Card</legend>
           <CardFields values={values} errors={errors} onChange={change} />
         </fieldset>
+        <MonthlyOption
+          checked={values.monthly === "on"}
+          signedIn={Boolean(me)}
+          errors={errors.monthly}
+          onChange={(on) => change("monthly", on ? "on" : "")}
+        />
         <button type="submit" disabled={giving}>
-          {giving ? "Giving..." : cents > 0 ? `Give ${money(cents / 100)} now` : "Give now"}
+          {giving
+            ? "Giving..."
+            : cents > 0
+              ? `Give ${money(cents / 100)} ${values.monthly === "on" ? "monthly" : "now"}`
+              : "Give now"}
         </button>
       </form>
     </section>

@@ -1,0 +1,3 @@
+export * from "./events.ts";
+export * from "./api.ts";
+export * from "./errors.ts";
