@@ -7,7 +7,7 @@ import {
   type LogPosition,
   type QuickDonationRequest,
 } from "@shop/shared";
-import { recordOrderGifts } from "../orders/order-gifts.ts";
+import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { payerOf } from "./checkout-personal.ts";
@@ -60,8 +60,8 @@ export async function submitQuickDonation(
         },
       }),
       // A paid gift moves its campaign's thermometer, as the four steps' gifts do.
-      afterOrder: async (_loaded, placed, now) => {
-        if (placed.payment.status !== "awaiting") await recordOrderGifts(deps, placed, now, request.metadata);
+      afterOrder: async (tx, _loaded, placed, now) => {
+        if (placed.payment.status !== "awaiting") await recordOrderGiftsIn(tx, placed, now);
       },
     },
     { metadata: request.metadata, cardLimits: { checkout: `quick:${request.cartId}`, address: request.address } },
