@@ -1,9 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
-import { allocateId } from "../platform/id-allocator.ts";
+import { allocateIdUnflushed } from "../platform/id-allocator.ts";
 
-/** The next order number: a counter from 100,001 (numbers are what shoppers quote, so they never repeat). */
+/**
+ * The next order number: a counter from 100,001 (numbers are what shoppers quote, so they never repeat).
+ * Unflushed: the number is durable once the journal's PaymentAttemptNumbered (a synchronous append) is.
+ */
 export const orderNumbersFrom =
   (db: Kysely<Database>): (() => Promise<string>) =>
   async () =>
-    String(100_000 + (await allocateId(db, "order")));
+    String(100_000 + (await allocateIdUnflushed(db, "order")));
