@@ -12,19 +12,6 @@ export async function allocateId(db: Kysely<Database>, kind: string): Promise<nu
   return Number(rows[0].last_id);
 }
 
-/**
- * `allocateId` without waiting for its WAL flush (`synchronous_commit = off` for this transaction
- * only), for a caller whose id reaches the log only through a later append: that append's own flush
- * writes the WAL up to and past this commit, so an id an event carries is never handed out again
- * after a crash, and an id lost with its commit was never used. One flush less per order.
- */
-export async function allocateIdUnflushed(db: Kysely<Database>, kind: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-    return allocateId(trx, kind);
-  });
-}
-
 /** Creates the counters table; runs at start-up (server and CLI). */
 export async function migrateIdCounters(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
