@@ -25,7 +25,9 @@ export async function submitQuickDonation(
 ): Promise<{ answer: CheckoutPlacedAnswer; lastWrite?: LogPosition }> {
   const fund = (await deps.loadSkus([input.fund])).get(input.fund);
   const gift = decideQuickDonation(input, fund, deps.clock());
-  if (!takesCards(deps.gateway)) throw new PaymentNotConfiguredError();
+  // Stripe takes cards in its own elements only (the checkout's payment step); this form's card fields
+  // would be refused at the gateway after the attempt was claimed and a decline counted: refuse at once.
+  if (!takesCards(deps.gateway) || deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
   return payQuickOrder(
     deps,
     {
