@@ -123,21 +123,30 @@ export async function placeOrder(
     if (payment.reference && !resumed)
       await journal?.authorised({ reference: payment.reference, brand: payment.brand ?? "", last4: payment.last4 });
     const number = journal?.resume?.number ?? (await deps.nextOrderNumber());
-    const reserved = await runStreamTransaction(deps.store, RETRY.contended, metadata, async (tx) => {
-      const taken: Reservation[] = [];
-      for (const line of goods)
-        taken.push(
-          await takeStockIn(tx, { skuId: line.skuId ?? 0, quantity: line.quantity, title: line.title }, at, hold),
-        );
-      const claimed: string[] = [];
-      for (const applied of draft.discounts) {
-        const terms = draft.discountTerms.get(applied.code);
-        if (terms && (await claimDiscountUseIn(tx, terms, { claimId: draft.attemptId, customer: draft.customer, at })))
-          claimed.push(applied.code);
-      }
-      if (!journal?.resume?.number) await journal?.numbered(tx, number);
-      return { taken, claimed };
-    });
+    const reserved = await runStreamTransaction(
+      deps.store,
+      RETRY.contended,
+      metadata,
+      async (tx) => {
+        const taken: Reservation[] = [];
+        for (const line of goods)
+          taken.push(
+            await takeStockIn(tx, { skuId: line.skuId ?? 0, quantity: line.quantity, title: line.title }, at, hold),
+          );
+        const claimed: string[] = [];
+        for (const applied of draft.discounts) {
+          const terms = draft.discountTerms.get(applied.code);
+          if (
+            terms &&
+            (await claimDiscountUseIn(tx, terms, { claimId: draft.attemptId, customer: draft.customer, at }))
+          )
+            claimed.push(applied.code);
+        }
+        if (!journal?.resume?.number) await journal?.numbered(tx, number);
+        return { taken, claimed };
+      },
+      { queue: true },
+    );
     reservations.push(...reserved.result.taken);
     claims.push(...reserved.result.claimed);
     if (payment.reference && payment.status === "paid") {
@@ -162,18 +171,24 @@ export async function placeOrder(
       },
       holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
-    const placing = await runStreamTransaction(deps.store, RETRY.contended, metadata, async (tx) => {
-      const { events } = await tx.run(
-        orderStream(number),
-        orderDecider,
-        (_state, version) => (version >= 0 ? [] : [{ type: "OrderPlaced" as const, data: placed }]),
-        { assumeNew: true },
-      );
-      // The number's stream holds an order already: a resumed attempt's, placed before its process died.
-      if (events.length === 0) return false;
-      await alongside?.(tx, placed);
-      return true;
-    });
+    const placing = await runStreamTransaction(
+      deps.store,
+      RETRY.contended,
+      metadata,
+      async (tx) => {
+        const { events } = await tx.run(
+          orderStream(number),
+          orderDecider,
+          (_state, version) => (version >= 0 ? [] : [{ type: "OrderPlaced" as const, data: placed }]),
+          { assumeNew: true },
+        );
+        // The number's stream holds an order already: a resumed attempt's, placed before its process died.
+        if (events.length === 0) return false;
+        await alongside?.(tx, placed);
+        return true;
+      },
+      { queue: true },
+    );
     if (!placing.result) {
       const earlier = journal?.resume?.number ? await placedOrder(deps.store, number) : null;
       if (!earlier) throw new WrongExpectedVersionError(orderStream(number), "no-stream", 0);

@@ -84,4 +84,39 @@ describe("spec 28.3 runStreamTransaction", () => {
     });
     expect((await store.readStream("stock-5")).map((e) => e.streamPosition)).toEqual([0, 1]);
   });
+
+  it("spec 28.3 with queue, this process's transactions on one hot stream take turns instead of colliding", async () => {
+    const inner = createInMemoryEventStore();
+    let conflicts = 0;
+    const counting: EventStore = {
+      ...inner,
+      appendMany: (writes) =>
+        inner.appendMany!(writes).catch((e) => {
+          if (e instanceof WrongExpectedVersionError) conflicts++;
+          throw e;
+        }),
+    };
+    const many = { initialState: () => ({ left: 100 }), events: stock.events, evolve: stock.evolve };
+    const buyers = (queue: boolean, stream: string) =>
+      Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          runStreamTransaction(
+            counting,
+            RETRY.contended,
+            {},
+            async (tx) => {
+              await tx.run(stream, many, take(1));
+              await tx.run(`${stream}-order-${i}`, many, take(1)); // a stream of its own, as an order's journal
+            },
+            { queue },
+          ),
+        ),
+      );
+    await buyers(false, "hot-a");
+    const unqueued = conflicts;
+    conflicts = 0;
+    await buyers(true, "hot-b");
+    expect({ unqueued: unqueued > 0, queued: conflicts }).toEqual({ unqueued: true, queued: 0 });
+    expect(await types(counting, "hot-b")).toHaveLength(16);
+  });
 });
