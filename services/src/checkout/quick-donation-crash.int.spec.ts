@@ -137,7 +137,8 @@ describe.skipIf(!testDatabaseUrl())("spec 26.5 give-now killed mid-payment (Post
       const started = (await server.store.readStream(quickCheckoutStream(key))).find(
         (e) => e.type === "QuickCheckoutStarted",
       );
-      const attemptId = (started?.data as { attemptId: string }).attemptId;
+      expect(started).toBeDefined(); // the claim and the journal land together, before anything else
+      const attemptId = (started!.data as { attemptId: string }).attemptId;
       const restarted = deps(server.store);
       expect(await settleAttempt(restarted, attemptId)).toBe(settled);
       expect(await settleAttempt(restarted, attemptId)).toBe("already settled");

@@ -145,8 +145,8 @@ async function queueFor(
   streamIds: readonly string[],
 ): Promise<{ waited: boolean; release: () => void }> {
   let waited = false;
-  let tails = lines.get(store);
-  if (!tails) lines.set(store, (tails = new Map()));
+  const tails = lines.get(store) ?? new Map<string, Promise<void>>();
+  lines.set(store, tails);
   const releases: Array<() => void> = [];
   for (const id of [...new Set(streamIds)].sort()) {
     const earlier = tails.get(id);
