@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import express from "express";
 import pg from "pg";
+import { compressAnswers } from "../services/src/platform/http/static-files.ts";
 
 interface Options {
   url: string;
@@ -19,6 +20,8 @@ process.once("message", async (options: Options) => {
   const app = express();
   app.disable("x-powered-by");
   app.use(express.json());
+  // The app's own compression (brotli or gzip above 1 KB), so both sides pay for it alike.
+  app.use(compressAnswers());
   // `/step/{name}?n={inserts}`: n INSERTs of the request's body in one transaction; n = 0 is one SELECT.
   app.all("/step/:name", async (req, res) => {
     const n = Number(req.query.n ?? 0);

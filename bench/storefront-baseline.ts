@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import express from "express";
 import pg from "pg";
+import { compressAnswers } from "../services/src/platform/http/static-files.ts";
 import { Server } from "socket.io";
 
 interface Options {
@@ -24,6 +25,8 @@ process.once("message", async (options: Options) => {
   );
   const app = express();
   app.disable("x-powered-by");
+  // The app's own compression (brotli or gzip above 1 KB), so both sides pay for it alike.
+  app.use(compressAnswers());
   const select =
     (statement: { sql: string; parameters: unknown[] }, name: string) =>
     async (_req: express.Request, res: express.Response) => {

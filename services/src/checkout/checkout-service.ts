@@ -21,7 +21,8 @@ import type { CartContext } from "../cart/decide.ts";
 import { commandHandler, foldStream, RETRY } from "../platform/command-handler.ts";
 import type { placeOrder } from "../orders/place-order.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
-import { recordOrderGifts } from "../orders/order-gifts.ts";
+import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
 import { checkoutPayer, discountCustomerOf, openCheckout, payerOf } from "./checkout-personal.ts";
@@ -155,28 +156,19 @@ export function submitPayment(
           },
         };
       },
-      afterOrder: ({ cart }, placed, now) => afterOrder(deps, cartId, cart, placed, now, request.metadata),
+      afterOrder: (tx, { cart }, placed, now) => afterOrder(tx, cartId, cart, placed, now),
     },
     { metadata: request.metadata, cardLimits: { checkout: `cart:${cartId}`, address: request.address } },
   );
 }
 
-/** Emptying the cart after an order: its events follow whatever the shopper did to the cart meanwhile. */
-const emptyCartAfterOrder = commandHandler(cartDecider, RETRY.contended);
-
 /**
- * What follows a placed order: the donations of a paid order move their campaigns' thermometers (a
- * check order's wait for its check to be recorded as received), and the ordered lines leave the cart.
+ * What commits with a placed order: the donations of a paid order move their campaigns' thermometers
+ * (a check order's wait for its check to be recorded as received), and the ordered lines leave the
+ * cart (after whatever the shopper did to the cart meanwhile: a conflict decides again).
  */
-async function afterOrder(
-  deps: CheckoutServiceDeps,
-  cartId: string,
-  cart: Cart,
-  placed: PlacedOrder,
-  now: Date,
-  metadata: EventMetadata,
-) {
-  if (placed.payment.status !== "awaiting") await recordOrderGifts(deps, placed, now, metadata);
+async function afterOrder(tx: StreamTransaction, cartId: string, cart: Cart, placed: PlacedOrder, now: Date) {
+  if (placed.payment.status !== "awaiting") await recordOrderGiftsIn(tx, placed, now);
   const at = now.toISOString();
   const emptied: CartEvent[] = [
     ...cart.lines.map(
@@ -187,5 +179,5 @@ async function afterOrder(
     ),
     ...cart.codes.map((code): CartEvent => ({ type: "CartDiscountRemoved", data: { code, reason: null, at } })),
   ];
-  if (emptied.length) await emptyCartAfterOrder(deps.store, cartStream(cartId), () => emptied, { metadata });
+  if (emptied.length) await tx.run(cartStream(cartId), cartDecider, () => emptied);
 }

@@ -6,6 +6,7 @@ import {
   WrongExpectedVersionError,
   orderCompletePath,
   orderViewOf,
+  paymentAttemptStream,
   type AppendResult,
   type CheckoutPlacedAnswer,
   type DomainError,
@@ -18,12 +19,14 @@ import {
   type OrderTotals,
 } from "@shop/shared";
 import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
-import { queueOrderConfirmation } from "../orders/order-confirmation-mail.ts";
-import { placeOrder, type OrderDraft, type PlaceOrderDeps } from "../orders/place-order.ts";
+import { appendWrites } from "../eventstore/append-writes.ts";
+import { sealedOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { placeOrder, type OrderDraft, type PlaceOrderDeps, type PlacedOrder } from "../orders/place-order.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
 import type { PaymentChoice } from "./decide.ts";
 import { sealOrderPersonal } from "./checkout-personal.ts";
-import { orderJournal, settleJournal, startJournal } from "./payment-journal.ts";
+import { finishJournalIn, journalStarted, orderJournal, settleJournal } from "./payment-journal.ts";
 
 export interface PaymentAttemptDeps extends PlaceOrderDeps {
   db: Kysely<Database>;
@@ -62,8 +65,8 @@ export interface AttemptSteps<Loaded> {
   payment: (loaded: Loaded, now: Date) => { payment: PaymentChoice; totals: OrderTotals };
   /** The order to place, once the card is within its limits. */
   order: (loaded: Loaded) => Promise<AttemptOrder>;
-  /** What follows the order before its confirmation is mailed (thermometers, the cart emptied). */
-  afterOrder?: (loaded: Loaded, placed: Placed, now: Date) => Promise<void>;
+  /** What commits with the order, in its transaction (thermometers, the cart emptied); must not write itself. */
+  afterOrder?: (tx: StreamTransaction, loaded: Loaded, placed: Placed, now: Date) => Promise<void>;
 }
 
 type Placed = Awaited<ReturnType<typeof placeOrder>>["placed"];
@@ -106,7 +109,6 @@ export async function runPaymentAttempt<
   steps: AttemptSteps<Loaded>,
   request: AttemptRequest,
 ): Promise<{ answer: CheckoutPlacedAnswer; appended?: AppendResult; lastWrite?: LogPosition }> {
-  const claim = commandHandler(log.decider, RETRY.refuse);
   // The outcome follows the claim whatever else the stream got meanwhile (a step of the checkout).
   const record = commandHandler(log.decider, RETRY.contended);
   const deadline = Date.now() + WAIT_LIMIT_MS;
@@ -135,29 +137,29 @@ export async function runPaymentAttempt<
       now,
       personal: await sealOrderPersonal(deps.db, person, personal),
     };
-    // The journal before the claim: a process that dies after claiming always leaves the payment
-    // reactor an attempt to settle (and the checkout's outcome to record), never a checkout stuck
-    // 'in progress'. A journal whose claim is lost is settled at once: it took nothing.
-    await startJournal(deps.store, attemptId, log.origin, orderDraft, at, request.metadata);
-    try {
-      await claim(deps.store, log.stream, () => [log.started(attemptId, at)], {
-        metadata: request.metadata,
-        expectedVersion: state.version,
-      });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      await settleJournal(deps.store, attemptId, { undone: "CLAIMED_BY_ANOTHER_SUBMIT" }, false, at, request.metadata);
-      continue; // another submit got there first: wait for it
-    }
+    // The journal and the claim in one transaction: a process that dies after claiming always leaves
+    // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
+    // stuck 'in progress'; a claim that loses writes no journal either.
+    if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
     const outcome = (event: EventOf<Definitions>) =>
       record(deps.store, log.stream, () => [event], { metadata: request.metadata });
-    let order: Awaited<ReturnType<typeof placeOrder>>;
+    let order: PlacedOrder;
+    let mail: ((tx: StreamTransaction) => Promise<void>) | undefined;
     try {
+      // After the card: the reserve step, the capture, then OrderPlaced with everything that follows
+      // from it in one transaction (the outcome here, the gifts, the cart, the mail, the journal settled).
       order = await placeOrder(
         deps,
         orderDraft,
         request.metadata,
         orderJournal(deps.store, attemptId, deps.clock, request.metadata),
+        async (tx, placed) => {
+          await tx.run(log.stream, log.decider, () => [log.completed(attemptId, placed.number, at)]);
+          await steps.afterOrder?.(tx, loaded, placed, now);
+          mail ??= await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil);
+          await mail(tx);
+          await finishJournalIn(tx, attemptId, placed.number, at);
+        },
       );
     } catch (error) {
       await countIfDeclined(deps.cardAttempts, cardKeys, error);
@@ -168,16 +170,44 @@ export async function runPaymentAttempt<
       await settleJournal(deps.store, attemptId, { undone: code }, false, at, request.metadata);
       throw error;
     }
-    await outcome(log.completed(attemptId, order.number, at));
-    await steps.afterOrder?.(loaded, order.placed, now);
-    const view = orderViewOf(order.placed, personal);
-    const mailed = await queueOrderConfirmation(deps, view, person, request.metadata, order.placed.holdUntil);
-    await settleJournal(deps.store, attemptId, { finished: order.number }, false, at, request.metadata);
-    // The mail is this request's last write: once the read models reach it they hold the gifts too.
-    return {
-      answer: placedAnswer(order.number),
-      appended: order.appended,
-      lastWrite: mailed ?? order.appended.position,
-    };
+    // The placing's last write holds the gifts and the mail too: once the read models reach it, all is there.
+    return { answer: placedAnswer(order.number), appended: order.appended, lastWrite: order.last };
+  }
+}
+
+/**
+ * Appends the journal's PaymentAttemptStarted and the log's claim together, the claim at the version
+ * the submit loaded (all or nothing with `appendMany`). Answers false when another submit claimed
+ * first. Without `appendMany` the journal goes first and a lost claim settles it at once.
+ */
+async function claimWithJournal<State extends { version: number }, Definitions extends readonly EventDefinition[]>(
+  deps: PaymentAttemptDeps,
+  log: AttemptLog<State, Definitions>,
+  version: number,
+  attemptId: string,
+  draft: OrderDraft,
+  at: string,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  const event = (e: { type: string; data: unknown }) => ({ type: e.type, data: e.data, metadata });
+  try {
+    await appendWrites(deps.store, [
+      {
+        streamId: paymentAttemptStream(attemptId),
+        expectedVersion: "no-stream",
+        events: [event(journalStarted(attemptId, log.origin, draft, at))],
+      },
+      {
+        streamId: log.stream,
+        expectedVersion: version < 0 ? "no-stream" : version,
+        events: [event(log.started(attemptId, at))],
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersionError)) throw error;
+    if (!deps.store.appendMany)
+      await settleJournal(deps.store, attemptId, { undone: "CLAIMED_BY_ANOTHER_SUBMIT" }, false, at, metadata);
+    return false; // another submit got there first: wait for it
   }
 }

@@ -9,6 +9,7 @@ import {
 } from "@shop/shared";
 import { commandHandler, foldStream, RETRY, type Decider } from "../platform/command-handler.ts";
 import type { OrderDraft, OrderJournal } from "../orders/place-order.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import type { PaymentChoice } from "./decide.ts";
 
 /** What one attempt's journal says (`payment-attempt-{id}`): how far it got, and whether it is settled. */
@@ -140,12 +141,31 @@ export function orderJournal(
         },
       );
     },
-    async numbered(number) {
-      await record(store, stream, () => [{ type: "PaymentAttemptNumbered", data: { attemptId, number, at: at() } }], {
-        metadata,
-      });
+    async numbered(tx, number) {
+      await tx.run(stream, journalDecider, () => [
+        { type: "PaymentAttemptNumbered" as const, data: { attemptId, number, at: at() } },
+      ]);
     },
   };
+}
+
+/** The journal's first event, for the transaction that also claims the checkout (`started` of an AttemptLog). */
+export function journalStarted(
+  attemptId: string,
+  origin: AttemptOrigin,
+  draft: OrderDraft,
+  at: string,
+): PaymentAttemptEvent {
+  return { type: "PaymentAttemptStarted", data: { attemptId, origin, draft: attemptDraftOf(draft), at } };
+}
+
+/** The request's last step, inside the transaction that places the order: finished with it. */
+export async function finishJournalIn(tx: StreamTransaction, attemptId: string, number: string, at: string) {
+  await tx.run(paymentAttemptStream(attemptId), journalDecider, (journal) =>
+    journal.settled
+      ? []
+      : [{ type: "PaymentAttemptFinished" as const, data: { attemptId, number, resumed: false, at } }],
+  );
 }
 
 /** The last step: settled one way or the other (a settled journal writes nothing more). */

@@ -10,7 +10,7 @@ import type { Logger } from "../platform/logger.ts";
 import { commandHandler, RETRY } from "../platform/command-handler.ts";
 import { checkoutAttempts } from "./checkout-service.ts";
 import { orderDraftOf, orderJournal, readJournal, settleJournal, type AttemptJournal } from "./payment-journal.ts";
-import { quickCheckoutAttempts } from "./quick-checkout-service.ts";
+import { quickCheckoutAttempts } from "./quick-payment.ts";
 
 export interface PaymentReactorDeps extends PlaceOrderDeps {
   db: Kysely<Database>;

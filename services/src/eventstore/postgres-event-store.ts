@@ -201,66 +201,55 @@ export async function createPostgresEventStore(
   }
 
   /**
-   * Many streams in one transaction and four statements, whatever their number: the streams'
-   * advisory locks (in one order, so two bulk writers cannot deadlock; taken before any write, as
-   * `append` takes its one), their versions read and checked, the stream rows upserted, the events
-   * inserted from one JSON array.
+   * Many streams in one transaction and one statement (`append_many_v1`, append-sql.ts): the streams'
+   * advisory locks in one order (so two bulk writers cannot deadlock; taken before any write, as
+   * `append` takes its one), every expected version checked, then the stream rows and the events.
    */
   async function appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
     if (writes.length === 0) return [];
     const ids = writes.map((w) => w.streamId);
     if (new Set(ids).size !== ids.length) throw new Error("appendMany takes each stream once");
     if (writes.some((w) => w.events.length === 0)) throw new Error("append needs at least one event");
-    const idsJson = JSON.stringify(ids);
-    const inserted = await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(l.h) FROM (SELECT DISTINCT hashtext(s) AS h
-        FROM jsonb_array_elements_text(${idsJson}::jsonb) AS s ORDER BY 1) AS l`.execute(trx);
-      const { rows: current } = await sql<{ stream_id: string; version: number }>`SELECT stream_id, version
-        FROM streams WHERE stream_id IN (SELECT jsonb_array_elements_text(${idsJson}::jsonb))`.execute(trx);
-      const versions = new Map(current.map((r) => [r.stream_id, Number(r.version)]));
-      const rows: object[] = [];
-      const heads: Array<{ s: string; v: number }> = [];
-      for (const w of writes) {
-        const actual = versions.get(w.streamId) ?? "no-stream";
+    const json = JSON.stringify(
+      writes.map((w, ord) => {
         const expected = w.expectedVersion ?? "any";
-        if (expected !== "any" && expected !== actual)
-          throw new WrongExpectedVersionError(w.streamId, expected, actual);
-        let version = actual === "no-stream" ? -1 : actual;
-        for (const e of w.events)
-          rows.push({
-            ord: rows.length,
-            stream_id: w.streamId,
-            stream_position: ++version,
+        return {
+          ord,
+          stream_id: w.streamId,
+          kind: expected === "no-stream" ? "no-stream" : expected === "any" ? "any" : "exact",
+          expected: typeof expected === "number" ? expected : null,
+          events: w.events.map((e, i) => ({
+            ord: i + 1,
             type: e.type,
             schema_version: e.schemaVersion ?? codec.versionOf(e.type),
             data: e.data ?? null,
             metadata: e.metadata ?? {},
-          });
-        heads.push({ s: w.streamId, v: version });
-      }
-      await sql`INSERT INTO streams (stream_id, version)
-        SELECT h.s, h.v FROM jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) AS h(s text, v int)
-        ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version`.execute(trx);
-      const { rows: written } = await sql<{ stream_id: string; global_position: string; transaction_id: string }>`
-        INSERT INTO events (stream_id, stream_position, type, schema_version, data, metadata)
-        SELECT e.stream_id, e.stream_position, e.type, e.schema_version, e.data, e.metadata
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          AS e(ord int, stream_id text, stream_position int, type text, schema_version int, data jsonb, metadata jsonb)
-        ORDER BY e.ord
-        RETURNING stream_id, global_position::text AS global_position, transaction_id::text AS transaction_id`.execute(
-        trx,
+          })),
+        };
+      }),
+    );
+    const { rows } = await sql<{
+      written_stream: string;
+      written_version: number | null;
+      written_position: string | null;
+      written_xid: string | null;
+      conflict: boolean;
+    }>`SELECT * FROM append_many_v1(${json}::jsonb)`.execute(db);
+    if (rows[0]?.conflict) {
+      const w = writes.find((x) => x.streamId === rows[0].written_stream)!;
+      const actual = rows[0].written_version;
+      throw new WrongExpectedVersionError(
+        w.streamId,
+        w.expectedVersion ?? "any",
+        actual === null ? "no-stream" : Number(actual),
       );
-      return { written, heads };
-    });
+    }
     for (const wake of localListeners) wake();
     notifier.notify();
-    const last = new Map<string, { major: bigint; minor: bigint }>();
-    for (const r of inserted.written) {
-      const position = { major: BigInt(r.transaction_id), minor: BigInt(r.global_position) };
-      const seen = last.get(r.stream_id);
-      if (!seen || position.minor > seen.minor) last.set(r.stream_id, position);
-    }
-    return inserted.heads.map((h) => ({ nextExpectedVersion: h.v, position: last.get(h.s)! }));
+    return rows.map((r) => ({
+      nextExpectedVersion: Number(r.written_version),
+      position: { major: BigInt(r.written_xid!), minor: BigInt(r.written_position!) },
+    }));
   }
 
   function toRecorded(r: EventRow, lenient = false): RecordedEvent {

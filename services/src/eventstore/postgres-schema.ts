@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@shop/projections";
-import { APPEND_EACH_FUNCTION } from "./append-sql.ts";
+import { APPEND_EACH_FUNCTION, APPEND_MANY_FUNCTION } from "./append-sql.ts";
 
 /** Creates the event log tables. Idempotent: runs at every start. */
 export async function migrateEventStore(db: Kysely<Database>): Promise<void> {
@@ -26,8 +26,9 @@ export async function migrateEventStore(db: Kysely<Database>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS events_type ON events (type)`.execute(db);
   // A new body gets a new name (append_each_v2, ...), so a function that exists is the right one.
   // Two processes starting at once may both try: the loser's error says it exists.
-  await sql
-    .raw(`DO $do$ BEGIN ${APPEND_EACH_FUNCTION};
+  for (const fn of [APPEND_EACH_FUNCTION, APPEND_MANY_FUNCTION])
+    await sql
+      .raw(`DO $do$ BEGIN ${fn};
       EXCEPTION WHEN duplicate_function OR unique_violation THEN NULL; END $do$`)
-    .execute(db);
+      .execute(db);
 }

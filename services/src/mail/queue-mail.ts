@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { mailStream, type EventMetadata, type EventStore, type LogPosition } from "@shop/shared";
 import { sealPersonal, type Database } from "@shop/projections";
 import { RETRY, runCommand } from "../platform/command-handler.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { decideMail, mailDecider } from "./mail.ts";
 
 /** A mail's stream is new (a fresh id): one fresh try, as every mail command. */
@@ -58,4 +59,29 @@ export async function queueMail(
     { metadata },
   );
   return { mailId, position: result.appended?.position ?? null };
+}
+
+/**
+ * A mail sealed now and queued later inside a transaction of several streams (an order's placing):
+ * the same `MailQueued` as `queueMail`'s, committed with the event that warrants it. Idempotent by
+ * `mailId` like `queueMail`.
+ */
+export async function sealedMail(
+  deps: { clock: () => Date; db: Kysely<Database> },
+  mail: OutgoingMail & { mailId: string; person: string },
+): Promise<(tx: StreamTransaction) => Promise<void>> {
+  const to = mail.to.trim().toLowerCase();
+  const sealed = await sealPersonal(deps.db, mail.person, { to, text: mail.text, html: mail.html ?? null });
+  const now = deps.clock();
+  return async (tx) => {
+    await tx.run(mailStream(mail.mailId), mailDecider, (state) =>
+      decideMail(
+        {
+          type: "QueueMail",
+          data: { mailId: mail.mailId, subject: mail.subject, to: "", text: "", html: null, sealed, now },
+        },
+        state,
+      ),
+    );
+  };
 }

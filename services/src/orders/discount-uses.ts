@@ -7,6 +7,7 @@ import {
   type EventStore,
 } from "@shop/shared";
 import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 
 interface Uses {
   claims: Map<string, string>;
@@ -50,19 +51,32 @@ export async function claimDiscountUse(
   metadata: EventMetadata,
 ): Promise<boolean> {
   if (discount.maxUses === null && discount.maxUsesPerCustomer === null) return false;
-  await usesCommand(
-    store,
-    discountUsesStream(discount.code),
-    (uses) => {
-      // Claimed once per attempt: a resumed attempt (the payment reactor) claims nothing more.
-      if (uses.claims.has(claim.claimId)) return [];
-      if (!withinUseLimits(uses.claims, claim.customer, discount)) throw new DiscountUsedUpError(discount.code);
-      return [{ type: "DiscountUseClaimed", data: { code: discount.code, ...claim } }];
-    },
-    { metadata },
-  );
+  await usesCommand(store, discountUsesStream(discount.code), claimUse(discount, claim), { metadata });
   return true;
 }
+
+/** `claimDiscountUse` inside a transaction of several streams (the order's reserve step). */
+export async function claimDiscountUseIn(
+  tx: StreamTransaction,
+  discount: { code: string; maxUses: number | null; maxUsesPerCustomer: number | null },
+  claim: { claimId: string; customer: string; at: string },
+): Promise<boolean> {
+  if (discount.maxUses === null && discount.maxUsesPerCustomer === null) return false;
+  await tx.run(discountUsesStream(discount.code), usesDecider, claimUse(discount, claim));
+  return true;
+}
+
+const claimUse =
+  (
+    discount: { code: string; maxUses: number | null; maxUsesPerCustomer: number | null },
+    claim: { claimId: string; customer: string; at: string },
+  ) =>
+  (uses: Uses): DiscountUseEvent[] => {
+    // Claimed once per attempt: a resumed attempt (the payment reactor) claims nothing more.
+    if (uses.claims.has(claim.claimId)) return [];
+    if (!withinUseLimits(uses.claims, claim.customer, discount)) throw new DiscountUsedUpError(discount.code);
+    return [{ type: "DiscountUseClaimed", data: { code: discount.code, ...claim } }];
+  };
 
 /** Gives back a claimed use (its order failed or was cancelled). */
 export async function releaseDiscountUse(

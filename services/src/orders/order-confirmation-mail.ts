@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { EventMetadata, EventStore, LogPosition, OrderView } from "@shop/shared";
 import type { Database } from "@shop/projections";
-import { queueMail } from "../mail/queue-mail.ts";
+import { queueMail, sealedMail } from "../mail/queue-mail.ts";
 
 /** The confirmation's text: what was bought, what it cost, where it goes; never more of the card than brand and last four. */
 export function orderConfirmationText(order: OrderView): string {
@@ -83,27 +83,37 @@ export async function queueOrderConfirmation(
   /** An order awaiting a check: when its hold ends (told in the short mail). */
   holdUntil: string | null = null,
 ): Promise<LogPosition | null> {
-  const awaiting = order.payment_status === "awaiting"; // the order now: a check recorded since placing is paid
-  const { position } = await queueMail(
-    deps,
-    awaiting
-      ? {
-          mailId: `order-awaiting-check-${order.number}`,
-          to: order.email,
-          subject: `Your order ${order.number}: awaiting payment`,
-          text: awaitingCheckText(order, holdUntil),
-          person,
-        }
-      : {
-          mailId: `order-confirmation-${order.number}`,
-          to: order.email,
-          subject: `Your order ${order.number}`,
-          text: orderConfirmationText(order),
-          person,
-        },
-    metadata,
-  );
+  const { position } = await queueMail(deps, confirmationOf(order, person, holdUntil), metadata);
   return position;
+}
+
+/** `queueOrderConfirmation`'s mail, sealed for the transaction that places the order. */
+export function sealedOrderConfirmation(
+  deps: MailDeps,
+  order: OrderView,
+  person: string,
+  holdUntil: string | null = null,
+) {
+  return sealedMail(deps, confirmationOf(order, person, holdUntil));
+}
+
+function confirmationOf(order: OrderView, person: string, holdUntil: string | null) {
+  const awaiting = order.payment_status === "awaiting"; // the order now: a check recorded since placing is paid
+  return awaiting
+    ? {
+        mailId: `order-awaiting-check-${order.number}`,
+        to: order.email,
+        subject: `Your order ${order.number}: awaiting payment`,
+        text: awaitingCheckText(order, holdUntil),
+        person,
+      }
+    : {
+        mailId: `order-confirmation-${order.number}`,
+        to: order.email,
+        subject: `Your order ${order.number}`,
+        text: orderConfirmationText(order),
+        person,
+      };
 }
 
 /** The buyer's mail when the server cancelled their unpaid check order at the end of its hold. */

@@ -2,6 +2,7 @@ import { campaignStream, type EventMetadata, type EventStore, type LogPosition, 
 import type { z } from "zod";
 import { campaignDecider, decideCampaign } from "../campaigns/campaign.ts";
 import { commandHandler, RETRY } from "../platform/command-handler.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 
 type Placed = z.infer<typeof OrderPlaced.schema>;
 
@@ -25,31 +26,37 @@ export async function recordOrderGifts(
   for (const line of placed.lines) {
     const campaign = line.donation?.campaign;
     if (!campaign) continue;
-    const result = await campaignCommand(
-      deps.store,
-      campaignStream(campaign),
-      (state) =>
-        state.exists
-          ? decideCampaign(
-              {
-                type: "RecordGift",
-                data: {
-                  giftId: `order-${placed.number}-${line.lineId}`,
-                  amountCents: line.totalCents,
-                  // The buyer's name stays sealed on the order: the gift names the order, not the person.
-                  donorName: "",
-                  note: "",
-                  source: "order",
-                  orderNumber: placed.number,
-                },
-              },
-              state,
-              { now, by: null },
-            )
-          : [],
-      { metadata },
-    );
+    const result = await campaignCommand(deps.store, campaignStream(campaign), giftOf(placed, line, now), { metadata });
     if (result.appended) last = result.appended.position;
   }
   return last;
 }
+
+/** `recordOrderGifts` inside the transaction that places the order: the thermometers move with it. */
+export async function recordOrderGiftsIn(tx: StreamTransaction, placed: Placed, now: Date): Promise<void> {
+  for (const line of placed.lines)
+    if (line.donation?.campaign)
+      await tx.run(campaignStream(line.donation.campaign), campaignDecider, giftOf(placed, line, now));
+}
+
+const giftOf =
+  (placed: Placed, line: Placed["lines"][number], now: Date) =>
+  (state: ReturnType<typeof campaignDecider.initialState>) =>
+    state.exists
+      ? decideCampaign(
+          {
+            type: "RecordGift",
+            data: {
+              giftId: `order-${placed.number}-${line.lineId}`,
+              amountCents: line.totalCents,
+              // The buyer's name stays sealed on the order: the gift names the order, not the person.
+              donorName: "",
+              note: "",
+              source: "order",
+              orderNumber: placed.number,
+            },
+          },
+          state,
+          { now, by: null },
+        )
+      : [];

@@ -6,6 +6,7 @@ import {
   type Discount,
   type EventMetadata,
   type EventStore,
+  type LogPosition,
   type OrderLine,
   type OrderTotals,
   type PaymentSummary,
@@ -17,10 +18,11 @@ import type { z } from "zod";
 type OrderPlacedData = z.infer<typeof OrderPlaced.schema>;
 import type { PaymentChoice } from "../checkout/decide.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
-import { commandHandler, RETRY } from "../platform/command-handler.ts";
+import { RETRY } from "../platform/command-handler.ts";
+import { runStreamTransaction, type StreamTransaction } from "../platform/stream-transaction.ts";
 import { orderDecider } from "./decide.ts";
-import { claimDiscountUse, releaseDiscountUse } from "./discount-uses.ts";
-import { releaseStock, takeStock, type Reservation } from "./stock.ts";
+import { claimDiscountUseIn, releaseDiscountUse } from "./discount-uses.ts";
+import { releaseStock, takenByAttempt, takeStockIn, type Reservation } from "./stock.ts";
 
 export interface PlaceOrderDeps {
   store: EventStore;
@@ -32,9 +34,6 @@ export interface PlaceOrderDeps {
 }
 
 export const DEFAULT_CHECK_HOLD_DAYS = 14;
-
-/** Placing claims a fresh order number's stream: the first writer wins (a counter never repeats). */
-const placeCommand = commandHandler(orderDecider, RETRY.refuse);
 
 /** Pure: when the hold of an order placed at `now` ends, for a payment that awaits a check; else null. */
 export function holdUntilOf(payment: PaymentSummary, now: Date, days: number): string | null {
@@ -51,7 +50,8 @@ export const attemptHold = (attemptId: string) => `attempt-${attemptId}`;
  */
 export interface OrderJournal {
   authorised(payment: { reference: string; brand: string; last4: string | null }): Promise<void>;
-  numbered(number: string): Promise<void>;
+  /** Inside the reserve transaction: the number the order will be placed under. */
+  numbered(tx: StreamTransaction, number: string): Promise<void>;
   resume?: { authorised?: { reference: string; brand: string; last4: string | null }; number?: string };
 }
 
@@ -74,59 +74,85 @@ export interface OrderDraft {
   now: Date;
 }
 
+export interface PlacedOrder {
+  number: string;
+  /** OrderPlaced's append. */
+  appended: AppendResult;
+  placed: OrderPlacedData;
+  /** The last position the placing wrote (OrderPlaced and what was written beside it). */
+  last: LogPosition;
+}
+
+/** What commits with OrderPlaced, in its transaction (the checkout's outcome, the gifts, the mail). */
+export type AlongsideOrder = (tx: StreamTransaction, placed: OrderPlacedData) => Promise<void>;
+
 /**
- * The order saga of one checkout attempt: authorise the card, take the stock (SKU streams, expected
- * versions), claim discount uses, capture, then append OrderPlaced. A step that fails undoes the ones
- * before it (stock back, uses released, authorisation voided or refunded), so a shopper told 'sold
- * out' or 'declined' was charged nothing and took nothing. The card goes first so that a declined
- * card holds nothing, not even for the moment of its authorisation: carts paying again and again
- * with a bad card cannot keep the last copies from real buyers. A check order holds its stock until
- * `holdUntil`, when the server cancels it unless the check arrived (check-holds.ts).
+ * The order saga of one checkout attempt (issue 28, point 3: three writes after the card): authorise
+ * the card (and journal the gateway's answer); **reserve** in one transaction: each SKU's stock (at
+ * the SKU streams' versions), the limited codes' uses, the journal's order number; capture; **place**
+ * in one transaction: OrderPlaced and `alongside`'s events. A step that fails undoes the ones before
+ * it (stock back, uses released, authorisation voided or refunded), so a shopper told 'sold out' or
+ * 'declined' was charged nothing and took nothing. The card goes first so that a declined card holds
+ * nothing, not even for the moment of its authorisation: carts paying again and again with a bad card
+ * cannot keep the last copies from real buyers. Capture comes after the stock is held and before the
+ * order exists, so a sold-out answer voids (never refunds) and no order or gift stands on money not
+ * taken. A check order holds its stock until `holdUntil`, when the server cancels it unless the check
+ * arrived (check-holds.ts).
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   draft: OrderDraft,
   metadata: EventMetadata,
   journal?: OrderJournal,
-): Promise<{ number: string; appended: AppendResult; placed: OrderPlacedData }> {
+  alongside?: AlongsideOrder,
+): Promise<PlacedOrder> {
   const at = draft.now.toISOString();
+  const hold = attemptHold(draft.attemptId);
   const reservations: Reservation[] = [];
   const claims: string[] = [];
   let authorised: string | null = null;
   let captured = false;
+  // SKUs in id order, so two orders of the same items meet their streams in the same order.
+  const goods = draft.lines
+    .filter((l) => !l.donation && l.skuId !== null)
+    .sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0));
   try {
     const resumed = journal?.resume?.authorised;
     const payment = resumed ? cardPaid(deps.gateway, draft, resumed) : await pay(deps.gateway, draft);
     authorised = payment.reference;
     if (payment.reference && !resumed)
       await journal?.authorised({ reference: payment.reference, brand: payment.brand ?? "", last4: payment.last4 });
-    // SKUs in id order, so two orders of the same items meet their streams in the same order.
-    const goods = draft.lines
-      .filter((l) => !l.donation && l.skuId !== null)
-      .sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0));
-    for (const line of goods)
-      reservations.push(
-        await takeStock(
-          deps.store,
-          { skuId: line.skuId ?? 0, quantity: line.quantity, title: line.title },
-          at,
-          metadata,
-          attemptHold(draft.attemptId),
-        ),
-      );
-    const customer = draft.customer;
-    for (const applied of draft.discounts) {
-      const terms = draft.discountTerms.get(applied.code);
-      if (!terms) continue;
-      if (await claimDiscountUse(deps.store, terms, { claimId: draft.attemptId, customer, at }, metadata))
-        claims.push(applied.code);
-    }
+    const number = journal?.resume?.number ?? (await deps.nextOrderNumber());
+    const reserved = await runStreamTransaction(
+      deps.store,
+      RETRY.contended,
+      metadata,
+      async (tx) => {
+        const taken: Reservation[] = [];
+        for (const line of goods)
+          taken.push(
+            await takeStockIn(tx, { skuId: line.skuId ?? 0, quantity: line.quantity, title: line.title }, at, hold),
+          );
+        const claimed: string[] = [];
+        for (const applied of draft.discounts) {
+          const terms = draft.discountTerms.get(applied.code);
+          if (
+            terms &&
+            (await claimDiscountUseIn(tx, terms, { claimId: draft.attemptId, customer: draft.customer, at }))
+          )
+            claimed.push(applied.code);
+        }
+        if (!journal?.resume?.number) await journal?.numbered(tx, number);
+        return { taken, claimed };
+      },
+      { queue: true },
+    );
+    reservations.push(...reserved.result.taken);
+    claims.push(...reserved.result.claimed);
     if (payment.reference && payment.status === "paid") {
       await deps.gateway.capture(payment.reference, payment.amountCents);
       captured = true;
     }
-    const number = journal?.resume?.number ?? (await deps.nextOrderNumber());
-    if (!journal?.resume?.number) await journal?.numbered(number);
     const placed: OrderPlacedData = {
       number,
       cartId: draft.cartId,
@@ -145,29 +171,33 @@ export async function placeOrder(
       },
       holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
-    try {
-      const { appended } = await placeCommand(
-        deps.store,
-        orderStream(number),
-        () => [{ type: "OrderPlaced", data: placed }],
-        {
-          metadata,
-          assumeNew: true,
-        },
-      );
-      return { number, appended: appended!, placed };
-    } catch (error) {
-      // A resumed attempt whose order was placed before its process died: that order is the outcome.
-      const earlier =
-        error instanceof WrongExpectedVersionError && journal?.resume?.number
-          ? await placedOrder(deps.store, number)
-          : null;
-      if (!earlier) throw error;
+    const placing = await runStreamTransaction(
+      deps.store,
+      RETRY.contended,
+      metadata,
+      async (tx) => {
+        const { events } = await tx.run(
+          orderStream(number),
+          orderDecider,
+          (_state, version) => (version >= 0 ? [] : [{ type: "OrderPlaced" as const, data: placed }]),
+          { assumeNew: true },
+        );
+        // The number's stream holds an order already: a resumed attempt's, placed before its process died.
+        if (events.length === 0) return false;
+        await alongside?.(tx, placed);
+        return true;
+      },
+      { queue: true },
+    );
+    if (!placing.result) {
+      const earlier = journal?.resume?.number ? await placedOrder(deps.store, number) : null;
+      if (!earlier) throw new WrongExpectedVersionError(orderStream(number), "no-stream", 0);
       authorised = null; // nothing to undo: the order stands
       reservations.length = 0;
       claims.length = 0;
       return earlier;
     }
+    return { number, appended: placing.appended.get(orderStream(number))!, placed, last: placing.last! };
   } catch (error) {
     await undo();
     throw error;
@@ -180,9 +210,17 @@ export async function placeOrder(
       await attempt(() =>
         captured ? deps.gateway.refund(authorised!, draft.totals.totalCents) : deps.gateway.void(authorised!),
       );
+    // Without appendMany (KurrentDB) a reserve step may have written some streams before it failed:
+    // give back whatever names the attempt (both are given back once, however often this runs).
+    if (!deps.store.appendMany && reservations.length === 0) {
+      for (const line of goods) {
+        const { taken, released } = await takenByAttempt(deps.store, line.skuId ?? 0, hold);
+        if (taken > 0 && !released) reservations.push({ skuId: line.skuId ?? 0, taken });
+      }
+      claims.push(...draft.discounts.map((d) => d.code).filter((c) => !claims.includes(c)));
+    }
     for (const code of claims) await attempt(() => releaseDiscountUse(deps.store, code, draft.attemptId, at, metadata));
-    for (const r of reservations)
-      await attempt(() => releaseStock(deps.store, r, at, metadata, attemptHold(draft.attemptId)));
+    for (const r of reservations) await attempt(() => releaseStock(deps.store, r, at, metadata, hold));
     if (failures.length) throw new AggregateError(failures, "an order attempt failed and could not be fully undone");
   }
 }
@@ -205,16 +243,14 @@ function cardPaid(
 }
 
 /** The OrderPlaced of an order's stream, as placeOrder answers it; null when the stream holds none. */
-async function placedOrder(
-  store: EventStore,
-  number: string,
-): Promise<{ number: string; appended: AppendResult; placed: OrderPlacedData } | null> {
+async function placedOrder(store: EventStore, number: string): Promise<PlacedOrder | null> {
   const [first] = await store.readStream(orderStream(number));
   if (first?.type !== "OrderPlaced") return null;
   return {
     number,
     appended: { position: first.position, nextExpectedVersion: first.streamPosition },
     placed: first.data as OrderPlacedData,
+    last: first.position,
   };
 }
 

@@ -1,6 +1,7 @@
 import { OrderSoldOutError, skuEvents, type EventMetadata, type EventStore, type SkuEvent } from "@shop/shared";
 import { skuDecider } from "../catalog/sku.ts";
 import { commandHandler, foldStream, RETRY, type Decider } from "../platform/command-handler.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 
 export interface Reservation {
   skuId: number;
@@ -56,19 +57,10 @@ export async function takeStock(
   /** The payment attempt taking it (`attempt-{id}`): a second take for it takes nothing more. */
   takenFor?: string,
 ): Promise<Reservation> {
-  return changeStock(
-    store,
-    line.skuId,
-    at,
-    metadata,
-    (stock, backorder) => {
-      if (stock === null) return null;
-      if (stock < line.quantity && !backorder) throw new OrderSoldOutError(line.title);
-      return Math.max(0, stock - line.quantity);
-    },
-    undefined,
-    takenFor,
-  ).then((taken) => ({ skuId: line.skuId, taken }));
+  return changeStock(store, line.skuId, at, metadata, takeNext(line), undefined, takenFor).then((taken) => ({
+    skuId: line.skuId,
+    taken,
+  }));
 }
 
 /** What an attempt took of a SKU (0 when it took nothing), and whether it was already put back. */
@@ -111,30 +103,61 @@ async function changeStock(
   releasedFor?: string,
   takenFor?: string,
 ): Promise<number> {
+  const change = stockChange(skuId, at, next, releasedFor, takenFor);
+  await stockCommand(store, `sku-${skuId}`, change.decide, { metadata });
+  return change.taken();
+}
+
+/**
+ * Takes a line's stock inside a transaction of several streams (the order's reserve step): decided
+ * as `takeStock` decides, appended with the others at the SKU stream's version.
+ */
+export async function takeStockIn(
+  tx: StreamTransaction,
+  line: { skuId: number; quantity: number; title: string },
+  at: string,
+  takenFor: string,
+): Promise<Reservation> {
+  const change = stockChange(line.skuId, at, takeNext(line), undefined, takenFor);
+  await tx.run(`sku-${line.skuId}`, skuStockDecider, change.decide);
+  return { skuId: line.skuId, taken: change.taken() };
+}
+
+const takeNext =
+  (line: { quantity: number; title: string }) =>
+  (stock: number | null, backorder: boolean): number | null => {
+    if (stock === null) return null;
+    if (stock < line.quantity && !backorder) throw new OrderSoldOutError(line.title);
+    return Math.max(0, stock - line.quantity);
+  };
+
+/** The decision of one stock change, and what it took (read after it decided). */
+function stockChange(
+  skuId: number,
+  at: string,
+  next: (stock: number | null, backorder: boolean) => number | null,
+  releasedFor?: string,
+  takenFor?: string,
+) {
   let taken = 0;
-  await stockCommand(
-    store,
-    `sku-${skuId}`,
-    ({ sku, releasedFor: released, takenFor: takes }) => {
-      taken = 0;
-      if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
-      if (releasedFor && released.has(releasedFor)) return [];
-      if (takenFor && takes.has(takenFor)) {
-        taken = takes.get(takenFor)!;
-        return [];
-      }
-      const stock = next(sku.stock.stock, sku.stock.backorder);
-      if (stock === null || stock === sku.stock.stock) return [];
-      taken = (sku.stock.stock ?? 0) - stock;
-      const data = { id: skuId, ...sku.stock, stock, changedAt: at, by: null };
-      return [
-        {
-          type: "SkuStockChanged",
-          data: { ...data, ...(releasedFor ? { releasedFor } : {}), ...(takenFor ? { takenFor } : {}) },
-        },
-      ];
-    },
-    { metadata },
-  );
-  return taken;
+  const decide = ({ sku, releasedFor: released, takenFor: takes }: SkuStockState): SkuEvent[] => {
+    taken = 0;
+    if (!sku.exists) throw new OrderSoldOutError(`SKU ${skuId}`);
+    if (releasedFor && released.has(releasedFor)) return [];
+    if (takenFor && takes.has(takenFor)) {
+      taken = takes.get(takenFor)!;
+      return [];
+    }
+    const stock = next(sku.stock.stock, sku.stock.backorder);
+    if (stock === null || stock === sku.stock.stock) return [];
+    taken = (sku.stock.stock ?? 0) - stock;
+    const data = { id: skuId, ...sku.stock, stock, changedAt: at, by: null };
+    return [
+      {
+        type: "SkuStockChanged",
+        data: { ...data, ...(releasedFor ? { releasedFor } : {}), ...(takenFor ? { takenFor } : {}) },
+      },
+    ];
+  };
+  return { decide, taken: () => taken };
 }
