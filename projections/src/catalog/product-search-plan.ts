@@ -17,8 +17,8 @@ export interface SearchPlan {
   complete: boolean;
 }
 
-/** A word that begins other words matches them at this fraction of its score: a whole word ranks first. */
-export const PREFIX_WEIGHT = 0.5;
+/** A word that begins others matches them at this fraction of their score: a whole word in any field ranks first. */
+export const PREFIX_WEIGHT = 0.25;
 /** A last word this short is matched whole only ("a", "of"): as a prefix it would begin most words. */
 export const MIN_PREFIX = 3;
 /** At most this many words begun by the prefix are looked up one by one; past it the plan is incomplete. */
@@ -62,7 +62,7 @@ async function wordsBegunBy(db: Db, prefix: string): Promise<string[]> {
 
 /**
  * The plan of a search, or null when it is not plain words (see `plainWords`) or has only stop words.
- * A trailing space says the last word is finished: it is then not a prefix.
+ * The last word is a prefix too: a shopper may still be typing it (the query arrives trimmed).
  */
 export async function prepareSearch(db: Db, text: string): Promise<SearchPlan | null> {
   const words = plainWords(text);
@@ -71,7 +71,6 @@ export async function prepareSearch(db: Db, text: string): Promise<SearchPlan | 
       ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', w.word))) AS english,
       ARRAY(SELECT lexeme FROM unnest(to_tsvector('simple', w.word))) AS plain
     FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i) ORDER BY w.i`.execute(db);
-  const typing = !/\s$/.test(text);
   const terms: SearchPlan["terms"] = [];
   const operands: string[] = [];
   let complete = true;
@@ -82,7 +81,7 @@ export async function prepareSearch(db: Db, text: string): Promise<SearchPlan | 
     for (const term of exact) terms.push({ term, group, weight: 1 });
     const alternatives = exact.map(tsqueryOperand);
     const prefix = plain[0];
-    if (typing && i === rows.length - 1 && prefix && [...prefix].length >= MIN_PREFIX) {
+    if (i === rows.length - 1 && prefix && [...prefix].length >= MIN_PREFIX) {
       const begun = await wordsBegunBy(db, prefix);
       if (begun.length > MAX_EXPANSIONS) complete = false;
       for (const term of begun.slice(0, MAX_EXPANSIONS))
