@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import express from "express";
 import pg from "pg";
+import { compressAnswers } from "../services/src/platform/http/static-files.ts";
 import { Server } from "socket.io";
 
 interface Options {
@@ -12,7 +13,8 @@ interface Options {
   schema: string;
   /** The app's SELECT of 24 products, compiled by kysely from the same query function. */
   list: { sql: string; parameters: unknown[] };
-  search: { sql: string; parameters: unknown[] };
+  /** Each search's ranked page: the one statement the app sends for it once its plan is cached. */
+  searches: { sql: string; parameters: unknown[] }[];
 }
 
 const send = (message: unknown) => process.send?.(message);
@@ -24,6 +26,8 @@ process.once("message", async (options: Options) => {
   );
   const app = express();
   app.disable("x-powered-by");
+  // The app's own compression (brotli or gzip above 1 KB), so both sides pay for it alike.
+  app.use(compressAnswers());
   const select =
     (statement: { sql: string; parameters: unknown[] }, name: string) =>
     async (_req: express.Request, res: express.Response) => {
@@ -31,7 +35,8 @@ process.once("message", async (options: Options) => {
       res.json({ items: rows, count: rows.length });
     };
   app.get("/list", select(options.list, "bench_list"));
-  app.get("/search", select(options.search, "bench_search"));
+  for (const [i, statement] of options.searches.entries())
+    app.get(`/search/${i}`, select(statement, `bench_search_${i}`));
   app.get("/insert", async (req, res) => {
     const sku = String(Object.keys(req.query)[0] ?? "sku");
     await pool.query({

@@ -121,6 +121,8 @@ describe.each(testBackends())("product search on $name", ({ pglite }) => {
       ["stars family", {}],
       ["creation", { category: ["books"] }],
       ["answers", { category: ["videos"], start: 10, count: 10 }],
+      ["creation kids", { category: ["books"], start: 5 }],
+      ["great stars", {}],
     ];
     for (const [q, more] of cases) {
       const plan = (await prepareSearch(db, q))!;

@@ -8,14 +8,22 @@ type Db = Kysely<CatalogTables>;
 
 /** Past this many rows read per word, a page is ranked from every match instead. */
 const MAX_PER_WORD = 2000;
+/** A search with at most this many matches ranks them all: the GIN index finds them at once, however rare a word. */
+export const RANK_ALL_UP_TO = 1000;
 
 /**
  * A page of products: a search of plain words in relevance order through its plan (below), anything
- * else as the list orders it (catalog-queries.ts).
+ * else as the list orders it (catalog-queries.ts). `total`, the search's number of matches when known
+ * (the list's counts, cached), says when ranking them all is the cheaper way.
  */
-export async function productsPage(db: Db, q: ProductListQuery, plan: SearchPlan | null): Promise<ProductCardRow[]> {
+export async function productsPage(
+  db: Db,
+  q: ProductListQuery,
+  plan: SearchPlan | null,
+  total?: number,
+): Promise<ProductCardRow[]> {
   if (!q.q || !plan || (q.sort ?? "relevance") !== "relevance") return listProductsPage(db, q, plan);
-  if (plan.complete)
+  if (plan.complete && (total === undefined || total > RANK_ALL_UP_TO))
     for (let perWord = q.start + q.count + 24; perWord <= MAX_PER_WORD; perWord *= 4) {
       const rows = await rankedPage(db, q, plan, perWord);
       if (rows[0].exact) return cards(rows);
@@ -39,7 +47,9 @@ type RankedRow = ProductCardRow & { exact: boolean };
  * the terms it has for that word (a prefix's words at PREFIX_WEIGHT), summed over the words.
  *
  * With `perWord`, the candidates are the first `perWord` products of each term in the index's order
- * (score, then title and id, as the page orders ties): a few index pages however common the word.
+ * (score, then title and id, as the page orders ties): a few index pages however common the word. With
+ * several words (or filters) a term's list holds only products that match them all, so the bound below
+ * is met by the products a page shows, not by the best of one word that lack the others.
  * `exact` says the page is what ranking every match would give: every term's list was read to its
  * end, or the page's last row ranks above anything not read (the sum of each word's best K-th score),
  * or equals it and comes before, as a product tying it would come after that K-th row in its list.
@@ -59,10 +69,12 @@ function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: numb
     perWord === null
       ? sql`SELECT id AS product_id FROM products WHERE ${conditions(eb, q, undefined, plan)}`
       : sql`SELECT DISTINCT product_id FROM lists`;
-  const list = filtered
-    ? sql`SELECT t.product_id, t.score, t.title_key FROM product_search_terms t JOIN products ON products.id = t.product_id
-        WHERE t.term = qt.term AND ${conditions(eb, filters)}`
-    : sql`SELECT t.product_id, t.score, t.title_key FROM product_search_terms t WHERE t.term = qt.term`;
+  const list =
+    filtered || plan.groups > 1
+      ? sql`SELECT t.product_id, t.score, t.title_key FROM product_search_terms t JOIN products ON products.id = t.product_id
+        WHERE t.term = qt.term AND ${conditions(eb, filters)}
+          ${plan.groups > 1 ? sql`AND products.search @@ ${plan.tsquery}::tsquery` : sql``}`
+      : sql`SELECT t.product_id, t.score, t.title_key FROM product_search_terms t WHERE t.term = qt.term`;
   const columns = sql.join(PRODUCT_CARD_COLUMNS.map((c) => sql.ref(`p.${c}`)));
   return sql<RankedRow>`WITH qt AS (
       SELECT * FROM unnest(${plan.terms.map((t) => t.term)}::text[], ${plan.terms.map((t) => t.group)}::int[],

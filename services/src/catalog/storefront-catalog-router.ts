@@ -59,7 +59,10 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
   router.get("/api/store/products/", async (req, res) => {
     const q = parseQuery(ProductListQuery, req.query);
     const plan = q.q ? await searchPlans(q.q) : null;
-    const [items, { total, facets }] = await Promise.all([productsPage(db, q, plan), listCounts(q, plan)]);
+    const counts = listCounts(q, plan);
+    // A search's number of matches (cached per catalog version) says how its page is best ranked.
+    const items = await productsPage(db, q, plan, plan ? (await counts).total : undefined);
+    const { total, facets } = await counts;
     res.json({
       metadata: { success: true },
       items: items.map((p) => productItem(p, q.template)),
