@@ -50,9 +50,10 @@ type RankedRow = ProductCardRow & { exact: boolean };
  * (score, then title and id, as the page orders ties): a few index pages however common the word. With
  * several words (or filters) a term's list holds only products that match them all, so the bound below
  * is met by the products a page shows, not by the best of one word that lack the others.
- * `exact` says the page is what ranking every match would give: every term's list was read to its
- * end, or the page's last row ranks above anything not read (the sum of each word's best K-th score),
- * or equals it and comes before, as a product tying it would come after that K-th row in its list.
+ * `exact` says the page is what ranking every match would give: every list of some word was read to
+ * its end (each match has that word, so every match was read), or the page's last row ranks above
+ * anything not read (the sum of each word's best K-th score), or equals it and comes before, as a
+ * product tying it would come after that K-th row in its list.
  * Without `perWord`, every match found through the GIN index is ranked.
  */
 function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: number | null) {
@@ -99,7 +100,7 @@ function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: numb
         ORDER BY k.title_key, k.product_id LIMIT 1) x
       ORDER BY x.title_key DESC, x.product_id DESC LIMIT 1),
     last AS (SELECT * FROM page ORDER BY rank, title_key DESC, product_id DESC LIMIT 1),
-    verdict AS (SELECT (NOT EXISTS (SELECT FROM kth)) OR ((SELECT count(*) FROM page) = ${q.count} AND (
+    verdict AS (SELECT ((SELECT count(DISTINCT grp) FROM kth) < ${plan.groups}) OR ((SELECT count(*) FROM page) = ${q.count} AND (
         (SELECT rank FROM last) > (SELECT sum(bound) FROM word_bound)
         OR ((SELECT rank FROM last) = (SELECT sum(bound) FROM word_bound)
           AND (SELECT ROW(title_key, product_id) FROM last) <= (SELECT ROW(title_key, product_id) FROM key_bound))))
