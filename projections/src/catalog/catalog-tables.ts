@@ -99,14 +99,18 @@ export interface CatalogTables {
 }
 
 /**
- * Inserts the search words of the listed products `where` selects (an SQL condition on `p`). A one-word
- * query's ts_rank is that word's share of any query's rank, so it is the word's score.
+ * Writes the search words of the listed products `where` selects (an SQL condition on `p`): new or
+ * changed rows only, so a refresh that changes no word (a stock or price change) writes nothing. A
+ * one-word query's ts_rank is that word's share of any query's rank, so it is the word's score.
  */
-export const insertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT INTO product_search_terms
+export const upsertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT INTO product_search_terms
     (term, product_id, score, title_key)
   SELECT u.lexeme, p.id,
     ts_rank(p.search, ('''' || replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery), lower(p.title)
-  FROM products p, unnest(p.search) AS u WHERE p.listed AND ${where}`;
+  FROM products p, unnest(p.search) AS u WHERE p.listed AND ${where}
+  ON CONFLICT (product_id, term) DO UPDATE SET score = excluded.score, title_key = excluded.title_key
+    WHERE (product_search_terms.score, product_search_terms.title_key)
+      IS DISTINCT FROM (excluded.score, excluded.title_key)`;
 
 async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables
@@ -120,7 +124,7 @@ async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
     db,
   );
   // Filled from the products already there, so the tables that serve while the rebuild runs can search.
-  await insertSearchTerms(sql`true`).execute(db);
+  await upsertSearchTerms(sql`true`).execute(db);
 }
 
 export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { AVAILABILITIES, availabilityOf, type Availability } from "@shop/shared";
-import { insertSearchTerms, type CatalogTables } from "./catalog-tables.ts";
+import { upsertSearchTerms, type CatalogTables } from "./catalog-tables.ts";
 
 type Db = Kysely<CatalogTables>;
 
@@ -109,10 +109,15 @@ export async function refreshProducts(db: Db, productIds: number[]): Promise<voi
   }
 }
 
-/** The products' rows in product_search_terms follow their search document, title and listing. */
+/**
+ * The products' rows in product_search_terms follow their search document, title and listing: words
+ * they no longer have (or all, once unlisted) go, the others are written where they changed.
+ */
 async function refreshSearchTerms(db: Db, ids: number[]): Promise<void> {
-  await sql`DELETE FROM product_search_terms WHERE product_id IN (${sql.join(ids)})`.execute(db);
-  await insertSearchTerms(sql`p.id IN (${sql.join(ids)})`).execute(db);
+  await sql`DELETE FROM product_search_terms t USING products p
+    WHERE p.id = t.product_id AND p.id IN (${sql.join(ids)})
+      AND (NOT p.listed OR NOT EXISTS (SELECT FROM unnest(p.search) AS u WHERE u.lexeme = t.term))`.execute(db);
+  await upsertSearchTerms(sql`p.id IN (${sql.join(ids)})`).execute(db);
 }
 
 /** At most this many ids or rows per statement (well under PostgreSQL's 65,535 parameters). */
