@@ -13,7 +13,8 @@ interface Options {
   schema: string;
   /** The app's SELECT of 24 products, compiled by kysely from the same query function. */
   list: { sql: string; parameters: unknown[] };
-  search: { sql: string; parameters: unknown[] };
+  /** Each search's ranked page: the one statement the app sends for it once its plan is cached. */
+  searches: { sql: string; parameters: unknown[] }[];
 }
 
 const send = (message: unknown) => process.send?.(message);
@@ -34,7 +35,8 @@ process.once("message", async (options: Options) => {
       res.json({ items: rows, count: rows.length });
     };
   app.get("/list", select(options.list, "bench_list"));
-  app.get("/search", select(options.search, "bench_search"));
+  for (const [i, statement] of options.searches.entries())
+    app.get(`/search/${i}`, select(statement, `bench_search_${i}`));
   app.get("/insert", async (req, res) => {
     const sku = String(Object.keys(req.query)[0] ?? "sku");
     await pool.query({

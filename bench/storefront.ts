@@ -4,7 +4,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { Pool } from "undici";
-import { allProjections, listProductsPage, ProjectionRunner, type Database } from "@shop/projections";
+import {
+  allProjections,
+  listProductsCounts,
+  listProductsPage,
+  prepareSearch,
+  productsPage,
+  ProjectionRunner,
+  type Database,
+} from "@shop/projections";
 import type { ProductListQuery } from "@shop/shared/catalog/api";
 import { registerUser } from "../services/src/accounts/register-user.ts";
 import { generateCatalog } from "../services/src/catalog/catalog-generator.ts";
@@ -25,16 +33,24 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const SOCKET_PROCESSES = Number(process.env.BENCH_SOCKET_PROCESSES ?? 2);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 20);
 const SHARED_CART_ADDS = Number(process.env.BENCH_SHARED_ADDS ?? 10);
+/** `BENCH_READS_ONLY=1`: the list and the searches only (no carts, no sockets), for a shorter run. */
+const READS_ONLY = process.env.BENCH_READS_ONLY === "1";
 /** First pushes of each series are not counted: they pay for JIT warm-up and lazy buffers. */
 const WARMUP = 3;
-const SEARCH = "creation";
+/** Searches of each kind a shopper makes (issue 28.1), beside the list. The generator puts "Ararat" in 1 product of 1,000. */
+const SEARCHES = [
+  { kind: "broad word", q: "creation" },
+  { kind: "narrow word", q: "ararat" },
+  { kind: "two words", q: "creation kids" },
+  { kind: "prefix while typing", q: "crea" },
+];
 
 const wallNow = () => performance.timeOrigin + performance.now();
 
 /**
  * `npm run bench -- storefront [products]` (PostgreSQL): a generated catalog (100,000 products by
  * default) imported into a fresh schema, a server process on it, and in one run: the product list and
- * a search at 64 connections, add-to-cart on distinct carts, 64 clients on one shared cart, the
+ * four searches (SEARCHES) at 64 connections, add-to-cart on distinct carts, 64 clients on one shared cart, the
  * thermometer push to 5,000 `/public` sockets, and the server's RSS; each next to its baseline (a bare
  * express + pg process running the one statement, a bare socket.io process) measured in the same run.
  */
@@ -97,25 +113,7 @@ export async function run(args: string[]): Promise<void> {
     }).catch((error: Error) => ({ events: `failed: ${error.message}` }));
     console.info(`re-import of the file's first ${slice.products.length} products appended ${again.events} events`);
 
-    // The staff user who records gifts, and the campaign the sockets watch.
-    const staff = await registerUser(
-      { store, db: database.db, clock: () => new Date() },
-      { email: "bench@example.org", password: "long enough", isStaff: true, name: "Bench" },
-    );
-    if (!(await watcher.waitFor(staff.position, ["users"], 30_000)))
-      throw new Error("the staff user was not projected");
-    const admin = new TestClient(server.url);
-    const login = await admin.post("/api/account/login/", { email: "bench@example.org", password: "long enough" });
-    if (login.status !== 200) throw new Error(`cannot sign in: ${login.status} ${login.text}`);
-    const campaign = "bench-thermometer";
-    const created = await admin.post("/admin/api/store/campaign/", {
-      slug: campaign,
-      name: "Bench",
-      goal_cents: 100_000_000,
-      starts: null,
-      ends: null,
-    });
-    if (created.status >= 300) throw new Error(`campaign not created: ${created.status} ${created.text}`);
+    const admin = new TestClient(server.url); // a visitor until the staff user signs in (writesAndPushes)
 
     // The baselines' process: the same SELECTs, compiled by kysely from the app's own query function.
     // (The query function executes its query: a logging Kysely catches the statement it sent.)
@@ -129,10 +127,15 @@ export async function run(args: string[]): Promise<void> {
       },
     });
     const compile = async (q: Partial<ProductListQuery>) => {
-      await listProductsPage(compiler, { start: 0, count: 24, ...q } as ProductListQuery);
+      const query = { start: 0, count: 24, ...q } as ProductListQuery;
+      const plan = query.q ? await prepareSearch(compiler, query.q) : null;
+      // As the app: the total first (it picks how the page is ranked), then the page's statement is the last sent.
+      if (plan) await productsPage(compiler, query, plan, (await listProductsCounts(compiler, query, plan)).total);
+      else await listProductsPage(compiler, query);
       return sent;
     };
-    const statements = { list: await compile({}), search: await compile({ q: SEARCH }) };
+    const statements = { list: await compile({}), searches: [] as (typeof sent)[] };
+    for (const { q } of SEARCHES) statements.searches.push(await compile({ q }));
     const baseline = fork(new URL("./storefront-baseline.ts", import.meta.url), [], {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -147,36 +150,65 @@ export async function run(args: string[]): Promise<void> {
 
     // Reads: alternating rounds, baseline first; the figure is the median round.
     const listPath = "/api/store/products/?count=24";
-    const searchPath = `/api/store/products/?count=24&q=${SEARCH}`;
-    const probe = await admin.get(searchPath);
+    const searchPath = (q: string) => `/api/store/products/?count=24&q=${encodeURIComponent(q)}`;
+    const matches: number[] = [];
+    for (const { q } of SEARCHES) matches.push((await admin.get(searchPath(q))).json?.total);
     console.info(
-      `search '${SEARCH}': ${probe.json?.total} matches; list: ${(await admin.get(listPath)).json?.total} products`,
+      `list: ${(await admin.get(listPath)).json?.total} products; ${SEARCHES.map(({ q }, i) => `'${q}' ${matches[i]}`).join(", ")} matches`,
     );
     rss.phase("idle");
-    rows.push(...(await versus("product list, 24 items", base, "/list", server.url, listPath)));
+    const listed = await versus("product list, 24 items", base, "/list", server.url, listPath);
+    rows.push(...listed.rows);
     rss.phase("list");
-    rows.push(...(await versus(`search '${SEARCH}', 24 items`, base, "/search", server.url, searchPath)));
+    for (const [i, { kind, q }] of SEARCHES.entries()) {
+      const name = `search, ${kind} '${q}' (${matches[i]} matches)`;
+      rows.push(...(await versus(name, base, `/search/${i}`, server.url, searchPath(q), listed.app)).rows);
+    }
     rss.phase("search");
 
-    // Add-to-cart: every request without a cookie, so each makes a new cart.
-    const skus = await buyableSkus(server.url, file);
-    let k = 0;
-    const addPath = () => {
-      const code = skus[k++ % skus.length];
-      return `/api/store/shop/add-to-cart/?${encodeURIComponent(code)}=1`;
-    };
-    rows.push(...(await versus("add-to-cart, distinct carts", base, () => `/insert?${k++}`, server.url, addPath)));
-    rss.phase("add-to-cart");
-    rows.push(await sharedCart(server.url, skus[0], database.db));
-    rss.phase("shared cart");
-    rows.push(...(await thermometer(server.url, base, baseline, admin, campaign, children)));
-    rss.phase("thermometer");
-    const peak = rss.stop();
-    rows.push({
-      name: `server RSS under the runs above (peak VmRSS)`,
-      note: `${mib(peak.server)} MiB (goal ≤ 200); peak MiB per phase: ${rss.phases.join(", ")}`,
-    });
-    rows.push({ name: `baseline process RSS (express + pg + socket.io)`, note: `${mib(peak.baseline)} MiB` });
+    async function writesAndPushes(server: ServerProcess) {
+      // The staff user who records gifts, and the campaign the sockets watch.
+      const staff = await registerUser(
+        { store, db: database.db, clock: () => new Date() },
+        { email: "bench@example.org", password: "long enough", isStaff: true, name: "Bench" },
+      );
+      if (!(await watcher.waitFor(staff.position, ["users"], 30_000)))
+        throw new Error("the staff user was not projected");
+      const login = await admin.post("/api/account/login/", { email: "bench@example.org", password: "long enough" });
+      if (login.status !== 200) throw new Error(`cannot sign in: ${login.status} ${login.text}`);
+      const campaign = "bench-thermometer";
+      const created = await admin.post("/admin/api/store/campaign/", {
+        slug: campaign,
+        name: "Bench",
+        goal_cents: 100_000_000,
+        starts: null,
+        ends: null,
+      });
+      if (created.status >= 300) throw new Error(`campaign not created: ${created.status} ${created.text}`);
+      // Add-to-cart: every request without a cookie, so each makes a new cart.
+      const skus = await buyableSkus(server.url, file);
+      let k = 0;
+      const addPath = () => {
+        const code = skus[k++ % skus.length];
+        return `/api/store/shop/add-to-cart/?${encodeURIComponent(code)}=1`;
+      };
+      rows.push(
+        ...(await versus("add-to-cart, distinct carts", base, () => `/insert?${k++}`, server.url, addPath)).rows,
+      );
+      rss.phase("add-to-cart");
+      rows.push(await sharedCart(server.url, skus[0], database.db));
+      rss.phase("shared cart");
+      rows.push(...(await thermometer(server.url, base, baseline, admin, campaign, children)));
+      rss.phase("thermometer");
+      const peak = rss.stop();
+      rows.push({
+        name: `server RSS under the runs above (peak VmRSS)`,
+        note: `${mib(peak.server)} MiB (goal ≤ 200); peak MiB per phase: ${rss.phases.join(", ")}`,
+      });
+      rows.push({ name: `baseline process RSS (express + pg + socket.io)`, note: `${mib(peak.baseline)} MiB` });
+    }
+    if (READS_ONLY) rss.stop();
+    else await writesAndPushes(server);
   } finally {
     for (const child of children) if (child.connected) child.disconnect();
     await server?.stop();
@@ -239,14 +271,24 @@ async function load(origin: string, path: string | (() => string), cookie?: stri
   return { perSecond: times.length / elapsed, ...percentiles(times), statuses };
 }
 
-/** Baseline and app in alternating rounds; each line is the median round, the ratio the median of the per-round ratios. */
+interface Line {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Baseline and app in alternating rounds; each line is the median round, the ratio the median of the
+ * per-round ratios. With `against` (the app's list), the note also compares the app's line with it.
+ */
 async function versus(
   name: string,
   base: string,
   basePath: string | (() => string),
   app: string,
   appPath: string | (() => string),
-): Promise<Row[]> {
+  against?: Line,
+): Promise<{ rows: Row[]; app: Line }> {
   const b: Load[] = [];
   const a: Load[] = [];
   if (WARMUP_SECONDS > 0) {
@@ -265,20 +307,25 @@ async function versus(
     for (const l of ls) for (const [s, n] of l.statuses) all.set(s, (all.get(s) ?? 0) + n);
     return [...all].map(([s, n]) => `${s}: ${n}`).join(", ");
   };
-  const line = (ls: Load[]) => ({
+  const line = (ls: Load[]): Line => ({
     perSecond: median(ls.map((l) => l.perSecond)),
     p50: median(ls.map((l) => l.p50)),
     p99: median(ls.map((l) => l.p99)),
   });
   const range = (ls: Load[]) => ls.map((l) => Math.round(l.perSecond)).join(", ");
-  return [
+  const ours = line(a);
+  const versusList = against
+    ? `${(ours.perSecond / against.perSecond).toFixed(2)}× the list's req/s, p99 ${(ours.p99 / against.p99).toFixed(2)}× the list's; `
+    : "";
+  const rows = [
     { name: `baseline: bare express + pg, ${name}`, ...line(b), note: `rounds ${range(b)}; ${statuses(b)}` },
     {
       name: `${name}, ${CONNECTIONS} connections`,
-      ...line(a),
-      note: `${median(ratios).toFixed(2)}× baseline req/s, p99 ${median(p99ratios).toFixed(2)}×; rounds ${range(a)}; ${statuses(a)}`,
+      ...ours,
+      note: `${versusList}${median(ratios).toFixed(2)}× baseline req/s, p99 ${median(p99ratios).toFixed(2)}×; rounds ${range(a)}; ${statuses(a)}`,
     },
   ];
+  return { rows, app: ours };
 }
 
 /** Digital SKUs (no stock to run out) that add to a cart: probed once each. */

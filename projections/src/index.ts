@@ -42,6 +42,8 @@ export * from "./catalog/catalog-tables.ts";
 export * from "./catalog/catalog-projection.ts";
 export * from "./catalog/sku-for-cart-query.ts";
 export * from "./catalog/catalog-queries.ts";
+export * from "./catalog/product-search.ts";
+export * from "./catalog/product-search-plan.ts";
 export * from "./catalog/admin-catalog-queries.ts";
 export * from "./scheduled-actions/scheduled-actions-projection.ts";
 export * from "./scheduled-actions/scheduled-actions-tables.ts";

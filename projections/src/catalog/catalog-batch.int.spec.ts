@@ -87,7 +87,7 @@ describe.each(testBackends())("catalog batched projection on $name", ({ pglite }
   afterAll(() => database?.drop());
 
   async function reset() {
-    await sql`DROP TABLE IF EXISTS products, skus, catalog_version`.execute(db);
+    await sql`DROP TABLE IF EXISTS products, skus, catalog_version, product_search_terms`.execute(db);
     await catalogProjection.migrate(db);
   }
 
@@ -96,7 +96,7 @@ describe.each(testBackends())("catalog batched projection on $name", ({ pglite }
     for (const table of catalogProjection.tables) {
       // tsvector as text: the rows compare as strings.
       const { rows } = await sql`SELECT t.*, ${table === "products" ? sql`search::text AS search` : sql`NULL AS search`}
-        FROM ${sql.table(table)} t ORDER BY 1`.execute(db);
+        FROM ${sql.table(table)} t ORDER BY 1, 2`.execute(db);
       tables[table] = rows;
     }
     return tables;

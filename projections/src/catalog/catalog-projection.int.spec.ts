@@ -81,7 +81,7 @@ describe.each(testBackends())("catalog read model on $name", ({ pglite }) => {
   });
   afterAll(() => database?.drop());
   beforeEach(async () => {
-    await sql`DROP TABLE IF EXISTS products, skus`.execute(db);
+    await sql`DROP TABLE IF EXISTS products, skus, product_search_terms`.execute(db);
     await catalogProjection.migrate(db);
   });
 

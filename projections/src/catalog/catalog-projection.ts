@@ -30,8 +30,8 @@ async function updateSku(db: Db, id: number, columns: Partial<Insertable<SkusTab
 
 export const catalogProjection: Projection = {
   name: "catalog",
-  version: 1,
-  tables: ["products", "skus", "catalog_version"],
+  version: 2, // 2: product_search_terms
+  tables: ["products", "skus", "catalog_version", "product_search_terms"],
   handles: [
     "ProductCreated",
     "ProductUpdated",

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { PRICE_RANGES, type ProductListQuery } from "@shop/shared/catalog/api";
 import type { CatalogTables, ProductsTable, SkusTable } from "./catalog-tables.ts";
+import type { SearchPlan } from "./product-search-plan.ts";
 
 type Db = Kysely<CatalogTables>;
 export type ProductRow = Selectable<ProductsTable>;
@@ -35,7 +36,7 @@ const PRODUCT_COLUMNS = [
 export type ProductListRow = Omit<ProductRow, "search">;
 
 /** What a product card shows (services/src/catalog/catalog-cards.ts): all the list and search read. */
-const PRODUCT_CARD_COLUMNS = [
+export const PRODUCT_CARD_COLUMNS = [
   "id",
   "title",
   "subtitle",
@@ -60,16 +61,25 @@ const searchQuery = (q: string) => sql`(websearch_to_tsquery('english', ${q}) ||
 /** A search with a digit may be part of a code, ISBN or UPC: matched inside `codes` too. */
 const looksLikeCode = (q: string) => /\d/.test(q);
 
-function matches(q: string) {
+function matches(q: string, plan?: SearchPlan | null) {
+  if (plan) return sql<SqlBool>`search @@ ${plan.tsquery}::tsquery`;
   return looksLikeCode(q)
     ? sql<SqlBool>`(search @@ ${searchQuery(q)} OR strpos(codes, ${q.toLowerCase()}) > 0)`
     : sql<SqlBool>`search @@ ${searchQuery(q)}`;
 }
 
-/** Every condition of the list, leaving one facet's own filter out when its counts are asked for. */
-function conditions(eb: Eb, q: ProductListQuery, skip?: FilterKey): Expression<SqlBool> {
+/**
+ * Every condition of the list, leaving one facet's own filter out when its counts are asked for. A
+ * search of plain words matches as its plan says (product-search-plan.ts), others as they always did.
+ */
+export function conditions(
+  eb: Eb,
+  q: ProductListQuery,
+  skip?: FilterKey,
+  plan?: SearchPlan | null,
+): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb("listed", "=", true)];
-  if (q.q) all.push(matches(q.q));
+  if (q.q) all.push(matches(q.q, plan));
   if (q.category?.length && skip !== "category") all.push(sql<SqlBool>`categories && ${sql.val(q.category)}::text[]`);
   if (q.format?.length && skip !== "format") all.push(sql<SqlBool>`formats && ${sql.val(q.format)}::text[]`);
   if (q.availability?.length && skip !== "availability")
@@ -102,10 +112,16 @@ function ordering(q: ProductListQuery) {
   }
 }
 
-async function arrayFacet(db: Db, q: ProductListQuery, column: "categories" | "formats", skip: FilterKey) {
+async function arrayFacet(
+  db: Db,
+  q: ProductListQuery,
+  column: "categories" | "formats",
+  skip: FilterKey,
+  plan?: SearchPlan | null,
+) {
   const values = db
     .selectFrom("products")
-    .where((eb) => conditions(eb, q, skip))
+    .where((eb) => conditions(eb, q, skip, plan))
     .select(sql<string>`unnest(${sql.ref(column)})`.as("v"))
     .as("t");
   return db
@@ -122,11 +138,11 @@ async function arrayFacet(db: Db, q: ProductListQuery, column: "categories" | "f
  * detail columns were parsed for 24 rows per request and thrown away, and under 64 concurrent requests
  * that garbage outlived the young generation (bench/README.md, storefront RSS).
  */
-export function listProductsPage(db: Db, q: ProductListQuery): Promise<ProductCardRow[]> {
+export function listProductsPage(db: Db, q: ProductListQuery, plan?: SearchPlan | null): Promise<ProductCardRow[]> {
   return db
     .selectFrom("products")
     .select(PRODUCT_CARD_COLUMNS)
-    .where((eb) => conditions(eb, q))
+    .where((eb) => conditions(eb, q, undefined, plan))
     .orderBy(sql.join(ordering(q)))
     .offset(q.start)
     .limit(q.count)
@@ -138,17 +154,24 @@ export interface ProductListCounts {
   facets: Record<"category" | "format" | "availability" | "price", { value: string; count: number }[]>;
 }
 
-/** The list's total and facet counts (each facet with the other filters applied): cacheable per catalog version. */
-export async function listProductsCounts(db: Db, q: ProductListQuery): Promise<ProductListCounts> {
+/**
+ * The list's total and facet counts (each facet with the other filters applied): cacheable per catalog
+ * version. A search's `plan` (prepareSearch) makes them count what its page ranks.
+ */
+export async function listProductsCounts(
+  db: Db,
+  q: ProductListQuery,
+  plan?: SearchPlan | null,
+): Promise<ProductListCounts> {
   const total = db
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where((eb) => conditions(eb, q))
+    .where((eb) => conditions(eb, q, undefined, plan))
     .executeTakeFirstOrThrow();
   const availability = db
     .selectFrom("products")
     .select(["availability as value", (eb) => eb.fn.countAll<number>().as("count")])
-    .where((eb) => conditions(eb, q, "availability"))
+    .where((eb) => conditions(eb, q, "availability", plan))
     .groupBy("availability")
     .orderBy("availability")
     .execute();
@@ -161,12 +184,12 @@ export async function listProductsCounts(db: Db, q: ProductListQuery): Promise<P
         ),
       ),
     )
-    .where((eb) => conditions(eb, q, "price"))
+    .where((eb) => conditions(eb, q, "price", plan))
     .executeTakeFirstOrThrow();
   const [counted, category, format, byAvailability, byPrice] = await Promise.all([
     total,
-    arrayFacet(db, q, "categories", "category"),
-    arrayFacet(db, q, "formats", "format"),
+    arrayFacet(db, q, "categories", "category", plan),
+    arrayFacet(db, q, "formats", "format", plan),
     availability,
     price,
   ]);

@@ -75,10 +75,56 @@ export interface CatalogVersionTable {
   version: number;
 }
 
+/**
+ * product_search_terms: one row per word of a listed product's search document, with the score
+ * `ts_rank` gives the product for that word alone, in an index by (word, score, title). A search reads
+ * each word's best products from the top of that index and stops (product-search.ts) instead of ranking
+ * every product that contains the word.
+ */
+export interface ProductSearchTermsTable {
+  /** A lexeme of `products.search` (English stems and plain words), compared in code point order. */
+  term: string;
+  product_id: number;
+  /** `ts_rank(products.search, term)`: what the word's weights (title A, …) and repeats are worth. */
+  score: number;
+  /** `lower(title)`: the tie-break of equal scores, as the list orders them. */
+  title_key: string;
+}
+
 export interface CatalogTables {
   products: ProductsTable;
   skus: SkusTable;
   catalog_version: CatalogVersionTable;
+  product_search_terms: ProductSearchTermsTable;
+}
+
+/**
+ * Writes the search words of the listed products `where` selects (an SQL condition on `p`): new or
+ * changed rows only, so a refresh that changes no word (a stock or price change) writes nothing. A
+ * one-word query's ts_rank is that word's share of any query's rank, so it is the word's score.
+ */
+export const upsertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT INTO product_search_terms
+    (term, product_id, score, title_key)
+  SELECT u.lexeme, p.id,
+    ts_rank(p.search, ('''' || replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery), lower(p.title)
+  FROM products p, unnest(p.search) AS u WHERE p.listed AND ${where}
+  ON CONFLICT (product_id, term) DO UPDATE SET score = excluded.score, title_key = excluded.title_key
+    WHERE (product_search_terms.score, product_search_terms.title_key)
+      IS DISTINCT FROM (excluded.score, excluded.title_key)`;
+
+async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_name = 'product_search_terms'`.execute(db);
+  if (rows[0].n > 0) return;
+  await sql`CREATE TABLE product_search_terms (
+    term text COLLATE "C" NOT NULL, product_id integer NOT NULL, score real NOT NULL, title_key text NOT NULL,
+    PRIMARY KEY (product_id, term)
+  )`.execute(db);
+  await sql`CREATE INDEX product_search_terms_rank ON product_search_terms (term, score DESC, title_key, product_id)`.execute(
+    db,
+  );
+  // Filled from the products already there, so the tables that serve while the rebuild runs can search.
+  await upsertSearchTerms(sql`true`).execute(db);
 }
 
 export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
@@ -116,4 +162,5 @@ export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
   )`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS skus_category ON skus (category)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS skus_product ON skus (product_id)`.execute(db);
+  await migrateSearchTerms(db);
 }

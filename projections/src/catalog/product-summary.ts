@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { AVAILABILITIES, availabilityOf, type Availability } from "@shop/shared";
-import type { CatalogTables } from "./catalog-tables.ts";
+import { upsertSearchTerms, type CatalogTables } from "./catalog-tables.ts";
 
 type Db = Kysely<CatalogTables>;
 
@@ -77,11 +77,13 @@ export async function refreshProduct(db: Db, productId: number): Promise<void> {
     .execute();
   await db.updateTable("products").set(summaryOf(skus)).where("id", "=", productId).execute();
   await sql`UPDATE products SET search = ${searchDocument} WHERE id = ${productId}`.execute(db);
+  await refreshSearchTerms(db, [productId]);
 }
 
 /**
  * `refreshProduct` for many products: one SELECT of their active SKUs and two UPDATEs per chunk
- * (the card columns as one JSON parameter unpacked by `jsonb_to_recordset`, then the tsvector).
+ * (the card columns as one JSON parameter unpacked by `jsonb_to_recordset`, then the tsvector),
+ * then their search words.
  */
 export async function refreshProducts(db: Db, productIds: number[]): Promise<void> {
   for (const ids of chunks(productIds)) {
@@ -103,7 +105,19 @@ export async function refreshProducts(db: Db, productIds: number[]): Promise<voi
         min_price_cents integer, max_price_cents integer, availability text, listed boolean, codes text)
       WHERE products.id = v.id`.execute(db);
     await sql`UPDATE products SET search = ${searchDocument} WHERE id IN (${sql.join(ids)})`.execute(db);
+    await refreshSearchTerms(db, ids);
   }
+}
+
+/**
+ * The products' rows in product_search_terms follow their search document, title and listing: words
+ * they no longer have (or all, once unlisted) go, the others are written where they changed.
+ */
+async function refreshSearchTerms(db: Db, ids: number[]): Promise<void> {
+  await sql`DELETE FROM product_search_terms t USING products p
+    WHERE p.id = t.product_id AND p.id IN (${sql.join(ids)})
+      AND (NOT p.listed OR NOT EXISTS (SELECT FROM unnest(p.search) AS u WHERE u.lexeme = t.term))`.execute(db);
+  await upsertSearchTerms(sql`p.id IN (${sql.join(ids)})`).execute(db);
 }
 
 /** At most this many ids or rows per statement (well under PostgreSQL's 65,535 parameters). */

@@ -79,6 +79,9 @@ const SERIES = ["The New Answers", "Wonders of Creation", "Conference Sets", "Ki
 const SIZES = ["s", "m", "l", "xl"];
 const COLOURS = ["navy", "sand", "forest"];
 
+/** One product in 1,000 has a word no other has ("Ararat"): a narrow search. Its draw is made anyway, so the rest stays the same. */
+const rareSubtitle = (id: number, drawn: string) => (id % 1000 === 500 ? "Landing on Mount Ararat" : drawn);
+
 /** A small seeded generator (mulberry32): the same seed gives the same catalog. */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -177,7 +180,10 @@ export function generateCatalog(options: GenerateOptions): CatalogImportFile {
     products.push({
       id,
       title,
-      subtitle: r.next() < 0.6 ? `${r.pick(ADJECTIVES)} ${r.pick(NOUNS).toLowerCase()} for the whole family` : "",
+      subtitle: rareSubtitle(
+        id,
+        r.next() < 0.6 ? `${r.pick(ADJECTIVES)} ${r.pick(NOUNS).toLowerCase()} for the whole family` : "",
+      ),
       description: `<p>${title}: a ${r.pick(ADJECTIVES).toLowerCase()} look at ${r.pick(NOUNS).toLowerCase()}.</p>`,
       author: r.pick(AUTHORS),
       series: r.pick(SERIES),

@@ -26,7 +26,8 @@ export const CATALOG_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/products/",
-    summary: "The product list and search: q (ranked full-text search), sort, start, count (24), filters, facet counts",
+    summary:
+      "The product list and search: q (ranked full-text search, the last word also a prefix), sort, start, count (24), filters, facet counts",
     query: ProductListQuery,
     answer: ProductListResponse,
   },

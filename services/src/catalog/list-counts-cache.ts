@@ -1,6 +1,12 @@
 import type { Kysely } from "kysely";
 import type { ProductListQuery } from "@shop/shared/catalog/api";
-import { catalogVersion, listProductsCounts, type Database, type ProductListCounts } from "@shop/projections";
+import {
+  catalogVersion,
+  listProductsCounts,
+  type Database,
+  type ProductListCounts,
+  type SearchPlan,
+} from "@shop/projections";
 
 const MAX_ENTRIES = 500;
 
@@ -13,13 +19,13 @@ const MAX_ENTRIES = 500;
  */
 export function makeListCountsCache(db: Kysely<Database>, stamp: () => string | null = () => null) {
   const entries = new Map<string, { version: string; counts: Promise<ProductListCounts> }>();
-  return async (q: ProductListQuery): Promise<ProductListCounts> => {
+  return async (q: ProductListQuery, plan?: SearchPlan | null): Promise<ProductListCounts> => {
     const version = stamp() ?? `version ${await catalogVersion(db)}`;
     const { start: _s, count: _c, template: _t, x: _x, ts: _ts, ...filters } = q;
     const key = JSON.stringify(filters);
     const hit = entries.get(key);
     if (hit && hit.version === version) return hit.counts;
-    const counts = listProductsCounts(db, q);
+    const counts = listProductsCounts(db, q, plan); // the plan follows from q and the version: the key holds
     counts.catch(() => entries.delete(key));
     entries.delete(key); // re-inserted last: the Map's order is the eviction order
     entries.set(key, { version, counts });

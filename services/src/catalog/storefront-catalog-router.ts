@@ -14,8 +14,8 @@ import { DEFAULT_SITE_TIME_ZONE } from "@shop/shared/domain/site-time";
 import { coverOfProduct, productImageUrl } from "@shop/shared/media/images";
 import {
   activeSkuPage,
-  listProductsPage,
   productById,
+  productsPage,
   productsByIds,
   productsSharing,
   skuRows,
@@ -27,6 +27,7 @@ import {
 import { parseQuery } from "../platform/http/validate.ts";
 import { loadProductPage } from "./catalog-pages.ts";
 import { makeListCountsCache } from "./list-counts-cache.ts";
+import { makeSearchPlanCache } from "./search-plan-cache.ts";
 import { cardHtml, isReleased, productCard, siteToday, skuCard } from "./catalog-cards.ts";
 
 export interface StorefrontCatalogDeps {
@@ -49,6 +50,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
   const router = Router();
   const { db } = deps;
   const listCounts = makeListCountsCache(db, deps.catalogStamp);
+  const searchPlans = makeSearchPlanCache(db, deps.catalogStamp);
   const today = () => siteToday(deps.clock(), deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE);
   const productItem = (p: ProductCardRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
   const skuItem = (s: SkuListRow, day: string, template?: string) =>
@@ -56,7 +58,11 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
 
   router.get("/api/store/products/", async (req, res) => {
     const q = parseQuery(ProductListQuery, req.query);
-    const [items, { total, facets }] = await Promise.all([listProductsPage(db, q), listCounts(q)]);
+    const plan = q.q ? await searchPlans(q.q) : null;
+    const counts = listCounts(q, plan);
+    // A search's number of matches (cached per catalog version) says how its page is best ranked.
+    const items = await productsPage(db, q, plan, plan ? (await counts).total : undefined);
+    const { total, facets } = await counts;
     res.json({
       metadata: { success: true },
       items: items.map((p) => productItem(p, q.template)),

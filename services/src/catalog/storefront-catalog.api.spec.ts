@@ -121,6 +121,28 @@ describe("catalog: the storefront's list, search, SKUs, sliders and quick view",
         expect(await find("zebra")).toEqual([]);
       }));
 
+  it("spec 28.1 a word being typed finds the products whose words it begins, in the list's answer", () =>
+    spec
+      .given(...answers)
+      .when((http) => list(http, "q=ans"))
+      .then(async ({ response, http }) => {
+        const body = ProductListResponse.parse(response.json);
+        expect(Object.keys(response.json).sort()).toEqual(["count", "facets", "items", "metadata", "start", "total"]);
+        expect(ids(body).sort()).toEqual([1, 2, 4, 5]);
+        expect(body).toMatchObject({ metadata: { success: true }, count: 4, total: 4, start: 0 });
+        expect(body.facets.category).toContainEqual({ value: "videos", count: 1 });
+        // Title matches first, as for the whole word.
+        expect(ids(body).slice(-1)).toEqual([4]);
+        const find = async (q: string) => ids((await list(http, `q=${encodeURIComponent(q)}`)).json);
+        expect(await find("Ken Ham dino")).toEqual([3]);
+        expect(await find("ans book")).toEqual([]); // only the last word is a prefix
+        expect(await find("answers bo")).toEqual([]); // nor one of two letters
+        expect(await find("answers boo")).toEqual([1, 2]);
+        const paged = await list(http, "q=answ&start=1&count=2");
+        expect(paged.json).toMatchObject({ count: 2, total: 4, start: 1 });
+        expect(ids(paged.json)).toEqual(ids(body).slice(1, 3));
+      }));
+
   it("filters by category, format, price range and availability narrow the list; a facet counts without its own filter", () =>
     spec
       .given(...answers)

@@ -779,7 +779,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The product list and search: q (ranked full-text search), sort, start, count (24), filters, facet counts */
+        /** The product list and search: q (ranked full-text search, the last word also a prefix), sort, start, count (24), filters, facet counts */
         get: operations["catalogGetProducts"];
         put?: never;
         post?: never;
