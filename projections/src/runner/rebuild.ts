@@ -75,7 +75,7 @@ async function applyTo(db: Kysely<Database>, b: Build, events: RecordedEvent[]):
   if (b.failure || events.length === 0) return;
   if (handlesAny(b.projection, events)) {
     try {
-      await inSchema(db, b.shadow, (trx) => applyEvents(trx, b.projection, events), b.live);
+      await inSchema(db, b.shadow, (trx) => applyEvents(trx, inRebuild(b.projection), events), b.live);
     } catch (error) {
       if (!(error instanceof ProjectorError)) throw error;
       b.failure = error;
@@ -84,6 +84,12 @@ async function applyTo(db: Kysely<Database>, b: Build, events: RecordedEvent[]):
   }
   b.position = events[events.length - 1].position;
   b.read += events.length;
+}
+
+/** The projector as a rebuild runs it: what finishRebuild derives again need not be derived event by event. */
+function inRebuild(projection: Projection): Projection {
+  const { applyInRebuild } = projection;
+  return applyInRebuild ? { ...projection, apply: applyInRebuild, applyBatch: undefined } : projection;
 }
 
 /** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
