@@ -31,6 +31,7 @@ export async function run(args: string[]): Promise<void> {
     DATA_DIR: mkdtempSync(join(tmpdir(), "bench-replay-")),
     DEMO_DATA: "false",
     LOG_LEVEL: "silent",
+    PAYMENT_GATEWAY: "test",
   });
   const lines: string[] = [];
   const say = (line: string) => {
