@@ -7,6 +7,7 @@ export default defineConfig({
       "shared/src/**/*.spec.ts",
       "projections/src/**/*.spec.ts",
       "services/src/**/*.spec.ts",
+      "bench/**/*.spec.ts",
       "admin/src/**/*.unit.spec.ts",
       "web/src/**/*.unit.spec.ts",
     ],

@@ -7,6 +7,7 @@ import { seedLookupDemoData } from "../services/src/lookups/lookup-demo-data.ts"
 import { signedInClient } from "../services/src/testing/server-kit.ts";
 import type { RunningServer } from "../services/src/server.ts";
 import type { TestClient } from "../services/src/testing/http-client.ts";
+import { shopHistory } from "./replay-shop.ts";
 
 async function ok(p: Promise<{ status: number; json: any }>): Promise<any> {
   const res = await p;
@@ -15,7 +16,7 @@ async function ok(p: Promise<{ status: number; json: any }>): Promise<any> {
 }
 
 /** Staff work of every kind, so the template holds every event type the read models handle. */
-async function editorsAtWork(edna: TestClient, rick: TestClient): Promise<void> {
+async function editorsAtWork(edna: TestClient, rick: TestClient): Promise<EditorsWork> {
   const home = (
     await ok(edna.post("/admin/api/content/contentnode/", { name: "Home", url: "/", ignore_warnings: true }))
   ).id;
@@ -104,6 +105,56 @@ async function editorsAtWork(edna: TestClient, rick: TestClient): Promise<void> 
   for (const action of ["beta", "archive"])
     await ok(edna.post("/admin/content/contentnode/action/", { action, pk: home })).catch(() => undefined);
   await rick.post("/api/account/logout/");
+  return { home, about, menu, keyword, later };
+}
+
+interface EditorsWork {
+  home: number;
+  about: number;
+  menu: number;
+  keyword: number;
+  later: number;
+}
+
+/**
+ * What the server does by itself later (a lock expires, the scheduler runs or fails an action), an
+ * operator disables a user or erases a person, and status changes no screen makes on demand,
+ * appended as the server appends them.
+ */
+async function offScreen(server: RunningServer, work: EditorsWork, edna: { id: string; name: string }, rickId: string) {
+  const at = new Date().toISOString();
+  const by = edna;
+  const [scheduled] = await server.store.readStream(`cmsactionevent-${work.later}`);
+  const action = { ...(scheduled.data as object), id: work.later, action: "archive" };
+  const events: Array<[string, string, object]> = [
+    [`contentnode-${work.about}`, "ContentNodeKeywordUnlinked", { id: work.about, keywordId: work.keyword }],
+    [
+      `contentnode-${work.home}`,
+      "ContentNodeStatusChanged",
+      { id: work.home, from: "Archive", to: "Beta", changedAt: at, by },
+    ],
+    [`menunode-${work.menu}`, "MenuNodePublished", { id: work.menu, publishedAt: at, by }],
+    [`menunode-${work.menu}`, "MenuNodeStatusChanged", { id: work.menu, from: "Live", to: "Beta", changedAt: at, by }],
+    [`menunode-${work.menu}`, "MenuNodeArchived", { id: work.menu, archivedAt: at, by }],
+    [
+      `recordlock-content.contentnode.${work.about}`,
+      "LockExpired",
+      { app: "content", model: "contentnode", id: work.about, user: edna, expiredAt: at },
+    ],
+    [
+      `cmsactionevent-${work.later}`,
+      "ScheduledActionFailed",
+      { ...action, failedAt: at, nodeName: "Home", reason: "locked" },
+    ],
+    [
+      `cmsactionevent-${work.later}`,
+      "ScheduledActionRan",
+      { ...action, ranAt: at, result: { nodeName: "Home", status: "Archive" } },
+    ],
+    [`user-${rickId}`, "UserDisabled", { userId: rickId, disabledAt: at }],
+    ["person-bench-erased", "PersonErased", { person: "bench-erased", erasedAt: at }],
+  ];
+  for (const [stream, type, data] of events) await server.store.append(stream, [{ type, data }]);
 }
 
 /** Account changes the back office has no screen for yet, appended as the account commands would. */
@@ -121,8 +172,10 @@ export async function templateHistory(server: RunningServer): Promise<RecordedEv
   const edna = await signedInClient(server, "edna@example.org", "Edna Editor");
   const rick = await signedInClient(server, "rick@example.org", "Rick Reviewer");
   await seedLookupDemoData(server.store, { userId: null, correlationId: "bench" });
-  await editorsAtWork(edna.client, rick.client);
+  const work = await editorsAtWork(edna.client, rick.client);
   await accountChanges(server, rick.user.id);
+  await offScreen(server, work, edna.user, rick.user.id);
+  await shopHistory(server);
   // readAll returns only what no open transaction can still precede: wait until all of it is settled.
   await server.runner.waitFor(await server.store.head(), undefined, 30_000);
   const events: RecordedEvent[] = [];
@@ -136,6 +189,8 @@ export async function templateHistory(server: RunningServer): Promise<RecordedEv
 }
 
 const ID_KEY = /(^id$|Id$|^parent$|^pk$|Ids$)/;
+/** String keys of records a copy must not share with the template: orders, giveaway players, codes, people. */
+const COPIED_NAME = /^(slug|sku|sessionHash|userId|number|orderNumber|player|winner|code|person|campaign|\w*Token)$/;
 /** Ids of copy k are shifted by k × ID_STRIDE (the template's ids are small): still within int4. */
 const ID_STRIDE = 10_000;
 
@@ -150,7 +205,7 @@ function remap(value: unknown, k: number, key = ""): unknown {
   if (typeof value !== "string") return value;
   if (key === "email") return value.replace("@", `+${k}@`);
   if (/url$/i.test(key) && value.startsWith("/")) return `/c${k}${value}`;
-  if (ID_KEY.test(key) || /^(slug|sku|sessionHash|userId)$/.test(key)) return `${value}-${k}`;
+  if (ID_KEY.test(key) || COPIED_NAME.test(key)) return `${value}-${k}`;
   return value;
 }
 

@@ -31,6 +31,7 @@ export async function run(args: string[]): Promise<void> {
     DATA_DIR: mkdtempSync(join(tmpdir(), "bench-replay-")),
     DEMO_DATA: "false",
     LOG_LEVEL: "silent",
+    PAYMENT_GATEWAY: "test",
   });
   const lines: string[] = [];
   const say = (line: string) => {
@@ -57,7 +58,7 @@ export async function run(args: string[]): Promise<void> {
 
     // 2. A first replay with no server fills the read models, so the server below starts caught up.
     const first = await replayAll(config);
-    say(`replay --all, no server running: ${first.rate} events/s, peak RSS ${first.peakRssMb} MB`);
+
 
     // 3. Baseline: reading the whole log alone, decoding included, no projection.
     // No lock expires while it runs (the editors have no sockets open): the log stays still, so any
@@ -74,6 +75,9 @@ export async function run(args: string[]): Promise<void> {
       read += page.length;
     const baseline = Math.round(read / ((performance.now() - started) / 1000));
     say(`baseline: readAll over the whole log (${read} events, zod decoding, no projection): ${baseline} events/s`);
+    say(
+      `replay --all, no server running: ${first.rate} events/s (goal >= 0.5 of the readAll baseline: ${(first.rate / baseline).toFixed(2)}), peak RSS ${first.peakRssMb} MB`,
+    );
 
     // 4. The measured replay while readers keep asking the server and its tables.
     const headBefore = await server.store.head();
@@ -84,7 +88,7 @@ export async function run(args: string[]): Promise<void> {
     const logStill = comparePositions(headBefore, await server.store.head()) === 0;
     await server.close();
     say(
-      `replay --all while the server serves reads: ${measured.rate} events/s (goal >= 50,000; ${(measured.rate / baseline).toFixed(2)} of the readAll baseline), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`,
+      `replay --all while the server serves reads: ${measured.rate} events/s (goal >= 0.3 of the readAll baseline: ${(measured.rate / baseline).toFixed(2)}), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`,
     );
     say(
       `readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}; log unchanged meanwhile: ${logStill ? "yes" : "no"}`,

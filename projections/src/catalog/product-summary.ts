@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { AVAILABILITIES, availabilityOf, type Availability } from "@shop/shared";
 import { upsertSearchTerms, type CatalogTables } from "./catalog-tables.ts";
 
@@ -55,11 +55,12 @@ function summaryOf(skus: ActiveSku[]) {
   };
 }
 
-/** The full-text document (title A; subtitle, author, series B; codes C). */
-const searchDocument = sql`setweight(to_tsvector('english', title), 'A')
+/** The full-text document (title A; subtitle, author, series B; codes C), from `codes` as given. */
+const searchDocumentOf = (codes: RawBuilder<unknown>) => sql`setweight(to_tsvector('english', title), 'A')
       || setweight(to_tsvector('english', subtitle || ' ' || author || ' ' || series), 'B')
       || setweight(to_tsvector('simple', author || ' ' || series), 'B')
-      || setweight(to_tsvector('simple', codes), 'C')`;
+      || setweight(to_tsvector('simple', ${codes}), 'C')`;
+const searchDocument = searchDocumentOf(sql`codes`);
 
 const SKU_COLUMNS = ["sku", "upc", "isbn", "format", "category", "price_cents", "stock", "backorder"] as const;
 
@@ -81,8 +82,9 @@ export async function refreshProduct(db: Db, productId: number): Promise<void> {
 }
 
 /**
- * `refreshProduct` for many products: one SELECT of their active SKUs and two UPDATEs per chunk
- * (the card columns as one JSON parameter unpacked by `jsonb_to_recordset`, then the tsvector),
+ * `refreshProduct` for many products: one SELECT of their active SKUs and one UPDATE per chunk (the
+ * card columns as one JSON parameter unpacked by `jsonb_to_recordset`, and the tsvector from the new
+ * codes in the same UPDATE: one new row version per product, not two, each through every index),
  * then their search words.
  */
 export async function refreshProducts(db: Db, productIds: number[]): Promise<void> {
@@ -100,11 +102,10 @@ export async function refreshProducts(db: Db, productIds: number[]): Promise<voi
     const rows = [...byProduct].map(([id, of]) => ({ id, ...summaryOf(of) }));
     await sql`UPDATE products SET categories = v.categories, formats = v.formats,
         min_price_cents = v.min_price_cents, max_price_cents = v.max_price_cents,
-        availability = v.availability, listed = v.listed, codes = v.codes
+        availability = v.availability, listed = v.listed, codes = v.codes, search = ${searchDocumentOf(sql`v.codes`)}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, categories text[], formats text[],
         min_price_cents integer, max_price_cents integer, availability text, listed boolean, codes text)
       WHERE products.id = v.id`.execute(db);
-    await sql`UPDATE products SET search = ${searchDocument} WHERE id IN (${sql.join(ids)})`.execute(db);
     await refreshSearchTerms(db, ids);
   }
 }

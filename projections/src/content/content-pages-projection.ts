@@ -77,6 +77,11 @@ export const contentPagesProjection: Projection = {
     )`.execute(db);
   },
   apply: applyContentPageEvent,
+  // finishRebuild renders every page from the finished rows: rendering after each event would be thrown away.
+  async applyInRebuild(trx, event) {
+    const own = event.streamId.startsWith("contentnode-") ? nodeIdOf(event.streamId) : Number.NaN;
+    if (Number.isFinite(own)) await foldVersion(trx, own, event);
+  },
   // A rebuild renders while content_nodes may itself be rebuilding (or emptied): render every page again
   // from the finished rows, as the live projector last rendered them.
   async finishRebuild(trx) {

@@ -37,28 +37,33 @@ export const keywordsProjection: Projection = {
           .execute();
         return;
       }
+      // The use count moves only when the link really comes or goes; each step is a write with no result
+      // to read, so a batch of them can be sent together (runner/deferred-writes.ts).
       case "ContentNodeKeywordLinked": {
-        const inserted = await trx
+        await bumpUses(trx, event.data.id, event.data.keywordId, 1);
+        await trx
           .insertInto("content_node_keywords")
           .values({ node_id: event.data.id, keyword_id: event.data.keywordId })
           .onConflict((oc) => oc.columns(["node_id", "keyword_id"]).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await bumpUses(trx, event.data.keywordId, 1);
+          .execute();
         return;
       }
       case "ContentNodeKeywordUnlinked": {
-        const deleted = await trx
+        await bumpUses(trx, event.data.id, event.data.keywordId, -1);
+        await trx
           .deleteFrom("content_node_keywords")
           .where("node_id", "=", event.data.id)
           .where("keyword_id", "=", event.data.keywordId)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) > 0) await bumpUses(trx, event.data.keywordId, -1);
+          .execute();
         return;
       }
     }
   },
 };
 
-async function bumpUses(trx: Parameters<Projection["apply"]>[0], keywordId: number, by: number) {
-  await sql`UPDATE keywords SET our_uses = our_uses + ${by} WHERE id = ${keywordId}`.execute(trx);
+/** +1 when the node was not linked to the keyword yet, -1 when it was. */
+async function bumpUses(trx: Parameters<Projection["apply"]>[0], nodeId: number, keywordId: number, by: 1 | -1) {
+  const linked = sql`SELECT 1 FROM content_node_keywords WHERE node_id = ${nodeId} AND keyword_id = ${keywordId}`;
+  await sql`UPDATE keywords SET our_uses = our_uses + ${by}
+    WHERE id = ${keywordId} AND ${by === 1 ? sql`NOT EXISTS` : sql`EXISTS`} (${linked})`.execute(trx);
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { positionToString, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { MIGRATION_LOCK, readCheckpoint, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import { takesStatementBatches, withDeferredWrites } from "./deferred-writes.ts";
 import type { Database } from "../database.ts";
 
 /**
@@ -50,16 +51,9 @@ export async function applyEvents(
   events: RecordedEvent[],
 ): Promise<void> {
   const handled = events.filter((e) => projection.handles.includes(e.type));
-  if (projection.applyBatch && handled.length > 1 && !handled.some((e) => e.invalid)) {
-    await sql`SAVEPOINT apply_batch`.execute(trx);
-    try {
-      await projection.applyBatch(trx, handled);
-      await sql`RELEASE SAVEPOINT apply_batch`.execute(trx);
-      return;
-    } catch {
-      // One by one below: the same rows, and a failure names its event.
-      await sql`ROLLBACK TO SAVEPOINT apply_batch`.execute(trx);
-    }
+  if (handled.length > 1 && !handled.some((e) => e.invalid)) {
+    const batch = projection.applyBatch ?? ((await takesStatementBatches(trx)) ? oneByOneDeferred(projection) : null);
+    if (batch && (await appliedAsBatch(trx, batch, handled))) return;
   }
   for (const event of handled) {
     if (event.invalid) throw new ProjectorError(projection.name, event, event.invalid);
@@ -68,6 +62,34 @@ export async function applyEvents(
     } catch (error) {
       throw new ProjectorError(projection.name, event, error);
     }
+  }
+}
+
+type BatchApply = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+
+/** `apply` event by event, its writes sent together (see deferred-writes.ts). */
+function oneByOneDeferred(projection: Projection): BatchApply {
+  return (trx, events) =>
+    withDeferredWrites(trx, async (deferring) => {
+      for (const event of events) await projection.apply(deferring, event);
+    });
+}
+
+/** Answers false when the batch threw: its writes are undone, to be applied one by one. */
+async function appliedAsBatch(
+  trx: Transaction<Database>,
+  batch: BatchApply,
+  events: RecordedEvent[],
+): Promise<boolean> {
+  await sql`SAVEPOINT apply_batch`.execute(trx);
+  try {
+    await batch(trx, events);
+    await sql`RELEASE SAVEPOINT apply_batch`.execute(trx);
+    return true;
+  } catch {
+    // One by one: the same rows, and a failure names its event.
+    await sql`ROLLBACK TO SAVEPOINT apply_batch`.execute(trx);
+    return false;
   }
 }
 

@@ -29,4 +29,9 @@ export interface Projection {
    * from their rows while they were being rebuilt too is derived again from their finished rows.
    */
   finishRebuild?(trx: Transaction<Database>): Promise<void>;
+  /**
+   * Optional, with finishRebuild: what a rebuild runs instead of `apply`, leaving out the work
+   * finishRebuild does again anyway (content-pages renders every page there, so not per event).
+   */
+  applyInRebuild?(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
 }

@@ -75,7 +75,7 @@ async function applyTo(db: Kysely<Database>, b: Build, events: RecordedEvent[]):
   if (b.failure || events.length === 0) return;
   if (handlesAny(b.projection, events)) {
     try {
-      await inSchema(db, b.shadow, (trx) => applyEvents(trx, b.projection, events), b.live);
+      await inSchema(db, b.shadow, (trx) => applyEvents(trx, inRebuild(b.projection), events), b.live);
     } catch (error) {
       if (!(error instanceof ProjectorError)) throw error;
       b.failure = error;
@@ -84,6 +84,25 @@ async function applyTo(db: Kysely<Database>, b: Build, events: RecordedEvent[]):
   }
   b.position = events[events.length - 1].position;
   b.read += events.length;
+}
+
+/** The projector as a rebuild runs it: what finishRebuild derives again need not be derived event by event. */
+function inRebuild(projection: Projection): Projection {
+  const { applyInRebuild } = projection;
+  return applyInRebuild ? { ...projection, apply: applyInRebuild, applyBatch: undefined } : projection;
+}
+
+/**
+ * Drops the new tables' GIN and GiST indexes (full-text search, arrays) and answers how to create them
+ * again: built once over the finished rows they cost a fraction of keeping them up to date row by
+ * row. No projector reads through them while it applies events (they serve the read side), and
+ * the B-tree indexes its updates and ON CONFLICT need stay.
+ */
+async function dropSearchIndexes(db: Kysely<Database>, shadow: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string; definition: string }>`SELECT indexname AS name, indexdef AS definition
+    FROM pg_indexes WHERE schemaname = ${shadow} AND indexdef ~ ' USING (gin|gist) '`.execute(db);
+  for (const { name } of rows) await sql`DROP INDEX ${sql.id(shadow, name)}`.execute(db);
+  return rows.map((r) => r.definition);
 }
 
 /** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
@@ -196,12 +215,16 @@ export async function rebuildProjections(options: {
     options.onProgress?.({ projection: projections[0]?.name ?? "", applied: read });
   };
   try {
+    const searchIndexes = new Map<Build, string[]>();
     for (const b of builds) {
       await sql`CREATE SCHEMA ${sql.id(b.shadow)}`.execute(db);
       await inSchema(db, b.shadow, (trx) => b.projection.migrate(trx));
+      searchIndexes.set(b, await dropSearchIndexes(db, b.shadow));
     }
     const shouldStop = options.shouldStop ?? (() => false);
     await catchUp(db, store, builds, limit, onRead, shouldStop);
+    for (const [b, definitions] of searchIndexes)
+      for (const definition of definitions) if (!b.failure) await sql.raw(definition).execute(db);
     for (const b of builds) {
       for (let attempt = 1; !b.failure; attempt++) {
         if (await swapIn(db, schema, b)) break;
