@@ -8,7 +8,7 @@ export interface SlicedEmitter {
    * Sends `name` with `payload` to the sockets in `rooms` (null: the whole namespace), each once. Rooms
    * no socket of this process is in cost nothing (most pushes, a cart's or a record's, go to such rooms).
    */
-  emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown): void;
+  emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown, sent?: () => void): void;
   /** Resolves once every push handed over so far has been written. */
   idle(): Promise<void>;
 }
@@ -24,17 +24,18 @@ export interface SlicedEmitter {
 export function createSlicedEmitter(onError: (error: unknown) => void, sliceSockets = SLICE_SOCKETS): SlicedEmitter {
   let sending: Promise<void> | null = null;
 
-  function emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown): void {
+  function emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown, sent?: () => void): void {
     const sockets = audience(ns, rooms);
     if (sockets === 0) return;
     if (!sending && sockets <= sliceSockets) {
       send(ns, rooms, name, payload);
+      sent?.();
       return;
     }
     // The first slice goes now when nothing else is going out; later ones after the event loop turns.
-    const done = (
-      sending ? sending.then(() => inSlices(ns, rooms, name, payload)) : inSlices(ns, rooms, name, payload)
-    ).catch(onError);
+    const done = (sending ? sending.then(() => inSlices(ns, rooms, name, payload)) : inSlices(ns, rooms, name, payload))
+      .then(sent)
+      .catch(onError);
     sending = done;
     void done.then(() => {
       if (sending === done) sending = null;

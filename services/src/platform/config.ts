@@ -175,6 +175,13 @@ const Settings = z.object({
     .optional()
     .transform((v) => v || "https://api.stripe.com")
     .refine((v) => /^https?:\/\/[^/]+/.test(v), "must be an http(s) URL such as https://api.stripe.com"),
+  /**
+   * Prometheus metrics at /metrics on this port of their own (docs/deploy.md); unset: not served. Never on
+   * PORT: the figures (routes, lag, sockets) are for operators, so the public port has no /metrics at all.
+   */
+  METRICS_PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).optional(),
+  /** Where METRICS_PORT listens: this machine unless asked (a Prometheus on another host: its private address). */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Load the demo staff user (a published password), content tree and campaign into an empty log.
