@@ -228,7 +228,7 @@ export async function runPhase(input: PhaseInput): Promise<Phase> {
     const after = await Promise.all(processes.map(scrape));
 
     // From each process's /metrics (the killed one's own figures are lost with it; the survivors' count).
-    const alive = processes.flatMap((p, i) => (before[i] && after[i] ? [[before[i]!, after[i]!]] : []));
+    const alive = processes.flatMap((_p, i) => (before[i] && after[i] ? [[before[i]!, after[i]!]] : []));
     const between = (name: string, match: string[] = []) =>
       bucketsBetween(
         bucketsOf(

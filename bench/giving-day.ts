@@ -3,7 +3,7 @@ import { loadavg } from "node:os";
 import { sql } from "kysely";
 import pg from "pg";
 import { campaignStream } from "@shop/shared";
-import { CHECKOUT_CATALOG, GIFT } from "../services/src/checkout/checkout-fixtures.ts";
+import { CHECKOUT_CATALOG } from "../services/src/checkout/checkout-fixtures.ts";
 import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 import { readLedger } from "../services/src/payments/gateway-ledger.ts";
