@@ -242,9 +242,10 @@ function emitAll(io: Server, emitter: SlicedEmitter, messages: LiveMessage[], co
     else group.rooms?.add(m.room);
   }
   for (const { first, rooms } of groups)
-    emitter.emit(io.of(first.namespace), rooms ? [...rooms] : null, first.name, first.payload, () =>
-      livePushSeconds.observe({ name: first.name }, (Date.now() - committedAt.getTime()) / 1000),
-    );
+    emitter.emit(io.of(first.namespace), rooms ? [...rooms] : null, first.name, first.payload, {
+      latestWins: first.carriesState,
+      sent: () => livePushSeconds.observe({ name: first.name }, (Date.now() - committedAt.getTime()) / 1000),
+    });
 }
 
 function sessionOf(socket: Socket, deps: LiveGatewayDeps): { hash: string } | undefined {
