@@ -1,6 +1,6 @@
 // nginx in front of the giving-day bench's app processes, from its own config in a temp folder (never the
 // system's): the same config docs/deploy.md gives for several hosts, with 127.0.0.1 ports as the hosts.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,16 +9,18 @@ import { join } from "node:path";
  * Sockets stick to one process by `hash $arg_client$remote_addr consistent`: a browser's address (every
  * bench socket comes from 127.0.0.1, so the bench adds a random `client` to the handshake's query). A
  * process that stops answering is skipped after one failed connect (max_fails=1, fail_timeout=10s), and
- * a socket that lost it reconnects to the next on the hash ring; requests other than the socket's are
+ * a socket that lost it reconnects to the next on the hash ring (a connect that fails or times out moves on;
+ * a slow answer does not mark a process down); requests other than the socket's are
  * spread least_conn, since any process answers any request (sessions and carts live in the database).
  */
 export function nginxConfig(dir: string, listen: number, backends: string[]): string {
   const servers = backends.map((b) => `    server ${b} max_fails=1 fail_timeout=10s;`).join("\n");
-  return `worker_processes 1;
-worker_rlimit_nofile 200000;
+  // A proxied socket holds two descriptors: four workers share 20,000 sockets within a 20,000-file limit each.
+  return `worker_processes 4;
+worker_rlimit_nofile ${openFileLimit()};
 pid ${join(dir, "nginx.pid")};
 error_log ${join(dir, "error.log")} warn;
-events { worker_connections 100000; multi_accept on; }
+events { worker_connections ${openFileLimit() - 100}; }
 http {
   access_log off;
   client_body_temp_path ${join(dir, "body")};
@@ -37,7 +39,7 @@ ${servers}
   }
   map $http_upgrade $connection_upgrade { default upgrade; "" close; }
   server {
-    listen 127.0.0.1:${listen} backlog=4096;
+    listen 127.0.0.1:${listen} backlog=4096 reuseport;
     location /socket.io/ {
       proxy_pass http://shop_sockets;
       proxy_http_version 1.1;
@@ -57,11 +59,24 @@ ${servers}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
+      # A submit waits up to 30 s for an attempt a dead process left (services/src/checkout/payment-attempt.ts).
+      proxy_read_timeout 60s;
+      # Only a refused or timed-out connect marks a process down: a slow answer is not a dead process,
+      # and with every process marked down nginx answers 502 "no live upstreams" to everyone.
+      proxy_next_upstream error;
     }
   }
 }
 `;
+}
+
+/** This process's limit on open files (its children's too): `ulimit -n`. */
+export function openFileLimit(): number {
+  try {
+    return Number(execFileSync("sh", ["-c", "ulimit -n"]).toString().trim()) || 1024;
+  } catch {
+    return 1024;
+  }
 }
 
 export interface Proxy {
@@ -94,7 +109,7 @@ export async function startNginx(listen: number, backends: string[]): Promise<Pr
     async stop() {
       child.kill("SIGTERM");
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      if (!process.env.BENCH_KEEP_NGINX) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

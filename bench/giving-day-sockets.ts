@@ -27,12 +27,15 @@ export interface Report {
   /** The lowest total any socket last saw (every socket has seen the final total when it equals it). */
   lowestLastRaised: number;
   reconnects: Reconnect[];
+  /** Why reconnect attempts failed, with how many times. */
+  connectErrors: Record<string, number>;
 }
 
 let sockets: Socket[] = [];
 const lastRaised: number[] = [];
 let samples: Array<[number, number]> = [];
 let reconnects: Reconnect[] = [];
+let connectErrors: Record<string, number> = {};
 /** Status reads after reconnects, a few at a time, as browsers spread over the world would. */
 let statusReads = 0;
 const statusQueue: Array<() => void> = [];
@@ -89,6 +92,9 @@ process.on(
               if (raised !== null && raised > lastRaised[n]) lastRaised[n] = raised;
             });
           });
+          s.io.on("reconnect_error", (error) => {
+            connectErrors[error.message] = (connectErrors[error.message] ?? 0) + 1;
+          });
           s.on("disconnect", () => {
             down ??= now();
           });
@@ -117,7 +123,9 @@ process.on(
         samples,
         lowestLastRaised: Math.min(...lastRaised),
         reconnects: reconnects.filter((r) => r.statusAt !== null),
+        connectErrors,
       };
+      connectErrors = {};
       samples = [];
       reconnects = reconnects.filter((r) => r.statusAt === null);
       answer({ report });

@@ -10,7 +10,7 @@ import { readLedger } from "../services/src/payments/gateway-ledger.ts";
 import { openDatabase, type DatabaseConnection } from "../services/src/platform/database.ts";
 import { spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
 import { freshSchemaServer } from "./bench-kit.ts";
-import { startNginx } from "./giving-day-proxy.ts";
+import { openFileLimit, startNginx } from "./giving-day-proxy.ts";
 import { runPhase, type Phase } from "./giving-day-phase.ts";
 
 /** Ports of this bench: the proxy, then the app processes, then their metrics. */
@@ -31,7 +31,7 @@ export interface AppProcess {
  * day on one machine as it would run on several. For each process count (1,2,4) a fresh set of app
  * processes on one schema behind nginx (sticky sockets), `sockets` (20,000) `/public` sockets watching the
  * campaign, `donors/s` (200) donors giving through the one-page donation and every tenth through the
- * four-step checkout, and shoppers browsing and searching, for `seconds` (20). In the largest set, the
+ * four-step checkout, and shoppers browsing and searching, for `seconds` (15). In the largest set, the
  * projection leader is SIGKILLed halfway. Then every acknowledged gift is checked against the log, the
  * read model and the test gateway's ledger. Figures per process count: gifts/s, checkout p99, thermometer
  * push p99 to every socket, pages/s, from the bench's clocks and from each process's /metrics.
@@ -39,9 +39,11 @@ export interface AppProcess {
 export async function run(args: string[]): Promise<void> {
   const sockets = Number(args[0] ?? process.env.BENCH_SOCKETS ?? 20_000);
   const donorsPerSecond = Number(args[1] ?? process.env.BENCH_DONORS ?? 200);
-  const seconds = Number(args[2] ?? process.env.BENCH_SECONDS ?? 20);
+  const seconds = Number(args[2] ?? process.env.BENCH_SECONDS ?? 15);
   const counts = (args[3] ?? process.env.BENCH_PROCESSES ?? "1,2,4").split(",").map(Number);
-  raiseOpenFileLimit(4 * sockets + 10_000);
+  const fileLimit = raiseOpenFileLimit(4 * sockets + 10_000);
+  // One app process holds one descriptor per socket, and a few hundred besides (database, files).
+  const perProcessSockets = fileLimit - 1500;
   const { url, schema, env } = freshSchemaServer("giving-day", {
     RATE_LIMIT_MULTIPLIER: "10000",
     PAYMENT_GATEWAY: "test",
@@ -66,8 +68,21 @@ export async function run(args: string[]): Promise<void> {
       );
       try {
         const kill = k === counts.length - 1 && count > 1;
+        const watching = Math.min(sockets, count * perProcessSockets);
+        if (watching < sockets)
+          console.info(
+            `  ${watching} sockets, not ${sockets}: ${count} process(es) at ${fileLimit} open files each (ulimit -n)`,
+          );
         phases.push(
-          await runPhase({ processes, proxyUrl: proxy.url, database, sockets, donorsPerSecond, seconds, kill }),
+          await runPhase({
+            processes,
+            proxyUrl: proxy.url,
+            database,
+            sockets: watching,
+            donorsPerSecond,
+            seconds,
+            kill,
+          }),
         );
         loads.push(loadavg()[0]);
         if (k === counts.length - 1) verdict = await verify(database, phases, processes);
@@ -92,13 +107,19 @@ export async function run(args: string[]): Promise<void> {
   if (verdict.problems.length) process.exitCode = 1;
 }
 
-/** 20,000 sockets hold 20,000 descriptors in one process and twice that in nginx: raise this process's limit (its children inherit it). */
-function raiseOpenFileLimit(wanted: number) {
+/**
+ * 20,000 sockets hold 20,000 descriptors in one app process and twice that in nginx: raise this process's
+ * limit, which its children inherit (root with CAP_SYS_RESOURCE may pass the hard limit). Answers the limit.
+ */
+function raiseOpenFileLimit(wanted: number): number {
   try {
-    execFileSync("prlimit", ["--pid", String(process.pid), `--nofile=${wanted}:${wanted}`]);
+    execFileSync("prlimit", ["--pid", String(process.pid), `--nofile=${wanted}:${wanted}`], { stdio: "ignore" });
   } catch {
-    console.info(`could not raise the open file limit to ${wanted} (not root?): run under \`ulimit -n ${wanted}\``);
+    const hard = Number(execFileSync("sh", ["-c", "ulimit -Hn"]).toString().trim());
+    if (hard > openFileLimit())
+      execFileSync("prlimit", ["--pid", String(process.pid), `--nofile=${hard}:${hard}`], { stdio: "ignore" });
   }
+  return openFileLimit();
 }
 
 async function startProcesses(env: Record<string, string>, count: number): Promise<AppProcess[]> {
@@ -260,6 +281,7 @@ function print(phases: Phase[], o: { sockets: number; donorsPerSecond: number; s
   );
   const header = [
     "processes",
+    "sockets",
     "gifts/s",
     "gift p50/p99 ms",
     "4-step p99 ms",
@@ -271,6 +293,7 @@ function print(phases: Phase[], o: { sockets: number; donorsPerSecond: number; s
   ];
   const rows = phases.map((p) => [
     String(p.processes),
+    p.sockets.toLocaleString("en-US"),
     p.giftsPerSecond.toFixed(1),
     `${p.gift.p50.toFixed(0)} / ${p.gift.p99.toFixed(0)}`,
     p.fourStep.p99.toFixed(0),
