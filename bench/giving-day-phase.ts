@@ -298,6 +298,7 @@ export async function runPhase(input: PhaseInput): Promise<Phase> {
   } finally {
     await Promise.all(
       watchers.map((w) => {
+        if (w.exitCode !== null || w.signalCode !== null) return null;
         const gone = new Promise((resolve) => w.once("exit", resolve));
         if (w.connected) w.send({ close: true });
         return gone;
