@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { sql } from "kysely";
 import pg from "pg";
@@ -13,10 +14,9 @@ import { freshSchemaServer } from "./bench-kit.ts";
 import { openFileLimit, startNginx } from "./giving-day-proxy.ts";
 import { runPhase, type Phase } from "./giving-day-phase.ts";
 
-/** Ports of this bench: the proxy, then the app processes, then their metrics. */
+/** Ports of this bench: the proxy, then the app processes and their metrics on free ports of the block after it. */
 const PROXY_PORT = Number(process.env.BENCH_PROXY_PORT ?? 44100);
-const appPort = (i: number) => PROXY_PORT + 1 + i;
-const metricsPort = (i: number) => PROXY_PORT + 21 + i;
+const LAST_PORT = PROXY_PORT + 99;
 export const CAMPAIGN = "ark-main"; // the campaign the general donation (GIFT) gives to
 
 export interface AppProcess {
@@ -125,22 +125,53 @@ function raiseOpenFileLimit(wanted: number): number {
 async function startProcesses(env: Record<string, string>, count: number): Promise<AppProcess[]> {
   // One after the other: they would only queue on the start-up migration lock.
   const out: AppProcess[] = [];
+  const taken = new Set<number>([PROXY_PORT]);
   for (let i = 0; i < count; i++) {
-    const server = await spawnServer(
-      { ...env, PORT: String(appPort(i)), METRICS_PORT: String(metricsPort(i)) },
-      120_000,
-    );
-    out.push({ index: i, server, url: server.url, metricsUrl: `http://127.0.0.1:${metricsPort(i)}/metrics` });
+    const port = await freePortIn(taken);
+    const metrics = await freePortIn(taken);
+    const server = await spawnServer({ ...env, PORT: String(port), METRICS_PORT: String(metrics) }, 120_000);
+    out.push({ index: i, server, url: server.url, metricsUrl: `http://127.0.0.1:${metrics}/metrics` });
   }
   for (const p of out) await readyz(p.url);
   return out;
+}
+
+/**
+ * SIGTERM, then SIGKILL after 20 s: a process closing 18,000 sockets stayed busy for minutes (its own
+ * 10 s exit timer could not fire), and the next set must start.
+ */
+/**
+ * A free port of the bench's block. The block lies inside the kernel's ephemeral range, so after tens of
+ * thousands of connections one of its ports may be some connection's local end for a while (EADDRINUSE).
+ */
+async function freePortIn(taken: Set<number>): Promise<number> {
+  for (let port = PROXY_PORT + 1; port <= LAST_PORT; port++) {
+    if (taken.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once("error", () => resolve(false))
+        .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) {
+      taken.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port in ${PROXY_PORT + 1}-${LAST_PORT}`);
 }
 
 async function stopAll(processes: AppProcess[]) {
   await Promise.all(
     processes
       .filter((p) => p.server.child.exitCode === null && p.server.child.signalCode === null)
-      .map((p) => p.server.stop()),
+      .map(async (p) => {
+        const killer = setTimeout(() => {
+          console.info(`  process ${p.index} still closing 20 s after SIGTERM: SIGKILL`);
+          p.server.child.kill("SIGKILL");
+        }, 20_000);
+        await p.server.stop();
+        clearTimeout(killer);
+      }),
   );
 }
 
