@@ -96,6 +96,7 @@ export async function startServer(
           schema: config.DATABASE_SCHEMA,
           connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          poolSize: config.DATABASE_POOL_SIZE,
         }
       : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
