@@ -339,6 +339,8 @@ function sender(client: TestClient, count5xx: (s: number) => void) {
 /** A gift through the one-page form (POST /api/store/shop/quick-donation/). */
 async function give(base: string, donor: string, cents: number, count5xx: (s: number) => void): Promise<Outcome> {
   const s = sender(new TestClient(base), count5xx);
+  // The page load that sets the csrftoken cookie, sent again like the rest when it got no answer.
+  await s.send("GET", "/api/account/me/");
   const amount = (cents / 100).toFixed(2);
   const res = await s.send(
     "POST",
@@ -365,6 +367,7 @@ async function checkout(base: string, donor: string, cents: number, count5xx: (s
     failure: `4-step ${step}: ${res.status} ${res.json?.metadata?.code ?? res.text.slice(0, 80)}`,
     retries: s.retries(),
   });
+  await s.send("GET", "/api/account/me/");
   const added = await s.send("GET", `/api/store/shop/add-to-cart/?${GIFT}=${(cents / 100).toFixed(2)}`);
   if (added.status !== 200) return fail("add", added);
   const email = `${donor}@example.org`;
