@@ -10,6 +10,7 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   "crash-checkout": () => import("./crash-checkout.ts"),
   "db-restart": () => import("./db-restart.ts"),
   fuzz: () => import("./fuzz.ts"),
+  "giving-day": () => import("./giving-day.ts"),
   lighthouse: () => import("./lighthouse.ts"),
   replay: () => import("./replay.ts"),
   storefront: () => import("./storefront.ts"),

@@ -24,6 +24,7 @@ import { refuseNullCharacters } from "./platform/http/validate.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { compressAnswers, NO_CACHE, staticFiles } from "./platform/http/static-files.ts";
+import { observeRequests } from "./platform/metrics.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import { siteSecret } from "./platform/site-secrets.ts";
 
@@ -54,6 +55,7 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.behindProxy ? 1 : false);
+  app.use(observeRequests()); // first: every answer is timed, a refused or failed one too
 
   // One gateway for checkout and the staff's refunds (the test gateway keeps its charges in memory).
   const gateway = deps.paymentGateway ?? createTestGateway();

@@ -46,6 +46,7 @@ async function main() {
       `  Back office:  ${server.url}/admin/`,
       `  Health:       ${server.url}/healthz`,
       `  API docs:     ${server.url}/api/docs/`,
+      ...(server.metricsUrl ? [`  Metrics:      ${server.metricsUrl}`] : []),
       `  Data:         ${where}`,
       `  Payments:     ${paymentsBannerLine(config)}`,
       ...(config.DEMO_DATA

@@ -32,6 +32,7 @@ import { openDatabase, type DatabaseConnection } from "./platform/database.ts";
 import { migrateIdCounters } from "./platform/id-allocator.ts";
 import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
+import { sampleMetricsFrom, serveMetrics } from "./platform/metrics.ts";
 import { underStartupMigrationLock } from "./platform/startup-migration.ts";
 import { migrateSiteSecrets } from "./platform/site-secrets.ts";
 
@@ -48,6 +49,8 @@ export async function liveMappers(): Promise<LiveMessageMapper[]> {
 export interface RunningServer {
   url: string;
   port: number;
+  /** http://host:port/metrics when METRICS_PORT is set. */
+  metricsUrl: string | null;
   store: EventStore;
   database: DatabaseConnection;
   runner: ProjectionRunner;
@@ -93,6 +96,7 @@ export async function startServer(
           schema: config.DATABASE_SCHEMA,
           connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          poolSize: config.DATABASE_POOL_SIZE,
         }
       : { dataDir: join(config.DATA_DIR, "pglite"), schema: config.DATABASE_SCHEMA },
   );
@@ -249,6 +253,17 @@ export async function startServer(
     httpServer.once("error", reject);
     httpServer.listen(config.PORT, config.HOST, resolve);
   });
+  const stopSampling = sampleMetricsFrom({
+    db: database.db,
+    isLeader: () => runner.isLeader,
+    liveSockets: () => ({
+      "/admin": gateway.io.of("/admin").sockets.size,
+      "/public": gateway.io.of("/public").sockets.size,
+    }),
+  });
+  const metrics =
+    config.METRICS_PORT === undefined ? null : await serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
+  const metricsAddress = metrics?.address();
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
@@ -257,6 +272,10 @@ export async function startServer(
   return {
     url: `http://${host}:${port}`,
     port,
+    metricsUrl:
+      typeof metricsAddress === "object" && metricsAddress
+        ? `http://${config.METRICS_HOST === "0.0.0.0" || config.METRICS_HOST === "::" ? "localhost" : config.METRICS_HOST}:${metricsAddress.port}/metrics`
+        : null,
     store,
     database,
     runner,
@@ -267,6 +286,9 @@ export async function startServer(
       closing ??= (async () => {
         phase = "stopping";
         httpServer.closeIdleConnections();
+        stopSampling();
+        metrics?.closeAllConnections();
+        await new Promise((resolve) => (metrics ? metrics.close(resolve) : resolve(undefined)));
         await lockExpiry.stop();
         await scheduledActions.stop();
         await checkHolds.stop();

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import { RateLimiterPostgres, RateLimiterRes } from "../platform/rate-limiters.ts";
+import { loginThrottles } from "../platform/metrics.ts";
 import { emailHash, type Database } from "@shop/projections";
 
 /** Attempts allowed within one window (15 minutes), counted whatever the outcome; a success gives its own back. */
@@ -81,8 +82,10 @@ export function createLoginThrottle(db: Kysely<Database>, limits = LOGIN_LIMITS)
     try {
       await rl.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes)
+      if (error instanceof RateLimiterRes) {
+        loginThrottles.inc({ limit });
         throw new LoginThrottledError(limit, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      }
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { eventAppendSeconds } from "../platform/metrics.ts";
 import {
   InvalidEventError,
   START,
@@ -178,6 +179,7 @@ export async function createPostgresEventStore(
     // stream) and insert the events; one event may share its statement with others (the batcher).
     // Subscribers are woken after the commit.
     const kind = expected === "no-stream" ? "no-stream" : expected === "any" ? "any" : "exact";
+    const timed = eventAppendSeconds.startTimer();
     const exact = typeof expected === "number" ? expected : null;
     const row =
       events.length === 1
@@ -191,6 +193,7 @@ export async function createPostgresEventStore(
             metadata: events[0].metadata ?? {},
           })
         : await appendAlone(streamId, events, kind, exact);
+    timed();
     if (!row) throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
     for (const wake of localListeners) wake();
     notifier.notify();

@@ -16,6 +16,7 @@ import { createSlicedEmitter, type SlicedEmitter } from "./sliced-emit.ts";
 import { startSessionRecheck } from "./session-recheck.ts";
 import { createEndedSessions, sessionRoom, socketsToClose } from "./session-ends.ts";
 import { createUserNames } from "./user-names.ts";
+import { livePushSeconds } from "../platform/metrics.ts";
 import type { Database } from "@shop/projections";
 
 export interface LiveGatewayDeps {
@@ -142,11 +143,12 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
       const mapped = events.map((event) => ({ event, messages: messagesOf(event) }));
       // Pushes that carry their whole state go now; the subscription does not wait for the rest.
-      for (const { messages } of mapped)
+      for (const { event, messages } of mapped)
         emitAll(
           io,
           emitter,
           messages.filter((m) => m.carriesState),
+          event.createdAt,
         );
       const last = events.at(-1);
       refetchBatchesWaiting++;
@@ -165,6 +167,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
               io,
               emitter,
               messages.filter((m) => !m.carriesState),
+              event.createdAt,
             );
             closeEndedSessions(event);
           }
@@ -227,7 +230,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
  * record's) by repeating it with the same payload; socket.io sends a push to a list of rooms once
  * to a socket that is in several of them.
  */
-function emitAll(io: Server, emitter: SlicedEmitter, messages: LiveMessage[]): void {
+function emitAll(io: Server, emitter: SlicedEmitter, messages: LiveMessage[], committedAt: Date): void {
   const groups: Array<{ first: LiveMessage; rooms: Set<string> | null }> = [];
   for (const m of messages) {
     const group = groups.find(
@@ -239,7 +242,10 @@ function emitAll(io: Server, emitter: SlicedEmitter, messages: LiveMessage[]): v
     else group.rooms?.add(m.room);
   }
   for (const { first, rooms } of groups)
-    emitter.emit(io.of(first.namespace), rooms ? [...rooms] : null, first.name, first.payload);
+    emitter.emit(io.of(first.namespace), rooms ? [...rooms] : null, first.name, first.payload, {
+      latestWins: first.carriesState,
+      sent: () => livePushSeconds.observe({ name: first.name }, (Date.now() - committedAt.getTime()) / 1000),
+    });
 }
 
 function sessionOf(socket: Socket, deps: LiveGatewayDeps): { hash: string } | undefined {

@@ -71,4 +71,17 @@ describe("pushes to many sockets go out a slice at a time", () => {
     const seen = (await Promise.all(arrivals)).map((pushes) => pushes.map((p) => p.n));
     expect(seen).toEqual([[3, 4, 5], [3, 5], [3, 5], [3, 5], [3, 5], [5]]);
   });
+
+  it("spec 28.5: a state push waiting behind another is replaced by a newer one, and each is told when its state went out", async () => {
+    const arrivals = clients.map((client) => pushesDuring<{ n: number }>(client, "push", (p) => p.n >= 6, 500));
+    const sent: number[] = [];
+    emitter.emit(ns, [ROOM], "push", { n: 6 }, { latestWins: true, sent: () => sent.push(6) }); // going out
+    for (const n of [7, 8, 9]) emitter.emit(ns, [ROOM], "push", { n }, { latestWins: true, sent: () => sent.push(n) });
+    emitter.emit(ns, [ROOM], "push", { n: 10 }, { sent: () => sent.push(10) }); // not a state: queued as it is
+    await emitter.idle();
+    const seen = (await Promise.all(arrivals)).map((pushes) => pushes.map((p) => p.n));
+    expect(seen.slice(0, 5)).toEqual(Array(5).fill([6, 9, 10]));
+    expect(seen[5]).toEqual([]);
+    expect(sent).toEqual([6, 7, 8, 9, 10]);
+  });
 });

@@ -8,9 +8,20 @@ export interface SlicedEmitter {
    * Sends `name` with `payload` to the sockets in `rooms` (null: the whole namespace), each once. Rooms
    * no socket of this process is in cost nothing (most pushes, a cart's or a record's, go to such rooms).
    */
-  emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown): void;
+  emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown, options?: EmitOptions): void;
   /** Resolves once every push handed over so far has been written. */
   idle(): Promise<void>;
+}
+
+export interface EmitOptions {
+  /** Called once the push is written to every socket (or superseded by a newer state that was). */
+  sent?: () => void;
+  /**
+   * The push carries the whole state of what it names (a thermometer's totals): while it waits behind
+   * another, a newer one to the same rooms replaces its payload instead of queueing behind it. At 200
+   * gifts a second to 20,000 sockets each push would otherwise queue for every gift, without end.
+   */
+  latestWins?: boolean;
 }
 
 /**
@@ -23,18 +34,42 @@ export interface SlicedEmitter {
  */
 export function createSlicedEmitter(onError: (error: unknown) => void, sliceSockets = SLICE_SOCKETS): SlicedEmitter {
   let sending: Promise<void> | null = null;
+  /** States queued behind another push, by namespace, rooms and name: a newer one replaces the payload. */
+  const waiting = new Map<string, { payload: unknown; sent: Array<() => void> }>();
 
-  function emit(ns: Namespace, rooms: string[] | null, name: string, payload: unknown): void {
+  function emit(
+    ns: Namespace,
+    rooms: string[] | null,
+    name: string,
+    payload: unknown,
+    options: EmitOptions = {},
+  ): void {
     const sockets = audience(ns, rooms);
     if (sockets === 0) return;
     if (!sending && sockets <= sliceSockets) {
       send(ns, rooms, name, payload);
+      options.sent?.();
       return;
     }
+    const key = options.latestWins && sending ? `${ns.name}\n${rooms?.join("\n") ?? "*"}\n${name}` : null;
+    const queued = key ? waiting.get(key) : undefined;
+    if (queued) {
+      queued.payload = payload;
+      if (options.sent) queued.sent.push(options.sent);
+      return;
+    }
+    const entry = { payload, sent: options.sent ? [options.sent] : [] };
+    if (key) waiting.set(key, entry);
+    const go = () => {
+      if (key) waiting.delete(key);
+      return inSlices(ns, rooms, name, entry.payload);
+    };
     // The first slice goes now when nothing else is going out; later ones after the event loop turns.
-    const done = (
-      sending ? sending.then(() => inSlices(ns, rooms, name, payload)) : inSlices(ns, rooms, name, payload)
-    ).catch(onError);
+    const done = (sending ? sending.then(go) : go())
+      .then(() => {
+        for (const sent of entry.sent) sent();
+      })
+      .catch(onError);
     sending = done;
     void done.then(() => {
       if (sending === done) sending = null;

@@ -90,6 +90,8 @@ const Settings = z.object({
   CHECK_HOLD_DAYS: z.coerce.number().int("must be a whole number").min(1).max(365).default(14),
   /** PostgreSQL: how long a request waits for a connection before it is answered 503 (the database is away). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(100).max(60_000).default(3000),
+  /** PostgreSQL: connections in each process's pool (plus one for LISTEN and one for the leader lock); size max_connections for every process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number").min(2).max(500).default(20),
   /** PostgreSQL: the longest one statement of the server may run; past it the request is answered 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(500).max(600_000).default(8000),
   /**
@@ -175,6 +177,13 @@ const Settings = z.object({
     .optional()
     .transform((v) => v || "https://api.stripe.com")
     .refine((v) => /^https?:\/\/[^/]+/.test(v), "must be an http(s) URL such as https://api.stripe.com"),
+  /**
+   * Prometheus metrics at /metrics on this port of their own (docs/deploy.md); unset: not served. Never on
+   * PORT: the figures (routes, lag, sockets) are for operators, so the public port has no /metrics at all.
+   */
+  METRICS_PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).optional(),
+  /** Where METRICS_PORT listens: this machine unless asked (a Prometheus on another host: its private address). */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Load the demo staff user (a published password), content tree and campaign into an empty log.

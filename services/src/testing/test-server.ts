@@ -45,6 +45,8 @@ export interface TestServerOptions {
   paymentGateway?: "test" | "";
   /** STRIPE_WEBHOOK_SECRET: serves POST /api/payments/stripe/webhook/ (unset by default). */
   stripeWebhookSecret?: string;
+  /** METRICS_PORT ("0": a free one): /metrics on a port of its own (unset by default). */
+  metricsPort?: string;
 }
 
 /** The SITE_URL test servers have unless told otherwise. */
@@ -82,6 +84,7 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     SITE_URL: options.siteUrl ?? TEST_SITE_URL,
     STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     API_ANSWER_CHECK: options.answerCheck ?? "strict",
+    METRICS_PORT: options.metricsPort,
   });
   return startServer(config, {
     log: options.log,
