@@ -59,7 +59,6 @@ export async function run(args: string[]): Promise<void> {
     // 2. A first replay with no server fills the read models, so the server below starts caught up.
     const first = await replayAll(config);
 
-
     // 3. Baseline: reading the whole log alone, decoding included, no projection.
     // No lock expires while it runs (the editors have no sockets open): the log stays still, so any
     // answer that differs from the one before the replay is stale or partial.
