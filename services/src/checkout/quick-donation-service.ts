@@ -32,7 +32,11 @@ export async function submitQuickDonation(
 ): Promise<{ answer: CheckoutPlacedAnswer; lastWrite?: LogPosition }> {
   // Stripe takes the card in its own elements (as the checkout's payment step): the form names the
   // PaymentIntent the browser confirmed, and the attempt checks it is this key's round's.
-  const gift = await decideGift(deps, input, deps.gateway.browserPayment ? "confirmed" : "typed");
+  const browser = Boolean(deps.gateway.browserPayment);
+  // A card typed into this form's own fields is never taken in Stripe mode (nor sent on): refused as
+  // no card gateway is, before anything is written or counted as a decline.
+  if (browser && input.card_number && !input.payment_intent) throw new PaymentNotConfiguredError();
+  const gift = await decideGift(deps, input, browser ? "confirmed" : "typed");
   if (input.monthly) checkMonthlyOption(deps.gateway, request.userId);
   const placed = await payQuickOrder(
     deps,

@@ -125,6 +125,24 @@ describe("spec 26.5: give-now with the Stripe gateway (fixture server)", () => {
         expect(newEvents).toEqual([]);
       }));
 
+  it("spec 26.5 give-now on Stripe: typed card fields (the form without Stripe's elements) are refused up front, nothing sent or written", () =>
+    given
+      .when((http) =>
+        http
+          .visitor()
+          .post(
+            Q,
+            { ...FORM, card_number: "4111111111111111", exp_month: "12", exp_year: "2030", cvv: "123" },
+            { "idempotency-key": "typed" },
+          ),
+      )
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(400);
+        expect(response.json.metadata).toMatchObject({ success: false, code: "PAYMENT_NOT_CONFIGURED" });
+        expect(stripe.requests).toEqual([]);
+        expect(newEvents).toEqual([]);
+      }));
+
   it("spec 26.5 one-off give-now on Stripe places one order and moves the thermometer once, however often the browser's return and the webhook arrive", () =>
     given
       .when(async (http) => {
