@@ -3,6 +3,7 @@ import {
   QuickCheckoutItemAnswer,
   QuickCheckoutItemQuery,
   QuickCheckoutRequest,
+  QuickDonationPaymentAnswer,
   QuickDonationRequest,
 } from "@shop/shared";
 import { PAYMENT_REFUSALS } from "./checkout-route-docs.ts";
@@ -38,8 +39,22 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
       "Give to one fund in one form (issue 26 §5; form-urlencoded or JSON, Idempotency-Key header): fund (a " +
       "donation SKU code), amount in dollars (cents kept, $1.00 or more), email, org_name, and the card; one " +
       "order with one donation line. Field errors as 'field: message' lines under 'Please correct the errors in " +
-      "this form before proceeding to checkout.'; declined 402; no card gateway 400 PAYMENT_NOT_CONFIGURED",
+      "this form before proceeding to checkout.'; declined 402; no card gateway 400 PAYMENT_NOT_CONFIGURED; " +
+      "with Stripe, payment_intent (the PaymentIntent of …/quick-donation/payment/, confirmed in the browser) " +
+      "instead of the card fields (name_on_card still names the giver)",
     body: QuickDonationRequest,
     answer: CheckoutPlacedAnswer,
+  },
+  {
+    method: "POST",
+    path: "/api/store/shop/quick-donation/payment/",
+    refusals: ["CHECKOUT_INVALID", "PAYMENT_NOT_CONFIGURED", "PAYMENT_UNAVAILABLE"],
+    summary:
+      "Stripe mode: the form checked as the gift's POST checks it (but payment_intent), then the publishable " +
+      "key and client_secret of the PaymentIntent the Payment Element confirms: one per Idempotency-Key " +
+      "(required), round (a failed attempt starts another), amount and monthly choice (monthly keeps the card: " +
+      "setup_future_usage=off_session); nothing written; 400 PAYMENT_NOT_CONFIGURED without Stripe",
+    body: QuickDonationRequest,
+    answer: QuickDonationPaymentAnswer,
   },
 ];

@@ -13,7 +13,7 @@ import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { WaitForProjections } from "../platform/read-your-writes.ts";
 import { submitQuickCheckout, type QuickCheckoutDeps } from "./quick-checkout-service.ts";
-import { submitQuickDonation } from "./quick-donation-service.ts";
+import { quickDonationPayment, submitQuickDonation } from "./quick-donation-service.ts";
 
 export interface QuickCheckoutRouterDeps extends QuickCheckoutDeps {
   behindProxy: boolean;
@@ -72,6 +72,12 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
     const { answer, lastWrite } = await submitQuickDonation(deps, input, requestOf(req, res));
     if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders", "monthly-gifts"]);
     res.json(answer);
+  });
+
+  // Stripe mode: the PaymentIntent the form's Payment Element confirms before it posts the gift.
+  router.post("/api/store/shop/quick-donation/payment/", async (req, res) => {
+    const input = parseRequest(QuickDonationRequest, req.body);
+    res.json(await quickDonationPayment(deps, input, requestOf(req, res)));
   });
 
   return router;

@@ -36,7 +36,7 @@ export async function submitQuickCheckout(
     deps,
     {
       line: order.line,
-      payment: order.payment,
+      payment: () => order.payment,
       totals: order.totals,
       person: await payerOf(deps.db, request.userId, order.billing.email),
       // The billing, the card's address and the passholders, sealed with the buyer's key like the four steps.

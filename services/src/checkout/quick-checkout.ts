@@ -6,11 +6,16 @@ export interface QuickCheckout {
   attempt: { attemptId: string; at: string } | null;
   /** The order the key placed: every repeat answers it. */
   placed: string | null;
+  /**
+   * Attempts that failed: a payment confirmed in the browser (Stripe) is made for one round
+   * (`quickPaymentTag`), so one whose attempt failed (and was given back) cannot pay a later submit.
+   */
+  round: number;
   /** Stream position of the last event; -1 for a key not seen. */
   version: number;
 }
 
-export const newQuickCheckout = (): QuickCheckout => ({ attempt: null, placed: null, version: -1 });
+export const newQuickCheckout = (): QuickCheckout => ({ attempt: null, placed: null, round: 0, version: -1 });
 
 export const quickCheckoutDecider = {
   initialState: newQuickCheckout,
@@ -22,7 +27,9 @@ export const quickCheckoutDecider = {
       case "QuickCheckoutStarted":
         return { ...next, attempt: { attemptId: event.data.attemptId, at: event.data.at } };
       case "QuickCheckoutFailed":
-        return state.attempt?.attemptId === event.data.attemptId ? { ...next, attempt: null } : next;
+        return state.attempt?.attemptId === event.data.attemptId
+          ? { ...next, attempt: null, round: state.round + 1 }
+          : next;
       case "QuickCheckoutCompleted":
         return { ...next, attempt: null, placed: event.data.orderNumber };
       default: {
@@ -32,3 +39,6 @@ export const quickCheckoutDecider = {
     }
   },
 };
+
+/** The tag of the payment the browser confirms for this key's stream and round (Stripe's PaymentIntent metadata). */
+export const quickPaymentTag = (stream: string, state: QuickCheckout) => `${stream}.r${state.round}`;

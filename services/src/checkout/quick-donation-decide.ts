@@ -20,8 +20,15 @@ export interface QuickGift {
   billing: Billing;
   line: OrderLine;
   totals: OrderTotals;
-  payment: PaymentChoice;
+  /** The payment, given the tag of the round a browser-confirmed payment (Stripe) must be made for. */
+  payment: (confirmedTag: string) => PaymentChoice;
 }
+
+/**
+ * How the card comes: typed into this form (the test gateway), confirmed in the gateway's own elements
+ * in the browser (Stripe: `payment_intent` names it), or about to be (the PaymentIntent is asked for).
+ */
+export type GiftCard = "typed" | "confirmed" | "to-confirm";
 
 /**
  * Pure: a gift to one fund in one form (issue 26 §5). The fund must be a donation SKU on sale, the
@@ -29,7 +36,12 @@ export interface QuickGift {
  * it (a card only: a gift given here is paid now). Every field's messages come back together. The
  * giver is named by the name on the card; nothing ships, so no address is asked for.
  */
-export function decideQuickDonation(input: QuickDonationRequest, fund: SkuForCart | undefined, now: Date): QuickGift {
+export function decideQuickDonation(
+  input: QuickDonationRequest,
+  fund: SkuForCart | undefined,
+  now: Date,
+  card: GiftCard = "typed",
+): QuickGift {
   const errors: Record<string, string[]> = {};
   if (!fund?.active || !fund.userDefinedPrice) errors.fund = [QUICK_DONATION_MESSAGES.pickFund];
   const amountCents = Math.max(0, parseCurrencyToCents(input.amount));
@@ -37,15 +49,18 @@ export function decideQuickDonation(input: QuickDonationRequest, fund: SkuForCar
   else if (amountCents > MAX_DONATION_CENTS) errors.amount = [QUICK_DONATION_MESSAGES.tooMuch];
   if (!input.email) errors.email = [FORM_MESSAGES.required];
   else if (!isEmailAddress(input.email)) errors.email = [FORM_MESSAGES.invalidEmail(input.email)];
-  let payment: PaymentChoice | null = null;
-  const card = CheckoutPaymentRequest.parse({ ...input, payment_type: "card" });
+  const form = CheckoutPaymentRequest.parse({ ...input, payment_type: "card" });
+  // Stripe's elements take the card but not the giver's name: the form still asks for it.
+  if (card !== "typed" && !input.name_on_card.trim()) errors.name_on_card = [QUICK_DONATION_MESSAGES.nameOnCard];
+  const pay = (tag: string | null) => decidePaymentChoice(form, Math.max(amountCents, 100), now, tag);
   try {
-    payment = decidePaymentChoice(card, Math.max(amountCents, 100), now);
+    if (card === "typed") pay(null);
+    else if (card === "confirmed") pay("");
   } catch (error) {
     if (!(error instanceof CheckoutFormError)) throw error;
     Object.assign(errors, error.fields);
   }
-  if (Object.keys(errors).length || !payment || !fund) throw new QuickCheckoutFormError(errors);
+  if (Object.keys(errors).length || !fund) throw new QuickCheckoutFormError(errors);
   const [first, ...rest] = input.name_on_card.split(/\s+/);
   const billing: Billing = {
     first_name: first ?? "",
@@ -74,6 +89,6 @@ export function decideQuickDonation(input: QuickDonationRequest, fund: SkuForCar
       donation: { campaign: fund.campaign ?? null },
     },
     totals: { goodsCents: 0, discountCents: 0, donationCents: amountCents, shippingCents: 0, totalCents: amountCents },
-    payment,
+    payment: (tag) => pay(card === "typed" ? null : tag),
   };
 }

@@ -1,5 +1,8 @@
 import {
   PaymentNotConfiguredError,
+  QuickCheckoutFormError,
+  quickCheckoutStream,
+  type QuickDonationPaymentAnswer,
   type CheckoutPlacedAnswer,
   type LogPosition,
   type QuickDonationRequest,
@@ -10,7 +13,9 @@ import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { payerOf } from "./checkout-personal.ts";
 import { payQuickOrder, type QuickRequest } from "./quick-payment.ts";
-import { decideQuickDonation } from "./quick-donation-decide.ts";
+import { decideQuickDonation, type GiftCard } from "./quick-donation-decide.ts";
+import { quickCheckoutDecider, quickPaymentTag } from "./quick-checkout.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import type { QuickCheckoutDeps } from "./quick-checkout-service.ts";
 
 /**
@@ -25,11 +30,13 @@ export async function submitQuickDonation(
   input: QuickDonationRequest,
   request: QuickRequest,
 ): Promise<{ answer: CheckoutPlacedAnswer; lastWrite?: LogPosition }> {
-  const fund = (await deps.loadSkus([input.fund])).get(input.fund);
-  const gift = decideQuickDonation(input, fund, deps.clock());
-  // Stripe takes cards in its own elements only (the checkout's payment step); this form's card fields
-  // would be refused at the gateway after the attempt was claimed and a decline counted: refuse at once.
-  if (!takesCards(deps.gateway) || deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
+  // Stripe takes the card in its own elements (as the checkout's payment step): the form names the
+  // PaymentIntent the browser confirmed, and the attempt checks it is this key's round's.
+  const browser = Boolean(deps.gateway.browserPayment);
+  // A card typed into this form's own fields is never taken in Stripe mode (nor sent on): refused as
+  // no card gateway is, before anything is written or counted as a decline.
+  if (browser && input.card_number && !input.payment_intent) throw new PaymentNotConfiguredError();
+  const gift = await decideGift(deps, input, browser ? "confirmed" : "typed");
   if (input.monthly) checkMonthlyOption(deps.gateway, request.userId);
   const placed = await payQuickOrder(
     deps,
@@ -51,4 +58,41 @@ export async function submitQuickDonation(
   // The first month is this order; the next ones are the gateway's (a repeated submit finishes a failed start).
   const started = await startMonthlyGift(deps, placed.answer.order.number, gift.billing.email, request.metadata);
   return { ...placed, lastWrite: started ?? placed.lastWrite };
+}
+
+/**
+ * Stripe mode: the PaymentIntent the Payment Element confirms for this form's gift, created (once per
+ * key, round, amount and monthly choice: Stripe's idempotency) after the form is checked, so a refused
+ * gift asks Stripe nothing. A monthly gift's first month keeps its card for the next months.
+ */
+export async function quickDonationPayment(
+  deps: QuickCheckoutDeps,
+  input: QuickDonationRequest,
+  request: QuickRequest,
+): Promise<QuickDonationPaymentAnswer> {
+  const gift = await decideGift(deps, input, "to-confirm");
+  if (!deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
+  if (input.monthly) checkMonthlyOption(deps.gateway, request.userId);
+  if (!request.idempotencyKey) throw new QuickCheckoutFormError({ __all__: [IDEMPOTENCY_KEY_REQUIRED] });
+  const stream = quickCheckoutStream(request.idempotencyKey);
+  const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
+  const intent = await deps.gateway.browserPayment({
+    amountCents: gift.totals.totalCents,
+    tag: quickPaymentTag(stream, state),
+    monthly: input.monthly,
+  });
+  return {
+    metadata: { success: true, errors: [] },
+    stripe: { publishable_key: intent.publishableKey, client_secret: intent.clientSecret },
+  };
+}
+
+const IDEMPOTENCY_KEY_REQUIRED = "An Idempotency-Key header names the gift the payment is for.";
+
+/** The gift as the form asks it, refused (writing nothing, asking no gateway) before anything is paid. */
+async function decideGift(deps: QuickCheckoutDeps, input: QuickDonationRequest, card: GiftCard) {
+  const fund = (await deps.loadSkus([input.fund])).get(input.fund);
+  const gift = decideQuickDonation(input, fund, deps.clock(), card);
+  if (!takesCards(deps.gateway)) throw new PaymentNotConfiguredError();
+  return gift;
 }

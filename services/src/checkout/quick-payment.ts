@@ -14,7 +14,7 @@ import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import type { PaymentChoice } from "./decide.ts";
 import type { PlacedOrder } from "../orders/place-order.ts";
 import { runPaymentAttempt, type AttemptLog, type PaymentAttemptDeps } from "./payment-attempt.ts";
-import { quickCheckoutDecider, type QuickCheckout } from "./quick-checkout.ts";
+import { quickCheckoutDecider, quickPaymentTag, type QuickCheckout } from "./quick-checkout.ts";
 
 /** A quick checkout's stream (one per Idempotency-Key) records its payment attempts. */
 export const quickCheckoutAttempts = (
@@ -36,7 +36,8 @@ export const quickCheckoutAttempts = (
 /** What a one-form checkout decided before paying: its one line, its payment and totals, the buyer. */
 export interface QuickOrder {
   line: OrderLine;
-  payment: PaymentChoice;
+  /** The payment, given the tag this key's round confirms a browser payment for (Stripe). */
+  payment: (confirmedTag: string) => PaymentChoice;
   totals: OrderTotals;
   /** The buyer's person id: their key seals the order's personal data. */
   person: string;
@@ -73,7 +74,7 @@ export function payQuickOrder(
     {
       load: async () => ({ state: foldStream(quickCheckoutDecider, await deps.store.readStream(stream)) }),
       placedOf: ({ state }) => state.placed,
-      payment: () => ({ payment: order.payment, totals: order.totals }),
+      payment: ({ state }) => ({ payment: order.payment(quickPaymentTag(stream, state)), totals: order.totals }),
       order: async () => ({
         person: order.person,
         personal: order.personal,

@@ -1634,8 +1634,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give to one fund in one form (issue 26 §5; form-urlencoded or JSON, Idempotency-Key header): fund (a donation SKU code), amount in dollars (cents kept, $1.00 or more), email, org_name, and the card; one order with one donation line. Field errors as 'field: message' lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; no card gateway 400 PAYMENT_NOT_CONFIGURED */
+        /** Give to one fund in one form (issue 26 §5; form-urlencoded or JSON, Idempotency-Key header): fund (a donation SKU code), amount in dollars (cents kept, $1.00 or more), email, org_name, and the card; one order with one donation line. Field errors as 'field: message' lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; no card gateway 400 PAYMENT_NOT_CONFIGURED; with Stripe, payment_intent (the PaymentIntent of …/quick-donation/payment/, confirmed in the browser) instead of the card fields (name_on_card still names the giver) */
         post: operations["checkoutPostQuickDonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shop/quick-donation/payment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe mode: the form checked as the gift's POST checks it (but payment_intent), then the publishable key and client_secret of the PaymentIntent the Payment Element confirms: one per Idempotency-Key (required), round (a failed attempt starts another), amount and monthly choice (monthly keeps the card: setup_future_usage=off_session); nothing written; 400 PAYMENT_NOT_CONFIGURED without Stripe */
+        post: operations["checkoutPostQuickDonationPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -23966,6 +23983,7 @@ export interface operations {
                     check_number?: string | number | null;
                     /** @description on: repeat the gift each month (signed-in shoppers; the first month is this order) */
                     monthly?: string | number | null;
+                    payment_intent?: string | number | null;
                 };
             };
         };
@@ -24107,6 +24125,197 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "PAYMENT_THROTTLED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    checkoutPostQuickDonationPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fund?: string | number | null;
+                    amount?: string | number | null;
+                    email?: string | number | null;
+                    org_name?: string | number | null;
+                    card_number?: string | number | null;
+                    exp_month?: string | number | null;
+                    exp_year?: string | number | null;
+                    cvv?: string | number | null;
+                    name_on_card?: string | number | null;
+                    check_number?: string | number | null;
+                    /** @description on: repeat the gift each month (signed-in shoppers; the first month is this order) */
+                    monthly?: string | number | null;
+                    payment_intent?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            errors: string[];
+                        };
+                        stripe: {
+                            publishable_key: string;
+                            client_secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: CHECKOUT_INVALID, PAYMENT_NOT_CONFIGURED, INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CHECKOUT_INVALID" | "PAYMENT_NOT_CONFIGURED" | "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: CSRF_FAILED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request is too large. Codes: REQUEST_TOO_LARGE. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "REQUEST_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON. Codes: UNSUPPORTED_ENCODING. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_ENCODING";
                         } & {
                             [key: string]: unknown;
                         });

@@ -143,6 +143,10 @@ export type CheckoutPaymentRequest = z.infer<typeof CheckoutPaymentRequest>;
 
 const metadata = z.object({ success: z.boolean(), message: z.string().optional(), errors: z.array(z.string()) });
 
+/** Stripe mode: what the page mounts the Payment Element with (the PaymentIntent it confirms). */
+export const StripePaymentView = z.object({ publishable_key: z.string(), client_secret: z.string() });
+export type StripePaymentView = z.infer<typeof StripePaymentView>;
+
 /** The answer to each step's POST: the step to show next (2 to 4). */
 export const CheckoutStepAnswer = z.object({ metadata, step: z.number().int().min(1).max(4) });
 export type CheckoutStepAnswer = z.infer<typeof CheckoutStepAnswer>;
@@ -175,7 +179,7 @@ export const CheckoutPaymentAnswer = z.object({
    * Only when the gateway is Stripe and something is due: what Stripe's Payment Element needs.
    * The card is typed into Stripe's own frame and confirmed by the browser; our server never sees it.
    */
-  stripe: z.object({ publishable_key: z.string(), client_secret: z.string() }).optional(),
+  stripe: StripePaymentView.optional(),
 });
 export type CheckoutPaymentAnswer = z.infer<typeof CheckoutPaymentAnswer>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { StripePaymentView } from "./api.ts";
 import { formField as field, paymentFormFields } from "./form-fields.ts";
 
 /** The quick donation's wording (issue 26 §5); its refusals read as the quick checkout's. */
@@ -26,5 +27,17 @@ export const QuickDonationRequest = z.object({
   monthly: field(5)
     .transform((v) => ["on", "true", "1"].includes(v.toLowerCase()))
     .meta({ description: "on: repeat the gift each month (signed-in shoppers; the first month is this order)" }),
+  /** Stripe mode: the PaymentIntent the browser confirmed (pi_…); the card fields but the name are not sent then. */
+  payment_intent: field(100),
 });
 export type QuickDonationRequest = z.infer<typeof QuickDonationRequest>;
+
+/**
+ * POST /api/store/shop/quick-donation/payment/ (Stripe mode): the PaymentIntent the Payment Element
+ * confirms for this form's gift (its Idempotency-Key, amount and monthly choice), before the form posts.
+ */
+export const QuickDonationPaymentAnswer = z.object({
+  metadata: z.object({ success: z.boolean(), errors: z.array(z.string()) }),
+  stripe: StripePaymentView,
+});
+export type QuickDonationPaymentAnswer = z.infer<typeof QuickDonationPaymentAnswer>;
