@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { STRIPE_JS, standIn } from "./support/stripe-stand-in";
 
 // The payment step's browser side in Stripe mode (issue 9, payment). The e2e server runs the test
 // gateway and this machine has no network, so the page sees Stripe mode through routes: the payment
@@ -11,48 +12,6 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ bypassCSP: true });
 
 const EBOOK = "90-3-201";
-type StandIn = {
-  publishableKey?: string;
-  clientSecret?: string;
-  element?: string;
-  redirect?: string;
-  confirms: number;
-};
-const standIn = (page: Page) => page.evaluate(() => (window as Window & { __stripe?: StandIn }).__stripe);
-const STRIPE_JS = `
-window.__stripe = { confirms: 0 };
-window.Stripe = function (publishableKey) {
-  window.__stripe.publishableKey = publishableKey;
-  return {
-    elements: function (options) {
-      window.__stripe.clientSecret = options.clientSecret;
-      return {
-        create: function (type) {
-          window.__stripe.element = type;
-          return {
-            mount: function (target) {
-              var frame = document.createElement("p");
-              frame.textContent = "Stripe Payment Element";
-              target.appendChild(frame);
-            },
-            destroy: function () {},
-          };
-        },
-        submit: function () { return Promise.resolve({}); },
-      };
-    },
-    confirmPayment: function (options) {
-      window.__stripe.confirms += 1;
-      window.__stripe.redirect = options.redirect;
-      return Promise.resolve(
-        window.__stripe.confirms === 1
-          ? { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } }
-          : { paymentIntent: { id: "pi_e2e_123", status: "requires_capture" } },
-      );
-    },
-  };
-};`;
-
 async function toPaymentStep(page: Page) {
   expect((await (await page.request.get(`/api/store/shop/add-to-cart/?${EBOOK}=1`)).json()).metadata.success).toBe(
     true,

@@ -3,6 +3,7 @@ import {
   QuickCheckoutItemAnswer,
   QuickCheckoutItemQuery,
   QuickCheckoutRequest,
+  QuickDonationCardFormAnswer,
   QuickDonationPaymentAnswer,
   QuickDonationRequest,
 } from "@shop/shared";
@@ -44,6 +45,14 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
       "instead of the card fields (name_on_card still names the giver)",
     body: QuickDonationRequest,
     answer: CheckoutPlacedAnswer,
+  },
+  {
+    method: "GET",
+    path: "/api/store/shop/quick-donation/payment/",
+    summary:
+      "How the Give now form takes the card: card_form 'fields' (its own card fields) or 'stripe' (Stripe's " +
+      "Payment Element, with the PaymentIntent of the POST below)",
+    answer: QuickDonationCardFormAnswer,
   },
   {
     method: "POST",

@@ -7,6 +7,7 @@ import {
   formatCents,
   membershipVariantOf,
   type QuickCheckoutItemAnswer,
+  type QuickDonationCardFormAnswer,
 } from "@shop/shared";
 import { cartIdOf } from "../cart/cart-id.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
@@ -75,6 +76,13 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
   });
 
   // Stripe mode: the PaymentIntent the form's Payment Element confirms before it posts the gift.
+  router.get("/api/store/shop/quick-donation/payment/", (_req, res) => {
+    const answer: QuickDonationCardFormAnswer = {
+      metadata: { success: true, errors: [] },
+      card_form: deps.gateway.browserPayment ? "stripe" : "fields",
+    };
+    res.json(answer);
+  });
   router.post("/api/store/shop/quick-donation/payment/", async (req, res) => {
     const input = parseRequest(QuickDonationRequest, req.body);
     res.json(await quickDonationPayment(deps, input, requestOf(req, res)));

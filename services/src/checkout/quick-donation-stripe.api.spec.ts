@@ -74,6 +74,15 @@ const thermometer = async (http: SpecHttp) =>
   (await http.visitor().get("/api/store/campaign-status/?campaign=ark-main")).json;
 
 describe("spec 26.5: give-now with the Stripe gateway (fixture server)", () => {
+  it("spec 26.5 give-now on Stripe: the form is told to take the card in Stripe's Payment Element", () =>
+    given
+      .when((http) => http.visitor().get(`${Q}payment/`))
+      .then(({ response, newEvents }) => {
+        expect(response.json).toEqual({ metadata: { success: true, errors: [] }, card_form: "stripe" });
+        expect(stripe.requests).toEqual([]);
+        expect(newEvents).toEqual([]);
+      }));
+
   it("spec 26.5 give-now on Stripe: the form's PaymentIntent is made for its key's round (asked again: the same intent), and writes nothing", () =>
     given
       .when(async (http) => {

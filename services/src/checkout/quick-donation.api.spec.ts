@@ -26,6 +26,14 @@ const { payment_type: _card, ...CARD } = GOOD_CARD;
 const FORM = { fund: GIFT, amount: "12.50", email: "noah@example.org", ...CARD };
 
 describe("spec 26.5: a gift in one form (POST /api/store/shop/quick-donation/)", () => {
+  it("spec 26.5: with the test gateway the form takes the card in its own fields", () =>
+    given
+      .when((http) => http.visitor().get("/api/store/shop/quick-donation/payment/"))
+      .then(({ response, newEvents }) => {
+        expect(response.json).toEqual({ metadata: { success: true, errors: [] }, card_form: "fields" });
+        expect(newEvents).toEqual([]);
+      }));
+
   it("spec 26.5: $12.50 to a fund with an email and the test card is one order of one donation line; the thermometer moves", () =>
     given
       .when(async (http) => {

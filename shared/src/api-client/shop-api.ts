@@ -1649,7 +1649,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** How the Give now form takes the card: card_form 'fields' (its own card fields) or 'stripe' (Stripe's Payment Element, with the PaymentIntent of the POST below) */
+        get: operations["checkoutGetQuickDonationPayment"];
         put?: never;
         /** Stripe mode: the form checked as the gift's POST checks it (but payment_intent), then the publishable key and client_secret of the PaymentIntent the Payment Element confirms: one per Idempotency-Key (required), round (a failed attempt starts another), amount and monthly choice (monthly keeps the card: setup_future_usage=off_session); nothing written; 400 PAYMENT_NOT_CONFIGURED without Stripe */
         post: operations["checkoutPostQuickDonationPayment"];
@@ -24161,6 +24162,87 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    checkoutGetQuickDonationPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            errors: string[];
+                        };
+                        /** @enum {string} */
+                        card_form: "fields" | "stripe";
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         });

@@ -41,3 +41,13 @@ export const QuickDonationPaymentAnswer = z.object({
   stripe: StripePaymentView,
 });
 export type QuickDonationPaymentAnswer = z.infer<typeof QuickDonationPaymentAnswer>;
+
+/**
+ * GET /api/store/shop/quick-donation/payment/: how the Give now form takes the card: its own fields
+ * (`fields`, the test gateway) or Stripe's Payment Element (`stripe`), asked before the gift is posted.
+ */
+export const QuickDonationCardFormAnswer = z.object({
+  metadata: z.object({ success: z.boolean(), errors: z.array(z.string()) }),
+  card_form: z.enum(["fields", "stripe"]),
+});
+export type QuickDonationCardFormAnswer = z.infer<typeof QuickDonationCardFormAnswer>;

@@ -6,9 +6,14 @@ import { CardFields } from "../checkout/CardFields";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import { FormField } from "../checkout/FormField";
 import { RefusalAlert } from "../checkout/RefusalAlert";
+import { StripeCardFields, type StripeCardFieldsHandle } from "../checkout/StripeCardFields";
 import { useMeQuery } from "../accounts/accountApi";
 import { MonthlyOption } from "../monthly-gifts/MonthlyOption";
-import { useQuickDonationMutation } from "./quickDonationApi";
+import {
+  useQuickDonationCardFormQuery,
+  useQuickDonationMutation,
+  useQuickDonationPaymentMutation,
+} from "./quickDonationApi";
 import "../checkout/checkout.css";
 
 const FUNDS = [
@@ -16,13 +21,17 @@ const FUNDS = [
   { sku: "GeneralDonation", label: "Where it is needed most" },
 ];
 const PRESETS = ["25.00", "50.00", "100.00", "250.00"];
+/** What a PaymentIntent is made for: changing one of these after it was made asks for another. */
+const INTENT_FIELDS = ["amount", "fund", "monthly"];
 const newKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 /**
  * Give now (issue 26 §5): a gift without the shop's checkout, amount, fund, email and card on one
  * form, placed as one order (POST /api/store/shop/quick-donation/), then the order complete page.
- * The server's checks are the form's: a refusal puts each message beside its field.
+ * The server's checks are the form's: a refusal puts each message beside its field. On a Stripe shop
+ * the card goes into Stripe's Payment Element: the first submit checks the form and makes its
+ * PaymentIntent, the second confirms it in the browser and posts the gift with its id.
  */
 export function QuickDonateForm() {
   const [values, setValues] = useState<Record<string, string>>({ fund: "Ark", amount: "" });
@@ -30,11 +39,57 @@ export function QuickDonateForm() {
   const [refusal, setRefusal] = useState<StepRefusal | null>(null);
   const [giving, setGiving] = useState(false);
   const [give] = useQuickDonationMutation();
+  const [makeIntent] = useQuickDonationPaymentMutation();
   const { data: me } = useMeQuery();
+  const { data: cardForm } = useQuickDonationCardFormQuery();
+  const onStripe = cardForm?.card_form === "stripe";
+  const [intent, setIntent] = useState<{ publishable_key: string; client_secret: string } | null>(null);
+  const [cardErrors, setCardErrors] = useState<string[]>([]);
+  const stripeCard = useRef<StripeCardFieldsHandle>(null);
   const key = useRef(newKey());
   const form = useRef<HTMLFormElement>(null);
-  const change = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const change = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // The intent was made for the old amount, fund or monthly choice: the next submit makes another.
+    if (intent && INTENT_FIELDS.includes(name)) {
+      setIntent(null);
+      key.current = newKey();
+    }
+  };
   const cents = donationCents(values.amount ?? "");
+  // On Stripe only the name of the card's holder is ours to send; the card stays in Stripe's frame.
+  const giftValues = (extra: Record<string, string> = {}) => {
+    if (!onStripe) return values;
+    const { fund = "", amount = "", email = "", name_on_card = "", monthly = "" } = values;
+    return { fund, amount, email, name_on_card, monthly, ...extra };
+  };
+
+  const giveOnStripe = async () => {
+    if (!intent) {
+      const made = await makeIntent({ values: giftValues(), idempotencyKey: key.current }).unwrap();
+      setErrors({});
+      setIntent(made.stripe);
+      setGiving(false);
+      return;
+    }
+    const confirmed = await (stripeCard.current?.confirm() ?? { error: "The card form is still loading." });
+    if ("error" in confirmed) {
+      setCardErrors([confirmed.error]);
+      setGiving(false);
+      return;
+    }
+    setCardErrors([]);
+    try {
+      const answer = await give({
+        values: giftValues({ payment_intent: confirmed.paymentIntent }),
+        idempotencyKey: key.current,
+      }).unwrap();
+      window.location.assign(answer.redirect);
+    } catch (error) {
+      setIntent(null); // a refused payment starts the key's next round: the next submit asks for its intent
+      throw error;
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +97,7 @@ export function QuickDonateForm() {
     setGiving(true);
     setRefusal(null);
     try {
+      if (onStripe) return await giveOnStripe();
       const answer = await give({ values, idempotencyKey: key.current }).unwrap();
       window.location.assign(answer.redirect);
     } catch (error) {
@@ -109,7 +165,29 @@ export function QuickDonateForm() {
         />
         <fieldset>
           <legend>Card</legend>
-          <CardFields values={values} errors={errors} onChange={change} />
+          {onStripe ? (
+            <>
+              <FormField
+                name="name_on_card"
+                label="Name on card"
+                autoComplete="cc-name"
+                required
+                values={values}
+                errors={errors}
+                onChange={change}
+              />
+              {intent ? (
+                <StripeCardFields
+                  ref={stripeCard}
+                  publishableKey={intent.publishable_key}
+                  clientSecret={intent.client_secret}
+                  errors={cardErrors}
+                />
+              ) : null}
+            </>
+          ) : (
+            <CardFields values={values} errors={errors} onChange={change} />
+          )}
         </fieldset>
         <MonthlyOption
           checked={values.monthly === "on"}
@@ -120,9 +198,11 @@ export function QuickDonateForm() {
         <button type="submit" disabled={giving}>
           {giving
             ? "Giving..."
-            : cents > 0
-              ? `Give ${money(cents / 100)} ${values.monthly === "on" ? "monthly" : "now"}`
-              : "Give now"}
+            : onStripe && !intent
+              ? "Continue to card"
+              : cents > 0
+                ? `Give ${money(cents / 100)} ${values.monthly === "on" ? "monthly" : "now"}`
+                : "Give now"}
         </button>
       </form>
     </section>
