@@ -167,6 +167,8 @@ export async function afterSales(store: EventStore, orders: string[]): Promise<v
       "MailFailed",
       { mailId: "bench-failed", attempt: 1, error: "timeout", failedAt: at(), retryAt: null },
     ],
+    // A monthly gift started on the first order, two months from the gateway (one declined), then cancelled.
+    ...monthlyGift(shipped),
   ]);
 }
 
@@ -222,5 +224,36 @@ function giveaway(campaign: string): Array<[string, string, object]> {
         by,
       },
     ],
+  ];
+}
+
+/** A monthly gift's life, as the give-now form, the gateway's notices and the giver's cancel append it. */
+function monthlyGift(number: string): Array<[string, string, object]> {
+  const stream = `monthly-gift-${number}`;
+  const gift = { id: number, campaign: "ark-main" };
+  return [
+    [
+      stream,
+      "MonthlyGiftStarted",
+      {
+        ...gift,
+        userId: "bench-giver",
+        fund: "Ark",
+        fundTitle: "Ark Encounter Donation",
+        amountCents: 2_500,
+        gateway: "test",
+        subscription: `test_sub_${number}`,
+        brand: "Visa",
+        last4: "4242",
+        startedAt: at(),
+      },
+    ],
+    [stream, "MonthlyGiftCharged", { ...gift, invoice: `in_${number}_2`, amountCents: 2_500, chargedAt: at() }],
+    [
+      stream,
+      "MonthlyGiftPaymentFailed",
+      { id: number, invoice: `in_${number}_3`, message: "declined", failedAt: at() },
+    ],
+    [stream, "MonthlyGiftCancelled", { id: number, cancelledBy: "shopper", by: null, cancelledAt: at() }],
   ];
 }
