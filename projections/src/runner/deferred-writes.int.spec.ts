@@ -45,7 +45,7 @@ describe("deferred writes inline parameters as literals", () => {
   it("any string comes back unchanged (property)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 40 }), async (text) => {
-        const clean = text.replace(/\u0000/g, ""); // PostgreSQL text holds no NUL, whatever the protocol
+        const clean = text.split(String.fromCharCode(0)).join(""); // PostgreSQL text holds no NUL
         expect(await roundTrip(CompiledQuery.raw("SELECT $1::text AS v", [clean]))).toBe(clean);
       }),
       { numRuns: 200 },
