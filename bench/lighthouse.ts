@@ -39,7 +39,14 @@ function audit(name: string, url: string, cookie: string): Audit {
     "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  const ran = spawnSync(CLI, args, { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8" });
+  // Lighthouse now and then loses its own trace (NO_NAVSTART); such a run says nothing about the page.
+  let ran = spawnSync(CLI, args, { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8" });
+  for (
+    let retry = 0;
+    ran.status !== 0 && /NO_NAVSTART|NO_FCP|Please run Lighthouse again/.test(ran.stderr) && retry < 2;
+    retry++
+  )
+    ran = spawnSync(CLI, args, { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8" });
   if (ran.status !== 0) throw new Error(`lighthouse ${url}: ${ran.stderr}`);
   const report = JSON.parse(readFileSync(out, "utf8"));
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
