@@ -21,7 +21,13 @@ import {
 import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
 import { appendWrites } from "../eventstore/append-writes.ts";
 import { sealedOrderConfirmation } from "../orders/order-confirmation-mail.ts";
-import { placeOrder, type OrderDraft, type PlaceOrderDeps, type PlacedOrder } from "../orders/place-order.ts";
+import {
+  placeOrder,
+  UndoIncompleteError,
+  type OrderDraft,
+  type PlaceOrderDeps,
+  type PlacedOrder,
+} from "../orders/place-order.ts";
 import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { checkCardAttempt, countIfDeclined, type CardAttemptThrottle } from "../payments/card-attempts.ts";
 import type { PaymentChoice } from "./decide.ts";
@@ -161,13 +167,18 @@ export async function runPaymentAttempt<
           await finishJournalIn(tx, attemptId, placed.number, at);
         },
       );
-    } catch (error) {
+    } catch (thrown) {
+      // Not all given back (the gateway or the database failed the undo): the shopper hears why it
+      // failed, the failure is recorded, and the journal stays open, so the payment reactor releases
+      // the rest once the attempt is quiet (it undoes an attempt its checkout recorded as failed).
+      const incomplete = thrown instanceof UndoIncompleteError;
+      const error = incomplete ? thrown.cause : thrown;
       await countIfDeclined(deps.cardAttempts, cardKeys, error);
       const refusal = error as Partial<DomainError>;
       const code = String(refusal.code ?? "SERVER_ERROR");
       const message = String(refusal.message ?? "failed");
       await outcome(log.failed(attemptId, { code, message }, at));
-      await settleJournal(deps.store, attemptId, { undone: code }, false, at, request.metadata);
+      if (!incomplete) await settleJournal(deps.store, attemptId, { undone: code }, false, at, request.metadata);
       throw error;
     }
     // The placing's last write holds the gifts and the mail too: once the read models reach it, all is there.

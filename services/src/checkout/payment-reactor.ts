@@ -1,15 +1,29 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
 import type { EventMetadata } from "@shop/shared";
-import { recordOrderGifts } from "../orders/order-gifts.ts";
-import { attemptHold, placeOrder, type PlaceOrderDeps } from "../orders/place-order.ts";
+import { recordOrderGifts, recordOrderGiftsIn } from "../orders/order-gifts.ts";
+import {
+  attemptHold,
+  placeOrder,
+  releasePayment,
+  UndoIncompleteError,
+  type PlaceOrderDeps,
+} from "../orders/place-order.ts";
+import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { releaseDiscountUse } from "../orders/discount-uses.ts";
 import { releaseStock, takenByAttempt } from "../orders/stock.ts";
 import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts";
 import type { Logger } from "../platform/logger.ts";
 import { commandHandler, RETRY } from "../platform/command-handler.ts";
 import { checkoutAttempts } from "./checkout-service.ts";
-import { orderDraftOf, orderJournal, readJournal, settleJournal, type AttemptJournal } from "./payment-journal.ts";
+import {
+  finishJournalIn,
+  orderDraftOf,
+  orderJournal,
+  readJournal,
+  settleJournal,
+  type AttemptJournal,
+} from "./payment-journal.ts";
 import { quickCheckoutAttempts } from "./quick-payment.ts";
 
 export interface PaymentReactorDeps extends PlaceOrderDeps {
@@ -66,9 +80,12 @@ export async function settleAttempt(
     return "undone";
   }
   const paid = draft.paymentType !== "card" || journal.authorised !== null;
-  if (paid) {
+  // The request recorded a failure on the checkout (its undo did not finish): the shopper was told it
+  // failed, so it is undone, never finished, whatever it still holds.
+  if (paid && !(await wasRefused(deps, journal, attemptId))) {
+    let order: Awaited<ReturnType<typeof placeOrder>>;
     try {
-      const order = await placeOrder(
+      order = await placeOrder(
         deps,
         orderDraftOf(attemptId, draft, now),
         metadata,
@@ -76,20 +93,30 @@ export async function settleAttempt(
           authorised: journal.authorised ?? undefined,
           number: journal.number ?? undefined,
         }),
+        // As the request does: the gifts, the outcome and the journal commit with the order.
+        async (tx, placed) => {
+          if (placed.payment.status !== "awaiting") await recordOrderGiftsIn(tx, placed, now);
+          await recordOutcomeIn(tx, journal, attemptId, { completed: placed.number }, at);
+          await finishJournalIn(tx, attemptId, placed.number, at);
+        },
       );
-      // Gifts are idempotent (named by the order and line): a second run moves no thermometer twice.
-      if (order.placed.payment.status !== "awaiting") await recordOrderGifts(deps, order.placed, now, metadata);
-      await recordOutcome(deps, journal, attemptId, { completed: order.number }, at, metadata);
-      await settleJournal(deps.store, attemptId, { finished: order.number }, true, at, metadata);
-      return "finished";
     } catch (error) {
-      // placeOrder gave back what it held (stock, uses, the authorisation) before it threw.
+      // Something is still held (the gateway or the database failed the give-back): not settled, so
+      // the next sweep gives back the rest.
+      if (error instanceof UndoIncompleteError) throw error;
+      // placeOrder gave back what it held (stock, uses, the payment) before it threw.
       const code = String((error as { code?: unknown }).code ?? "SERVER_ERROR");
       const message = String((error as { message?: unknown }).message ?? "failed");
       await recordOutcome(deps, journal, attemptId, { failed: { code, message } }, at, metadata);
       await settleJournal(deps.store, attemptId, { undone: code }, true, at, metadata);
       return "undone";
     }
+    // An order placed by an earlier run, before this one (each of these is idempotent): its gifts, its
+    // outcome and the journal, in case that run placed it without them.
+    if (order.placed.payment.status !== "awaiting") await recordOrderGifts(deps, order.placed, now, metadata);
+    await recordOutcome(deps, journal, attemptId, { completed: order.number }, at, metadata);
+    await settleJournal(deps.store, attemptId, { finished: order.number }, true, at, metadata);
+    return "finished";
   }
   await undoAttempt(deps, attemptId, journal, at, metadata);
   await recordOutcome(
@@ -121,18 +148,51 @@ async function undoAttempt(
   }
   for (const { code } of draft.discounts) await releaseDiscountUse(deps.store, code, attemptId, at, metadata);
   // The process may have died between the gateway's answer and its record: ask the gateway by the key.
+  // It may also have died after the capture: release refunds captured money, voids the rest.
   const reference = journal.authorised?.reference ?? (await deps.gateway.authorisationFor?.(attemptId)) ?? null;
-  if (reference) await deps.gateway.void(reference);
+  if (reference) await releasePayment(deps.gateway, reference, draft.totals.totalCents);
 }
+
+/** Whether the shopper's checkout recorded this attempt as failed (its Failed event names it). */
+async function wasRefused(deps: PaymentReactorDeps, journal: AttemptJournal, attemptId: string): Promise<boolean> {
+  return (await deps.store.readStream(originStream(journal))).some(
+    (e) => /Failed$/.test(e.type) && (e.data as { attemptId?: unknown }).attemptId === attemptId,
+  );
+}
+
+const originStream = (journal: AttemptJournal) => {
+  const origin = journal.started!.origin;
+  return origin.kind === "checkout" ? checkoutAttempts(origin.cartId, null).stream : origin.stream;
+};
 
 /** Whether the attempt claimed its checkout (the claim's Started event names it). */
 async function wasClaimed(deps: PaymentReactorDeps, journal: AttemptJournal, attemptId: string): Promise<boolean> {
   if (journal.authorised || journal.number) return true; // both come after the claim
-  const origin = journal.started!.origin;
-  const stream = origin.kind === "checkout" ? checkoutAttempts(origin.cartId, null).stream : origin.stream;
-  return (await deps.store.readStream(stream)).some(
+  return (await deps.store.readStream(originStream(journal))).some(
     (e) => /Started$/.test(e.type) && (e.data as { attemptId?: unknown }).attemptId === attemptId,
   );
+}
+
+/** `recordOutcome` of a completed attempt inside the transaction that places its order. */
+async function recordOutcomeIn(
+  tx: StreamTransaction,
+  journal: AttemptJournal,
+  attemptId: string,
+  outcome: { completed: string },
+  at: string,
+) {
+  const origin = journal.started!.origin;
+  if (origin.kind === "checkout") {
+    const log = checkoutAttempts(origin.cartId, origin.idempotencyKey);
+    await tx.run(log.stream, log.decider, (state) =>
+      state.attempt?.attemptId !== attemptId ? [] : [log.completed(attemptId, outcome.completed, at)],
+    );
+  } else {
+    const log = quickCheckoutAttempts(origin.stream, origin.sku);
+    await tx.run(log.stream, log.decider, (state) =>
+      state.attempt?.attemptId !== attemptId ? [] : [log.completed(attemptId, outcome.completed, at)],
+    );
+  }
 }
 
 const recordOnCheckout = commandHandler(checkoutAttempts("", null).decider, RETRY.contended);

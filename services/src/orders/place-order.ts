@@ -74,6 +74,21 @@ export interface OrderDraft {
   now: Date;
 }
 
+/**
+ * An order step failed and giving back what the attempt held failed too (the gateway or the database
+ * did not answer): the money or the stock may still be held. The attempt must not be settled; the
+ * payment reactor gives back the rest later (every give-back names the attempt and happens once).
+ */
+export class UndoIncompleteError extends AggregateError {
+  constructor(
+    readonly cause: unknown,
+    failures: unknown[],
+  ) {
+    super(failures, "an order attempt failed and could not be fully undone");
+    this.name = "UndoIncompleteError";
+  }
+}
+
 export interface PlacedOrder {
   number: string;
   /** OrderPlaced's append. */
@@ -111,18 +126,28 @@ export async function placeOrder(
   const reservations: Reservation[] = [];
   const claims: string[] = [];
   let authorised: string | null = null;
-  let captured = false;
+  // Whether a capture may have taken the money: once it was asked (its answer can be lost), or when an
+  // earlier run of this attempt may have asked it. Then undo releases (refunds or voids, as the
+  // gateway's books say) instead of voiding, which leaves captured money where it is.
+  let captureAsked = journal?.resume?.authorised !== undefined;
+  let placingAsked = false;
+  let numberTaken: string | null = null;
   // SKUs in id order, so two orders of the same items meet their streams in the same order.
   const goods = draft.lines
     .filter((l) => !l.donation && l.skuId !== null)
     .sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0));
   try {
+    // A resumed attempt whose order stands (placed before its process died): that order is the outcome.
+    // Checked before anything else, so no step of it (stock, capture) is taken or given back again.
+    const standing = journal?.resume?.number ? await placedOrder(deps.store, journal.resume.number) : null;
+    if (standing) return standing;
     const resumed = journal?.resume?.authorised;
     const payment = resumed ? cardPaid(deps.gateway, draft, resumed) : await pay(deps.gateway, draft);
     authorised = payment.reference;
     if (payment.reference && !resumed)
       await journal?.authorised({ reference: payment.reference, brand: payment.brand ?? "", last4: payment.last4 });
     const number = journal?.resume?.number ?? (await deps.nextOrderNumber());
+    numberTaken = number;
     const reserved = await runStreamTransaction(
       deps.store,
       RETRY.contended,
@@ -150,8 +175,8 @@ export async function placeOrder(
     reservations.push(...reserved.result.taken);
     claims.push(...reserved.result.claimed);
     if (payment.reference && payment.status === "paid") {
+      captureAsked = true;
       await deps.gateway.capture(payment.reference, payment.amountCents);
-      captured = true;
     }
     const placed: OrderPlacedData = {
       number,
@@ -171,6 +196,7 @@ export async function placeOrder(
       },
       holdUntil: holdUntilOf(payment, draft.now, deps.checkHoldDays ?? DEFAULT_CHECK_HOLD_DAYS),
     };
+    placingAsked = true;
     const placing = await runStreamTransaction(
       deps.store,
       RETRY.contended,
@@ -199,16 +225,23 @@ export async function placeOrder(
     }
     return { number, appended: placing.appended.get(orderStream(number))!, placed, last: placing.last! };
   } catch (error) {
-    await undo();
+    // The placing's commit may have landed though its answer was lost: then the order stands.
+    if (placingAsked && numberTaken) {
+      const standing = await placedOrder(deps.store, numberTaken).catch(() => null);
+      if (standing?.placed.cartId === draft.cartId && standing.placed.placedAt === at) return standing;
+    }
+    await undo(error);
     throw error;
   }
 
-  async function undo() {
+  async function undo(cause: unknown) {
     const failures: unknown[] = [];
     const attempt = (work: () => Promise<unknown>) => work().catch((e) => failures.push(e));
     if (authorised)
       await attempt(() =>
-        captured ? deps.gateway.refund(authorised!, draft.totals.totalCents) : deps.gateway.void(authorised!),
+        captureAsked
+          ? releasePayment(deps.gateway, authorised!, draft.totals.totalCents)
+          : deps.gateway.void(authorised!),
       );
     // Without appendMany (KurrentDB) a reserve step may have written some streams before it failed:
     // give back whatever names the attempt (both are given back once, however often this runs).
@@ -221,7 +254,20 @@ export async function placeOrder(
     }
     for (const code of claims) await attempt(() => releaseDiscountUse(deps.store, code, draft.attemptId, at, metadata));
     for (const r of reservations) await attempt(() => releaseStock(deps.store, r, at, metadata, hold));
-    if (failures.length) throw new AggregateError(failures, "an order attempt failed and could not be fully undone");
+    if (failures.length) throw new UndoIncompleteError(cause, failures);
+  }
+}
+
+/**
+ * Gives back what a charge still holds (payment-gateway.ts, `release`). A gateway without `release`
+ * is asked to refund, and to void when the refund finds nothing captured to give back.
+ */
+export async function releasePayment(gateway: PaymentGateway, reference: string, amountCents: number) {
+  if (gateway.release) return gateway.release(reference, amountCents);
+  try {
+    await gateway.refund(reference, amountCents);
+  } catch {
+    await gateway.void(reference);
   }
 }
 

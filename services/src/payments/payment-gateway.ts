@@ -42,6 +42,13 @@ export interface PaymentGateway {
   /** Gives back an authorisation that will not be captured (a later step of the order failed). */
   void(reference: string): Promise<void>;
   /**
+   * Gives back all a charge still holds, from the gateway's own books: refunds what was captured and
+   * not refunded, voids what was never captured; does nothing twice. An order step that failed calls
+   * it whether or not it saw its capture succeed: a capture whose answer was lost (a timeout, a dead
+   * connection) still took the money.
+   */
+  release?(reference: string, amountCents: number): Promise<void>;
+  /**
    * The authorisation made with this idempotency key, if the gateway can look it up: the payment
    * reactor voids one whose process died before recording it. The test gateway reads its ledger.
    */

@@ -106,6 +106,33 @@ describe("Stripe adapter: the requests it sends (recorded fixtures)", () => {
   });
 });
 
+describe("Stripe adapter: release gives back what the intent still holds", () => {
+  it("money: a captured intent is refunded in full, once (the refund's idempotency key names the intent)", async () => {
+    stripe.answer(response("payment-intent-succeeded"), response("refund"));
+    await gateway.release!(PI, 1898);
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/payment_intents/${PI}`,
+      "POST /v1/refunds",
+    ]);
+    expect(stripe.requests[1]).toMatchObject({ form: { payment_intent: PI }, idempotencyKey: `release-${PI}` });
+  });
+
+  it("money: an intent never captured is cancelled, not refunded", async () => {
+    stripe.answer(response("payment-intent-requires-capture"), response("payment-intent-cancel"));
+    await gateway.release!(PI, 1898);
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/payment_intents/${PI}`,
+      `POST /v1/payment_intents/${PI}/cancel`,
+    ]);
+  });
+
+  it("money: a cancelled intent holds nothing: release sends nothing more", async () => {
+    stripe.answer(response("payment-intent-cancel"));
+    await gateway.release!(PI, 1898);
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/payment_intents/${PI}`]);
+  });
+});
+
 describe("Stripe adapter: how it maps answers and errors", () => {
   it("Your card was declined. for a PaymentIntent whose last_payment_error is card_declined", async () => {
     stripe.answer(response("payment-intent-declined"));

@@ -71,6 +71,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     }
   }
 
+  const cancel = (reference: string) =>
+    unlessAlready(reference, "canceled", () =>
+      api("POST", `${intentPath(reference)}/cancel`, { idempotencyKey: `cancel-${reference}` }),
+    );
+
   return {
     name: "stripe",
     monthly: createStripeMonthly(api, CURRENCY),
@@ -149,10 +154,24 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
     },
 
-    async void(reference) {
-      await unlessAlready(reference, "canceled", () =>
-        api("POST", `${intentPath(reference)}/cancel`, { idempotencyKey: `cancel-${reference}` }),
+    void: cancel,
+
+    async release(reference) {
+      const intent = await retrieve(reference);
+      if (intent.status === "canceled") return;
+      if (intent.status !== "succeeded") {
+        await cancel(reference);
+        return;
+      }
+      // Captured: refund it all, once (the key makes a second release the same refund).
+      const refund = Refund.parse(
+        await api("POST", "/v1/refunds", {
+          form: { payment_intent: reference },
+          idempotencyKey: `release-${reference}`,
+        }),
       );
+      if (refund.status === "failed" || refund.status === "canceled")
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
     },
   };
 }

@@ -99,6 +99,8 @@ export function createTestGateway(
     async capture(reference, amountCents) {
       const charge = await chargeOf(reference);
       if (!charge || charge.voided) throw new Error(`test gateway: nothing to capture for ${reference}`);
+      // Money given back is not taken again: a resumed attempt whose payment was released cannot finish.
+      if (charge.refunded > 0) throw new Error(`test gateway: ${reference} was refunded`);
       const amount = Math.min(charge.amountCents, amountCents);
       if (charge.captured >= amount) return; // captured already: a resumed attempt captures once
       if (books) await writeLedger(await books(), movement(reference, "capture", amount - charge.captured));
@@ -111,6 +113,19 @@ export function createTestGateway(
       const amount = Math.min(charge.captured - charge.refunded, amountCents);
       if (books) await writeLedger(await books(), movement(reference, "refund", amount));
       else charge.refunded += amount;
+      await mirror(reference);
+    },
+    async release(reference) {
+      const charge = await chargeOf(reference);
+      if (!charge) return;
+      const held = charge.captured - charge.refunded;
+      if (held > 0) {
+        if (books) await writeLedger(await books(), movement(reference, "refund", held));
+        else charge.refunded += held;
+      } else if (!charge.captured && !charge.voided) {
+        if (books) await writeLedger(await books(), movement(reference, "void", charge.amountCents));
+        else charge.voided = true;
+      } else return;
       await mirror(reference);
     },
     async authorisationFor(idempotencyKey) {

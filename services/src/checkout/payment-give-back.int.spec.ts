@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  campaignStream,
+  paymentAttemptStream,
+  QuickDonationRequest,
+  quickCheckoutStream,
+  type EventStore,
+  type StreamWrite,
+} from "@shop/shared";
+import { loadSkusForCart } from "@shop/projections";
+import { orderNumbersFrom } from "../orders/order-number.ts";
+import { createCardAttemptThrottle } from "../payments/card-attempts.ts";
+import { migrateGatewayLedger, readLedger } from "../payments/gateway-ledger.ts";
+import type { PaymentGateway } from "../payments/payment-gateway.ts";
+import { createTestGateway } from "../payments/test-gateway.ts";
+import type { RunningServer } from "../server.ts";
+import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
+import { testDatabaseUrl } from "../testing/test-database.ts";
+import { CHECKOUT_CATALOG, GIFT, GOOD_CARD } from "./checkout-fixtures.ts";
+import { settleAttempt } from "./payment-reactor.ts";
+import { submitQuickDonation } from "./quick-donation-service.ts";
+
+// Money that must not stay taken when an order fails (issue 28, giving-day checks): answers lost on
+// the way back from the gateway or the database, as they are under overload. A capture that took the
+// money though its call failed is refunded; a give-back that fails leaves the attempt open for the
+// payment reactor, which refunds it later; a resumed attempt that captured before its process died
+// and fails now is refunded, not voided; an order whose commit landed though its answer was lost
+// stands, and nothing is given back. Each against the test gateway's ledger in PostgreSQL.
+
+const { payment_type: _card, ...CARD } = GOOD_CARD;
+const FORM = QuickDonationRequest.parse({ fund: GIFT, amount: "12.50", email: "noah@example.org", ...CARD });
+const LOST = "Connection terminated unexpectedly";
+
+/**
+ * The store, but the transaction holding OrderPlaced fails once: before it lands, or after (its answer
+ * lost), or never answers (the process died there: it writes nothing more and undoes nothing).
+ */
+function placingFails(store: EventStore, when: "before" | "after" | "dies") {
+  let failed = false;
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== "appendMany" || typeof value !== "function") return value;
+      return async (writes: StreamWrite[]) => {
+        const placing = writes.some((w) => w.events.some((e) => e.type === "OrderPlaced"));
+        if (!placing || failed) return value.call(target, writes);
+        failed = true;
+        if (when === "dies") return new Promise<never>(() => {});
+        if (when === "before") throw new Error(LOST);
+        await value.call(target, writes);
+        throw new Error(LOST);
+      };
+    },
+  });
+}
+
+/** The test gateway, but some calls do their work and then fail (the answer lost), or fail outright. */
+function flakyGateway(
+  gateway: PaymentGateway,
+  faults: { captureAnswerLost?: boolean; releaseFailsOnce?: boolean },
+): PaymentGateway {
+  let releaseFailed = false;
+  return {
+    ...gateway,
+    async capture(reference, amountCents) {
+      await gateway.capture(reference, amountCents);
+      if (faults.captureAnswerLost) throw new Error(LOST);
+    },
+    async release(reference, amountCents) {
+      if (faults.releaseFailsOnce && !releaseFailed) {
+        releaseFailed = true;
+        throw new Error(LOST);
+      }
+      await gateway.release!(reference, amountCents);
+    },
+  };
+}
+
+describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all it took (PostgreSQL)", () => {
+  let place: TestServerPlace;
+  let server: RunningServer;
+  let round = 0;
+
+  beforeAll(async () => {
+    place = newTestPlace();
+    server = await startTestServer(place);
+    for (const given of CHECKOUT_CATALOG)
+      await server.store.append(given.streamId, [{ type: given.type, data: given.data }]);
+    await server.store.append(campaignStream("ark-main"), [
+      {
+        type: "CampaignCreated",
+        data: {
+          id: 1,
+          slug: "ark-main",
+          name: "Ark",
+          goalCents: 100_000,
+          startsAt: null,
+          endsAt: null,
+          createdAt: new Date().toISOString(),
+        },
+      },
+    ]);
+    await server.runner.waitFor(await server.store.head());
+    await migrateGatewayLedger(server.database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    if (place) await removeTestPlace(place);
+  });
+
+  const deps = (store: EventStore, gateway?: PaymentGateway) => {
+    const db = server.database.db;
+    return {
+      store,
+      db,
+      gateway: gateway ?? createTestGateway(db),
+      clock: () => new Date(),
+      nextOrderNumber: orderNumbersFrom(db),
+      cardAttempts: createCardAttemptThrottle(),
+      loadSkus: (codes: readonly string[]) => loadSkusForCart(db, [...codes]),
+    };
+  };
+
+  /** One give-now submit on its own key; answers the key, the attempt's id and what the submit threw. */
+  async function give(store: EventStore, gateway: PaymentGateway, dies = false) {
+    const key = `give-back-${++round}`;
+    const request = {
+      idempotencyKey: key,
+      userId: null,
+      cartId: `give-back-cart-${round}`,
+      address: "127.0.0.3",
+      metadata: {},
+    };
+    const submitted = submitQuickDonation(deps(store, gateway), FORM, request).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    const captured = async () => (await readLedger(server.database.db)).filter((r) => r.kind === "capture").length;
+    const before = await captured();
+    if (dies) await expect.poll(captured, { timeout: 10_000 }).toBeGreaterThan(before);
+    const thrown = dies ? null : await submitted;
+    const started = (await server.store.readStream(quickCheckoutStream(key))).find(
+      (e) => e.type === "QuickCheckoutStarted",
+    );
+    return { key, attemptId: (started!.data as { attemptId: string }).attemptId, thrown };
+  }
+
+  /** The ledger's movements of the authorisation this attempt made, by kind. */
+  async function money(attemptId: string) {
+    const ledger = await readLedger(server.database.db);
+    const reference = ledger.find((r) => r.kind === "authorise" && r.idempotency_key === attemptId)?.reference;
+    const sum = (kind: string) =>
+      ledger.filter((r) => r.reference === reference && r.kind === kind).reduce((n, r) => n + r.amount_cents, 0);
+    return {
+      captured: sum("capture"),
+      refunded: sum("refund"),
+      voided: ledger.some((r) => r.reference === reference && r.kind === "void"),
+    };
+  }
+  const ordersOf = async (key: string) =>
+    (await server.store.readStream(quickCheckoutStream(key))).filter((e) => e.type === "QuickCheckoutCompleted");
+  const journalOf = async (attemptId: string) =>
+    (await server.store.readStream(paymentAttemptStream(attemptId))).at(-1)?.type;
+
+  it("money: a capture that took the money though its answer was lost is refunded when the order fails", async () => {
+    const ledgerGateway = createTestGateway(server.database.db);
+    const { key, attemptId, thrown } = await give(
+      server.store,
+      flakyGateway(ledgerGateway, { captureAnswerLost: true }),
+    );
+    expect(thrown?.message).toBe(LOST);
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 1250, voided: false });
+    expect(await ordersOf(key)).toEqual([]);
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptUndone");
+  });
+
+  it("money: a give-back that fails leaves the attempt open, and the payment reactor refunds it", async () => {
+    const ledgerGateway = createTestGateway(server.database.db);
+    const flaky = flakyGateway(ledgerGateway, { captureAnswerLost: true, releaseFailsOnce: true });
+    const { key, attemptId, thrown } = await give(server.store, flaky);
+    expect(thrown?.message).toBe(LOST); // the giver hears why it failed, not that the undo failed
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptNumbered"); // not settled: still owed
+    expect((await server.store.readStream(quickCheckoutStream(key))).at(-1)?.type).toBe("QuickCheckoutFailed");
+
+    // The reactor, later: the checkout recorded the failure, so it undoes (never finishes) the attempt.
+    expect(await settleAttempt(deps(server.store), attemptId)).toBe("undone");
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 1250, voided: false });
+    expect(await ordersOf(key)).toEqual([]);
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptUndone");
+    expect(await settleAttempt(deps(server.store), attemptId)).toBe("already settled");
+    expect((await money(attemptId)).refunded).toBe(1250); // refunded once
+  });
+
+  it("money: an attempt resumed after its capture, whose order fails now, is refunded (a void would leave the money taken)", async () => {
+    // The process dies after the capture, before the order's transaction: captured, no order, open.
+    const { key, attemptId } = await give(
+      placingFails(server.store, "dies"),
+      createTestGateway(server.database.db),
+      true,
+    );
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptNumbered");
+    // The reactor finishes it, but the order's transaction fails this time: the capture is given back.
+    expect(await settleAttempt(deps(placingFails(server.store, "before")), attemptId)).toBe("undone");
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 1250, voided: false });
+    expect(await ordersOf(key)).toEqual([]);
+    expect((await server.store.readStream(quickCheckoutStream(key))).at(-1)?.type).toBe("QuickCheckoutFailed");
+  });
+
+  it("money: an order whose commit landed though its answer was lost stands, and nothing is given back", async () => {
+    const { key, attemptId, thrown } = await give(
+      placingFails(server.store, "after"),
+      createTestGateway(server.database.db),
+    );
+    expect(thrown).toBeNull();
+    expect(await ordersOf(key)).toHaveLength(1);
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptFinished");
+  });
+});
