@@ -1,6 +1,8 @@
 import type { TestClient } from "../testing/http-client.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import type { GivenEvent } from "../testing/api-spec.ts";
+import { campaignStream } from "@shop/shared";
+import type { RunningServer } from "../server.ts";
 
 export const BOOK = "10-1-100";
 export const DOWNLOAD = "40-500";
@@ -60,4 +62,25 @@ export async function throughShipping(shopper: TestClient) {
   await shopper.post(`${C}info/`, BILLING);
   const delivery = await shopper.post(`${C}delivery/`, SAME_AS_BILLING);
   if (delivery.json.step === 3) await shopper.post(`${C}shipping/`, { shipping_method: "standard" });
+}
+
+/** The checkout catalog and the 'ark-main' campaign ($1,000 goal) in a test server's log, projected. */
+export async function givenCatalogAndCampaign(server: RunningServer) {
+  for (const given of CHECKOUT_CATALOG)
+    await server.store.append(given.streamId, [{ type: given.type, data: given.data }]);
+  await server.store.append(campaignStream("ark-main"), [
+    {
+      type: "CampaignCreated",
+      data: {
+        id: 1,
+        slug: "ark-main",
+        name: "Ark",
+        goalCents: 100_000,
+        startsAt: null,
+        endsAt: null,
+        createdAt: new Date().toISOString(),
+      },
+    },
+  ]);
+  await server.runner.waitFor(await server.store.head());
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  campaignStream,
   paymentAttemptStream,
   QuickDonationRequest,
   quickCheckoutStream,
@@ -16,7 +15,7 @@ import { createTestGateway } from "../payments/test-gateway.ts";
 import type { RunningServer } from "../server.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 import { testDatabaseUrl } from "../testing/test-database.ts";
-import { CHECKOUT_CATALOG, GIFT, GOOD_CARD } from "./checkout-fixtures.ts";
+import { GIFT, GOOD_CARD, givenCatalogAndCampaign } from "./checkout-fixtures.ts";
 import { settleAttempt } from "./payment-reactor.ts";
 import { submitQuickDonation } from "./quick-donation-service.ts";
 
@@ -84,23 +83,7 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
   beforeAll(async () => {
     place = newTestPlace();
     server = await startTestServer(place);
-    for (const given of CHECKOUT_CATALOG)
-      await server.store.append(given.streamId, [{ type: given.type, data: given.data }]);
-    await server.store.append(campaignStream("ark-main"), [
-      {
-        type: "CampaignCreated",
-        data: {
-          id: 1,
-          slug: "ark-main",
-          name: "Ark",
-          goalCents: 100_000,
-          startsAt: null,
-          endsAt: null,
-          createdAt: new Date().toISOString(),
-        },
-      },
-    ]);
-    await server.runner.waitFor(await server.store.head());
+    await givenCatalogAndCampaign(server);
     await migrateGatewayLedger(server.database.db);
   }, 60_000);
   afterAll(async () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  campaignStream,
-  discountUsesStream,
-  orderStream,
-  paymentAttemptStream,
-  type EventStore,
-  type NewEvent,
-  type StreamWrite,
-} from "@shop/shared";
+import { campaignStream, discountUsesStream, orderStream, paymentAttemptStream, type EventStore } from "@shop/shared";
 import { skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { discount } from "../cart/cart-fixtures.ts";
 import { createInMemoryEventStore } from "../eventstore/in-memory-event-store.ts";
@@ -19,6 +11,7 @@ import { checkoutAttempts } from "./checkout-service.ts";
 import { settleAttempt } from "./payment-reactor.ts";
 import { checkoutDecider } from "./checkout.ts";
 import { foldStream } from "../platform/command-handler.ts";
+import { killedProcessStore, type Kill } from "../testing/killed-process-store.ts";
 
 // A process killed at each step of a payment attempt (issue 23, point 1): the attempt's own writes go
 // through a store that, once its step has landed, never answers again (as a dead process writes
@@ -82,40 +75,6 @@ function draftOf(attemptId: string, payment: "card" | "check"): OrderDraft {
 }
 
 /**
- * A store whose writes stop for good right after the first append `killWhen` matches has landed (or,
- * with `before`, just before it would have). An `appendMany` (one transaction) matches when any of
- * its streams does: it lands whole or not at all.
- */
-function dyingStore(store: EventStore, killWhen: (stream: string, events: NewEvent[]) => boolean, before = false) {
-  let dead = false;
-  const never = new Promise<never>(() => {});
-  const matches = (key: string | symbol, args: unknown[]) =>
-    key === "append"
-      ? killWhen(args[0] as string, args[1] as NewEvent[])
-      : key === "appendMany" && (args[0] as StreamWrite[]).some((w) => killWhen(w.streamId, w.events));
-  const dying: EventStore = new Proxy(store, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value !== "function") return value;
-      return async (...args: unknown[]) => {
-        if (dead) return never;
-        if (before && matches(key, args)) {
-          dead = true;
-          return never;
-        }
-        const result = await value.apply(target, args);
-        if (matches(key, args)) {
-          dead = true;
-          return never;
-        }
-        return result;
-      };
-    },
-  });
-  return { dying, died: () => dead };
-}
-
-/**
  * The whole attempt as runPaymentAttempt makes it, on the dying store: the journal and the claim in
  * one transaction, then placeOrder (the card, the reserve transaction, the capture, and OrderPlaced in
  * one transaction with the checkout's outcome, the gifts and the journal finished).
@@ -156,7 +115,7 @@ const raisedOf = async (store: EventStore) =>
   (await store.readStream(campaignStream("ark-main"))).filter((e) => e.type === "CampaignGiftRecorded").length;
 const ordersOf = async (store: EventStore) => (await store.readStream(orderStream("100001"))).length;
 
-type Step = [string, (stream: string, events: NewEvent[]) => boolean];
+type Step = [string, Kill];
 // Since issue 28.3 the steps after the card share transactions: a crash "after the first SKU's stock"
 // is after the reserve transaction (stock, uses, number), one "after OrderPlaced" after the placing
 // (order, outcome, gifts, journal finished). Each point stays, so the test reads as the saga does.
@@ -180,7 +139,7 @@ describe("money 1: a process killed after each step of a payment attempt: the re
       it(`money 1: ${payment}, dies after ${step}`, async () => {
         const store = await shop();
         const gateway = createTestGateway();
-        const { dying, died } = dyingStore(store, killWhen);
+        const { dying, died } = killedProcessStore(store, killWhen);
         void attempt(dying, gateway, "a1", payment);
         await expect.poll(died).toBe(true);
 
@@ -222,7 +181,7 @@ describe("money 1: a process killed after each step of a payment attempt: the re
   it("spec 28.3 a card captured whose process died before the placing transaction: finished, captured once, one order", async () => {
     const store = await shop();
     const gateway = createTestGateway();
-    const { dying, died } = dyingStore(store, (_s, e) => e[0]?.type === "OrderPlaced", true);
+    const { dying, died } = killedProcessStore(store, (_s, e) => e[0]?.type === "OrderPlaced", true);
     void attempt(dying, gateway, "a5", "card");
     await expect.poll(died).toBe(true);
     expect([...gateway.charges.values()]).toEqual([expect.objectContaining({ captured: 7500 })]);
@@ -239,7 +198,7 @@ describe("money 1: a process killed after each step of a payment attempt: the re
   it("money 1: a card attempt that died before the gateway answered is undone: no order, nothing held", async () => {
     const store = await shop();
     const gateway = createTestGateway();
-    const { dying, died } = dyingStore(store, (_s, e) => e[0]?.type === "PaymentAttemptStarted");
+    const { dying, died } = killedProcessStore(store, (_s, e) => e[0]?.type === "PaymentAttemptStarted");
     void attempt(dying, gateway, "a2", "card");
     await expect.poll(died).toBe(true);
     const deps = { store, gateway, db: undefined as never, clock, nextOrderNumber: async () => "100002" };
@@ -251,7 +210,7 @@ describe("money 1: a process killed after each step of a payment attempt: the re
   it("money 1: a shopper who retries with the same Idempotency-Key gets the outcome the reactor recorded", async () => {
     const store = await shop();
     const gateway = createTestGateway();
-    const { dying, died } = dyingStore(store, (_s, e) => e[0]?.type === "PaymentAttemptAuthorised");
+    const { dying, died } = killedProcessStore(store, (_s, e) => e[0]?.type === "PaymentAttemptAuthorised");
     void attempt(dying, gateway, "a3", "card");
     await expect.poll(died).toBe(true);
     const deps = { store, gateway, db: undefined as never, clock, nextOrderNumber: async () => "100002" };
@@ -265,7 +224,7 @@ describe("money 1: a process killed after each step of a payment attempt: the re
   it("money 1: a card authorised at the gateway whose process died before recording it: the reactor finds it by its key and voids it", async () => {
     const store = await shop();
     const gateway = createTestGateway();
-    const { dying, died } = dyingStore(store, (_s, e) => e[0]?.type === "PaymentAttemptAuthorised", true);
+    const { dying, died } = killedProcessStore(store, (_s, e) => e[0]?.type === "PaymentAttemptAuthorised", true);
     void attempt(dying, gateway, "a4", "card");
     await expect.poll(died).toBe(true);
     expect([...gateway.charges.values()]).toEqual([expect.objectContaining({ voided: false })]);

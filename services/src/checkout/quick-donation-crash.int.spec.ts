@@ -5,8 +5,6 @@ import {
   QuickDonationRequest,
   quickCheckoutStream,
   type EventStore,
-  type NewEvent,
-  type StreamWrite,
 } from "@shop/shared";
 import { loadSkusForCart } from "@shop/projections";
 import { orderNumbersFrom } from "../orders/order-number.ts";
@@ -14,10 +12,11 @@ import { createCardAttemptThrottle } from "../payments/card-attempts.ts";
 import { readLedger } from "../payments/gateway-ledger.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
 import type { RunningServer } from "../server.ts";
+import { killedProcessStore, killOn, type Kill } from "../testing/killed-process-store.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 import { testDatabaseUrl } from "../testing/test-database.ts";
-import { CHECKOUT_CATALOG, GIFT, GOOD_CARD } from "./checkout-fixtures.ts";
+import { GIFT, GOOD_CARD, givenCatalogAndCampaign } from "./checkout-fixtures.ts";
 import { settleAttempt } from "./payment-reactor.ts";
 import { submitQuickDonation } from "./quick-donation-service.ts";
 
@@ -31,48 +30,14 @@ const Q = "/api/store/shop/quick-donation/";
 const { payment_type: _card, ...CARD } = GOOD_CARD;
 const FORM = { fund: GIFT, amount: "12.50", email: "noah@example.org", ...CARD };
 
-type Kill = (stream: string, events: NewEvent[]) => boolean;
-
-/** The store of a process that is SIGKILLed once `kill` matches a write: after it lands, or with `before`, instead. */
-function killedProcessStore(store: EventStore, kill: Kill, before: boolean) {
-  let dead = false;
-  const never = new Promise<never>(() => {});
-  const matches = (key: string | symbol, args: unknown[]) =>
-    key === "append"
-      ? kill(args[0] as string, args[1] as NewEvent[])
-      : key === "appendMany" && (args[0] as StreamWrite[]).some((w) => kill(w.streamId, w.events));
-  const dying: EventStore = new Proxy(store, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value !== "function") return value;
-      return async (...args: unknown[]) => {
-        if (dead) return never;
-        if (before && matches(key, args)) {
-          dead = true;
-          return never;
-        }
-        const result = await value.apply(target, args);
-        if (matches(key, args)) dead = true;
-        return dead ? never : result;
-      };
-    },
-  });
-  return { dying, died: () => dead };
-}
-
-const typed =
-  (type: string): Kill =>
-  (_s, events) =>
-    events.some((e) => e.type === type);
-
 /** Each step of the donation's payment, in the order the attempt writes them. */
 const STEPS: Array<[string, Kill, boolean, "finished" | "undone" | "already settled"]> = [
-  ["after the journal and the claim", typed("PaymentAttemptStarted"), false, "undone"],
-  ["after the card was authorised, before it was journaled", typed("PaymentAttemptAuthorised"), true, "undone"],
-  ["after the authorisation was journaled", typed("PaymentAttemptAuthorised"), false, "finished"],
-  ["after the number was journaled (the reserve step)", typed("PaymentAttemptNumbered"), false, "finished"],
-  ["after the capture, before the order's transaction", typed("OrderPlaced"), true, "finished"],
-  ["after the order's transaction", typed("OrderPlaced"), false, "already settled"],
+  ["after the journal and the claim", killOn("PaymentAttemptStarted"), false, "undone"],
+  ["after the card was authorised, before it was journaled", killOn("PaymentAttemptAuthorised"), true, "undone"],
+  ["after the authorisation was journaled", killOn("PaymentAttemptAuthorised"), false, "finished"],
+  ["after the number was journaled (the reserve step)", killOn("PaymentAttemptNumbered"), false, "finished"],
+  ["after the capture, before the order's transaction", killOn("OrderPlaced"), true, "finished"],
+  ["after the order's transaction", killOn("OrderPlaced"), false, "already settled"],
 ];
 
 describe.skipIf(!testDatabaseUrl())("spec 26.5 give-now killed mid-payment (PostgreSQL)", () => {
@@ -86,23 +51,7 @@ describe.skipIf(!testDatabaseUrl())("spec 26.5 give-now killed mid-payment (Post
   beforeAll(async () => {
     place = newTestPlace();
     server = await startTestServer(place);
-    for (const given of CHECKOUT_CATALOG)
-      await server.store.append(given.streamId, [{ type: given.type, data: given.data }]);
-    await server.store.append(campaignStream("ark-main"), [
-      {
-        type: "CampaignCreated",
-        data: {
-          id: 1,
-          slug: "ark-main",
-          name: "Ark",
-          goalCents: 100_000,
-          startsAt: null,
-          endsAt: null,
-          createdAt: new Date().toISOString(),
-        },
-      },
-    ]);
-    await server.runner.waitFor(await server.store.head());
+    await givenCatalogAndCampaign(server);
   }, 60_000);
   afterAll(async () => {
     await server?.close();
