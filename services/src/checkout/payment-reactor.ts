@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
-import type { EventMetadata } from "@shop/shared";
+import type { EventDefinition, EventMetadata } from "@shop/shared";
 import { recordOrderGifts, recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import {
   attemptHold,
@@ -16,6 +16,7 @@ import { startLeaderSweeper, type Sweeper } from "../platform/leader-sweeper.ts"
 import type { Logger } from "../platform/logger.ts";
 import { commandHandler, RETRY } from "../platform/command-handler.ts";
 import { checkoutAttempts } from "./checkout-service.ts";
+import type { AttemptLog } from "./payment-attempt.ts";
 import {
   finishJournalIn,
   orderDraftOf,
@@ -173,72 +174,67 @@ async function wasClaimed(deps: PaymentReactorDeps, journal: AttemptJournal, att
   );
 }
 
-/** `recordOutcome` of a completed attempt inside the transaction that places its order. */
-async function recordOutcomeIn(
-  tx: StreamTransaction,
+type Outcome = { completed: string } | { failed: { code: string; message: string } };
+
+/** The attempt's log (the checkout's or the quick checkout's), as the journal's origin names it. */
+function withAttemptLog<R>(
   journal: AttemptJournal,
-  attemptId: string,
-  outcome: { completed: string },
-  at: string,
-) {
+  use: <State extends { version: number; attempt: { attemptId: string } | null }, D extends readonly EventDefinition[]>(
+    log: AttemptLog<State, D>,
+  ) => R,
+): R {
   const origin = journal.started!.origin;
-  if (origin.kind === "checkout") {
-    const log = checkoutAttempts(origin.cartId, origin.idempotencyKey);
-    await tx.run(log.stream, log.decider, (state) =>
-      state.attempt?.attemptId !== attemptId ? [] : [log.completed(attemptId, outcome.completed, at)],
-    );
-  } else {
-    const log = quickCheckoutAttempts(origin.stream, origin.sku);
-    await tx.run(log.stream, log.decider, (state) =>
-      state.attempt?.attemptId !== attemptId ? [] : [log.completed(attemptId, outcome.completed, at)],
-    );
-  }
+  return origin.kind === "checkout"
+    ? use(checkoutAttempts(origin.cartId, origin.idempotencyKey))
+    : use(quickCheckoutAttempts(origin.stream, origin.sku));
 }
 
-const recordOnCheckout = commandHandler(checkoutAttempts("", null).decider, RETRY.contended);
-const recordOnQuickCheckout = commandHandler(quickCheckoutAttempts("", "").decider, RETRY.contended);
+/** The outcome's event, while the log's attempt is still this one (else nothing: recorded once). */
+const outcomeEvents = <State extends { attempt: { attemptId: string } | null }, D extends readonly EventDefinition[]>(
+  log: AttemptLog<State & { version: number }, D>,
+  state: State,
+  attemptId: string,
+  outcome: Outcome,
+  at: string,
+) =>
+  state.attempt?.attemptId !== attemptId
+    ? []
+    : [
+        "completed" in outcome
+          ? log.completed(attemptId, outcome.completed, at)
+          : log.failed(attemptId, outcome.failed, at),
+      ];
 
 /** The outcome on the shopper's checkout (or quick checkout), once: a retry of the payment answers it. */
 async function recordOutcome(
   deps: PaymentReactorDeps,
   journal: AttemptJournal,
   attemptId: string,
-  outcome: { completed: string } | { failed: { code: string; message: string } },
+  outcome: Outcome,
   at: string,
   metadata: EventMetadata,
 ) {
-  const origin = journal.started!.origin;
-  if (origin.kind === "checkout") {
-    const log = checkoutAttempts(origin.cartId, origin.idempotencyKey);
-    await recordOnCheckout(
+  await withAttemptLog(journal, (log) =>
+    commandHandler(log.decider, RETRY.contended)(
       deps.store,
       log.stream,
-      (state) =>
-        state.attempt?.attemptId !== attemptId
-          ? []
-          : [
-              "completed" in outcome
-                ? log.completed(attemptId, outcome.completed, at)
-                : log.failed(attemptId, outcome.failed, at),
-            ],
+      (state) => outcomeEvents(log, state, attemptId, outcome, at),
       { metadata },
-    );
-  } else {
-    const log = quickCheckoutAttempts(origin.stream, origin.sku);
-    await recordOnQuickCheckout(
-      deps.store,
-      log.stream,
-      (state) =>
-        state.attempt?.attemptId !== attemptId
-          ? []
-          : [
-              "completed" in outcome
-                ? log.completed(attemptId, outcome.completed, at)
-                : log.failed(attemptId, outcome.failed, at),
-            ],
-      { metadata },
-    );
-  }
+    ),
+  );
+}
+
+/** `recordOutcome` inside the transaction that places the order. */
+async function recordOutcomeIn(
+  tx: StreamTransaction,
+  journal: AttemptJournal,
+  attemptId: string,
+  outcome: Outcome,
+  at: string,
+) {
+  await withAttemptLog(journal, (log) =>
+    tx.run(log.stream, log.decider, (state) => outcomeEvents(log, state, attemptId, outcome, at)),
+  );
 }
 
 /** The leader's reactor: every 10 s it settles the attempts a dead process left (one process across the cluster). */
