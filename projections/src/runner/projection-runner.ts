@@ -16,6 +16,7 @@ import {
   readFailures,
   recordFailure,
   saveCheckpoint,
+  type Checkpoint,
   type ProjectionFailure,
 } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
@@ -82,6 +83,8 @@ export class ProjectionRunner {
   private subscriptions: Subscription[] = [];
   private positions = new Map<string, LogPosition>();
   private waiters = new Set<() => void>();
+  /** A follower's last read of the stored checkpoints, shared by every request waiting on it. */
+  private checkpointRead: { startedAt: number; pending: boolean; rows: Promise<Checkpoint[]> } | null = null;
   /** Counts advance() calls, so a waiter sees one that happened while it was checking. */
   private advances = 0;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -450,10 +453,28 @@ export class ProjectionRunner {
       const stored = await readCheckpoints(this.options.db);
       return stopped.some((n) => stored.find((c) => c.name === n)?.failure) ? "failed" : false;
     }
-    const checkpoints = await readCheckpoints(this.options.db);
+    const checkpoints = await this.sharedCheckpoints();
     const of = (n: string) => checkpoints.find((x) => x.name === n);
     if (names.every((n) => at(of(n)?.position))) return true;
     return names.some((n) => of(n)?.failure && !at(of(n)?.position)) ? "failed" : false;
+  }
+
+  /**
+   * A follower's waiters share one read of the checkpoints at a time, at most one per FOLLOWER_POLL_MS:
+   * two hundred requests waiting for their writes on a giving day poll the database once every 10 ms,
+   * not two hundred times (which took the pool and PostgreSQL from the writes they were waiting on).
+   * A read begun before a waiter's write committed may miss it; the waiter then polls again.
+   */
+  private sharedCheckpoints(): Promise<Checkpoint[]> {
+    const last = this.checkpointRead;
+    if (last && (last.pending || Date.now() - last.startedAt < FOLLOWER_POLL_MS)) return last.rows;
+    const read = { startedAt: Date.now(), pending: true, rows: readCheckpoints(this.options.db) };
+    read.rows.then(
+      () => (read.pending = false),
+      () => (read.pending = false),
+    );
+    this.checkpointRead = read;
+    return read.rows;
   }
 
   /**
