@@ -116,7 +116,10 @@ describe.skipIf(!testDatabaseUrl())("projection leader safety on PostgreSQL", ()
     expect([leader.isLeader, follower.isLeader]).toEqual([true, false]);
 
     const stopWriting = keepWriting(a.store);
+    // The first leader has applied some events before its lock is killed (on a busy machine 500 ms may not be enough).
     await new Promise((r) => setTimeout(r, 500));
+    for (const started = Date.now(); (await recorded(a.database.db)).total === 0 && Date.now() - started < 10_000; )
+      await new Promise((r) => setTimeout(r, 50));
     await killLockSession(a.database.schema);
     expect(await until(() => !leader.isLeader, 1000)).toBeLessThan(1000);
     await until(() => follower.isLeader, 5000);
