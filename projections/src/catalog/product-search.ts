@@ -11,6 +11,15 @@ const MAX_PER_WORD = 2000;
 /** A search with at most this many matches ranks them all: the GIN index finds them at once, however rare a word. */
 export const RANK_ALL_UP_TO = 1000;
 
+/** How deep a search of several words' order is kept (40 pages of 24): a deeper page is ranked again. */
+export const RANKS_KEPT = 960;
+
+/**
+ * Keeps a search's first RANKS_KEPT product ids in order, per query (paging aside) and catalog
+ * version (services' search-ranking-cache.ts); `rank` computes them when it has none.
+ */
+export type RankingCache = (q: ProductListQuery, rank: () => Promise<number[]>) => Promise<number[]>;
+
 /**
  * A page of products: a search of plain words in relevance order through its plan (below), anything
  * else as the list orders it (catalog-queries.ts). `total`, the search's number of matches when known
@@ -21,8 +30,14 @@ export async function productsPage(
   q: ProductListQuery,
   plan: SearchPlan | null,
   total?: number,
+  ranking?: RankingCache,
 ): Promise<ProductCardRow[]> {
   if (!q.q || !plan || (q.sort ?? "relevance") !== "relevance") return listProductsPage(db, q, plan);
+  if (plan.complete && plan.groups > 1) {
+    if (!ranking || q.start + q.count > RANKS_KEPT) return mergedPage(db, q, plan);
+    const ids = await ranking(q, () => rankedIds(db, q, plan));
+    return cardsOf(db, ids.slice(q.start, q.start + q.count));
+  }
   if (plan.complete && (total === undefined || total > RANK_ALL_UP_TO))
     for (let perWord = q.start + q.count + 24; perWord <= MAX_PER_WORD; perWord *= 4) {
       const rows = await rankedPage(db, q, plan, perWord);
@@ -76,7 +91,7 @@ function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: numb
         WHERE t.term = qt.term AND ${conditions(eb, filters)}
           ${plan.groups > 1 ? sql`AND products.search @@ ${plan.tsquery}::tsquery` : sql``}`
       : sql`SELECT t.product_id, t.score, t.title_key FROM product_search_terms t WHERE t.term = qt.term`;
-  const columns = sql.join(PRODUCT_CARD_COLUMNS.map((c) => sql.ref(`p.${c}`)));
+  const columns = cardColumns();
   return sql<RankedRow>`WITH qt AS (
       SELECT * FROM unnest(${plan.terms.map((t) => t.term)}::text[], ${plan.terms.map((t) => t.group)}::int[],
         ${plan.terms.map((t) => t.weight)}::float8[]) AS qt(term, grp, w)),
@@ -110,4 +125,61 @@ function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: numb
     ORDER BY page.rank DESC, page.title_key, page.product_id`
     .execute(db)
     .then((r) => r.rows);
+}
+
+/**
+ * A search of several words ranked from its words' lists read whole: every (word, product) row of
+ * each term through the covering index (term, score, title, id), an index-only scan that reads no
+ * product, the best score per word summed per product, kept where every word matched (the tsquery's
+ * `&`), and ordered. Two common words stop early only deep in their lists (the sum of two scores is
+ * neither list's order), while the lists read whole cost one pass over their index entries and no
+ * product row but the page's and, with filters, the matches'. The same rank as `rankEveryMatch`.
+ */
+function merged(q: ProductListQuery, plan: SearchPlan, start: number, count: number) {
+  const eb = expressionBuilder<CatalogTables, "products">();
+  const { q: _text, ...filters } = q;
+  const filtered = Boolean(
+    q.category?.length ||
+      q.format?.length ||
+      q.availability?.length ||
+      q.min_price_cents !== undefined ||
+      q.max_price_cents !== undefined,
+  );
+  return sql`qt AS (
+      SELECT * FROM unnest(${plan.terms.map((t) => t.term)}::text[], ${plan.terms.map((t) => t.group)}::int[],
+        ${plan.terms.map((t) => t.weight)}::float8[]) AS qt(term, grp, w)),
+    best AS (
+      SELECT t.product_id, qt.grp, max(qt.w * t.score) AS best, min(t.title_key) AS title_key
+      FROM qt JOIN product_search_terms t ON t.term = qt.term GROUP BY t.product_id, qt.grp),
+    scored AS (
+      SELECT product_id, sum(best) AS rank, min(title_key) AS title_key FROM best
+      GROUP BY product_id HAVING count(*) = ${plan.groups}),
+    page AS (
+      SELECT s.* FROM scored s
+      ${filtered ? sql`JOIN products ON products.id = s.product_id WHERE ${conditions(eb, filters)}` : sql``}
+      ORDER BY s.rank DESC, s.title_key, s.product_id OFFSET ${start} LIMIT ${count})`;
+}
+
+const cardColumns = () => sql.join(PRODUCT_CARD_COLUMNS.map((c) => sql.ref(`p.${c}`)));
+
+async function mergedPage(db: Db, q: ProductListQuery, plan: SearchPlan): Promise<ProductCardRow[]> {
+  const { rows } = await sql<ProductCardRow>`WITH ${merged(q, plan, q.start, q.count)}
+    SELECT ${cardColumns()} FROM page JOIN products p ON p.id = page.product_id
+    ORDER BY page.rank DESC, page.title_key, page.product_id`.execute(db);
+  return rows;
+}
+
+/** The first RANKS_KEPT products of a search of several words, in order (for a RankingCache). */
+export async function rankedIds(db: Db, q: ProductListQuery, plan: SearchPlan): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`WITH ${merged(q, plan, 0, RANKS_KEPT)}
+    SELECT product_id AS id FROM page ORDER BY rank DESC, title_key, product_id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The cards of these products, in this order. */
+async function cardsOf(db: Db, ids: number[]): Promise<ProductCardRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<ProductCardRow>`SELECT ${cardColumns()}
+    FROM unnest(${ids}::int[]) WITH ORDINALITY AS u(id, n) JOIN products p ON p.id = u.id ORDER BY u.n`.execute(db);
+  return rows;
 }
