@@ -131,9 +131,10 @@ function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: numb
  * A search of several words ranked from its words' lists read whole: every (word, product) row of
  * each term through the covering index (term, score, title, id), an index-only scan that reads no
  * product, the best score per word summed per product, kept where every word matched (the tsquery's
- * `&`), and ordered. Two common words stop early only deep in their lists (the sum of two scores is
- * neither list's order), while the lists read whole cost one pass over their index entries and no
- * product row but the page's and, with filters, the matches'. The same rank as `rankEveryMatch`.
+ * `&`). The rows carry no title, so both aggregates fit in memory; titles (the tie-break) are read
+ * for the products ranking at least the page's last only. Two common words stop early only deep in
+ * their lists (the sum of two scores is neither list's order), while the lists read whole cost one
+ * pass over their index entries. The same rank and order as `rankEveryMatch`.
  */
 function merged(q: ProductListQuery, plan: SearchPlan, start: number, count: number) {
   const eb = expressionBuilder<CatalogTables, "products">();
@@ -149,15 +150,16 @@ function merged(q: ProductListQuery, plan: SearchPlan, start: number, count: num
       SELECT * FROM unnest(${plan.terms.map((t) => t.term)}::text[], ${plan.terms.map((t) => t.group)}::int[],
         ${plan.terms.map((t) => t.weight)}::float8[]) AS qt(term, grp, w)),
     best AS (
-      SELECT t.product_id, qt.grp, max(qt.w * t.score) AS best, min(t.title_key) AS title_key
+      SELECT t.product_id, qt.grp, max(qt.w * t.score) AS best
       FROM qt JOIN product_search_terms t ON t.term = qt.term GROUP BY t.product_id, qt.grp),
-    scored AS (
-      SELECT product_id, sum(best) AS rank, min(title_key) AS title_key FROM best
-      GROUP BY product_id HAVING count(*) = ${plan.groups}),
+    scored AS (SELECT product_id, sum(best) AS rank FROM best GROUP BY product_id HAVING count(*) = ${plan.groups}),
+    matched AS (SELECT s.* FROM scored s
+      ${filtered ? sql`JOIN products ON products.id = s.product_id WHERE ${conditions(eb, filters)}` : sql``}),
+    cut AS (SELECT rank FROM matched ORDER BY rank DESC OFFSET ${Math.max(0, start + count - 1)} LIMIT 1),
     page AS (
-      SELECT s.* FROM scored s
-      ${filtered ? sql`JOIN products ON products.id = s.product_id WHERE ${conditions(eb, filters)}` : sql``}
-      ORDER BY s.rank DESC, s.title_key, s.product_id OFFSET ${start} LIMIT ${count})`;
+      SELECT m.product_id, m.rank, lower(p.title) AS title_key FROM matched m JOIN products p ON p.id = m.product_id
+      WHERE m.rank >= coalesce((SELECT rank FROM cut), '-Infinity')
+      ORDER BY m.rank DESC, lower(p.title), m.product_id OFFSET ${start} LIMIT ${count})`;
 }
 
 const cardColumns = () => sql.join(PRODUCT_CARD_COLUMNS.map((c) => sql.ref(`p.${c}`)));
