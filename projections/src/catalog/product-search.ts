@@ -33,16 +33,18 @@ export async function productsPage(
   ranking?: RankingCache,
 ): Promise<ProductCardRow[]> {
   if (!q.q || !plan || (q.sort ?? "relevance") !== "relevance") return listProductsPage(db, q, plan);
-  if (plan.complete && plan.groups > 1) {
-    if (!ranking || q.start + q.count > RANKS_KEPT) return mergedPage(db, q, plan);
-    const ids = await ranking(q, () => rankedIds(db, q, plan));
-    return cardsOf(db, ids.slice(q.start, q.start + q.count));
-  }
-  if (plan.complete && (total === undefined || total > RANK_ALL_UP_TO))
+  if (plan.complete && (total === undefined || total > RANK_ALL_UP_TO)) {
+    // Several words: their scores' sum is neither word's order, so the lists are read whole (`merged`).
+    if (plan.groups > 1) {
+      if (!ranking || q.start + q.count > RANKS_KEPT) return mergedPage(db, q, plan);
+      const ids = await ranking(q, () => rankedIds(db, q, plan));
+      return cardsOf(db, ids.slice(q.start, q.start + q.count));
+    }
     for (let perWord = q.start + q.count + 24; perWord <= MAX_PER_WORD; perWord *= 4) {
       const rows = await rankedPage(db, q, plan, perWord);
       if (rows[0].exact) return cards(rows);
     }
+  }
   return rankEveryMatch(db, q, plan);
 }
 
@@ -57,6 +59,15 @@ const cards = (rows: RankedRow[]): ProductCardRow[] =>
 
 type RankedRow = ProductCardRow & { exact: boolean };
 
+const isFiltered = (q: ProductListQuery) =>
+  Boolean(
+    q.category?.length ||
+      q.format?.length ||
+      q.availability?.length ||
+      q.min_price_cents !== undefined ||
+      q.max_price_cents !== undefined,
+  );
+
 /**
  * One page in relevance order: a product's rank is, for each word of the search, the best score of
  * the terms it has for that word (a prefix's words at PREFIX_WEIGHT), summed over the words.
@@ -64,7 +75,8 @@ type RankedRow = ProductCardRow & { exact: boolean };
  * With `perWord`, the candidates are the first `perWord` products of each term in the index's order
  * (score, then title and id, as the page orders ties): a few index pages however common the word. With
  * several words (or filters) a term's list holds only products that match them all, so the bound below
- * is met by the products a page shows, not by the best of one word that lack the others.
+ * is met by the products a page shows, not by the best of one word that lack the others. (`productsPage`
+ * stops early for one word only: several words are read whole, `merged`.)
  * `exact` says the page is what ranking every match would give: every list of some word was read to
  * its end (each match has that word, so every match was read), or the page's last row ranks above
  * anything not read (the sum of each word's best K-th score), or equals it and comes before, as a
@@ -73,13 +85,7 @@ type RankedRow = ProductCardRow & { exact: boolean };
  */
 function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: number | null) {
   const eb = expressionBuilder<CatalogTables, "products">();
-  const filtered = Boolean(
-    q.category?.length ||
-      q.format?.length ||
-      q.availability?.length ||
-      q.min_price_cents !== undefined ||
-      q.max_price_cents !== undefined,
-  );
+  const filtered = isFiltered(q);
   const { q: _text, ...filters } = q;
   const candidates: RawBuilder<unknown> =
     perWord === null
@@ -139,13 +145,7 @@ function rankedPage(db: Db, q: ProductListQuery, plan: SearchPlan, perWord: numb
 function merged(q: ProductListQuery, plan: SearchPlan, start: number, count: number) {
   const eb = expressionBuilder<CatalogTables, "products">();
   const { q: _text, ...filters } = q;
-  const filtered = Boolean(
-    q.category?.length ||
-      q.format?.length ||
-      q.availability?.length ||
-      q.min_price_cents !== undefined ||
-      q.max_price_cents !== undefined,
-  );
+  const filtered = isFiltered(q);
   return sql`qt AS (
       SELECT * FROM unnest(${plan.terms.map((t) => t.term)}::text[], ${plan.terms.map((t) => t.group)}::int[],
         ${plan.terms.map((t) => t.weight)}::float8[]) AS qt(term, grp, w)),
