@@ -9,7 +9,7 @@ import { applyEvents } from "../runner/apply.ts";
 import type { Database } from "../database.ts";
 import { catalogProjection } from "./catalog-projection.ts";
 import { listProductsCounts } from "./catalog-queries.ts";
-import { productsPage, rankEveryMatch } from "./product-search.ts";
+import { productsPage, rankEveryMatch, type RankingCache } from "./product-search.ts";
 import { prepareSearch } from "./product-search-plan.ts";
 
 let global = 0;
@@ -136,6 +136,35 @@ describe.each(testBackends())("product search on $name", ({ pglite }) => {
       const all = await rankEveryMatch(db, query(q, { ...more, start: 0, count: 10_000 }), plan);
       expect((await listProductsCounts(db, query(q, more), plan)).total).toBe(all.length);
     }
+  });
+
+  it("spec 28.1 a search of several words pages from its kept order as from ranking every match", async () => {
+    const kept = new Map<string, Promise<number[]>>();
+    const ranking: RankingCache = (q, rank) => {
+      const key = JSON.stringify({ ...q, start: 0, count: 0 });
+      if (!kept.has(key)) kept.set(key, rank());
+      return kept.get(key)!;
+    };
+    const cases: [string, Partial<ProductListQuery>][] = [
+      ["creation kids", {}],
+      ["creation kids", { start: 24 }],
+      ["creation kids", { start: 40, count: 12 }],
+      ["creation kids", { category: ["books"], start: 5 }],
+      ["stars family", {}],
+      ["great stars", { start: 3, count: 7 }],
+      ["mount ararat landing", {}],
+      ["creation zebra", {}],
+    ];
+    for (const [q, more] of cases) {
+      const plan = (await prepareSearch(db, q))!;
+      const cached = await productsPage(db, query(q, more), plan, undefined, ranking);
+      const every = await rankEveryMatch(db, query(q, more), plan);
+      expect(
+        cached.map((p) => p.id),
+        `${q} ${JSON.stringify(more)}`,
+      ).toEqual(every.map((p) => p.id));
+    }
+    expect(kept.size).toBe(6); // one ranking per query and filters, whatever the page
   });
 
   it("spec 28.1 a product's words follow its title: the old title no longer finds it", async () => {

@@ -28,6 +28,7 @@ import { parseQuery } from "../platform/http/validate.ts";
 import { loadProductPage } from "./catalog-pages.ts";
 import { makeListCountsCache } from "./list-counts-cache.ts";
 import { makeSearchPlanCache } from "./search-plan-cache.ts";
+import { makeSearchRankingCache } from "./search-ranking-cache.ts";
 import { cardHtml, isReleased, productCard, siteToday, skuCard } from "./catalog-cards.ts";
 
 export interface StorefrontCatalogDeps {
@@ -51,6 +52,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
   const { db } = deps;
   const listCounts = makeListCountsCache(db, deps.catalogStamp);
   const searchPlans = makeSearchPlanCache(db, deps.catalogStamp);
+  const searchRankings = makeSearchRankingCache(db, deps.catalogStamp);
   const today = () => siteToday(deps.clock(), deps.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE);
   const productItem = (p: ProductCardRow, template?: string) => withHtml(productCard(p), template, p.title, p.subtitle);
   const skuItem = (s: SkuListRow, day: string, template?: string) =>
@@ -61,7 +63,7 @@ export function makeStorefrontCatalogRouter(deps: StorefrontCatalogDeps): Router
     const plan = q.q ? await searchPlans(q.q) : null;
     const counts = listCounts(q, plan);
     // A search's number of matches (cached per catalog version) says how its page is best ranked.
-    const items = await productsPage(db, q, plan, plan ? (await counts).total : undefined);
+    const items = await productsPage(db, q, plan, plan ? (await counts).total : undefined, searchRankings);
     const { total, facets } = await counts;
     res.json({
       metadata: { success: true },
