@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 import {
   campaignStream,
   OrderPlaced,
@@ -12,13 +14,15 @@ import { decideCampaign } from "../campaigns/campaign.ts";
 import { campaignCommand } from "../orders/order-gifts.ts";
 import { foldStream, RETRY, runCommand } from "../platform/command-handler.ts";
 import type { MonthlyCharge, PaymentGateway } from "../payments/payment-gateway.ts";
-import { decideMonthlyGift, type MonthlyGiftCommand } from "./decide.ts";
+import { DECLINED, decideMonthlyGift, type MonthlyGiftCommand } from "./decide.ts";
 import { monthlyGiftDecider, type MonthlyGift } from "./monthly-gift.ts";
+import { queueMonthlyGiftMail } from "./monthly-gift-mails.ts";
 
-export interface MonthlyGiftDeps {
-  store: EventStore;
+/** The store, the clock and the database (the outbox seals the giver's mails with their key). */
+type WriteDeps = { store: EventStore; clock: () => Date; db: Kysely<Database> };
+
+export interface MonthlyGiftDeps extends WriteDeps {
   gateway: PaymentGateway;
-  clock: () => Date;
 }
 
 /** One gift's stream: its giver, staff and the gateway's notices rarely meet, so one fresh try. */
@@ -93,21 +97,41 @@ export async function startMonthlyGift(
 }
 
 /**
- * A month's notice from the gateway: recorded once per invoice, and a paid month counted on its
- * campaign's thermometer (pushed like any gift). The campaign's gift id names the invoice, and it is
- * recorded whenever the invoice is among the charged ones, so a process that died between the two
- * writes counts the month on the next delivery, and never twice.
+ * A month's notice from the gateway: recorded once per invoice, a paid month counted on its
+ * campaign's thermometer (pushed like any gift), and the giver mailed a receipt (or told the month
+ * failed). The campaign's gift id and the mail's id name the invoice, and both are written whenever
+ * the invoice is among the recorded ones, so a process that died between the writes finishes them on
+ * the next delivery, and never twice.
  */
 export async function recordMonthlyCharge(
-  deps: { store: EventStore; clock: () => Date },
+  deps: WriteDeps,
   charge: MonthlyCharge,
   metadata: EventMetadata,
 ): Promise<{ state: MonthlyGift; lastWrite: LogPosition | null }> {
   const result = await run(deps, charge.gift, { type: "RecordMonthlyCharge", data: charge }, metadata);
   let lastWrite = result.appended?.position ?? null;
   const { state } = result;
-  if (!state.exists || !charge.paid || !state.charged.includes(charge.invoice) || !state.campaign)
-    return { state, lastWrite };
+  if (!state.exists) return { state, lastWrite };
+  const { invoice, amountCents } = charge;
+  if (state.charged.includes(invoice)) {
+    if (charge.paid && state.campaign) lastWrite = (await countMonth(deps, state, charge, metadata)) ?? lastWrite;
+    const at = deps.clock().toISOString();
+    await queueMonthlyGiftMail(deps, state, { kind: "charged", invoice, amountCents, at }, metadata);
+  } else if (state.failed.includes(invoice)) {
+    const message = charge.message ?? DECLINED;
+    await queueMonthlyGiftMail(deps, state, { kind: "failed", invoice, message }, metadata);
+  }
+  return { state, lastWrite };
+}
+
+/** A paid month on its campaign's thermometer, once: the campaign's gift id names the invoice. */
+async function countMonth(
+  deps: WriteDeps,
+  state: Extract<MonthlyGift, { exists: true }>,
+  charge: MonthlyCharge,
+  metadata: EventMetadata,
+): Promise<LogPosition | null> {
+  if (!state.campaign) return null;
   const counted = await campaignCommand(
     deps.store,
     campaignStream(state.campaign),
@@ -131,8 +155,7 @@ export async function recordMonthlyCharge(
         : [],
     { metadata },
   );
-  if (counted.appended) lastWrite = counted.appended.position;
-  return { state, lastWrite };
+  return counted.appended?.position ?? null;
 }
 
 /**
@@ -154,5 +177,8 @@ export async function cancelMonthlyGift(
       throw new Error(`monthly gift ${id} runs on the ${state.gateway} gateway, not ${deps.gateway.name}`);
     await monthlyOf(deps.gateway).cancelMonthly(state.subscription);
   }
-  return run(deps, id, command, metadata);
+  const result = await run(deps, id, command, metadata);
+  if (result.state.exists && result.state.status === "cancelled")
+    await queueMonthlyGiftMail(deps, result.state, { kind: "cancelled" }, metadata);
+  return result;
 }

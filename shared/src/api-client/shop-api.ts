@@ -23375,6 +23375,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -24981,6 +24982,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -25342,6 +25344,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -25617,6 +25620,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -25890,6 +25894,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -26167,6 +26172,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
