@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
 import {
+  MonthlyGiftOtherGatewayError,
   campaignStream,
   OrderPlaced,
   orderStream,
@@ -158,6 +159,10 @@ async function countMonth(
   return counted.appended?.position ?? null;
 }
 
+const TEST_GATEWAY = "test";
+/** A gateway's name as staff know the provider ("stripe": Stripe). */
+export const providerName = (gateway: string) => gateway.charAt(0).toUpperCase() + gateway.slice(1);
+
 /**
  * Cancels a gift: decided on the stream first (not theirs: not found; cancelled already: refused,
  * nothing written, the gateway not asked), then the gateway's subscription ended, then the event.
@@ -173,9 +178,12 @@ export async function cancelMonthlyGift(
   const state = await loadMonthlyGift(deps.store, id);
   const events = decideMonthlyGift(command, state, deps.clock());
   if (state.exists && events.length && who.cancelledBy !== "gateway") {
-    if (state.gateway !== deps.gateway.name)
-      throw new Error(`monthly gift ${id} runs on the ${state.gateway} gateway, not ${deps.gateway.name}`);
-    await monthlyOf(deps.gateway).cancelMonthly(state.subscription);
+    if (state.gateway === deps.gateway.name) await monthlyOf(deps.gateway).cancelMonthly(state.subscription);
+    // A test-mode gift on a shop now live: its subscription lived in the test gateway's memory and no
+    // real provider can charge it, so the cancel is only recorded. A real provider's gift (Stripe's,
+    // the shop now in test mode) keeps charging until that provider ends it: refused, nothing written.
+    else if (state.gateway !== TEST_GATEWAY)
+      throw new MonthlyGiftOtherGatewayError(who.cancelledBy, providerName(state.gateway));
   }
   const result = await run(deps, id, command, metadata);
   if (result.state.exists && result.state.status === "cancelled")

@@ -180,4 +180,19 @@ describe("spec 26.5: cancelling a monthly gift on Stripe", () => {
           { type: "MailQueued", streamId: `mail-monthly-gift-cancelled-${GIFT_ID}` },
         ]);
       }));
+
+  it("spec 26.5: a test-mode gift cancelled after the shop went live on Stripe is only recorded (no real subscription to end); Stripe is not asked", () =>
+    spec
+      .given(...CHECKOUT_CATALOG, ARK, noah, staff, {
+        ...STARTED,
+        streamId: monthlyGiftStream("5001"),
+        data: { ...(STARTED.data as object), id: "5001", gateway: "test", subscription: "test_sub_5001" },
+      })
+      .when((http) => http.as(noah).post("/api/account/monthly-gifts/5001/cancel/", {}))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(response.json.gift).toMatchObject({ status: "cancelled", cancelled_by: "shopper" });
+        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled", "MailQueued"]);
+        expect(stripe.requests).toEqual([]);
+      }));
 });

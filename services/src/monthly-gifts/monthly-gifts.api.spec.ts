@@ -209,3 +209,37 @@ describe("spec 26.5: staff and monthly gifts", () => {
         ]);
       }));
 });
+
+describe("spec 26.5: a monthly gift on another payment provider than the shop's now", () => {
+  // Noah's gift was set up on Stripe; the shop now runs the test gateway (createApp's default).
+  const onStripe = spec.given(...CHECKOUT_CATALOG, ARK, noah, staff, {
+    ...STARTED,
+    data: { ...(STARTED.data as object), gateway: "stripe", subscription: "sub_1QhZ2aJ2eZvKYlo2" },
+  });
+
+  it("spec 26.5: the giver's cancel is a clear 409 that tells them to ask us; nothing is written", () =>
+    onStripe
+      .when((http) => http.as(noah).post(`${MINE}5001/cancel/`, {}))
+      .then(async ({ response, newEvents, http }) => {
+        expect(response.status).toBe(409);
+        expect(response.json.metadata).toMatchObject({ code: "MONTHLY_GIFT_OTHER_GATEWAY" });
+        expect(response.json.metadata.errors).toEqual([`__all__: ${MONTHLY_GIFT_MESSAGES.otherGateway}`]);
+        expect(newEvents).toEqual([]);
+        expect((await http.as(noah).get(MINE)).json.items[0]).toMatchObject({ status: "active" });
+      }));
+
+  it("spec 26.5: staff's cancel is a 409 naming the provider to cancel it at; no test month is made up for it", () =>
+    onStripe
+      .when(async (http) => {
+        const month = await http.as(staff).post(`${STAFF}5001/test-month/`, {});
+        expect(month.status).toBe(409);
+        return http.as(staff).post(`${STAFF}5001/cancel/`, {});
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(409);
+        expect(response.json.metadata.errors).toEqual([
+          `__all__: ${MONTHLY_GIFT_MESSAGES.otherGatewayStaff("Stripe")}`,
+        ]);
+        expect(newEvents).toEqual([]);
+      }));
+});
