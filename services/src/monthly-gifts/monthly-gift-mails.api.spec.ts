@@ -65,8 +65,11 @@ describe("spec 26.5: monthly gifts mail their giver", () => {
         await http.as(noah).post(Q, GIVE, { "idempotency-key": "one-off" });
         return http.as(noah).post(Q, { ...GIVE, monthly: "on" }, { "idempotency-key": "monthly" });
       })
-      .then(async ({ response, newEvents, db }) => {
+      .then(async ({ response, newEvents, db, http }) => {
         const number = response.json.order.number;
+        // The order says so too (its complete page shows it): the line is the first month of a monthly gift.
+        const order = (await http.as(noah).get(`/api/store/shop/orders/${number}/`)).json.order;
+        expect(order.lines[0].donation).toEqual({ campaign: "ark-main", monthly: true });
         const mails = await queuedMailsIn(db, newEvents);
         const first = mails.find((m) => m.mailId === `order-confirmation-${number}`);
         expect(first?.to).toBe("noah@example.org");
