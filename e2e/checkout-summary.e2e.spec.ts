@@ -69,7 +69,7 @@ for (const [size, viewport] of [
   test.describe(`at ${size} size`, () => {
     test.use({ viewport });
 
-    test(`spec 26.6: the order summary is ${size === "phone" ? "under" : "beside"} steps 1 and 2, with lines, shipping, tax and total`, async ({
+    test(`spec 26.6: the order summary is ${size === "phone" ? "under" : "beside"} every step, with lines, shipping, tax and total, and step 4 shows it once`, async ({
       page,
     }) => {
       await addToCart(page, `${HARDCOVER}=2&GeneralDonation=12.50`);
@@ -104,6 +104,13 @@ for (const [size, viewport] of [
       await expect(page.getByRole("radio", { name: "Check / money order" })).toBeVisible();
       await expect(summary.getByRole("row", { name: /Shipping/ })).toContainText("$6.99");
       await expect(total).toContainText("$69.47");
+      // spec 26.6: step 4 ("Payment and review") shows one order summary, not a second table of its own.
+      await expect(page.getByRole("columnheader", { name: "Item" })).toHaveCount(1);
+      await expect(page.getByRole("row", { name: /^Total/ })).toHaveCount(1);
+      await expect(page.locator(".order-total-line")).toHaveText("Total: $69.47"); // by the button, in view on a phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await seriousFindings(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/step4-${size}.png`, fullPage: true });
     });
   });
 }

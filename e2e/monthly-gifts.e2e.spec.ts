@@ -64,6 +64,14 @@ test("spec 26.5 / 26.7: a signed-in shopper starts a monthly gift on the donate 
   await quick.getByRole("button", { name: "Give $12.50 monthly" }).click();
   await expect(page).toHaveURL(/\/store\/checkout\/complete\/\d+\/$/, { timeout: 30_000 });
   const number = /complete\/(\d+)\//.exec(page.url())?.[1] ?? "";
+  // spec 26.5: the first month's page says the gift repeats, and where to stop it.
+  await expect(page.getByRole("note").filter({ hasText: "This gift repeats" })).toContainText(
+    "This gift repeats: $12.50 to General Donation every month, on the same card.",
+  );
+  await expect(page.getByRole("note").getByRole("link", { name: "Monthly gifts" })).toHaveAttribute(
+    "href",
+    "/account/monthly-gifts/",
+  );
 
   await page.goto("/account/");
   await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Monthly gifts" }).click();

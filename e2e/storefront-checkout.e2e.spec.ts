@@ -62,7 +62,9 @@ test("a physical order with shipping, then the order-complete page with Print Or
   await expect(shipping.getByRole("radio").first()).toBeChecked();
   await shipping.getByRole("radio", { name: /Two-day/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.locator(".order-summary")).toContainText("Shipping: Two-day");
+  // Step 4 reviews the order in the one summary beside every step, with the shipping chosen.
+  const summary = page.getByRole("complementary", { name: "Order summary" });
+  await expect(summary.getByRole("row", { name: /Shipping/ })).toContainText("Two-day");
   expect(await seriousFindings(page)).toEqual([]);
   // Finished steps are revisitable from their headings.
   await page.getByRole("button", { name: "Billing information (edit)" }).click();

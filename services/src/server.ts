@@ -8,6 +8,7 @@ import { migrateLoginAttempts } from "./accounts/login-throttle.ts";
 import { createApp, type FailedReadiness, type Readiness } from "./app.ts";
 import type { Express } from "express";
 import { seedDemoData } from "./demo/demo-data.ts";
+import { seedDemoSales } from "./demo/demo-sales.ts";
 import { openEventStore } from "./eventstore/open-event-store.ts";
 import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
@@ -111,9 +112,16 @@ export async function startServer(
   });
   await runner.start();
 
+  // One gateway for the requests and the payment reactor (the test gateway's charges are its memory).
+  const paymentGateway = paymentGatewayFor(config, database.db);
   if (config.DEMO_DATA) {
     const position = await seedDemoData(store, clock, database.db);
-    if (position) await runner.waitFor(position);
+    if (position) {
+      await runner.waitFor(position);
+      // Only on the start that seeded the empty log: a restart finds it seeded and adds no sales.
+      const sold = await seedDemoSales({ store, db: database.db, clock, gateway: paymentGateway });
+      if (sold) await runner.waitFor(sold);
+    }
   }
 
   // Not ready until the read models have caught up with the log as it was at start-up, nor once stopping.
@@ -147,8 +155,6 @@ export async function startServer(
     return phase;
   }
 
-  // One gateway for the requests and the payment reactor (the test gateway's charges are its memory).
-  const paymentGateway = paymentGatewayFor(config, database.db);
   const app = await createApp({
     store,
     db: database.db,

@@ -4,15 +4,25 @@ import { donationEvents, GamifyPlayerJoined, isEventOf, orderEvents, type OrderP
 import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
 
-type HourCounts = Partial<
+type Counts = Partial<
   Record<"orders" | "revenue_cents" | "donations_cents" | "refunds" | "refunded_cents" | "players", number>
 >;
 
-/** Adds `counts` to the hour `at` falls in (UTC). */
-async function addToHour(trx: Transaction<Database>, at: string, counts: HourCounts) {
+/**
+ * The quarter hour (UTC wall time) an instant falls in. Every zone's offset in the tz database since
+ * the 1970s is a whole number of quarter hours (Asia/Kolkata +05:30, Asia/Kathmandu +05:45, Lord Howe's
+ * half-hour summer time; dashboard-quarters.unit.spec.ts checks the zones Node knows), so a quarter
+ * hour never straddles anyone's midnight: an order at 23:45 in Kolkata stays on its day. By the hour,
+ * a +05:30 shop's 23:30–00:30 fell in one row, and with it orders after midnight into the day before.
+ */
+const quarterOf = (at: string) =>
+  sql`date_bin('15 minutes', ${at}::timestamptz AT TIME ZONE 'UTC', timestamp '2000-01-01')`;
+
+/** Adds `counts` to the quarter hour `at` falls in (UTC). */
+async function addToQuarter(trx: Transaction<Database>, at: string, counts: Counts) {
   const c = { orders: 0, revenue_cents: 0, donations_cents: 0, refunds: 0, refunded_cents: 0, players: 0, ...counts };
   await sql`INSERT INTO dashboard_hours (hour, orders, revenue_cents, donations_cents, refunds, refunded_cents, players)
-    VALUES (date_trunc('hour', ${at}::timestamptz AT TIME ZONE 'UTC'), ${c.orders}, ${c.revenue_cents},
+    VALUES (${quarterOf(at)}, ${c.orders}, ${c.revenue_cents},
       ${c.donations_cents}, ${c.refunds}, ${c.refunded_cents}, ${c.players})
     ON CONFLICT (hour) DO UPDATE SET
       orders = dashboard_hours.orders + excluded.orders,
@@ -37,12 +47,15 @@ export const DASHBOARD_EVENTS = [
 ] as const;
 
 /**
- * The staff dashboard's sales, donations and giveaway figures, by hour (UTC; hours stored as
- * `timestamp` without zone). Low stock and campaign totals come from the catalog and campaigns read models.
+ * The staff dashboard's sales, donations and giveaway figures, by quarter hour (UTC wall times, stored
+ * as `timestamp` without zone in the column still named `hour`, so readers of the old rows keep working
+ * while a rebuild fills the new ones). Low stock and campaign totals come from the catalog and campaigns
+ * read models.
  */
 export const dashboardProjection: Projection = {
   name: "dashboard",
-  version: 1,
+  // 2: rows by quarter hour (day and month boundaries exact in half- and quarter-hour zones).
+  version: 2,
   tables: ["dashboard_hours", "dashboard_product_hours", "dashboard_pledges"],
   handles: DASHBOARD_EVENTS,
   async migrate(db) {
@@ -71,13 +84,13 @@ export const dashboardProjection: Projection = {
     )`.execute(db);
   },
   async apply(trx, recorded) {
-    if (isEventOf([GamifyPlayerJoined], recorded)) return addToHour(trx, recorded.data.at, { players: 1 });
+    if (isEventOf([GamifyPlayerJoined], recorded)) return addToQuarter(trx, recorded.data.at, { players: 1 });
     if (isEventOf(donationEvents, recorded)) {
       const e = recorded;
       if (e.type === "CampaignGiftRecorded")
-        await addToHour(trx, e.data.recordedAt, { donations_cents: e.data.amountCents });
+        await addToQuarter(trx, e.data.recordedAt, { donations_cents: e.data.amountCents });
       if (e.type === "CampaignGiftRefunded")
-        await addToHour(trx, e.data.refundedAt, { donations_cents: -e.data.amountCents });
+        await addToQuarter(trx, e.data.refundedAt, { donations_cents: -e.data.amountCents });
       return;
     }
     if (!isEventOf(orderEvents, recorded)) return;
@@ -86,16 +99,16 @@ export const dashboardProjection: Projection = {
       case "OrderPlaced":
         return placed(trx, e.data);
       case "OrderCheckReceived":
-        await addToHour(trx, e.data.at, { revenue_cents: e.data.amountCents });
+        await addToQuarter(trx, e.data.at, { revenue_cents: e.data.amountCents });
         return void (await dropPledges(trx, e.data.number));
       case "OrderCancelled":
       case "OrderHoldExpired":
         return void (await dropPledges(trx, e.data.number));
       case "OrderRefunded":
-        return addToHour(trx, e.data.at, { refunds: 1, refunded_cents: e.data.amountCents });
+        return addToQuarter(trx, e.data.at, { refunds: 1, refunded_cents: e.data.amountCents });
       case "OrderRefundFailed":
         // The gateway refused it: the money stayed with the shop, the refund did not happen.
-        return addToHour(trx, e.data.at, { refunds: -1, refunded_cents: -e.data.amountCents });
+        return addToQuarter(trx, e.data.at, { refunds: -1, refunded_cents: -e.data.amountCents });
       default:
         return;
     }
@@ -106,10 +119,10 @@ type Placed = z.infer<typeof OrderPlaced.schema>;
 
 async function placed(trx: Transaction<Database>, d: Placed) {
   const paid = d.payment.status === "paid" ? d.payment.amountCents : 0;
-  await addToHour(trx, d.placedAt, { orders: 1, revenue_cents: paid });
+  await addToQuarter(trx, d.placedAt, { orders: 1, revenue_cents: paid });
   for (const line of d.lines.filter((l) => l.donation === null))
     await sql`INSERT INTO dashboard_product_hours (hour, sku, title, quantity, revenue_cents)
-      VALUES (date_trunc('hour', ${d.placedAt}::timestamptz AT TIME ZONE 'UTC'), ${line.skuCode}, ${line.title},
+      VALUES (${quarterOf(d.placedAt)}, ${line.skuCode}, ${line.title},
         ${line.quantity}, ${line.totalCents})
       ON CONFLICT (hour, sku) DO UPDATE SET title = excluded.title,
         quantity = dashboard_product_hours.quantity + excluded.quantity,

@@ -7,7 +7,8 @@ type Row = Record<string, unknown>;
 
 /**
  * The dashboard's figures for a staff member in `zone` at `now`: today and this month begin at
- * midnight there. Sums a month of hour rows at most, so it stays one cheap read per request.
+ * midnight there (the rows are quarter hours, which no zone's midnight splits). Sums a month of rows
+ * at most, so it stays one cheap read per request.
  */
 export async function dashboardFigures(
   db: Kysely<Database>,
@@ -15,7 +16,7 @@ export async function dashboardFigures(
   now: Date,
 ): Promise<Omit<DashboardAnswer, "metadata">> {
   const at = now.toISOString();
-  // The hour rows are UTC wall times; `local` is the same instant on the staff's clock.
+  // The quarter-hour rows are UTC wall times; `localHour` is the same instant on the staff's clock.
   const localHour = sql`((hour AT TIME ZONE 'UTC') AT TIME ZONE ${zone})`;
   const today = sql<string>`to_char(${at}::timestamptz AT TIME ZONE ${zone}, 'YYYY-MM-DD')`;
   const recent = sql`hour >= (${at}::timestamptz - interval '32 days') AT TIME ZONE 'UTC'`;

@@ -3,8 +3,9 @@ import type { ColumnType } from "kysely";
 type Cents = ColumnType<number | string, number, number>;
 
 /**
- * dashboard_hours: each UTC hour's orders, money received, refunds and giveaway joins. Kept by hour so
- * a staff member's "today" and "this month" can start at their own midnight, in any time zone.
+ * dashboard_hours: each UTC quarter hour's orders, money received, refunds and giveaway joins (`hour`
+ * is the quarter's start). Kept by quarter hour so a staff member's "today" and "this month" start at
+ * their own midnight in any time zone, +05:30 and +05:45 included.
  */
 export interface DashboardHoursTable {
   hour: ColumnType<Date | string, string, string>;
@@ -16,7 +17,7 @@ export interface DashboardHoursTable {
   players: number;
 }
 
-/** dashboard_product_hours: goods sold per SKU and hour (donations apart). */
+/** dashboard_product_hours: goods sold per SKU and quarter hour (donations apart). */
 export interface DashboardProductHoursTable {
   hour: ColumnType<Date | string, string, string>;
   sku: string;

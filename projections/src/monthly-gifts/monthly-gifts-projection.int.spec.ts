@@ -8,6 +8,7 @@ import { cancelMonthlyGift, recordMonthlyCharge } from "@shop/services/monthly-g
 import { createTestGateway } from "@shop/services/payments/test-gateway";
 import { rebuildProjection } from "../runner/rebuild.ts";
 import { ProjectionRunner } from "../runner/projection-runner.ts";
+import { usersProjection } from "../accounts/users-projection.ts";
 import { listMonthlyGifts, monthlyGiftsProjection } from "./monthly-gifts-projection.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -25,7 +26,8 @@ describe.each(testBackends())("monthly_gifts read model on $name", ({ pglite }) 
     const runner = new ProjectionRunner({
       db: database.db,
       store,
-      projections: [monthlyGiftsProjection],
+      // The users table too: a month's mail looks its giver up there (these givers have no account: no mail).
+      projections: [monthlyGiftsProjection, usersProjection],
       tryLeadership: () => database.tryAdvisoryLock(4244),
     });
     cleanups.push(() => runner.stop());
@@ -56,7 +58,7 @@ describe.each(testBackends())("monthly_gifts read model on $name", ({ pglite }) 
       x = (x * 1103515245 + 12345) % 2147483648;
       return x % n;
     };
-    const deps = { store, clock: () => new Date(1.8e12 + 10_000), gateway: createTestGateway() };
+    const deps = { store, db: database.db, clock: () => new Date(1.8e12 + 10_000), gateway: createTestGateway() };
     for (let i = 0; i < 60; i++) {
       const id = ids[rand(ids.length)];
       const amountCents = 500 * (ids.indexOf(id) + 1);

@@ -86,7 +86,8 @@ export function decideQuickDonation(
       unitCents: amountCents,
       totalCents: amountCents,
       digital: false,
-      donation: { campaign: fund.campaign ?? null },
+      // The first month of a monthly gift says so, so its confirmation mail can tell the giver it repeats.
+      donation: { campaign: fund.campaign ?? null, ...(input.monthly ? { monthly: true } : {}) },
     },
     totals: { goodsCents: 0, discountCents: 0, donationCents: amountCents, shippingCents: 0, totalCents: amountCents },
     payment: (tag) => pay(card === "typed" ? null : tag),

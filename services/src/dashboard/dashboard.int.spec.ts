@@ -83,7 +83,7 @@ describe(`spec 26.10: the staff dashboard's read model on ${backend!.name}`, () 
       revenue_cents::int, donations_cents::int, refunds, refunded_cents::int, players FROM dashboard_hours`.execute(db);
     expect(hours.rows).toEqual([
       {
-        hour: "2027-03-01 03:00",
+        hour: "2027-03-01 03:30", // the quarter hour the clock started in
         orders: 3,
         revenue_cents: booksTotal + 2500,
         donations_cents: 2500,

@@ -51,4 +51,35 @@ describe.skipIf(!testDatabaseUrl())("demo data on PostgreSQL", () => {
       }
     }
   });
+
+  it("spec 26.10: a fresh demo shop has paid orders and gifts, so the dashboard, its chart and the thermometer show figures; a restart adds none", {
+    timeout: 60_000,
+  }, async () => {
+    const server = servers[0]!;
+    const log = await readAllCommitted(server.store, START, { limit: 10_000 });
+    const orders = log.filter((e) => e.type === "OrderPlaced");
+    expect(orders).toHaveLength(6);
+    expect(orders.every((e) => (e.data as { payment: { status: string } }).payment.status === "paid")).toBe(true);
+    expect(log.filter((e) => e.type === "CampaignGiftRecorded")).toHaveLength(4);
+
+    const staff = new TestClient(server.url);
+    expect((await staff.post("/api/account/login/", DEMO_LOGIN)).status).toBe(200);
+    const figures = (await staff.get("/admin/api/dashboard/?tz=UTC")).json;
+    expect(figures.today).toMatchObject({ orders: 1, donations_cents: 2500, revenue_cents: 2500 });
+    // Spread over the last days (the chart's days; this month's only, so one to five of them).
+    expect(figures.by_day.length).toBeGreaterThanOrEqual(1);
+    expect(figures.campaigns).toEqual([expect.objectContaining({ slug: "ark-main", received_cents: 18_750 })]);
+    expect(figures.top_products.map((p: { sku: string }) => p.sku).sort()).toEqual(["90-8-111", "90-8-113"]);
+    const thermometer = (await new TestClient(server.url).get("/api/store/campaign-status/?campaign=ark-main")).json;
+    expect(thermometer).toMatchObject({ raised_cents: 18_750, donors: 4 });
+
+    // A restart on the same data finds the demo seeded and sells nothing more.
+    for (const s of servers.splice(0)) await s.close();
+    const again = await startTestServer(place, { demoData: true });
+    servers.push(again);
+    const after = await readAllCommitted(again.store, START, { limit: 10_000 });
+    expect(after.filter((e) => e.type === "OrderPlaced")).toHaveLength(6);
+    expect(after.filter((e) => e.type === "CampaignGiftRecorded")).toHaveLength(4);
+    expect(after.filter((e) => e.type === "UserRegistered")).toHaveLength(2);
+  });
 });

@@ -25,6 +25,9 @@ export type MonthlyGiftCommand =
       data: { cancelledBy: "shopper" | "staff" | "gateway"; owner: string | null; by: UserRef | null };
     };
 
+/** A declined month's message when the gateway gives none. */
+export const DECLINED = "The card was declined.";
+
 /**
  * Pure. A gift starts once (its id is the first month's order). Each invoice of the gateway is
  * recorded once, charged or failed, even after a cancel (money the gateway took before it heard of
@@ -54,7 +57,7 @@ export function decideMonthlyGift(command: MonthlyGiftCommand, state: MonthlyGif
       return [
         {
           type: "MonthlyGiftPaymentFailed",
-          data: { id: state.id, invoice, message: message ?? "The card was declined.", failedAt: at },
+          data: { id: state.id, invoice, message: message ?? DECLINED, failedAt: at },
         },
       ];
     }

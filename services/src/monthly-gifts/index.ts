@@ -9,6 +9,7 @@ export const monthlyGifts = {
   errorStatus: {
     MONTHLY_GIFT_NOT_FOUND: 404,
     MONTHLY_GIFT_CANCELLED: 409,
+    MONTHLY_GIFT_OTHER_GATEWAY: 409,
   } satisfies Record<MonthlyGiftErrorCode, number>,
   projections: ["monthly-gifts"],
   routers: async (deps) => [(await import("./monthly-gifts-router.ts")).makeMonthlyGiftsRouter(deps)],

@@ -1,4 +1,7 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@shop/projections";
 import {
+  MonthlyGiftOtherGatewayError,
   campaignStream,
   OrderPlaced,
   orderStream,
@@ -12,13 +15,15 @@ import { decideCampaign } from "../campaigns/campaign.ts";
 import { campaignCommand } from "../orders/order-gifts.ts";
 import { foldStream, RETRY, runCommand } from "../platform/command-handler.ts";
 import type { MonthlyCharge, PaymentGateway } from "../payments/payment-gateway.ts";
-import { decideMonthlyGift, type MonthlyGiftCommand } from "./decide.ts";
+import { DECLINED, decideMonthlyGift, type MonthlyGiftCommand } from "./decide.ts";
 import { monthlyGiftDecider, type MonthlyGift } from "./monthly-gift.ts";
+import { queueMonthlyGiftMail } from "./monthly-gift-mails.ts";
 
-export interface MonthlyGiftDeps {
-  store: EventStore;
+/** The store, the clock and the database (the outbox seals the giver's mails with their key). */
+type WriteDeps = { store: EventStore; clock: () => Date; db: Kysely<Database> };
+
+export interface MonthlyGiftDeps extends WriteDeps {
   gateway: PaymentGateway;
-  clock: () => Date;
 }
 
 /** One gift's stream: its giver, staff and the gateway's notices rarely meet, so one fresh try. */
@@ -93,21 +98,41 @@ export async function startMonthlyGift(
 }
 
 /**
- * A month's notice from the gateway: recorded once per invoice, and a paid month counted on its
- * campaign's thermometer (pushed like any gift). The campaign's gift id names the invoice, and it is
- * recorded whenever the invoice is among the charged ones, so a process that died between the two
- * writes counts the month on the next delivery, and never twice.
+ * A month's notice from the gateway: recorded once per invoice, a paid month counted on its
+ * campaign's thermometer (pushed like any gift), and the giver mailed a receipt (or told the month
+ * failed). The campaign's gift id and the mail's id name the invoice, and both are written whenever
+ * the invoice is among the recorded ones, so a process that died between the writes finishes them on
+ * the next delivery, and never twice.
  */
 export async function recordMonthlyCharge(
-  deps: { store: EventStore; clock: () => Date },
+  deps: WriteDeps,
   charge: MonthlyCharge,
   metadata: EventMetadata,
 ): Promise<{ state: MonthlyGift; lastWrite: LogPosition | null }> {
   const result = await run(deps, charge.gift, { type: "RecordMonthlyCharge", data: charge }, metadata);
   let lastWrite = result.appended?.position ?? null;
   const { state } = result;
-  if (!state.exists || !charge.paid || !state.charged.includes(charge.invoice) || !state.campaign)
-    return { state, lastWrite };
+  if (!state.exists) return { state, lastWrite };
+  const { invoice, amountCents } = charge;
+  if (state.charged.includes(invoice)) {
+    if (charge.paid && state.campaign) lastWrite = (await countMonth(deps, state, charge, metadata)) ?? lastWrite;
+    const at = deps.clock().toISOString();
+    await queueMonthlyGiftMail(deps, state, { kind: "charged", invoice, amountCents, at }, metadata);
+  } else if (state.failed.includes(invoice)) {
+    const message = charge.message ?? DECLINED;
+    await queueMonthlyGiftMail(deps, state, { kind: "failed", invoice, message }, metadata);
+  }
+  return { state, lastWrite };
+}
+
+/** A paid month on its campaign's thermometer, once: the campaign's gift id names the invoice. */
+async function countMonth(
+  deps: WriteDeps,
+  state: Extract<MonthlyGift, { exists: true }>,
+  charge: MonthlyCharge,
+  metadata: EventMetadata,
+): Promise<LogPosition | null> {
+  if (!state.campaign) return null;
   const counted = await campaignCommand(
     deps.store,
     campaignStream(state.campaign),
@@ -131,9 +156,12 @@ export async function recordMonthlyCharge(
         : [],
     { metadata },
   );
-  if (counted.appended) lastWrite = counted.appended.position;
-  return { state, lastWrite };
+  return counted.appended?.position ?? null;
 }
+
+const TEST_GATEWAY = "test";
+/** A gateway's name as staff know the provider ("stripe": Stripe). */
+export const providerName = (gateway: string) => gateway.charAt(0).toUpperCase() + gateway.slice(1);
 
 /**
  * Cancels a gift: decided on the stream first (not theirs: not found; cancelled already: refused,
@@ -150,9 +178,15 @@ export async function cancelMonthlyGift(
   const state = await loadMonthlyGift(deps.store, id);
   const events = decideMonthlyGift(command, state, deps.clock());
   if (state.exists && events.length && who.cancelledBy !== "gateway") {
-    if (state.gateway !== deps.gateway.name)
-      throw new Error(`monthly gift ${id} runs on the ${state.gateway} gateway, not ${deps.gateway.name}`);
-    await monthlyOf(deps.gateway).cancelMonthly(state.subscription);
+    if (state.gateway === deps.gateway.name) await monthlyOf(deps.gateway).cancelMonthly(state.subscription);
+    // A test-mode gift on a shop now live: its subscription lived in the test gateway's memory and no
+    // real provider can charge it, so the cancel is only recorded. A real provider's gift (Stripe's,
+    // the shop now in test mode) keeps charging until that provider ends it: refused, nothing written.
+    else if (state.gateway !== TEST_GATEWAY)
+      throw new MonthlyGiftOtherGatewayError(who.cancelledBy, providerName(state.gateway));
   }
-  return run(deps, id, command, metadata);
+  const result = await run(deps, id, command, metadata);
+  if (result.state.exists && result.state.status === "cancelled")
+    await queueMonthlyGiftMail(deps, result.state, { kind: "cancelled" }, metadata);
+  return result;
 }

@@ -1,7 +1,7 @@
-import { MonthlyGiftNotFoundError, type EventMetadata, type EventStore } from "@shop/shared";
+import { MonthlyGiftNotFoundError, type EventMetadata } from "@shop/shared";
 import type { GatewayOutcome } from "../orders/gateway-events.ts";
-import type { MonthlyCharge, PaymentGateway } from "../payments/payment-gateway.ts";
-import { cancelMonthlyGift, recordMonthlyCharge } from "./monthly-gift-commands.ts";
+import type { MonthlyCharge } from "../payments/payment-gateway.ts";
+import { cancelMonthlyGift, recordMonthlyCharge, type MonthlyGiftDeps } from "./monthly-gift-commands.ts";
 
 /** What a gateway says about a monthly gift: a month charged (or not), or its subscription ended on its side. */
 export type MonthlyNotice = { charge: MonthlyCharge } | { ended: { gift: string; subscription: string } };
@@ -12,7 +12,7 @@ export type MonthlyNotice = { charge: MonthlyCharge } | { ended: { gift: string;
  * or whose subscription differs, is refused and left alone (`refused`: the webhook logs it).
  */
 export async function monthlyGiftFromGateway(
-  deps: { store: EventStore; clock: () => Date; gateway: PaymentGateway },
+  deps: MonthlyGiftDeps,
   notice: MonthlyNotice,
   metadata: EventMetadata,
 ): Promise<GatewayOutcome> {

@@ -8,11 +8,15 @@ export type MonthlyGift =
       id: string;
       userId: string;
       fund: string;
+      fundTitle: string;
       campaign: string | null;
       amountCents: number;
       gateway: string;
       subscription: string;
+      brand: string | null;
+      last4: string | null;
       status: "active" | "cancelled";
+      cancelledBy: "shopper" | "staff" | "gateway" | null;
       /** Invoices recorded (charged or failed): a notice delivered twice counts once. */
       charged: string[];
       failed: string[];
@@ -24,11 +28,12 @@ export const monthlyGiftDecider = {
   evolve(state: MonthlyGift, event: MonthlyGiftEvent): MonthlyGift {
     switch (event.type) {
       case "MonthlyGiftStarted": {
-        const { id, userId, fund, campaign, amountCents, gateway, subscription } = event.data;
+        const { id, userId, fund, fundTitle, campaign, amountCents, gateway, subscription, brand, last4 } = event.data;
         return {
           exists: true,
-          ...{ id, userId, fund, campaign, amountCents, gateway, subscription },
+          ...{ id, userId, fund, fundTitle, campaign, amountCents, gateway, subscription, brand, last4 },
           status: "active",
+          cancelledBy: null,
           charged: [],
           failed: [],
         };
@@ -38,7 +43,7 @@ export const monthlyGiftDecider = {
       case "MonthlyGiftPaymentFailed":
         return state.exists ? { ...state, failed: [...state.failed, event.data.invoice] } : state;
       case "MonthlyGiftCancelled":
-        return state.exists ? { ...state, status: "cancelled" } : state;
+        return state.exists ? { ...state, status: "cancelled", cancelledBy: event.data.cancelledBy } : state;
       default: {
         event satisfies never;
         return state;

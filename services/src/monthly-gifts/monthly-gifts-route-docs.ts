@@ -15,9 +15,9 @@ export const MONTHLY_GIFT_ROUTES: RouteDoc[] = [
     method: "POST",
     path: "/api/account/monthly-gifts/:id/cancel/",
     signedIn: true,
-    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "PAYMENT_UNAVAILABLE"],
+    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "MONTHLY_GIFT_OTHER_GATEWAY", "PAYMENT_UNAVAILABLE"],
     summary:
-      "Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; a gateway out of reach 502; nothing is written then",
+      "Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; one whose subscription is at another payment provider than the shop's now 409 (a test-mode gift on a live shop is only recorded: nothing can charge it); a gateway out of reach 502; nothing is written then",
     answer: MonthlyGiftAnswer,
   },
   {
@@ -29,15 +29,15 @@ export const MONTHLY_GIFT_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/admin/api/monthly-gifts/:id/cancel/",
-    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "PAYMENT_UNAVAILABLE"],
+    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "MONTHLY_GIFT_OTHER_GATEWAY", "PAYMENT_UNAVAILABLE"],
     summary:
-      "Stop a monthly gift for its giver; the event names the staff member (audit trail). A cancelled one answers 409",
+      "Stop a monthly gift for its giver; the event names the staff member (audit trail). A cancelled one answers 409; one whose subscription is at another payment provider than the shop's now 409, naming it (a test-mode gift is only recorded)",
     answer: MonthlyGiftAnswer,
   },
   {
     method: "POST",
     path: "/admin/api/monthly-gifts/:id/test-month/",
-    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED"],
+    refusals: ["MONTHLY_GIFT_NOT_FOUND", "MONTHLY_GIFT_CANCELLED", "MONTHLY_GIFT_OTHER_GATEWAY"],
     summary:
       "Test mode only (PAYMENT_GATEWAY=test; 404 otherwise): the test gateway charges the next month now ({decline: true} declines it), recorded as a real month's notice",
     body: TestMonthRequest,

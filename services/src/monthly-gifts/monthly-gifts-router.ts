@@ -4,6 +4,7 @@ import {
   MONTHLY_GIFT_MESSAGES,
   MonthlyGiftCancelledError,
   MonthlyGiftNotFoundError,
+  MonthlyGiftOtherGatewayError,
   NotFoundError,
   TestMonthRequest,
   type EventMetadata,
@@ -15,7 +16,7 @@ import type { FeatureDeps } from "../app-deps.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
-import { cancelMonthlyGift, loadMonthlyGift, recordMonthlyCharge } from "./monthly-gift-commands.ts";
+import { cancelMonthlyGift, loadMonthlyGift, providerName, recordMonthlyCharge } from "./monthly-gift-commands.ts";
 import { monthlyGiftView } from "./monthly-gift-view.ts";
 
 export type MonthlyGiftsRouterDeps = Pick<FeatureDeps, "store" | "db" | "clock" | "gateway" | "waitForProjections">;
@@ -90,6 +91,8 @@ export function makeMonthlyGiftsRouter(deps: MonthlyGiftsRouterDeps): Router {
     const gift = await loadMonthlyGift(deps.store, id);
     if (!gift.exists) throw new MonthlyGiftNotFoundError();
     if (gift.status === "cancelled") throw new MonthlyGiftCancelledError();
+    // The test gateway charges only its own subscriptions: a real provider's gift gets no made-up month.
+    if (gift.gateway !== deps.gateway.name) throw new MonthlyGiftOtherGatewayError("staff", providerName(gift.gateway));
     const charge = await chargeMonth({
       subscription: gift.subscription,
       gift: id,

@@ -96,6 +96,7 @@ describe("spec 26.5: a monthly gift's months from Stripe's webhooks", () => {
         expect(newEvents.map((e) => [e.streamId, e.type])).toEqual([
           [monthlyGiftStream(GIFT_ID), "MonthlyGiftCharged"],
           [campaignStream("ark-main"), "CampaignGiftRecorded"],
+          [`mail-monthly-gift-charged-${GIFT_ID}-in_1QhZ2aJ2eZvKYlo2InV0ice1`, "MailQueued"],
           [stripeEventStream("evt_1QhZ2bJ2eZvKYlo2PaId0001"), "StripeEventTaken"],
           [stripeEventStream("evt_same_invoice_again"), "StripeEventTaken"],
         ]);
@@ -114,7 +115,7 @@ describe("spec 26.5: a monthly gift's months from Stripe's webhooks", () => {
     given
       .when((http) => deliver(http, stripeEventFixture("invoice-payment-failed")))
       .then(async ({ newEvents, http }) => {
-        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftPaymentFailed", "StripeEventTaken"]);
+        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftPaymentFailed", "MailQueued", "StripeEventTaken"]);
         expect(await status(http)).toMatchObject({ raised_cents: 0 });
       }));
 
@@ -125,7 +126,12 @@ describe("spec 26.5: a monthly gift's months from Stripe's webhooks", () => {
         return deliver(http, { ...stripeEventFixture("customer-subscription-deleted"), id: "evt_deleted_again" });
       })
       .then(({ newEvents }) => {
-        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled", "StripeEventTaken", "StripeEventTaken"]);
+        expect(newEvents.map((e) => e.type)).toEqual([
+          "MonthlyGiftCancelled",
+          "MailQueued",
+          "StripeEventTaken",
+          "StripeEventTaken",
+        ]);
         expect(newEvents[0].data).toMatchObject({ cancelledBy: "gateway", by: null });
         expect(stripe.requests).toEqual([]);
       }));
@@ -155,7 +161,7 @@ describe("spec 26.5: cancelling a monthly gift on Stripe", () => {
       .then(({ response, newEvents }) => {
         expect(response.json.gift).toMatchObject({ status: "cancelled", cancelled_by: "shopper" });
         expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /v1/subscriptions/${SUB}`]);
-        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled", "StripeEventTaken"]);
+        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled", "MailQueued", "StripeEventTaken"]);
       }));
 
   it("spec 26.5: staff cancel ends the Subscription too; when Stripe cannot be reached nothing is written", () =>
@@ -169,6 +175,24 @@ describe("spec 26.5: cancelling a monthly gift on Stripe", () => {
       })
       .then(({ response, newEvents }) => {
         expect(response.json.gift).toMatchObject({ status: "cancelled", cancelled_by: "staff" });
-        expect(newEvents).toMatchObject([{ type: "MonthlyGiftCancelled", data: { by: { id: staff.id } } }]);
+        expect(newEvents).toMatchObject([
+          { type: "MonthlyGiftCancelled", data: { by: { id: staff.id } } },
+          { type: "MailQueued", streamId: `mail-monthly-gift-cancelled-${GIFT_ID}` },
+        ]);
+      }));
+
+  it("spec 26.5: a test-mode gift cancelled after the shop went live on Stripe is only recorded (no real subscription to end); Stripe is not asked", () =>
+    spec
+      .given(...CHECKOUT_CATALOG, ARK, noah, staff, {
+        ...STARTED,
+        streamId: monthlyGiftStream("5001"),
+        data: { ...(STARTED.data as object), id: "5001", gateway: "test", subscription: "test_sub_5001" },
+      })
+      .when((http) => http.as(noah).post("/api/account/monthly-gifts/5001/cancel/", {}))
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(200);
+        expect(response.json.gift).toMatchObject({ status: "cancelled", cancelled_by: "shopper" });
+        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled", "MailQueued"]);
+        expect(stripe.requests).toEqual([]);
       }));
 });

@@ -108,7 +108,7 @@ describe("spec 26.5: monthly gifts from the donate page", () => {
   it("spec 26.5: each month the gateway charges counts on the thermometer once, even when its notice comes twice", () =>
     given
       .when((http) => http.as(staff).post(`${STAFF}5001/test-month/`, {}))
-      .then(async ({ response, newEvents, http, store }) => {
+      .then(async ({ response, newEvents, http, store, db }) => {
         expect(response.json.gift).toMatchObject({ months_paid: 2, total_cents: 2500, status: "active" });
         const charged = newEvents.find((e) => e.type === "MonthlyGiftCharged");
         expect(charged?.data).toMatchObject({ id: "5001", amountCents: 1250 });
@@ -125,7 +125,7 @@ describe("spec 26.5: monthly gifts from the donate page", () => {
           paid: true,
           message: null,
         };
-        const again = await recordMonthlyCharge({ store, clock: () => new Date() }, notice, {});
+        const again = await recordMonthlyCharge({ store, db, clock: () => new Date() }, notice, {});
         expect(again.lastWrite).toBeNull();
         expect(await raised(http)).toMatchObject({ raised_cents: 1250, donors: 1 });
       }));
@@ -135,7 +135,7 @@ describe("spec 26.5: monthly gifts from the donate page", () => {
       .when((http) => http.as(staff).post(`${STAFF}5001/test-month/`, { decline: true }))
       .then(async ({ response, newEvents, http }) => {
         expect(response.json.gift).toMatchObject({ months_paid: 1, last_failure: "Your card was declined." });
-        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftPaymentFailed"]);
+        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftPaymentFailed", "MailQueued"]);
         expect(await raised(http)).toMatchObject({ raised_cents: 0 });
       }));
 });
@@ -152,6 +152,7 @@ describe("spec 26.7: monthly gifts on the account page", () => {
         });
         expect(newEvents).toMatchObject([
           { type: "MonthlyGiftCancelled", data: { id: "5001", cancelledBy: "shopper", by: { id: noah.id } } },
+          { type: "MailQueued" },
         ]);
         // No month after the cancel: the test gateway's subscription has ended.
         const month = await http.as(staff).post(`${STAFF}5001/test-month/`, {});
@@ -168,7 +169,7 @@ describe("spec 26.7: monthly gifts on the account page", () => {
         expect(response.status).toBe(409);
         expect(response.json.metadata).toMatchObject({ code: "MONTHLY_GIFT_CANCELLED" });
         expect(response.json.metadata.errors).toEqual([`__all__: ${MONTHLY_GIFT_MESSAGES.alreadyCancelled}`]);
-        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled"]);
+        expect(newEvents.map((e) => e.type)).toEqual(["MonthlyGiftCancelled", "MailQueued"]);
       }));
 
   it("spec 26.7: another shopper cannot cancel (or see) your monthly gift: 404, nothing written", () =>
@@ -204,6 +205,41 @@ describe("spec 26.5: staff and monthly gifts", () => {
             data: { cancelledBy: "staff", by: { id: staff.id, name: "Sarah Staff" } },
             metadata: { userId: staff.id },
           },
+          { type: "MailQueued" },
         ]);
+      }));
+});
+
+describe("spec 26.5: a monthly gift on another payment provider than the shop's now", () => {
+  // Noah's gift was set up on Stripe; the shop now runs the test gateway (createApp's default).
+  const onStripe = spec.given(...CHECKOUT_CATALOG, ARK, noah, staff, {
+    ...STARTED,
+    data: { ...(STARTED.data as object), gateway: "stripe", subscription: "sub_1QhZ2aJ2eZvKYlo2" },
+  });
+
+  it("spec 26.5: the giver's cancel is a clear 409 that tells them to ask us; nothing is written", () =>
+    onStripe
+      .when((http) => http.as(noah).post(`${MINE}5001/cancel/`, {}))
+      .then(async ({ response, newEvents, http }) => {
+        expect(response.status).toBe(409);
+        expect(response.json.metadata).toMatchObject({ code: "MONTHLY_GIFT_OTHER_GATEWAY" });
+        expect(response.json.metadata.errors).toEqual([`__all__: ${MONTHLY_GIFT_MESSAGES.otherGateway}`]);
+        expect(newEvents).toEqual([]);
+        expect((await http.as(noah).get(MINE)).json.items[0]).toMatchObject({ status: "active" });
+      }));
+
+  it("spec 26.5: staff's cancel is a 409 naming the provider to cancel it at; no test month is made up for it", () =>
+    onStripe
+      .when(async (http) => {
+        const month = await http.as(staff).post(`${STAFF}5001/test-month/`, {});
+        expect(month.status).toBe(409);
+        return http.as(staff).post(`${STAFF}5001/cancel/`, {});
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(409);
+        expect(response.json.metadata.errors).toEqual([
+          `__all__: ${MONTHLY_GIFT_MESSAGES.otherGatewayStaff("Stripe")}`,
+        ]);
+        expect(newEvents).toEqual([]);
       }));
 });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventMetadata, EventStore, LogPosition, OrderView } from "@shop/shared";
 import type { Database } from "@shop/projections";
 import { queueMail, sealedMail } from "../mail/queue-mail.ts";
+import { repeatsMonthlyText } from "../monthly-gifts/monthly-gift-mails.ts";
 
 /** The confirmation's text: what was bought, what it cost, where it goes; never more of the card than brand and last four. */
 export function orderConfirmationText(order: OrderView): string {
@@ -12,6 +13,8 @@ export function orderConfirmationText(order: OrderView): string {
       ? `  ${l.title}  ${l.total}`
       : `  ${l.quantity} × ${l.title}${l.format ? ` (${l.format})` : ""}  ${l.total}`,
   );
+  // The first month of a monthly gift: the giver learns here that it repeats, and how to stop it.
+  const monthly = order.lines.find((l) => l.donation?.monthly);
   const discounts = order.discounts.map((d) => `  ${d.description || d.code}  -${d.amount}`);
   const paid =
     order.payment.type === "card" && order.payment.last4
@@ -38,6 +41,7 @@ export function orderConfirmationText(order: OrderView): string {
     `  Total: ${order.total}`,
     "",
     paid,
+    ...(monthly ? ["", ...repeatsMonthlyText(monthly)] : []),
     ...(ship.length ? ["", ...ship] : []),
     ...(order.digital_email ? ["", `Downloads go to ${order.digital_email}.`] : []),
     "",

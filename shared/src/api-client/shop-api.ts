@@ -1858,7 +1858,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; a gateway out of reach 502; nothing is written then */
+        /** Stop one of the shopper's monthly gifts: the gateway's subscription ends, no further month is charged. Another shopper's gift answers 404; a cancelled one 409; one whose subscription is at another payment provider than the shop's now 409 (a test-mode gift on a live shop is only recorded: nothing can charge it); a gateway out of reach 502; nothing is written then */
         post: operations["monthlyGiftsPostAccountMonthlyGiftsCancelById"];
         delete?: never;
         options?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop a monthly gift for its giver; the event names the staff member (audit trail). A cancelled one answers 409 */
+        /** Stop a monthly gift for its giver; the event names the staff member (audit trail). A cancelled one answers 409; one whose subscription is at another payment provider than the shop's now 409, naming it (a test-mode gift is only recorded) */
         post: operations["monthlyGiftsPostCancelById"];
         delete?: never;
         options?: never;
@@ -2704,7 +2704,7 @@ export interface components {
             /** @description NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings. */
             warnings?: string[];
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
+            code: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
         };
         /** @description On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request). */
         Metadata: {
@@ -2714,10 +2714,10 @@ export interface components {
             /** @description NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings. */
             warnings?: string[];
             /**
-             * @description The error's stable code, on every error answer: switch on it rather than on the message. Codes and their statuses: INVALID_REQUEST (400), TOO_MANY_REQUESTS (429), NOT_FOUND (404), UNKNOWN_RECORD (400), CONCURRENT_CHANGE (409), STALE_VERSION (409), NOT_VISIBLE_YET (503), LOGIN_REQUIRED (401), STAFF_REQUIRED (403), CSRF_FAILED (403), REQUEST_TOO_LARGE (413), UNSUPPORTED_ENCODING (415), SERVER_ERROR (500), DATABASE_UNAVAILABLE (503), LOGIN_FAILED (400), LOGIN_DISABLED (400), LOGIN_THROTTLED (429), NO_SUCH_USER (404), USER_EXISTS (409), EMAIL_TAKEN (409), RESET_LINK_INVALID (400), SIGNUP_THROTTLED (429), RESET_THROTTLED (429), PASSWORD_WORK_BUSY (503), PRODUCT_NOT_FOUND (404), PRODUCT_EXISTS (409), PRODUCT_INVALID (400), SKU_NOT_FOUND (404), SKU_EXISTS (409), SKU_INVALID (400), NODE_NOT_FOUND (404), NODE_INVALID (400), NODE_HAS_WARNINGS (400), NODE_EXISTS (409), URL_TAKEN (400), INVALID_PARENT (400), UNKNOWN_KEYWORD (400), PAGE_NOT_FOUND (404), ROLE_NOT_FOUND (404), KEYWORD_INVALID (400), KEYWORD_EXISTS (409), ALREADY_LOCKED (409), ALREADY_SCHEDULED (409), ALREADY_RAN (409), CART_ITEM_NOT_FOUND (400), CART_ITEM_INACTIVE (400), CART_ITEM_SOLD_OUT (400), CART_TOO_MUCH (400), CART_BAD_QUANTITY (400), CART_NO_ITEMS (400), CART_FREE_DOWNLOADS_OVER (400), CART_FREE_DOWNLOADS_NO_SUBSCRIPTION (400), CART_NOT_A_FREE_DOWNLOAD (400), CART_NOT_A_SUBSCRIPTION (400), WISHLIST_ITEM_NOT_FOUND (400), WISHLIST_ITEM_INACTIVE (400), WISHLIST_DONATION (400), WISHLIST_FULL (400), MONTHLY_GIFT_NOT_FOUND (404), MONTHLY_GIFT_CANCELLED (409), DISCOUNT_NOT_FOUND (404), DISCOUNT_EXISTS (400), CAMPAIGN_NOT_FOUND (404), CAMPAIGN_EXISTS (400), CAMPAIGN_INVALID (400), GIFT_NOT_FOUND (404), GIFT_REFUNDED (409), RADIO_STATION_NOT_FOUND (404), RADIO_STATION_EXISTS (400), AD_NOT_FOUND (404), AD_EXISTS (400), NEWSLETTER_LIST_NOT_FOUND (404), NEWSLETTER_LIST_EXISTS (400), NEWSLETTER_FORM_INVALID (400), NEWSLETTER_LINK_INVALID (400), NEWSLETTER_SUBSCRIBER_NOT_FOUND (404), ADDRESS_NOT_FOUND (404), CHECKOUT_INVALID (400), CHECKOUT_INVALID_STEP (400), CHECKOUT_CART_CHANGED (409), CHECKOUT_IN_PROGRESS (409), PAYMENT_DECLINED (402), PAYMENT_UNAVAILABLE (502), PAYMENT_NOT_CONFIGURED (400), PAYMENT_THROTTLED (429), ORDER_SOLD_OUT (409), DISCOUNT_USED_UP (409), ORDER_NOT_FOUND (404), ORDER_ACTION_REFUSED (409), ORDER_TRANSITION_NOT_ALLOWED (409), REFUND_FAILED (502), GAMIFY_CAMPAIGN_NOT_FOUND (404), GAMIFY_CAMPAIGN_CLOSED (400), GAMIFY_ACTION_NOT_FOUND (400), GAMIFY_CAMPAIGN_EXISTS (400), GAMIFY_CAMPAIGN_DATES (400), GAMIFY_WINNER_ALREADY_DRAWN (409), GAMIFY_NO_ENTRIES (400), GAMIFY_TOO_MANY_PLAYERS (429), MEDIA_NOT_AN_IMAGE (415), MEDIA_TOO_LARGE (413). ALREADY_LOCKED adds `lock` (the holder); STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.
+             * @description The error's stable code, on every error answer: switch on it rather than on the message. Codes and their statuses: INVALID_REQUEST (400), TOO_MANY_REQUESTS (429), NOT_FOUND (404), UNKNOWN_RECORD (400), CONCURRENT_CHANGE (409), STALE_VERSION (409), NOT_VISIBLE_YET (503), LOGIN_REQUIRED (401), STAFF_REQUIRED (403), CSRF_FAILED (403), REQUEST_TOO_LARGE (413), UNSUPPORTED_ENCODING (415), SERVER_ERROR (500), DATABASE_UNAVAILABLE (503), LOGIN_FAILED (400), LOGIN_DISABLED (400), LOGIN_THROTTLED (429), NO_SUCH_USER (404), USER_EXISTS (409), EMAIL_TAKEN (409), RESET_LINK_INVALID (400), SIGNUP_THROTTLED (429), RESET_THROTTLED (429), PASSWORD_WORK_BUSY (503), PRODUCT_NOT_FOUND (404), PRODUCT_EXISTS (409), PRODUCT_INVALID (400), SKU_NOT_FOUND (404), SKU_EXISTS (409), SKU_INVALID (400), NODE_NOT_FOUND (404), NODE_INVALID (400), NODE_HAS_WARNINGS (400), NODE_EXISTS (409), URL_TAKEN (400), INVALID_PARENT (400), UNKNOWN_KEYWORD (400), PAGE_NOT_FOUND (404), ROLE_NOT_FOUND (404), KEYWORD_INVALID (400), KEYWORD_EXISTS (409), ALREADY_LOCKED (409), ALREADY_SCHEDULED (409), ALREADY_RAN (409), CART_ITEM_NOT_FOUND (400), CART_ITEM_INACTIVE (400), CART_ITEM_SOLD_OUT (400), CART_TOO_MUCH (400), CART_BAD_QUANTITY (400), CART_NO_ITEMS (400), CART_FREE_DOWNLOADS_OVER (400), CART_FREE_DOWNLOADS_NO_SUBSCRIPTION (400), CART_NOT_A_FREE_DOWNLOAD (400), CART_NOT_A_SUBSCRIPTION (400), WISHLIST_ITEM_NOT_FOUND (400), WISHLIST_ITEM_INACTIVE (400), WISHLIST_DONATION (400), WISHLIST_FULL (400), MONTHLY_GIFT_NOT_FOUND (404), MONTHLY_GIFT_CANCELLED (409), MONTHLY_GIFT_OTHER_GATEWAY (409), DISCOUNT_NOT_FOUND (404), DISCOUNT_EXISTS (400), CAMPAIGN_NOT_FOUND (404), CAMPAIGN_EXISTS (400), CAMPAIGN_INVALID (400), GIFT_NOT_FOUND (404), GIFT_REFUNDED (409), RADIO_STATION_NOT_FOUND (404), RADIO_STATION_EXISTS (400), AD_NOT_FOUND (404), AD_EXISTS (400), NEWSLETTER_LIST_NOT_FOUND (404), NEWSLETTER_LIST_EXISTS (400), NEWSLETTER_FORM_INVALID (400), NEWSLETTER_LINK_INVALID (400), NEWSLETTER_SUBSCRIBER_NOT_FOUND (404), ADDRESS_NOT_FOUND (404), CHECKOUT_INVALID (400), CHECKOUT_INVALID_STEP (400), CHECKOUT_CART_CHANGED (409), CHECKOUT_IN_PROGRESS (409), PAYMENT_DECLINED (402), PAYMENT_UNAVAILABLE (502), PAYMENT_NOT_CONFIGURED (400), PAYMENT_THROTTLED (429), ORDER_SOLD_OUT (409), DISCOUNT_USED_UP (409), ORDER_NOT_FOUND (404), ORDER_ACTION_REFUSED (409), ORDER_TRANSITION_NOT_ALLOWED (409), REFUND_FAILED (502), GAMIFY_CAMPAIGN_NOT_FOUND (404), GAMIFY_CAMPAIGN_CLOSED (400), GAMIFY_ACTION_NOT_FOUND (400), GAMIFY_CAMPAIGN_EXISTS (400), GAMIFY_CAMPAIGN_DATES (400), GAMIFY_WINNER_ALREADY_DRAWN (409), GAMIFY_NO_ENTRIES (400), GAMIFY_TOO_MANY_PLAYERS (429), MEDIA_NOT_AN_IMAGE (415), MEDIA_TOO_LARGE (413). ALREADY_LOCKED adds `lock` (the holder); STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.
              * @enum {string}
              */
-            code?: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
+            code?: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
         };
     };
     responses: never;
@@ -23375,6 +23375,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -24981,6 +24982,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -25342,6 +25344,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -25617,6 +25620,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -25890,6 +25894,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -26167,6 +26172,7 @@ export interface operations {
                                 digital: boolean;
                                 donation: {
                                     campaign: string | null;
+                                    monthly?: boolean;
                                 } | null;
                                 total: string;
                             }[];
@@ -27103,7 +27109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, MONTHLY_GIFT_OTHER_GATEWAY, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27112,7 +27118,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                            code: "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27431,7 +27437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, MONTHLY_GIFT_OTHER_GATEWAY, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27440,7 +27446,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                            code: "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27630,7 +27636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, CONCURRENT_CHANGE. */
+            /** @description Refused by a rule, a lock or a newer version. Codes: MONTHLY_GIFT_CANCELLED, MONTHLY_GIFT_OTHER_GATEWAY, CONCURRENT_CHANGE. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27639,7 +27645,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "MONTHLY_GIFT_CANCELLED" | "CONCURRENT_CHANGE";
+                            code: "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "CONCURRENT_CHANGE";
                         } & {
                             [key: string]: unknown;
                         });

@@ -8,4 +8,8 @@ export const MONTHLY_GIFT_MESSAGES = {
   cancelled: "Your monthly gift is cancelled. No further months will be charged.",
   notFound: "We could not find that monthly gift.",
   alreadyCancelled: "This monthly gift was cancelled already.",
+  otherGateway:
+    "This monthly gift was set up with another payment provider, so it cannot be stopped here. Please contact us and we will stop it.",
+  otherGatewayStaff: (provider: string) =>
+    `This monthly gift was set up with another payment provider (${provider}); cancel its subscription there. Nothing was changed here.`,
 } as const;

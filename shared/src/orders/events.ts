@@ -22,8 +22,11 @@ export const OrderLine = z.object({
   unitCents: z.number().int().nonnegative(),
   totalCents: z.number().int().nonnegative(),
   digital: z.boolean(),
-  /** The campaign a donation line counts toward; null for goods. */
-  donation: z.object({ campaign: z.string().nullable() }).nullable(),
+  /**
+   * The campaign a donation line counts toward; null for goods. `monthly`: the line is the first month
+   * of a monthly gift (its confirmation says it repeats); absent on every other gift.
+   */
+  donation: z.object({ campaign: z.string().nullable(), monthly: z.boolean().optional() }).nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

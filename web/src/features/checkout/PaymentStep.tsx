@@ -8,7 +8,9 @@ const newKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 /**
- * Step 4: the order summary and the payment. Card is the default; a free total hides card and check
+ * Step 4: the payment. The order is reviewed in the summary beside every step (OrderSummary: beside
+ * the form on a wide screen, under it on a phone, where the total above the button keeps the amount in
+ * view); a second table here read as two orders. Card is the default; a free total hides card and check
  * (payment 'none'). The button reads 'Submitting Order...' and stays disabled while the order is placed;
  * one Idempotency-Key per visit of the step, so a repeated submit answers the same order.
  * When the server's gateway is Stripe (`stripe` in the summary), Stripe's Payment Element replaces the
@@ -96,8 +98,6 @@ export function PaymentStep(props: {
 
   return (
     <form onSubmit={submit} noValidate>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our server renders the summary with escaped titles (order-pricing.ts); the CSP runs no inline script */}
-      <div className="order-summary-box" dangerouslySetInnerHTML={{ __html: data.order_summary }} />
       {free ? (
         <p>Nothing is due for this order.</p>
       ) : (

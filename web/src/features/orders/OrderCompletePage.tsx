@@ -26,6 +26,8 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
   if (isError) return <p className="alert negative">Order not found.</p>;
   if (!data) return <p>Loading your order…</p>;
   const order = data.order;
+  // The first month of a monthly gift: the giver reads here, as in the mail, that it repeats and where to stop it.
+  const monthly = order.lines.find((l) => l.donation?.monthly);
   return (
     <article className="order-complete">
       <h1>Thank you for your order</h1>
@@ -42,6 +44,12 @@ export function OrderCompletePage({ params }: { params: Record<string, string> }
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {monthly ? (
+        <p role="note" className="monthly-note">
+          This gift repeats: ${monthly.total} to {monthly.title} every month, on the same card. Stop it any time from{" "}
+          <a href="/account/monthly-gifts/">Monthly gifts</a> in your account.
+        </p>
+      ) : null}
       <button type="button" className="print-order" onClick={() => window.print()}>
         Print Order
       </button>
