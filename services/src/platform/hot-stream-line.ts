@@ -8,6 +8,7 @@ import {
   type RecordedEvent,
 } from "@shop/shared";
 import type { RetryPolicy } from "./command-handler.ts";
+
 import {
   decideIn,
   givesUp,
@@ -26,6 +27,8 @@ export interface Queued<T> {
   retry: RetryPolicy;
   metadata: EventMetadata;
   body: (tx: StreamTransaction) => Promise<T>;
+  /** The streams its body will read, read at once before it runs. */
+  prefetch?: readonly string[];
   first: { seen: Map<string, Seen>; decided: Decisions<T>; reads: ReadonlyMap<string, RecordedEvent[]> };
 }
 

@@ -58,14 +58,23 @@ export interface Decisions<T> {
  * Runs `body` once: each stream it names is taken from `seen` (read into it the first time, or taken
  * from `reads`, what an earlier run read), folded with the events `seen` holds for it and with this
  * body's own. `seen` is not changed by the body's decisions: the caller adds them (`keep`) only when
- * the body finished, so a body that throws leaves nothing behind.
+ * the body finished, so a body that throws leaves nothing behind. The streams named in `prefetch`
+ * are read first, all at once (one round trip's wait instead of one per stream, in turn).
  */
 export async function decideIn<T>(
   store: EventStore,
   body: (tx: StreamTransaction) => Promise<T>,
   seen: Map<string, Seen>,
-  options: { attempt: number; metadata?: EventMetadata; reads?: ReadonlyMap<string, RecordedEvent[]> },
+  options: {
+    attempt: number;
+    metadata?: EventMetadata;
+    reads?: ReadonlyMap<string, RecordedEvent[]>;
+    prefetch?: readonly string[];
+  },
 ): Promise<Decisions<T>> {
+  const ahead = [...new Set(options.prefetch ?? [])].filter((id) => !seen.has(id) && !options.reads?.has(id));
+  const read = await Promise.all(ahead.map((id) => store.readStream(id)));
+  for (const [i, id] of ahead.entries()) seen.set(id, { recorded: read[i], version: versionOf(read[i]), events: [] });
   const mine = new Map<string, NewEvent[]>();
   const tx: StreamTransaction = {
     async run(streamId, decider, decide, runOptions) {

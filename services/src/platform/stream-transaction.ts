@@ -33,18 +33,22 @@ export async function runStreamTransaction<T>(
    * instead of colliding at the database and retrying, each retry a read and a write more; those
    * queued together are decided in turn and appended as one batch (hot-stream-line.ts). Streams only
    * read (an untracked download's SKU) queue nobody. Other processes still meet them through the
-   * expected versions.
+   * expected versions. `reads` names streams the body will read: they are read at once, together,
+   * before it runs (a hint: a stream not named is read when the body comes to it).
    */
-  options: { queue?: boolean } = {},
+  options: { queue?: boolean; reads?: readonly string[] } = {},
 ): Promise<TransactionResult<T>> {
-  if (!options.queue) return runAlone({ store, retry, metadata, body });
+  const prefetch = options.reads;
+  if (!options.queue) return runAlone({ store, retry, metadata, body, prefetch });
   const seen = new Map<string, Seen>();
-  const decided = await decideIn(store, body, seen, { attempt: 1, metadata });
+  const decided = await decideIn(store, body, seen, { attempt: 1, metadata, prefetch });
   const reads = new Map([...seen].map(([id, s]) => [id, s.recorded]));
   keep(seen, decided.mine);
   if (decided.mine.size === 0) return { result: decided.result, appended: new Map(), last: null };
-  return queueOnStreams(store, { retry, metadata, body, first: { seen, decided, reads } }, (queued, useFirst) =>
-    runAlone({ store, ...queued, first: useFirst ? queued.first : undefined }),
+  return queueOnStreams(
+    store,
+    { retry, metadata, body, prefetch, first: { seen, decided, reads } },
+    (queued, useFirst) => runAlone({ store, ...queued, first: useFirst ? queued.first : undefined }),
   );
 }
 
@@ -52,13 +56,13 @@ export async function runStreamTransaction<T>(
 async function runAlone<T>(
   run: Omit<Queued<T>, "first"> & { store: EventStore; first?: Queued<T>["first"] },
 ): Promise<TransactionResult<T>> {
-  const { store, retry, metadata, body } = run;
+  const { store, retry, metadata, body, prefetch } = run;
   for (let attempt = 1; ; attempt++) {
     let seen = run.first?.seen;
     let result = run.first?.decided.result;
     if (attempt > 1 || !seen) {
       seen = new Map<string, Seen>();
-      const decided = await decideIn(store, body, seen, { attempt, metadata });
+      const decided = await decideIn(store, body, seen, { attempt, metadata, prefetch });
       keep(seen, decided.mine);
       result = decided.result;
     }
