@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OrderSoldOutError, paymentAttemptStream, type EventStore, type RecordedEvent } from "@shop/shared";
+import {
+  OrderSoldOutError,
+  paymentAttemptStream,
+  type EventStore,
+  type RecordedEvent,
+  type StreamWrite,
+} from "@shop/shared";
 import { skuGiven } from "../catalog/catalog-spec-fixtures.ts";
 import { journalStarted, finishJournalIn, orderJournal } from "../checkout/payment-journal.ts";
 import { createEventRegistry } from "../event-registry.ts";
@@ -64,19 +70,39 @@ function takesOf(events: RecordedEvent[]) {
   };
 }
 
+/**
+ * The store, but each commit that takes stock lands 150 ms late, as on a loaded machine: the buyers that
+ * reach the reserve meanwhile queue behind it, so the batches these rules are about form every run.
+ */
+function slowTakes(store: EventStore): EventStore {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== "appendMany" || typeof value !== "function") return value;
+      return async (writes: StreamWrite[]) => {
+        if (writes.some((w) => w.events.some((e) => e.type === "SkuStockChanged")))
+          await new Promise((r) => setTimeout(r, 150));
+        return value.call(target, writes);
+      };
+    },
+  });
+}
+
 describe.skipIf(!testDatabaseUrl())("stock: a hot SKU's takes decided in batches (PostgreSQL)", () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let store: EventStore;
   let gateway: ReturnType<typeof createTestGateway>;
+  let slow: EventStore;
   let numbers = 200_000;
 
   beforeAll(async () => {
     database = await openTestDatabase({ schema: `hotsku_${Date.now().toString(36)}` });
     store = await createPostgresEventStore(database, createEventRegistry());
+    slow = slowTakes(store);
     gateway = createTestGateway(database.db);
     const catalog = [
       ...skuGiven(71, "HOT-71", { priceCents: 1000, productId: 7, stock: 5 }),
-      ...skuGiven(72, "HOT-72", { priceCents: 1000, productId: 7, stock: 2 }),
+      ...skuGiven(72, "HOT-72", { priceCents: 1000, productId: 7, stock: 3 }),
       ...skuGiven(73, "HOT-73", { priceCents: 1000, productId: 7, stock: 10 }),
       ...skuGiven(74, "HOT-74", { priceCents: 1000, productId: 7, stock: 2 }),
     ];
@@ -90,8 +116,8 @@ describe.skipIf(!testDatabaseUrl())("stock: a hot SKU's takes decided in batches
     const metadata = { correlationId: attemptId };
     const origin = { kind: "checkout" as const, cartId: draft.cartId, idempotencyKey: attemptId };
     await store.append(paymentAttemptStream(attemptId), [journalStarted(attemptId, origin, draft, at)]);
-    const deps = { store, gateway, nextOrderNumber: async () => String(++numbers) };
-    return placeOrder(deps, draft, metadata, orderJournal(store, attemptId, clock, metadata), (tx, placed) =>
+    const deps = { store: slow, gateway, nextOrderNumber: async () => String(++numbers) };
+    return placeOrder(deps, draft, metadata, orderJournal(slow, attemptId, clock, metadata), (tx, placed) =>
       finishJournalIn(tx, attemptId, placed.number, at),
     );
   }
@@ -125,13 +151,14 @@ describe.skipIf(!testDatabaseUrl())("stock: a hot SKU's takes decided in batches
     const ids = Array.from({ length: 8 }, (_, i) => `late-${i}`);
     const outcomes = await Promise.allSettled(ids.map((id) => buy(id, [72])));
     const refused = ids.filter((_, i) => outcomes[i].status === "rejected");
-    expect(refused).toHaveLength(6);
+    expect(refused).toHaveLength(5);
     for (const o of outcomes)
       if (o.status === "rejected") expect(o.reason).toMatchObject({ message: 'Sorry, "Book 72" is sold out.' });
     for (const id of refused) expect(await money(id)).toEqual({ captured: 0, voided: true });
     for (const id of ids.filter((id) => !refused.includes(id)))
       expect(await money(id)).toEqual({ captured: 1000, voided: false });
     expect(takesOf(await store.readStream("sku-72")).stock).toBe(0);
+    expect(takesOf(await store.readStream("sku-72")).largestBatch).toBeGreaterThan(1);
   }, 60_000);
 
   it("stock: a buyer's reserve is all or nothing across two SKUs, inside a batch", async () => {
