@@ -78,7 +78,12 @@ function createLine(store: EventStore, runAlone: RunAlone) {
   function start(batch: Batch, alone: boolean) {
     for (const id of batch.streams) busy.add(id);
     const member = batch.members[0];
-    const done = alone ? settle(member, runAlone(member.queued, true)) : runBatch(store, batch.members, runAlone);
+    // Whatever fails unforeseen fails every member still waiting (a settled one ignores it) and frees the streams.
+    const done = alone
+      ? settle(member, runAlone(member.queued, true))
+      : runBatch(store, batch.members, runAlone).catch((error: unknown) => {
+          for (const m of batch.members) m.reject(error);
+        });
     void done.finally(() => {
       for (const id of batch.streams) busy.delete(id);
       for (const next of [...waiting])
