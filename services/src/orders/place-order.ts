@@ -1,7 +1,10 @@
 import {
   PaymentDeclinedError,
   WrongExpectedVersionError,
+  discountUsesStream,
   orderStream,
+  paymentAttemptStream,
+  skuStream,
   type AppendResult,
   type Discount,
   type EventMetadata,
@@ -170,7 +173,15 @@ export async function placeOrder(
         if (!journal?.resume?.number) await journal?.numbered(tx, number);
         return { taken, claimed };
       },
-      { queue: true },
+      // The streams the body reads, read together rather than one after another.
+      {
+        queue: true,
+        reads: [
+          ...goods.map((l) => skuStream(l.skuId ?? 0)),
+          ...draft.discounts.map((d) => discountUsesStream(d.code)),
+          ...(journal && !journal.resume?.number ? [paymentAttemptStream(draft.attemptId)] : []),
+        ],
+      },
     );
     reservations.push(...reserved.result.taken);
     claims.push(...reserved.result.claimed);

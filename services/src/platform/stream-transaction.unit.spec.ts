@@ -119,4 +119,32 @@ describe("spec 28.3 runStreamTransaction", () => {
     expect({ unqueued: unqueued > 0, queued: conflicts }).toEqual({ unqueued: true, queued: 0 });
     expect(await types(counting, "hot-b")).toHaveLength(16);
   });
+
+  it("spec 28.3 the streams a transaction names in reads are read together, once, before its body runs", async () => {
+    const inner = createInMemoryEventStore();
+    let reading = 0;
+    let most = 0;
+    const read: string[] = [];
+    const slow: EventStore = {
+      ...inner,
+      async readStream(id, options) {
+        read.push(id);
+        most = Math.max(most, ++reading);
+        await new Promise((r) => setTimeout(r, 5));
+        reading--;
+        return inner.readStream(id, options);
+      },
+    };
+    await runStreamTransaction(
+      slow,
+      RETRY.contended,
+      {},
+      async (tx) => {
+        for (const id of ["r-1", "r-2", "r-3"]) await tx.run(id, stock, take(1));
+      },
+      { reads: ["r-1", "r-2", "r-3"] },
+    );
+    expect({ most, read }).toEqual({ most: 3, read: ["r-1", "r-2", "r-3"] });
+    expect(await types(inner, "r-3")).toEqual(["TestCopiesTaken"]);
+  });
 });
