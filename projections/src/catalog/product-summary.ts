@@ -17,7 +17,7 @@ export async function refreshSkuNames(db: Db, which: { skuId: number } | { produ
 
 /**
  * `refreshSkuNames` for many SKUs and products' SKUs in one statement per chunk, writing only the names
- * that change (most were inserted right already: see `skuNameOf`).
+ * that change (most were inserted right already: see `applyCatalogBatch`).
  */
 export async function refreshManySkuNames(db: Db, skuIds: number[], productIds: number[]): Promise<void> {
   for (const ids of chunks(skuIds))
