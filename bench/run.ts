@@ -5,6 +5,7 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   eventstore: () => import("./eventstore.ts"),
   locks: () => import("./locks.ts"),
   memory: () => import("./memory.ts"),
+  "catalog-catchup": () => import("./catalog-catchup.ts"),
   checkout: () => import("./checkout.ts"),
   crash: () => import("./crash.ts"),
   "crash-checkout": () => import("./crash-checkout.ts"),

@@ -1,9 +1,9 @@
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { catalogEvents, isEventOf, skuEvents, type RecordedEvent } from "@shop/shared";
 import type { Database } from "../database.ts";
 import { addedSkuRow, createdSkuRow, defined, productColumns, productRow, skuColumns } from "./catalog-columns.ts";
 import type { ProductsTable, SkusTable } from "./catalog-tables.ts";
-import { chunks, refreshManySkuNames, refreshProducts } from "./product-summary.ts";
+import { cardsOf, chunks, insertProducts, refreshManySkuNames, refreshProducts } from "./product-summary.ts";
 
 type Db = Kysely<Database>;
 
@@ -16,16 +16,36 @@ type Db = Kysely<Database>;
  *   product that `apply` would have refreshed. Both are functions of the rows as they are: every
  *   event that changes their inputs (a SKU's own name, product, price, stock, activity; a product's
  *   title or existence) refreshes them too, so the last refresh one by one sees the end state.
+ * - Each row is written once where it can be: a SkuCreated's row is inserted with the name the
+ *   refresh would give it, and the products still waiting at the end are inserted after the SKUs,
+ *   with their cards and search document (a refresh then writes only what differs). A product or SKU
+ *   written twice costs a second row version in every index (products have seven, two of them GIN).
  * - catalog_version moves by the number of events, in one upsert.
  */
 export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promise<void> {
+  await analyzeGrownTables(db);
   let count = 0;
   const products = new Map<number, Insertable<ProductsTable>>();
-  const skus = new Map<number, Insertable<SkusTable>>();
+  /** Waiting SKU rows; `named`: a SkuCreated's, whose name is refreshed (a SkuAdded's keeps its own). */
+  const skus = new Map<number, { row: Insertable<SkusTable>; named: boolean }>();
   const skuNames = new Set<number>();
   const productSkuNames = new Set<number>();
   const touched = new Set<number>();
 
+  const writeSkus = async () => {
+    const titles = await titlesOf(
+      db,
+      [...skus.values()].filter((s) => s.named && s.row.own_name === ""),
+      products,
+    );
+    for (const rows of chunks([...skus.values()], 500))
+      await db
+        .insertInto("skus")
+        .values(rows.map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)))
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    skus.clear();
+  };
   const writeInserts = async () => {
     for (const rows of chunks([...products.values()]))
       await db
@@ -33,14 +53,8 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
         .values(rows)
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
-    for (const rows of chunks([...skus.values()], 500))
-      await db
-        .insertInto("skus")
-        .values(rows)
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
+    await writeSkus();
     products.clear();
-    skus.clear();
   };
   const updateSku = async (id: number, columns: Partial<Insertable<SkusTable>>, at: string) => {
     await writeInserts();
@@ -84,12 +98,12 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
       }
       case "SkuAdded": {
         const row = addedSkuRow(event.data, recorded.createdAt);
-        if (!skus.has(row.id)) skus.set(row.id, row);
+        if (!skus.has(row.id)) skus.set(row.id, { row, named: false });
         break;
       }
       case "SkuCreated": {
         const row = createdSkuRow(event.data);
-        if (!skus.has(row.id)) skus.set(row.id, row);
+        if (!skus.has(row.id)) skus.set(row.id, { row, named: true });
         skuNames.add(row.id);
         if (event.data.productId !== null) touched.add(event.data.productId);
         break;
@@ -110,12 +124,60 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
     }
   }
   if (count === 0) return;
-  await writeInserts();
   await db
     .insertInto("catalog_version")
     .values({ id: 1, version: count })
     .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", count) })))
     .execute();
+  // The SKUs first: the waiting products' cards are read from them.
+  await writeSkus();
+  const cards = await cardsOf(db, [...touched]);
+  const inserted = await insertProducts(db, [...products.values()], cards);
+  products.clear();
   await refreshManySkuNames(db, [...skuNames], [...productSkuNames]);
-  await refreshProducts(db, [...touched]);
+  await refreshProducts(db, [...touched], cards, inserted);
+}
+
+/** `name` as the refresh (`product-summary.ts`) writes it: the own name, else the product's title, else the code. */
+const skuName = (row: Insertable<SkusTable>, titles: Map<number, string>) =>
+  row.own_name !== "" ? row.own_name : ((row.product_id == null ? undefined : titles.get(row.product_id)) ?? row.sku);
+
+/**
+ * The titles of the SKUs' products: the row waiting to be inserted in the same flush, else the table's.
+ * (Should the table already hold a waiting product's id, that row stays and its title is the right one:
+ * the names' refresh at the end of the batch, which writes only what differs, puts it right.)
+ */
+async function titlesOf(
+  db: Db,
+  skus: { row: Insertable<SkusTable> }[],
+  waiting: Map<number, Insertable<ProductsTable>>,
+): Promise<Map<number, string>> {
+  const titles = new Map<number, string>();
+  const stored = new Set<number>();
+  for (const { row } of skus) {
+    if (row.product_id == null) continue;
+    const title = waiting.get(row.product_id)?.title;
+    if (title === undefined) stored.add(row.product_id);
+    else titles.set(row.product_id, title);
+  }
+  for (const ids of chunks([...stored])) {
+    const rows = await db.selectFrom("products").select(["id", "title"]).where("id", "in", ids).execute();
+    for (const { id, title } of rows) titles.set(id, title);
+  }
+  return titles;
+}
+
+/**
+ * ANALYZEs `product_id` of skus and product_search_terms once a table holds twice the rows its
+ * statistics counted. A catch-up grows them from nothing much faster than autovacuum (when it runs
+ * at all: it is off on the bench machine) analyzes them, and without statistics the planner guesses
+ * that each id of `product_id IN (...)` matches 0.5 % of the rows: it then reads both tables whole
+ * for every batch, a catch-up quadratic in the catalog's size. One column is quick to analyze (the
+ * products table's ids are its primary key, which the planner needs no statistics for).
+ */
+async function analyzeGrownTables(db: Db): Promise<void> {
+  const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_class c
+    WHERE c.oid IN ('skus'::regclass, 'product_search_terms'::regclass)
+      AND pg_stat_get_live_tuples(c.oid) > 1000 + 2 * greatest(c.reltuples, 0)`.execute(db);
+  for (const { name } of rows) await sql`ANALYZE ${sql.id(name)} (product_id)`.execute(db);
 }

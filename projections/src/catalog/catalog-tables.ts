@@ -98,19 +98,30 @@ export interface CatalogTables {
   product_search_terms: ProductSearchTermsTable;
 }
 
+/** The search words of the listed products `where` selects (an SQL condition on `p`), as rows of the table. */
+const searchTermRows = (where: ReturnType<typeof sql>) => sql`SELECT u.lexeme, p.id,
+    ts_rank(p.search, ('''' || replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery), lower(p.title)
+  FROM products p, unnest(p.search) AS u WHERE p.listed AND ${where}`;
+
 /**
  * Writes the search words of the listed products `where` selects (an SQL condition on `p`): new or
  * changed rows only, so a refresh that changes no word (a stock or price change) writes nothing. A
  * one-word query's ts_rank is that word's share of any query's rank, so it is the word's score.
  */
 export const upsertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT INTO product_search_terms
-    (term, product_id, score, title_key)
-  SELECT u.lexeme, p.id,
-    ts_rank(p.search, ('''' || replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery), lower(p.title)
-  FROM products p, unnest(p.search) AS u WHERE p.listed AND ${where}
+    (term, product_id, score, title_key) ${searchTermRows(where)}
   ON CONFLICT (product_id, term) DO UPDATE SET score = excluded.score, title_key = excluded.title_key
     WHERE (product_search_terms.score, product_search_terms.title_key)
       IS DISTINCT FROM (excluded.score, excluded.title_key)`;
+
+/**
+ * `upsertSearchTerms` for products that have no words yet (just inserted): a plain INSERT, without the
+ * ON CONFLICT's look-up of each row in the primary key before it is written. The rows go in the rank
+ * index's order, so the batch's entries for one word land on its leaf pages one after the other.
+ */
+export const insertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT INTO product_search_terms
+    (term, product_id, score, title_key) ${searchTermRows(where)}
+  ORDER BY u.lexeme COLLATE "C", 3 DESC, 4, 2`;
 
 async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { AVAILABILITIES, availabilityOf, type Availability } from "@shop/shared";
-import { upsertSearchTerms, type CatalogTables } from "./catalog-tables.ts";
+import type { Insertable } from "kysely";
+import { insertSearchTerms, upsertSearchTerms, type CatalogTables, type ProductsTable } from "./catalog-tables.ts";
 
 type Db = Kysely<CatalogTables>;
 
@@ -14,12 +15,17 @@ export async function refreshSkuNames(db: Db, which: { skuId: number } | { produ
   await sql`UPDATE skus SET name = ${skuName} WHERE ${where}`.execute(db);
 }
 
-/** `refreshSkuNames` for many SKUs and products' SKUs in one statement per chunk. */
+/**
+ * `refreshSkuNames` for many SKUs and products' SKUs in one statement per chunk, writing only the names
+ * that change (most were inserted right already: see `applyCatalogBatch`).
+ */
 export async function refreshManySkuNames(db: Db, skuIds: number[], productIds: number[]): Promise<void> {
   for (const ids of chunks(skuIds))
-    await sql`UPDATE skus SET name = ${skuName} WHERE id IN (${sql.join(ids)})`.execute(db);
+    await sql`UPDATE skus SET name = ${skuName} WHERE id IN (${sql.join(ids)}) AND name <> ${skuName}`.execute(db);
   for (const ids of chunks(productIds))
-    await sql`UPDATE skus SET name = ${skuName} WHERE product_id IN (${sql.join(ids)})`.execute(db);
+    await sql`UPDATE skus SET name = ${skuName} WHERE product_id IN (${sql.join(ids)}) AND name <> ${skuName}`.execute(
+      db,
+    );
 }
 
 /** The best availability among SKUs: one in stock makes the product in stock. */
@@ -55,12 +61,21 @@ function summaryOf(skus: ActiveSku[]) {
   };
 }
 
-/** The full-text document (title A; subtitle, author, series B; codes C), from `codes` as given. */
-const searchDocumentOf = (codes: RawBuilder<unknown>) => sql`setweight(to_tsvector('english', title), 'A')
-      || setweight(to_tsvector('english', subtitle || ' ' || author || ' ' || series), 'B')
-      || setweight(to_tsvector('simple', author || ' ' || series), 'B')
-      || setweight(to_tsvector('simple', ${codes}), 'C')`;
-const searchDocument = searchDocumentOf(sql`codes`);
+type SearchFields = Record<"title" | "subtitle" | "author" | "series" | "codes", RawBuilder<unknown>>;
+
+/** The full-text document (title A; subtitle, author, series B; codes C), from the fields as given. */
+const searchDocumentOf = (f: SearchFields) => sql`setweight(to_tsvector('english', ${f.title}), 'A')
+      || setweight(to_tsvector('english', ${f.subtitle} || ' ' || ${f.author} || ' ' || ${f.series}), 'B')
+      || setweight(to_tsvector('simple', ${f.author} || ' ' || ${f.series}), 'B')
+      || setweight(to_tsvector('simple', ${f.codes}), 'C')`;
+const columns = (prefix: string): SearchFields => ({
+  title: sql.ref(`${prefix}title`),
+  subtitle: sql.ref(`${prefix}subtitle`),
+  author: sql.ref(`${prefix}author`),
+  series: sql.ref(`${prefix}series`),
+  codes: sql.ref(`${prefix}codes`),
+});
+const searchDocument = searchDocumentOf(columns(""));
 
 const SKU_COLUMNS = ["sku", "upc", "isbn", "format", "category", "price_cents", "stock", "backorder"] as const;
 
@@ -81,13 +96,11 @@ export async function refreshProduct(db: Db, productId: number): Promise<void> {
   await refreshSearchTerms(db, [productId]);
 }
 
-/**
- * `refreshProduct` for many products: one SELECT of their active SKUs and one UPDATE per chunk (the
- * card columns as one JSON parameter unpacked by `jsonb_to_recordset`, and the tsvector from the new
- * codes in the same UPDATE: one new row version per product, not two, each through every index),
- * then their search words.
- */
-export async function refreshProducts(db: Db, productIds: number[]): Promise<void> {
+export type Card = ReturnType<typeof summaryOf>;
+
+/** The card columns of each product from its active SKUs as the table holds them now (`summaryOf`). */
+export async function cardsOf(db: Db, productIds: number[]): Promise<Map<number, Card>> {
+  const cards = new Map<number, Card>();
   for (const ids of chunks(productIds)) {
     const skus = await db
       .selectFrom("skus")
@@ -99,15 +112,74 @@ export async function refreshProducts(db: Db, productIds: number[]): Promise<voi
       .execute();
     const byProduct = new Map<number, ActiveSku[]>(ids.map((id) => [id, []]));
     for (const s of skus) byProduct.get(s.product_id!)!.push(s);
-    const rows = [...byProduct].map(([id, of]) => ({ id, ...summaryOf(of) }));
+    for (const [id, of] of byProduct) cards.set(id, summaryOf(of));
+  }
+  return cards;
+}
+
+/** The products columns an insert names, with their types, as `jsonb_to_recordset` unpacks them. */
+const PRODUCT_COLUMNS = `id integer, title text, subtitle text, slug text, description text, author text, series text,
+  release_date text, attributes text, images text, samples text, includes text, better_together text, recommended text,
+  version integer, created_at text, updated_at text, categories text[], formats text[], min_price_cents integer,
+  max_price_cents integer, availability text, listed boolean, codes text`;
+const JSON_COLUMNS = new Set(["attributes", "images", "samples", "includes", "better_together", "recommended"]);
+const productColumnNames = PRODUCT_COLUMNS.split(",").map((c) => c.trim().split(" ")[0]);
+
+/**
+ * Inserts new products with their cards and search document as `refreshProducts` would write them
+ * (the first row of an id wins, as ON CONFLICT DO NOTHING one by one would); answers the ids it
+ * inserted: a product already there keeps its row, to be refreshed. The rows go as one JSON
+ * parameter, so the statement (and its tsvector expression) is planned once, not once per row.
+ */
+export async function insertProducts(
+  db: Db,
+  rows: Insertable<ProductsTable>[],
+  cards: Map<number, Card>,
+): Promise<Set<number>> {
+  const inserted = new Set<number>();
+  const names = sql.join(productColumnNames.map((c) => sql.ref(c)));
+  const values = sql.join(
+    productColumnNames.map((c) => (JSON_COLUMNS.has(c) ? sql`${sql.ref(`v.${c}`)}::jsonb` : sql.ref(`v.${c}`))),
+  );
+  for (const chunk of chunks(rows)) {
+    const json = JSON.stringify(chunk.map((row) => ({ ...row, ...cards.get(row.id)! })));
+    const { rows: ids } = await sql<{ id: number }>`INSERT INTO products (${names}, search)
+      SELECT ${values}, ${searchDocumentOf(columns("v."))}
+      FROM jsonb_to_recordset(${json}::jsonb) AS v(${sql.raw(PRODUCT_COLUMNS)})
+      ON CONFLICT (id) DO NOTHING RETURNING id`.execute(db);
+    for (const { id } of ids) inserted.add(id);
+  }
+  return inserted;
+}
+
+/**
+ * `refreshProduct` for many products, from their `cards`: one UPDATE per chunk (the card columns as one
+ * JSON parameter unpacked by `jsonb_to_recordset`, and the tsvector from the new codes in the same
+ * UPDATE: one new row version per product, not two, each through every index) where anything
+ * differs, then their search words. Products in `inserted` were just written with their cards and
+ * have no search words yet: only those are written.
+ */
+export async function refreshProducts(
+  db: Db,
+  productIds: number[],
+  cards: Map<number, Card>,
+  inserted: Set<number>,
+): Promise<void> {
+  for (const ids of chunks(productIds.filter((id) => !inserted.has(id)))) {
+    const rows = ids.map((id) => ({ id, ...cards.get(id)! }));
+    const search = searchDocumentOf({ ...columns("products."), codes: sql.ref("v.codes") });
     await sql`UPDATE products SET categories = v.categories, formats = v.formats,
         min_price_cents = v.min_price_cents, max_price_cents = v.max_price_cents,
-        availability = v.availability, listed = v.listed, codes = v.codes, search = ${searchDocumentOf(sql`v.codes`)}
+        availability = v.availability, listed = v.listed, codes = v.codes, search = ${search}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, categories text[], formats text[],
         min_price_cents integer, max_price_cents integer, availability text, listed boolean, codes text)
-      WHERE products.id = v.id`.execute(db);
+      WHERE products.id = v.id AND (products.categories, products.formats, products.min_price_cents,
+        products.max_price_cents, products.availability, products.listed, products.codes, products.search)
+        IS DISTINCT FROM (v.categories, v.formats, v.min_price_cents, v.max_price_cents, v.availability, v.listed,
+        v.codes, ${search})`.execute(db);
     await refreshSearchTerms(db, ids);
   }
+  for (const ids of chunks([...inserted])) await insertSearchTerms(sql`p.id IN (${sql.join(ids)})`).execute(db);
 }
 
 /**
@@ -116,7 +188,7 @@ export async function refreshProducts(db: Db, productIds: number[]): Promise<voi
  */
 async function refreshSearchTerms(db: Db, ids: number[]): Promise<void> {
   await sql`DELETE FROM product_search_terms t USING products p
-    WHERE p.id = t.product_id AND p.id IN (${sql.join(ids)})
+    WHERE p.id = t.product_id AND p.id IN (${sql.join(ids)}) AND t.product_id IN (${sql.join(ids)})
       AND (NOT p.listed OR NOT EXISTS (SELECT FROM unnest(p.search) AS u WHERE u.lexeme = t.term))`.execute(db);
   await upsertSearchTerms(sql`p.id IN (${sql.join(ids)})`).execute(db);
 }

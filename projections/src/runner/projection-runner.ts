@@ -55,6 +55,14 @@ const PROJECTOR_RETRY_MS = [200, 1000];
 /** How soon a read model's checkpoint is written after batches it did not handle. */
 const FLUSH_MS = 200;
 const FOLLOWER_POLL_MS = 10;
+/**
+ * Events per batch read from the log (the subscription's default is 500). A live log gives smaller
+ * batches anyway; a catch-up (after a bulk import, or a restart) pays each batch's fixed statements
+ * (transaction, checkpoint, a batched projector's reads and refreshes) four times less often, and a
+ * batched projector writes bigger runs of rows: the catalog's catch-up after importing 100,000
+ * products took 111 s in batches of 2,000 against 165 s in batches of 500 (bench/README.md).
+ */
+const BATCH = 2000;
 
 /** One read model as the leader drives it: `position` is how far it has read, `saved` what its stored checkpoint says. */
 interface Track {
@@ -206,6 +214,7 @@ export class ProjectionRunner {
     this.subscriptions.push(
       store.subscribe({
         from,
+        batchSize: BATCH,
         onEvents: (events) => this.serially(() => this.project(term, events)),
         onError: (error) => this.options.log?.error({ err: error }, "projection failed; retrying"),
       }),
