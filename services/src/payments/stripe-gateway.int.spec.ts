@@ -88,6 +88,17 @@ describe("Stripe adapter: the requests it sends (recorded fixtures)", () => {
     ]);
   });
 
+  it("money: capture of an intent captured and then refunded is refused (its money was given back)", async () => {
+    stripe.answer(
+      response("payment-intent-capture-unexpected-state"),
+      answerWith(stripeFixture("payment-intent-succeeded"), {
+        latest_charge: { id: "ch_3QfXkLJ2eZvKYlo21xYz0AbC", object: "charge", amount_refunded: 1898 },
+      }),
+    );
+    await expect(gateway.capture(PI, 1898)).rejects.toThrow(/was refunded/);
+    expect(stripe.requests[1]).toMatchObject({ method: "GET", path: `/v1/payment_intents/${PI}` });
+  });
+
   it("void: POST …/cancel with the key cancel-{id}", async () => {
     const fixture = stripeFixture("payment-intent-cancel");
     stripe.answer(fixture.response);

@@ -35,6 +35,15 @@ const PaymentIntent = z.object({
 });
 type PaymentIntent = z.infer<typeof PaymentIntent>;
 
+/** An intent with its charge expanded: what a capture Stripe refused as already done still holds. */
+const CapturedIntent = z.object({
+  status: PaymentIntent.shape.status,
+  latest_charge: z
+    .union([z.string(), z.object({ amount_refunded: z.number().int() })])
+    .nullable()
+    .optional(),
+});
+
 const Refund = z.object({ id: z.string(), object: z.literal("refund"), status: z.string().nullable() });
 
 /** Stripe's card brands, named as the back office names card types. */
@@ -138,12 +147,23 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     async capture(reference, amountCents) {
-      await unlessAlready(reference, "succeeded", () =>
-        api("POST", `${intentPath(reference)}/capture`, {
+      try {
+        await api("POST", `${intentPath(reference)}/capture`, {
           form: { amount_to_capture: amountCents },
           idempotencyKey: `capture-${reference}`,
-        }),
-      );
+        });
+      } catch (error) {
+        if (!(error instanceof StripeApiError) || error.code !== "payment_intent_unexpected_state") throw error;
+        // Captured already (a resumed attempt): done, unless its money was given back since. A
+        // refunded intent stays 'succeeded', so its charge says whether it still holds the money.
+        const intent = CapturedIntent.parse(
+          await api("GET", intentPath(reference), { query: { expand: ["latest_charge"] } }),
+        );
+        if (intent.status !== "succeeded") throw error;
+        const charge = intent.latest_charge;
+        if (charge && typeof charge === "object" && charge.amount_refunded > 0)
+          throw new Error(`Stripe: ${reference} was refunded, it cannot pay for an order`);
+      }
     },
 
     async refund(reference, amountCents) {
