@@ -99,10 +99,21 @@ function inRebuild(projection: Projection): Projection {
  * the B-tree indexes its updates and ON CONFLICT need stay.
  */
 async function dropSearchIndexes(db: Kysely<Database>, shadow: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string; definition: string }>`SELECT indexname AS name, indexdef AS definition
-    FROM pg_indexes WHERE schemaname = ${shadow} AND indexdef ~ ' USING (gin|gist) '`.execute(db);
-  for (const { name } of rows) await sql`DROP INDEX ${sql.id(shadow, name)}`.execute(db);
-  return rows.map((r) => r.definition);
+  // From the catalogs, by access method, the shadow schema's indexes only: pg_indexes computes every
+  // index's definition in the database while it filters, and one another session drops meanwhile
+  // fails the query ("could not open relation with OID …"). Definitions are read after, ours alone.
+  const { rows } = await sql<{ name: string }>`SELECT c.relname AS name
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_am am ON am.oid = c.relam
+    WHERE n.nspname = ${shadow} AND c.relkind = 'i' AND am.amname IN ('gin', 'gist')`.execute(db);
+  const definitions: string[] = [];
+  for (const { name } of rows) {
+    const { rows: found } = await sql<{
+      definition: string;
+    }>`SELECT pg_get_indexdef(format('%I.%I', ${shadow}::text, ${name}::text)::regclass) AS definition`.execute(db);
+    definitions.push(found[0].definition);
+    await sql`DROP INDEX ${sql.id(shadow, name)}`.execute(db);
+  }
+  return definitions;
 }
 
 /** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
