@@ -84,3 +84,18 @@ export async function givenCatalogAndCampaign(server: RunningServer) {
   ]);
   await server.runner.waitFor(await server.store.head());
 }
+
+/** The 'Build the Ark' campaign (`ark-main`) as a spec's given event, with the goal the spec needs. */
+export const arkCampaignGiven = (goalCents: number): GivenEvent => ({
+  streamId: campaignStream("ark-main"),
+  type: "CampaignCreated",
+  data: {
+    id: 1,
+    slug: "ark-main",
+    name: "Build the Ark",
+    goalCents,
+    startsAt: null,
+    endsAt: null,
+    createdAt: new Date().toISOString(),
+  },
+});

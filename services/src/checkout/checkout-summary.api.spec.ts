@@ -1,25 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { campaignStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
+import { apiSpec } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
-import { BILLING, BOOK, CHECKOUT_CATALOG, GIFT, SAME_AS_BILLING, throughShipping } from "./checkout-fixtures.ts";
+import {
+  BILLING,
+  BOOK,
+  CHECKOUT_CATALOG,
+  GIFT,
+  SAME_AS_BILLING,
+  throughShipping,
+  arkCampaignGiven,
+} from "./checkout-fixtures.ts";
 
 const spec = apiSpec(createApp);
 const C = "/api/store/shop/checkout/";
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 100_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: new Date().toISOString(),
-  },
-};
+const ARK = arkCampaignGiven(100_000);
 const ann = signedInUser("ann@example.org", "Ann Shopper", { isStaff: false });
 const given = spec.given(...CHECKOUT_CATALOG, ARK, ann);
 const money = (amount: string) => ({ amount, amount_cents: Math.round(Number(amount) * 100) });

@@ -1,26 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { campaignStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
+import { apiSpec } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
-import { BOOK, CHECKOUT_CATALOG, GIFT, GOOD_CARD } from "./checkout-fixtures.ts";
+import { BOOK, CHECKOUT_CATALOG, GIFT, GOOD_CARD, arkCampaignGiven } from "./checkout-fixtures.ts";
 
 // Issue 26 §5: the donate page's short flow, one form for a gift: fund, amount, email and card.
 const spec = apiSpec(createApp);
 const Q = "/api/store/shop/quick-donation/";
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 50_000_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: new Date().toISOString(),
-  },
-};
+const ARK = arkCampaignGiven(50_000_000);
 const given = spec.given(...CHECKOUT_CATALOG, ARK);
 const { payment_type: _card, ...CARD } = GOOD_CARD;
 const FORM = { fund: GIFT, amount: "12.50", email: "noah@example.org", ...CARD };

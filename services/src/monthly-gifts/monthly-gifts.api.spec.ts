@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { campaignStream, MONTHLY_GIFT_MESSAGES, monthlyGiftStream } from "@shop/shared";
+import { MONTHLY_GIFT_MESSAGES, monthlyGiftStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { CHECKOUT_CATALOG, GIFT, GOOD_CARD } from "../checkout/checkout-fixtures.ts";
+import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
 import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import { recordMonthlyCharge } from "./monthly-gift-commands.ts";
@@ -11,19 +11,7 @@ const spec = apiSpec(createApp);
 const Q = "/api/store/shop/quick-donation/";
 const MINE = "/api/account/monthly-gifts/";
 const STAFF = "/admin/api/monthly-gifts/";
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 50_000_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: new Date().toISOString(),
-  },
-};
+const ARK = arkCampaignGiven(50_000_000);
 const noah = signedInUser("noah@example.org", "Noah Builder", { isStaff: false });
 const ham = signedInUser("ham@example.org", "Ham Builder", { isStaff: false });
 const staff = signedInUser("staff@example.org", "Sarah Staff");

@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { campaignStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, throughShipping } from "../checkout/checkout-fixtures.ts";
-import { apiSpec, type GivenEvent, type SpecHttp } from "../testing/api-spec.ts";
+import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, throughShipping, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
+import { apiSpec, type SpecHttp } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 
 const spec = apiSpec(createApp);
 const edna = signedInUser("edna@example.org", "Edna Editor");
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 100_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: new Date().toISOString(),
-  },
-};
+const ARK = arkCampaignGiven(100_000);
 const given = spec.given(...CHECKOUT_CATALOG, ARK, edna);
 const ORDERS = "/admin/api/store/order/";
 const STATUS = "/api/store/campaign-status/?campaign=ark-main";
