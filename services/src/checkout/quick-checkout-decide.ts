@@ -1,6 +1,7 @@
 import {
   CheckoutFormError,
   CheckoutPaymentRequest,
+  FORM_MESSAGES,
   NotAMembershipError,
   QuickCheckoutFormError,
   membershipVariantOf,
@@ -17,6 +18,7 @@ import {
   type SkuForCart,
 } from "@shop/shared";
 import { decidePaymentChoice, type PaymentChoice } from "./decide.ts";
+import type { QuickCard } from "./quick-payment.ts";
 
 /** What the quick checkout decides from: the SKU as the catalog holds it, the shopper's address book (null for a guest). */
 export interface QuickCheckoutFacts {
@@ -31,15 +33,23 @@ export interface QuickOrder {
   line: OrderLine;
   totals: OrderTotals;
   membership: MembershipOnOrder;
-  payment: PaymentChoice;
+  /** The payment, given the tag of the round a browser-confirmed payment (Stripe) must be made for. */
+  payment: (confirmedTag: string) => PaymentChoice;
 }
 
 /**
  * Pure: one membership bought in one form. Every field's messages come back together under
  * 'Please correct the errors in this form before proceeding to checkout.', the payment's included
  * (checked as the payment step checks them). Memberships ship their card free: no shipping step.
+ * On Stripe the card is not the form's (`card`: confirmed in Stripe's elements, or about to be): only
+ * the name on it is asked for here.
  */
-export function decideQuickCheckout(input: QuickCheckoutRequest, facts: QuickCheckoutFacts, now: Date): QuickOrder {
+export function decideQuickCheckout(
+  input: QuickCheckoutRequest,
+  facts: QuickCheckoutFacts,
+  now: Date,
+  card: QuickCard = "typed",
+): QuickOrder {
   const sku = facts.sku;
   const variant = sku?.active ? membershipVariantOf(sku) : null;
   if (!sku || !variant) throw new NotAMembershipError();
@@ -47,17 +57,22 @@ export function decideQuickCheckout(input: QuickCheckoutRequest, facts: QuickChe
   const picked = /^\d+$/.test(input.ship_to) ? facts.addressBook?.find((a) => a.id === Number(input.ship_to)) : null;
   if (picked === undefined) errors.ship_to = ["Select a valid choice."];
   const priceCents = sku.priceCents;
-  let payment: PaymentChoice | null = null;
   const paymentForm = CheckoutPaymentRequest.safeParse(input);
   if (!paymentForm.success) errors.payment_type = ["Select a valid choice."];
-  else
+  const byCard = paymentForm.success && paymentForm.data.payment_type === "card";
+  // Stripe's elements take the card but not its holder's name: the form still asks for it.
+  if (byCard && card !== "typed" && !input.name_on_card.trim()) errors.name_on_card = [FORM_MESSAGES.required];
+  const pay = (tag: string | null) =>
+    decidePaymentChoice(paymentForm.data as CheckoutPaymentRequest, priceCents, now, byCard ? tag : null);
+  if (paymentForm.success && card !== "to-confirm")
     try {
-      payment = decidePaymentChoice(paymentForm.data, priceCents, now);
+      pay(card === "typed" ? null : "");
     } catch (error) {
       if (!(error instanceof CheckoutFormError)) throw error;
       Object.assign(errors, error.fields);
     }
-  if (Object.keys(errors).length || !payment) throw new QuickCheckoutFormError(errors satisfies FieldMessages);
+  if (Object.keys(errors).length || !paymentForm.success)
+    throw new QuickCheckoutFormError(errors satisfies FieldMessages);
   const billing: Billing = {
     first_name: input.first_name,
     last_name: input.last_name,
@@ -87,7 +102,7 @@ export function decideQuickCheckout(input: QuickCheckoutRequest, facts: QuickChe
     },
     totals: { goodsCents: priceCents, discountCents: 0, donationCents: 0, shippingCents: 0, totalCents: priceCents },
     membership: { variant, passholders: passholdersOf(variant, input) },
-    payment,
+    payment: (tag) => pay(card === "typed" ? null : tag),
   };
 }
 

@@ -224,7 +224,7 @@ describe("quick checkout: the form's other rules", () => {
       shippingCents: 0,
       totalCents: 9900,
     });
-    expect(order.payment.type).toBe("card");
+    expect(order.payment("").type).toBe("card");
   });
 
   it("only a membership SKU (a ticket whose format names its passholders) can be quick-checked-out", () => {

@@ -1,7 +1,9 @@
 import {
   CheckoutPlacedAnswer,
   QuickCheckoutItemAnswer,
+  QuickCardFormAnswer,
   QuickCheckoutItemQuery,
+  QuickCheckoutPaymentAnswer,
   QuickCheckoutRequest,
   QuickDonationCardFormAnswer,
   QuickDonationPaymentAnswer,
@@ -28,9 +30,31 @@ export const QUICK_CHECKOUT_ROUTES: RouteDoc[] = [
       "Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to " +
       "('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' " +
       "lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; " +
-      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards 429 PAYMENT_THROTTLED with Retry-After",
+      "a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards 429 PAYMENT_THROTTLED with Retry-After; " +
+      "with Stripe, payment_intent (the PaymentIntent of …/quick-checkout/payment/, confirmed in the browser) " +
+      "instead of the card fields (name_on_card still asked), and typed card fields 400 PAYMENT_NOT_CONFIGURED",
     body: QuickCheckoutRequest,
     answer: CheckoutPlacedAnswer,
+  },
+  {
+    method: "GET",
+    path: "/api/store/shop/quick-checkout/payment/",
+    summary:
+      "How the membership form takes the card: card_form 'fields' (its own card fields) or 'stripe' (Stripe's " +
+      "Payment Element, with the PaymentIntent of the POST below)",
+    answer: QuickCardFormAnswer,
+  },
+  {
+    method: "POST",
+    path: "/api/store/shop/quick-checkout/payment/",
+    refusals: ["CHECKOUT_INVALID", "PAYMENT_NOT_CONFIGURED", "PAYMENT_UNAVAILABLE"],
+    summary:
+      "Stripe mode: the form checked as the membership's POST checks it (but the card), then the publishable " +
+      "key and client_secret of the PaymentIntent the Payment Element confirms: one per Idempotency-Key " +
+      "(required), round (a failed attempt starts another) and amount; payment_type must be card; nothing " +
+      "written; 400 PAYMENT_NOT_CONFIGURED without Stripe",
+    body: QuickCheckoutRequest,
+    answer: QuickCheckoutPaymentAnswer,
   },
   {
     method: "POST",

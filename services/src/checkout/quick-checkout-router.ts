@@ -7,13 +7,13 @@ import {
   formatCents,
   membershipVariantOf,
   type QuickCheckoutItemAnswer,
-  type QuickDonationCardFormAnswer,
+  type QuickCardFormAnswer,
 } from "@shop/shared";
 import { cartIdOf } from "../cart/cart-id.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { WaitForProjections } from "../platform/read-your-writes.ts";
-import { submitQuickCheckout, type QuickCheckoutDeps } from "./quick-checkout-service.ts";
+import { quickCheckoutPayment, submitQuickCheckout, type QuickCheckoutDeps } from "./quick-checkout-service.ts";
 import { quickDonationPayment, submitQuickDonation } from "./quick-donation-service.ts";
 
 export interface QuickCheckoutRouterDeps extends QuickCheckoutDeps {
@@ -47,6 +47,12 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
     res.json(answer);
   });
 
+  /** How both one-form pages take the card: their own fields, or Stripe's Payment Element. */
+  const cardFormAnswer = (): QuickCardFormAnswer => ({
+    metadata: { success: true, errors: [] },
+    card_form: deps.gateway.browserPayment ? "stripe" : "fields",
+  });
+
   /** Who asks, as both one-form routes place their order: the key, the buyer, the browser's cart id. */
   const requestOf = (req: Request, res: Response) => {
     const header = req.get("idempotency-key")?.trim() ?? "";
@@ -67,6 +73,13 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
     res.json(answer);
   });
 
+  // Stripe mode: the PaymentIntent the form's Payment Element confirms before it posts the membership.
+  router.get("/api/store/shop/quick-checkout/payment/", (_req, res) => res.json(cardFormAnswer()));
+  router.post("/api/store/shop/quick-checkout/payment/", async (req, res) => {
+    const input = parseRequest(QuickCheckoutRequest, req.body);
+    res.json(await quickCheckoutPayment(deps, input, requestOf(req, res)));
+  });
+
   // Issue 26 §5: a gift in one form from the donate page (fund, amount, email, card).
   router.post("/api/store/shop/quick-donation/", async (req, res) => {
     const input = parseRequest(QuickDonationRequest, req.body);
@@ -76,13 +89,7 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
   });
 
   // Stripe mode: the PaymentIntent the form's Payment Element confirms before it posts the gift.
-  router.get("/api/store/shop/quick-donation/payment/", (_req, res) => {
-    const answer: QuickDonationCardFormAnswer = {
-      metadata: { success: true, errors: [] },
-      card_form: deps.gateway.browserPayment ? "stripe" : "fields",
-    };
-    res.json(answer);
-  });
+  router.get("/api/store/shop/quick-donation/payment/", (_req, res) => res.json(cardFormAnswer()));
   router.post("/api/store/shop/quick-donation/payment/", async (req, res) => {
     const input = parseRequest(QuickDonationRequest, req.body);
     res.json(await quickDonationPayment(deps, input, requestOf(req, res)));

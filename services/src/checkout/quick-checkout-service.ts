@@ -1,5 +1,8 @@
 import {
   PaymentNotConfiguredError,
+  QuickCheckoutFormError,
+  quickCheckoutStream,
+  type QuickCheckoutPaymentAnswer,
   type CheckoutPlacedAnswer,
   type LoadSkusForCart,
   type LogPosition,
@@ -9,8 +12,10 @@ import { listAddresses } from "@shop/projections";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { payerOf } from "./checkout-personal.ts";
 import type { PaymentAttemptDeps } from "./payment-attempt.ts";
-import { payQuickOrder, type QuickRequest } from "./quick-payment.ts";
+import { foldStream } from "../platform/command-handler.ts";
+import { payQuickOrder, type QuickCard, type QuickRequest } from "./quick-payment.ts";
 import { decideQuickCheckout } from "./quick-checkout-decide.ts";
+import { quickCheckoutDecider, quickPaymentTag } from "./quick-checkout.ts";
 
 export interface QuickCheckoutDeps extends PaymentAttemptDeps {
   loadSkus: LoadSkusForCart;
@@ -26,17 +31,18 @@ export async function submitQuickCheckout(
   input: QuickCheckoutRequest,
   request: QuickRequest,
 ): Promise<{ answer: CheckoutPlacedAnswer; lastWrite?: LogPosition }> {
-  const [skus, addressBook] = await Promise.all([
-    deps.loadSkus([input.sku]),
-    request.userId ? listAddresses(deps.db, request.userId) : null,
-  ]);
-  const order = decideQuickCheckout(input, { sku: skus.get(input.sku), addressBook }, deps.clock());
-  if (order.payment.type === "card" && !takesCards(deps.gateway)) throw new PaymentNotConfiguredError();
+  // Stripe takes the card in its own elements (as the gift form does): the form names the PaymentIntent
+  // the browser confirmed. A card typed into the form's own fields is never taken (nor sent on) there:
+  // refused as no card gateway is, before anything is written or counted as a decline.
+  const browser = Boolean(deps.gateway.browserPayment);
+  if (browser && input.payment_type === "card" && input.card_number && !input.payment_intent)
+    throw new PaymentNotConfiguredError();
+  const order = await decideMembership(deps, input, request, browser ? "confirmed" : "typed");
   return payQuickOrder(
     deps,
     {
       line: order.line,
-      payment: () => order.payment,
+      payment: order.payment,
       totals: order.totals,
       person: await payerOf(deps.db, request.userId, order.billing.email),
       // The billing, the card's address and the passholders, sealed with the buyer's key like the four steps.
@@ -45,4 +51,49 @@ export async function submitQuickCheckout(
     },
     request,
   );
+}
+
+/**
+ * Stripe mode: the PaymentIntent the Payment Element confirms for this membership, made (once per key,
+ * round and amount: Stripe's idempotency) after the form is checked, so a refused form asks Stripe nothing.
+ */
+export async function quickCheckoutPayment(
+  deps: QuickCheckoutDeps,
+  input: QuickCheckoutRequest,
+  request: QuickRequest,
+): Promise<QuickCheckoutPaymentAnswer> {
+  if (input.payment_type !== "card") throw new QuickCheckoutFormError({ payment_type: [CARD_ONLY] });
+  const order = await decideMembership(deps, input, request, "to-confirm");
+  if (!deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
+  if (!request.idempotencyKey) throw new QuickCheckoutFormError({ __all__: [IDEMPOTENCY_KEY_REQUIRED] });
+  const stream = quickCheckoutStream(request.idempotencyKey);
+  const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
+  const intent = await deps.gateway.browserPayment({
+    amountCents: order.totals.totalCents,
+    tag: quickPaymentTag(stream, state),
+    monthly: false,
+  });
+  return {
+    metadata: { success: true, errors: [] },
+    stripe: { publishable_key: intent.publishableKey, client_secret: intent.clientSecret },
+  };
+}
+
+const CARD_ONLY = "Only a card is paid through Stripe's card form.";
+const IDEMPOTENCY_KEY_REQUIRED = "An Idempotency-Key header names the order the payment is for.";
+
+/** The membership as the form asks it, refused (writing nothing, asking no gateway) before anything is paid. */
+async function decideMembership(
+  deps: QuickCheckoutDeps,
+  input: QuickCheckoutRequest,
+  request: QuickRequest,
+  card: QuickCard,
+) {
+  const [skus, addressBook] = await Promise.all([
+    deps.loadSkus([input.sku]),
+    request.userId ? listAddresses(deps.db, request.userId) : null,
+  ]);
+  const order = decideQuickCheckout(input, { sku: skus.get(input.sku), addressBook }, deps.clock(), card);
+  if (input.payment_type === "card" && !takesCards(deps.gateway)) throw new PaymentNotConfiguredError();
+  return order;
 }

@@ -13,6 +13,7 @@ import {
   type SkuForCart,
 } from "@shop/shared";
 import { MAX_DONATION_CENTS } from "../cart/decide.ts";
+import type { QuickCard } from "./quick-payment.ts";
 import { decidePaymentChoice, type PaymentChoice } from "./decide.ts";
 
 /** A valid quick donation: the one-line order to place, through the same placement as the four steps. */
@@ -25,12 +26,6 @@ export interface QuickGift {
 }
 
 /**
- * How the card comes: typed into this form (the test gateway), confirmed in the gateway's own elements
- * in the browser (Stripe: `payment_intent` names it), or about to be (the PaymentIntent is asked for).
- */
-export type GiftCard = "typed" | "confirmed" | "to-confirm";
-
-/**
  * Pure: a gift to one fund in one form (issue 26 §5). The fund must be a donation SKU on sale, the
  * amount at least $1.00 (cents kept), the email a valid address, the card as the payment step checks
  * it (a card only: a gift given here is paid now). Every field's messages come back together. The
@@ -40,7 +35,7 @@ export function decideQuickDonation(
   input: QuickDonationRequest,
   fund: SkuForCart | undefined,
   now: Date,
-  card: GiftCard = "typed",
+  card: QuickCard = "typed",
 ): QuickGift {
   const errors: Record<string, string[]> = {};
   if (!fund?.active || !fund.userDefinedPrice) errors.fund = [QUICK_DONATION_MESSAGES.pickFund];

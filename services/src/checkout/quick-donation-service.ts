@@ -12,8 +12,8 @@ import { checkMonthlyOption } from "../monthly-gifts/monthly-option.ts";
 import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { payerOf } from "./checkout-personal.ts";
-import { payQuickOrder, type QuickRequest } from "./quick-payment.ts";
-import { decideQuickDonation, type GiftCard } from "./quick-donation-decide.ts";
+import { payQuickOrder, type QuickCard, type QuickRequest } from "./quick-payment.ts";
+import { decideQuickDonation } from "./quick-donation-decide.ts";
 import { quickCheckoutDecider, quickPaymentTag } from "./quick-checkout.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import type { QuickCheckoutDeps } from "./quick-checkout-service.ts";
@@ -90,7 +90,7 @@ export async function quickDonationPayment(
 const IDEMPOTENCY_KEY_REQUIRED = "An Idempotency-Key header names the gift the payment is for.";
 
 /** The gift as the form asks it, refused (writing nothing, asking no gateway) before anything is paid. */
-async function decideGift(deps: QuickCheckoutDeps, input: QuickDonationRequest, card: GiftCard) {
+async function decideGift(deps: QuickCheckoutDeps, input: QuickDonationRequest, card: QuickCard) {
   const fund = (await deps.loadSkus([input.fund])).get(input.fund);
   const gift = decideQuickDonation(input, fund, deps.clock(), card);
   if (!takesCards(deps.gateway)) throw new PaymentNotConfiguredError();

@@ -33,6 +33,13 @@ export const quickCheckoutAttempts = (
   completed: (attemptId, orderNumber, at) => ({ type: "QuickCheckoutCompleted", data: { attemptId, orderNumber, at } }),
 });
 
+/**
+ * How a one-form checkout's card comes: typed into the form (the test gateway), confirmed in the
+ * gateway's own elements in the browser (Stripe: `payment_intent` names it), or about to be (the
+ * PaymentIntent is being asked for, so no card is checked yet).
+ */
+export type QuickCard = "typed" | "confirmed" | "to-confirm";
+
 /** What a one-form checkout decided before paying: its one line, its payment and totals, the buyer. */
 export interface QuickOrder {
   line: OrderLine;

@@ -1617,8 +1617,26 @@ export interface paths {
         /** The membership a quick checkout buys: title, format, price and its passholder variant; not one 400 */
         get: operations["checkoutGetQuickCheckout"];
         put?: never;
-        /** Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to ('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards 429 PAYMENT_THROTTLED with Retry-After */
+        /** Buy one membership in one form (form-urlencoded or JSON, Idempotency-Key header): billing, ship_to ('billing', an address-book id or 'new' with ship_*), passholders, payment; field errors as 'field: message' lines under 'Please correct the errors in this form before proceeding to checkout.'; declined 402; a card without a card gateway 400 PAYMENT_NOT_CONFIGURED; too many declined cards 429 PAYMENT_THROTTLED with Retry-After; with Stripe, payment_intent (the PaymentIntent of …/quick-checkout/payment/, confirmed in the browser) instead of the card fields (name_on_card still asked), and typed card fields 400 PAYMENT_NOT_CONFIGURED */
         post: operations["checkoutPostQuickCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shop/quick-checkout/payment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the membership form takes the card: card_form 'fields' (its own card fields) or 'stripe' (Stripe's Payment Element, with the PaymentIntent of the POST below) */
+        get: operations["checkoutGetQuickCheckoutPayment"];
+        put?: never;
+        /** Stripe mode: the form checked as the membership's POST checks it (but the card), then the publishable key and client_secret of the PaymentIntent the Payment Element confirms: one per Idempotency-Key (required), round (a failed attempt starts another) and amount; payment_type must be card; nothing written; 400 PAYMENT_NOT_CONFIGURED without Stripe */
+        post: operations["checkoutPostQuickCheckoutPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -23758,6 +23776,7 @@ export interface operations {
                     cvv?: string | number | null;
                     name_on_card?: string | number | null;
                     check_number?: string | number | null;
+                    payment_intent?: string | number | null;
                 };
             };
         };
@@ -23899,6 +23918,327 @@ export interface operations {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
                             code: "PAYMENT_THROTTLED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service the shop calls failed. Codes: PAYMENT_UNAVAILABLE. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "PAYMENT_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    checkoutGetQuickCheckoutPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            errors: string[];
+                        };
+                        /** @enum {string} */
+                        card_form: "fields" | "stripe";
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "DATABASE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unexpected server error (500): logged with the request id. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "SERVER_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    checkoutPostQuickCheckoutPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sku?: string | number | null;
+                    first_name?: string | number | null;
+                    last_name?: string | number | null;
+                    street1?: string | number | null;
+                    street2?: string | number | null;
+                    city?: string | number | null;
+                    state?: string | number | null;
+                    postal_code?: string | number | null;
+                    country?: string | number | null;
+                    email?: string | number | null;
+                    org_name?: string | number | null;
+                    ship_to?: string | number | null;
+                    ship_first_name?: string | number | null;
+                    ship_last_name?: string | number | null;
+                    ship_street1?: string | number | null;
+                    ship_street2?: string | number | null;
+                    ship_city?: string | number | null;
+                    ship_state?: string | number | null;
+                    ship_postal_code?: string | number | null;
+                    ship_country?: string | number | null;
+                    primary_first_name?: string | number | null;
+                    primary_last_name?: string | number | null;
+                    spouse_first_name?: string | number | null;
+                    spouse_last_name?: string | number | null;
+                    dependent_1_first_name?: string | number | null;
+                    dependent_1_last_name?: string | number | null;
+                    dependent_1_birth_year?: string | number | null;
+                    dependent_1_birth_month?: string | number | null;
+                    dependent_1_birth_day?: string | number | null;
+                    dependent_2_first_name?: string | number | null;
+                    dependent_2_last_name?: string | number | null;
+                    dependent_2_birth_year?: string | number | null;
+                    dependent_2_birth_month?: string | number | null;
+                    dependent_2_birth_day?: string | number | null;
+                    dependent_3_first_name?: string | number | null;
+                    dependent_3_last_name?: string | number | null;
+                    dependent_3_birth_year?: string | number | null;
+                    dependent_3_birth_month?: string | number | null;
+                    dependent_3_birth_day?: string | number | null;
+                    dependent_4_first_name?: string | number | null;
+                    dependent_4_last_name?: string | number | null;
+                    dependent_4_birth_year?: string | number | null;
+                    dependent_4_birth_month?: string | number | null;
+                    dependent_4_birth_day?: string | number | null;
+                    dependent_5_first_name?: string | number | null;
+                    dependent_5_last_name?: string | number | null;
+                    dependent_5_birth_year?: string | number | null;
+                    dependent_5_birth_month?: string | number | null;
+                    dependent_5_birth_day?: string | number | null;
+                    dependent_6_first_name?: string | number | null;
+                    dependent_6_last_name?: string | number | null;
+                    dependent_6_birth_year?: string | number | null;
+                    dependent_6_birth_month?: string | number | null;
+                    dependent_6_birth_day?: string | number | null;
+                    payment_type?: string | number | null;
+                    card_number?: string | number | null;
+                    exp_month?: string | number | null;
+                    exp_year?: string | number | null;
+                    cvv?: string | number | null;
+                    name_on_card?: string | number | null;
+                    check_number?: string | number | null;
+                    payment_intent?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: {
+                            success: boolean;
+                            errors: string[];
+                        };
+                        stripe: {
+                            publishable_key: string;
+                            client_secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: 'field: message' lines in metadata.errors; nothing written. Codes: CHECKOUT_INVALID, PAYMENT_NOT_CONFIGURED, INVALID_REQUEST. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CHECKOUT_INVALID" | "PAYMENT_NOT_CONFIGURED" | "INVALID_REQUEST";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: not staff, or a missing or wrong CSRF token on a write. Codes: CSRF_FAILED. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused by a rule, a lock or a newer version. Codes: CONCURRENT_CHANGE. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "CONCURRENT_CHANGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request is too large. Codes: REQUEST_TOO_LARGE. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "REQUEST_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON. Codes: UNSUPPORTED_ENCODING. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metadata: components["schemas"]["ErrorMetadata"] & ({
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_ENCODING";
                         } & {
                             [key: string]: unknown;
                         });

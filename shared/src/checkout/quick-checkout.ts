@@ -55,6 +55,8 @@ export const QuickCheckoutRequest = z.object({
   ...dependentFields,
   payment_type: field(20).transform((v) => v || "card"),
   ...paymentFormFields,
+  /** Stripe mode: the PaymentIntent the browser confirmed (pi_…); the card fields but the name are not sent then. */
+  payment_intent: field(100),
 });
 export type QuickCheckoutRequest = z.infer<typeof QuickCheckoutRequest>;
 type Form = Record<string, string>;

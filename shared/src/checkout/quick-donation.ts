@@ -41,6 +41,9 @@ export const QuickDonationPaymentAnswer = z.object({
   stripe: StripePaymentView,
 });
 export type QuickDonationPaymentAnswer = z.infer<typeof QuickDonationPaymentAnswer>;
+/** POST /api/store/shop/quick-checkout/payment/ (Stripe mode): the same, for a membership's one form. */
+export const QuickCheckoutPaymentAnswer = QuickDonationPaymentAnswer;
+export type QuickCheckoutPaymentAnswer = QuickDonationPaymentAnswer;
 
 /**
  * GET /api/store/shop/quick-donation/payment/: how the Give now form takes the card: its own fields
@@ -51,3 +54,6 @@ export const QuickDonationCardFormAnswer = z.object({
   card_form: z.enum(["fields", "stripe"]),
 });
 export type QuickDonationCardFormAnswer = z.infer<typeof QuickDonationCardFormAnswer>;
+/** GET …/quick-checkout/payment/ and …/quick-donation/payment/: how either one-form page takes the card. */
+export const QuickCardFormAnswer = QuickDonationCardFormAnswer;
+export type QuickCardFormAnswer = QuickDonationCardFormAnswer;

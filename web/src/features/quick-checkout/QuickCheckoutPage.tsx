@@ -16,18 +16,32 @@ import "./quick-checkout.css";
 import { PassholderFields } from "./PassholderFields";
 import { PaymentFields } from "./PaymentFields";
 import { ShipToPicker } from "./ShipToPicker";
-import { useQuickCheckoutItemQuery, useQuickCheckoutMutation, type FormValues } from "./quickCheckoutApi";
+import type { StripeCardFieldsHandle } from "../checkout/StripeCardFields";
+import {
+  useQuickCheckoutCardFormQuery,
+  useQuickCheckoutItemQuery,
+  useQuickCheckoutMutation,
+  useQuickCheckoutPaymentMutation,
+  type FormValues,
+} from "./quickCheckoutApi";
 
 const newKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
-/** The fields the page checks before it posts, by the same rules the server applies (§5), plus the card's required fields. */
-function formErrors(values: FormValues, variant: MembershipVariant) {
+/** The card's own fields: on a Stripe shop they are Stripe's, in its frame, and never sent to us. */
+const CARD_NUMBER_FIELDS = ["card_number", "exp_month", "exp_year", "cvv"];
+const CARD_FIELDS = [...CARD_NUMBER_FIELDS, "name_on_card"];
+
+/**
+ * The fields the page checks before it posts, by the same rules the server applies (§5), plus the
+ * card's required fields (on Stripe only its holder's name: the card is in Stripe's frame).
+ */
+function formErrors(values: FormValues, variant: MembershipVariant, onStripe: boolean) {
   const errors: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(quickCheckoutFieldErrors(variant, QuickCheckoutRequest.parse(values))))
     errors[name] = [...messages];
   if ((values.payment_type ?? "card") === "card")
-    for (const name of ["card_number", "exp_month", "exp_year", "cvv", "name_on_card"])
+    for (const name of onStripe ? ["name_on_card"] : CARD_FIELDS)
       if (!values[name]?.trim()) errors[name] = ["This field is required."];
   return errors;
 }
@@ -35,7 +49,9 @@ function formErrors(values: FormValues, variant: MembershipVariant) {
 /**
  * /store/quick-checkout/{sku}/: a membership bought in one form (§2): billing, delivery with the item's
  * shipping address picker, the passholders and the payment. The button reads 'Processing Order...'
- * while the order is placed; success goes to the order complete page.
+ * while the order is placed; success goes to the order complete page. On a Stripe shop the card goes
+ * into Stripe's Payment Element: the first submit checks the form and makes its PaymentIntent, the
+ * second confirms it in the browser and posts the form with its id.
  */
 export function QuickCheckoutPage({ params }: { params: Record<string, string> }) {
   const code = params.code ?? "";
@@ -43,6 +59,12 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const { data: me } = useMeQuery();
   const { data: addressBook = [] } = useAddressesQuery(undefined, { skip: !me });
   const [quickCheckout] = useQuickCheckoutMutation();
+  const [makeIntent] = useQuickCheckoutPaymentMutation();
+  const { data: cardForm } = useQuickCheckoutCardFormQuery();
+  const onStripe = cardForm?.card_form === "stripe";
+  const [intent, setIntent] = useState<{ publishable_key: string; client_secret: string } | null>(null);
+  const [cardErrors, setCardErrors] = useState<string[]>([]);
+  const stripeCard = useRef<StripeCardFieldsHandle>(null);
   const [values, setValues] = useState<FormValues>({
     sku: code,
     country: "US",
@@ -74,10 +96,47 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const errors = fieldErrors;
   const checkEmail = (name: string, value: string) => setFieldErrors((e) => recheckField(e, emailField(value, name)));
 
+  // On Stripe the card stays in Stripe's frame: no card field of ours is sent but the holder's name.
+  const sent = (extra: FormValues = {}) =>
+    onStripe
+      ? {
+          ...Object.fromEntries(Object.entries(values).filter(([name]) => !CARD_NUMBER_FIELDS.includes(name))),
+          ...extra,
+        }
+      : values;
+  const done = () => {
+    busy.current = false;
+    setSubmitting(false);
+  };
+
+  async function payOnStripe() {
+    if (!intent) {
+      const made = await makeIntent({ values: sent(), idempotencyKey: key.current }).unwrap();
+      setIntent(made.stripe);
+      return done();
+    }
+    const confirmed = await (stripeCard.current?.confirm() ?? { error: "The card form is still loading." });
+    if ("error" in confirmed) {
+      setCardErrors([confirmed.error]);
+      return done();
+    }
+    setCardErrors([]);
+    try {
+      const answer = await quickCheckout({
+        values: sent({ payment_intent: confirmed.paymentIntent }),
+        idempotencyKey: key.current,
+      }).unwrap();
+      window.location.assign(answer.redirect);
+    } catch (error) {
+      setIntent(null); // a refused payment starts the key's next round: the next submit asks for its intent
+      throw error;
+    }
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy.current) return; // a double click: the first submit is under way
-    const found = formErrors(values, variant);
+    const found = formErrors(values, variant, onStripe);
     if (Object.keys(found).length) {
       setRefusal({
         message: QUICK_CHECKOUT_MESSAGES.correctErrors,
@@ -95,7 +154,8 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
     setFieldErrors({});
     setCheckedHere(false);
     try {
-      const answer = await quickCheckout({ values, idempotencyKey: key.current }).unwrap();
+      if (onStripe && values.payment_type === "card") return await payOnStripe();
+      const answer = await quickCheckout({ values: sent(), idempotencyKey: key.current }).unwrap();
       window.location.assign(answer.redirect);
     } catch (error) {
       busy.current = false;
@@ -136,10 +196,19 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
         </section>
         <section className="checkout-step" aria-labelledby="qc-payment">
           <h2 id="qc-payment">Payment</h2>
-          <PaymentFields values={values} errors={errors} onChange={change} />
+          <PaymentFields
+            values={values}
+            errors={errors}
+            onChange={change}
+            stripe={onStripe ? { intent, ref: stripeCard, errors: cardErrors } : null}
+          />
         </section>
         <button type="submit" disabled={submitting}>
-          {submitting ? QUICK_CHECKOUT_MESSAGES.processing : "Place Order"}
+          {submitting
+            ? QUICK_CHECKOUT_MESSAGES.processing
+            : onStripe && values.payment_type === "card" && !intent
+              ? "Continue to card"
+              : "Place Order"}
         </button>
       </form>
     </div>

@@ -1,8 +1,10 @@
 import type { CheckoutPlacedAnswer } from "@shop/shared/checkout/api";
 import type { QuickCheckoutItemAnswer } from "@shop/shared/checkout/quick-checkout";
+import type { QuickCardFormAnswer, QuickCheckoutPaymentAnswer } from "@shop/shared/checkout/quick-donation";
 import { api } from "../../app/api";
 
 export type FormValues = Record<string, string>;
+type MembershipForm = { values: FormValues; idempotencyKey: string };
 
 /** POST /api/store/shop/quick-checkout/: the whole form at once, with one Idempotency-Key per visit of the page. */
 export const quickCheckoutApi = api.injectEndpoints({
@@ -11,9 +13,22 @@ export const quickCheckoutApi = api.injectEndpoints({
       query: (sku) => ({ url: "/api/store/shop/quick-checkout/", params: { sku } }),
       transformResponse: (r: QuickCheckoutItemAnswer) => r.item,
     }),
-    quickCheckout: build.mutation<CheckoutPlacedAnswer, { values: FormValues; idempotencyKey: string }>({
+    quickCheckout: build.mutation<CheckoutPlacedAnswer, MembershipForm>({
       query: ({ values, idempotencyKey }) => ({
         url: "/api/store/shop/quick-checkout/",
+        method: "POST",
+        body: values,
+        headers: { "Idempotency-Key": idempotencyKey },
+      }),
+    }),
+    // How the form takes the card: its own fields, or Stripe's Payment Element.
+    quickCheckoutCardForm: build.query<QuickCardFormAnswer, void>({
+      query: () => "/api/store/shop/quick-checkout/payment/",
+    }),
+    // Stripe mode: the PaymentIntent the Payment Element confirms for this membership (its key and price).
+    quickCheckoutPayment: build.mutation<QuickCheckoutPaymentAnswer, MembershipForm>({
+      query: ({ values, idempotencyKey }) => ({
+        url: "/api/store/shop/quick-checkout/payment/",
         method: "POST",
         body: values,
         headers: { "Idempotency-Key": idempotencyKey },
@@ -22,4 +37,9 @@ export const quickCheckoutApi = api.injectEndpoints({
   }),
 });
 
-export const { useQuickCheckoutItemQuery, useQuickCheckoutMutation } = quickCheckoutApi;
+export const {
+  useQuickCheckoutItemQuery,
+  useQuickCheckoutMutation,
+  useQuickCheckoutCardFormQuery,
+  useQuickCheckoutPaymentMutation,
+} = quickCheckoutApi;
