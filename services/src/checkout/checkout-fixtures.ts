@@ -86,7 +86,7 @@ export async function givenCatalogAndCampaign(server: RunningServer) {
 }
 
 /** The 'Build the Ark' campaign (`ark-main`) as a spec's given event, with the goal the spec needs. */
-export const arkCampaignGiven = (goalCents: number): GivenEvent => ({
+export const arkCampaignGiven = (goalCents: number, createdAt = new Date()): GivenEvent => ({
   streamId: campaignStream("ark-main"),
   type: "CampaignCreated",
   data: {
@@ -96,6 +96,6 @@ export const arkCampaignGiven = (goalCents: number): GivenEvent => ({
     goalCents,
     startsAt: null,
     endsAt: null,
-    createdAt: new Date().toISOString(),
+    createdAt: createdAt.toISOString(),
   },
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { campaignStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
+import { apiSpec } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import {
   BILLING,
@@ -14,24 +13,12 @@ import {
   GOOD_CARD,
   SAME_AS_BILLING,
   throughShipping,
+  arkCampaignGiven,
 } from "./checkout-fixtures.ts";
 
 const spec = apiSpec(createApp);
 const C = "/api/store/shop/checkout/";
-const at = new Date().toISOString();
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 100_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: at,
-  },
-};
+const ARK = arkCampaignGiven(100_000);
 const given = spec.given(...CHECKOUT_CATALOG, ARK);
 const types = (events: Array<{ type: string }>) => events.map((e) => e.type);
 

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { quickCheckoutStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
-import type { PaymentGateway } from "../payments/payment-gateway.ts";
-import { createStripeGateway } from "../payments/stripe-gateway.ts";
-import {
-  answerWith,
-  startStripeFixtureServer,
-  stripeFixture,
-  type StripeFixtureServer,
-} from "../payments/stripe-fixture-server.ts";
+import { answerWith, stripeFixture } from "../payments/stripe-fixture-server.ts";
+import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
 import { apiSpec } from "../testing/api-spec.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { BILLING } from "./checkout-fixtures.ts";
@@ -33,21 +27,9 @@ const FORM = {
   name_on_card: "Noah Builder",
 };
 
-let stripe: StripeFixtureServer;
-let gateway: PaymentGateway;
-beforeAll(async () => {
-  stripe = await startStripeFixtureServer();
-  gateway = createStripeGateway({
-    secretKey: "sk_test_fixture123",
-    publishableKey: "pk_test_fixture123",
-    baseUrl: stripe.url,
-    retryDelayMs: 1,
-  });
-});
-afterAll(() => stripe.close());
-beforeEach(() => stripe.reset());
+const stripe = stripeForSpecs();
 
-const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: gateway }));
+const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: stripe.gateway }));
 const given = spec.given(
   productGiven(41, { title: "Annual Membership" }),
   ...skuGiven(163, MEMBERSHIP, { productId: 41, format: "Individual Membership", priceCents: PRICE }),

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { campaignStream, quickCheckoutStream } from "@shop/shared";
+import { describe, expect, it } from "vitest";
+import { quickCheckoutStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import type { PaymentGateway } from "../payments/payment-gateway.ts";
-import { createStripeGateway } from "../payments/stripe-gateway.ts";
-import {
-  answerWith,
-  startStripeFixtureServer,
-  stripeFixture,
-  type StripeFixtureServer,
-} from "../payments/stripe-fixture-server.ts";
+import { answerWith, stripeFixture } from "../payments/stripe-fixture-server.ts";
 import { deliverStripeEvent, stripeEventFixture } from "../payments/stripe-webhook-fixtures.ts";
-import { apiSpec, type GivenEvent, type SpecHttp } from "../testing/api-spec.ts";
+import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
+import { apiSpec, type SpecHttp } from "../testing/api-spec.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { signedInUser } from "../testing/spec-users.ts";
-import { CHECKOUT_CATALOG, GIFT } from "./checkout-fixtures.ts";
+import { CHECKOUT_CATALOG, GIFT, arkCampaignGiven } from "./checkout-fixtures.ts";
 
 // Issue 26 §5 on Stripe: give-now takes the card in Stripe's Payment Element, as the checkout's payment
 // step does. The form asks …/quick-donation/payment/ for the PaymentIntent of its Idempotency-Key's
@@ -24,38 +18,14 @@ const SECRET = "whsec_test_secret_for_the_specs";
 const NOW = new Date();
 const PI = "pi_3QfXkLJ2eZvKYlo21Ab9cDeF";
 const AMOUNT = 1250;
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 50_000_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: NOW.toISOString(),
-  },
-};
+const ARK = arkCampaignGiven(50_000_000, NOW);
 /** The form in Stripe mode: no card fields, the giver's name still asked for. */
 const FORM = { fund: GIFT, amount: "12.50", email: "noah@example.org", name_on_card: "Noah Builder" };
 const noah = signedInUser("noah@example.org", "Noah Builder", { isStaff: false, now: NOW });
 
-let stripe: StripeFixtureServer;
-let gateway: PaymentGateway;
-beforeAll(async () => {
-  stripe = await startStripeFixtureServer();
-  gateway = createStripeGateway({
-    secretKey: "sk_test_fixture123",
-    publishableKey: "pk_test_fixture123",
-    baseUrl: stripe.url,
-    retryDelayMs: 1,
-  });
-});
-afterAll(() => stripe.close());
-beforeEach(() => stripe.reset());
+const stripe = stripeForSpecs();
 
-const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: gateway, stripeWebhookSecret: SECRET }));
+const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: stripe.gateway, stripeWebhookSecret: SECRET }));
 const given = spec.given(...CHECKOUT_CATALOG, ARK, noah);
 
 /** The form asks for its PaymentIntent: the tag it was made for, as the server sent it to Stripe. */

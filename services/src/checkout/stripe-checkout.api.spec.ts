@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import type { PaymentGateway } from "../payments/payment-gateway.ts";
-import { createStripeGateway } from "../payments/stripe-gateway.ts";
-import {
-  answerWith,
-  startStripeFixtureServer,
-  stripeFixture,
-  type StripeFixtureServer,
-} from "../payments/stripe-fixture-server.ts";
+import { answerWith, stripeFixture } from "../payments/stripe-fixture-server.ts";
+import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
 import { apiSpec } from "../testing/api-spec.ts";
 import type { TestClient } from "../testing/http-client.ts";
 import { BOOK, CHECKOUT_CATALOG, GOOD_CARD, throughShipping } from "./checkout-fixtures.ts";
@@ -17,21 +11,9 @@ const PI = "pi_3QfXkLJ2eZvKYlo21Ab9cDeF";
 /** One book ($12.99) and standard shipping ($5.99). */
 const TOTAL = 1898;
 
-let stripe: StripeFixtureServer;
-let gateway: PaymentGateway;
-beforeAll(async () => {
-  stripe = await startStripeFixtureServer();
-  gateway = createStripeGateway({
-    secretKey: "sk_test_fixture123",
-    publishableKey: "pk_test_fixture123",
-    baseUrl: stripe.url,
-    retryDelayMs: 1,
-  });
-});
-afterAll(() => stripe.close());
-beforeEach(() => stripe.reset());
+const stripe = stripeForSpecs();
 
-const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: gateway }));
+const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: stripe.gateway }));
 const given = spec.given(...CHECKOUT_CATALOG);
 
 /** A shopper at step 4 whose payment page was shown: the PaymentIntent's tag, as the server sent it to Stripe. */

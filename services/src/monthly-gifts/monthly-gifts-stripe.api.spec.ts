@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaignStream, monthlyGiftStream, stripeEventStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { CHECKOUT_CATALOG, GIFT } from "../checkout/checkout-fixtures.ts";
-import { createStripeGateway } from "../payments/stripe-gateway.ts";
-import {
-  startStripeFixtureServer,
-  stripeFixture,
-  type StripeFixtureServer,
-} from "../payments/stripe-fixture-server.ts";
+import { CHECKOUT_CATALOG, GIFT, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
+import { stripeFixture } from "../payments/stripe-fixture-server.ts";
 import {
   deliverStripeEvent,
   RECORDED_MONTHLY_GIFT,
   RECORDED_SUBSCRIPTION,
   stripeEventFixture,
 } from "../payments/stripe-webhook-fixtures.ts";
+import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
 import { apiSpec, type GivenEvent, type SpecHttp } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 
@@ -25,40 +21,18 @@ const T = Math.floor(NOW.getTime() / 1000);
 const GIFT_ID = RECORDED_MONTHLY_GIFT;
 const SUB = RECORDED_SUBSCRIPTION;
 
-let stripe: StripeFixtureServer;
-beforeAll(async () => {
-  stripe = await startStripeFixtureServer();
-});
-afterAll(() => stripe.close());
-beforeEach(() => stripe.reset());
+const stripe = stripeForSpecs();
 
 const spec = apiSpec(
   (deps) =>
     createApp({
       ...deps,
-      paymentGateway: createStripeGateway({
-        secretKey: "sk_test_fixture123",
-        publishableKey: "pk_test_fixture123",
-        baseUrl: stripe.url,
-        retryDelayMs: 1,
-      }),
+      paymentGateway: stripe.gateway,
       stripeWebhookSecret: SECRET,
     }),
   { clock: () => NOW },
 );
-const ARK: GivenEvent = {
-  streamId: campaignStream("ark-main"),
-  type: "CampaignCreated",
-  data: {
-    id: 1,
-    slug: "ark-main",
-    name: "Build the Ark",
-    goalCents: 50_000_000,
-    startsAt: null,
-    endsAt: null,
-    createdAt: NOW.toISOString(),
-  },
-};
+const ARK = arkCampaignGiven(50_000_000, NOW);
 const noah = signedInUser("noah@example.org", "Noah Builder", { isStaff: false, now: NOW });
 const staff = signedInUser("staff@example.org", "Sarah Staff", { now: NOW });
 const STARTED: GivenEvent = {
