@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { STRIPE_JS, standIn } from "./support/stripe-stand-in";
+import { oneFormOnStripe, standIn } from "./support/stripe-stand-in";
 
 // Give now on a Stripe shop (issue 26 §5). The e2e server runs the test gateway and this machine has no
 // network, so the page sees Stripe mode through routes: the card-form question answers `stripe`, the
@@ -12,28 +12,7 @@ test.use({ bypassCSP: true }); // the stand-in comes from js.stripe.com, which t
 test("spec 26.5: on a Stripe shop Give now takes the card in the Payment Element: checked form, intent, a decline shown, then only the intent's id posted", async ({
   page,
 }) => {
-  await page.route("https://js.stripe.com/**", (route) =>
-    route.fulfill({ contentType: "application/javascript", body: STRIPE_JS }),
-  );
-  const intents: Array<Record<string, unknown>> = [];
-  await page.route("**/api/store/shop/quick-donation/payment/", async (route) => {
-    if (route.request().method() === "GET")
-      return route.fulfill({ json: { metadata: { success: true, errors: [] }, card_form: "stripe" } });
-    intents.push(route.request().postDataJSON());
-    return route.fulfill({
-      json: {
-        metadata: { success: true, errors: [] },
-        stripe: { publishable_key: "pk_test_e2e", client_secret: "pi_e2e_123_secret_abc" },
-      },
-    });
-  });
-  const gifts: Array<Record<string, unknown>> = [];
-  await page.route("**/api/store/shop/quick-donation/", async (route) => {
-    gifts.push(route.request().postDataJSON());
-    return route.fulfill({
-      json: { metadata: { success: true, errors: [] }, order: { number: "100999" }, redirect: "/donate/?thanks" },
-    });
-  });
+  const { intents, posts: gifts } = await oneFormOnStripe(page, "/api/store/shop/quick-donation/", "/donate/?thanks");
 
   await page.goto("/donate/");
   const quick = page.locator(".quick-donate");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { STRIPE_JS, standIn } from "./support/stripe-stand-in";
+import { fillMembershipBuyer } from "./support/quick-checkout-form";
+import { oneFormOnStripe, standIn } from "./support/stripe-stand-in";
 
 // The membership quick checkout on a Stripe shop. The e2e server runs the test gateway and this machine
 // has no network, so the page sees Stripe mode through routes (as give-now-stripe.e2e.spec.ts): the
@@ -14,43 +15,13 @@ test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } }); // the sta
 test("the quick checkout on a Stripe shop takes the card in the Payment Element: checked form, intent, a decline shown, then only the intent's id posted", async ({
   page,
 }) => {
-  await page.route("https://js.stripe.com/**", (route) =>
-    route.fulfill({ contentType: "application/javascript", body: STRIPE_JS }),
-  );
-  const intents: Array<Record<string, unknown>> = [];
-  await page.route("**/api/store/shop/quick-checkout/payment/", async (route) => {
-    if (route.request().method() === "GET")
-      return route.fulfill({ json: { metadata: { success: true, errors: [] }, card_form: "stripe" } });
-    intents.push(route.request().postDataJSON());
-    return route.fulfill({
-      json: {
-        metadata: { success: true, errors: [] },
-        stripe: { publishable_key: "pk_test_e2e", client_secret: "pi_e2e_123_secret_abc" },
-      },
-    });
-  });
-  const orders: Array<Record<string, unknown>> = [];
-  await page.route("**/api/store/shop/quick-checkout/", async (route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    orders.push(route.request().postDataJSON());
-    return route.fulfill({
-      json: { metadata: { success: true, errors: [] }, order: { number: "100999" }, redirect: "/store/?placed" },
-    });
-  });
+  const { intents, posts: orders } = await oneFormOnStripe(page, "/api/store/shop/quick-checkout/", "/store/?placed");
 
   await page.goto(`/store/quick-checkout/${INDIVIDUAL}/`);
   await expect(page.getByRole("heading", { name: "Quick checkout", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Name on card")).toBeVisible();
   await expect(page.getByLabel("Card number")).toHaveCount(0); // our card fields never show on Stripe
-  await page.getByRole("textbox", { name: "First name", exact: true }).fill("Noah");
-  await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Builder");
-  await page.getByRole("textbox", { name: "Street address", exact: true }).fill("1 Ark Way");
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Petersburg");
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("KY");
-  await page.getByRole("textbox", { name: "Postal code", exact: true }).fill("41080");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill("noah@example.org");
-  await page.getByLabel("Primary passholder first name").fill("Noah");
-  await page.getByLabel("Primary passholder last name").fill("Builder");
+  await fillMembershipBuyer(page);
 
   // The holder's name is checked here before Stripe is asked for anything.
   await page.getByRole("button", { name: "Continue to card" }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { fillMembershipBuyer } from "./support/quick-checkout-form";
 
 // The quick checkout for memberships of issue 9 on the demo catalog (product 41, Annual Membership):
 // a grandparent membership with a grandchild's birthday, paid with the test card, ends on the order
@@ -18,15 +19,7 @@ async function seriousFindings(page: Page): Promise<string[]> {
 }
 
 async function fillForm(page: Page) {
-  await page.getByRole("textbox", { name: "First name", exact: true }).fill("Noah");
-  await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Builder");
-  await page.getByRole("textbox", { name: "Street address", exact: true }).fill("1 Ark Way");
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Petersburg");
-  await page.getByRole("combobox", { name: "State", exact: true }).selectOption("KY");
-  await page.getByRole("textbox", { name: "Postal code", exact: true }).fill("41080");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill("noah@example.org");
-  await page.getByLabel("Primary passholder first name").fill("Noah");
-  await page.getByLabel("Primary passholder last name").fill("Builder");
+  await fillMembershipBuyer(page);
   await page.getByLabel("Grandchild 1 first name").fill("Ham");
   await page.getByLabel("Grandchild 1 last name").fill("Builder");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -43,3 +43,34 @@ window.Stripe = function (publishableKey) {
     },
   };
 };`;
+
+/**
+ * A one-form page (`form`: its POST route, e.g. "/api/store/shop/quick-donation/") seen in Stripe mode
+ * through routes, since the e2e server runs the test gateway: `…/payment/` answers `stripe` to the
+ * card-form question and a client secret to the intent's POST, js.stripe.com serves the stand-in, and
+ * the form's POST is recorded and answered with order 100999 and `redirect`. Returns what was posted.
+ */
+export async function oneFormOnStripe(page: Page, form: string, redirect: string) {
+  await page.route("https://js.stripe.com/**", (route) =>
+    route.fulfill({ contentType: "application/javascript", body: STRIPE_JS }),
+  );
+  const intents: Array<Record<string, unknown>> = [];
+  await page.route(`**${form}payment/`, async (route) => {
+    if (route.request().method() === "GET")
+      return route.fulfill({ json: { metadata: { success: true, errors: [] }, card_form: "stripe" } });
+    intents.push(route.request().postDataJSON());
+    return route.fulfill({
+      json: {
+        metadata: { success: true, errors: [] },
+        stripe: { publishable_key: "pk_test_e2e", client_secret: "pi_e2e_123_secret_abc" },
+      },
+    });
+  });
+  const posts: Array<Record<string, unknown>> = [];
+  await page.route(`**${form}`, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    posts.push(route.request().postDataJSON());
+    return route.fulfill({ json: { metadata: { success: true, errors: [] }, order: { number: "100999" }, redirect } });
+  });
+  return { intents, posts };
+}

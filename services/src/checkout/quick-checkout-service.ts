@@ -1,7 +1,6 @@
 import {
   PaymentNotConfiguredError,
   QuickCheckoutFormError,
-  quickCheckoutStream,
   type QuickCheckoutPaymentAnswer,
   type CheckoutPlacedAnswer,
   type LoadSkusForCart,
@@ -12,10 +11,8 @@ import { listAddresses } from "@shop/projections";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { payerOf } from "./checkout-personal.ts";
 import type { PaymentAttemptDeps } from "./payment-attempt.ts";
-import { foldStream } from "../platform/command-handler.ts";
-import { payQuickOrder, type QuickCard, type QuickRequest } from "./quick-payment.ts";
+import { payQuickOrder, quickPaymentIntent, type QuickCard, type QuickRequest } from "./quick-payment.ts";
 import { decideQuickCheckout } from "./quick-checkout-decide.ts";
-import { quickCheckoutDecider, quickPaymentTag } from "./quick-checkout.ts";
 
 export interface QuickCheckoutDeps extends PaymentAttemptDeps {
   loadSkus: LoadSkusForCart;
@@ -64,23 +61,10 @@ export async function quickCheckoutPayment(
 ): Promise<QuickCheckoutPaymentAnswer> {
   if (input.payment_type !== "card") throw new QuickCheckoutFormError({ payment_type: [CARD_ONLY] });
   const order = await decideMembership(deps, input, request, "to-confirm");
-  if (!deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
-  if (!request.idempotencyKey) throw new QuickCheckoutFormError({ __all__: [IDEMPOTENCY_KEY_REQUIRED] });
-  const stream = quickCheckoutStream(request.idempotencyKey);
-  const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
-  const intent = await deps.gateway.browserPayment({
-    amountCents: order.totals.totalCents,
-    tag: quickPaymentTag(stream, state),
-    monthly: false,
-  });
-  return {
-    metadata: { success: true, errors: [] },
-    stripe: { publishable_key: intent.publishableKey, client_secret: intent.clientSecret },
-  };
+  return quickPaymentIntent(deps, request, { amountCents: order.totals.totalCents, monthly: false, what: "order" });
 }
 
 const CARD_ONLY = "Only a card is paid through Stripe's card form.";
-const IDEMPOTENCY_KEY_REQUIRED = "An Idempotency-Key header names the order the payment is for.";
 
 /** The membership as the form asks it, refused (writing nothing, asking no gateway) before anything is paid. */
 async function decideMembership(

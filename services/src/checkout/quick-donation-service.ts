@@ -1,7 +1,5 @@
 import {
   PaymentNotConfiguredError,
-  QuickCheckoutFormError,
-  quickCheckoutStream,
   type QuickDonationPaymentAnswer,
   type CheckoutPlacedAnswer,
   type LogPosition,
@@ -12,10 +10,8 @@ import { checkMonthlyOption } from "../monthly-gifts/monthly-option.ts";
 import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { payerOf } from "./checkout-personal.ts";
-import { payQuickOrder, type QuickCard, type QuickRequest } from "./quick-payment.ts";
+import { payQuickOrder, quickPaymentIntent, type QuickCard, type QuickRequest } from "./quick-payment.ts";
 import { decideQuickDonation } from "./quick-donation-decide.ts";
-import { quickCheckoutDecider, quickPaymentTag } from "./quick-checkout.ts";
-import { foldStream } from "../platform/command-handler.ts";
 import type { QuickCheckoutDeps } from "./quick-checkout-service.ts";
 
 /**
@@ -71,23 +67,13 @@ export async function quickDonationPayment(
   request: QuickRequest,
 ): Promise<QuickDonationPaymentAnswer> {
   const gift = await decideGift(deps, input, "to-confirm");
-  if (!deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
-  if (input.monthly) checkMonthlyOption(deps.gateway, request.userId);
-  if (!request.idempotencyKey) throw new QuickCheckoutFormError({ __all__: [IDEMPOTENCY_KEY_REQUIRED] });
-  const stream = quickCheckoutStream(request.idempotencyKey);
-  const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
-  const intent = await deps.gateway.browserPayment({
+  if (input.monthly && deps.gateway.browserPayment) checkMonthlyOption(deps.gateway, request.userId);
+  return quickPaymentIntent(deps, request, {
     amountCents: gift.totals.totalCents,
-    tag: quickPaymentTag(stream, state),
     monthly: input.monthly,
+    what: "gift",
   });
-  return {
-    metadata: { success: true, errors: [] },
-    stripe: { publishable_key: intent.publishableKey, client_secret: intent.clientSecret },
-  };
 }
-
-const IDEMPOTENCY_KEY_REQUIRED = "An Idempotency-Key header names the gift the payment is for.";
 
 /** The gift as the form asks it, refused (writing nothing, asking no gateway) before anything is paid. */
 async function decideGift(deps: QuickCheckoutDeps, input: QuickDonationRequest, card: QuickCard) {

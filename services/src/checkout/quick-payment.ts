@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
+  PaymentNotConfiguredError,
+  QuickCheckoutFormError,
   quickCheckoutStream,
+  type QuickDonationPaymentAnswer,
   type CheckoutPlacedAnswer,
   type EventMetadata,
   type LogPosition,
@@ -101,4 +104,32 @@ export function payQuickOrder(
     },
     { metadata: request.metadata, cardLimits: { checkout: `quick:${request.cartId}`, address: request.address } },
   );
+}
+
+/**
+ * Stripe mode: the PaymentIntent a one-form page's Payment Element confirms, made for its
+ * Idempotency-Key's round (a failed attempt starts another), amount and monthly choice. Stripe's own
+ * idempotency answers the same intent when the page asks again. `what` names it in the refusal.
+ */
+export async function quickPaymentIntent(
+  deps: PaymentAttemptDeps,
+  request: QuickRequest,
+  payment: { amountCents: number; monthly: boolean; what: "gift" | "order" },
+): Promise<QuickDonationPaymentAnswer> {
+  if (!deps.gateway.browserPayment) throw new PaymentNotConfiguredError();
+  if (!request.idempotencyKey)
+    throw new QuickCheckoutFormError({
+      __all__: [`An Idempotency-Key header names the ${payment.what} the payment is for.`],
+    });
+  const stream = quickCheckoutStream(request.idempotencyKey);
+  const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
+  const intent = await deps.gateway.browserPayment({
+    amountCents: payment.amountCents,
+    tag: quickPaymentTag(stream, state),
+    monthly: payment.monthly,
+  });
+  return {
+    metadata: { success: true, errors: [] },
+    stripe: { publishable_key: intent.publishableKey, client_secret: intent.clientSecret },
+  };
 }

@@ -6,7 +6,7 @@ import { CardFields } from "../checkout/CardFields";
 import { refusalOf, type StepRefusal } from "../checkout/checkoutErrors";
 import { FormField } from "../checkout/FormField";
 import { RefusalAlert } from "../checkout/RefusalAlert";
-import { StripeCardFields, type StripeCardFieldsHandle } from "../checkout/StripeCardFields";
+import { OneFormStripeCardFields, useOneFormStripeCard } from "../checkout/useOneFormStripeCard";
 import { useMeQuery } from "../accounts/accountApi";
 import { MonthlyOption } from "../monthly-gifts/MonthlyOption";
 import {
@@ -43,16 +43,14 @@ export function QuickDonateForm() {
   const { data: me } = useMeQuery();
   const { data: cardForm } = useQuickDonationCardFormQuery();
   const onStripe = cardForm?.card_form === "stripe";
-  const [intent, setIntent] = useState<{ publishable_key: string; client_secret: string } | null>(null);
-  const [cardErrors, setCardErrors] = useState<string[]>([]);
-  const stripeCard = useRef<StripeCardFieldsHandle>(null);
+  const stripeCard = useOneFormStripeCard();
   const key = useRef(newKey());
   const form = useRef<HTMLFormElement>(null);
   const change = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // The intent was made for the old amount, fund or monthly choice: the next submit makes another.
-    if (intent && INTENT_FIELDS.includes(name)) {
-      setIntent(null);
+    if (stripeCard.intent && INTENT_FIELDS.includes(name)) {
+      stripeCard.forget();
       key.current = newKey();
     }
   };
@@ -65,30 +63,16 @@ export function QuickDonateForm() {
   };
 
   const giveOnStripe = async () => {
-    if (!intent) {
-      const made = await makeIntent({ values: giftValues(), idempotencyKey: key.current }).unwrap();
-      setErrors({});
-      setIntent(made.stripe);
-      setGiving(false);
-      return;
-    }
-    const confirmed = await (stripeCard.current?.confirm() ?? { error: "The card form is still loading." });
-    if ("error" in confirmed) {
-      setCardErrors([confirmed.error]);
-      setGiving(false);
-      return;
-    }
-    setCardErrors([]);
-    try {
-      const answer = await give({
-        values: giftValues({ payment_intent: confirmed.paymentIntent }),
-        idempotencyKey: key.current,
-      }).unwrap();
-      window.location.assign(answer.redirect);
-    } catch (error) {
-      setIntent(null); // a refused payment starts the key's next round: the next submit asks for its intent
-      throw error;
-    }
+    const leaving = await stripeCard.pay(
+      async () => {
+        const made = await makeIntent({ values: giftValues(), idempotencyKey: key.current }).unwrap();
+        setErrors({});
+        return made.stripe;
+      },
+      (paymentIntent) =>
+        give({ values: giftValues({ payment_intent: paymentIntent }), idempotencyKey: key.current }).unwrap(),
+    );
+    if (!leaving) setGiving(false);
   };
 
   const submit = async (event: FormEvent) => {
@@ -166,25 +150,7 @@ export function QuickDonateForm() {
         <fieldset>
           <legend>Card</legend>
           {onStripe ? (
-            <>
-              <FormField
-                name="name_on_card"
-                label="Name on card"
-                autoComplete="cc-name"
-                required
-                values={values}
-                errors={errors}
-                onChange={change}
-              />
-              {intent ? (
-                <StripeCardFields
-                  ref={stripeCard}
-                  publishableKey={intent.publishable_key}
-                  clientSecret={intent.client_secret}
-                  errors={cardErrors}
-                />
-              ) : null}
-            </>
+            <OneFormStripeCardFields card={stripeCard} values={values} errors={errors} onChange={change} />
           ) : (
             <CardFields values={values} errors={errors} onChange={change} />
           )}
@@ -198,7 +164,7 @@ export function QuickDonateForm() {
         <button type="submit" disabled={giving}>
           {giving
             ? "Giving..."
-            : onStripe && !intent
+            : onStripe && !stripeCard.intent
               ? "Continue to card"
               : cents > 0
                 ? `Give ${money(cents / 100)} ${values.monthly === "on" ? "monthly" : "now"}`

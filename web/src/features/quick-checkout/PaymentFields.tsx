@@ -1,23 +1,14 @@
-import type { Ref } from "react";
 import { CardFields } from "../checkout/CardFields";
-import { FormField } from "../checkout/FormField";
-import { StripeCardFields, type StripeCardFieldsHandle } from "../checkout/StripeCardFields";
+import { type OneFormStripeCard, OneFormStripeCardFields } from "../checkout/useOneFormStripeCard";
 import { FieldErrors } from "../../platform/FieldErrors";
 import type { FormValues } from "./quickCheckoutApi";
-
-/** Stripe mode: the PaymentIntent the Payment Element confirms (once the form asked for it), and its messages. */
-export interface StripeCard {
-  intent: { publishable_key: string; client_secret: string } | null;
-  ref: Ref<StripeCardFieldsHandle>;
-  errors: string[];
-}
 
 type Props = {
   values: FormValues;
   errors: Record<string, string[]>;
   onChange: (name: string, value: string) => void;
   /** On a Stripe shop the card goes into Stripe's Payment Element: only the name on it is ours. */
-  stripe: StripeCard | null;
+  stripe: OneFormStripeCard | null;
 };
 
 /** The payment method selector (§2): card, the default, or check/money order. */
@@ -44,25 +35,7 @@ export function PaymentFields({ values, errors, onChange, stripe }: Props) {
       {type === "check" ? (
         <p>Your membership starts once your check or money order arrives.</p>
       ) : stripe ? (
-        <>
-          <FormField
-            name="name_on_card"
-            label="Name on card"
-            autoComplete="cc-name"
-            required
-            values={values}
-            errors={errors}
-            onChange={onChange}
-          />
-          {stripe.intent ? (
-            <StripeCardFields
-              ref={stripe.ref}
-              publishableKey={stripe.intent.publishable_key}
-              clientSecret={stripe.intent.client_secret}
-              errors={stripe.errors}
-            />
-          ) : null}
-        </>
+        <OneFormStripeCardFields card={stripe} values={values} errors={errors} onChange={onChange} />
       ) : (
         <CardFields values={values} errors={errors} onChange={onChange} />
       )}

@@ -16,7 +16,7 @@ import "./quick-checkout.css";
 import { PassholderFields } from "./PassholderFields";
 import { PaymentFields } from "./PaymentFields";
 import { ShipToPicker } from "./ShipToPicker";
-import type { StripeCardFieldsHandle } from "../checkout/StripeCardFields";
+import { useOneFormStripeCard } from "../checkout/useOneFormStripeCard";
 import {
   useQuickCheckoutCardFormQuery,
   useQuickCheckoutItemQuery,
@@ -62,9 +62,7 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   const [makeIntent] = useQuickCheckoutPaymentMutation();
   const { data: cardForm } = useQuickCheckoutCardFormQuery();
   const onStripe = cardForm?.card_form === "stripe";
-  const [intent, setIntent] = useState<{ publishable_key: string; client_secret: string } | null>(null);
-  const [cardErrors, setCardErrors] = useState<string[]>([]);
-  const stripeCard = useRef<StripeCardFieldsHandle>(null);
+  const stripeCard = useOneFormStripeCard();
   const [values, setValues] = useState<FormValues>({
     sku: code,
     country: "US",
@@ -110,27 +108,12 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
   };
 
   async function payOnStripe() {
-    if (!intent) {
-      const made = await makeIntent({ values: sent(), idempotencyKey: key.current }).unwrap();
-      setIntent(made.stripe);
-      return done();
-    }
-    const confirmed = await (stripeCard.current?.confirm() ?? { error: "The card form is still loading." });
-    if ("error" in confirmed) {
-      setCardErrors([confirmed.error]);
-      return done();
-    }
-    setCardErrors([]);
-    try {
-      const answer = await quickCheckout({
-        values: sent({ payment_intent: confirmed.paymentIntent }),
-        idempotencyKey: key.current,
-      }).unwrap();
-      window.location.assign(answer.redirect);
-    } catch (error) {
-      setIntent(null); // a refused payment starts the key's next round: the next submit asks for its intent
-      throw error;
-    }
+    const leaving = await stripeCard.pay(
+      async () => (await makeIntent({ values: sent(), idempotencyKey: key.current }).unwrap()).stripe,
+      (paymentIntent) =>
+        quickCheckout({ values: sent({ payment_intent: paymentIntent }), idempotencyKey: key.current }).unwrap(),
+    );
+    if (!leaving) done();
   }
 
   async function submit(e: FormEvent) {
@@ -196,17 +179,12 @@ export function QuickCheckoutPage({ params }: { params: Record<string, string> }
         </section>
         <section className="checkout-step" aria-labelledby="qc-payment">
           <h2 id="qc-payment">Payment</h2>
-          <PaymentFields
-            values={values}
-            errors={errors}
-            onChange={change}
-            stripe={onStripe ? { intent, ref: stripeCard, errors: cardErrors } : null}
-          />
+          <PaymentFields values={values} errors={errors} onChange={change} stripe={onStripe ? stripeCard : null} />
         </section>
         <button type="submit" disabled={submitting}>
           {submitting
             ? QUICK_CHECKOUT_MESSAGES.processing
-            : onStripe && values.payment_type === "card" && !intent
+            : onStripe && values.payment_type === "card" && !stripeCard.intent
               ? "Continue to card"
               : "Place Order"}
         </button>
