@@ -141,10 +141,12 @@ export async function runPaymentAttempt<
     if (known) return { answer: placedAnswer(known) };
     const now = deps.clock();
     const attempt = log.attemptOf(state);
-    if (attempt && now.getTime() - Date.parse(attempt.at) < ATTEMPT_LOST_MS) {
+    const streams = runningOn(deps.store);
+    const here = streams.get(log.stream);
+    // An attempt claimed the log, or a submit of this process is about to claim it: wait for it.
+    if (here || (attempt && now.getTime() - Date.parse(attempt.at) < ATTEMPT_LOST_MS)) {
       const left = deadline - Date.now();
       if (left < 0) throw new CheckoutInProgressError();
-      const here = runningOn(deps.store).get(log.stream);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         here,
@@ -155,33 +157,34 @@ export async function runPaymentAttempt<
       clearTimeout(timer);
       continue;
     }
-    const { payment, totals } = steps.payment(loaded, now);
-    // The card's limits and the order's personal data are read at once (a refused card wastes a read).
-    const [cardKeys, { draft, personal, person }] = await Promise.all([
-      checkCardAttempt(deps.cardAttempts, payment, request.cardLimits),
-      steps.order(loaded),
-    ]);
-    const attemptId = randomUUID();
-    const at = now.toISOString();
-    const orderDraft = {
-      ...draft,
-      attemptId,
-      payment,
-      totals,
-      now,
-      personal: await sealOrderPersonal(deps.db, person, personal),
-    };
-    // The journal and the claim in one transaction: a process that dies after claiming always leaves
-    // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
-    // stuck 'in progress'; a claim that loses writes no journal either.
-    if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
-    const streams = runningOn(deps.store);
+    // From here until the attempt ends, a twin of this submit in this process waits for it (above)
+    // rather than reading the card limits, sealing and claiming only to lose the claim.
     let ended = () => {};
     const ends = new Promise<void>((r) => {
       ended = r;
     });
     streams.set(log.stream, ends);
     try {
+      const { payment, totals } = steps.payment(loaded, now);
+      // The card's limits and the order's personal data are read at once (a refused card wastes a read).
+      const [cardKeys, { draft, personal, person }] = await Promise.all([
+        checkCardAttempt(deps.cardAttempts, payment, request.cardLimits),
+        steps.order(loaded),
+      ]);
+      const attemptId = randomUUID();
+      const at = now.toISOString();
+      const orderDraft = {
+        ...draft,
+        attemptId,
+        payment,
+        totals,
+        now,
+        personal: await sealOrderPersonal(deps.db, person, personal),
+      };
+      // The journal and the claim in one transaction: a process that dies after claiming always leaves
+      // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
+      // stuck 'in progress'; a claim that loses writes no journal either.
+      if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
       return await attemptClaimed(attemptId, at, orderDraft, loaded, cardKeys, personal, person);
     } finally {
       if (streams.get(log.stream) === ends) streams.delete(log.stream);
