@@ -12,13 +12,14 @@ import { GIFT, GOOD_CARD, givenCatalogAndCampaign } from "./checkout-fixtures.ts
 import { submitQuickDonation } from "./quick-donation-service.ts";
 
 // Issue 28, point 3 (fewer round trips): a double submit's twin in the process that runs the attempt
-// waits for the attempt to end instead of loading its log again every 50 ms while it runs.
+// waits for the attempt to end instead of loading its log again every 50 ms while it runs; the place
+// step reads its streams together.
 
 const { payment_type: _card, ...CARD } = GOOD_CARD;
 const FORM = QuickDonationRequest.parse({ fund: GIFT, amount: "12.50", email: "twin@example.org", ...CARD });
 const GATEWAY_MS = 800;
 
-describe.skipIf(!testDatabaseUrl())("a double submit's twin (PostgreSQL)", () => {
+describe.skipIf(!testDatabaseUrl())("a payment's round trips (PostgreSQL)", () => {
   let place: TestServerPlace;
   let server: RunningServer;
 
@@ -30,6 +31,50 @@ describe.skipIf(!testDatabaseUrl())("a double submit's twin (PostgreSQL)", () =>
   afterAll(async () => {
     await server?.close();
     if (place) await removeTestPlace(place);
+  });
+
+  const depsOf = (store: EventStore, gateway: PaymentGateway) => {
+    const db = server.database.db;
+    return {
+      store,
+      db,
+      gateway,
+      clock: () => new Date(),
+      nextOrderNumber: orderNumbersFrom(db),
+      cardAttempts: createCardAttemptThrottle(),
+      loadSkus: (codes: readonly string[]) => loadSkusForCart(db, [...codes]),
+    };
+  };
+
+  it("spec 28.3 the place step reads its streams together: the mail's stream is read while the others are in flight", async () => {
+    let inFlight = 0;
+    const besideMailRead: number[] = [];
+    const store = new Proxy(server.store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (name !== "readStream" || typeof value !== "function") return value;
+        return async (id: string, options?: unknown) => {
+          if (id.startsWith("mail-order-confirmation-")) besideMailRead.push(inFlight);
+          inFlight++;
+          try {
+            return await value.call(target, id, options);
+          } finally {
+            inFlight--;
+          }
+        };
+      },
+    }) as EventStore;
+    const request = {
+      idempotencyKey: "place-reads-1",
+      userId: null,
+      cartId: "place-reads",
+      address: "127.0.0.5",
+      metadata: {},
+    };
+    await submitQuickDonation(depsOf(store, createTestGateway()), FORM, request);
+    // The quick checkout's log and the campaign are read beside it (one after another, none would be).
+    expect(besideMailRead).toHaveLength(1);
+    expect(besideMailRead[0]).toBeGreaterThanOrEqual(2);
   });
 
   it("spec 28.3 a double submit's twin in the same process waits for the attempt, not re-reading its log every 50 ms", async () => {
@@ -56,15 +101,7 @@ describe.skipIf(!testDatabaseUrl())("a double submit's twin (PostgreSQL)", () =>
         return test.authorise(request);
       },
     };
-    const deps = {
-      store,
-      db,
-      gateway,
-      clock: () => new Date(),
-      nextOrderNumber: orderNumbersFrom(db),
-      cardAttempts: createCardAttemptThrottle(),
-      loadSkus: (codes: readonly string[]) => loadSkusForCart(db, [...codes]),
-    };
+    const deps = depsOf(store, gateway);
     const request = { idempotencyKey: key, userId: null, cartId: "twin-cart", address: "127.0.0.4", metadata: {} };
     const [a, b] = await Promise.all([
       submitQuickDonation(deps, FORM, request),
