@@ -78,7 +78,6 @@ describe.skipIf(!testDatabaseUrl())("a payment's round trips (PostgreSQL)", () =
   });
 
   it("spec 28.3 a double submit's twin in the same process waits for the attempt, not re-reading its log every 50 ms", async () => {
-    const db = server.database.db;
     const key = "twin-wait-1";
     const stream = quickCheckoutStream(key);
     let logReads = 0;
