@@ -157,6 +157,7 @@ export function submitPayment(
         };
       },
       afterOrder: (tx, { cart }, placed, now) => afterOrder(tx, cartId, cart, placed, now),
+      afterOrderReads: () => [cartStream(cartId)],
     },
     { metadata: request.metadata, cardLimits: { checkout: `cart:${cartId}`, address: request.address } },
   );

@@ -4,6 +4,7 @@ import type { Database } from "@shop/projections";
 import {
   CheckoutInProgressError,
   WrongExpectedVersionError,
+  campaignStream,
   orderCompletePath,
   orderViewOf,
   paymentAttemptStream,
@@ -20,7 +21,7 @@ import {
 } from "@shop/shared";
 import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
 import { appendWrites } from "../eventstore/append-writes.ts";
-import { sealedOrderConfirmation } from "../orders/order-confirmation-mail.ts";
+import { orderConfirmationStream, sealedOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import {
   placeOrder,
   UndoIncompleteError,
@@ -73,6 +74,8 @@ export interface AttemptSteps<Loaded> {
   order: (loaded: Loaded) => Promise<AttemptOrder>;
   /** What commits with the order, in its transaction (thermometers, the cart emptied); must not write itself. */
   afterOrder?: (tx: StreamTransaction, loaded: Loaded, placed: Placed, now: Date) => Promise<void>;
+  /** The streams `afterOrder` reads besides the gifts' campaigns (the cart), read with the place step's others. */
+  afterOrderReads?: (loaded: Loaded) => readonly string[];
 }
 
 type Placed = Awaited<ReturnType<typeof placeOrder>>["placed"];
@@ -90,6 +93,19 @@ export interface AttemptRequest {
  */
 const ATTEMPT_LOST_MS = 10 * 60_000;
 const WAIT_STEP_MS = 50;
+
+/**
+ * The attempts this process runs now, per store and attempt log's stream: a double submit's twin in
+ * the same process waits for its attempt to end instead of loading the checkout again every 50 ms.
+ * A twin whose attempt runs in another process polls.
+ */
+const running = new WeakMap<object, Map<string, Promise<void>>>();
+
+function runningOn(store: object): Map<string, Promise<void>> {
+  const streams = running.get(store) ?? new Map<string, Promise<void>>();
+  running.set(store, streams);
+  return streams;
+}
 /** How long a submit waits for another submit's attempt before answering 'in progress'. */
 const WAIT_LIMIT_MS = 30_000;
 
@@ -125,28 +141,68 @@ export async function runPaymentAttempt<
     if (known) return { answer: placedAnswer(known) };
     const now = deps.clock();
     const attempt = log.attemptOf(state);
-    if (attempt && now.getTime() - Date.parse(attempt.at) < ATTEMPT_LOST_MS) {
-      if (Date.now() > deadline) throw new CheckoutInProgressError();
-      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+    const streams = runningOn(deps.store);
+    const here = streams.get(log.stream);
+    // An attempt claimed the log, or a submit of this process is about to claim it: wait for it.
+    if (here || (attempt && now.getTime() - Date.parse(attempt.at) < ATTEMPT_LOST_MS)) {
+      const left = deadline - Date.now();
+      if (left < 0) throw new CheckoutInProgressError();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        here,
+        new Promise((r) => {
+          timer = setTimeout(r, here ? left : WAIT_STEP_MS);
+        }),
+      ]);
+      clearTimeout(timer);
       continue;
     }
-    const { payment, totals } = steps.payment(loaded, now);
-    const cardKeys = await checkCardAttempt(deps.cardAttempts, payment, request.cardLimits);
-    const { draft, personal, person } = await steps.order(loaded);
-    const attemptId = randomUUID();
-    const at = now.toISOString();
-    const orderDraft = {
-      ...draft,
-      attemptId,
-      payment,
-      totals,
-      now,
-      personal: await sealOrderPersonal(deps.db, person, personal),
-    };
-    // The journal and the claim in one transaction: a process that dies after claiming always leaves
-    // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
-    // stuck 'in progress'; a claim that loses writes no journal either.
-    if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
+    // From here until the attempt ends, a twin of this submit in this process waits for it (above)
+    // rather than reading the card limits, sealing and claiming only to lose the claim.
+    let ended = () => {};
+    const ends = new Promise<void>((r) => {
+      ended = r;
+    });
+    streams.set(log.stream, ends);
+    try {
+      const { payment, totals } = steps.payment(loaded, now);
+      // The card's limits and the order's personal data are read at once (a refused card wastes a read).
+      const [cardKeys, { draft, personal, person }] = await Promise.all([
+        checkCardAttempt(deps.cardAttempts, payment, request.cardLimits),
+        steps.order(loaded),
+      ]);
+      const attemptId = randomUUID();
+      const at = now.toISOString();
+      const orderDraft = {
+        ...draft,
+        attemptId,
+        payment,
+        totals,
+        now,
+        personal: await sealOrderPersonal(deps.db, person, personal),
+      };
+      // The journal and the claim in one transaction: a process that dies after claiming always leaves
+      // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
+      // stuck 'in progress'; a claim that loses writes no journal either.
+      if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
+      return await attemptClaimed(attemptId, at, orderDraft, loaded, cardKeys, personal, person);
+    } finally {
+      if (streams.get(log.stream) === ends) streams.delete(log.stream);
+      ended();
+    }
+  }
+
+  /** The attempt, once it claimed the log: the order placed and the outcome recorded. */
+  async function attemptClaimed(
+    attemptId: string,
+    at: string,
+    orderDraft: OrderDraft,
+    loaded: Loaded,
+    cardKeys: Awaited<ReturnType<typeof checkCardAttempt>>,
+    personal: OrderPersonal,
+    person: string,
+  ): Promise<{ answer: CheckoutPlacedAnswer; appended?: AppendResult; lastWrite?: LogPosition }> {
+    const now = orderDraft.now;
     const outcome = (event: EventOf<Definitions>) =>
       record(deps.store, log.stream, () => [event], { metadata: request.metadata });
     let order: PlacedOrder;
@@ -165,6 +221,19 @@ export async function runPaymentAttempt<
           mail ??= await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil);
           await mail(tx);
           await finishJournalIn(tx, attemptId, placed.number, at);
+        },
+        {
+          reads: (placed) => [
+            log.stream,
+            ...placed.lines.flatMap((l) => (l.donation?.campaign ? [campaignStream(l.donation.campaign)] : [])),
+            ...(steps.afterOrderReads?.(loaded) ?? []),
+            orderConfirmationStream(orderViewOf(placed, personal)),
+            paymentAttemptStream(attemptId),
+          ],
+          // The mail is sealed (a key read) while the gateway captures, not in the place step.
+          prepare: async (placed) => {
+            mail = await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil);
+          },
         },
       );
     } catch (thrown) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { EventMetadata, EventStore, LogPosition, OrderView } from "@shop/shared";
+import { mailStream, type EventMetadata, type EventStore, type LogPosition, type OrderView } from "@shop/shared";
 import type { Database } from "@shop/projections";
 import { queueMail, sealedMail } from "../mail/queue-mail.ts";
 import { repeatsMonthlyText } from "../monthly-gifts/monthly-gift-mails.ts";
@@ -100,6 +100,12 @@ export function sealedOrderConfirmation(
 ) {
   return sealedMail(deps, confirmationOf(order, person, holdUntil));
 }
+
+/** The stream of the mail `sealedOrderConfirmation` queues, for the place step's reads. */
+export const orderConfirmationStream = (order: Pick<OrderView, "number" | "payment_status">) =>
+  mailStream(
+    order.payment_status === "awaiting" ? `order-awaiting-check-${order.number}` : `order-confirmation-${order.number}`,
+  );
 
 function confirmationOf(order: OrderView, person: string, holdUntil: string | null) {
   const awaiting = order.payment_status === "awaiting"; // the order now: a check recorded since placing is paid
