@@ -38,12 +38,10 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
       [...skus.values()].filter((s) => s.named && s.row.own_name === ""),
       products,
     );
-    for (const rows of chunks([...skus.values()], 500))
-      await db
-        .insertInto("skus")
-        .values(rows.map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)))
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
+    await insertSkus(
+      db,
+      [...skus.values()].map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)),
+    );
     skus.clear();
   };
   const writeInserts = async () => {
@@ -138,6 +136,30 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   await refreshProducts(db, [...touched], cards, inserted);
 }
 
+/** The skus columns, with their types, as `jsonb_to_recordset` unpacks them (jsonb ones come as text). */
+const SKU_COLUMNS = `id integer, sku text, name text, own_name text, price_cents integer, active boolean, category text,
+  product_id integer, format text, upc text, isbn text, dimensions text, original_price_cents integer, price_tiers text,
+  stock integer, backorder boolean, restock_date text, allow_returns boolean, digital boolean,
+  user_defined_price boolean, campaign text, attributes text, version integer, updated_at text`;
+const SKU_JSON_COLUMNS = new Set(["price_tiers", "attributes"]);
+const skuColumnNames = SKU_COLUMNS.split(",").map((c) => c.trim().split(" ")[0]);
+
+/**
+ * Inserts SKU rows (ON CONFLICT (id) DO NOTHING; the caller keeps the first row of an id) as one JSON
+ * parameter per 2,000 rows: one short statement planned once, where a multi-row VALUES sent 24
+ * parameters a row for the server to parse, bind and plan.
+ */
+async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<void> {
+  const names = sql.join(skuColumnNames.map((c) => sql.ref(c)));
+  const values = sql.join(
+    skuColumnNames.map((c) => (SKU_JSON_COLUMNS.has(c) ? sql`${sql.ref(`v.${c}`)}::jsonb` : sql.ref(`v.${c}`))),
+  );
+  for (const chunk of chunks(rows, 2000))
+    await sql`INSERT INTO skus (${names}) SELECT ${values}
+      FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${sql.raw(SKU_COLUMNS)})
+      ON CONFLICT (id) DO NOTHING`.execute(db);
+}
+
 /** `name` as the refresh (`product-summary.ts`) writes it: the own name, else the product's title, else the code. */
 const skuName = (row: Insertable<SkusTable>, titles: Map<number, string>) =>
   row.own_name !== "" ? row.own_name : ((row.product_id == null ? undefined : titles.get(row.product_id)) ?? row.sku);
@@ -174,10 +196,25 @@ async function titlesOf(
  * that each id of `product_id IN (...)` matches 0.5 % of the rows: it then reads both tables whole
  * for every batch, a catch-up quadratic in the catalog's size. One column is quick to analyze (the
  * products table's ids are its primary key, which the planner needs no statistics for).
+ * ANALYZE runs in the batch's transaction and would wait there for a VACUUM (manual, or autovacuum's)
+ * of the same table, which holds the same lock: the batch takes the lock with NOWAIT instead and,
+ * when it is taken, leaves the table for a later batch to analyze.
  */
 async function analyzeGrownTables(db: Db): Promise<void> {
   const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_class c
     WHERE c.oid IN ('skus'::regclass, 'product_search_terms'::regclass)
       AND pg_stat_get_live_tuples(c.oid) > 1000 + 2 * greatest(c.reltuples, 0)`.execute(db);
-  for (const { name } of rows) await sql`ANALYZE ${sql.id(name)} (product_id)`.execute(db);
+  for (const { name } of rows) {
+    await sql`SAVEPOINT catalog_analyze`.execute(db);
+    try {
+      await sql`LOCK TABLE ${sql.id(name)} IN SHARE UPDATE EXCLUSIVE MODE NOWAIT`.execute(db);
+      await sql`ANALYZE ${sql.id(name)} (product_id)`.execute(db);
+      await sql`RELEASE SAVEPOINT catalog_analyze`.execute(db);
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+      await sql`ROLLBACK TO SAVEPOINT catalog_analyze`.execute(db);
+    }
+  }
 }
+
+const LOCK_NOT_AVAILABLE = "55P03";
