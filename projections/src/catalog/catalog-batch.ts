@@ -20,11 +20,13 @@ type Db = Kysely<Database>;
  *   refresh would give it, and the products still waiting at the end are inserted after the SKUs,
  *   with their cards and search document (a refresh then writes only what differs). A product or SKU
  *   written twice costs a second row version in every index (products have seven, two of them GIN).
- * - catalog_version moves by the number of events, in one upsert.
+ * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
+ *   to analyze (`moveVersionAndAnalyze`): one round trip.
  */
 export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promise<void> {
-  await analyzeGrownTables(db);
-  let count = 0;
+  const count = events.filter((e) => isEventOf(catalogEvents, e) || isEventOf(skuEvents, e)).length;
+  if (count === 0) return;
+  await moveVersionAndAnalyze(db, count);
   const products = new Map<number, Insertable<ProductsTable>>();
   /** Waiting SKU rows; `named`: a SkuCreated's, whose name is refreshed (a SkuAdded's keeps its own). */
   const skus = new Map<number, { row: Insertable<SkusTable>; named: boolean }>();
@@ -73,7 +75,6 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   for (const recorded of events) {
     if (!isEventOf(catalogEvents, recorded) && !isEventOf(skuEvents, recorded)) continue;
     const event = recorded;
-    count++;
     switch (event.type) {
       case "ProductCreated": {
         const row = productRow(event.data);
@@ -121,12 +122,6 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
         event satisfies never;
     }
   }
-  if (count === 0) return;
-  await db
-    .insertInto("catalog_version")
-    .values({ id: 1, version: count })
-    .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", count) })))
-    .execute();
   // The SKUs first: the waiting products' cards are read from them.
   await writeSkus();
   const cards = await cardsOf(db, [...touched]);
@@ -190,6 +185,7 @@ async function titlesOf(
 }
 
 /**
+ * Moves catalog_version by `count` and, in the same statement, finds the tables to analyze:
  * ANALYZEs `product_id` of skus and product_search_terms once a table holds twice the rows its
  * statistics counted. A catch-up grows them from nothing much faster than autovacuum (when it runs
  * at all: it is off on the bench machine) analyzes them, and without statistics the planner guesses
@@ -200,8 +196,10 @@ async function titlesOf(
  * of the same table, which holds the same lock: the batch takes the lock with NOWAIT instead and,
  * when it is taken, leaves the table for a later batch to analyze.
  */
-async function analyzeGrownTables(db: Db): Promise<void> {
-  const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_class c
+async function moveVersionAndAnalyze(db: Db, count: number): Promise<void> {
+  const { rows } = await sql<{ name: string }>`WITH version AS (INSERT INTO catalog_version (id, version)
+      VALUES (1, ${count}) ON CONFLICT (id) DO UPDATE SET version = catalog_version.version + ${count})
+    SELECT c.relname AS name FROM pg_class c
     WHERE c.oid IN ('skus'::regclass, 'product_search_terms'::regclass)
       AND pg_stat_get_live_tuples(c.oid) > 1000 + 2 * greatest(c.reltuples, 0)`.execute(db);
   for (const { name } of rows) {

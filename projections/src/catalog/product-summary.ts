@@ -16,16 +16,16 @@ export async function refreshSkuNames(db: Db, which: { skuId: number } | { produ
 }
 
 /**
- * `refreshSkuNames` for many SKUs and products' SKUs in one statement per chunk, writing only the names
+ * `refreshSkuNames` for many SKUs and products' SKUs in one statement, writing only the names
  * that change (most were inserted right already: see `applyCatalogBatch`).
  */
 export async function refreshManySkuNames(db: Db, skuIds: number[], productIds: number[]): Promise<void> {
-  for (const ids of chunks(skuIds))
-    await sql`UPDATE skus SET name = ${skuName} WHERE id IN (${sql.join(ids)}) AND name <> ${skuName}`.execute(db);
-  for (const ids of chunks(productIds))
-    await sql`UPDATE skus SET name = ${skuName} WHERE product_id IN (${sql.join(ids)}) AND name <> ${skuName}`.execute(
-      db,
-    );
+  if (skuIds.length === 0 && productIds.length === 0) return;
+  // One statement (the ids as two array parameters): the planner ORs the two indexes' bitmaps.
+  await sql`UPDATE skus SET name = ${skuName}
+    WHERE (id = ANY(${skuIds}::integer[]) OR product_id = ANY(${productIds}::integer[])) AND name <> ${skuName}`.execute(
+    db,
+  );
 }
 
 /** The best availability among SKUs: one in stock makes the product in stock. */
