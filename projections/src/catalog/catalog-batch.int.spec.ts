@@ -160,6 +160,50 @@ describe.each(testBackends())("catalog batched projection on $name", ({ pglite }
     await expectSameTables([...events, ...changes(products, skus)]);
   });
 
+  it("a VACUUM of a grown table does not hold up the batch: the table is analyzed by a later batch", {
+    timeout: 60_000,
+  }, async () => {
+    if (pglite) return; // one connection: nothing else can hold the table
+    await reset();
+    const added = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) =>
+        recorded(SkuAdded, {
+          id: 910_000 + from + i,
+          sku: `30-1-${91_000 + from + i}`,
+          name: "",
+          priceCents: 1,
+          active: true,
+        }),
+      );
+    const apply = (events: RecordedEvent[]) =>
+      db.transaction().execute((trx) => catalogProjection.applyBatch!(trx, events));
+    const analyzed = async () =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stats
+        WHERE schemaname = current_schema() AND tablename = 'skus' AND attname = 'product_id'`.execute(db)
+      ).rows[0].n;
+    await apply(added(1500, 0));
+    // The statistics system sees the rows within a second or so of the commit.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await sql<{ n: number }>`SELECT pg_stat_get_live_tuples('skus'::regclass)::int AS n`.execute(db);
+      if (rows[0].n >= 1500) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await db.connection().execute(async (vacuum) => {
+      await sql`BEGIN`.execute(vacuum);
+      await sql`LOCK TABLE skus IN SHARE UPDATE EXCLUSIVE MODE`.execute(vacuum); // VACUUM's lock
+      try {
+        const late = new Promise((resolve) => setTimeout(resolve, 10_000, "held up"));
+        expect(await Promise.race([apply(added(10, 1500)).then(() => "applied"), late])).toBe("applied");
+      } finally {
+        await sql`ROLLBACK`.execute(vacuum);
+      }
+    });
+    expect(await analyzed()).toBe(0);
+    await apply(added(10, 1510));
+    expect(await analyzed()).toBe(1);
+  });
+
   it("a batch that fails is applied one by one instead, so the failure names its event", async () => {
     await reset();
     const clash = recorded(SkuCreated, {

@@ -20,11 +20,13 @@ type Db = Kysely<Database>;
  *   refresh would give it, and the products still waiting at the end are inserted after the SKUs,
  *   with their cards and search document (a refresh then writes only what differs). A product or SKU
  *   written twice costs a second row version in every index (products have seven, two of them GIN).
- * - catalog_version moves by the number of events, in one upsert.
+ * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
+ *   to analyze (`moveVersionAndAnalyze`): one round trip.
  */
 export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promise<void> {
-  await analyzeGrownTables(db);
-  let count = 0;
+  const count = events.filter((e) => isEventOf(catalogEvents, e) || isEventOf(skuEvents, e)).length;
+  if (count === 0) return;
+  await moveVersionAndAnalyze(db, count);
   const products = new Map<number, Insertable<ProductsTable>>();
   /** Waiting SKU rows; `named`: a SkuCreated's, whose name is refreshed (a SkuAdded's keeps its own). */
   const skus = new Map<number, { row: Insertable<SkusTable>; named: boolean }>();
@@ -38,12 +40,10 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
       [...skus.values()].filter((s) => s.named && s.row.own_name === ""),
       products,
     );
-    for (const rows of chunks([...skus.values()], 500))
-      await db
-        .insertInto("skus")
-        .values(rows.map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)))
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
+    await insertSkus(
+      db,
+      [...skus.values()].map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)),
+    );
     skus.clear();
   };
   const writeInserts = async () => {
@@ -75,7 +75,6 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   for (const recorded of events) {
     if (!isEventOf(catalogEvents, recorded) && !isEventOf(skuEvents, recorded)) continue;
     const event = recorded;
-    count++;
     switch (event.type) {
       case "ProductCreated": {
         const row = productRow(event.data);
@@ -123,12 +122,6 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
         event satisfies never;
     }
   }
-  if (count === 0) return;
-  await db
-    .insertInto("catalog_version")
-    .values({ id: 1, version: count })
-    .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", count) })))
-    .execute();
   // The SKUs first: the waiting products' cards are read from them.
   await writeSkus();
   const cards = await cardsOf(db, [...touched]);
@@ -136,6 +129,30 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   products.clear();
   await refreshManySkuNames(db, [...skuNames], [...productSkuNames]);
   await refreshProducts(db, [...touched], cards, inserted);
+}
+
+/** The skus columns, with their types, as `jsonb_to_recordset` unpacks them (jsonb ones come as text). */
+const SKU_COLUMNS = `id integer, sku text, name text, own_name text, price_cents integer, active boolean, category text,
+  product_id integer, format text, upc text, isbn text, dimensions text, original_price_cents integer, price_tiers text,
+  stock integer, backorder boolean, restock_date text, allow_returns boolean, digital boolean,
+  user_defined_price boolean, campaign text, attributes text, version integer, updated_at text`;
+const SKU_JSON_COLUMNS = new Set(["price_tiers", "attributes"]);
+const skuColumnNames = SKU_COLUMNS.split(",").map((c) => c.trim().split(" ")[0]);
+
+/**
+ * Inserts SKU rows (ON CONFLICT (id) DO NOTHING; the caller keeps the first row of an id) as one JSON
+ * parameter per 2,000 rows: one short statement planned once, where a multi-row VALUES sent 24
+ * parameters a row for the server to parse, bind and plan.
+ */
+async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<void> {
+  const names = sql.join(skuColumnNames.map((c) => sql.ref(c)));
+  const values = sql.join(
+    skuColumnNames.map((c) => (SKU_JSON_COLUMNS.has(c) ? sql`${sql.ref(`v.${c}`)}::jsonb` : sql.ref(`v.${c}`))),
+  );
+  for (const chunk of chunks(rows, 2000))
+    await sql`INSERT INTO skus (${names}) SELECT ${values}
+      FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${sql.raw(SKU_COLUMNS)})
+      ON CONFLICT (id) DO NOTHING`.execute(db);
 }
 
 /** `name` as the refresh (`product-summary.ts`) writes it: the own name, else the product's title, else the code. */
@@ -168,16 +185,34 @@ async function titlesOf(
 }
 
 /**
+ * Moves catalog_version by `count` and, in the same statement, finds the tables to analyze:
  * ANALYZEs `product_id` of skus and product_search_terms once a table holds twice the rows its
  * statistics counted. A catch-up grows them from nothing much faster than autovacuum (when it runs
  * at all: it is off on the bench machine) analyzes them, and without statistics the planner guesses
  * that each id of `product_id IN (...)` matches 0.5 % of the rows: it then reads both tables whole
  * for every batch, a catch-up quadratic in the catalog's size. One column is quick to analyze (the
  * products table's ids are its primary key, which the planner needs no statistics for).
+ * ANALYZE runs in the batch's transaction and would wait there for a VACUUM (manual, or autovacuum's)
+ * of the same table, which holds the same lock: the batch takes the lock with NOWAIT instead and,
+ * when it is taken, leaves the table for a later batch to analyze.
  */
-async function analyzeGrownTables(db: Db): Promise<void> {
-  const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_class c
+async function moveVersionAndAnalyze(db: Db, count: number): Promise<void> {
+  const { rows } = await sql<{ name: string }>`WITH version AS (INSERT INTO catalog_version (id, version)
+      VALUES (1, ${count}) ON CONFLICT (id) DO UPDATE SET version = catalog_version.version + ${count})
+    SELECT c.relname AS name FROM pg_class c
     WHERE c.oid IN ('skus'::regclass, 'product_search_terms'::regclass)
       AND pg_stat_get_live_tuples(c.oid) > 1000 + 2 * greatest(c.reltuples, 0)`.execute(db);
-  for (const { name } of rows) await sql`ANALYZE ${sql.id(name)} (product_id)`.execute(db);
+  for (const { name } of rows) {
+    await sql`SAVEPOINT catalog_analyze`.execute(db);
+    try {
+      await sql`LOCK TABLE ${sql.id(name)} IN SHARE UPDATE EXCLUSIVE MODE NOWAIT`.execute(db);
+      await sql`ANALYZE ${sql.id(name)} (product_id)`.execute(db);
+      await sql`RELEASE SAVEPOINT catalog_analyze`.execute(db);
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+      await sql`ROLLBACK TO SAVEPOINT catalog_analyze`.execute(db);
+    }
+  }
 }
+
+const LOCK_NOT_AVAILABLE = "55P03";

@@ -17,6 +17,7 @@ import { testBackends } from "@shop/services/testing/backends";
 import { applyEvents } from "../runner/apply.ts";
 import type { Database } from "../database.ts";
 import { catalogProjection } from "./catalog-projection.ts";
+import { plainWords } from "./product-search-plan.ts";
 import { loadSkusForCart } from "./sku-for-cart-query.ts";
 
 let global = 0;
@@ -176,6 +177,19 @@ describe.each(testBackends())("catalog read model on $name", ({ pglite }) => {
     expect(await find("9780890515099")).toEqual([1]);
     expect(await find("713438100017")).toEqual([1]);
     expect(await find("101100")).toEqual([1]);
+  });
+
+  it("the search words leave out those that begin with a digit, which no plain-word search reads", async () => {
+    await apply(recorded(ProductCreated, book), recorded(SkuCreated, paperback), recorded(SkuCreated, ebook));
+    const terms = (
+      await sql<{ term: string }>`SELECT term FROM product_search_terms WHERE product_id = 1 ORDER BY term`.execute(db)
+    ).rows.map((r) => r.term);
+    expect(terms).toEqual(expect.arrayContaining(["answer", "answers", "book", "ham", "ken", "new"]));
+    expect(terms.filter((t) => /^-?\d/.test(t))).toEqual([]);
+    // The codes are still found, through the document (`products.search`) and its GIN index.
+    expect((await product(1)).search).toMatch(/'9780890515099'/);
+    // A search with a digit never reads product_search_terms: it is not plain words.
+    for (const q of ["9780890515099", "10-1-100", "book 1", "answers 2nd", "1"]) expect(plainWords(q)).toBeNull();
   });
 
   it("loadSkusForCart answers the SKUs by code with price, tiers, stock and the product's page; unknown codes are absent", async () => {

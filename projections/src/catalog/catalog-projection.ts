@@ -30,7 +30,7 @@ async function updateSku(db: Db, id: number, columns: Partial<Insertable<SkusTab
 
 export const catalogProjection: Projection = {
   name: "catalog",
-  version: 2, // 2: product_search_terms
+  version: 3, // 2: product_search_terms; 3: without words that begin with a digit
   tables: ["products", "skus", "catalog_version", "product_search_terms"],
   handles: [
     "ProductCreated",

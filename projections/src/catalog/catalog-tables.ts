@@ -82,7 +82,10 @@ export interface CatalogVersionTable {
  * every product that contains the word.
  */
 export interface ProductSearchTermsTable {
-  /** A lexeme of `products.search` (English stems and plain words), compared in code point order. */
+  /**
+   * A lexeme of `products.search` (English stems and plain words), compared in code point order;
+   * not one that begins with a digit or a minus and a digit (codes: see `searchTermRows`).
+   */
   term: string;
   product_id: number;
   /** `ts_rank(products.search, term)`: what the word's weights (title A, …) and repeats are worth. */
@@ -98,10 +101,18 @@ export interface CatalogTables {
   product_search_terms: ProductSearchTermsTable;
 }
 
-/** The search words of the listed products `where` selects (an SQL condition on `p`), as rows of the table. */
-const searchTermRows = (where: ReturnType<typeof sql>) => sql`SELECT u.lexeme, p.id,
+/**
+ * The search words of the listed products `where` selects (an SQL condition on `p`), as rows of the
+ * table; `from` names where the products' rows are read (the table, or the rows an INSERT returned).
+ * Words that begin with a digit, or a minus and a digit (codes, ISBNs, UPCs and their pieces: '95',
+ * '-1000', '9591000', 38 % of all words) are left out: no search reads them here. A search with a
+ * digit is ranked through the GIN index (`plainWords` in product-search-plan.ts answers null), and a
+ * plain search's words and prefixes have no digit, so none of its terms or prefix ranges (which
+ * begin with the prefix's first letter) can reach a word that begins with one.
+ */
+const searchTermRows = (where: ReturnType<typeof sql>, from = sql`products`) => sql`SELECT u.lexeme, p.id,
     ts_rank(p.search, ('''' || replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery), lower(p.title)
-  FROM products p, unnest(p.search) AS u WHERE p.listed AND ${where}`;
+  FROM ${from} p, unnest(p.search) AS u WHERE p.listed AND u.lexeme !~ '^-?[0-9]' AND ${where}`;
 
 /**
  * Writes the search words of the listed products `where` selects (an SQL condition on `p`): new or
@@ -118,9 +129,10 @@ export const upsertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT I
  * `upsertSearchTerms` for products that have no words yet (just inserted): a plain INSERT, without the
  * ON CONFLICT's look-up of each row in the primary key before it is written. The rows go in the rank
  * index's order, so the batch's entries for one word land on its leaf pages one after the other.
+ * `from` as for `searchTermRows`.
  */
-export const insertSearchTerms = (where: ReturnType<typeof sql>) => sql`INSERT INTO product_search_terms
-    (term, product_id, score, title_key) ${searchTermRows(where)}
+export const insertSearchTerms = (where: ReturnType<typeof sql>, from = sql`products`) => sql`INSERT INTO
+    product_search_terms (term, product_id, score, title_key) ${searchTermRows(where, from)}
   ORDER BY u.lexeme COLLATE "C", 3 DESC, 4, 2`;
 
 async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {

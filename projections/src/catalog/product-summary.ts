@@ -16,16 +16,16 @@ export async function refreshSkuNames(db: Db, which: { skuId: number } | { produ
 }
 
 /**
- * `refreshSkuNames` for many SKUs and products' SKUs in one statement per chunk, writing only the names
+ * `refreshSkuNames` for many SKUs and products' SKUs in one statement, writing only the names
  * that change (most were inserted right already: see `applyCatalogBatch`).
  */
 export async function refreshManySkuNames(db: Db, skuIds: number[], productIds: number[]): Promise<void> {
-  for (const ids of chunks(skuIds))
-    await sql`UPDATE skus SET name = ${skuName} WHERE id IN (${sql.join(ids)}) AND name <> ${skuName}`.execute(db);
-  for (const ids of chunks(productIds))
-    await sql`UPDATE skus SET name = ${skuName} WHERE product_id IN (${sql.join(ids)}) AND name <> ${skuName}`.execute(
-      db,
-    );
+  if (skuIds.length === 0 && productIds.length === 0) return;
+  // One statement (the ids as two array parameters): the planner ORs the two indexes' bitmaps.
+  await sql`UPDATE skus SET name = ${skuName}
+    WHERE (id = ANY(${skuIds}::integer[]) OR product_id = ANY(${productIds}::integer[])) AND name <> ${skuName}`.execute(
+    db,
+  );
 }
 
 /** The best availability among SKUs: one in stock makes the product in stock. */
@@ -129,7 +129,9 @@ const productColumnNames = PRODUCT_COLUMNS.split(",").map((c) => c.trim().split(
  * Inserts new products with their cards and search document as `refreshProducts` would write them
  * (the first row of an id wins, as ON CONFLICT DO NOTHING one by one would); answers the ids it
  * inserted: a product already there keeps its row, to be refreshed. The rows go as one JSON
- * parameter, so the statement (and its tsvector expression) is planned once, not once per row.
+ * parameter, so the statement (and its tsvector expression) is planned once, not once per row. The
+ * inserted products' search words go in the same statement, from the rows the INSERT returns (one
+ * round trip, and the products just written are not looked up again).
  */
 export async function insertProducts(
   db: Db,
@@ -143,10 +145,12 @@ export async function insertProducts(
   );
   for (const chunk of chunks(rows)) {
     const json = JSON.stringify(chunk.map((row) => ({ ...row, ...cards.get(row.id)! })));
-    const { rows: ids } = await sql<{ id: number }>`INSERT INTO products (${names}, search)
-      SELECT ${values}, ${searchDocumentOf(columns("v."))}
-      FROM jsonb_to_recordset(${json}::jsonb) AS v(${sql.raw(PRODUCT_COLUMNS)})
-      ON CONFLICT (id) DO NOTHING RETURNING id`.execute(db);
+    const { rows: ids } = await sql<{ id: number }>`WITH inserted AS (INSERT INTO products (${names}, search)
+        SELECT ${values}, ${searchDocumentOf(columns("v."))}
+        FROM jsonb_to_recordset(${json}::jsonb) AS v(${sql.raw(PRODUCT_COLUMNS)})
+        ON CONFLICT (id) DO NOTHING RETURNING id, title, listed, search),
+      terms AS (${insertSearchTerms(sql`true`, sql`inserted`)})
+      SELECT id FROM inserted`.execute(db);
     for (const { id } of ids) inserted.add(id);
   }
   return inserted;
@@ -157,7 +161,7 @@ export async function insertProducts(
  * JSON parameter unpacked by `jsonb_to_recordset`, and the tsvector from the new codes in the same
  * UPDATE: one new row version per product, not two, each through every index) where anything
  * differs, then their search words. Products in `inserted` were just written with their cards and
- * have no search words yet: only those are written.
+ * search words (`insertProducts`): they are left out.
  */
 export async function refreshProducts(
   db: Db,
@@ -179,7 +183,6 @@ export async function refreshProducts(
         v.codes, ${search})`.execute(db);
     await refreshSearchTerms(db, ids);
   }
-  for (const ids of chunks([...inserted])) await insertSearchTerms(sql`p.id IN (${sql.join(ids)})`).execute(db);
 }
 
 /**
