@@ -64,6 +64,11 @@ const many = Array.from({ length: 400 }, (_, k) => {
     series: SERIES[k % 4],
   });
 }).flat();
+// 21 products of five words each begun by "quill": more than MAX_EXPANSIONS, so "quill" is an incomplete prefix.
+const LETTERS = "abcdefghijklmnopqrstu";
+const quills = Array.from({ length: 21 }, (_, i) =>
+  product(700 + i, { title: [..."vwxyz"].map((b) => `Quill${LETTERS[i]}${b}`).join(" ") }),
+).flat();
 
 describe.each(testBackends())("product search on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -84,7 +89,7 @@ describe.each(testBackends())("product search on $name", ({ pglite }) => {
     database = await openTestDatabase({ pglite });
     db = database.db;
     await catalogProjection.migrate(db);
-    await db.transaction().execute((trx) => applyEvents(trx, catalogProjection, [...known, ...many]));
+    await db.transaction().execute((trx) => applyEvents(trx, catalogProjection, [...known, ...many, ...quills]));
   });
   afterAll(() => database?.drop());
 
@@ -135,6 +140,46 @@ describe.each(testBackends())("product search on $name", ({ pglite }) => {
       expect(fast.length).toBeGreaterThan(0);
       const all = await rankEveryMatch(db, query(q, { ...more, start: 0, count: 10_000 }), plan);
       expect((await listProductsCounts(db, query(q, more), plan)).total).toBe(all.length);
+    }
+  });
+
+  it("spec 28.1 a one-word search is one statement that stops early, the page ranking every match gives", async () => {
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const cases: [string, Partial<ProductListQuery>][] = [
+      ["creation", {}],
+      ["creation", { start: 24 }],
+      ["creation", { start: 90, count: 96 }],
+      ["creations", { count: 3 }],
+      ["ararat", {}],
+      ["crea", {}],
+      ["crea", { start: 30, count: 7 }],
+      ["ans", { start: 24 }],
+      ["kids", { count: 50 }],
+      ["quill", {}],
+      ["quill", { start: 20, count: 30 }],
+      ["zebra", {}],
+    ];
+    const plan = await prepareSearch(db, "quill");
+    expect(plan?.complete).toBe(false); // past MAX_EXPANSIONS words
+    for (const [q, more] of cases) {
+      const plan = (await prepareSearch(db, q))!;
+      const all = await rankEveryMatch(db, query(q, { ...more, start: 0, count: 10_000 }), plan);
+      statements = 0;
+      const fast = await productsPage(counted, query(q, more), plan, all.length);
+      expect(statements, q).toBe(1);
+      const every = await rankEveryMatch(db, query(q, more), plan);
+      expect(
+        fast.map((p) => p.id),
+        `${q} ${JSON.stringify(more)}`,
+      ).toEqual(every.map((p) => p.id));
+      expect(fast.map((p) => p.title)).toEqual(every.map((p) => p.title)); // the cards, not ids alone
     }
   });
 

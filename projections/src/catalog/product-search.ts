@@ -33,6 +33,8 @@ export async function productsPage(
   ranking?: RankingCache,
 ): Promise<ProductCardRow[]> {
   if (!q.q || !plan || (q.sort ?? "relevance") !== "relevance") return listProductsPage(db, q, plan);
+  if (plan.groups === 1 && !isFiltered(q) && (q.start + q.count) * plan.terms.length <= MAX_ONE_WORD_ROWS)
+    return oneWordPage(db, q, plan);
   if (plan.complete && (total === undefined || total > RANK_ALL_UP_TO)) {
     // Several words: their scores' sum is neither word's order, so the lists are read whole (`merged`).
     if (plan.groups > 1) {
@@ -46,6 +48,36 @@ export async function productsPage(
     }
   }
   return rankEveryMatch(db, q, plan);
+}
+
+/** A one-word search reads at most this many rows of its terms' lists (the page's end, times the terms). */
+export const MAX_ONE_WORD_ROWS = 20_000;
+
+/**
+ * A page of a one-word search without filters, in one statement that stops early: the first
+ * `start + count` rows of each of its terms' lists in the index's order (score, title, id), each at its
+ * term's weight; a product's best row kept; the page cut from those; its cards joined. Exact: a product
+ * of the page ranks by its best term, and every product above it in that term's list ranks above it
+ * too, so it is within the first `start + count` rows of that list. A rare word's list is short (its
+ * matches, `ararat`'s 100), a prefix's words each give at most a page's rows, and the GIN index is not
+ * read. The terms cover every listed product's words, so the matches are those of the tsquery, as
+ * `rankEveryMatch` ranks them (an incomplete prefix's words past MAX_EXPANSIONS are in neither).
+ */
+function oneWordPage(db: Db, q: ProductListQuery, plan: SearchPlan): Promise<ProductCardRow[]> {
+  const end = q.start + q.count;
+  return sql<ProductCardRow>`WITH qt AS (
+      SELECT * FROM unnest(${plan.terms.map((t) => t.term)}::text[], ${plan.terms.map((t) => t.weight)}::float8[])
+        AS qt(term, w)),
+    hits AS (
+      SELECT l.product_id, qt.w * l.score AS rank, l.title_key FROM qt CROSS JOIN LATERAL (
+        SELECT t.product_id, t.score, t.title_key FROM product_search_terms t WHERE t.term = qt.term
+        ORDER BY t.score DESC, t.title_key, t.product_id LIMIT ${end}) l),
+    best AS (SELECT DISTINCT ON (product_id) * FROM hits ORDER BY product_id, rank DESC),
+    page AS (SELECT * FROM best ORDER BY rank DESC, title_key, product_id OFFSET ${q.start} LIMIT ${q.count})
+    SELECT ${cardColumns()} FROM page JOIN products p ON p.id = page.product_id
+    ORDER BY page.rank DESC, page.title_key, page.product_id`
+    .execute(db)
+    .then((r) => r.rows);
 }
 
 /** The same page from ranking every match (the slow way, exact by construction; the tests' reference). */

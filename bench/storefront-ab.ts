@@ -1,0 +1,69 @@
+// `npx tsx bench/storefront-ab.ts <origin A> <origin B>`: the list and the one-word searches of the
+// storefront bench on two running servers (say, main's and a branch's on one kept BENCH_SCHEMA),
+// their rounds interleaved (A then B, then B then A, ...) so a busy machine's swings fall on both.
+// Prints each side's median req/s and p99, and its searches against its own list round by round.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Pool } from "undici";
+
+const CONNECTIONS = 64;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const PATHS: Record<string, string> = {
+  list: "/api/store/products/?count=24",
+  creation: "/api/store/products/?count=24&q=creation",
+  ararat: "/api/store/products/?count=24&q=ararat",
+  crea: "/api/store/products/?count=24&q=crea",
+};
+
+interface Round {
+  perSecond: number;
+  p99: number;
+}
+
+async function load(origin: string, path: string, seconds: number): Promise<Round> {
+  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
+  const end = performance.now() + seconds * 1000;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const response = await pool.request({ method: "GET", path });
+        await response.body.dump();
+        if (response.statusCode !== 200) throw new Error(`${origin}${path}: ${response.statusCode}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  await pool.close();
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / seconds, p99: times[Math.floor(times.length * 0.99)] };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function run(origins: string[]): Promise<void> {
+  if (origins.length !== 2) throw new Error("usage: storefront-ab.ts <origin A> <origin B>");
+  const rounds = origins.map(() => new Map(Object.keys(PATHS).map((k) => [k, [] as Round[]])));
+  for (const origin of origins) for (const path of Object.values(PATHS)) await load(origin, path, 1); // warm-up
+  for (let r = 0; r < ROUNDS; r++)
+    for (const [name, path] of Object.entries(PATHS))
+      for (const side of r % 2 ? [1, 0] : [0, 1])
+        rounds[side].get(name)!.push(await load(origins[side], path, SECONDS));
+  for (const [side, origin] of origins.entries()) {
+    const list = rounds[side].get("list")!;
+    for (const [name, xs] of rounds[side]) {
+      const perSecond = median(xs.map((x) => x.perSecond));
+      const p99 = median(xs.map((x) => x.p99));
+      const ratio = median(xs.map((x, i) => x.perSecond / list[i].perSecond));
+      const p99Ratio = median(xs.map((x, i) => x.p99 / list[i].p99));
+      console.info(
+        `${origin} ${name.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} req/s, p99 ${p99.toFixed(0).padStart(5)} ms; ` +
+          `against its list ${ratio.toFixed(2)}×, p99 ${p99Ratio.toFixed(2)}× (rounds ${xs.map((x) => x.perSecond.toFixed(0)).join(", ")})`,
+      );
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) await run(process.argv.slice(2));
