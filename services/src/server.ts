@@ -14,7 +14,7 @@ import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
 import { FEATURES } from "./features.ts";
-import { liveMappersOf, roomsOf } from "./platform/feature.ts";
+import { liveMappersOf, roomStatesOf, roomsOf } from "./platform/feature.ts";
 import { startLockExpirySweeper } from "./locks/lock-expiry-sweeper.ts";
 import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
@@ -193,6 +193,7 @@ export async function startServer(
     sessionSecret: config.SESSION_SECRET,
     mappers: await liveMappers(),
     rooms: await roomsOf(FEATURES),
+    roomStates: await roomStatesOf(FEATURES),
     presence,
     behindProxy: config.BEHIND_PROXY,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
