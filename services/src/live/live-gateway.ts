@@ -7,6 +7,7 @@ import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../platform/http/session-id.ts";
 import type { RoomDeps, RoomJoining } from "../platform/feature.ts";
+import { closeSocketsInSlices } from "./close-sockets.ts";
 import { createLiveStates, type RoomStateReader } from "./live-states.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
@@ -47,6 +48,10 @@ export interface LiveGatewayDeps {
    * and no later push would correct it. Without it (tests of the gateway alone) pushes go at once.
    */
   readModelsAt?: (position: LogPosition) => Promise<boolean>;
+  /** Connections closed per turn of the event loop at shutdown (CLOSE_SLICE). */
+  closeSlice?: number;
+  /** How long shutdown waits for closed connections to end (CLOSE_TIMEOUT_MS). */
+  closeTimeoutMs?: number;
 }
 
 /** Batches of events (up to 500 each) read ahead of the read models, their refetch pushes waiting. */
@@ -227,8 +232,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       await refetchPushes;
       await emitter.idle();
       await states.idle();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await closeSocketsInSlices(io, deps.httpServer, { slice: deps.closeSlice, timeoutMs: deps.closeTimeoutMs });
     },
   };
 }
