@@ -1,4 +1,4 @@
-import type { Namespace, Socket } from "socket.io";
+import type { Namespace } from "socket.io";
 import type { Logger } from "../platform/logger.ts";
 import type { LiveMessage } from "./live-messages.ts";
 
@@ -59,8 +59,36 @@ export function createLiveStates(deps: {
     if (states.size > maxRooms) states.delete(states.keys().next().value as string);
   }
 
-  function send(socket: Socket, state: RoomState): void {
-    for (const m of state.messages) socket.emit(m.name, m.payload);
+  /** Sockets to send a room's state to, by namespace and room: sent together once the loop turns. */
+  const sends = new Map<string, { ns: Namespace; room: string; ids: string[] }>();
+  let flushing = false;
+
+  /**
+   * Queued and sent to all the sockets that joined the room in this turn of the event loop at once: one
+   * broadcast encodes its frame once, where a write per socket encoded the thermometer (about 1.5 KB
+   * with its HTML) once for each of the thousands of sockets that come back together.
+   */
+  function send(ns: Namespace, room: string, id: string): void {
+    const k = key(ns.name, room);
+    const queued = sends.get(k);
+    if (queued) queued.ids.push(id);
+    else sends.set(k, { ns, room, ids: [id] });
+    if (flushing) return;
+    flushing = true;
+    setImmediate(flush);
+  }
+
+  function flush(): void {
+    flushing = false;
+    const due = [...sends.values()];
+    sends.clear();
+    for (const { ns, room, ids } of due) {
+      const state = states.get(key(ns.name, room));
+      // Still connected and still in the room (ids of sockets that left match none).
+      const here = ids.filter((id) => ns.sockets.get(id)?.rooms.has(room));
+      if (!state || here.length === 0) continue;
+      for (const m of state.messages) ns.to(here).emit(m.name, m.payload);
+    }
   }
 
   function joined(ns: Namespace, room: string, id: string): void {
@@ -70,8 +98,7 @@ export function createLiveStates(deps: {
     if (kept) {
       states.delete(k);
       states.set(k, kept);
-      const socket = ns.sockets.get(id);
-      if (socket) send(socket, kept);
+      send(ns, room, id);
       return;
     }
     const reader = deps.readers.find((r) => r.namespace === ns.name && r.owns(room));
@@ -91,12 +118,8 @@ export function createLiveStates(deps: {
         .finally(() => reads.delete(k));
       reads.set(k, reading);
     }
-    void reading.then(() => {
-      // The newest state by now: a push tailed while the read went may have replaced it.
-      const state = states.get(k);
-      const socket = ns.sockets.get(id);
-      if (state && socket?.rooms.has(room)) send(socket, state);
-    });
+    // The newest state by then: a push tailed while the read went may have replaced what it read.
+    void reading.then(() => send(ns, room, id));
   }
 
   return {
