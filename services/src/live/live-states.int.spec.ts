@@ -87,6 +87,28 @@ describe("a socket joining a room gets the room's state at once (live-states.ts)
     expect(reads.length).toBe(readsBefore);
   });
 
+  it("the sockets joining in one turn of the event loop get the state in one broadcast (its frame encoded once)", async () => {
+    const ns = gateway.io.of("/public");
+    const to = ns.to.bind(ns);
+    const broadcasts: number[] = [];
+    ns.to = ((rooms: string | string[]) => {
+      if (Array.isArray(rooms)) broadcasts.push(rooms.length);
+      return to(rooms);
+    }) as typeof ns.to;
+    try {
+      const twenty = await Promise.all(Array.from({ length: 20 }, () => openSocket(url, "/public")));
+      sockets.push(...twenty);
+      const got = twenty.map((s) => nextPush<Total>(s, "total"));
+      for (const s of twenty) s.emit("join", { campaign: "ark" });
+      for (const first of got) expect(await first).toEqual({ campaign: "ark", total: 300 });
+      expect(broadcasts.length).toBeGreaterThan(0);
+      expect(broadcasts.length).toBeLessThan(20);
+      expect(broadcasts.reduce((a, b) => a + b, 0)).toBe(20);
+    } finally {
+      ns.to = to;
+    }
+  });
+
   it("a room nothing was pushed to: read once for every socket joining it at once", async () => {
     readModel.set(campaignRoom("flood"), {
       version: 4,
