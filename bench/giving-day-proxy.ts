@@ -7,14 +7,18 @@ import { join } from "node:path";
 
 /**
  * Sockets stick to one process by `hash $arg_client$remote_addr consistent`: a browser's address (every
- * bench socket comes from 127.0.0.1, so the bench adds a random `client` to the handshake's query). A
- * process that stops answering is skipped after one failed connect (max_fails=1, fail_timeout=10s), and
- * a socket that lost it reconnects to the next on the hash ring (a connect that fails or times out moves on;
- * a slow answer does not mark a process down); requests other than the socket's are
- * spread least_conn, since any process answers any request (sessions and carts live in the database).
+ * bench socket comes from 127.0.0.1, so the bench adds a random `client` to the handshake's query). The
+ * sockets' upstream never marks a process down (max_fails=0): a socket whose process died gets a refused
+ * connect there and goes on to the next process on the hash ring, each time. Marking down counts every
+ * connect timeout, whatever `proxy_next_upstream` says, and a survivor taking a dead process's sockets
+ * times out some connects: marked down, it left every reconnect "no live upstreams" for `fail_timeout`.
+ * Requests other than the socket's are spread least_conn, since any process answers any request (sessions
+ * and carts live in the database); a process that stops answering is skipped after one failed connect.
  */
 export function nginxConfig(dir: string, listen: number, backends: string[]): string {
   const servers = backends.map((b) => `    server ${b} max_fails=1 fail_timeout=10s;`).join("\n");
+  // Never marked down: a dead process costs its sockets one refused connect each, then the next on the ring.
+  const socketServers = backends.map((b) => `    server ${b} max_fails=0;`).join("\n");
   // A proxied socket holds two descriptors: four workers share 20,000 sockets within a 20,000-file limit each.
   return `worker_processes 4;
 worker_rlimit_nofile ${openFileLimit()};
@@ -30,7 +34,7 @@ http {
   scgi_temp_path ${join(dir, "scgi")};
   upstream shop_sockets {
     hash $arg_client$remote_addr consistent;
-${servers}
+${socketServers}
   }
   upstream shop {
     least_conn;

@@ -1,11 +1,13 @@
 // The giving-day bench's watchers: `count` socket.io clients on `/public` through the proxy, each joined to
-// the campaign's room, reconnecting as a browser does (and then asking for the current total, as the
-// storefront refetches after a reconnect). In a process of its own, driven by bench/giving-day.ts over IPC:
+// the campaign's room, connecting and reconnecting with the storefront's own options (LIVE_SOCKET_OPTIONS),
+// and after a reconnect taking the current total as the storefront does: the thermometer the server sends
+// to a socket joining the room, or, when none came within STATE_WAIT_MS, `GET /api/store/campaign-status/`. In a process of its own, driven by bench/giving-day.ts over IPC:
 //   { connect: { url, count, campaign, sampleEvery } } → { ready: count }
 //   { report: true } → { report: Report } (and forgets the samples reported)
 //   { close: true }  → disconnects and exits.
 import { randomBytes } from "node:crypto";
 import { io as connect, type Socket } from "socket.io-client";
+import { liveSocketOptions, STATE_WAIT_MS } from "@shop/shared/live/socket-options";
 
 const now = () => performance.timeOrigin + performance.now();
 const answer = (message: unknown) => {
@@ -18,6 +20,8 @@ export interface Reconnect {
   up: number;
   statusAt: number | null;
   statusRaised: number | null;
+  /** How the total came: pushed on joining the room, or read with a request after STATE_WAIT_MS. */
+  via: "push" | "status" | null;
 }
 
 export interface Report {
@@ -72,25 +76,33 @@ process.on(
           const sampled = n % sampleEvery === 0;
           // `client` picks the process in the proxy's hash (every bench socket comes from 127.0.0.1).
           const s = connect(`${url}/public`, {
-            transports: ["websocket"],
+            ...liveSocketOptions(),
             forceNew: true,
             query: { client: randomBytes(6).toString("hex") },
-            reconnectionDelay: 250,
-            reconnectionDelayMax: 2000,
           });
           let down: number | null = null;
+          /** A reconnect still waiting for its total. */
+          let waiting: { r: Reconnect; timer: NodeJS.Timeout } | null = null;
           lastRaised[n] = 0;
           s.on("connect", () => {
             s.emit("join", { campaign });
             if (down === null) return;
-            const r: Reconnect = { down, up: now(), statusAt: null, statusRaised: null };
+            const r: Reconnect = { down, up: now(), statusAt: null, statusRaised: null, via: null };
             down = null;
             reconnects.push(r);
-            void readStatus(url, campaign).then((raised) => {
-              r.statusAt = now();
-              r.statusRaised = raised;
-              if (raised !== null && raised > lastRaised[n]) lastRaised[n] = raised;
-            });
+            if (waiting) clearTimeout(waiting.timer);
+            waiting = {
+              r,
+              timer: setTimeout(() => {
+                waiting = null;
+                void readStatus(url, campaign).then((raised) => {
+                  r.statusAt = now();
+                  r.statusRaised = raised;
+                  r.via = "status";
+                  if (raised !== null && raised > lastRaised[n]) lastRaised[n] = raised;
+                });
+              }, STATE_WAIT_MS),
+            };
           });
           s.io.on("reconnect_error", (error) => {
             connectErrors[error.message] = (connectErrors[error.message] ?? 0) + 1;
@@ -99,6 +111,11 @@ process.on(
             down ??= now();
           });
           s.on("thermometer", (msg: { raised_cents: number }) => {
+            if (waiting) {
+              clearTimeout(waiting.timer);
+              Object.assign(waiting.r, { statusAt: now(), statusRaised: msg.raised_cents, via: "push" });
+              waiting = null;
+            }
             if (msg.raised_cents > lastRaised[n]) lastRaised[n] = msg.raised_cents;
             if (sampled) samples.push([msg.raised_cents, now()]);
           });

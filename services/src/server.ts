@@ -14,7 +14,7 @@ import { migrateEventStore } from "./eventstore/postgres-schema.ts";
 import { auditFeed, type LiveMessageMapper } from "./live/live-messages.ts";
 import { attachLiveGateway } from "./live/live-gateway.ts";
 import { FEATURES } from "./features.ts";
-import { liveMappersOf, roomsOf } from "./platform/feature.ts";
+import { liveMappersOf, roomStatesOf, roomsOf } from "./platform/feature.ts";
 import { startLockExpirySweeper } from "./locks/lock-expiry-sweeper.ts";
 import { lockTimings, type LockTimings } from "./locks/lock-timings.ts";
 import { runContentAction } from "./content/content-actions.ts";
@@ -193,6 +193,7 @@ export async function startServer(
     sessionSecret: config.SESSION_SECRET,
     mappers: await liveMappers(),
     rooms: await roomsOf(FEATURES),
+    roomStates: await roomStatesOf(FEATURES),
     presence,
     behindProxy: config.BEHIND_PROXY,
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
@@ -257,7 +258,7 @@ export async function startServer(
   });
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
-    httpServer.listen(config.PORT, config.HOST, resolve);
+    httpServer.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, resolve);
   });
   const stopSampling = sampleMetricsFrom({
     db: database.db,
@@ -313,6 +314,15 @@ export async function startServer(
     },
   };
 }
+
+/**
+ * Connections the kernel completes and holds for the process before it accepts them (Linux caps it at
+ * net.core.somaxconn, 4096 by default). Node's default, 511, overflows when the sockets of a dead
+ * process all reconnect to this one within a second while its event loop is busy: the kernel then drops
+ * the proxy's connects, nginx's connect times out (2 s), and a timeout marks the process down, leaving
+ * the sockets no process to reconnect to for `fail_timeout`.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 /** Creates the tables every process shares (the staff presence table is its tracker's own). */
 async function migrateSharedTables(database: DatabaseConnection): Promise<void> {

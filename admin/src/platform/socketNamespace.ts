@@ -1,4 +1,5 @@
 import { io, type Socket } from "socket.io-client";
+import { liveSocketOptions } from "@shop/shared/live/socket-options";
 
 /**
  * One cache entry's view of a namespace's socket. Every entry of a tab shares one connection per
@@ -43,7 +44,11 @@ function reopen(entry: SharedSocket): void {
 export function openSocketNamespace(namespace: string): SocketHandle {
   let entry = shared.get(namespace);
   if (!entry) {
-    entry = { socket: io(namespace, { withCredentials: true, forceNew: true }), handles: 0, resync: new Set() };
+    entry = {
+      socket: io(namespace, { ...liveSocketOptions(), withCredentials: true, forceNew: true }),
+      handles: 0,
+      resync: new Set(),
+    };
     shared.set(namespace, entry);
   } else if (closedForGood(entry.socket)) {
     reopen(entry);

@@ -17,4 +17,5 @@ export const campaigns = {
   routers: async (deps) => [(await import("./campaigns-router.ts")).makeCampaignsRouter(deps)],
   routeDocs: async () => (await import("./campaign-route-docs.ts")).CAMPAIGN_ROUTES,
   liveMappers: async () => [(await import("./campaign-live-messages.ts")).campaignLiveMessages],
+  roomStates: async () => (await import("./campaign-live-messages.ts")).campaignRoomStates,
 } satisfies Feature<FeatureDeps>;

@@ -1,9 +1,10 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ThermometerMessage } from "@shop/shared";
+import { campaignRoom, type ThermometerMessage } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
 import type { RunningServer } from "../server.ts";
 import { TestClient } from "../testing/http-client.ts";
+import { campaignRoomStates } from "./campaign-live-messages.ts";
 import { openSocket } from "../testing/server-kit.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
 
@@ -77,5 +78,41 @@ describe("the thermometer moves live (back-office §2, DESIGN §7)", () => {
     );
     expect(status.json.html).toBe((await seen[1]).html); // the push and the status render alike
     expect(strayPush).toBeNull();
+  });
+
+  it("a socket joining the campaign's room gets the current thermometer at once, without asking for it", async () => {
+    const late = await openSocket(server.url, "/public");
+    sockets.push(late);
+    const got = nextThermometer(late, () => true);
+    late.emit("join", { campaign: "ark-main" });
+    expect(await got).toMatchObject({ campaign: "ark-main", raised_cents: 5000, goal_cents: 100_000, donors: 1 });
+  });
+
+  it("the thermometer a process never pushed is read from the campaigns read model, as campaign-status shows it", async () => {
+    const state = await campaignRoomStates({
+      store: server.store,
+      db: server.database.db,
+      clock: () => new Date(),
+      log: server.log,
+    }).read(campaignRoom("ark-main"));
+    const status = await new TestClient(server.url).get(
+      "/api/store/campaign-status/?campaign=ark-main&render_template=true",
+    );
+    expect(state?.messages).toEqual([
+      {
+        namespace: "/public",
+        room: campaignRoom("ark-main"),
+        name: "thermometer",
+        carriesState: true,
+        payload: {
+          campaign: "ark-main",
+          raised_cents: 5000,
+          goal_cents: 100_000,
+          donors: 1,
+          html: status.json.html,
+        },
+      },
+    ]);
+    expect(state?.version).toBe(1); // created, then one gift
   });
 });

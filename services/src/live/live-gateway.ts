@@ -6,7 +6,9 @@ import type { EventStore, LogPosition, RecordedEvent, Subscription } from "@shop
 import type { SessionEndedMessage } from "@shop/shared/live/messages";
 import { findSessionUser } from "@shop/projections";
 import { hashSessionId, SESSION_COOKIE } from "../platform/http/session-id.ts";
-import type { RoomJoining } from "../platform/feature.ts";
+import type { RoomDeps, RoomJoining } from "../platform/feature.ts";
+import { closeSocketsInSlices } from "./close-sockets.ts";
+import { createLiveStates, type RoomStateReader } from "./live-states.ts";
 import type { Logger } from "../platform/logger.ts";
 import { STAFF_ROOM, userRoom, type LiveMessage, type LiveMessageMapper } from "./live-messages.ts";
 import { ADMIN_MESSAGE_RATE, handleCampaignJoins, limitMessageRate, PUBLIC_MESSAGE_RATE } from "./socket-limits.ts";
@@ -28,6 +30,8 @@ export interface LiveGatewayDeps {
   sessionSecret?: string;
   /** Every push the gateway sends comes from these (server.ts declares the list); it adds none of its own. */
   mappers: readonly LiveMessageMapper[];
+  /** The features' readers of their rooms' states (server.ts derives them from features.ts); none: only what was pushed. */
+  roomStates?: ReadonlyArray<(deps: RoomDeps) => RoomStateReader>;
   /** The features' room joining per namespace (server.ts derives it from features.ts); none in tests of the gateway alone. */
   rooms?: { admin?: readonly RoomJoining[]; public?: readonly RoomJoining[] };
   /** Told when a staff socket connects or goes away (lock expiry watches who is still there). */
@@ -44,6 +48,10 @@ export interface LiveGatewayDeps {
    * and no later push would correct it. Without it (tests of the gateway alone) pushes go at once.
    */
   readModelsAt?: (position: LogPosition) => Promise<boolean>;
+  /** Connections closed per turn of the event loop at shutdown (CLOSE_SLICE). */
+  closeSlice?: number;
+  /** How long shutdown waits for closed connections to end (CLOSE_TIMEOUT_MS). */
+  closeTimeoutMs?: number;
 }
 
 /** Batches of events (up to 500 each) read ahead of the read models, their refetch pushes waiting. */
@@ -119,6 +127,9 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
   });
 
   const publicNs = io.of("/public");
+  const states = createLiveStates({ readers: (deps.roomStates ?? []).map((reader) => reader(deps)), log: deps.log });
+  states.watch(publicNs);
+  states.watch(admin);
   publicNs.on("connection", (socket) => {
     limitMessageRate(socket, PUBLIC_MESSAGE_RATE, { log: deps.log, multiplier });
     for (const join of publicRooms) void join(socket);
@@ -142,6 +153,7 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
     onEvents: async (events) => {
       await userNames.load(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : [])));
       const mapped = events.map((event) => ({ event, messages: messagesOf(event) }));
+      for (const { event, messages } of mapped) states.remember(messages, event.streamPosition);
       // Pushes that carry their whole state go now; the subscription does not wait for the rest.
       for (const { event, messages } of mapped)
         emitAll(
@@ -219,8 +231,8 @@ export async function attachLiveGateway(deps: LiveGatewayDeps): Promise<LiveGate
       await subscription.stop();
       await refetchPushes;
       await emitter.idle();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await states.idle();
+      await closeSocketsInSlices(io, deps.httpServer, { slice: deps.closeSlice, timeoutMs: deps.closeTimeoutMs });
     },
   };
 }

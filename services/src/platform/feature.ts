@@ -4,6 +4,7 @@ import type { Socket } from "socket.io";
 import type { EventDefinition, EventStore } from "@shop/shared";
 import type { Database } from "@shop/projections";
 import type { LiveMessageMapper } from "../live/live-messages.ts";
+import type { RoomStateReader } from "../live/live-states.ts";
 import type { Logger } from "./logger.ts";
 import type { RouteDoc } from "./openapi/route-doc.ts";
 
@@ -50,6 +51,8 @@ export interface Feature<Deps = never, Code extends string = string> {
   routeDocs?: () => Promise<readonly RouteDoc[]>;
   /** Its socket pushes, derived from its events. */
   liveMappers?: () => Promise<readonly LiveMessageMapper[]>;
+  /** Reads the state of its rooms for a socket joining one (its pushes that carry state): live/live-states.ts. */
+  roomStates?: () => Promise<(deps: RoomDeps) => RoomStateReader>;
   /** The rooms its sockets join, per namespace. */
   rooms?: { admin?: () => Promise<RoomJoining>; public?: () => Promise<RoomJoining> };
 }
@@ -99,6 +102,15 @@ export async function routeDocsOf(features: readonly Feature<never>[]): Promise<
 /** The features' live mappers, in the features' order. */
 export async function liveMappersOf(features: readonly Feature<never>[]): Promise<LiveMessageMapper[]> {
   return (await Promise.all(features.map(async (f) => (await f.liveMappers?.()) ?? []))).flat();
+}
+
+/** The features' readers of their rooms' states. */
+export async function roomStatesOf(
+  features: readonly Feature<never>[],
+): Promise<Array<(deps: RoomDeps) => RoomStateReader>> {
+  return (await Promise.all(features.map((f) => f.roomStates?.()))).filter(
+    (r): r is (deps: RoomDeps) => RoomStateReader => r !== undefined,
+  );
 }
 
 /** The features' room joining for each namespace. */

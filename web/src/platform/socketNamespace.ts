@@ -1,4 +1,5 @@
 import type { Socket } from "socket.io-client";
+import { liveSocketOptions } from "@shop/shared/live/socket-options";
 
 /**
  * Opens a socket.io connection to a namespace on this origin, or null on the server (a page rendered
@@ -9,5 +10,5 @@ import type { Socket } from "socket.io-client";
 export async function openSocketNamespace(namespace: string): Promise<Socket | null> {
   if (typeof window === "undefined") return null;
   const { io } = await import("socket.io-client");
-  return io(namespace, { withCredentials: true, forceNew: true });
+  return io(namespace, { ...liveSocketOptions(), withCredentials: true, forceNew: true });
 }

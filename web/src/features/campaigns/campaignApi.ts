@@ -1,4 +1,5 @@
 import { api } from "../../app/api";
+import { STATE_WAIT_MS } from "@shop/shared/live/socket-options";
 import { openSocketNamespace } from "../../platform/socketNamespace";
 
 /** A campaign's totals, from `GET /api/store/campaign-status/` and the `/public` socket's `thermometer` pushes. */
@@ -24,14 +25,24 @@ export const campaignApi = api.injectEndpoints({
         const socket = await openSocketNamespace("/public");
         if (!socket) return;
         socket.on("connect", () => socket.emit("join", { campaign }));
-        // Pushes sent while disconnected are lost, so ask for the current totals after a reconnect.
-        socket.io.on("reconnect", () => dispatch(api.util.invalidateTags([{ type: "CampaignStatus", id: campaign }])));
+        // Pushes sent while disconnected are lost. The server sends the current totals to a socket joining
+        // the room; when they do not come (it could not read them), ask for them.
+        let refetch: ReturnType<typeof setTimeout> | undefined;
+        socket.io.on("reconnect", () => {
+          clearTimeout(refetch);
+          refetch = setTimeout(
+            () => dispatch(api.util.invalidateTags([{ type: "CampaignStatus", id: campaign }])),
+            STATE_WAIT_MS,
+          );
+        });
         socket.on("thermometer", (message: ThermometerMessage) => {
           if (message?.campaign !== campaign) return;
+          clearTimeout(refetch);
           const status = toCampaignStatus(message);
           if (status) updateCachedData(() => status);
         });
         await cacheEntryRemoved;
+        clearTimeout(refetch);
         socket.close();
       },
     }),
