@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { positionToString, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { MIGRATION_LOCK, readCheckpoint, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import { expectPersonKeys, sealedPersonsOf } from "../personal-data/person-keys.ts";
 import { takesStatementBatches, withDeferredWrites } from "./deferred-writes.ts";
 import type { Database } from "../database.ts";
 
@@ -67,10 +68,15 @@ export async function applyEvents(
 
 type BatchApply = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
 
-/** `apply` event by event, its writes sent together (see deferred-writes.ts). */
+/**
+ * `apply` event by event, its writes sent together (see deferred-writes.ts). The keys of the persons
+ * whose boxes the events carry are read in one query when the first box is opened: opening a box is
+ * then no read that sends the pending writes and waits for PostgreSQL, event by event.
+ */
 function oneByOneDeferred(projection: Projection): BatchApply {
   return (trx, events) =>
     withDeferredWrites(trx, async (deferring) => {
+      expectPersonKeys(deferring, sealedPersonsOf(events));
       for (const event of events) await projection.apply(deferring, event);
     });
 }
