@@ -112,17 +112,13 @@ export const ordersProjection: Projection = {
     await trx.updateTable("orders").set(changes).where("number", "=", row.number).execute();
   },
   /**
-   * The same rows in a few statements: the batch's orders are read at once, each event folded onto
-   * its order in memory as `apply` folds it onto the row it reads, and every changed row written by
-   * one multi-row upsert. An erasure writes what is pending and goes through `apply` (it reads the
-   * erased person's orders from the table).
+   * The same rows in two statements: the batch's orders (and those of the persons it erases) are
+   * read at once, each event folded onto its order in memory as `apply` folds it onto the row it
+   * reads, and every changed row written by one multi-row upsert.
    */
   async applyBatch(trx, events) {
     expectPersonKeys(trx, sealedPersonsOf(events));
-    let rows = new Map<string, OrderRow>();
-    let loaded = false;
-    const changed = new Set<string>();
-    const write = async () => {
+    const write = async (rows: Map<string, OrderRow>, changed: Set<string>) => {
       await upsertRows(
         trx,
         "orders",
@@ -133,25 +129,39 @@ export const ordersProjection: Projection = {
           return { ...row, view: JSON.stringify(row.view) } as unknown as Insertable<OrdersTable>;
         }),
       );
-      changed.clear();
     };
-    for (const [i, recorded] of events.entries()) {
-      if (!isEventOf(orderEvents, recorded)) {
-        await write();
-        await ordersProjection.apply(trx, recorded);
-        rows = new Map();
-        loaded = false;
+    // The orders the batch names and those of the persons it erases, as the table holds them now.
+    const numbers = [...new Set(events.flatMap((e) => (isEventOf(orderEvents, e) ? [e.data.number] : [])))];
+    const erased = [...new Set(events.flatMap((e) => (isEventOf(personalDataEvents, e) ? [e.data.person] : [])))];
+    const rows = new Map<string, OrderRow>();
+    for (const row of await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("number", "in", numbers.length > 0 ? numbers : [""]),
+          eb("person", "in", erased.length > 0 ? erased : [""]),
+        ]),
+      )
+      .execute())
+      rows.set(row.number, row);
+    const changed = new Set<string>();
+    for (const recorded of events) {
+      if (isEventOf(personalDataEvents, recorded)) {
+        // As `apply` erases: every order of the person, whatever else the batch did to it.
+        for (const row of rows.values())
+          if (row.person === recorded.data.person) {
+            rows.set(row.number, {
+              ...row,
+              name: ERASED,
+              email: ERASED,
+              view: JSON.parse(JSON.stringify(erasedOrderView(row.view))),
+            });
+            changed.add(row.number);
+          }
         continue;
       }
-      if (!loaded) {
-        // The orders the rest of the batch names, as the table holds them now.
-        const numbers = [
-          ...new Set(events.slice(i).flatMap((e) => (isEventOf(orderEvents, e) ? [e.data.number] : []))),
-        ];
-        for (const row of await trx.selectFrom("orders").selectAll().where("number", "in", numbers).execute())
-          rows.set(row.number, row);
-        loaded = true;
-      }
+      if (!isEventOf(orderEvents, recorded)) continue;
       const number = recorded.data.number;
       const row = rows.get(number);
       if (recorded.type === "OrderPlaced") {
@@ -164,7 +174,7 @@ export const ordersProjection: Projection = {
       }
       changed.add(number);
     }
-    await write();
+    await write(rows, changed);
   },
 };
 
