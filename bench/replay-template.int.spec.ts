@@ -69,8 +69,11 @@ async function rowsAfter(
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('search_path', ${`"${schema}", "${live[0].s}"`}, true)`.execute(trx);
+      // As a rebuild does: migrate in the new schema alone (an unqualified DROP TABLE IF EXISTS must not
+      // find the live table), then apply with the live schema searched after it (person_keys).
+      await sql`SELECT set_config('search_path', ${`"${schema}"`}, true)`.execute(trx);
       await projection.migrate(trx);
+      await sql`SELECT set_config('search_path', ${`"${schema}", "${live[0].s}"`}, true)`.execute(trx);
       if (how === "batched") {
         for (let i = 0; i < events.length; i += 200) await applyEvents(trx, projection, events.slice(i, i + 200));
       } else {

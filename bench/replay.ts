@@ -19,7 +19,9 @@ import { templateHistory, writeCopies } from "./replay-events.ts";
  * (readAll, decoding included) measured in the same run; and every answer readers got during the
  * replay, counted as wrong when it was empty, missing or differed from the answer before the replay.
  */
-export async function run(args: string[]): Promise<void> {
+export async function run(argv: string[]): Promise<void> {
+  const perModel = argv.includes("--per-model");
+  const args = argv.filter((a) => a !== "--per-model");
   const total = Number(args[0] ?? process.env.BENCH_EVENTS ?? 1_000_000);
   const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const schema = `bench_${randomBytes(4).toString("hex")}`;
@@ -55,6 +57,15 @@ export async function run(args: string[]): Promise<void> {
     await writeCopies(url, schema, template, total, (n) => process.stdout.write(`\rwriting events: ${n}/${total}`));
     process.stdout.write("\n");
     say(`wrote ${total} events in ${seconds(started)} s (batched INSERT ... SELECT unnest, 5000 rows each)`);
+
+    if (process.env.BENCH_KEEP) {
+      say(`kept schema ${schema}`);
+      return;
+    }
+    if (perModel) {
+      await eachModelAlone(config, say);
+      return;
+    }
 
     // 2. A first replay with no server fills the read models, so the server below starts caught up.
     const first = await replayAll(config);
@@ -94,15 +105,45 @@ export async function run(args: string[]): Promise<void> {
     );
     for (const example of seen.examples) say(`  e.g. ${example}`);
   } finally {
-    await dropSchema(url, schema);
+    if (!process.env.BENCH_KEEP) await dropSchema(url, schema);
   }
   console.info(`\n${lines.join("\n")}`);
+}
+
+/**
+ * `--per-model`: what each read model costs alone. The log is read once without projecting (the
+ * baseline), then each read model is rebuilt alone by `ops replay --projection NAME`.
+ */
+async function eachModelAlone(config: Config, say: (line: string) => void): Promise<void> {
+  const server = await startServer(config, { serveFrontEnds: false });
+  let read = 0;
+  const started = performance.now();
+  for (
+    let page = await server.store.readAll(START, { limit: 2000 });
+    page.length > 0;
+    page = await server.store.readAll(page[page.length - 1].position, { limit: 2000 })
+  )
+    read += page.length;
+  const baseline = Math.round(read / ((performance.now() - started) / 1000));
+  await server.close();
+  say(`baseline: readAll over the whole log (${read} events): ${baseline} events/s`);
+  const rows: Array<[string, number]> = [];
+  for (const p of allProjections) {
+    const { rate } = await replayAll(config, ["--projection", p.name]);
+    rows.push([p.name, rate]);
+  }
+  rows.sort((a, b) => a[1] - b[1]);
+  for (const [name, rate] of rows)
+    say(`${name.padEnd(24)} ${String(rate).padStart(7)} events/s (${(rate / baseline).toFixed(2)} of readAll)`);
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 /** Runs the operator CLI's replay as operators do, in its own process; reads its rate and peak RSS. */
-async function replayAll(config: Config): Promise<{ rate: number; wallSeconds: string; peakRssMb: number }> {
+async function replayAll(
+  config: Config,
+  which = ["--all"],
+): Promise<{ rate: number; wallSeconds: string; peakRssMb: number }> {
   const report = join(mkdtempSync(join(tmpdir(), "bench-rss-")), "report-rss.mjs");
   writeFileSync(
     report,
@@ -124,7 +165,7 @@ async function replayAll(config: Config): Promise<{ rate: number; wallSeconds: s
       pathToFileURL(report).href,
       join(REPO_ROOT, "services/src/ops/cli.ts"),
       "replay",
-      "--all",
+      ...which,
     ],
     { env, cwd: REPO_ROOT },
   );

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
 import {
   afterSaleOf,
   buyerNameOf,
@@ -15,9 +15,13 @@ import {
   orderStatus,
   orderViewOf,
   paymentStateStatus,
+  type EventOf,
   type OrderView,
+  type RecordedEvent,
 } from "@shop/shared";
-import { openSealedOrClear } from "../personal-data/person-keys.ts";
+import { expectPersonKeys, openSealedOrClear, sealedPersonsOf } from "../personal-data/person-keys.ts";
+import { upsertRows } from "../runner/row-projector.ts";
+import type { OrdersTable } from "./orders-tables.ts";
 import type { Projection } from "../runner/projection.ts";
 
 /** The states whose stock and uses go back (orderClosed in services/src/orders/after-sale.ts). */
@@ -90,34 +94,10 @@ export const ordersProjection: Projection = {
     }
     if (!isEventOf(orderEvents, recorded)) return;
     if (recorded.type === "OrderPlaced") {
-      const d = recorded.data;
-      const state = evolveOrder(initialOrderState, recorded);
-      const personal = await openSealedOrClear(trx, d.personal, OrderPersonal);
+      const personal = await openSealedOrClear(trx, recorded.data.personal, OrderPersonal);
       await trx
         .insertInto("orders")
-        .values({
-          number: d.number,
-          cart_id: d.cartId,
-          user_id: d.userId,
-          person: personOfValue(d.personal, d.userId),
-          email: personal ? personal.billing.email : ERASED,
-          name: buyerNameOf(personal),
-          status: orderStateStatus(state),
-          state: orderStatus(state),
-          payment_status: paymentStateStatus(state),
-          total_cents: d.totals.totalCents,
-          paid_cents: state.paidCents,
-          refunded_cents: 0,
-          tracking_number: null,
-          cancelled: false,
-          awaiting_payment: state.awaitingPayment,
-          hold_until: state.holdUntil,
-          payment_reference: d.payment.reference,
-          put_back_until: null,
-          version: recorded.streamPosition,
-          placed_at: d.placedAt,
-          view: JSON.stringify(orderViewOf(d, personal)),
-        })
+        .values(placedRow(recorded, personal))
         .onConflict((oc) => oc.column("number").doNothing())
         .execute();
       return;
@@ -128,43 +108,151 @@ export const ordersProjection: Projection = {
       .where("number", "=", recorded.data.number)
       .executeTakeFirst();
     if (!row || row.version >= recorded.streamPosition) return;
-    // The row holds the whole state but the order's lines: fold the one event onto it.
-    const before = {
-      ...initialOrderState,
-      placed: null,
-      paidCents: Number(row.paid_cents),
-      refundedCents: Number(row.refunded_cents),
-      awaitingPayment: row.awaiting_payment,
-      holdUntil: row.hold_until,
-      trackingNumber: row.tracking_number,
-      cancelled: row.cancelled,
-      disputed: row.state === "disputed",
+    const { number: _, ...changes } = folded(row, recorded);
+    await trx.updateTable("orders").set(changes).where("number", "=", row.number).execute();
+  },
+  /**
+   * The same rows in two statements: the batch's orders (and those of the persons it erases) are
+   * read at once, each event folded onto its order in memory as `apply` folds it onto the row it
+   * reads, and every changed row written by one multi-row upsert.
+   */
+  async applyBatch(trx, events) {
+    expectPersonKeys(trx, sealedPersonsOf(events));
+    const write = async (rows: Map<string, OrderRow>, changed: Set<string>) => {
+      await upsertRows(
+        trx,
+        "orders",
+        ["number"],
+        [...changed].map((number) => {
+          const row = rows.get(number)!;
+          // bigint columns come back as text: written back as they came.
+          return { ...row, view: JSON.stringify(row.view) } as unknown as Insertable<OrdersTable>;
+        }),
+      );
     };
-    const state = evolveOrder(before, recorded);
-    const status = orderStateStatus(state);
-    const closes = CLOSED.has(orderStatus(state)) && !CLOSED.has(row.state) && "at" in recorded.data;
-    const view: OrderView = {
-      ...row.view,
-      ...afterSaleOf(state),
-      payment: { ...row.view.payment, status: paymentStateStatus(state) },
-    };
-    await trx
-      .updateTable("orders")
-      .set({
-        status,
-        state: orderStatus(state),
-        payment_status: paymentStateStatus(state),
-        paid_cents: state.paidCents,
-        refunded_cents: state.refundedCents,
-        tracking_number: state.trackingNumber,
-        cancelled: state.cancelled,
-        awaiting_payment: state.awaitingPayment,
-        hold_until: state.holdUntil,
-        put_back_until: closes ? putBackUntil(String(recorded.data.at)) : row.put_back_until,
-        version: recorded.streamPosition,
-        view: JSON.stringify(view),
-      })
-      .where("number", "=", row.number)
-      .execute();
+    // The orders the batch names and those of the persons it erases, as the table holds them now.
+    const numbers = [...new Set(events.flatMap((e) => (isEventOf(orderEvents, e) ? [e.data.number] : [])))];
+    const erased = [...new Set(events.flatMap((e) => (isEventOf(personalDataEvents, e) ? [e.data.person] : [])))];
+    const rows = new Map<string, OrderRow>();
+    for (const row of await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("number", "in", numbers.length > 0 ? numbers : [""]),
+          eb("person", "in", erased.length > 0 ? erased : [""]),
+        ]),
+      )
+      .execute())
+      rows.set(row.number, row);
+    const changed = new Set<string>();
+    for (const recorded of events) {
+      if (isEventOf(personalDataEvents, recorded)) {
+        // As `apply` erases: every order of the person, whatever else the batch did to it.
+        for (const row of rows.values())
+          if (row.person === recorded.data.person) {
+            rows.set(row.number, {
+              ...row,
+              name: ERASED,
+              email: ERASED,
+              view: JSON.parse(JSON.stringify(erasedOrderView(row.view))),
+            });
+            changed.add(row.number);
+          }
+        continue;
+      }
+      if (!isEventOf(orderEvents, recorded)) continue;
+      const number = recorded.data.number;
+      const row = rows.get(number);
+      if (recorded.type === "OrderPlaced") {
+        if (row) continue; // ON CONFLICT DO NOTHING
+        const personal = await openSealedOrClear(trx, recorded.data.personal, OrderPersonal);
+        rows.set(number, asRead(placedRow(recorded, personal)));
+      } else {
+        if (!row || row.version >= recorded.streamPosition) continue;
+        rows.set(number, asRead({ ...row, ...folded(row, recorded as LaterEvent) } as Updateable<OrdersTable>));
+      }
+      changed.add(number);
+    }
+    await write(rows, changed);
   },
 };
+
+type OrderRow = Selectable<OrdersTable>;
+type OrderEvent = RecordedEvent & EventOf<typeof orderEvents>;
+type LaterEvent = Exclude<OrderEvent, { type: "OrderPlaced" }>;
+
+/** A row as `SELECT *` answers it after it was written (the view parsed back from its JSON text). */
+function asRead(row: Insertable<OrdersTable> | Updateable<OrdersTable>): OrderRow {
+  return { ...row, view: JSON.parse(row.view as string) } as OrderRow;
+}
+
+/** The row OrderPlaced inserts. */
+function placedRow(
+  recorded: OrderEvent & { type: "OrderPlaced" },
+  personal: OrderPersonal | null,
+): Insertable<OrdersTable> {
+  const d = recorded.data;
+  const state = evolveOrder(initialOrderState, recorded);
+  return {
+    number: d.number,
+    cart_id: d.cartId,
+    user_id: d.userId,
+    person: personOfValue(d.personal, d.userId),
+    email: personal ? personal.billing.email : ERASED,
+    name: buyerNameOf(personal),
+    status: orderStateStatus(state),
+    state: orderStatus(state),
+    payment_status: paymentStateStatus(state),
+    total_cents: d.totals.totalCents,
+    paid_cents: state.paidCents,
+    refunded_cents: 0,
+    tracking_number: null,
+    cancelled: false,
+    awaiting_payment: state.awaitingPayment,
+    hold_until: state.holdUntil,
+    payment_reference: d.payment.reference,
+    put_back_until: null,
+    version: recorded.streamPosition,
+    placed_at: d.placedAt,
+    view: JSON.stringify(orderViewOf(d, personal)),
+  };
+}
+
+/** The row after one more of its order's events: the row holds the whole state but the order's lines. */
+function folded(row: OrderRow, recorded: LaterEvent) {
+  const before = {
+    ...initialOrderState,
+    placed: null,
+    paidCents: Number(row.paid_cents),
+    refundedCents: Number(row.refunded_cents),
+    awaitingPayment: row.awaiting_payment,
+    holdUntil: row.hold_until,
+    trackingNumber: row.tracking_number,
+    cancelled: row.cancelled,
+    disputed: row.state === "disputed",
+  };
+  const state = evolveOrder(before, recorded);
+  const status = orderStateStatus(state);
+  const closes = CLOSED.has(orderStatus(state)) && !CLOSED.has(row.state) && "at" in recorded.data;
+  const view: OrderView = {
+    ...row.view,
+    ...afterSaleOf(state),
+    payment: { ...row.view.payment, status: paymentStateStatus(state) },
+  };
+  return {
+    number: row.number,
+    status,
+    state: orderStatus(state),
+    payment_status: paymentStateStatus(state),
+    paid_cents: state.paidCents,
+    refunded_cents: state.refundedCents,
+    tracking_number: state.trackingNumber,
+    cancelled: state.cancelled,
+    awaiting_payment: state.awaitingPayment,
+    hold_until: state.holdUntil,
+    put_back_until: closes ? putBackUntil(String(recorded.data.at)) : row.put_back_until,
+    version: recorded.streamPosition,
+    view: JSON.stringify(view),
+  };
+}

@@ -1,6 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { isEventOf, paymentAttemptEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRows } from "../runner/row-projector.ts";
+import type { PaymentAttemptsTable } from "./payment-attempts-tables.ts";
 
 /** Which payment attempts are settled (issue 23): the reactor's work list. */
 export const paymentAttemptsProjection: Projection = {
@@ -52,5 +54,43 @@ export const paymentAttemptsProjection: Projection = {
         event satisfies never;
       }
     }
+  },
+  /**
+   * The same rows in two statements: the batch's attempts read at once, each event folded onto its
+   * row in memory as `apply`'s statement changes it, the changed rows written by one multi-row upsert.
+   */
+  async applyBatch(trx, events) {
+    const attempts = events.flatMap((e) => (isEventOf(paymentAttemptEvents, e) ? [e] : []));
+    const ids = [...new Set(attempts.map((e) => e.data.attemptId))];
+    if (ids.length === 0) return;
+    const rows = new Map<string, Selectable<PaymentAttemptsTable>>();
+    for (const row of await trx.selectFrom("payment_attempts").selectAll().where("attempt_id", "in", ids).execute())
+      rows.set(row.attempt_id, row);
+    const changed = new Set<string>();
+    for (const event of attempts) {
+      const { attemptId, at } = event.data;
+      const row = rows.get(attemptId);
+      if (event.type === "PaymentAttemptStarted") {
+        if (row) continue; // ON CONFLICT DO NOTHING
+        rows.set(attemptId, { attempt_id: attemptId, started_at: at, updated_at: at, settled: null, resumed: false });
+      } else if (!row)
+        continue; // an UPDATE of no row
+      else if (event.type === "PaymentAttemptAuthorised" || event.type === "PaymentAttemptNumbered")
+        rows.set(attemptId, { ...row, updated_at: at });
+      else
+        rows.set(attemptId, {
+          ...row,
+          updated_at: at,
+          settled: event.type === "PaymentAttemptFinished" ? "finished" : "undone",
+          resumed: event.data.resumed,
+        });
+      changed.add(attemptId);
+    }
+    await upsertRows(
+      trx,
+      "payment_attempts",
+      ["attempt_id"],
+      [...changed].map((id) => rows.get(id)!),
+    );
   },
 };

@@ -40,13 +40,62 @@ async function hashOldGuestEmails(db: Kysely<Database>): Promise<void> {
   await sql`ALTER TABLE guest_persons ADD PRIMARY KEY (email_hash)`.execute(db);
 }
 
+/**
+ * Keys read ahead for a batch of events, per transaction object (see expectPersonKeys): a person
+ * listed there is answered from memory, null when they had no key; anyone else is read as usual.
+ */
+const prefetched = new WeakMap<object, { wanted: string[]; keys: Map<string, Buffer | null> }>();
+
+/**
+ * Announces the persons whose boxes the work on `db` (a transaction) may open: the first box opened
+ * through `db` reads all their keys in one query, and the others are then opened without a read. A
+ * projector that opens no box reads nothing. Keys live outside the log and a projector never writes
+ * them (sealing and erasure are the commands' work, and drop what is kept here).
+ */
+export function expectPersonKeys(db: Kysely<Database>, persons: Iterable<string>): void {
+  const wanted = [...new Set(persons)];
+  if (wanted.length > 0) prefetched.set(db, { wanted, keys: new Map() });
+}
+
+async function readAhead(db: Kysely<Database>, ahead: { wanted: string[]; keys: Map<string, Buffer | null> }) {
+  const { wanted } = ahead;
+  ahead.wanted = [];
+  const { rows } = await sql<{
+    person_id: string;
+    key: Buffer;
+  }>`SELECT person_id, key FROM person_keys WHERE person_id = ANY(${wanted}::text[])`.execute(db);
+  for (const person of wanted) ahead.keys.set(person, null);
+  for (const row of rows) ahead.keys.set(row.person_id, Buffer.from(row.key));
+}
+
+/** The persons whose boxes (`{ person, box }`, at any depth) the events' data carry. */
+export function sealedPersonsOf(events: Iterable<{ data: unknown }>): Set<string> {
+  const persons = new Set<string>();
+  const walk = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== "object" || depth > 6) return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record.person === "string" && typeof record.box === "string") persons.add(record.person);
+    for (const key in record) walk(record[key], depth + 1);
+  };
+  for (const event of events) walk(event.data, 0);
+  return persons;
+}
+
 async function keyOf(db: Kysely<Database>, person: string): Promise<Buffer | null> {
+  const ahead = prefetched.get(db);
+  if (ahead?.wanted.includes(person)) await readAhead(db, ahead);
+  if (ahead?.keys.has(person)) return ahead.keys.get(person) ?? null;
   const row = await db.selectFrom("person_keys").select("key").where("person_id", "=", person).executeTakeFirst();
   return row ? Buffer.from(row.key) : null;
 }
 
 /** Encrypts `value` (JSON) with the person's key, creating the key on first use. */
 export async function sealPersonal(db: Kysely<Database>, person: string, value: unknown): Promise<Sealed> {
+  prefetched.get(db)?.keys.delete(person);
   await db
     .insertInto("person_keys")
     .values({ person_id: person, key: randomBytes(32) })
@@ -109,6 +158,7 @@ export async function forgetGuestPerson(db: Kysely<Database>, email: string): Pr
 
 /** Deletes the person's key: every box sealed with it is unreadable from now on. Answers whether one existed. */
 export async function deletePersonKey(db: Kysely<Database>, person: string): Promise<boolean> {
+  prefetched.get(db)?.keys.delete(person);
   const result = await db.deleteFrom("person_keys").where("person_id", "=", person).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { positionToString, type LogPosition, type RecordedEvent } from "@shop/shared";
 import { MIGRATION_LOCK, readCheckpoint, saveCheckpoint, type ProjectionFailure } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import { expectPersonKeys, sealedPersonsOf } from "../personal-data/person-keys.ts";
 import { takesStatementBatches, withDeferredWrites } from "./deferred-writes.ts";
 import type { Database } from "../database.ts";
 
@@ -44,15 +45,46 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A batch applied with `onBatchFailure: "throw"` threw: roll the transaction back, apply again "one by one". */
+export class BatchFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super(`the batch failed, to be applied one event at a time: ${messageOf(cause)}`);
+    this.name = "BatchFailed";
+  }
+}
+
+export interface ApplyOptions {
+  /** Whether the database takes several statements in one string, when the caller knows it already. */
+  statementBatches?: boolean;
+  /**
+   * "savepoint" (the default): a batch that throws is undone to a savepoint and applied one event at
+   * a time. "throw": no savepoint (one round trip less, twice); a batch that throws ends in BatchFailed,
+   * and the caller rolls back and applies the events again with "one by one" (no batch at all).
+   */
+  onBatchFailure?: "savepoint" | "throw" | "one by one";
+}
+
 /** Runs the projector over the events it handles, inside the caller's transaction; a failure names the event. */
 export async function applyEvents(
   trx: Transaction<Database>,
   projection: Projection,
   events: RecordedEvent[],
+  options: ApplyOptions = {},
 ): Promise<void> {
   const handled = events.filter((e) => projection.handles.includes(e.type));
-  if (handled.length > 1 && !handled.some((e) => e.invalid)) {
-    const batch = projection.applyBatch ?? ((await takesStatementBatches(trx)) ? oneByOneDeferred(projection) : null);
+  const mode = options.onBatchFailure ?? "savepoint";
+  if (mode !== "one by one" && handled.length > 1 && !handled.some((e) => e.invalid)) {
+    const batch =
+      projection.applyBatch ??
+      ((options.statementBatches ?? (await takesStatementBatches(trx))) ? oneByOneDeferred(projection) : null);
+    if (batch && mode === "throw") {
+      try {
+        await batch(trx, handled);
+        return;
+      } catch (error) {
+        throw new BatchFailed(error);
+      }
+    }
     if (batch && (await appliedAsBatch(trx, batch, handled))) return;
   }
   for (const event of handled) {
@@ -67,10 +99,15 @@ export async function applyEvents(
 
 type BatchApply = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
 
-/** `apply` event by event, its writes sent together (see deferred-writes.ts). */
+/**
+ * `apply` event by event, its writes sent together (see deferred-writes.ts). The keys of the persons
+ * whose boxes the events carry are read in one query when the first box is opened: opening a box is
+ * then no read that sends the pending writes and waits for PostgreSQL, event by event.
+ */
 function oneByOneDeferred(projection: Projection): BatchApply {
   return (trx, events) =>
     withDeferredWrites(trx, async (deferring) => {
+      expectPersonKeys(deferring, sealedPersonsOf(events));
       for (const event of events) await projection.apply(deferring, event);
     });
 }

@@ -128,7 +128,7 @@ class DeferringConnection implements DatabaseConnection {
 }
 
 /** Whether the database takes several statements in one string (PGlite's protocol does not). */
-export async function takesStatementBatches(trx: Transaction<Database>): Promise<boolean> {
+export async function takesStatementBatches(trx: Kysely<Database>): Promise<boolean> {
   const { rows } = await trx.executeQuery<{ v: string }>(CompiledQuery.raw("SELECT version() AS v"));
   return !rows[0].v.includes("wasm32");
 }

@@ -1,0 +1,64 @@
+// A batch of events opens many boxes: the keys of the persons it names are read in one query
+// (expectPersonKeys), not one query per box, and each box opens exactly as it did alone.
+import { sql, type KyselyPlugin, type RootOperationNode } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "@shop/services/testing/test-database";
+import { z } from "zod";
+import { expectPersonKeys, migratePersonKeys, openPersonal, sealedPersonsOf, sealPersonal } from "./person-keys.ts";
+
+const Name = z.object({ name: z.string() });
+
+/** Counts the statements that name person_keys. */
+function counter() {
+  const seen = { keyReads: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery({ node }: { node: RootOperationNode }) {
+      if (JSON.stringify(node).includes("person_keys")) seen.keyReads++;
+      return node;
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+  return { seen, plugin };
+}
+
+describe("person keys read ahead for a batch", () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase({ poolSize: 2 });
+    await migratePersonKeys(database.db);
+  });
+  afterAll(() => database?.drop());
+
+  it("the keys of a batch's persons are read in one query, and each box opens as it does alone", async () => {
+    const db = database.db;
+    const boxes = await Promise.all(["ann", "bob", "cy"].map((p) => sealPersonal(db, `p-${p}`, { name: p })));
+    const gone = await sealPersonal(db, "p-gone", { name: "gone" });
+    await sql`DELETE FROM person_keys WHERE person_id = 'p-gone'`.execute(db);
+    const events = [...boxes, gone].map((sealed, i) => ({ data: { id: i, nested: { sealed } } }));
+    expect([...sealedPersonsOf(events)].sort()).toEqual(["p-ann", "p-bob", "p-cy", "p-gone"]);
+
+    const { seen, plugin } = counter();
+    await db.transaction().execute(async (outer) => {
+      const trx = outer.withPlugin(plugin);
+      expectPersonKeys(trx, sealedPersonsOf(events));
+      const opened = [];
+      for (const sealed of [...boxes, gone]) opened.push(await openPersonal(trx, sealed, Name));
+      expect(opened).toEqual([{ name: "ann" }, { name: "bob" }, { name: "cy" }, null]);
+      expect(seen.keyReads).toBe(1);
+      // A person not announced is read as before.
+      const other = await sealPersonal(outer, "p-other", { name: "other" });
+      expect(await openPersonal(trx, other, Name)).toEqual({ name: "other" });
+      expect(seen.keyReads).toBe(2);
+    });
+
+    // Without the announcement, one read per box.
+    const alone = counter();
+    await db.transaction().execute(async (outer) => {
+      const trx = outer.withPlugin(alone.plugin);
+      for (const sealed of boxes) await openPersonal(trx, sealed, Name);
+    });
+    expect(alone.seen.keyReads).toBe(3);
+  });
+});

@@ -1,0 +1,80 @@
+// A rebuild applies each batch in a transaction of few round trips (rebuild.ts, inShadow): no savepoint,
+// so a batch that fails half way is rolled back whole and applied again one event at a time.
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { START } from "@shop/shared";
+import { createPostgresEventStore } from "@shop/services/eventstore/postgres-event-store";
+import { openTestDatabase } from "@shop/services/testing/test-database";
+import { testBackends } from "@shop/services/testing/backends";
+import { migrateCheckpoints } from "./checkpoints.ts";
+import type { Projection } from "./projection.ts";
+import { rebuildProjection } from "./rebuild.ts";
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** Counts each user's registrations; its batch writes a stray row, then fails on the fourth event. */
+function flakyBatchProjection(): Projection & { batches: number } {
+  const projection = {
+    name: "rebuild_batch_probe",
+    version: 1,
+    tables: ["rebuild_batch_probe"],
+    handles: ["UserRegistered"],
+    batches: 0,
+    async migrate(db) {
+      await sql`CREATE TABLE IF NOT EXISTS rebuild_batch_probe (id text PRIMARY KEY, n integer NOT NULL)`.execute(db);
+    },
+    async apply(trx, event) {
+      const id = (event.data as { userId: string }).userId;
+      await sql`INSERT INTO rebuild_batch_probe (id, n) VALUES (${id}, 1)
+        ON CONFLICT (id) DO UPDATE SET n = rebuild_batch_probe.n + 1`.execute(trx);
+    },
+    async applyBatch(trx, events) {
+      projection.batches++;
+      await sql`INSERT INTO rebuild_batch_probe (id, n) VALUES ('stray', 99)`.execute(trx);
+      if (events.length >= 4) throw new Error("this batch fails half way");
+      for (const event of events) await projection.apply(trx, event);
+    },
+  } satisfies Projection & { batches: number };
+  return projection;
+}
+
+describe.each(testBackends())("rebuild batches on $name", ({ pglite }) => {
+  it("a rebuild batch that fails half way leaves none of its writes: it is applied again one event at a time", {
+    timeout: 60_000,
+  }, async () => {
+    const database = await openTestDatabase({ pglite, poolSize: 4 });
+    cleanups.push(() => database.drop());
+    const store = await createPostgresEventStore(database);
+    await migrateCheckpoints(database.db);
+    const registered = (userId: string) => ({
+      type: "UserRegistered",
+      data: {
+        userId,
+        email: `${userId}@example.org`,
+        name: userId,
+        role: "customer",
+        registeredAt: "2026-11-29T10:00:00.000Z",
+      },
+    });
+    for (const id of ["a", "b", "a", "c", "a"]) await store.append(`user-${id}-${Math.random()}`, [registered(id)]);
+
+    // readAll answers only what no open transaction can still precede: wait until all five are readable.
+    for (let tries = 0; (await store.readAll(START, { limit: 10 })).length < 5 && tries < 200; tries++)
+      await new Promise((r) => setTimeout(r, 50));
+    const projection = flakyBatchProjection();
+    const applied = await rebuildProjection({ db: database.db, store, projection });
+    expect(applied).toBe(5);
+    expect(projection.batches).toBe(1);
+    const rows = await sql<{ id: string; n: number }>`SELECT id, n FROM rebuild_batch_probe ORDER BY id`.execute(
+      database.db,
+    );
+    expect(rows.rows).toEqual([
+      { id: "a", n: 3 },
+      { id: "b", n: 1 },
+      { id: "c", n: 1 },
+    ]);
+  });
+});
