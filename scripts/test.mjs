@@ -15,6 +15,9 @@ const run = (cmd, args, env = {}) =>
 
 let passed = 0;
 let failed = 0;
+// The suite runs on the Node of package.json's devDependencies (Node 24 LTS from the npm registry, put first
+// on PATH by npm): say which, so a log shows what the figures were measured on.
+console.log(`Node ${process.version} (${process.execPath})`);
 
 // 0. Biome: the tests still run, so one pass shows everything, but the run fails.
 const biomeFailed = run("npx", ["biome", "check", "."]) !== 0;
