@@ -108,6 +108,22 @@ describe.each(testBackends())("catalog read model on $name", ({ pglite }) => {
     expect((await sku("10-1-100")).product_id).toBe(1);
   });
 
+  it("migrating a new schema with the live one searched after it leaves the live skus table alone", async () => {
+    await apply(recorded(SkuCreated, paperback));
+    const [{ live }] = (await sql<{ live: string }>`SELECT current_schema() AS live`.execute(db)).rows;
+    const fresh = `${live}_fresh`.slice(0, 60);
+    await sql`CREATE SCHEMA ${sql.id(fresh)}`.execute(db);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT set_config('search_path', ${`"${fresh}", "${live}"`}, true)`.execute(trx);
+        await catalogProjection.migrate(trx);
+      });
+      expect((await sku("10-1-100")).product_id).toBe(1);
+    } finally {
+      await sql`DROP SCHEMA ${sql.id(fresh)} CASCADE`.execute(db);
+    }
+  });
+
   it("a SKU's name is its product's title until it has its own, and follows a title change", async () => {
     await apply(recorded(SkuCreated, paperback), recorded(ProductCreated, book));
     expect((await sku("10-1-100")).name).toBe("The New Answers Book 1");

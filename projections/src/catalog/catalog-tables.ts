@@ -152,9 +152,11 @@ async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
 
 export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
   // Before the catalog, the lookup catalog kept a five-column `skus`: drop it, this read model refills it from the log.
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = 'skus' AND column_name = 'product_id'`.execute(db);
-  if (rows[0].n === 0) await sql`DROP TABLE IF EXISTS skus`.execute(db);
+  // The drop names this schema: with another schema searched after it, a bare name could find that one's table.
+  const { rows } = await sql<{ n: number; schema: string }>`SELECT current_schema() AS schema,
+    (SELECT count(*)::int FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'skus' AND column_name = 'product_id') AS n`.execute(db);
+  if (rows[0].n === 0) await sql`DROP TABLE IF EXISTS ${sql.id(rows[0].schema, "skus")}`.execute(db);
   await sql`CREATE TABLE IF NOT EXISTS products (
     id integer PRIMARY KEY, title text NOT NULL, subtitle text NOT NULL, slug text NOT NULL, description text NOT NULL,
     author text NOT NULL, series text NOT NULL, release_date text NULL, attributes jsonb NOT NULL, images jsonb NOT NULL,
