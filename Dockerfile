@@ -62,6 +62,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
 # `init: true`) adds a tiny init in front of it, which is optional.
 # No --enable-source-maps: about 3 MB of heap for stack traces in TypeScript lines (scripts/serve.mjs);
 # add it to NODE_OPTIONS when you want them.
-# --max-semi-space-size=16: V8's young generation as Node 20 sized it (SERVER_NODE_FLAGS, the
-# servers' process kit; about 120 MiB less RSS under load on Node 24).
-CMD ["node", "--max-semi-space-size=16", "services/dist/main.js"]
+CMD ["node", "services/dist/main.js"]

@@ -21,7 +21,7 @@ import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 import { openDatabase } from "../services/src/platform/database.ts";
 import { freshSchemaServer, percentiles, type Row } from "./bench-kit.ts";
-import { SERVER_NODE_FLAGS, spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
+import { spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -146,8 +146,7 @@ export async function run(args: string[]): Promise<void> {
     const statements = { list: await compile({}), searches: [] as (typeof sent)[] };
     for (const { q } of SEARCHES) statements.searches.push(await compile({ q }));
     const baseline = fork(new URL("./storefront-baseline.ts", import.meta.url), [], {
-      // The same V8 young generation as the app's server (SERVER_NODE_FLAGS), so their RSS compare.
-      execArgv: ["--import", "tsx", ...SERVER_NODE_FLAGS],
+      execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     children.push(baseline);

@@ -25,19 +25,11 @@ export interface ServerProcess {
 export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: "65536" } as const;
 
 /**
- * The flags the image's CMD and `npm start` give node, and the servers started here too: V8's young
- * generation capped at 16 MiB per semi-space, Node 20's size. Node 24's V8 sizes it from the machine's
- * memory (up to 64 MiB here), which held about 120 MiB more RSS under the storefront bench for no
- * throughput it could measure (bench/README.md, "RSS on Node 24").
- */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"] as const;
-
-/**
  * Starts a server process on a free port with `env` over quiet defaults and resolves once it printed
  * its address. The caller's DATABASE_URL is not inherited: pass one to run on PostgreSQL.
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs"], {
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
