@@ -24,6 +24,7 @@ import { appendWrites } from "../eventstore/append-writes.ts";
 import { orderConfirmationStream, sealedOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import {
   placeOrder,
+  OrderFateUnknownError,
   UndoIncompleteError,
   type OrderDraft,
   type PlaceOrderDeps,
@@ -237,6 +238,9 @@ export async function runPaymentAttempt<
         },
       );
     } catch (thrown) {
+      // Whether the order landed is unknown: nothing was given back, so nothing is recorded as failed
+      // either (a retry with the key waits for the attempt); the payment reactor settles it from the log.
+      if (thrown instanceof OrderFateUnknownError) throw thrown.cause;
       // Not all given back (the gateway or the database failed the undo): the shopper hears why it
       // failed, the failure is recorded, and the journal stays open, so the payment reactor releases
       // the rest once the attempt is quiet (it undoes an attempt its checkout recorded as failed).

@@ -32,13 +32,23 @@ const LOST = "Connection terminated unexpectedly";
 
 /**
  * The store, but the transaction holding OrderPlaced fails once: before it lands, or after (its answer
- * lost), or never answers (the process died there: it writes nothing more and undoes nothing).
+ * lost), or never answers (the process died there: it writes nothing more and undoes nothing). With
+ * `lookupFails`, the next read of an order's stream after that fails too (the database still away).
  */
-function placingFails(store: EventStore, when: "before" | "after" | "dies") {
+function placingFails(store: EventStore, when: "before" | "after" | "dies", lookupFails = false) {
   let failed = false;
+  let lookedUp = false;
   return new Proxy(store, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
+      if (key === "readStream" && typeof value === "function")
+        return async (stream: string, ...rest: unknown[]) => {
+          if (lookupFails && failed && !lookedUp && stream.startsWith("order-")) {
+            lookedUp = true;
+            throw new Error(LOST);
+          }
+          return value.call(target, stream, ...rest);
+        };
       if (key !== "appendMany" || typeof value !== "function") return value;
       return async (writes: StreamWrite[]) => {
         const placing = writes.some((w) => w.events.some((e) => e.type === "OrderPlaced"));
@@ -200,5 +210,19 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
     expect(await ordersOf(key)).toHaveLength(1);
     expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
     expect(await journalOf(attemptId)).toBe("PaymentAttemptFinished");
+  });
+
+  it("money: an order whose commit landed, though its answer and the read to check it were both lost, is not refunded", async () => {
+    const { key, attemptId, thrown } = await give(
+      placingFails(server.store, "after", true),
+      createTestGateway(server.database.db),
+    );
+    expect(thrown?.message).toBe(LOST); // the giver hears it failed; a retry with the key answers the order
+    expect(await ordersOf(key)).toHaveLength(1);
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
+    expect((await server.store.readStream(quickCheckoutStream(key))).at(-1)?.type).toBe("QuickCheckoutCompleted");
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptFinished"); // in the order's own transaction
+    expect(await settleAttempt(deps(server.store), attemptId)).toBe("already settled");
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
   });
 });

@@ -6,6 +6,7 @@ import {
   attemptHold,
   placeOrder,
   releasePayment,
+  OrderFateUnknownError,
   UndoIncompleteError,
   type PlaceOrderDeps,
 } from "../orders/place-order.ts";
@@ -104,7 +105,7 @@ export async function settleAttempt(
     } catch (error) {
       // Something is still held (the gateway or the database failed the give-back): not settled, so
       // the next sweep gives back the rest.
-      if (error instanceof UndoIncompleteError) throw error;
+      if (error instanceof UndoIncompleteError || error instanceof OrderFateUnknownError) throw error;
       // placeOrder gave back what it held (stock, uses, the payment) before it threw.
       const code = String((error as { code?: unknown }).code ?? "SERVER_ERROR");
       const message = String((error as { message?: unknown }).message ?? "failed");

@@ -92,6 +92,22 @@ export class UndoIncompleteError extends AggregateError {
   }
 }
 
+/**
+ * The order's transaction failed after it was sent and the log could not be read to learn whether it
+ * landed: the order may stand, paid. Nothing is given back (a refund would take the money of an order
+ * that stands) and nothing recorded as failed; the payment reactor settles the attempt from the log
+ * once it is quiet (an order that stands finished its journal in its own transaction).
+ */
+export class OrderFateUnknownError extends AggregateError {
+  constructor(
+    readonly cause: unknown,
+    lookup: unknown,
+  ) {
+    super([lookup], "an order's transaction failed and whether it landed could not be read");
+    this.name = "OrderFateUnknownError";
+  }
+}
+
 export interface PlacedOrder {
   number: string;
   /** OrderPlaced's append. */
@@ -260,7 +276,12 @@ export async function placeOrder(
   } catch (error) {
     // The placing's commit may have landed though its answer was lost: then the order stands.
     if (placingAsked && numberTaken) {
-      const standing = await placedOrder(deps.store, numberTaken).catch(() => null);
+      let standing: PlacedOrder | null;
+      try {
+        standing = await placedOrder(deps.store, numberTaken);
+      } catch (lookup) {
+        throw new OrderFateUnknownError(error, lookup);
+      }
       if (standing?.placed.cartId === draft.cartId && standing.placed.placedAt === at) return standing;
     }
     await undo(error);
