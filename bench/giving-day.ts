@@ -100,7 +100,9 @@ export async function run(args: string[]): Promise<void> {
     await database?.close();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    // BENCH_KEEP=1 keeps the schema (its log, read models and the gateway's ledger) to look into a problem.
+    if (process.env.BENCH_KEEP) console.info(`kept schema ${schema}`);
+    else await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
   }
   print(phases, { sockets, donorsPerSecond, seconds, loads });
@@ -310,6 +312,17 @@ async function verify(database: DatabaseConnection, phases: Phase[], processes: 
   if (doubleCharges) problems.push(`${doubleCharges} charges captured more than their one order`);
   if (chargedWithoutOrder) problems.push(`${chargedWithoutOrder} captured charges without an order`);
   if (capturedTotal !== paidTotal) problems.push(`gateway captured ${capturedTotal} cents, paid orders ${paidTotal}`);
+  // Each paid order whose charge does not hold exactly its total, with the gateway's movements: what to look at.
+  const uneven = paid.filter((o) => {
+    const c = byReference.get(o.payment.reference ?? "");
+    return !c || c.captured - c.refunded !== o.totals.totalCents;
+  });
+  for (const o of uneven.slice(0, 10)) {
+    const c = byReference.get(o.payment.reference ?? "");
+    problems.push(
+      `paid order ${o.number} (${o.totals.totalCents} cents, ${o.payment.reference}): ${c ? `authorised ${c.authorised}, captured ${c.captured}, refunded ${c.refunded}${c.voided ? ", voided" : ""}` : "no movement at the gateway"}`,
+    );
+  }
   const { rows: raised } = await sql<{ raised: string }>`SELECT (data->>'raisedCents') AS raised FROM events
     WHERE stream_id = ${campaignStream(CAMPAIGN)} ORDER BY global_position DESC LIMIT 1`.execute(database.db);
   if (Number(raised[0]?.raised ?? 0) !== paidTotal)
