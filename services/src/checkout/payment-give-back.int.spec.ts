@@ -212,6 +212,35 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
     expect(await journalOf(attemptId)).toBe("PaymentAttemptFinished");
   });
 
+  it("money: a request slower than the payment reactor answers the order the reactor placed for it, and gives nothing back", async () => {
+    // Under overload a request can go quiet for longer than ATTEMPT_QUIET_MS: the reactor then finishes
+    // its attempt (places the order) while the request is still on its way to the same placing.
+    let settled: Promise<unknown> | null = null;
+    const reactorFirst = new Proxy(server.store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "appendMany" || typeof value !== "function") return value;
+        return async (writes: StreamWrite[]) => {
+          const journal = writes.find((w) => w.streamId.startsWith("payment-attempt-"))?.streamId;
+          if (!settled && journal && writes.some((w) => w.events.some((e) => e.type === "OrderPlaced"))) {
+            settled = settleAttempt(deps(server.store), journal.slice("payment-attempt-".length));
+            await settled;
+          }
+          return value.call(target, writes);
+        };
+      },
+    });
+    const { key, attemptId, thrown } = await give(reactorFirst, createTestGateway(server.database.db));
+    expect(await settled).toBe("finished");
+    expect(thrown).toBeNull(); // the giver is answered the order the reactor placed
+    expect(await ordersOf(key)).toHaveLength(1);
+    expect(await money(attemptId)).toEqual({ captured: 1250, refunded: 0, voided: false });
+    expect((await server.store.readStream(quickCheckoutStream(key))).map((e) => e.type)).not.toContain(
+      "QuickCheckoutFailed",
+    );
+    expect(await journalOf(attemptId)).toBe("PaymentAttemptFinished");
+  });
+
   it("money: an order whose commit landed, though its answer and the read to check it were both lost, is not refunded", async () => {
     const { key, attemptId, thrown } = await give(
       placingFails(server.store, "after", true),

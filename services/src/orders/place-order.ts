@@ -265,7 +265,10 @@ export async function placeOrder(
       { queue: true, reads: hints.reads?.(placed) },
     );
     if (!placing.result) {
-      const earlier = journal?.resume?.number ? await placedOrder(deps.store, number) : null;
+      // The number is this attempt's alone (journaled with it): an order under it is this attempt's,
+      // placed by another run of it (resumed after a crash, or by the payment reactor while this run
+      // was too slow). That order is the outcome; giving anything back would refund a paid order.
+      const earlier = await placedOrder(deps.store, number);
       if (!earlier) throw new WrongExpectedVersionError(orderStream(number), "no-stream", 0);
       authorised = null; // nothing to undo: the order stands
       reservations.length = 0;
@@ -282,7 +285,8 @@ export async function placeOrder(
       } catch (lookup) {
         throw new OrderFateUnknownError(error, lookup);
       }
-      if (standing?.placed.cartId === draft.cartId && standing.placed.placedAt === at) return standing;
+      // Under this attempt's number: this attempt's order, whichever run of it placed it.
+      if (standing?.placed.cartId === draft.cartId) return standing;
     }
     await undo(error);
     throw error;
