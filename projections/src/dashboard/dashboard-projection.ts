@@ -29,16 +29,7 @@ async function addToQuarter(trx: Transaction<Database>, at: string, counts: Coun
   const c = { orders: 0, revenue_cents: 0, donations_cents: 0, refunds: 0, refunded_cents: 0, players: 0, ...counts };
   const sums = batchSums.get(trx);
   if (sums) return void sums.push({ at, c });
-  await sql`INSERT INTO dashboard_hours (hour, orders, revenue_cents, donations_cents, refunds, refunded_cents, players)
-    VALUES (${quarterOf(at)}, ${c.orders}, ${c.revenue_cents},
-      ${c.donations_cents}, ${c.refunds}, ${c.refunded_cents}, ${c.players})
-    ON CONFLICT (hour) DO UPDATE SET
-      orders = dashboard_hours.orders + excluded.orders,
-      revenue_cents = dashboard_hours.revenue_cents + excluded.revenue_cents,
-      donations_cents = dashboard_hours.donations_cents + excluded.donations_cents,
-      refunds = dashboard_hours.refunds + excluded.refunds,
-      refunded_cents = dashboard_hours.refunded_cents + excluded.refunded_cents,
-      players = dashboard_hours.players + excluded.players`.execute(trx);
+  await addAllToQuarters(trx, [{ at, c }]);
 }
 
 /**
