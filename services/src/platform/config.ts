@@ -95,8 +95,9 @@ const Settings = z.object({
   /** PostgreSQL: the longest one statement of the server may run; past it the request is answered 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(500).max(600_000).default(8000),
   /**
-   * Each JSON answer checked against /api/openapi.json: "log" (default) logs one that does not fit,
-   * "strict" (the tests) answers 500 instead, "off" skips the check.
+   * JSON answers checked against /api/openapi.json: "log" (default) checks every refusal or error and a
+   * sample of the successes (the first of each operation, then 1 in 64) and logs one that does not
+   * fit, "strict" (the tests) checks every answer and answers 500 instead, "off" skips the check.
    */
   API_ANSWER_CHECK: z.enum(["strict", "log", "off"]).default("log"),
   /**

@@ -63,9 +63,20 @@ export function answerChecker(document: oas31.OpenAPIObject): AnswerChecker {
   // A literal path wins over a template that also matches it (`/x/new/` before `/x/{id}/`).
   operations.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
   const validators = new Map<string, ValidateFunction>();
+  // Every request looks its operation up (the body check, the answer check): a literal path is one
+  // map read, and only a path with an id in it is tried against the templates, in the order above.
+  const literal = new Map<string, Operation>();
+  const templated: Operation[] = [];
+  for (const op of operations)
+    if (op.template.includes("{")) templated.push(op);
+    else literal.set(`${op.method} ${op.template}`, op);
 
-  const find = (method: string, path: string) =>
-    operations.find((op) => op.method === method.toUpperCase() && op.pattern.test(path)) ?? null;
+  const find = (method: string, path: string) => {
+    const upper = method.toUpperCase();
+    return (
+      literal.get(`${upper} ${path}`) ?? templated.find((op) => op.method === upper && op.pattern.test(path)) ?? null
+    );
+  };
 
   function validatorFor(op: Operation, key: string): ValidateFunction | null {
     const id = `${op.method} ${op.template} ${key}`;
