@@ -2,6 +2,8 @@
 // storefront bench on two running servers (say, main's and a branch's on one kept BENCH_SCHEMA),
 // their rounds interleaved (A then B, then B then A, ...) so a busy machine's swings fall on both.
 // Prints each side's median req/s and p99, and its searches against its own list round by round.
+// `BENCH_AB_SKU=<code>` adds add-to-cart of that SKU (no cookie: a new cart each time); `BENCH_AB_PATHS=list,add`
+// runs only the named lines.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Pool } from "undici";
@@ -14,7 +16,12 @@ const PATHS: Record<string, string> = {
   creation: "/api/store/products/?count=24&q=creation",
   ararat: "/api/store/products/?count=24&q=ararat",
   crea: "/api/store/products/?count=24&q=crea",
+  ...(process.env.BENCH_AB_SKU
+    ? { add: `/api/store/shop/add-to-cart/?${encodeURIComponent(process.env.BENCH_AB_SKU)}=1` }
+    : {}),
 };
+const ONLY = process.env.BENCH_AB_PATHS?.split(",");
+for (const name of Object.keys(PATHS)) if (ONLY && !ONLY.includes(name)) delete PATHS[name];
 
 interface Round {
   perSecond: number;
