@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { parse } from "cookie";
 import type { NextFunction, Request, Response } from "express";
 import { userCartId } from "@shop/shared";
+import { hmacSha256 } from "../platform/keyed-hash.ts";
 import { randomToken } from "../platform/random-token.ts";
 
 declare global {
@@ -27,7 +28,7 @@ export const CART_COOKIE_SECRET = "cart-cookie";
 const VISITOR_CART = /^v-[A-Za-z0-9_-]{24}$/;
 const ONE_YEAR_MS = 365 * 86_400_000;
 
-const macOf = (id: string, key: Buffer) => createHmac("sha256", key).update(id).digest("base64url");
+const macOf = (id: string, key: Buffer) => hmacSha256(key).update(id).digest("base64url");
 
 /** The cookie value for a visitor cart id. */
 export const signCartId = (id: string, key: Buffer): string => `${id}.${macOf(id, key)}`;

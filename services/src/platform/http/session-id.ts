@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { hmacSha256 } from "../keyed-hash.ts";
 
 export const SESSION_COOKIE = "sessionid";
 
@@ -10,6 +11,6 @@ export function newSessionId(): string {
 /** What the log and the sessions table keep instead of the id: a keyed hash when a secret is set. */
 export function hashSessionId(sessionId: string, secret: string | undefined): string {
   return secret
-    ? createHmac("sha256", secret).update(sessionId).digest("hex")
+    ? hmacSha256(secret).update(sessionId).digest("hex")
     : createHash("sha256").update(sessionId).digest("hex");
 }
