@@ -57,9 +57,17 @@ export function verifiedCartId(value: string | undefined, key: Buffer): string |
  * (and its signature checked) only by a request that asks for the cart, once.
  */
 export function readVisitorCart(key: () => Promise<Buffer>) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    req.visitorCart = { key: await key() };
-    next();
+  let known: Buffer | null = null; // the key never changes once made: later requests go on at once
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (known) {
+      req.visitorCart = { key: known };
+      return next();
+    }
+    key().then((made) => {
+      known = made;
+      req.visitorCart = { key: made };
+      next();
+    }, next);
   };
 }
 

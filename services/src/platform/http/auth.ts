@@ -9,17 +9,17 @@ import { errorAnswer } from "./error-answers.ts";
 
 /** Finds the signed-in user from the session cookie (sessions live in a read model, so they survive restarts). */
 export function loadSessionUser(deps: { db: Kysely<Database>; clock: () => Date; sessionSecret?: string }) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  return (req: Request, _res: Response, next: NextFunction) => {
     const sessionId = readCookie(req, SESSION_COOKIE);
-    if (sessionId) {
-      const hash = hashSessionId(sessionId, deps.sessionSecret);
-      const user = await findSessionUser(deps.db, hash, deps.clock());
+    if (!sessionId) return next(); // a visitor: on at once, no promise to settle
+    const hash = hashSessionId(sessionId, deps.sessionSecret);
+    return findSessionUser(deps.db, hash, deps.clock()).then((user) => {
       if (user) {
         req.user = { id: user.id, email: user.email, name: user.name, is_staff: user.is_staff };
         req.sessionHash = hash;
       }
-    }
-    next();
+      next();
+    });
   };
 }
 
