@@ -37,22 +37,45 @@ const TOO_DEEP = `__all__: The request is nested too deeply (at most ${MAX_NESTI
  */
 export function refuseNullCharacters() {
   return (req: Request, _res: Response, next: NextFunction) => {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL, raw or escaped, is what this refuses
-    const lines = [...nullCharacters(req.query, [], /\u0000|\\u0000/i), ...nullCharacters(req.body, [])];
+    const lines = [...nullCharacters(req.query, [], ESCAPED_TOO), ...nullCharacters(req.body, [])];
     next(lines.length ? new ValidationError([...new Set(lines)]) : undefined);
   };
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
-function nullCharacters(value: unknown, path: string[], pattern = /\u0000/): string[] {
+const RAW = /\u0000/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL, raw or escaped, is what this refuses
+const ESCAPED_TOO = /\u0000|\\u0000/i;
+
+/** The lines naming each NUL (and a too deep nesting) in `value`; none, without building any, in the usual case. */
+function nullCharacters(value: unknown, path: string[], pattern = RAW): string[] {
+  return refused(value, path.length, pattern) ? nullCharacterLines(value, path, pattern) : [];
+}
+
+/** Whether `nullCharacterLines` finds anything: the same walk, stopping at the first find and allocating nothing. */
+function refused(value: unknown, depth: number, pattern: RegExp): boolean {
+  if (typeof value === "string") return pattern.test(value);
+  if (!value || typeof value !== "object") return false;
+  if (depth >= MAX_NESTING) return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (refused(v, depth + 1, pattern)) return true;
+    return false;
+  }
+  if (value instanceof Date) return false;
+  for (const key of Object.keys(value))
+    if (pattern.test(key) || refused((value as Record<string, unknown>)[key], depth + 1, pattern)) return true;
+  return false;
+}
+
+function nullCharacterLines(value: unknown, path: string[], pattern: RegExp): string[] {
   if (typeof value === "string")
     return pattern.test(value) ? [`${path.join(".") || "__all__"}: Null characters are not allowed.`] : [];
   if (path.length >= MAX_NESTING && value && typeof value === "object") return [TOO_DEEP];
-  if (Array.isArray(value)) return value.flatMap((v, i) => nullCharacters(v, [...path, String(i)], pattern));
+  if (Array.isArray(value)) return value.flatMap((v, i) => nullCharacterLines(v, [...path, String(i)], pattern));
   if (value && typeof value === "object" && !(value instanceof Date)) {
     return Object.entries(value).flatMap(([k, v]) => [
-      ...nullCharacters(k, path, pattern),
-      ...nullCharacters(v, [...path, k], pattern),
+      ...nullCharacterLines(k, path, pattern),
+      ...nullCharacterLines(v, [...path, k], pattern),
     ]);
   }
   return [];
