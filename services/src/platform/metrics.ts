@@ -132,13 +132,19 @@ async function countOf(db: Kysely<Database>, from: ReturnType<typeof sql>): Prom
  */
 export function observeRequests() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const end = httpRequestSeconds.startTimer();
+    // performance.now and one observe: prom-client's startTimer makes two closures and a merged labels object per request.
+    const started = performance.now();
     res.on("finish", () =>
-      end({ method: req.method, route: routePatternOf(req), status: `${Math.floor(res.statusCode / 100)}xx` }),
+      httpRequestSeconds.observe(
+        { method: req.method, route: routePatternOf(req), status: STATUS_CLASSES[Math.floor(res.statusCode / 100)] },
+        (performance.now() - started) / 1000,
+      ),
     );
     next();
   };
 }
+
+const STATUS_CLASSES = ["0xx", "1xx", "2xx", "3xx", "4xx", "5xx", "6xx", "7xx", "8xx", "9xx"];
 
 function routePatternOf(req: Request): string {
   const path: unknown = req.route?.path;
