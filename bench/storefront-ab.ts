@@ -3,7 +3,10 @@
 // their rounds interleaved (A then B, then B then A, ...) so a busy machine's swings fall on both.
 // Prints each side's median req/s and p99, and its searches against its own list round by round.
 // `BENCH_AB_SKU=<code>` adds add-to-cart of that SKU (no cookie: a new cart each time); `BENCH_AB_PATHS=list,add`
-// runs only the named lines.
+// runs only the named lines. `BENCH_AB_PIDS=<pid A>,<pid B>` (the servers' process ids, Linux) adds each
+// side's server CPU time per answer (user + system, all threads, from /proc): the per-request cost, which
+// a busy machine's swings move far less than req/s.
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Pool } from "undici";
@@ -26,9 +29,19 @@ for (const name of Object.keys(PATHS)) if (ONLY && !ONLY.includes(name)) delete 
 interface Round {
   perSecond: number;
   p99: number;
+  /** The server's CPU µs per answer, when its pid is known. */
+  cpu?: number;
 }
 
-async function load(origin: string, path: string, seconds: number): Promise<Round> {
+const PIDS = process.env.BENCH_AB_PIDS?.split(",").map(Number);
+/** A process's user + system CPU time in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function load(origin: string, path: string, seconds: number, pid?: number): Promise<Round> {
+  const cpuBefore = pid ? cpuMicros(pid) : 0;
   const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
   const end = performance.now() + seconds * 1000;
   const times: number[] = [];
@@ -44,8 +57,9 @@ async function load(origin: string, path: string, seconds: number): Promise<Roun
     }),
   );
   await pool.close();
+  const cpu = pid ? (cpuMicros(pid) - cpuBefore) / times.length : undefined;
   times.sort((a, b) => a - b);
-  return { perSecond: times.length / seconds, p99: times[Math.floor(times.length * 0.99)] };
+  return { perSecond: times.length / seconds, p99: times[Math.floor(times.length * 0.99)], cpu };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -57,7 +71,7 @@ export async function run(origins: string[]): Promise<void> {
   for (let r = 0; r < ROUNDS; r++)
     for (const [name, path] of Object.entries(PATHS))
       for (const side of r % 2 ? [1, 0] : [0, 1])
-        rounds[side].get(name)!.push(await load(origins[side], path, SECONDS));
+        rounds[side].get(name)!.push(await load(origins[side], path, SECONDS, PIDS?.[side]));
   for (const [side, origin] of origins.entries()) {
     const list = rounds[side].get("list")!;
     for (const [name, xs] of rounds[side]) {
@@ -65,9 +79,10 @@ export async function run(origins: string[]): Promise<void> {
       const p99 = median(xs.map((x) => x.p99));
       const ratio = median(xs.map((x, i) => x.perSecond / list[i].perSecond));
       const p99Ratio = median(xs.map((x, i) => x.p99 / list[i].p99));
+      const cpu = PIDS ? `, server CPU ${median(xs.map((x) => x.cpu!)).toFixed(0)} µs/answer` : "";
       console.info(
         `${origin} ${name.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} req/s, p99 ${p99.toFixed(0).padStart(5)} ms; ` +
-          `against its list ${ratio.toFixed(2)}×, p99 ${p99Ratio.toFixed(2)}× (rounds ${xs.map((x) => x.perSecond.toFixed(0)).join(", ")})`,
+          `against its list ${ratio.toFixed(2)}×, p99 ${p99Ratio.toFixed(2)}× (rounds ${xs.map((x) => x.perSecond.toFixed(0)).join(", ")})${cpu}`,
       );
     }
   }
