@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { parse } from "cookie";
 import type { NextFunction, Request, Response } from "express";
 import { userCartId } from "@shop/shared";
+import { setSiteCookie } from "../platform/http/cookies.ts";
 import { hmacSha256 } from "../platform/keyed-hash.ts";
 import { randomToken } from "../platform/random-token.ts";
 
@@ -90,12 +91,10 @@ export function cartIdOf(req: Request, res: Response, options: { create: boolean
   const existing = visitorCartOf(req);
   if (existing || !options.create) return existing;
   visitor.id = `v-${randomToken(18)}`;
-  res.cookie(CART_COOKIE, signCartId(visitor.id, visitor.key), {
+  setSiteCookie(res, CART_COOKIE, signCartId(visitor.id, visitor.key), {
     httpOnly: true,
-    sameSite: "lax",
     secure: options.secure,
-    path: "/",
-    maxAge: ONE_YEAR_MS,
+    maxAgeMs: ONE_YEAR_MS,
   });
   return visitor.id;
 }

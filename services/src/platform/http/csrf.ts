@@ -1,7 +1,7 @@
 import { randomToken } from "../random-token.ts";
 import type { NextFunction, Request, Response } from "express";
 import { CSRF_COOKIE, CSRF_FAILED } from "@shop/shared";
-import { readCookie } from "./cookies.ts";
+import { readCookie, setSiteCookie } from "./cookies.ts";
 import { errorAnswer } from "./error-answers.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -25,12 +25,7 @@ export function issueCsrfCookie(options: { secure: boolean }) {
     const token = readCookie(req, CSRF_COOKIE);
     req.csrfToken = token && TOKEN.test(token) ? token : null;
     if (!req.csrfToken) {
-      res.cookie(CSRF_COOKIE, randomToken(24), {
-        sameSite: "lax",
-        secure: options.secure,
-        path: "/",
-        maxAge: 365 * 24 * 3600 * 1000,
-      });
+      setSiteCookie(res, CSRF_COOKIE, randomToken(24), { secure: options.secure, maxAgeMs: 365 * 24 * 3600 * 1000 });
     }
     next();
   };
