@@ -56,6 +56,8 @@ export const SKU_CATEGORY_TABLE: readonly { category: Exclude<SkuCategory, "othe
 /** The category of a SKU code by its prefix; 'other' when no prefix in the table matches. */
 export function categoryForSku(sku: string): SkuCategory {
   const code = sku.trim();
-  const row = SKU_CATEGORY_TABLE.find(({ prefixes }) => prefixes.some((prefix) => code.startsWith(prefix)));
-  return row?.category ?? "other";
+  // Plain loops: every cart decision and answer asks this of each line (no closures made per call).
+  for (const { category, prefixes } of SKU_CATEGORY_TABLE)
+    for (const prefix of prefixes) if (code.startsWith(prefix)) return category;
+  return "other";
 }
