@@ -25,6 +25,7 @@ import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { compressAnswers, NO_CACHE, staticFiles } from "./platform/http/static-files.ts";
 import { inTurn } from "./platform/http/in-turn.ts";
+import { onlyForItsPaths } from "./platform/http/router-paths.ts";
 import { observeRequests } from "./platform/metrics.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import { siteSecret } from "./platform/site-secrets.ts";
@@ -99,7 +100,7 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   );
   const routers = await routersOf(FEATURES, featureDeps);
   // Signed by their sender (Stripe): no cookie, no CSRF header, the raw body as signed.
-  for (const router of routers.webhooks) app.use(router);
+  for (const router of routers.webhooks) app.use(onlyForItsPaths(router));
   app.use(
     inTurn(
       verifyCsrfToken(), // before the body is parsed: a forged request is not worth parsing
@@ -112,7 +113,7 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   );
 
   // Sign-in first: its routes answer visitors, under /admin/ too.
-  for (const router of routers.beforeStaffCheck) app.use(router);
+  for (const router of routers.beforeStaffCheck) app.use(onlyForItsPaths(router));
 
   // The back office's API: staff only, whatever the Accept header. Feature routers use full paths so a URL is found by searching for it.
   app.use(["/admin/api", "/admin/base"], requireStaff);
@@ -126,8 +127,9 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   }
   // After the staff check, so a visitor still gets 401 whatever the request holds.
   app.use(["/api", "/admin"], inTurn(refuseOutOfRangePathIds(), refuseNullCharacters()));
-  // In the features' order: express tries every router's routes in order until one matches.
-  for (const router of routers.afterStaffCheck) app.use(router);
+  // In the features' order: express tries every router's routes in order until one matches (a router
+  // none of whose routes could match the path is passed by: onlyForItsPaths).
+  for (const router of routers.afterStaffCheck) app.use(onlyForItsPaths(router));
   // The API reference: /api/openapi.json and /api/docs/.
   app.use(makeOpenApiRouter({ siteUrl: deps.siteUrl, routeDocs: () => routeDocsOf(FEATURES) }));
   app.use(["/api", "/admin/api", "/admin/base"], notFound);
