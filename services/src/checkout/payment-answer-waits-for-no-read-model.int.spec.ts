@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_VISIBLE_YET } from "@shop/shared";
 import type { RunningServer } from "../server.ts";
 import { signedInClient } from "../testing/server-kit.ts";
 import { TestClient } from "../testing/http-client.ts";
@@ -84,4 +85,36 @@ describe.skipIf(!testDatabaseUrl())("the payment's answer and the read models, o
       if (!released) await hold.release();
     }
   });
+
+  it("a payer's page whose read model does not show the payment within 5 s answers 503 not visible yet, as the payment did", async () => {
+    const { client: shopper } = await signedInClient(server, "tess@example.org", "Tess Shopper", false);
+    await shopper.get(`/api/store/shop/add-to-cart/?${GIFT}=10`);
+    await throughShipping(shopper);
+    const hold = await holdReadModels(server);
+    let number: string;
+    try {
+      const paid = await shopper.post(`${C}payment/`, GOOD_CARD);
+      expect(paid.status).toBe(200);
+      number = paid.json.order.number;
+      const notVisibleYet = {
+        metadata: {
+          success: false,
+          code: "NOT_VISIBLE_YET",
+          message: NOT_VISIBLE_YET,
+          errors: [`__all__: ${NOT_VISIBLE_YET}`],
+        },
+      };
+      // Both documented (the answer check is strict here): a 503 the page shows, never a list without the order.
+      const [history, status] = await Promise.all([
+        shopper.get("/api/account/orders/"),
+        shopper.get("/api/store/campaign-status/?campaign=ark-main"),
+      ]);
+      expect([history.status, history.json]).toEqual([503, notVisibleYet]);
+      expect([status.status, status.json]).toEqual([503, notVisibleYet]);
+    } finally {
+      await hold.release();
+    }
+    const history = await shopper.get("/api/account/orders/");
+    expect(history.json.items.map((o: { number: string }) => o.number)).toEqual([number]);
+  }, 30_000);
 });
