@@ -20095,7 +20095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20104,7 +20104,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23576,7 +23576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23585,7 +23585,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         });
