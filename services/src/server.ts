@@ -173,6 +173,7 @@ export async function startServer(
     checkHoldDays: config.CHECK_HOLD_DAYS,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     answerCheck: config.API_ANSWER_CHECK,
+    shedLoad: { oldestWaitMs: database.oldestWaitMs, afterMs: config.DATABASE_SHED_AFTER_MS },
     analytics: config.ANALYTICS,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
