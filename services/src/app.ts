@@ -25,6 +25,7 @@ import { requestContext } from "./platform/http/request-context.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { compressAnswers, NO_CACHE, staticFiles } from "./platform/http/static-files.ts";
 import { observeRequests } from "./platform/metrics.ts";
+import { shedLoad } from "./platform/http/shed-load.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import { siteSecret } from "./platform/site-secrets.ts";
 
@@ -73,6 +74,9 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
   app.use(issueCsrfCookie({ secure: deps.behindProxy }));
   // HTML and JSON above 1 KB go compressed; the built files carry their own .br/.gz (staticFiles).
   app.use(compressAnswers());
+  // An overloaded process refuses new API work before it reads or queues for anything (its answer still
+  // carries the headers and the cookie above).
+  if (deps.shedLoad) app.use(shedLoad(deps.shedLoad.oldestWaitMs, deps.shedLoad.afterMs));
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     const status = await deps
