@@ -87,6 +87,12 @@ function changes(productIds: number[], skuIds: number[]): RecordedEvent[] {
     recorded(SkuStockChanged, { id: s2, stock: 0, backorder: true, restockDate: "2027-02-01", changedAt: at }),
     recorded(ProductUpdated, { id: p3, changes: { title: "Third Renamed", author: "B. Writer" }, updatedAt: at }),
     recorded(SkuUpdated, { id: s4, changes: { productId: null }, updatedAt: at }),
+    // Created again (the table keeps the first row), then changed: the change lands on the table's row.
+    recorded(SkuCreated, { id: s1, code: "10-1-99905", productId: p3, priceCents: 800, createdAt: at }),
+    recorded(SkuStockChanged, { id: s1, stock: 9, backorder: false, restockDate: null, changedAt: at }),
+    recorded(SkuUpdated, { id: s1, changes: { productId: p1, name: "Again" }, updatedAt: at }),
+    recorded(ProductCreated, { id: p1, title: "Created Again", slug: "again", createdAt: at }),
+    recorded(ProductUpdated, { id: p1, changes: { title: "Changed Again", series: "S" }, updatedAt: at }),
   ];
 }
 

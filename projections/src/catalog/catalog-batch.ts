@@ -10,8 +10,9 @@ type Db = Kysely<Database>;
 /**
  * Several catalog events at once, leaving exactly the rows `apply` one by one leaves:
  * - Inserts wait in a list per table and go as multi-row INSERTs (the first row of an id wins, as
- *   ON CONFLICT DO NOTHING one by one would); an update first writes the waiting inserts.
- *   Inserts into one table and updates of the other commute: they touch different rows.
+ *   ON CONFLICT DO NOTHING one by one would), the SKUs and then the products at the end of the batch.
+ *   An update of a row waiting to be inserted changes it in memory (and is kept, to be written as an
+ *   UPDATE should the insert find the id taken, where one by one it would have changed that row).
  * - SKU names and product cards are recomputed once per batch, at its end, for every SKU and
  *   product that `apply` would have refreshed. Both are functions of the rows as they are: every
  *   event that changes their inputs (a SKU's own name, product, price, stock, activity; a product's
@@ -20,12 +21,11 @@ type Db = Kysely<Database>;
  *   refresh would give it, and the products still waiting at the end are inserted after the SKUs,
  *   with their cards and search document (a refresh then writes only what differs). A product or SKU
  *   written twice costs a second row version in every index (products have seven, two of them GIN).
- * - Updates wait too, folded per row (the columns set, later events' values winning, the number of
- *   events for the version, the last time), and go as one UPDATE per set of columns
+ * - Updates of other rows wait too, folded per row (the columns set, later events' values winning, the
+ *   number of events for the version, the last time), and go as one UPDATE per set of columns
  *   (`writeUpdates`): a shop's history changes stock, prices and texts far more often than it creates
- *   rows. A row's waiting update and waiting insert never coexist: an update of a row waiting to be
- *   inserted first writes the inserts, an insert of a row with a waiting update first writes the
- *   updates, so the two lists name different rows and commute.
+ *   rows. A row's waiting update and waiting insert never coexist (an insert of a row with a waiting
+ *   update first writes the updates), so the two lists name different rows and commute.
  * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
  *   to analyze (`moveVersionAndAnalyze`): one round trip.
  */
@@ -40,30 +40,26 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   const productSkuNames = new Set<number>();
   const touched = new Set<number>();
 
+  const skuUpdates = new Map<number, Folded>();
+  const productUpdates = new Map<number, Folded>();
+  /** What the events changed in a waiting row since it was queued: written as an update should its insert find the id taken. */
+  const skuLater = new Map<number, Folded>();
+  const productLater = new Map<number, Folded>();
+
   const writeSkus = async () => {
     const titles = await titlesOf(
       db,
       [...skus.values()].filter((s) => s.named && s.row.own_name === ""),
       products,
     );
-    await insertSkus(
+    const inserted = await insertSkus(
       db,
       [...skus.values()].map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)),
     );
+    for (const [id, later] of skuLater) if (!inserted.has(id)) skuUpdates.set(id, later);
     skus.clear();
+    skuLater.clear();
   };
-  const writeInserts = async () => {
-    for (const rows of chunks([...products.values()]))
-      await db
-        .insertInto("products")
-        .values(rows)
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
-    await writeSkus();
-    products.clear();
-  };
-  const skuUpdates = new Map<number, Folded>();
-  const productUpdates = new Map<number, Folded>();
   const writeUpdates = async () => {
     for (const { id, before, after } of await updateRows(db, "skus", skuUpdates)) {
       // One by one, each update touches the SKU's product before and after it: the first's before,
@@ -76,11 +72,17 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
     await updateRows(db, "products", productUpdates);
     productUpdates.clear();
   };
-  const updateSku = async (id: number, columns: Partial<Insertable<SkusTable>>, at: string) => {
-    if (skus.has(id)) await writeInserts();
+  const updateSku = (id: number, columns: Partial<Insertable<SkusTable>>, at: string) => {
     const set = defined(columns);
-    const folded = fold(skuUpdates, id, set, at);
+    const waiting = skus.get(id);
+    // A row waiting to be inserted takes the change in memory, as the UPDATE right after its insert would.
+    const folded = fold(waiting ? skuLater : skuUpdates, id, set, at);
     if (set.product_id != null) folded.productIds.push(set.product_id);
+    if (waiting) {
+      if (waiting.row.product_id != null) touched.add(waiting.row.product_id);
+      waiting.row = { ...waiting.row, ...set, version: waiting.row.version + 1, updated_at: at };
+      if (waiting.row.product_id != null) touched.add(waiting.row.product_id);
+    }
     skuNames.add(id);
   };
 
@@ -98,8 +100,10 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
       }
       case "ProductUpdated": {
         const { id, changes, updatedAt } = event.data;
-        if (products.has(id)) await writeInserts();
-        fold(productUpdates, id, defined(productColumns(changes)), updatedAt);
+        const set = defined(productColumns(changes));
+        const waiting = products.get(id);
+        fold(waiting ? productLater : productUpdates, id, set, updatedAt);
+        if (waiting) products.set(id, { ...waiting, ...set, version: waiting.version + 1, updated_at: updatedAt });
         if (changes.title !== undefined) productSkuNames.add(id);
         touched.add(id);
         break;
@@ -119,12 +123,12 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
         break;
       }
       case "SkuUpdated":
-        await updateSku(event.data.id, skuColumns(event.data.changes), event.data.updatedAt);
+        updateSku(event.data.id, skuColumns(event.data.changes), event.data.updatedAt);
         break;
       case "SkuPriceChanged":
       case "SkuStockChanged": {
         const { id, changedAt, by: _by, ...values } = event.data;
-        await updateSku(id, skuColumns(values), changedAt);
+        updateSku(id, skuColumns(values), changedAt);
         break;
       }
       case "SkuCodeClaimed":
@@ -138,6 +142,8 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   await writeUpdates();
   const cards = await cardsOf(db, [...touched]);
   const inserted = await insertProducts(db, [...products.values()], cards);
+  for (const id of [...productLater.keys()]) if (inserted.has(id)) productLater.delete(id);
+  await updateRows(db, "products", productLater);
   products.clear();
   await refreshManySkuNames(db, [...skuNames], [...productSkuNames]);
   await refreshProducts(db, [...touched], cards, inserted);
@@ -229,15 +235,19 @@ const UPDATE_TYPES = {
  * parameter per 2,000 rows: one short statement planned once, where a multi-row VALUES sent 24
  * parameters a row for the server to parse, bind and plan.
  */
-async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<void> {
+async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<Set<number>> {
+  const inserted = new Set<number>();
   const names = sql.join(skuColumnNames.map((c) => sql.ref(c)));
   const values = sql.join(
     skuColumnNames.map((c) => (SKU_JSON_COLUMNS.has(c) ? sql`${sql.ref(`v.${c}`)}::jsonb` : sql.ref(`v.${c}`))),
   );
-  for (const chunk of chunks(rows, 2000))
-    await sql`INSERT INTO skus (${names}) SELECT ${values}
+  for (const chunk of chunks(rows, 2000)) {
+    const { rows: ids } = await sql<{ id: number }>`INSERT INTO skus (${names}) SELECT ${values}
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${sql.raw(SKU_COLUMNS)})
-      ON CONFLICT (id) DO NOTHING`.execute(db);
+      ON CONFLICT (id) DO NOTHING RETURNING id`.execute(db);
+    for (const { id } of ids) inserted.add(id);
+  }
+  return inserted;
 }
 
 /** `name` as the refresh (`product-summary.ts`) writes it: the own name, else the product's title, else the code. */
