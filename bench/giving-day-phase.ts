@@ -348,8 +348,9 @@ class GaveUp extends Error {}
 type Outcome = { number: string | null; failure?: string; retries: number; lastMs?: number };
 
 /**
- * Sends until answered: a request that died with its process (no answer, 502 from the proxy) or found
- * its attempt still in progress is sent again through the proxy, the payment with the same key.
+ * Sends until answered: a request that died with its process (no answer, 502 from the proxy), was shed
+ * (503 with Retry-After) or found its attempt still in progress is sent again through the proxy, the
+ * payment with the same key.
  */
 function sender(client: TestClient, count5xx: (s: number) => void) {
   let retries = 0;
@@ -362,7 +363,9 @@ function sender(client: TestClient, count5xx: (s: number) => void) {
       if (res && res.status >= 500) count5xx(res.status);
       if (res && res.status < 500 && res.json?.metadata?.code !== "CHECKOUT_IN_PROGRESS") return res;
       retries++;
-      await pause(300 + Math.random() * 500);
+      // A shed request (503 SERVER_BUSY) says when to come back, as a browser's retry would honour.
+      const retryAfter = Number(res?.headers.get("retry-after") ?? 0) * 1000;
+      await pause(retryAfter > 0 ? retryAfter * (0.5 + Math.random()) : 300 + Math.random() * 500);
     }
     throw new GaveUp(`no answer to ${path} within ${GIVE_UP_AFTER_MS / 1000} s of the load's end`);
   };

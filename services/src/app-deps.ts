@@ -46,6 +46,11 @@ export interface AppDeps {
   analytics?: string;
   /** API_ANSWER_CHECK: answers checked against /api/openapi.json ("log" unless given). */
   answerCheck?: "strict" | "log" | "off";
+  /**
+   * Load shedding: the wait of the oldest request queued for a database connection, and the wait past
+   * which new API requests are answered 503 SERVER_BUSY (DATABASE_SHED_AFTER_MS). Omitted: never shed.
+   */
+  shedLoad?: { oldestWaitMs: () => number; afterMs: number };
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }

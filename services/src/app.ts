@@ -27,6 +27,7 @@ import { compressAnswers, NO_CACHE, staticFiles } from "./platform/http/static-f
 import { inTurn } from "./platform/http/in-turn.ts";
 import { onlyForItsPaths } from "./platform/http/router-paths.ts";
 import { observeRequests } from "./platform/metrics.ts";
+import { shedLoad } from "./platform/http/shed-load.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import { siteSecret } from "./platform/site-secrets.ts";
 
@@ -77,6 +78,9 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
       issueCsrfCookie({ secure: deps.behindProxy }),
       // HTML and JSON above 1 KB go compressed; the built files carry their own .br/.gz (staticFiles).
       compressAnswers(),
+      // An overloaded process refuses new API work before it reads or queues for anything (its answer still
+      // carries the headers and the cookie above).
+      ...(deps.shedLoad ? [shedLoad(deps.shedLoad.oldestWaitMs, deps.shedLoad.afterMs)] : []),
     ),
   );
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));

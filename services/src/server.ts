@@ -173,6 +173,7 @@ export async function startServer(
     checkHoldDays: config.CHECK_HOLD_DAYS,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     answerCheck: config.API_ANSWER_CHECK,
+    shedLoad: { oldestWaitMs: database.oldestWaitMs, afterMs: config.DATABASE_SHED_AFTER_MS },
     analytics: config.ANALYTICS,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
@@ -199,61 +200,30 @@ export async function startServer(
     sessionRecheckEveryMs: options.sessionRecheckEveryMs,
     readModelsAt: (position) => runner.waitFor(position),
   });
-  const lockExpiry = startLockExpirySweeper({
-    store,
-    db: database.db,
-    clock,
-    log,
-    timings,
-    isLeader: () => runner.isLeader,
-  });
+  // What the leader's sweepers share: each works only while this process leads the projections.
+  const leaderWork = { store, db: database.db, clock, log, isLeader: () => runner.isLeader };
+  const lockExpiry = startLockExpirySweeper({ ...leaderWork, timings });
   const scheduledActions = startScheduledActionSweeper({
-    store,
-    db: database.db,
-    clock,
-    log,
+    ...leaderWork,
     runContentAction,
-    isLeader: () => runner.isLeader,
     intervalMs: options.scheduledActionsEveryMs,
   });
-  const checkHolds = startCheckHoldSweeper({
-    store,
-    db: database.db,
-    clock,
-    log,
-    isLeader: () => runner.isLeader,
-    intervalMs: options.checkHoldsEveryMs,
-  });
+  const checkHolds = startCheckHoldSweeper({ ...leaderWork, intervalMs: options.checkHoldsEveryMs });
   // Finishes or undoes a payment attempt a killed process left unsettled (issue 23, point 1).
   const paymentReactor = startPaymentReactor({
-    store,
-    db: database.db,
-    clock,
-    log,
+    ...leaderWork,
     gateway: paymentGateway,
     nextOrderNumber: orderNumbersFrom(database.db),
     checkHoldDays: config.CHECK_HOLD_DAYS,
-    isLeader: () => runner.isLeader,
     intervalMs: options.paymentReactorEveryMs,
   });
   // Finishes a cancel's or refund's put-back that a killed process left half done.
-  const putBacks = startPutBackSweeper({
-    store,
-    db: database.db,
-    clock,
-    log,
-    isLeader: () => runner.isLeader,
-    intervalMs: options.putBacksEveryMs,
-  });
+  const putBacks = startPutBackSweeper({ ...leaderWork, intervalMs: options.putBacksEveryMs });
   const mailSender = startMailSender({
-    store,
-    db: database.db,
-    clock,
-    log,
+    ...leaderWork,
     transport: options.mail?.transport ?? mailTransportFor(config),
     intervalMs: options.mail?.everyMs,
     from: config.MAIL_FROM,
-    isLeader: () => runner.isLeader,
     waitForMailbox: (position) => runner.waitFor(position, ["mailbox"]),
   });
   await new Promise<void>((resolve, reject) => {

@@ -73,6 +73,26 @@ function changes(productIds: number[], skuIds: number[]): RecordedEvent[] {
     }),
     recorded(SkuStockChanged, { id: 900_003, stock: null, backorder: false, restockDate: null, changedAt: at }),
     recorded(SkuUpdated, { id: 999_999, changes: { active: false }, updatedAt: at }),
+    // Updates folded per row: an update before the row's insert, a SKU moved twice, repeated changes.
+    recorded(SkuStockChanged, { id: 900_004, stock: 3, backorder: false, restockDate: null, changedAt: at }),
+    recorded(SkuCreated, { id: 900_004, code: "10-1-99904", productId: p3, priceCents: 700, createdAt: at }),
+    recorded(SkuStockChanged, { id: 900_004, stock: 5, backorder: false, restockDate: null, changedAt: at }),
+    recorded(ProductUpdated, { id: 900_005, changes: { title: "Before Its Creation" }, updatedAt: at }),
+    recorded(ProductCreated, { id: 900_005, title: "Created After", slug: "after", createdAt: at }),
+    recorded(ProductUpdated, { id: 900_005, changes: { subtitle: "Then changed" }, updatedAt: at }),
+    recorded(SkuUpdated, { id: s3, changes: { productId: p1 }, updatedAt: at }),
+    recorded(SkuPriceChanged, { id: s3, priceCents: 3, originalPriceCents: null, priceTiers: [], changedAt: at }),
+    recorded(SkuUpdated, { id: s3, changes: { productId: p2, name: "Moved Twice" }, updatedAt: at }),
+    recorded(SkuStockChanged, { id: s2, stock: 1, backorder: false, restockDate: null, changedAt: at }),
+    recorded(SkuStockChanged, { id: s2, stock: 0, backorder: true, restockDate: "2027-02-01", changedAt: at }),
+    recorded(ProductUpdated, { id: p3, changes: { title: "Third Renamed", author: "B. Writer" }, updatedAt: at }),
+    recorded(SkuUpdated, { id: s4, changes: { productId: null }, updatedAt: at }),
+    // Created again (the table keeps the first row), then changed: the change lands on the table's row.
+    recorded(SkuCreated, { id: s1, code: "10-1-99905", productId: p3, priceCents: 800, createdAt: at }),
+    recorded(SkuStockChanged, { id: s1, stock: 9, backorder: false, restockDate: null, changedAt: at }),
+    recorded(SkuUpdated, { id: s1, changes: { productId: p1, name: "Again" }, updatedAt: at }),
+    recorded(ProductCreated, { id: p1, title: "Created Again", slug: "again", createdAt: at }),
+    recorded(ProductUpdated, { id: p1, changes: { title: "Changed Again", series: "S" }, updatedAt: at }),
   ];
 }
 

@@ -10,8 +10,9 @@ type Db = Kysely<Database>;
 /**
  * Several catalog events at once, leaving exactly the rows `apply` one by one leaves:
  * - Inserts wait in a list per table and go as multi-row INSERTs (the first row of an id wins, as
- *   ON CONFLICT DO NOTHING one by one would); an update first writes the waiting inserts.
- *   Inserts into one table and updates of the other commute: they touch different rows.
+ *   ON CONFLICT DO NOTHING one by one would), the SKUs and then the products at the end of the batch.
+ *   An update of a row waiting to be inserted changes it in memory (and is kept, to be written as an
+ *   UPDATE should the insert find the id taken, where one by one it would have changed that row).
  * - SKU names and product cards are recomputed once per batch, at its end, for every SKU and
  *   product that `apply` would have refreshed. Both are functions of the rows as they are: every
  *   event that changes their inputs (a SKU's own name, product, price, stock, activity; a product's
@@ -20,6 +21,11 @@ type Db = Kysely<Database>;
  *   refresh would give it, and the products still waiting at the end are inserted after the SKUs,
  *   with their cards and search document (a refresh then writes only what differs). A product or SKU
  *   written twice costs a second row version in every index (products have seven, two of them GIN).
+ * - Updates of other rows wait too, folded per row (the columns set, later events' values winning, the
+ *   number of events for the version, the last time), and go as one UPDATE per set of columns
+ *   (`writeUpdates`): a shop's history changes stock, prices and texts far more often than it creates
+ *   rows. A row's waiting update and waiting insert never coexist (an insert of a row with a waiting
+ *   update first writes the updates), so the two lists name different rows and commute.
  * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
  *   to analyze (`moveVersionAndAnalyze`): one round trip.
  */
@@ -34,42 +40,50 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
   const productSkuNames = new Set<number>();
   const touched = new Set<number>();
 
+  const skuUpdates = new Map<number, Folded>();
+  const productUpdates = new Map<number, Folded>();
+  /** What the events changed in a waiting row since it was queued: written as an update should its insert find the id taken. */
+  const skuLater = new Map<number, Folded>();
+  const productLater = new Map<number, Folded>();
+
   const writeSkus = async () => {
     const titles = await titlesOf(
       db,
       [...skus.values()].filter((s) => s.named && s.row.own_name === ""),
       products,
     );
-    await insertSkus(
+    const inserted = await insertSkus(
       db,
       [...skus.values()].map(({ row, named }) => (named ? { ...row, name: skuName(row, titles) } : row)),
     );
+    for (const [id, later] of skuLater) if (!inserted.has(id)) skuUpdates.set(id, later);
     skus.clear();
+    skuLater.clear();
   };
-  const writeInserts = async () => {
-    for (const rows of chunks([...products.values()]))
-      await db
-        .insertInto("products")
-        .values(rows)
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
-    await writeSkus();
-    products.clear();
+  const writeUpdates = async () => {
+    for (const { id, before, after } of await updateRows(db, "skus", skuUpdates)) {
+      // One by one, each update touches the SKU's product before and after it: the first's before,
+      // every product an event moved it to, the last's after.
+      if (before != null) touched.add(before);
+      if (after != null) touched.add(after);
+      for (const moved of skuUpdates.get(id)!.productIds) touched.add(moved);
+    }
+    skuUpdates.clear();
+    await updateRows(db, "products", productUpdates);
+    productUpdates.clear();
   };
-  const updateSku = async (id: number, columns: Partial<Insertable<SkusTable>>, at: string) => {
-    await writeInserts();
-    // `old` is the row before this UPDATE: the SKU's product before and after.
-    const row = await db
-      .updateTable("skus")
-      .from("skus as old")
-      .set((eb) => ({ ...defined(columns), version: eb("skus.version", "+", 1), updated_at: at }))
-      .whereRef("skus.id", "=", "old.id")
-      .where("skus.id", "=", id)
-      .returning(["old.product_id as before", "skus.product_id as after"])
-      .executeTakeFirst();
+  const updateSku = (id: number, columns: Partial<Insertable<SkusTable>>, at: string) => {
+    const set = defined(columns);
+    const waiting = skus.get(id);
+    // A row waiting to be inserted takes the change in memory, as the UPDATE right after its insert would.
+    const folded = fold(waiting ? skuLater : skuUpdates, id, set, at);
+    if (set.product_id != null) folded.productIds.push(set.product_id);
+    if (waiting) {
+      if (waiting.row.product_id != null) touched.add(waiting.row.product_id);
+      waiting.row = { ...waiting.row, ...set, version: waiting.row.version + 1, updated_at: at };
+      if (waiting.row.product_id != null) touched.add(waiting.row.product_id);
+    }
     skuNames.add(id);
-    if (row?.before != null) touched.add(row.before);
-    if (row?.after != null) touched.add(row.after);
   };
 
   for (const recorded of events) {
@@ -78,6 +92,7 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
     switch (event.type) {
       case "ProductCreated": {
         const row = productRow(event.data);
+        if (productUpdates.has(row.id)) await writeUpdates();
         if (!products.has(row.id)) products.set(row.id, row);
         productSkuNames.add(row.id);
         touched.add(row.id);
@@ -85,35 +100,35 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
       }
       case "ProductUpdated": {
         const { id, changes, updatedAt } = event.data;
-        await writeInserts();
-        await db
-          .updateTable("products")
-          .set((eb) => ({ ...defined(productColumns(changes)), version: eb("version", "+", 1), updated_at: updatedAt }))
-          .where("id", "=", id)
-          .execute();
+        const set = defined(productColumns(changes));
+        const waiting = products.get(id);
+        fold(waiting ? productLater : productUpdates, id, set, updatedAt);
+        if (waiting) products.set(id, { ...waiting, ...set, version: waiting.version + 1, updated_at: updatedAt });
         if (changes.title !== undefined) productSkuNames.add(id);
         touched.add(id);
         break;
       }
       case "SkuAdded": {
         const row = addedSkuRow(event.data, recorded.createdAt);
+        if (skuUpdates.has(row.id)) await writeUpdates();
         if (!skus.has(row.id)) skus.set(row.id, { row, named: false });
         break;
       }
       case "SkuCreated": {
         const row = createdSkuRow(event.data);
+        if (skuUpdates.has(row.id)) await writeUpdates();
         if (!skus.has(row.id)) skus.set(row.id, { row, named: true });
         skuNames.add(row.id);
         if (event.data.productId !== null) touched.add(event.data.productId);
         break;
       }
       case "SkuUpdated":
-        await updateSku(event.data.id, skuColumns(event.data.changes), event.data.updatedAt);
+        updateSku(event.data.id, skuColumns(event.data.changes), event.data.updatedAt);
         break;
       case "SkuPriceChanged":
       case "SkuStockChanged": {
         const { id, changedAt, by: _by, ...values } = event.data;
-        await updateSku(id, skuColumns(values), changedAt);
+        updateSku(id, skuColumns(values), changedAt);
         break;
       }
       case "SkuCodeClaimed":
@@ -122,13 +137,84 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[]): Promis
         event satisfies never;
     }
   }
-  // The SKUs first: the waiting products' cards are read from them.
+  // The SKUs first: the waiting products' cards are read from them (and the updates name the products they touch).
   await writeSkus();
+  await writeUpdates();
   const cards = await cardsOf(db, [...touched]);
   const inserted = await insertProducts(db, [...products.values()], cards);
+  for (const id of [...productLater.keys()]) if (inserted.has(id)) productLater.delete(id);
+  await updateRows(db, "products", productLater);
   products.clear();
   await refreshManySkuNames(db, [...skuNames], [...productSkuNames]);
   await refreshProducts(db, [...touched], cards, inserted);
+}
+
+/** A row's waiting update: the columns its events set (the last value of each), how many, the last time. */
+interface Folded {
+  set: Record<string, unknown>;
+  count: number;
+  at: string;
+  /** The products a SKU's events moved it to, in order. */
+  productIds: number[];
+}
+
+function fold(updates: Map<number, Folded>, id: number, set: object, at: string): Folded {
+  const folded = updates.get(id) ?? { set: {}, count: 0, at, productIds: [] };
+  Object.assign(folded.set, set);
+  folded.count++;
+  folded.at = at;
+  updates.set(id, folded);
+  return folded;
+}
+
+/** The product columns an update sets, with their types, as `jsonb_to_recordset` unpacks them (jsonb ones as text). */
+const PRODUCT_UPDATE_COLUMNS = `title text, subtitle text, slug text, description text, author text, series text,
+  release_date text, attributes text, images text, samples text, includes text, better_together text, recommended text`;
+const PRODUCT_JSON_COLUMNS = new Set(["attributes", "images", "samples", "includes", "better_together", "recommended"]);
+
+/**
+ * Writes folded updates, one UPDATE per set of columns (a batch's stock changes all set the same
+ * three), its rows as one JSON parameter: each row gets its columns, `version + count` and the last
+ * time, as its events one by one would leave it. Answers each updated row's `product_id` before and
+ * after (skus; `old` is the row before the UPDATE). A row not in the table is left out, as one by one.
+ */
+async function updateRows(
+  db: Db,
+  table: "skus" | "products",
+  updates: Map<number, Folded>,
+): Promise<{ id: number; before: number | null; after: number | null }[]> {
+  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
+  for (const [id, { set, count, at }] of updates) {
+    const columns = Object.keys(set).sort();
+    const key = columns.join(",");
+    const group = groups.get(key) ?? { columns, rows: [] };
+    group.rows.push({ ...set, id, n: count, at });
+    groups.set(key, group);
+  }
+  const { types, json } = UPDATE_TYPES[table];
+  const out: { id: number; before: number | null; after: number | null }[] = [];
+  for (const { columns, rows } of groups.values()) {
+    const record = sql.raw(
+      ["id integer, n integer, at text", ...columns.map((c) => `${c} ${types.get(c)}`)].join(", "),
+    );
+    const assignments = sql.join(
+      columns.map((c) => sql`${sql.ref(c)} = ${json.has(c) ? sql`${sql.ref(`v.${c}`)}::jsonb` : sql.ref(`v.${c}`)}`),
+    );
+    const sets = columns.length > 0 ? sql`${assignments},` : sql``;
+    for (const chunk of chunks(rows, 2000)) {
+      const values = sql`jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${record})`;
+      if (table === "skus") {
+        const { rows: changed } = await sql<{ id: number; before: number | null; after: number | null }>`UPDATE skus
+          SET ${sets} version = skus.version + v.n, updated_at = v.at
+          FROM skus old, ${values} WHERE skus.id = v.id AND old.id = v.id
+          RETURNING skus.id, old.product_id AS before, skus.product_id AS after`.execute(db);
+        out.push(...changed);
+      } else
+        await sql`UPDATE products SET ${sets} version = products.version + v.n, updated_at = v.at
+          FROM ${values} WHERE products.id = v.id`.execute(db);
+    }
+  }
+  return out;
 }
 
 /** The skus columns, with their types, as `jsonb_to_recordset` unpacks them (jsonb ones come as text). */
@@ -138,21 +224,30 @@ const SKU_COLUMNS = `id integer, sku text, name text, own_name text, price_cents
   user_defined_price boolean, campaign text, attributes text, version integer, updated_at text`;
 const SKU_JSON_COLUMNS = new Set(["price_tiers", "attributes"]);
 const skuColumnNames = SKU_COLUMNS.split(",").map((c) => c.trim().split(" ")[0]);
+const typesOf = (columns: string) => new Map(columns.split(",").map((c) => c.trim().split(" ") as [string, string]));
+const UPDATE_TYPES = {
+  skus: { types: typesOf(SKU_COLUMNS), json: SKU_JSON_COLUMNS },
+  products: { types: typesOf(PRODUCT_UPDATE_COLUMNS), json: PRODUCT_JSON_COLUMNS },
+};
 
 /**
  * Inserts SKU rows (ON CONFLICT (id) DO NOTHING; the caller keeps the first row of an id) as one JSON
  * parameter per 2,000 rows: one short statement planned once, where a multi-row VALUES sent 24
  * parameters a row for the server to parse, bind and plan.
  */
-async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<void> {
+async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<Set<number>> {
+  const inserted = new Set<number>();
   const names = sql.join(skuColumnNames.map((c) => sql.ref(c)));
   const values = sql.join(
     skuColumnNames.map((c) => (SKU_JSON_COLUMNS.has(c) ? sql`${sql.ref(`v.${c}`)}::jsonb` : sql.ref(`v.${c}`))),
   );
-  for (const chunk of chunks(rows, 2000))
-    await sql`INSERT INTO skus (${names}) SELECT ${values}
+  for (const chunk of chunks(rows, 2000)) {
+    const { rows: ids } = await sql<{ id: number }>`INSERT INTO skus (${names}) SELECT ${values}
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${sql.raw(SKU_COLUMNS)})
-      ON CONFLICT (id) DO NOTHING`.execute(db);
+      ON CONFLICT (id) DO NOTHING RETURNING id`.execute(db);
+    for (const { id } of ids) inserted.add(id);
+  }
+  return inserted;
 }
 
 /** `name` as the refresh (`product-summary.ts`) writes it: the own name, else the product's title, else the code. */

@@ -41,6 +41,16 @@ export const catalogProjection: Projection = {
     "SkuPriceChanged",
     "SkuStockChanged",
   ],
+  // The list's, search's and record pickers' orders: the projector reads products and SKUs by id and
+  // product id only. The rank index most of all: a row's entry lands on a random leaf page of it.
+  readIndexes: [
+    "product_search_terms_rank",
+    "products_listed_title",
+    "products_listed_price",
+    "products_series",
+    "products_author",
+    "skus_category",
+  ],
   migrate: migrateCatalog,
   applyBatch: (trx, events) => applyCatalogBatch(trx, events),
   async apply(trx, recorded) {

@@ -4,16 +4,23 @@ import { sql, type KyselyPlugin, type RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { z } from "zod";
-import { expectPersonKeys, migratePersonKeys, openPersonal, sealedPersonsOf, sealPersonal } from "./person-keys.ts";
+import {
+  expectPersonKeys,
+  guestPerson,
+  migratePersonKeys,
+  openPersonal,
+  sealedPersonsOf,
+  sealPersonal,
+} from "./person-keys.ts";
 
 const Name = z.object({ name: z.string() });
 
-/** Counts the statements that name person_keys. */
-function counter() {
+/** Counts the statements that name `table` (person_keys unless told). */
+function counter(table = "person_keys") {
   const seen = { keyReads: 0 };
   const plugin: KyselyPlugin = {
     transformQuery({ node }: { node: RootOperationNode }) {
-      if (JSON.stringify(node).includes("person_keys")) seen.keyReads++;
+      if (JSON.stringify(node).includes(table)) seen.keyReads++;
       return node;
     },
     async transformResult({ result }) {
@@ -60,5 +67,47 @@ describe("person keys read ahead for a batch", () => {
       for (const sealed of boxes) await openPersonal(trx, sealed, Name);
     });
     expect(alone.seen.keyReads).toBe(3);
+  });
+});
+
+describe("a key or a guest's person id, made or found in one statement", () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase({ poolSize: 4 });
+    await migratePersonKeys(database.db);
+  });
+  afterAll(() => database?.drop());
+
+  it("sealing makes the person's key, or finds it, in one statement; every box opens with it", async () => {
+    const { seen, plugin } = counter();
+    const db = database.db.withPlugin(plugin);
+    const first = await sealPersonal(db, "p-one", { name: "first" });
+    expect(seen.keyReads).toBe(1);
+    const second = await sealPersonal(db, "p-one", { name: "second" });
+    expect(seen.keyReads).toBe(2);
+    // Many at once for a new person: one key, whoever made it.
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => sealPersonal(database.db, "p-race", { name: `r${i}` })),
+    );
+    const opened = await Promise.all(
+      [first, second, ...racing].map((sealed) => openPersonal(database.db, sealed, Name)),
+    );
+    expect(opened.map((o) => o?.name)).toEqual(["first", "second", ...racing.map((_, i) => `r${i}`)]);
+    const keys = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM person_keys WHERE person_id = 'p-race'`.execute(database.db);
+    expect(keys.rows[0].n).toBe(1);
+  });
+
+  it("a guest's person id is made, or found, in one statement; the same email always gets the same id", async () => {
+    await guestPerson(database.db, "warm@example.org"); // the site's hash key, read once per process
+    const { seen, plugin } = counter("guest_persons");
+    const db = database.db.withPlugin(plugin);
+    const made = await guestPerson(db, "Guest@Example.org");
+    expect(seen.keyReads).toBe(1);
+    expect(await guestPerson(db, "guest@example.org")).toBe(made);
+    expect(seen.keyReads).toBe(2);
+    const racing = await Promise.all(Array.from({ length: 8 }, () => guestPerson(database.db, "race@example.org")));
+    expect(new Set(racing).size).toBe(1);
   });
 });

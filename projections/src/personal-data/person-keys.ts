@@ -96,12 +96,13 @@ async function keyOf(db: Kysely<Database>, person: string): Promise<Buffer | nul
 /** Encrypts `value` (JSON) with the person's key, creating the key on first use. */
 export async function sealPersonal(db: Kysely<Database>, person: string, value: unknown): Promise<Sealed> {
   prefetched.get(db)?.keys.delete(person);
-  await db
-    .insertInto("person_keys")
-    .values({ person_id: person, key: randomBytes(32) })
-    .onConflict((oc) => oc.column("person_id").doNothing())
-    .execute();
-  const key = await keyOf(db, person);
+  // One statement: the key made now (RETURNING), or the one there before (the statement's snapshot).
+  const { rows } = await sql<{ key: Uint8Array }>`WITH made AS (
+      INSERT INTO person_keys (person_id, key) VALUES (${person}, ${randomBytes(32)})
+      ON CONFLICT (person_id) DO NOTHING RETURNING key)
+    SELECT key FROM made UNION ALL SELECT key FROM person_keys WHERE person_id = ${person}`.execute(db);
+  // Neither: another writer made it after this statement's snapshot was taken; read it now.
+  const key = rows[0] ? Buffer.from(rows[0].key) : await keyOf(db, person);
   if (!key) throw new Error(`the key of ${person} vanished while sealing`); // erased at this very moment
   return { person, box: sealWithKey(key, value) };
 }
@@ -136,12 +137,15 @@ export async function openSealedOrClear<S extends z.ZodType>(
  */
 export async function guestPerson(db: Kysely<Database>, email: string): Promise<string> {
   const key = await emailHash(db, email);
-  await db
-    .insertInto("guest_persons")
-    .values({ email_hash: key, person_id: `guest-${randomUUID()}` })
-    .onConflict((oc) => oc.column("email_hash").doNothing())
-    .execute();
-  const row = await db.selectFrom("guest_persons").select("person_id").where("email_hash", "=", key).executeTakeFirst();
+  // One statement, as sealPersonal's: the id made now, or the one there before.
+  const { rows } = await sql<{ person_id: string }>`WITH made AS (
+      INSERT INTO guest_persons (email_hash, person_id) VALUES (${key}, ${`guest-${randomUUID()}`})
+      ON CONFLICT (email_hash) DO NOTHING RETURNING person_id)
+    SELECT person_id FROM made UNION ALL SELECT person_id FROM guest_persons WHERE email_hash = ${key}`.execute(db);
+  const row =
+    rows[0] ??
+    // Made by another writer after this statement's snapshot was taken: read it now.
+    (await db.selectFrom("guest_persons").select("person_id").where("email_hash", "=", key).executeTakeFirst());
   if (!row) throw new Error("the guest's person id vanished while it was taken"); // erased at this very moment
   return row.person_id;
 }

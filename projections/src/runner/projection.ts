@@ -14,6 +14,13 @@ export interface Projection {
   tables: string[];
   /** Event types this projection reads; others only move its checkpoint. */
   handles: readonly string[];
+  /**
+   * Optional: B-tree indexes (by name) that only readers use: no statement of `apply` or `applyBatch`
+   * reads through them, and they enforce nothing. A rebuild drops them from its new tables with the
+   * GIN and GiST indexes and builds them once over the finished rows, before the swap: one sort
+   * instead of an entry written at a random leaf page per row.
+   */
+  readIndexes?: readonly string[];
   /** Creates the tables if they do not exist. */
   migrate(db: Kysely<Database>): Promise<void>;
   apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;

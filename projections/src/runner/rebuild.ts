@@ -144,27 +144,44 @@ function inRebuild(projection: Projection): Projection {
 }
 
 /**
- * Drops the new tables' GIN and GiST indexes (full-text search, arrays) and answers how to create them
- * again: built once over the finished rows they cost a fraction of keeping them up to date row by
- * row. No projector reads through them while it applies events (they serve the read side), and
- * the B-tree indexes its updates and ON CONFLICT need stay.
+ * Drops the new tables' GIN and GiST indexes (full-text search, arrays) and the B-tree indexes the
+ * projection names as `readIndexes`, and answers how to create them again: built once over the
+ * finished rows they cost a fraction of keeping them up to date row by row. No projector reads through
+ * them while it applies events (they serve the read side), and the B-tree indexes its updates and ON
+ * CONFLICT need stay, as do unique ones.
  */
-async function dropSearchIndexes(db: Kysely<Database>, shadow: string): Promise<string[]> {
+async function dropSearchIndexes(db: Kysely<Database>, b: Build): Promise<string[]> {
   // From the catalogs, by access method, the shadow schema's indexes only: pg_indexes computes every
   // index's definition in the database while it filters, and one another session drops meanwhile
   // fails the query ("could not open relation with OID …"). Definitions are read after, ours alone.
+  const readIndexes = [...(b.projection.readIndexes ?? [])];
   const { rows } = await sql<{ name: string }>`SELECT c.relname AS name
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_am am ON am.oid = c.relam
-    WHERE n.nspname = ${shadow} AND c.relkind = 'i' AND am.amname IN ('gin', 'gist')`.execute(db);
+      JOIN pg_index i ON i.indexrelid = c.oid
+    WHERE n.nspname = ${b.shadow} AND c.relkind = 'i'
+      AND (am.amname IN ('gin', 'gist') OR (c.relname = ANY(${readIndexes}::text[]) AND NOT i.indisunique))
+    ORDER BY c.relname`.execute(db);
   const definitions: string[] = [];
   for (const { name } of rows) {
     const { rows: found } = await sql<{
       definition: string;
-    }>`SELECT pg_get_indexdef(format('%I.%I', ${shadow}::text, ${name}::text)::regclass) AS definition`.execute(db);
+    }>`SELECT pg_get_indexdef(format('%I.%I', ${b.shadow}::text, ${name}::text)::regclass) AS definition`.execute(db);
     definitions.push(found[0].definition);
-    await sql`DROP INDEX ${sql.id(shadow, name)}`.execute(db);
+    await sql`DROP INDEX ${sql.id(b.shadow, name)}`.execute(db);
   }
   return definitions;
+}
+
+/**
+ * Creates a build's dropped indexes again over its finished rows, in one transaction with room to sort
+ * (a B-tree of a million rows sorts in memory instead of in temporary files).
+ */
+async function createIndexes(db: Kysely<Database>, definitions: string[]): Promise<void> {
+  if (definitions.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(trx);
+    for (const definition of definitions) await sql.raw(definition).execute(trx);
+  });
 }
 
 /** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
@@ -283,13 +300,15 @@ export async function rebuildProjections(options: {
     for (const b of builds) {
       await sql`CREATE SCHEMA ${sql.id(b.shadow)}`.execute(db);
       await inSchema(db, b.shadow, (trx) => b.projection.migrate(trx));
-      searchIndexes.set(b, await dropSearchIndexes(db, b.shadow));
+      searchIndexes.set(b, await dropSearchIndexes(db, b));
     }
     const shouldStop = options.shouldStop ?? (() => false);
     const statementBatches = await takesStatementBatches(db);
     await catchUp(db, store, builds, limit, onRead, shouldStop, statementBatches);
-    for (const [b, definitions] of searchIndexes)
-      for (const definition of definitions) if (!b.failure) await sql.raw(definition).execute(db);
+    // Each build's indexes on a connection of its own: the largest (the catalog's) sets the end.
+    await Promise.all(
+      [...searchIndexes].map(([b, definitions]) => (b.failure ? undefined : createIndexes(db, definitions))),
+    );
     for (const b of builds) {
       for (let attempt = 1; !b.failure; attempt++) {
         if (await swapIn(db, schema, b)) break;

@@ -29,7 +29,8 @@ export const CAMPAIGN_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/store/campaign-status/",
-    refusals: ["CAMPAIGN_NOT_FOUND"],
+    // After a payment (its `written` cookie) it waits for the gift; 503 when the read model does not show it in time.
+    refusals: ["CAMPAIGN_NOT_FOUND", "NOT_VISIBLE_YET"],
     summary: "A campaign's totals for its thermometer; with render_template=true also the rendered html",
     query: CampaignStatusQuery,
     fields: {

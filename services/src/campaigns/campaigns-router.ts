@@ -19,6 +19,7 @@ import { parseQuery, parseRequest } from "../platform/http/validate.ts";
 import { addStaffRecordRoutes } from "../platform/http/staff-records.ts";
 import { campaignDecider, campaignNotFound, decideCampaign, type CampaignCommand } from "./campaign.ts";
 import { staffCommandRunner } from "../platform/versioned-command.ts";
+import { seeOwnWrites } from "../platform/http/written-cookie.ts";
 
 export interface CampaignsRouterDeps {
   store: EventStore;
@@ -61,6 +62,8 @@ export function makeCampaignsRouter(deps: CampaignsRouterDeps): Router {
 
   router.get("/api/store/campaign-status/", async (req, res) => {
     const q = parseQuery(CampaignStatusQuery, req.query);
+    // A gift the visitor just paid for in the checkout: its answer did not wait for the thermometer, this does.
+    await seeOwnWrites(deps.waitForProjections, req, ["campaigns"]);
     const row = await bySlug(q.campaign);
     if (!row) throw campaignNotFound();
     const status = {

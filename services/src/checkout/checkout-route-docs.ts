@@ -107,6 +107,8 @@ export const CHECKOUT_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/api/account/orders/",
     signedIn: true,
+    // After a payment (its `written` cookie) it waits for the order; 503 when the read model does not show it in time.
+    refusals: ["NOT_VISIBLE_YET"],
     summary: "The signed-in shopper's orders, newest first",
     answer: OrderHistoryAnswer,
   },

@@ -23,6 +23,7 @@ import { shopperOf } from "../cart/cart-router.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
 import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { rememberWrite } from "../platform/http/written-cookie.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { paymentTag } from "./checkout.ts";
 import { appendCheckout, loadCheckout, submitPayment, type CheckoutServiceDeps } from "./checkout-service.ts";
@@ -43,6 +44,7 @@ import { checkoutSummary } from "./checkout-summary.ts";
 
 export interface CheckoutRouterDeps extends CheckoutServiceDeps {
   behindProxy: boolean;
+  /** 'Save to my address book' waits for the book's list (the payment does not wait: `rememberWrite`). */
   waitForProjections: WaitForProjections;
 }
 
@@ -230,8 +232,10 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
       address: req.ip ?? "unknown",
       metadata: eventMetadata(req),
     });
-    // The order page reads the order's stream; the thermometer and the order history read models.
-    if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders"]);
+    // The answer is the order's number, decided by the attempt itself: nothing here reads a read model.
+    // The order page reads the order's stream; the order history and the thermometer read the read
+    // models, and wait there for this write (the `written` cookie), so the payment does not.
+    if (lastWrite) rememberWrite(req, res, lastWrite, deps.behindProxy);
     res.json(answer);
   });
 

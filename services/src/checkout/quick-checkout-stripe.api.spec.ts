@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 import { quickCheckoutStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { productGiven, skuGiven } from "../catalog/catalog-spec-fixtures.ts";
-import { answerWith, stripeFixture } from "../payments/stripe-fixture-server.ts";
-import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
+import { stripeFixture } from "../payments/stripe-fixture-server.ts";
+import { oneFormIntents, stripeForSpecs } from "../testing/stripe-for-specs.ts";
 import { apiSpec } from "../testing/api-spec.ts";
-import type { TestClient } from "../testing/http-client.ts";
 import { BILLING } from "./checkout-fixtures.ts";
 
 // The membership's one form on Stripe: as give-now (quick-donation-stripe.api.spec.ts), the card goes
@@ -35,17 +34,7 @@ const given = spec.given(
   ...skuGiven(163, MEMBERSHIP, { productId: 41, format: "Individual Membership", priceCents: PRICE }),
 );
 
-/** The form asks for its PaymentIntent: the tag it was made for, as the server sent it to Stripe. */
-async function intentFor(buyer: TestClient, key: string, form: Record<string, string> = FORM) {
-  stripe.answer(stripeFixture("payment-intent-create").response);
-  const page = await buyer.post(`${Q}payment/`, form, { "idempotency-key": key });
-  const tag = stripe.requests.at(-1)?.form["metadata[shop_checkout]"] ?? "";
-  return { page, tag };
-}
-
-/** The PaymentIntent as Stripe answers it once the browser confirmed it for this membership. */
-const confirmed = (name: string, tag: string) =>
-  answerWith(stripeFixture(name), { amount: PRICE, metadata: { shop_checkout: tag } });
+const { intentFor, confirmed } = oneFormIntents(stripe, Q, FORM, PRICE);
 
 describe("the membership quick checkout with the Stripe gateway (fixture server)", () => {
   it("quick checkout on Stripe: the form is told to take the card in Stripe's Payment Element", () =>

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { quickCheckoutStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { answerWith, stripeFixture } from "../payments/stripe-fixture-server.ts";
+import { stripeFixture } from "../payments/stripe-fixture-server.ts";
 import { deliverStripeEvent, stripeEventFixture } from "../payments/stripe-webhook-fixtures.ts";
-import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
+import { oneFormIntents, stripeForSpecs } from "../testing/stripe-for-specs.ts";
 import { apiSpec, type SpecHttp } from "../testing/api-spec.ts";
-import type { TestClient } from "../testing/http-client.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import { CHECKOUT_CATALOG, GIFT, arkCampaignGiven } from "./checkout-fixtures.ts";
 
@@ -28,17 +27,7 @@ const stripe = stripeForSpecs();
 const spec = apiSpec((deps) => createApp({ ...deps, paymentGateway: stripe.gateway, stripeWebhookSecret: SECRET }));
 const given = spec.given(...CHECKOUT_CATALOG, ARK, noah);
 
-/** The form asks for its PaymentIntent: the tag it was made for, as the server sent it to Stripe. */
-async function intentFor(giver: TestClient, key: string, form: Record<string, string> = FORM) {
-  stripe.answer(stripeFixture("payment-intent-create").response);
-  const page = await giver.post(`${Q}payment/`, form, { "idempotency-key": key });
-  const tag = stripe.requests.at(-1)?.form["metadata[shop_checkout]"] ?? "";
-  return { page, tag };
-}
-
-/** The PaymentIntent as Stripe answers it once the browser confirmed it for this gift. */
-const confirmed = (name: string, tag: string) =>
-  answerWith(stripeFixture(name), { amount: AMOUNT, metadata: { shop_checkout: tag } });
+const { intentFor, confirmed } = oneFormIntents(stripe, Q, FORM, AMOUNT);
 
 const thermometer = async (http: SpecHttp) =>
   (await http.visitor().get("/api/store/campaign-status/?campaign=ark-main")).json;

@@ -15,6 +15,8 @@ import { openOrderPersonal, ordersOfUser, type Database } from "@shop/projection
 import { visitorCartOf } from "../cart/cart-id.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { foldStream } from "../platform/command-handler.ts";
+import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { seeOwnWrites } from "../platform/http/written-cookie.ts";
 import { orderDecider } from "./decide.ts";
 
 /** The shopper's orders: one order (the complete page) and the signed-in shopper's history. */
@@ -23,6 +25,7 @@ export function makeOrdersRouter(deps: {
   store: EventStore;
   /** PAYMENT_GATEWAY is test: every order page says test mode (no money moves). */
   shopTestMode: boolean;
+  waitForProjections: WaitForProjections;
 }): Router {
   const router = Router();
 
@@ -53,6 +56,8 @@ export function makeOrdersRouter(deps: {
       const refusal = errorAnswer("LOGIN_REQUIRED", LOGIN_REQUIRED);
       return void res.status(refusal.status).json(refusal.body);
     }
+    // An order the shopper just paid for: its answer did not wait for this read model, the history does.
+    await seeOwnWrites(deps.waitForProjections, req, ["orders"]);
     const rows = await ordersOfUser(deps.db, req.user.id);
     const answer: OrderHistoryAnswer = {
       metadata: { success: true },

@@ -34,4 +34,15 @@ describe.each(testBackends())("the test gateway's ledger on $name", ({ pglite })
       ["void", 700],
     ]);
   });
+
+  it("money 3: two processes authorising one key at once make one authorisation, and both answer it", async () => {
+    const [a, b] = [createTestGateway(database.db), createTestGateway(database.db)];
+    const answers = await Promise.all(
+      [a, b, a, b].map((g) => g.authorise({ amountCents: 900, source: card, idempotencyKey: "attempt-twins" })),
+    );
+    expect(answers.every((x) => x.ok)).toBe(true);
+    expect(new Set(answers.map((x) => (x.ok ? x.reference : "")))).toHaveLength(1);
+    const rows = (await readLedger(database.db)).filter((r) => r.idempotency_key === "attempt-twins");
+    expect(rows.map((r) => [r.kind, r.amount_cents])).toEqual([["authorise", 900]]);
+  });
 });

@@ -52,6 +52,31 @@ export async function writeLedger(db: Kysely<Database>, row: Omit<LedgerRow, "at
   );
 }
 
+/**
+ * Writes an authorisation unless one was made with its idempotency key (by an earlier call, another
+ * process, or before a restart) and answers the one that stands: in one statement, where a read of
+ * the key and then the insert took two (and two at once with one key made the second fail).
+ */
+export async function writeAuthorisation(
+  db: Kysely<Database>,
+  row: Omit<LedgerRow, "at" | "kind" | "idempotency_key"> & { idempotency_key: string },
+): Promise<LedgerRow> {
+  const { rows } = await sql<LedgerRow & { amount_cents: string | number; at: Date | string }>`WITH made AS (
+      INSERT INTO gateway_ledger (reference, kind, amount_cents, idempotency_key, brand, last4)
+      VALUES (${row.reference}, 'authorise', ${row.amount_cents}, ${row.idempotency_key}, ${row.brand}, ${row.last4})
+      ON CONFLICT (idempotency_key) WHERE kind = 'authorise' DO NOTHING
+      RETURNING reference, kind, amount_cents, idempotency_key, brand, last4, at)
+    SELECT * FROM made
+    UNION ALL SELECT reference, kind, amount_cents, idempotency_key, brand, last4, at FROM gateway_ledger
+      WHERE kind = 'authorise' AND idempotency_key = ${row.idempotency_key}`.execute(db);
+  const stands = rows[0]
+    ? { ...rows[0], amount_cents: Number(rows[0].amount_cents), at: new Date(rows[0].at as string).toISOString() }
+    : // Made by another call after this statement's snapshot was taken: read it now.
+      (await readLedgerOf(db, null, row.idempotency_key))[0];
+  if (!stands) throw new Error(`the authorisation keyed ${row.idempotency_key} vanished while it was written`);
+  return stands;
+}
+
 /** One charge's rows (by reference), or the authorisation made with an idempotency key. */
 export async function readLedgerOf(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "@shop/projections";
 import { CHECKOUT_MESSAGES, cardBrand, cardDigits } from "@shop/shared";
-import { migrateGatewayLedger, readLedgerOf, writeLedger } from "./gateway-ledger.ts";
+import { migrateGatewayLedger, readLedgerOf, writeAuthorisation, writeLedger } from "./gateway-ledger.ts";
 import type { AuthoriseResult, MonthlyGateway, PaymentGateway } from "./payment-gateway.ts";
 
 /** The card the test gateway always declines (Stripe's test number for a generic decline). */
@@ -65,34 +65,39 @@ export function createTestGateway(
     async authorise({ amountCents, source, idempotencyKey }) {
       const earlier = byKey.get(idempotencyKey);
       if (earlier) return earlier;
+      const digits = "card" in source ? cardDigits(source.card.number) : null;
+      if (digits === null || digits === DECLINED_TEST_CARD) {
+        // A refusal writes nothing, but an authorisation made earlier with this key still stands.
+        if (books) {
+          const [row] = await readLedgerOf(await books(), null, idempotencyKey);
+          if (row) return { ok: true, reference: row.reference, brand: row.brand ?? "", last4: row.last4 };
+        }
+        // Its card form is ours: a payment confirmed elsewhere is not one it made.
+        if (digits === null) return { ok: false, message: CHECKOUT_MESSAGES.paymentMismatch };
+        const declined: AuthoriseResult = { ok: false, message: CHECKOUT_MESSAGES.declined };
+        byKey.set(idempotencyKey, declined);
+        return declined;
+      }
+      const result: AuthoriseResult & { ok: true } = {
+        ok: true,
+        reference: `test_${randomBytes(9).toString("base64url")}`,
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+      };
       if (books) {
-        const [row] = await readLedgerOf(await books(), null, idempotencyKey);
-        if (row) return { ok: true, reference: row.reference, brand: row.brand ?? "", last4: row.last4 };
+        // Written, or the earlier authorisation with this key found, in one statement.
+        const row = await writeAuthorisation(await books(), {
+          reference: result.reference,
+          amount_cents: amountCents,
+          idempotency_key: idempotencyKey,
+          brand: result.brand,
+          last4: result.last4,
+        });
+        // Made earlier with this key: that authorisation is the answer, as it was before.
+        if (row.reference !== result.reference)
+          return { ok: true, reference: row.reference, brand: row.brand ?? "", last4: row.last4 };
       }
-      // Its card form is ours: a payment confirmed elsewhere is not one it made.
-      if (!("card" in source)) return { ok: false, message: CHECKOUT_MESSAGES.paymentMismatch };
-      const digits = cardDigits(source.card.number);
-      const result: AuthoriseResult =
-        digits === DECLINED_TEST_CARD
-          ? { ok: false, message: CHECKOUT_MESSAGES.declined }
-          : {
-              ok: true,
-              reference: `test_${randomBytes(9).toString("base64url")}`,
-              brand: cardBrand(digits),
-              last4: digits.slice(-4),
-            };
-      if (result.ok) {
-        if (books)
-          await writeLedger(await books(), {
-            reference: result.reference,
-            kind: "authorise",
-            amount_cents: amountCents,
-            idempotency_key: idempotencyKey,
-            brand: result.brand,
-            last4: result.last4,
-          });
-        charges.set(result.reference, { amountCents, captured: 0, refunded: 0, voided: false });
-      }
+      charges.set(result.reference, { amountCents, captured: 0, refunded: 0, voided: false });
       byKey.set(idempotencyKey, result);
       return result;
     },
@@ -104,8 +109,8 @@ export function createTestGateway(
       const amount = Math.min(charge.amountCents, amountCents);
       if (charge.captured >= amount) return; // captured already: a resumed attempt captures once
       if (books) await writeLedger(await books(), movement(reference, "capture", amount - charge.captured));
-      else charge.captured = amount;
-      await mirror(reference);
+      // The mirror as the ledger now stands (the charge was just read from it), without reading it again.
+      charges.set(reference, { ...charge, captured: amount });
     },
     async refund(reference, amountCents) {
       const charge = await chargeOf(reference);

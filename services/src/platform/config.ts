@@ -92,6 +92,12 @@ const Settings = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(100).max(60_000).default(3000),
   /** PostgreSQL: connections in each process's pool (plus one for LISTEN and one for the leader lock); size max_connections for every process. */
   DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number").min(2).max(500).default(20),
+  /**
+   * PostgreSQL: when the oldest request waiting for a pooled connection has waited this long, new API
+   * requests are answered 503 SERVER_BUSY at once (load shedding); below DATABASE_CONNECT_TIMEOUT_MS,
+   * so that a request is refused before it would have waited in vain.
+   */
+  DATABASE_SHED_AFTER_MS: z.coerce.number().int("must be a whole number").min(50).max(60_000).default(1500),
   /** PostgreSQL: the longest one statement of the server may run; past it the request is answered 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int("must be a whole number").min(500).max(600_000).default(8000),
   /**

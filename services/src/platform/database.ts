@@ -1,6 +1,7 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "@shop/projections";
+import { timePoolWaits } from "./pool-wait.ts";
 
 // pg returns int8 as a string and numeric too; we keep positions as text in SQL and convert in one place.
 
@@ -22,6 +23,8 @@ export interface DatabaseConnection {
    * reused (parse and plan skipped); on PGlite it simply runs.
    */
   preparedQuery<Row = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+  /** Milliseconds the longest-waiting caller has waited for a pooled connection (0: none waits; PGlite: always 0). */
+  oldestWaitMs(): number;
   close(): Promise<void>;
 }
 
@@ -96,6 +99,7 @@ async function openPostgres(url: string, schema: string, options: DatabaseOption
   // two statements (a restart, pg_terminate_backend) would be an uncaught 'error' that ends the process.
   // The statement in flight, if any, still rejects with the error, and the request answers 503.
   pool.on("connect", (client) => client.on("error", () => {}));
+  const oldestWaitMs = timePoolWaits(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<() => void>>();
@@ -152,6 +156,7 @@ async function openPostgres(url: string, schema: string, options: DatabaseOption
     kind: "postgres",
     schema,
     db,
+    oldestWaitMs,
     preparedQuery: async <Row>(name: string, text: string, values: unknown[]) => ({
       rows: (await pool.query({ name, text, values })).rows as Row[],
     }),
@@ -271,6 +276,7 @@ async function openPglite(
     kind: "pglite",
     schema,
     db,
+    oldestWaitMs: () => 0,
     preparedQuery: async <Row>(_name: string, text: string, values: unknown[]) => ({
       rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as Row[],
     }),

@@ -47,6 +47,9 @@ export interface TestServerOptions {
   stripeWebhookSecret?: string;
   /** METRICS_PORT ("0": a free one): /metrics on a port of its own (unset by default). */
   metricsPort?: string;
+  /** DATABASE_POOL_SIZE and DATABASE_SHED_AFTER_MS (the defaults unless given). */
+  poolSize?: number;
+  shedAfterMs?: number;
 }
 
 /** The SITE_URL test servers have unless told otherwise. */
@@ -85,6 +88,8 @@ export async function startTestServer(place: TestServerPlace, options: TestServe
     STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     API_ANSWER_CHECK: options.answerCheck ?? "strict",
     METRICS_PORT: options.metricsPort,
+    DATABASE_POOL_SIZE: options.poolSize,
+    DATABASE_SHED_AFTER_MS: options.shedAfterMs,
   });
   return startServer(config, {
     log: options.log,

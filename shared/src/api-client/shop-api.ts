@@ -2722,7 +2722,7 @@ export interface components {
             /** @description NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings. */
             warnings?: string[];
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
+            code: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
         };
         /** @description On errors `success` is false, `message` is one line for people and `errors` lists 'field: message' lines (`__all__: ...` for the whole request). */
         Metadata: {
@@ -2732,10 +2732,10 @@ export interface components {
             /** @description NODE_HAS_WARNINGS: what to confirm before saving again with ignore_warnings. */
             warnings?: string[];
             /**
-             * @description The error's stable code, on every error answer: switch on it rather than on the message. Codes and their statuses: INVALID_REQUEST (400), TOO_MANY_REQUESTS (429), NOT_FOUND (404), UNKNOWN_RECORD (400), CONCURRENT_CHANGE (409), STALE_VERSION (409), NOT_VISIBLE_YET (503), LOGIN_REQUIRED (401), STAFF_REQUIRED (403), CSRF_FAILED (403), REQUEST_TOO_LARGE (413), UNSUPPORTED_ENCODING (415), SERVER_ERROR (500), DATABASE_UNAVAILABLE (503), LOGIN_FAILED (400), LOGIN_DISABLED (400), LOGIN_THROTTLED (429), NO_SUCH_USER (404), USER_EXISTS (409), EMAIL_TAKEN (409), RESET_LINK_INVALID (400), SIGNUP_THROTTLED (429), RESET_THROTTLED (429), PASSWORD_WORK_BUSY (503), PRODUCT_NOT_FOUND (404), PRODUCT_EXISTS (409), PRODUCT_INVALID (400), SKU_NOT_FOUND (404), SKU_EXISTS (409), SKU_INVALID (400), NODE_NOT_FOUND (404), NODE_INVALID (400), NODE_HAS_WARNINGS (400), NODE_EXISTS (409), URL_TAKEN (400), INVALID_PARENT (400), UNKNOWN_KEYWORD (400), PAGE_NOT_FOUND (404), ROLE_NOT_FOUND (404), KEYWORD_INVALID (400), KEYWORD_EXISTS (409), ALREADY_LOCKED (409), ALREADY_SCHEDULED (409), ALREADY_RAN (409), CART_ITEM_NOT_FOUND (400), CART_ITEM_INACTIVE (400), CART_ITEM_SOLD_OUT (400), CART_TOO_MUCH (400), CART_BAD_QUANTITY (400), CART_NO_ITEMS (400), CART_FREE_DOWNLOADS_OVER (400), CART_FREE_DOWNLOADS_NO_SUBSCRIPTION (400), CART_NOT_A_FREE_DOWNLOAD (400), CART_NOT_A_SUBSCRIPTION (400), WISHLIST_ITEM_NOT_FOUND (400), WISHLIST_ITEM_INACTIVE (400), WISHLIST_DONATION (400), WISHLIST_FULL (400), MONTHLY_GIFT_NOT_FOUND (404), MONTHLY_GIFT_CANCELLED (409), MONTHLY_GIFT_OTHER_GATEWAY (409), DISCOUNT_NOT_FOUND (404), DISCOUNT_EXISTS (400), CAMPAIGN_NOT_FOUND (404), CAMPAIGN_EXISTS (400), CAMPAIGN_INVALID (400), GIFT_NOT_FOUND (404), GIFT_REFUNDED (409), RADIO_STATION_NOT_FOUND (404), RADIO_STATION_EXISTS (400), AD_NOT_FOUND (404), AD_EXISTS (400), NEWSLETTER_LIST_NOT_FOUND (404), NEWSLETTER_LIST_EXISTS (400), NEWSLETTER_FORM_INVALID (400), NEWSLETTER_LINK_INVALID (400), NEWSLETTER_SUBSCRIBER_NOT_FOUND (404), ADDRESS_NOT_FOUND (404), CHECKOUT_INVALID (400), CHECKOUT_INVALID_STEP (400), CHECKOUT_CART_CHANGED (409), CHECKOUT_IN_PROGRESS (409), PAYMENT_DECLINED (402), PAYMENT_UNAVAILABLE (502), PAYMENT_NOT_CONFIGURED (400), PAYMENT_THROTTLED (429), ORDER_SOLD_OUT (409), DISCOUNT_USED_UP (409), ORDER_NOT_FOUND (404), ORDER_ACTION_REFUSED (409), ORDER_TRANSITION_NOT_ALLOWED (409), REFUND_FAILED (502), GAMIFY_CAMPAIGN_NOT_FOUND (404), GAMIFY_CAMPAIGN_CLOSED (400), GAMIFY_ACTION_NOT_FOUND (400), GAMIFY_CAMPAIGN_EXISTS (400), GAMIFY_CAMPAIGN_DATES (400), GAMIFY_WINNER_ALREADY_DRAWN (409), GAMIFY_NO_ENTRIES (400), GAMIFY_TOO_MANY_PLAYERS (429), MEDIA_NOT_AN_IMAGE (415), MEDIA_TOO_LARGE (413). ALREADY_LOCKED adds `lock` (the holder); STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.
+             * @description The error's stable code, on every error answer: switch on it rather than on the message. Codes and their statuses: INVALID_REQUEST (400), TOO_MANY_REQUESTS (429), NOT_FOUND (404), UNKNOWN_RECORD (400), CONCURRENT_CHANGE (409), STALE_VERSION (409), NOT_VISIBLE_YET (503), LOGIN_REQUIRED (401), STAFF_REQUIRED (403), CSRF_FAILED (403), REQUEST_TOO_LARGE (413), UNSUPPORTED_ENCODING (415), SERVER_ERROR (500), DATABASE_UNAVAILABLE (503), SERVER_BUSY (503), LOGIN_FAILED (400), LOGIN_DISABLED (400), LOGIN_THROTTLED (429), NO_SUCH_USER (404), USER_EXISTS (409), EMAIL_TAKEN (409), RESET_LINK_INVALID (400), SIGNUP_THROTTLED (429), RESET_THROTTLED (429), PASSWORD_WORK_BUSY (503), PRODUCT_NOT_FOUND (404), PRODUCT_EXISTS (409), PRODUCT_INVALID (400), SKU_NOT_FOUND (404), SKU_EXISTS (409), SKU_INVALID (400), NODE_NOT_FOUND (404), NODE_INVALID (400), NODE_HAS_WARNINGS (400), NODE_EXISTS (409), URL_TAKEN (400), INVALID_PARENT (400), UNKNOWN_KEYWORD (400), PAGE_NOT_FOUND (404), ROLE_NOT_FOUND (404), KEYWORD_INVALID (400), KEYWORD_EXISTS (409), ALREADY_LOCKED (409), ALREADY_SCHEDULED (409), ALREADY_RAN (409), CART_ITEM_NOT_FOUND (400), CART_ITEM_INACTIVE (400), CART_ITEM_SOLD_OUT (400), CART_TOO_MUCH (400), CART_BAD_QUANTITY (400), CART_NO_ITEMS (400), CART_FREE_DOWNLOADS_OVER (400), CART_FREE_DOWNLOADS_NO_SUBSCRIPTION (400), CART_NOT_A_FREE_DOWNLOAD (400), CART_NOT_A_SUBSCRIPTION (400), WISHLIST_ITEM_NOT_FOUND (400), WISHLIST_ITEM_INACTIVE (400), WISHLIST_DONATION (400), WISHLIST_FULL (400), MONTHLY_GIFT_NOT_FOUND (404), MONTHLY_GIFT_CANCELLED (409), MONTHLY_GIFT_OTHER_GATEWAY (409), DISCOUNT_NOT_FOUND (404), DISCOUNT_EXISTS (400), CAMPAIGN_NOT_FOUND (404), CAMPAIGN_EXISTS (400), CAMPAIGN_INVALID (400), GIFT_NOT_FOUND (404), GIFT_REFUNDED (409), RADIO_STATION_NOT_FOUND (404), RADIO_STATION_EXISTS (400), AD_NOT_FOUND (404), AD_EXISTS (400), NEWSLETTER_LIST_NOT_FOUND (404), NEWSLETTER_LIST_EXISTS (400), NEWSLETTER_FORM_INVALID (400), NEWSLETTER_LINK_INVALID (400), NEWSLETTER_SUBSCRIBER_NOT_FOUND (404), ADDRESS_NOT_FOUND (404), CHECKOUT_INVALID (400), CHECKOUT_INVALID_STEP (400), CHECKOUT_CART_CHANGED (409), CHECKOUT_IN_PROGRESS (409), PAYMENT_DECLINED (402), PAYMENT_UNAVAILABLE (502), PAYMENT_NOT_CONFIGURED (400), PAYMENT_THROTTLED (429), ORDER_SOLD_OUT (409), DISCOUNT_USED_UP (409), ORDER_NOT_FOUND (404), ORDER_ACTION_REFUSED (409), ORDER_TRANSITION_NOT_ALLOWED (409), REFUND_FAILED (502), GAMIFY_CAMPAIGN_NOT_FOUND (404), GAMIFY_CAMPAIGN_CLOSED (400), GAMIFY_ACTION_NOT_FOUND (400), GAMIFY_CAMPAIGN_EXISTS (400), GAMIFY_CAMPAIGN_DATES (400), GAMIFY_WINNER_ALREADY_DRAWN (409), GAMIFY_NO_ENTRIES (400), GAMIFY_TOO_MANY_PLAYERS (429), MEDIA_NOT_AN_IMAGE (415), MEDIA_TOO_LARGE (413). ALREADY_LOCKED adds `lock` (the holder); STALE_VERSION adds `saved_by`, `saved_at` and `version`; NODE_HAS_WARNINGS lists `metadata.warnings`.
              * @enum {string}
              */
-            code?: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
+            code?: "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "NOT_FOUND" | "UNKNOWN_RECORD" | "CONCURRENT_CHANGE" | "STALE_VERSION" | "NOT_VISIBLE_YET" | "LOGIN_REQUIRED" | "STAFF_REQUIRED" | "CSRF_FAILED" | "REQUEST_TOO_LARGE" | "UNSUPPORTED_ENCODING" | "SERVER_ERROR" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY" | "LOGIN_FAILED" | "LOGIN_DISABLED" | "LOGIN_THROTTLED" | "NO_SUCH_USER" | "USER_EXISTS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "SIGNUP_THROTTLED" | "RESET_THROTTLED" | "PASSWORD_WORK_BUSY" | "PRODUCT_NOT_FOUND" | "PRODUCT_EXISTS" | "PRODUCT_INVALID" | "SKU_NOT_FOUND" | "SKU_EXISTS" | "SKU_INVALID" | "NODE_NOT_FOUND" | "NODE_INVALID" | "NODE_HAS_WARNINGS" | "NODE_EXISTS" | "URL_TAKEN" | "INVALID_PARENT" | "UNKNOWN_KEYWORD" | "PAGE_NOT_FOUND" | "ROLE_NOT_FOUND" | "KEYWORD_INVALID" | "KEYWORD_EXISTS" | "ALREADY_LOCKED" | "ALREADY_SCHEDULED" | "ALREADY_RAN" | "CART_ITEM_NOT_FOUND" | "CART_ITEM_INACTIVE" | "CART_ITEM_SOLD_OUT" | "CART_TOO_MUCH" | "CART_BAD_QUANTITY" | "CART_NO_ITEMS" | "CART_FREE_DOWNLOADS_OVER" | "CART_FREE_DOWNLOADS_NO_SUBSCRIPTION" | "CART_NOT_A_FREE_DOWNLOAD" | "CART_NOT_A_SUBSCRIPTION" | "WISHLIST_ITEM_NOT_FOUND" | "WISHLIST_ITEM_INACTIVE" | "WISHLIST_DONATION" | "WISHLIST_FULL" | "MONTHLY_GIFT_NOT_FOUND" | "MONTHLY_GIFT_CANCELLED" | "MONTHLY_GIFT_OTHER_GATEWAY" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_EXISTS" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_EXISTS" | "CAMPAIGN_INVALID" | "GIFT_NOT_FOUND" | "GIFT_REFUNDED" | "RADIO_STATION_NOT_FOUND" | "RADIO_STATION_EXISTS" | "AD_NOT_FOUND" | "AD_EXISTS" | "NEWSLETTER_LIST_NOT_FOUND" | "NEWSLETTER_LIST_EXISTS" | "NEWSLETTER_FORM_INVALID" | "NEWSLETTER_LINK_INVALID" | "NEWSLETTER_SUBSCRIBER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "CHECKOUT_INVALID" | "CHECKOUT_INVALID_STEP" | "CHECKOUT_CART_CHANGED" | "CHECKOUT_IN_PROGRESS" | "PAYMENT_DECLINED" | "PAYMENT_UNAVAILABLE" | "PAYMENT_NOT_CONFIGURED" | "PAYMENT_THROTTLED" | "ORDER_SOLD_OUT" | "DISCOUNT_USED_UP" | "ORDER_NOT_FOUND" | "ORDER_ACTION_REFUSED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_FAILED" | "GAMIFY_CAMPAIGN_NOT_FOUND" | "GAMIFY_CAMPAIGN_CLOSED" | "GAMIFY_ACTION_NOT_FOUND" | "GAMIFY_CAMPAIGN_EXISTS" | "GAMIFY_CAMPAIGN_DATES" | "GAMIFY_WINNER_ALREADY_DRAWN" | "GAMIFY_NO_ENTRIES" | "GAMIFY_TOO_MANY_PLAYERS" | "MEDIA_NOT_AN_IMAGE" | "MEDIA_TOO_LARGE";
         };
     };
     responses: never;
@@ -2767,7 +2767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2826,7 +2826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2902,7 +2902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2911,7 +2911,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -2976,7 +2976,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2985,7 +2985,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -3070,7 +3070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3079,7 +3079,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -3156,7 +3156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3165,7 +3165,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -3339,7 +3339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: PASSWORD_WORK_BUSY, NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: PASSWORD_WORK_BUSY, NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3348,7 +3348,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "PASSWORD_WORK_BUSY" | "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "PASSWORD_WORK_BUSY" | "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -3453,7 +3453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3462,7 +3462,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -3642,7 +3642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: PASSWORD_WORK_BUSY, NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: PASSWORD_WORK_BUSY, NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,7 +3651,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "PASSWORD_WORK_BUSY" | "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "PASSWORD_WORK_BUSY" | "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -3820,7 +3820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3829,7 +3829,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -4003,7 +4003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: PASSWORD_WORK_BUSY, NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: PASSWORD_WORK_BUSY, NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4012,7 +4012,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "PASSWORD_WORK_BUSY" | "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "PASSWORD_WORK_BUSY" | "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -4112,7 +4112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,7 +4121,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -4304,7 +4304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +4313,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -4516,7 +4516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4525,7 +4525,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -4651,7 +4651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4786,7 +4786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4903,7 +4903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4912,7 +4912,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -4968,7 +4968,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5083,7 +5083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5092,7 +5092,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -5285,7 +5285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5294,7 +5294,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -5365,7 +5365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5374,7 +5374,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -5513,7 +5513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,7 +5522,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -5731,7 +5731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,7 +5740,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -5879,7 +5879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -6108,7 +6108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6117,7 +6117,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -6256,7 +6256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6265,7 +6265,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -6474,7 +6474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6483,7 +6483,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -6622,7 +6622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6631,7 +6631,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -6851,7 +6851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6860,7 +6860,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -6999,7 +6999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7008,7 +7008,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -7217,7 +7217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7226,7 +7226,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -7365,7 +7365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7374,7 +7374,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -7583,7 +7583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +7592,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -7720,7 +7720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7729,7 +7729,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -7868,7 +7868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7877,7 +7877,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -8086,7 +8086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8095,7 +8095,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -8234,7 +8234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8243,7 +8243,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -8452,7 +8452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8461,7 +8461,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -8589,7 +8589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8598,7 +8598,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -8737,7 +8737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8746,7 +8746,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -8955,7 +8955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8964,7 +8964,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -9103,7 +9103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9112,7 +9112,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -9321,7 +9321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +9330,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -9458,7 +9458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9467,7 +9467,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -9606,7 +9606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9615,7 +9615,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -9824,7 +9824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9833,7 +9833,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -9972,7 +9972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9981,7 +9981,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -10190,7 +10190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10199,7 +10199,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -10327,7 +10327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10336,7 +10336,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -10475,7 +10475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10484,7 +10484,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -10693,7 +10693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10702,7 +10702,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -10841,7 +10841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10850,7 +10850,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -11059,7 +11059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11068,7 +11068,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -11196,7 +11196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11205,7 +11205,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -11344,7 +11344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11353,7 +11353,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -11562,7 +11562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11571,7 +11571,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -11710,7 +11710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11719,7 +11719,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -11928,7 +11928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11937,7 +11937,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -12065,7 +12065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12074,7 +12074,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -12213,7 +12213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12222,7 +12222,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -12431,7 +12431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12440,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -12579,7 +12579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12588,7 +12588,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -12797,7 +12797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12806,7 +12806,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -12934,7 +12934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12943,7 +12943,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13068,7 +13068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13077,7 +13077,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13196,7 +13196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13307,7 +13307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13316,7 +13316,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13469,7 +13469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13478,7 +13478,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13627,7 +13627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13756,7 +13756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13765,7 +13765,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -13963,7 +13963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13972,7 +13972,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14100,7 +14100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14109,7 +14109,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14328,7 +14328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14337,7 +14337,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14467,7 +14467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14476,7 +14476,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14597,7 +14597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14606,7 +14606,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14799,7 +14799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14808,7 +14808,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -14936,7 +14936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14945,7 +14945,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15160,7 +15160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15169,7 +15169,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15299,7 +15299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15308,7 +15308,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15422,7 +15422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15431,7 +15431,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15609,7 +15609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15618,7 +15618,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15745,7 +15745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15754,7 +15754,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -15953,7 +15953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15962,7 +15962,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16107,7 +16107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16116,7 +16116,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16231,7 +16231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16240,7 +16240,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16352,7 +16352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16361,7 +16361,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16480,7 +16480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16489,7 +16489,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16724,7 +16724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16733,7 +16733,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -16920,7 +16920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16929,7 +16929,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17057,7 +17057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17066,7 +17066,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17274,7 +17274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17283,7 +17283,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17411,7 +17411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17420,7 +17420,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17548,7 +17548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17557,7 +17557,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17765,7 +17765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17774,7 +17774,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -17902,7 +17902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17911,7 +17911,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18116,7 +18116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18125,7 +18125,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18316,7 +18316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18516,7 +18516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18525,7 +18525,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18716,7 +18716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18725,7 +18725,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18838,7 +18838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18847,7 +18847,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -18977,7 +18977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18986,7 +18986,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19177,7 +19177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19285,7 +19285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19294,7 +19294,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19416,7 +19416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19425,7 +19425,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19596,7 +19596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19605,7 +19605,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19736,7 +19736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19745,7 +19745,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19863,7 +19863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19872,7 +19872,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -19987,7 +19987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19996,7 +19996,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20095,7 +20095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20104,7 +20104,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20228,7 +20228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20237,7 +20237,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20416,7 +20416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20425,7 +20425,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20560,7 +20560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20569,7 +20569,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20770,7 +20770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20779,7 +20779,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -20973,7 +20973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20982,7 +20982,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21129,7 +21129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21138,7 +21138,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21272,7 +21272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21281,7 +21281,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21488,7 +21488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21497,7 +21497,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21641,7 +21641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21650,7 +21650,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -21879,7 +21879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21888,7 +21888,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22010,7 +22010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22019,7 +22019,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22160,7 +22160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22169,7 +22169,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22264,7 +22264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22273,7 +22273,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22374,7 +22374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22383,7 +22383,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22545,7 +22545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22554,7 +22554,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22715,7 +22715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22724,7 +22724,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22821,7 +22821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22830,7 +22830,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -22981,7 +22981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22990,7 +22990,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23087,7 +23087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23096,7 +23096,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23310,7 +23310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23319,7 +23319,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23468,7 +23468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23477,7 +23477,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23576,7 +23576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23585,7 +23585,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23667,7 +23667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23676,7 +23676,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -23944,7 +23944,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23953,7 +23953,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24025,7 +24025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24034,7 +24034,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24265,7 +24265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24274,7 +24274,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24493,7 +24493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24502,7 +24502,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24574,7 +24574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24583,7 +24583,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24765,7 +24765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24774,7 +24774,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -24892,7 +24892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24901,7 +24901,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25089,7 +25089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25098,7 +25098,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25222,7 +25222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25231,7 +25231,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25435,7 +25435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25444,7 +25444,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25576,7 +25576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25585,7 +25585,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -25851,7 +25851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25860,7 +25860,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26127,7 +26127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26136,7 +26136,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26401,7 +26401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26410,7 +26410,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26697,7 +26697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26706,7 +26706,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -26812,7 +26812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26821,7 +26821,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27005,7 +27005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27014,7 +27014,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27176,7 +27176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27185,7 +27185,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27293,7 +27293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27302,7 +27302,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27485,7 +27485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27494,7 +27494,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27621,7 +27621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27630,7 +27630,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -27813,7 +27813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27822,7 +27822,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28030,7 +28030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28039,7 +28039,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28153,7 +28153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28162,7 +28162,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28333,7 +28333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28342,7 +28342,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28532,7 +28532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28541,7 +28541,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28686,7 +28686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28695,7 +28695,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -28843,7 +28843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28852,7 +28852,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29038,7 +29038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29047,7 +29047,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29158,7 +29158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29167,7 +29167,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29249,7 +29249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29258,7 +29258,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29381,7 +29381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29390,7 +29390,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29574,7 +29574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29583,7 +29583,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29717,7 +29717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29726,7 +29726,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -29933,7 +29933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -29942,7 +29942,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -30003,7 +30003,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30136,7 +30136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30145,7 +30145,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -30331,7 +30331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30340,7 +30340,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -30475,7 +30475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30484,7 +30484,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -30693,7 +30693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30702,7 +30702,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -30778,7 +30778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30787,7 +30787,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -30962,7 +30962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31121,7 +31121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31130,7 +31130,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31278,7 +31278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31287,7 +31287,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31441,7 +31441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31572,7 +31572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31581,7 +31581,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31758,7 +31758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31767,7 +31767,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -31900,7 +31900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31909,7 +31909,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32109,7 +32109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32118,7 +32118,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32241,7 +32241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32250,7 +32250,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32382,7 +32382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32391,7 +32391,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32502,7 +32502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32511,7 +32511,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32588,7 +32588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32597,7 +32597,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32668,7 +32668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32677,7 +32677,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32748,7 +32748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32757,7 +32757,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32832,7 +32832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32841,7 +32841,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -32921,7 +32921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32930,7 +32930,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -33022,7 +33022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -33031,7 +33031,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -33225,7 +33225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -33234,7 +33234,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -33401,7 +33401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -33410,7 +33410,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -33587,7 +33587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -33596,7 +33596,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -33710,7 +33710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -33719,7 +33719,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -33912,7 +33912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34057,7 +34057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34066,7 +34066,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -34262,7 +34262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34271,7 +34271,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -34417,7 +34417,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34426,7 +34426,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -34643,7 +34643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34652,7 +34652,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -34796,7 +34796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34805,7 +34805,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -34958,7 +34958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -34967,7 +34967,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -35141,7 +35141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35150,7 +35150,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -35316,7 +35316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35325,7 +35325,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -35392,7 +35392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35468,7 +35468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35651,7 +35651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35660,7 +35660,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -35791,7 +35791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35800,7 +35800,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -35955,7 +35955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -35964,7 +35964,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -36070,7 +36070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -36079,7 +36079,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "DATABASE_UNAVAILABLE";
+                            code: "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });
@@ -36252,7 +36252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Saved but not visible yet, or the database is out of reach: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE. */
+            /** @description Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After). Codes: NOT_VISIBLE_YET, DATABASE_UNAVAILABLE, SERVER_BUSY. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -36261,7 +36261,7 @@ export interface operations {
                     "application/json": {
                         metadata: components["schemas"]["ErrorMetadata"] & ({
                             /** @enum {string} */
-                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE";
+                            code: "NOT_VISIBLE_YET" | "DATABASE_UNAVAILABLE" | "SERVER_BUSY";
                         } & {
                             [key: string]: unknown;
                         });

@@ -22,6 +22,7 @@ export const requestErrorCodes = [
   "UNSUPPORTED_ENCODING",
   "SERVER_ERROR",
   "DATABASE_UNAVAILABLE",
+  "SERVER_BUSY",
 ] as const;
 export type RequestErrorCode = (typeof requestErrorCodes)[number];
 

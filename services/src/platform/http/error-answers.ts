@@ -26,6 +26,7 @@ export const REQUEST_ERROR_STATUS: Readonly<Record<RequestErrorCode, number>> = 
   UNSUPPORTED_ENCODING: 415,
   SERVER_ERROR: 500,
   DATABASE_UNAVAILABLE: 503,
+  SERVER_BUSY: 503,
 };
 
 /**

@@ -73,7 +73,7 @@ const STATUS_MEANING: Record<number, string> = {
   422: "Refused by the payment gateway.",
   429: "Too many attempts: wait (Retry-After) and try again.",
   502: "A service the shop calls failed.",
-  503: "Saved but not visible yet, or the database is out of reach: try again (Retry-After).",
+  503: "Saved but not visible yet, the database out of reach, or the shop too busy: try again (Retry-After).",
 };
 
 /**
@@ -96,6 +96,8 @@ export function refusalsOf(route: RouteDoc): ErrorCode[] {
   if (shape && "expected_version" in shape) codes.add("STALE_VERSION");
   if (unsafe) codes.add("CSRF_FAILED").add("CONCURRENT_CHANGE").add("NOT_VISIBLE_YET");
   codes.add("DATABASE_UNAVAILABLE");
+  // Every API request may be shed when the shop is overloaded (http/shed-load.ts), before it reads anything.
+  if (/^\/(api|admin\/api|admin\/base)\//.test(route.path)) codes.add("SERVER_BUSY");
   return [...codes];
 }
 
