@@ -45,7 +45,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     if (pglite) expect(readdirSync(place.dataDir).sort()).toEqual(["pglite"]); // and its lock released
     expect(created.stdout).toMatch(/^Created staff user ops@example.org \(Olive Ops\), id [0-9a-f-]{36}\n$/);
 
-    const server: RunningServer = await startTestServer(place);
+    const server = await startCaughtUp(place);
     try {
       const client = new TestClient(server.url);
       const login = await client.post("/api/account/login/", { email: "ops@example.org", password: "operator pass" });
@@ -128,7 +128,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     const changed = await ops("import-catalog", file);
     expect(changed.stdout).toContain("campaigns: 0 created, 1 changed, 0 unchanged");
 
-    const server: RunningServer = await startTestServer(place);
+    const server = await startCaughtUp(place);
     try {
       const client = new TestClient(server.url);
       const status = await client.get("/api/store/campaign-status/?campaign=roof");
@@ -173,7 +173,7 @@ describe.each(testBackends())("operator CLI on $name", ({ pglite }) => {
     writeFileSync(file, JSON.stringify(catalog("ark.png")));
     const imported = await ops("import-catalog", file);
     expect(imported.code).toBe(0);
-    const server: RunningServer = await startTestServer(place);
+    const server = await startCaughtUp(place);
     try {
       const client = new TestClient(server.url);
       const list = await client.get("/api/store/products/?q=Encounter");
@@ -254,3 +254,15 @@ describe("operator CLI arguments", () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });
+
+/**
+ * A server on what the ops commands wrote, once its read models have caught up with that log
+ * (/readyz 200): a read straight after start may otherwise come before the projectors' first batch.
+ */
+async function startCaughtUp(place: TestServerPlace): Promise<RunningServer> {
+  const server = await startTestServer(place);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100)))
+    if ((await fetch(`${server.url}/readyz`)).status === 200) return server;
+  await server.close();
+  throw new Error("the server's read models did not catch up within 30 s");
+}
