@@ -12,7 +12,7 @@ import {
 } from "@shop/shared";
 import { expectPersonKeys, openPersonal, sealedPersonsOf } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
-import { upsertRow, upsertRows } from "../runner/row-projector.ts";
+import { upsertRows } from "../runner/row-projector.ts";
 import type { Selectable, Transaction } from "kysely";
 import type { NewsletterSubscribersTable } from "./newsletters-tables.ts";
 import type { Database } from "../database.ts";
@@ -60,114 +60,17 @@ export const newslettersProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS newsletter_subscribers_email ON newsletter_subscribers (email)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS newsletter_subscribers_person ON newsletter_subscribers (person)`.execute(db);
   },
-  async apply(trx, recorded) {
-    if (isEventOf(newsletterListEvents, recorded)) {
-      await upsertRow(trx, "newsletter_lists", ["id"], listRow(recorded));
-      return;
-    }
-    if (isEventOf(personalDataEvents, recorded)) {
-      // As a replay shows it: the boxes no longer open, and an erased person receives nothing.
-      await trx
-        .updateTable("newsletter_subscribers")
-        .set({
-          email: ERASED,
-          postal_code: ERASED,
-          status: "unsubscribed",
-          list_ids: "",
-          pending_list_ids: "",
-          uk: false,
-          confirm_token: null,
-        })
-        .where("person", "=", recorded.data.person)
-        .execute();
-      return;
-    }
-    if (!isEventOf(newsletterSubscriberEvents, recorded)) return;
-    const subscriber = recorded.streamId;
-    const { email, postalCode, person } = await personalOf(trx, recorded.data);
-    const current = await trx
-      .selectFrom("newsletter_subscribers")
-      .selectAll()
-      .where("subscriber", "=", subscriber)
-      .executeTakeFirst();
-    switch (recorded.type) {
-      case "NewsletterSignupRequested": {
-        const d = recorded.data;
-        const row = {
-          subscriber,
-          email,
-          person,
-          status: current?.status === "confirmed" ? ("confirmed" as const) : ("pending" as const),
-          list_ids: current?.status === "confirmed" ? current.list_ids : "",
-          pending_list_ids: idsText(d.listIds),
-          postal_code: postalCode,
-          uk: current?.uk ?? false,
-          confirm_token: d.confirmToken,
-          unsubscribe_token: d.unsubscribeToken,
-          requested_at: d.requestedAt,
-          confirmed_at: current?.confirmed_at ?? null,
-        };
-        await upsertRow(trx, "newsletter_subscribers", ["subscriber"], row);
-        return;
-      }
-      case "NewsletterSignupConfirmed": {
-        const d = recorded.data;
-        const lists = [...new Set([...idsOf(current?.list_ids ?? ""), ...d.listIds])];
-        await trx
-          .updateTable("newsletter_subscribers")
-          .set({
-            status: "confirmed",
-            list_ids: idsText(lists),
-            pending_list_ids: "",
-            postal_code: postalCode || (current?.postal_code ?? ""),
-            confirm_token: null,
-            confirmed_at: d.confirmedAt,
-          })
-          .where("subscriber", "=", subscriber)
-          .execute();
-        return;
-      }
-      case "NewsletterUnsubscribed":
-        await trx
-          .updateTable("newsletter_subscribers")
-          .set({ status: "unsubscribed", list_ids: "", pending_list_ids: "", uk: false, confirm_token: null })
-          .where("subscriber", "=", subscriber)
-          .execute();
-        return;
-      case "UkEmailSignedUp": {
-        const d = recorded.data;
-        await trx
-          .insertInto("newsletter_subscribers")
-          .values({
-            subscriber,
-            email,
-            person,
-            status: "confirmed",
-            list_ids: "",
-            pending_list_ids: "",
-            postal_code: "",
-            uk: true,
-            confirm_token: null,
-            unsubscribe_token: d.unsubscribeToken,
-            requested_at: d.signedUpAt,
-            confirmed_at: d.signedUpAt,
-          })
-          .onConflict((oc) => oc.column("subscriber").doUpdateSet({ uk: true, status: "confirmed" }))
-          .execute();
-        return;
-      }
-    }
-  },
+  // One event is a batch of one: each rule below is written once, for both.
+  apply: (trx, recorded) => applyBatch(trx, [recorded]),
   applyBatch,
 };
 
 type SubscriberRow = Selectable<NewsletterSubscribersTable>;
 
 /**
- * Several events in three statements, leaving the rows `apply` leaves: the batch's subscribers (and
- * those of the persons it erases) are read at once, each event is folded onto its subscriber's row
- * in memory as `apply`'s statements change it, and the changed rows of each table are written by one
- * multi-row upsert (of a list's events the last wins, as upsertRow one by one leaves it).
+ * Events in three statements: the batch's subscribers (and those of the persons it erases) are read at
+ * once, each event is folded onto its subscriber's row in memory, and the changed rows of each table
+ * are written by one multi-row upsert (of a list's events the last wins).
  */
 async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void> {
   expectPersonKeys(trx, sealedPersonsOf(events));
@@ -194,7 +97,7 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]): 
       continue;
     }
     if (isEventOf(personalDataEvents, recorded)) {
-      // As `apply` erases: every subscriber row of the person.
+      // As a replay shows it: the boxes no longer open, and an erased person receives nothing.
       for (const row of rows.values())
         if (row.person === recorded.data.person) {
           rows.set(row.subscriber, {
