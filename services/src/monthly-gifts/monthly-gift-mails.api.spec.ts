@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { monthlyGiftStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
 import { queuedMailsIn } from "../mail/queued-mails.ts";
-import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
+import { apiSpec } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { monthlyGiftStarted } from "./monthly-gift-fixtures.ts";
 import { cancelMonthlyGift, recordMonthlyCharge } from "./monthly-gift-commands.ts";
 
 // Issue 26 §5: the mails a monthly gift sends its giver, each once however often its notice comes.
@@ -17,23 +17,7 @@ const noah = signedInUser("noah@example.org", "Noah Builder", { isStaff: false }
 const staff = signedInUser("staff@example.org", "Sarah Staff");
 const { payment_type: _card, ...CARD } = GOOD_CARD;
 const GIVE = { fund: GIFT, amount: "12.50", email: "noah@example.org", ...CARD };
-const STARTED: GivenEvent = {
-  streamId: monthlyGiftStream("5001"),
-  type: "MonthlyGiftStarted",
-  data: {
-    id: "5001",
-    userId: noah.id,
-    fund: GIFT,
-    fundTitle: "General Donation",
-    campaign: "ark-main",
-    amountCents: 1250,
-    gateway: "test",
-    subscription: "test_sub_5001",
-    brand: "Visa",
-    last4: "4242",
-    startedAt: new Date().toISOString(),
-  },
-};
+const STARTED = monthlyGiftStarted("5001", noah.id);
 const given = spec.given(...CHECKOUT_CATALOG, ARK, noah, staff, STARTED);
 const month = (invoice: string, paid: boolean) => ({
   gift: "5001",

@@ -1,11 +1,12 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { monthlyGiftStream, type ThermometerMessage } from "@shop/shared";
+import type { ThermometerMessage } from "@shop/shared";
 import { registerUser } from "../accounts/register-user.ts";
 import type { RunningServer } from "../server.ts";
 import { TestClient } from "../testing/http-client.ts";
 import { openSocket } from "../testing/server-kit.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
+import { monthlyGiftStarted } from "./monthly-gift-fixtures.ts";
 
 // Issue 26 §5: each month a monthly gift is charged, visitors watching the campaign see the
 // thermometer move (the existing `thermometer` push of the campaign's gift, on a whole server).
@@ -31,24 +32,8 @@ describe("spec 26.5: a monthly gift's month moves the thermometer live", () => {
       goal_cents: 100_000,
     });
     expect(created.status).toBe(201);
-    await server.store.append(monthlyGiftStream("7001"), [
-      {
-        type: "MonthlyGiftStarted",
-        data: {
-          id: "7001",
-          userId: u.userId,
-          fund: "GeneralDonation",
-          fundTitle: "General Donation",
-          campaign: "ark-main",
-          amountCents: 1250,
-          gateway: "test",
-          subscription: "test_sub_7001",
-          brand: "Visa",
-          last4: "4242",
-          startedAt: new Date().toISOString(),
-        },
-      },
-    ]);
+    const { streamId, type, data } = monthlyGiftStarted("7001", u.userId);
+    await server.store.append(streamId, [{ type, data }]);
   });
   afterAll(async () => {
     socket?.disconnect();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campaignStream, monthlyGiftStream, stripeEventStream } from "@shop/shared";
 import { createApp } from "../app.ts";
-import { CHECKOUT_CATALOG, GIFT, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
+import { CHECKOUT_CATALOG, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
 import { stripeFixture } from "../payments/stripe-fixture-server.ts";
 import {
   deliverStripeEvent,
@@ -10,8 +10,9 @@ import {
   stripeEventFixture,
 } from "../payments/stripe-webhook-fixtures.ts";
 import { stripeForSpecs } from "../testing/stripe-for-specs.ts";
-import { apiSpec, type GivenEvent, type SpecHttp } from "../testing/api-spec.ts";
+import { apiSpec, type SpecHttp } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { monthlyGiftStarted } from "./monthly-gift-fixtures.ts";
 
 // Issue 26 §5: monthly gifts on Stripe: its webhooks count each month once, and a cancel (by the
 // giver or staff) ends the Subscription at the local stand-in for Stripe's API.
@@ -35,23 +36,7 @@ const spec = apiSpec(
 const ARK = arkCampaignGiven(50_000_000, NOW);
 const noah = signedInUser("noah@example.org", "Noah Builder", { isStaff: false, now: NOW });
 const staff = signedInUser("staff@example.org", "Sarah Staff", { now: NOW });
-const STARTED: GivenEvent = {
-  streamId: monthlyGiftStream(GIFT_ID),
-  type: "MonthlyGiftStarted",
-  data: {
-    id: GIFT_ID,
-    userId: noah.id,
-    fund: GIFT,
-    fundTitle: "General Donation",
-    campaign: "ark-main",
-    amountCents: 1250,
-    gateway: "stripe",
-    subscription: SUB,
-    brand: "Visa",
-    last4: "4242",
-    startedAt: NOW.toISOString(),
-  },
-};
+const STARTED = monthlyGiftStarted(GIFT_ID, noah.id, { gateway: "stripe", subscription: SUB, startedAt: NOW });
 const given = spec.given(...CHECKOUT_CATALOG, ARK, noah, staff, STARTED);
 const deliver = (http: SpecHttp, event: unknown) => deliverStripeEvent(http.url, event, { secret: SECRET, t: T });
 const status = async (http: SpecHttp) =>

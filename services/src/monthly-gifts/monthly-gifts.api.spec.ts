@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { MONTHLY_GIFT_MESSAGES, monthlyGiftStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
-import { apiSpec, type GivenEvent } from "../testing/api-spec.ts";
+import { apiSpec } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
+import { monthlyGiftStarted } from "./monthly-gift-fixtures.ts";
 import { recordMonthlyCharge } from "./monthly-gift-commands.ts";
 
 // Issue 26 §5 (monthly gifts) and §7 (the account page's monthly gifts), on the test gateway.
@@ -19,23 +20,7 @@ const { payment_type: _card, ...CARD } = GOOD_CARD;
 const MONTHLY = { fund: GIFT, amount: "12.50", email: "noah@example.org", ...CARD, monthly: "on" };
 
 /** Noah's gift of $12.50 a month to the Ark, started with order 5001 (as the donate page leaves it). */
-const STARTED: GivenEvent = {
-  streamId: monthlyGiftStream("5001"),
-  type: "MonthlyGiftStarted",
-  data: {
-    id: "5001",
-    userId: noah.id,
-    fund: GIFT,
-    fundTitle: "General Donation",
-    campaign: "ark-main",
-    amountCents: 1250,
-    gateway: "test",
-    subscription: "test_sub_5001",
-    brand: "Visa",
-    last4: "4242",
-    startedAt: new Date().toISOString(),
-  },
-};
+const STARTED = monthlyGiftStarted("5001", noah.id);
 const given = spec.given(...CHECKOUT_CATALOG, ARK, noah, ham, staff, STARTED);
 const raised = async (http: {
   visitor(): { get(url: string): Promise<{ json: { raised_cents: number; donors: number } }> };
