@@ -58,7 +58,13 @@ describe.each(testBackends())("monthly_gifts read model on $name", ({ pglite }) 
       x = (x * 1103515245 + 12345) % 2147483648;
       return x % n;
     };
-    const deps = { store, db: database.db, clock: () => new Date(1.8e12 + 10_000), gateway: createTestGateway() };
+    const deps = {
+      store,
+      db: database.db,
+      clock: () => new Date(1.8e12 + 10_000),
+      gateway: createTestGateway(),
+      siteUrl: "https://shop.example.org",
+    };
     for (let i = 0; i < 60; i++) {
       const id = ids[rand(ids.length)];
       const amountCents = 500 * (ids.indexOf(id) + 1);

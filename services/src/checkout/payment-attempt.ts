@@ -41,6 +41,8 @@ export interface PaymentAttemptDeps extends PlaceOrderDeps {
   clock: () => Date;
   /** Declined card attempts per checkout, address and card. */
   cardAttempts: CardAttemptThrottle;
+  /** SITE_URL: the links in the order's confirmation. */
+  siteUrl: string;
 }
 
 /** The stream a payment attempt claims, and the events that record its attempts (the checkout's or a quick checkout's). */

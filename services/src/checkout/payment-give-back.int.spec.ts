@@ -6,9 +6,6 @@ import {
   type EventStore,
   type StreamWrite,
 } from "@shop/shared";
-import { loadSkusForCart } from "@shop/projections";
-import { orderNumbersFrom } from "../orders/order-number.ts";
-import { createCardAttemptThrottle } from "../payments/card-attempts.ts";
 import { migrateGatewayLedger, readLedger } from "../payments/gateway-ledger.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
@@ -18,6 +15,7 @@ import { testDatabaseUrl } from "../testing/test-database.ts";
 import { GIFT, GOOD_CARD, givenCatalogAndCampaign } from "./checkout-fixtures.ts";
 import { settleAttempt } from "./payment-reactor.ts";
 import { submitQuickDonation } from "./quick-donation-service.ts";
+import { quickCheckoutDeps } from "../testing/quick-checkout-deps.ts";
 
 // Money that must not stay taken when an order fails (issue 28, giving-day checks): answers lost on
 // the way back from the gateway or the database, as they are under overload. A capture that took the
@@ -101,18 +99,7 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
     if (place) await removeTestPlace(place);
   });
 
-  const deps = (store: EventStore, gateway?: PaymentGateway) => {
-    const db = server.database.db;
-    return {
-      store,
-      db,
-      gateway: gateway ?? createTestGateway(db),
-      clock: () => new Date(),
-      nextOrderNumber: orderNumbersFrom(db),
-      cardAttempts: createCardAttemptThrottle(),
-      loadSkus: (codes: readonly string[]) => loadSkusForCart(db, [...codes]),
-    };
-  };
+  const deps = (store: EventStore, gateway?: PaymentGateway) => quickCheckoutDeps(server.database.db, store, gateway);
 
   /** One give-now submit on its own key; answers the key, the attempt's id and what the submit threw. */
   async function give(store: EventStore, gateway: PaymentGateway, dies = false) {

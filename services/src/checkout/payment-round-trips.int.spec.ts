@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuickDonationRequest, quickCheckoutStream, type EventStore } from "@shop/shared";
-import { loadSkusForCart } from "@shop/projections";
-import { orderNumbersFrom } from "../orders/order-number.ts";
-import { createCardAttemptThrottle } from "../payments/card-attempts.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { createTestGateway } from "../payments/test-gateway.ts";
 import type { RunningServer } from "../server.ts";
@@ -10,6 +7,7 @@ import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } 
 import { testDatabaseUrl } from "../testing/test-database.ts";
 import { GIFT, GOOD_CARD, givenCatalogAndCampaign } from "./checkout-fixtures.ts";
 import { submitQuickDonation } from "./quick-donation-service.ts";
+import { quickCheckoutDeps } from "../testing/quick-checkout-deps.ts";
 
 // Issue 28, point 3 (fewer round trips): a double submit's twin in the process that runs the attempt
 // waits for the attempt to end instead of loading its log again every 50 ms while it runs; the place
@@ -33,18 +31,7 @@ describe.skipIf(!testDatabaseUrl())("a payment's round trips (PostgreSQL)", () =
     if (place) await removeTestPlace(place);
   });
 
-  const depsOf = (store: EventStore, gateway: PaymentGateway) => {
-    const db = server.database.db;
-    return {
-      store,
-      db,
-      gateway,
-      clock: () => new Date(),
-      nextOrderNumber: orderNumbersFrom(db),
-      cardAttempts: createCardAttemptThrottle(),
-      loadSkus: (codes: readonly string[]) => loadSkusForCart(db, [...codes]),
-    };
-  };
+  const depsOf = (store: EventStore, gateway: PaymentGateway) => quickCheckoutDeps(server.database.db, store, gateway);
 
   it("spec 28.3 the place step reads its streams together: the mail's stream is read while the others are in flight", async () => {
     let inFlight = 0;

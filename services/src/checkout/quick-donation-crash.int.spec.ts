@@ -6,11 +6,7 @@ import {
   quickCheckoutStream,
   type EventStore,
 } from "@shop/shared";
-import { loadSkusForCart } from "@shop/projections";
-import { orderNumbersFrom } from "../orders/order-number.ts";
-import { createCardAttemptThrottle } from "../payments/card-attempts.ts";
 import { readLedger } from "../payments/gateway-ledger.ts";
-import { createTestGateway } from "../payments/test-gateway.ts";
 import type { RunningServer } from "../server.ts";
 import { killedProcessStore, killOn, type Kill } from "../testing/killed-process-store.ts";
 import { TestClient } from "../testing/http-client.ts";
@@ -19,6 +15,7 @@ import { testDatabaseUrl } from "../testing/test-database.ts";
 import { GIFT, GOOD_CARD, givenCatalogAndCampaign } from "./checkout-fixtures.ts";
 import { settleAttempt } from "./payment-reactor.ts";
 import { submitQuickDonation } from "./quick-donation-service.ts";
+import { quickCheckoutDeps } from "../testing/quick-checkout-deps.ts";
 
 // Issue 26, leftover 2: give-now killed at each step of its payment. The gift is paid in a process
 // whose writes stop for good right after (or just before) a given write lands, as a SIGKILLed process
@@ -62,15 +59,8 @@ describe.skipIf(!testDatabaseUrl())("spec 26.5 give-now killed mid-payment (Post
     it(`spec 26.5 give-now killed ${step}: one charge, the gift counted once, the order completes or is voided`, async () => {
       const db = server.database.db;
       const key = `give-crash-${i}`;
-      const deps = (store: EventStore) => ({
-        store,
-        db,
-        gateway: createTestGateway(db), // a process's gateway knows only what the ledger says
-        clock: () => new Date(),
-        nextOrderNumber: orderNumbersFrom(db),
-        cardAttempts: createCardAttemptThrottle(),
-        loadSkus: (codes: readonly string[]) => loadSkusForCart(db, [...codes]),
-      });
+      // A process's gateway knows only what the ledger says.
+      const deps = (store: EventStore) => quickCheckoutDeps(db, store);
       const { dying, died } = killedProcessStore(server.store, kill, before);
       const request = {
         idempotencyKey: key,

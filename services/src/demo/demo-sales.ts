@@ -74,6 +74,8 @@ export async function seedDemoSales(deps: {
   db: Kysely<Database>;
   clock: () => Date;
   gateway: PaymentGateway;
+  /** SITE_URL: the links in the demo orders' confirmation mails. */
+  siteUrl: string;
 }): Promise<LogPosition | null> {
   if (deps.gateway.name !== "test") return null;
   const base = {

@@ -20,7 +20,8 @@ import { monthlyGiftDecider, type MonthlyGift } from "./monthly-gift.ts";
 import { queueMonthlyGiftMail } from "./monthly-gift-mails.ts";
 
 /** The store, the clock and the database (the outbox seals the giver's mails with their key). */
-type WriteDeps = { store: EventStore; clock: () => Date; db: Kysely<Database> };
+/** `siteUrl`: the links in the giver's mails. */
+type WriteDeps = { store: EventStore; clock: () => Date; db: Kysely<Database>; siteUrl: string };
 
 export interface MonthlyGiftDeps extends WriteDeps {
   gateway: PaymentGateway;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
 import { queuedMailsIn } from "../mail/queued-mails.ts";
-import { apiSpec } from "../testing/api-spec.ts";
+import { apiSpec, SPEC_SITE_URL } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import { monthlyGiftStarted } from "./monthly-gift-fixtures.ts";
 import { cancelMonthlyGift, recordMonthlyCharge } from "./monthly-gift-commands.ts";
@@ -27,7 +27,8 @@ const month = (invoice: string, paid: boolean) => ({
   paid,
   message: paid ? null : "Your card was declined.",
 });
-const STOP = "/account/monthly-gifts/";
+/** The page that stops a gift, as a whole address: a mail has no site to resolve a path against. */
+const STOP = `(${SPEC_SITE_URL}/account/monthly-gifts/)`;
 
 describe("spec 26.5: monthly gifts mail their giver", () => {
   it("spec 26.5: the first month's confirmation says the gift repeats every month, for how much, and how to stop it", () =>
@@ -60,7 +61,11 @@ describe("spec 26.5: monthly gifts mail their giver", () => {
       .then(async ({ newEvents, store, db }) => {
         const charged = newEvents.find((e) => e.type === "MonthlyGiftCharged");
         const invoice = String((charged?.data as { invoice?: string } | undefined)?.invoice);
-        const again = await recordMonthlyCharge({ store, db, clock: () => new Date() }, month(invoice, true), {});
+        const again = await recordMonthlyCharge(
+          { store, db, clock: () => new Date(), siteUrl: SPEC_SITE_URL },
+          month(invoice, true),
+          {},
+        );
         expect(again.lastWrite).toBeNull();
         const all = await store.readStream(`mail-monthly-gift-charged-5001-${invoice}`);
         expect(all).toHaveLength(1);
@@ -89,7 +94,11 @@ describe("spec 26.5: monthly gifts mail their giver", () => {
       .then(async ({ newEvents, store, db }) => {
         const failed = newEvents.find((e) => e.type === "MonthlyGiftPaymentFailed");
         const invoice = String((failed?.data as { invoice?: string } | undefined)?.invoice);
-        await recordMonthlyCharge({ store, db, clock: () => new Date() }, month(invoice, false), {});
+        await recordMonthlyCharge(
+          { store, db, clock: () => new Date(), siteUrl: SPEC_SITE_URL },
+          month(invoice, false),
+          {},
+        );
         expect(await store.readStream(`mail-monthly-gift-failed-5001-${invoice}`)).toHaveLength(1);
         const mails = await queuedMailsIn(db, newEvents);
         expect(mails).toHaveLength(1);
@@ -109,7 +118,12 @@ describe("spec 26.5: monthly gifts mail their giver", () => {
         expect(response.status).toBe(200);
         const gateway = { name: "test" } as Parameters<typeof cancelMonthlyGift>[0]["gateway"];
         const ended = { cancelledBy: "gateway" as const, owner: null, by: null };
-        await cancelMonthlyGift({ store, db, clock: () => new Date(), gateway }, "5001", ended, {});
+        await cancelMonthlyGift(
+          { store, db, clock: () => new Date(), gateway, siteUrl: SPEC_SITE_URL },
+          "5001",
+          ended,
+          {},
+        );
         expect(await store.readStream("mail-monthly-gift-cancelled-5001")).toHaveLength(1);
         expect((await http.as(noah).post(`${MINE}5001/cancel/`, {})).status).toBe(409);
         const mails = await queuedMailsIn(db, newEvents);

@@ -8,11 +8,13 @@ import type { MonthlyGift } from "./monthly-gift.ts";
 export const MONTHLY_GIFTS_PAGE = "/account/monthly-gifts/";
 
 const SIGNATURE = ["", "Ark & Answers Ministry", ""];
-const stopIt = `To stop it, open Monthly gifts on your account page (${MONTHLY_GIFTS_PAGE}) and choose Cancel monthly gift.`;
+/** How to stop a gift, with the page's whole address (SITE_URL): a mail's reader has no site to resolve a path against. */
+const stopIt = (siteUrl: string) =>
+  `To stop it, open Monthly gifts on your account page (${siteUrl}${MONTHLY_GIFTS_PAGE}) and choose Cancel monthly gift.`;
 
 /** The lines the first month's order confirmation adds: the gift repeats, how much, and how to stop it. */
-export function repeatsMonthlyText(line: { title: string; total: string }): string[] {
-  return [`This gift repeats: $${line.total} to ${line.title} every month, on the same card.`, stopIt];
+export function repeatsMonthlyText(line: { title: string; total: string }, siteUrl: string): string[] {
+  return [`This gift repeats: $${line.total} to ${line.title} every month, on the same card.`, stopIt(siteUrl)];
 }
 
 export type MonthlyGiftMail =
@@ -25,7 +27,7 @@ type Running = Extract<MonthlyGift, { exists: true }>;
 const BY = { shopper: "as you asked", staff: "by our staff", gateway: "by the payment provider" } as const;
 
 /** Pure: the subject and text of a mail about a monthly gift (the subject names no person). */
-export function monthlyGiftMailText(gift: Running, mail: MonthlyGiftMail, name: string) {
+export function monthlyGiftMailText(gift: Running, mail: MonthlyGiftMail, name: string, siteUrl: string) {
   const amount = `$${formatCents(gift.amountCents)}`;
   const card = gift.last4 ? `${gift.brand ?? "card"} ending ${gift.last4}` : "the card you gave";
   const dear = [`Dear ${name || "friend"},`, ""];
@@ -42,7 +44,7 @@ export function monthlyGiftMailText(gift: Running, mail: MonthlyGiftMail, name: 
           `  Paid by ${card}.`,
           "",
           `Your gift of ${amount} repeats every month.`,
-          stopIt,
+          stopIt(siteUrl),
           ...SIGNATURE,
         ].join("\n"),
       };
@@ -56,7 +58,7 @@ export function monthlyGiftMailText(gift: Running, mail: MonthlyGiftMail, name: 
           "",
           "The payment provider tries again over the next days; nothing was taken. If your card has changed,",
           "cancel this gift and start a new one on the donate page with the new card.",
-          stopIt,
+          stopIt(siteUrl),
           ...SIGNATURE,
         ].join("\n"),
       };
@@ -87,13 +89,13 @@ export function monthlyGiftMailText(gift: Running, mail: MonthlyGiftMail, name: 
  * (erased) gets nothing.
  */
 export async function queueMonthlyGiftMail(
-  deps: { store: EventStore; clock: () => Date; db: Kysely<Database> },
+  deps: { store: EventStore; clock: () => Date; db: Kysely<Database>; siteUrl: string },
   gift: Running,
   mail: MonthlyGiftMail,
   metadata: EventMetadata,
 ) {
   const user = await findUserById(deps.db, gift.userId);
   if (!user?.email) return null;
-  const { mailId, subject, text } = monthlyGiftMailText(gift, mail, user.name);
+  const { mailId, subject, text } = monthlyGiftMailText(gift, mail, user.name, deps.siteUrl);
   return (await queueMail(deps, { mailId, to: user.email, subject, text, person: gift.userId }, metadata)).position;
 }

@@ -19,7 +19,10 @@ import { parseRequest } from "../platform/http/validate.ts";
 import { cancelMonthlyGift, loadMonthlyGift, providerName, recordMonthlyCharge } from "./monthly-gift-commands.ts";
 import { monthlyGiftView } from "./monthly-gift-view.ts";
 
-export type MonthlyGiftsRouterDeps = Pick<FeatureDeps, "store" | "db" | "clock" | "gateway" | "waitForProjections">;
+export type MonthlyGiftsRouterDeps = Pick<
+  FeatureDeps,
+  "store" | "db" | "clock" | "gateway" | "waitForProjections" | "siteUrl"
+>;
 
 const MINE = "/api/account/monthly-gifts/";
 const STAFF = "/admin/api/monthly-gifts/";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MONTHLY_GIFT_MESSAGES, monthlyGiftStream } from "@shop/shared";
 import { createApp } from "../app.ts";
 import { CHECKOUT_CATALOG, GIFT, GOOD_CARD, arkCampaignGiven } from "../checkout/checkout-fixtures.ts";
-import { apiSpec } from "../testing/api-spec.ts";
+import { apiSpec, SPEC_SITE_URL } from "../testing/api-spec.ts";
 import { signedInUser } from "../testing/spec-users.ts";
 import { monthlyGiftStarted } from "./monthly-gift-fixtures.ts";
 import { recordMonthlyCharge } from "./monthly-gift-commands.ts";
@@ -98,7 +98,11 @@ describe("spec 26.5: monthly gifts from the donate page", () => {
           paid: true,
           message: null,
         };
-        const again = await recordMonthlyCharge({ store, db, clock: () => new Date() }, notice, {});
+        const again = await recordMonthlyCharge(
+          { store, db, clock: () => new Date(), siteUrl: SPEC_SITE_URL },
+          notice,
+          {},
+        );
         expect(again.lastWrite).toBeNull();
         expect(await raised(http)).toMatchObject({ raised_cents: 1250, donors: 1 });
       }));

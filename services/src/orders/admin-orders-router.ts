@@ -42,6 +42,8 @@ export interface AdminOrdersRouterDeps {
   clock: () => Date;
   gateway: PaymentGateway;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  /** SITE_URL: the links in the confirmation a received check sends. */
+  siteUrl: string;
 }
 
 export const ADMIN_ORDER_BASE = "/admin/api/store/order/";

@@ -5,7 +5,7 @@ import { queueMail, sealedMail } from "../mail/queue-mail.ts";
 import { repeatsMonthlyText } from "../monthly-gifts/monthly-gift-mails.ts";
 
 /** The confirmation's text: what was bought, what it cost, where it goes; never more of the card than brand and last four. */
-export function orderConfirmationText(order: OrderView): string {
+export function orderConfirmationText(order: OrderView, siteUrl: string): string {
   const name = [order.billing.first_name, order.billing.last_name].filter(Boolean).join(" ");
   // A gift is an amount, not a count of a format: "General Donation  25.00", not "1 × General Donation (Donation)".
   const lines = order.lines.map((l) =>
@@ -41,7 +41,7 @@ export function orderConfirmationText(order: OrderView): string {
     `  Total: ${order.total}`,
     "",
     paid,
-    ...(monthly ? ["", ...repeatsMonthlyText(monthly)] : []),
+    ...(monthly ? ["", ...repeatsMonthlyText(monthly, siteUrl)] : []),
     ...(ship.length ? ["", ...ship] : []),
     ...(order.digital_email ? ["", `Downloads go to ${order.digital_email}.`] : []),
     "",
@@ -70,7 +70,8 @@ export function awaitingCheckText(order: Pick<OrderView, "number" | "total">, ho
   ].join("\n");
 }
 
-type MailDeps = { store: EventStore; clock: () => Date; db: Kysely<Database> };
+/** `siteUrl`: the links in the mails (SITE_URL). */
+type MailDeps = { store: EventStore; clock: () => Date; db: Kysely<Database>; siteUrl: string };
 
 /**
  * Puts the order's confirmation in the outbox, once: the mail id is the order's, so a retried call
@@ -87,7 +88,7 @@ export async function queueOrderConfirmation(
   /** An order awaiting a check: when its hold ends (told in the short mail). */
   holdUntil: string | null = null,
 ): Promise<LogPosition | null> {
-  const { position } = await queueMail(deps, confirmationOf(order, person, holdUntil), metadata);
+  const { position } = await queueMail(deps, confirmationOf(order, person, holdUntil, deps.siteUrl), metadata);
   return position;
 }
 
@@ -98,7 +99,7 @@ export function sealedOrderConfirmation(
   person: string,
   holdUntil: string | null = null,
 ) {
-  return sealedMail(deps, confirmationOf(order, person, holdUntil));
+  return sealedMail(deps, confirmationOf(order, person, holdUntil, deps.siteUrl));
 }
 
 /** The stream of the mail `sealedOrderConfirmation` queues, for the place step's reads. */
@@ -107,7 +108,7 @@ export const orderConfirmationStream = (order: Pick<OrderView, "number" | "payme
     order.payment_status === "awaiting" ? `order-awaiting-check-${order.number}` : `order-confirmation-${order.number}`,
   );
 
-function confirmationOf(order: OrderView, person: string, holdUntil: string | null) {
+function confirmationOf(order: OrderView, person: string, holdUntil: string | null, siteUrl: string) {
   const awaiting = order.payment_status === "awaiting"; // the order now: a check recorded since placing is paid
   return awaiting
     ? {
@@ -121,14 +122,14 @@ function confirmationOf(order: OrderView, person: string, holdUntil: string | nu
         mailId: `order-confirmation-${order.number}`,
         to: order.email,
         subject: `Your order ${order.number}`,
-        text: orderConfirmationText(order),
+        text: orderConfirmationText(order, siteUrl),
         person,
       };
 }
 
 /** The buyer's mail when the server cancelled their unpaid check order at the end of its hold. */
 export async function queueHoldExpiredMail(
-  deps: MailDeps,
+  deps: Omit<MailDeps, "siteUrl">,
   order: Pick<OrderView, "number" | "total" | "email">,
   person: string,
   holdUntil: string,

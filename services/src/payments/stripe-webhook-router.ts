@@ -39,6 +39,8 @@ export interface StripeWebhookDeps {
   /** Ends a monthly gift's subscription (a gift the gateway ended is only recorded, never asked again). */
   gateway: PaymentGateway;
   waitForProjections: (position: LogPosition, names: string[]) => Promise<boolean>;
+  /** SITE_URL: the links in a monthly gift's mails. */
+  siteUrl: string;
   /** STRIPE_WEBHOOK_SECRET (whsec_…): without it the endpoint is not served. */
   stripeWebhookSecret?: string;
 }
