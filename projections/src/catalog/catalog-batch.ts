@@ -188,7 +188,7 @@ function fold(updates: Map<number, Folded>, id: number, set: object, at: string)
   return folded;
 }
 
-/** The product columns an update sets, with their types, as `jsonb_to_recordset` unpacks them (jsonb ones as text). */
+/** The product columns an update sets, with their types, as `json_to_recordset` unpacks them (jsonb ones as text). */
 const PRODUCT_UPDATE_COLUMNS = `title text, subtitle text, slug text, description text, author text, series text,
   release_date text, attributes text, images text, samples text, includes text, better_together text, recommended text`;
 const PRODUCT_JSON_COLUMNS = new Set(["attributes", "images", "samples", "includes", "better_together", "recommended"]);
@@ -223,7 +223,7 @@ async function updateRows(
     );
     const sets = columns.length > 0 ? sql`${assignments},` : sql``;
     for (const chunk of chunks(rows, 2000)) {
-      const values = sql`jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${record})`;
+      const values = sql`json_to_recordset(${JSON.stringify(chunk)}::json) AS v(${record})`;
       if (table === "skus") {
         const { rows: changed } = await sql<{ id: number; before: number | null; after: number | null }>`UPDATE skus
           SET ${sets} version = skus.version + v.n, updated_at = v.at
@@ -238,7 +238,7 @@ async function updateRows(
   return out;
 }
 
-/** The skus columns, with their types, as `jsonb_to_recordset` unpacks them (jsonb ones come as text). */
+/** The skus columns, with their types, as `json_to_recordset` unpacks them (jsonb ones come as text). */
 const SKU_COLUMNS = `id integer, sku text, name text, own_name text, price_cents integer, active boolean, category text,
   product_id integer, format text, upc text, isbn text, dimensions text, original_price_cents integer, price_tiers text,
   stock integer, backorder boolean, restock_date text, allow_returns boolean, digital boolean,
@@ -264,7 +264,7 @@ async function insertSkus(db: Db, rows: Insertable<SkusTable>[]): Promise<Set<nu
   );
   for (const chunk of chunks(rows, 2000)) {
     const { rows: ids } = await sql<{ id: number }>`INSERT INTO skus (${names}) SELECT ${values}
-      FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(${sql.raw(SKU_COLUMNS)})
+      FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS v(${sql.raw(SKU_COLUMNS)})
       ON CONFLICT (id) DO NOTHING RETURNING id`.execute(db);
     for (const { id } of ids) inserted.add(id);
   }
