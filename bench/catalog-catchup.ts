@@ -29,7 +29,7 @@ const load = () =>
  * reused when `BENCH_SCHEMA` names one), reads the whole log in batches of `BENCH_BATCH` (500, the
  * runner's) as the baseline, then projects the catalog from empty tables batch by batch as the runner
  * does (`applyBatch`: checkpoint and rows in one transaction, told how far behind the log's end it is
- * while FAR_BEHIND events or more follow, then `finishCatchUp`), and prints the time its statements took,
+ * while FAR_BEHIND events or more follow, then `finishCatchUp`; `BENCH_NOFAR=1`: never far), and prints the time its statements took,
  * the costliest first.
  */
 export async function run(args: string[]): Promise<void> {
@@ -93,7 +93,8 @@ export async function run(args: string[]): Promise<void> {
       if (events.length === 0) break;
       done += events.length;
       // As the runner tells a read model (projection-runner.ts): how far behind, with a full batch far behind.
-      const behind = events.length === batch && count - done >= FAR_BEHIND ? count - done : undefined;
+      const behind =
+        !process.env.BENCH_NOFAR && events.length === batch && count - done >= FAR_BEHIND ? count - done : undefined;
       await applyBatch(db, catalogProjection, events, { behind });
       position = events[events.length - 1].position;
     }
