@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { applyBatch, catalogProjection, migrateCheckpoints, migrateProjection, type Database } from "@shop/projections";
+import {
+  applyBatch,
+  catalogProjection,
+  FAR_BEHIND,
+  migrateCheckpoints,
+  migrateProjection,
+  type Database,
+} from "@shop/projections";
 import { START } from "@shop/shared";
 import { generateCatalog } from "../services/src/catalog/catalog-generator.ts";
 import { importCatalog, parseCatalogFile } from "../services/src/catalog/catalog-import.ts";
@@ -21,7 +28,8 @@ const load = () =>
  * model's catch-up alone, without a server. Imports a generated catalog into a fresh schema (kept and
  * reused when `BENCH_SCHEMA` names one), reads the whole log in batches of `BENCH_BATCH` (500, the
  * runner's) as the baseline, then projects the catalog from empty tables batch by batch as the runner
- * does (`applyBatch`: checkpoint and rows in one transaction), and prints the time its statements took,
+ * does (`applyBatch`: checkpoint and rows in one transaction, told how far behind the log's end it is
+ * while FAR_BEHIND events or more follow, then `finishCatchUp`; `BENCH_NOFAR=1`: never far), and prints the time its statements took,
  * the costliest first.
  */
 export async function run(args: string[]): Promise<void> {
@@ -79,12 +87,18 @@ export async function run(args: string[]): Promise<void> {
     await migrateProjection(db, catalogProjection);
     times.clear();
     started = performance.now();
+    let done = 0;
     for (let position = START; ; ) {
       const events = await store.readAll(position, { limit: batch });
       if (events.length === 0) break;
-      await applyBatch(db, catalogProjection, events);
+      done += events.length;
+      // As the runner tells a read model (projection-runner.ts): how far behind, with a full batch far behind.
+      const behind =
+        !process.env.BENCH_NOFAR && events.length === batch && count - done >= FAR_BEHIND ? count - done : undefined;
+      await applyBatch(db, catalogProjection, events, { behind });
       position = events[events.length - 1].position;
     }
+    await catalogProjection.finishCatchUp?.(db); // the runner's at the short batch that ends the catch-up
     const seconds = (performance.now() - started) / 1000;
     console.info(
       `catalog read model: ${count} events in ${seconds.toFixed(1)} s (${Math.round(count / seconds)}/s, ${(readSeconds / seconds).toFixed(2)}× the baseline), batches of ${batch}; load average at the end: ${load()}`,

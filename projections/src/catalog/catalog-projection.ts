@@ -4,7 +4,7 @@ import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
 import { applyCatalogBatch } from "./catalog-batch.ts";
 import { addedSkuRow, createdSkuRow, defined, productColumns, productRow, skuColumns } from "./catalog-columns.ts";
-import { migrateCatalog, type SkusTable } from "./catalog-tables.ts";
+import { createRankIndex, migrateCatalog, type SkusTable } from "./catalog-tables.ts";
 import { refreshProduct, refreshSkuNames } from "./product-summary.ts";
 
 type Db = Kysely<Database>;
@@ -52,7 +52,9 @@ export const catalogProjection: Projection = {
     "skus_category",
   ],
   migrate: migrateCatalog,
-  applyBatch: (trx, events) => applyCatalogBatch(trx, events),
+  applyBatch: (trx, events, context) => applyCatalogBatch(trx, events, context),
+  // A far-behind catch-up's batches drop the rank index (applyCatalogBatch): built here once, sorted.
+  finishCatchUp: (db) => db.transaction().execute((trx) => createRankIndex(trx)),
   async apply(trx, recorded) {
     const db: Db = trx;
     if (!isEventOf(catalogEvents, recorded) && !isEventOf(skuEvents, recorded)) return; // only the types in `handles` reach here

@@ -135,6 +135,35 @@ export const insertSearchTerms = (where: ReturnType<typeof sql>, from = sql`prod
     product_search_terms (term, product_id, score, title_key) ${searchTermRows(where, from)}
   ORDER BY u.lexeme COLLATE "C", 3 DESC, 4, 2`;
 
+/** The search words' rank index: what a search reads (product-search.ts), each word's best products first. */
+export const RANK_INDEX = "product_search_terms_rank";
+/** The rank index of the schema the catalog's tables are in (the first searched), or NULL while there is none. */
+export const rankIndexIn = sql`to_regclass(quote_ident(current_schema()) || '.' || ${RANK_INDEX})`;
+
+/**
+ * Creates the rank index where it is missing, in the caller's transaction: a far-behind catch-up
+ * drops it (`dropRankIndex`) and builds it here once at its end, with room to sort a million rows in
+ * memory. Looked up first: CREATE INDEX IF NOT EXISTS would lock the table against writes to find it there.
+ */
+export async function createRankIndex<T>(db: Kysely<T>): Promise<void> {
+  const { rows } = await sql<{ missing: boolean }>`SELECT ${rankIndexIn} IS NULL AS missing`.execute(db);
+  if (!rows[0].missing) return;
+  await sql`SELECT set_config('maintenance_work_mem', '256MB', true)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS ${sql.id(RANK_INDEX)}
+    ON product_search_terms (term, score DESC, title_key, product_id)`.execute(db);
+}
+
+/**
+ * Drops the rank index for the rest of a far-behind catch-up, in the batch's transaction: each word
+ * row then costs a heap tuple and a primary-key entry (in product id order, at the end of the index)
+ * instead of an entry at a random leaf of the rank index as well. Searches meanwhile see no rank index
+ * and rank through the GIN index (`prepareSearch`); rows and checkpoint stay as `apply` leaves them.
+ */
+export async function dropRankIndex<T>(db: Kysely<T>): Promise<void> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  await sql`DROP INDEX IF EXISTS ${sql.id(rows[0].schema, RANK_INDEX)}`.execute(db);
+}
+
 async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_name = 'product_search_terms'`.execute(db);
@@ -143,9 +172,7 @@ async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
     term text COLLATE "C" NOT NULL, product_id integer NOT NULL, score real NOT NULL, title_key text NOT NULL,
     PRIMARY KEY (product_id, term)
   )`.execute(db);
-  await sql`CREATE INDEX product_search_terms_rank ON product_search_terms (term, score DESC, title_key, product_id)`.execute(
-    db,
-  );
+  await createRankIndex(db);
   // Filled from the products already there, so the tables that serve while the rebuild runs can search.
   await upsertSearchTerms(sql`true`).execute(db);
 }
@@ -188,4 +215,6 @@ export async function migrateCatalog(db: Kysely<CatalogTables>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS skus_category ON skus (category)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS skus_product ON skus (product_id)`.execute(db);
   await migrateSearchTerms(db);
+  // Back after a far-behind catch-up that stopped before its end (a crash, a lost lock): searches read through it.
+  await createRankIndex(db);
 }

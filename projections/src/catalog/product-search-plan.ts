@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { CatalogTables } from "./catalog-tables.ts";
+import { rankIndexIn, type CatalogTables } from "./catalog-tables.ts";
 
 type Db = Kysely<CatalogTables>;
 
@@ -63,14 +63,18 @@ async function wordsBegunBy(db: Db, prefix: string): Promise<string[]> {
 /**
  * The plan of a search, or null when it is not plain words (see `plainWords`) or has only stop words.
  * The last word is a prefix too: a shopper may still be typing it (the query arrives trimmed).
+ * Null as well while the rank index is missing (a far-behind catch-up).
  */
 export async function prepareSearch(db: Db, text: string): Promise<SearchPlan | null> {
   const words = plainWords(text);
   if (!words) return null;
-  const { rows } = await sql<{ english: string[]; plain: string[] }>`SELECT
+  const { rows } = await sql<{ english: string[]; plain: string[]; ranked: boolean }>`SELECT
       ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', w.word))) AS english,
-      ARRAY(SELECT lexeme FROM unnest(to_tsvector('simple', w.word))) AS plain
+      ARRAY(SELECT lexeme FROM unnest(to_tsvector('simple', w.word))) AS plain, ${rankIndexIn} IS NOT NULL AS ranked
     FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i) ORDER BY w.i`.execute(db);
+  // A far-behind catch-up has dropped the rank index until its end (catalog-tables.ts, `dropRankIndex`):
+  // without it every look-up below reads the whole table, so rank through the GIN index as a code's search does.
+  if (!rows[0]?.ranked) return null;
   const terms: SearchPlan["terms"] = [];
   const operands: string[] = [];
   let complete = true;

@@ -117,7 +117,7 @@ export async function cardsOf(db: Db, productIds: number[]): Promise<Map<number,
   return cards;
 }
 
-/** The products columns an insert names, with their types, as `jsonb_to_recordset` unpacks them. */
+/** The products columns an insert names, with their types, as `json_to_recordset` unpacks them. */
 const PRODUCT_COLUMNS = `id integer, title text, subtitle text, slug text, description text, author text, series text,
   release_date text, attributes text, images text, samples text, includes text, better_together text, recommended text,
   version integer, created_at text, updated_at text, categories text[], formats text[], min_price_cents integer,
@@ -132,6 +132,10 @@ const productColumnNames = PRODUCT_COLUMNS.split(",").map((c) => c.trim().split(
  * parameter, so the statement (and its tsvector expression) is planned once, not once per row. The
  * inserted products' search words go in the same statement, from the rows the INSERT returns (one
  * round trip, and the products just written are not looked up again).
+ * The parameter is `json`, not `jsonb`, here and in every catalog statement that unpacks rows:
+ * read once, row by row, it need not be built into a jsonb value first (parsed, its keys sorted, its
+ * nested objects written back out as text for the columns that take them): half the time for a
+ * thousand products' 700 kB (docs/decisions.md, "The catalog's catch-up").
  */
 export async function insertProducts(
   db: Db,
@@ -147,7 +151,7 @@ export async function insertProducts(
     const json = JSON.stringify(chunk.map((row) => ({ ...row, ...cards.get(row.id)! })));
     const { rows: ids } = await sql<{ id: number }>`WITH inserted AS (INSERT INTO products (${names}, search)
         SELECT ${values}, ${searchDocumentOf(columns("v."))}
-        FROM jsonb_to_recordset(${json}::jsonb) AS v(${sql.raw(PRODUCT_COLUMNS)})
+        FROM json_to_recordset(${json}::json) AS v(${sql.raw(PRODUCT_COLUMNS)})
         ON CONFLICT (id) DO NOTHING RETURNING id, title, listed, search),
       terms AS (${insertSearchTerms(sql`true`, sql`inserted`)})
       SELECT id FROM inserted`.execute(db);
@@ -158,7 +162,7 @@ export async function insertProducts(
 
 /**
  * `refreshProduct` for many products, from their `cards`: one UPDATE per chunk (the card columns as one
- * JSON parameter unpacked by `jsonb_to_recordset`, and the tsvector from the new codes in the same
+ * JSON parameter unpacked by `json_to_recordset`, and the tsvector from the new codes in the same
  * UPDATE: one new row version per product, not two, each through every index) where anything
  * differs, then their search words. Products in `inserted` were just written with their cards and
  * search words (`insertProducts`): they are left out.
@@ -175,7 +179,7 @@ export async function refreshProducts(
     await sql`UPDATE products SET categories = v.categories, formats = v.formats,
         min_price_cents = v.min_price_cents, max_price_cents = v.max_price_cents,
         availability = v.availability, listed = v.listed, codes = v.codes, search = ${search}
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, categories text[], formats text[],
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id integer, categories text[], formats text[],
         min_price_cents integer, max_price_cents integer, availability text, listed boolean, codes text)
       WHERE products.id = v.id AND (products.categories, products.formats, products.min_price_cents,
         products.max_price_cents, products.availability, products.listed, products.codes, products.search)

@@ -62,6 +62,8 @@ export interface ApplyOptions {
    * and the caller rolls back and applies the events again with "one by one" (no batch at all).
    */
   onBatchFailure?: "savepoint" | "throw" | "one by one";
+  /** Passed to the projection's `applyBatch` (see BatchContext). */
+  behind?: number;
 }
 
 /** Runs the projector over the events it handles, inside the caller's transaction; a failure names the event. */
@@ -74,9 +76,13 @@ export async function applyEvents(
   const handled = events.filter((e) => projection.handles.includes(e.type));
   const mode = options.onBatchFailure ?? "savepoint";
   if (mode !== "one by one" && handled.length > 1 && !handled.some((e) => e.invalid)) {
-    const batch =
-      projection.applyBatch ??
-      ((options.statementBatches ?? (await takesStatementBatches(trx))) ? oneByOneDeferred(projection) : null);
+    const own = projection.applyBatch?.bind(projection);
+    const context = options.behind === undefined ? undefined : { behind: options.behind };
+    const batch: BatchApply | null = own
+      ? (t, e) => own(t, e, context)
+      : (options.statementBatches ?? (await takesStatementBatches(trx)))
+        ? oneByOneDeferred(projection)
+        : null;
     if (batch && mode === "throw") {
       try {
         await batch(trx, handled);
@@ -142,7 +148,7 @@ export async function applyBatch(
   db: Kysely<Database>,
   projection: Projection,
   events: RecordedEvent[],
-  options: { after?: LogPosition; alsoSeen?: number } = {},
+  options: { after?: LogPosition; alsoSeen?: number; behind?: number } = {},
 ): Promise<void> {
   if (events.length === 0) return;
   const to = events[events.length - 1].position;
@@ -151,7 +157,7 @@ export async function applyBatch(
   await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     await saveCheckpoint(trx, projection.name, projection.version, move);
-    await applyEvents(trx, projection, events);
+    await applyEvents(trx, projection, events, { behind: options.behind });
   });
 }
 

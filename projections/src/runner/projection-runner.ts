@@ -42,6 +42,9 @@ export interface ProjectionRunnerOptions {
   };
   /** How often a follower tries to take over a dead leader's lock. */
   followerRetryMs?: number;
+  /** Tests: events per batch read from the log (BATCH) and how far behind a catch-up is far (FAR_BEHIND). */
+  batchSize?: number;
+  farBehind?: number;
 }
 
 const LEADER_RETRY_MS = 1000;
@@ -63,6 +66,11 @@ const FOLLOWER_POLL_MS = 10;
  * products took 111 s in batches of 2,000 against 165 s in batches of 500 (bench/README.md).
  */
 const BATCH = 2000;
+/**
+ * A read model this many events or more behind the log head, with batches coming full, is told how
+ * far (`BatchContext.behind`): it may put work off to the end of the catch-up (`finishCatchUp`).
+ */
+export const FAR_BEHIND = 20_000;
 
 /** One read model as the leader drives it: `position` is how far it has read, `saved` what its stored checkpoint says. */
 interface Track {
@@ -75,6 +83,8 @@ interface Track {
   failure?: ProjectionFailure;
   /** Its version changed: new tables are being built; the subscription leaves it alone meanwhile. */
   rebuilding?: boolean;
+  /** Its projector has a `finishCatchUp` to run at the next short batch (a catch-up far behind began, or projecting started). */
+  finishPending?: boolean;
 }
 
 /**
@@ -196,7 +206,14 @@ export class ProjectionRunner {
       if (term !== this.term) return;
       const checkpoint = await readCheckpoint(db, projection.name);
       const position = checkpoint?.position ?? START;
-      const track: Track = { projection, position, saved: position, unsaved: 0 };
+      // finishCatchUp is due at the first short batch: a far catch-up may have stopped before its end.
+      const track: Track = {
+        projection,
+        position,
+        saved: position,
+        unsaved: 0,
+        finishPending: !!projection.finishCatchUp,
+      };
       if (checkpoint && checkpoint.version !== projection.version) {
         // Its old tables keep serving while new ones are built beside them; it waits meanwhile.
         if (this.rebuildFailed.has(projection.name)) track.failure = checkpoint.failure ?? undefined;
@@ -214,7 +231,7 @@ export class ProjectionRunner {
     this.subscriptions.push(
       store.subscribe({
         from,
-        batchSize: BATCH,
+        batchSize: this.options.batchSize ?? BATCH,
         onEvents: (events) => this.serially(() => this.project(term, events)),
         onError: (error) => this.options.log?.error({ err: error }, "projection failed; retrying"),
       }),
@@ -245,15 +262,47 @@ export class ProjectionRunner {
    * subscription delivers it again: read models that took it already skip it.
    */
   private async project(term: number, events: RecordedEvent[]): Promise<void> {
+    // A full batch: more may wait in the log. How many is looked up once per batch, for the first track that asks.
+    const full = events.length >= (this.options.batchSize ?? BATCH);
+    let behind: number | null | undefined;
     for (const track of this.tracks) {
       if (term !== this.term) return; // leadership lost: not one more batch
       if (track.failure || track.rebuilding) continue;
+      const far = track.projection.finishCatchUp && full;
+      if (far && behind === undefined) behind = await this.behindHead(events[events.length - 1]);
+      const farBehind = this.options.farBehind ?? FAR_BEHIND;
       try {
-        await this.projectInto(track, events);
+        await this.projectInto(track, events, far && behind != null && behind >= farBehind ? behind : undefined);
       } catch (error) {
         if (!(error instanceof ProjectorError) || term !== this.term) throw error;
         await this.stopTrack(term, track, events, error);
       }
+      // The catch-up is over at a short batch, or at a full one that ends the log (no short one follows).
+      if ((!full || behind === 0) && track.finishPending && !track.failure) await this.finishCatchUp(track);
+    }
+  }
+
+  /**
+   * About how many events the log holds after `last`, or null where the store's positions do not
+   * count events (PostgreSQL's minor position is the global position: gaps only where appends rolled back).
+   */
+  private async behindHead(last: RecordedEvent): Promise<number | null> {
+    const { store } = this.options;
+    if (store.kind !== "postgres" && store.kind !== "pglite") return null;
+    return Number((await store.head()).minor) - last.globalPosition;
+  }
+
+  /** The end of a catch-up: the projector does what it put off (its failure is logged, and tried at the next short batch). */
+  private async finishCatchUp(track: Track): Promise<void> {
+    try {
+      await track.projection.finishCatchUp?.(this.options.db);
+      track.finishPending = false;
+      this.changed(track.projection.name); // caches keyed by the stamp (search plans) look again
+    } catch (error) {
+      this.options.log?.warn(
+        { err: error, projection: track.projection.name },
+        "could not finish a catch-up; will try again",
+      );
     }
   }
 
@@ -348,7 +397,7 @@ export class ProjectionRunner {
     return this.restarting;
   }
 
-  private async projectInto(track: Track, events: RecordedEvent[]): Promise<void> {
+  private async projectInto(track: Track, events: RecordedEvent[], behind?: number): Promise<void> {
     for (let attempt = 0, faults = 0; ; attempt++) {
       const fresh = events.filter((e) => comparePositions(e.position, track.position) > 0);
       if (fresh.length === 0) return;
@@ -358,7 +407,12 @@ export class ProjectionRunner {
         this.scheduleFlush();
       } else {
         try {
-          await applyBatch(this.options.db, track.projection, fresh, { after: track.saved, alsoSeen: track.unsaved });
+          await applyBatch(this.options.db, track.projection, fresh, {
+            after: track.saved,
+            alsoSeen: track.unsaved,
+            behind,
+          });
+          if (behind !== undefined) track.finishPending = true;
         } catch (error) {
           if (error instanceof ProjectorError && !error.deterministic && faults < PROJECTOR_RETRY_MS.length) {
             await new Promise((resolve) => setTimeout(resolve, PROJECTOR_RETRY_MS[faults++]));
