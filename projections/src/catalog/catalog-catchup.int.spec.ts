@@ -20,6 +20,7 @@ import { catalogProjection } from "./catalog-projection.ts";
 import { productsPage } from "./product-search.ts";
 import { prepareSearch } from "./product-search-plan.ts";
 import { RANK_INDEX } from "./catalog-tables.ts";
+import { makeSearchPlanCache } from "@shop/services/catalog/search-plan-cache";
 
 describe.each(testBackends())("catalog catch-up far behind on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -187,5 +188,21 @@ describe.each(testBackends())("catalog catch-up far behind on $name", ({ pglite 
     await sql`DROP INDEX IF EXISTS ${sql.id(RANK_INDEX)}`.execute(db);
     await catalogProjection.migrate(db);
     expect(await rankIndexExists()).toBe(true);
+  });
+
+  it("a search planned while the rank index was off is planned again once it is back, with no catalog event between", async () => {
+    // Another process's cache (no change stamp: it does not project), as a shopper types during the catch-up's end.
+    const plans = makeSearchPlanCache(db);
+    const { rows } = await sql<{ title: string }>`SELECT title FROM products WHERE listed ORDER BY id LIMIT 1`.execute(
+      db,
+    );
+    const typing = rows[0].title
+      .split(/\s+/)
+      .find((w) => /^[A-Za-z]{5,}$/.test(w))!
+      .slice(0, 4);
+    await sql`DROP INDEX IF EXISTS ${sql.id(RANK_INDEX)}`.execute(db);
+    expect(await plans(typing)).toBeNull(); // ranked through the GIN index meanwhile: no prefix words
+    await catalogProjection.finishCatchUp!(db);
+    expect((await plans(typing))?.terms.length).toBeGreaterThan(0);
   });
 });

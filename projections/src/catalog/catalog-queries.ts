@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { PRICE_RANGES, type ProductListQuery } from "@shop/shared/catalog/api";
-import type { CatalogTables, ProductsTable, SkusTable } from "./catalog-tables.ts";
+import { rankIndexIn, type CatalogTables, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
 import type { SearchPlan } from "./product-search-plan.ts";
 
 type Db = Kysely<CatalogTables>;
@@ -202,6 +202,19 @@ export async function listProductsCounts(
       price: PRICE_RANGES.map(({ value }) => ({ value, count: Number((byPrice as Record<string, unknown>)[value]) })),
     },
   };
+}
+
+/**
+ * What a search's cached plan or ranking depends on: the catalog's version and whether the rank index
+ * is there. A far-behind catch-up drops that index and builds it again at its end without a catalog
+ * event (catalog-tables.ts, `dropRankIndex`): what was planned without it is planned again once it is back.
+ */
+export async function searchVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{ version: string | null; ranked: boolean }>`SELECT
+      (SELECT version::text FROM catalog_version WHERE id = 1) AS version, ${rankIndexIn} IS NOT NULL AS ranked`.execute(
+    db,
+  );
+  return `version ${rows[0]?.version ?? 0}${rows[0]?.ranked ? "" : " unranked"}`;
 }
 
 /** The catalog read model's version: it moves with every catalog event (and only then). */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { catalogVersion, prepareSearch, type Database, type SearchPlan } from "@shop/projections";
+import { searchVersion, prepareSearch, type Database, type SearchPlan } from "@shop/projections";
 
 const MAX_ENTRIES = 500;
 
@@ -11,7 +11,7 @@ const MAX_ENTRIES = 500;
 export function makeSearchPlanCache(db: Kysely<Database>, stamp: () => string | null = () => null) {
   const entries = new Map<string, { version: string; plan: Promise<SearchPlan | null> }>();
   return async (text: string): Promise<SearchPlan | null> => {
-    const version = stamp() ?? `version ${await catalogVersion(db)}`;
+    const version = stamp() ?? (await searchVersion(db));
     const hit = entries.get(text);
     if (hit && hit.version === version) return hit.plan;
     const plan = prepareSearch(db, text);

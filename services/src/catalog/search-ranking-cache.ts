@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ProductListQuery } from "@shop/shared/catalog/api";
-import { catalogVersion, type Database, type RankingCache } from "@shop/projections";
+import { searchVersion, type Database, type RankingCache } from "@shop/projections";
 
 /** At most RANKS_KEPT (960) ids each: about 8 KB a search, 1.6 MB for all. */
 const MAX_ENTRIES = 200;
@@ -14,7 +14,7 @@ const MAX_ENTRIES = 200;
 export function makeSearchRankingCache(db: Kysely<Database>, stamp: () => string | null = () => null): RankingCache {
   const entries = new Map<string, { version: string; ids: Promise<number[]> }>();
   return async (q: ProductListQuery, rank: () => Promise<number[]>): Promise<number[]> => {
-    const version = stamp() ?? `version ${await catalogVersion(db)}`;
+    const version = stamp() ?? (await searchVersion(db));
     const { start: _s, count: _c, template: _t, x: _x, ts: _ts, ...query } = q;
     const key = JSON.stringify(query);
     const hit = entries.get(key);
