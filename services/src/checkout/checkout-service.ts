@@ -25,7 +25,7 @@ import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
-import { checkoutPayer, discountCustomerOf, openCheckout, payerOf } from "./checkout-personal.ts";
+import { checkoutPayer, discountCustomerOf, openCheckoutForOrder, payerOf } from "./checkout-personal.ts";
 import { runPaymentAttempt, type AttemptLog, type PaymentAttemptDeps } from "./payment-attempt.ts";
 import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 
@@ -122,7 +122,8 @@ export function submitPayment(
         return { payment: decidePaymentChoice(input, totals.totalCents, now, confirmedTag), totals };
       },
       async order({ checkout, cart, context, priced }) {
-        const opened = await openCheckout(deps.db, checkout);
+        // The payer's key is read once: it opens the billing and delivery, and seals the order and its mail.
+        const opened = await openCheckoutForOrder(deps.db, checkout);
         const billing = opened.billing;
         if (!billing) throw new CheckoutInvalidStepError(); // the payer was erased since step 1
         const userId = request.userId ?? checkout.billing!.userId;
@@ -135,6 +136,7 @@ export function submitPayment(
         return {
           person,
           personal,
+          key: person === checkoutPayer(checkout) ? (opened.key ?? undefined) : undefined,
           draft: {
             cartId,
             userId,
