@@ -56,27 +56,43 @@ export async function openCheckout(
 export async function openCheckoutForOrder(
   db: Kysely<Database>,
   checkout: Checkout,
+  /** The payer's key, when its read was started beside the checkout's other reads (`payerKeyRead`). */
+  keyRead?: Promise<Buffer | null> | null,
 ): Promise<{ billing: Billing | null; delivery: Delivery | null; key: Buffer | null }> {
-  const payer = checkoutPayer(checkout);
-  const values = [checkout.billing?.billing, checkout.delivery?.delivery].filter((v) => v !== undefined);
-  if (!payer || !values.every((v) => !("clear" in v) && v.person === payer))
-    return { ...(await openCheckout(db, checkout)), key: null };
-  const key = await personKeyOf(db, payer);
-  const open = <T>(
-    value: { box: string } | undefined,
-    schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-  ) => {
-    if (!value || !key) return null;
-    const parsed = schema.safeParse(openWithKey(key, value.box));
+  const payer = sealedByPayer(checkout);
+  if (!payer) return { ...(await openCheckout(db, checkout)), key: null };
+  const key = await (keyRead ?? personKeyOf(db, payer));
+  const open = <T>(value: unknown, schema: { safeParse(v: unknown): { success: boolean; data?: T } }) => {
+    if (!key || !value || typeof value !== "object" || !("box" in value)) return null;
+    const parsed = schema.safeParse(openWithKey(key, String(value.box)));
     return parsed.success ? (parsed.data as T) : null;
   };
-  const billing = checkout.billing?.billing;
-  const delivery = checkout.delivery?.delivery;
   return {
-    billing: open<Billing>(billing && !("clear" in billing) ? billing : undefined, Billing),
-    delivery: open<Delivery>(delivery && !("clear" in delivery) ? delivery : undefined, Delivery),
+    billing: open<Billing>(checkout.billing?.billing, Billing),
+    delivery: open<Delivery>(checkout.delivery?.delivery, Delivery),
     key,
   };
+}
+
+/** The payer, when their key sealed every value the checkout holds (then one key read opens them all); else null. */
+function sealedByPayer(checkout: Checkout): string | null {
+  const payer = checkoutPayer(checkout);
+  const values = [checkout.billing?.billing, checkout.delivery?.delivery].filter((v) => v !== undefined);
+  return payer && values.every((v) => !("clear" in v) && v.person === payer) ? payer : null;
+}
+
+/**
+ * Starts reading the payer's key for `openCheckoutForOrder` as soon as the checkout is read, so it goes
+ * beside the cart's SKUs rather than after them; null when it would not be used (values not all sealed
+ * by the payer) or may not be (an attempt runs: this submit will wait for it). A failed read is thrown
+ * where it is awaited, never as an unhandled rejection.
+ */
+export function payerKeyRead(db: Kysely<Database>, checkout: Checkout): Promise<Buffer | null> | null {
+  const payer = checkout.attempt ? null : sealedByPayer(checkout);
+  if (!payer) return null;
+  const read = personKeyOf(db, payer);
+  read.catch(() => {});
+  return read;
 }
 
 export const sealBilling = (db: Kysely<Database>, person: string, billing: Billing): Promise<Sealed> =>
