@@ -234,6 +234,13 @@ export async function runPaymentAttempt<
             orderConfirmationStream(orderViewOf(placed, personal)),
             paymentAttemptStream(attemptId),
           ],
+          // All but the campaigns' (every gift writes those: read after the capture, as fresh as may be).
+          readAhead: (placed) => [
+            log.stream,
+            ...(steps.afterOrderReads?.(loaded) ?? []),
+            orderConfirmationStream(orderViewOf(placed, personal)),
+            paymentAttemptStream(attemptId),
+          ],
           // The mail is sealed (a key read) while the gateway captures, not in the place step.
           prepare: async (placed) => {
             mail = await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil, key);
