@@ -30,6 +30,7 @@ import { observeRequests } from "./platform/metrics.ts";
 import { shedLoad } from "./platform/http/shed-load.ts";
 import { visibleOrNotYet } from "./platform/read-your-writes.ts";
 import { siteSecret } from "./platform/site-secrets.ts";
+import { readWrittenKey, WRITTEN_COOKIE_SECRET } from "./platform/http/written-cookie.ts";
 
 export type { AppDeps, FailedReadiness, FeatureDeps, Readiness } from "./app-deps.ts";
 
@@ -113,6 +114,7 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
       refuseMissingBody(checker),
       loadSessionUser(deps),
       readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)),
+      readWrittenKey(siteSecret(deps, WRITTEN_COOKIE_SECRET)),
     ),
   );
 

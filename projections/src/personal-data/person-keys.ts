@@ -85,6 +85,12 @@ export function sealedPersonsOf(events: Iterable<{ data: unknown }>): Set<string
   return persons;
 }
 
+/**
+ * The person's key, or null (erased, or never made). For a command that opens a box and seals another
+ * with the same key (the checkout's payment): one read where opening and sealing took one each.
+ */
+export const personKeyOf = (db: Kysely<Database>, person: string): Promise<Buffer | null> => keyOf(db, person);
+
 async function keyOf(db: Kysely<Database>, person: string): Promise<Buffer | null> {
   const ahead = prefetched.get(db);
   if (ahead?.wanted.includes(person)) await readAhead(db, ahead);

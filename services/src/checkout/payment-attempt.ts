@@ -64,6 +64,8 @@ export interface AttemptOrder {
   personal: OrderPersonal;
   /** The buyer: their key seals the order's personal data and its mail. */
   person: string;
+  /** The buyer's key when the caller read it already (opening the checkout): both are sealed without a read. */
+  key?: Buffer;
 }
 
 /** The steps a checkout gives the attempt, on the state it loaded (`Loaded` holds the stream's state and what it read beside it). */
@@ -170,7 +172,7 @@ export async function runPaymentAttempt<
     try {
       const { payment, totals } = steps.payment(loaded, now);
       // The card's limits and the order's personal data are read at once (a refused card wastes a read).
-      const [cardKeys, { draft, personal, person }] = await Promise.all([
+      const [cardKeys, { draft, personal, person, key }] = await Promise.all([
         checkCardAttempt(deps.cardAttempts, payment, request.cardLimits),
         steps.order(loaded),
       ]);
@@ -182,13 +184,13 @@ export async function runPaymentAttempt<
         payment,
         totals,
         now,
-        personal: await sealOrderPersonal(deps.db, person, personal),
+        personal: await sealOrderPersonal(deps.db, person, personal, key),
       };
       // The journal and the claim in one transaction: a process that dies after claiming always leaves
       // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
       // stuck 'in progress'; a claim that loses writes no journal either.
       if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
-      return await attemptClaimed(attemptId, at, orderDraft, loaded, cardKeys, personal, person);
+      return await attemptClaimed(attemptId, at, orderDraft, loaded, cardKeys, personal, person, key);
     } finally {
       if (streams.get(log.stream) === ends) streams.delete(log.stream);
       ended();
@@ -204,6 +206,7 @@ export async function runPaymentAttempt<
     cardKeys: Awaited<ReturnType<typeof checkCardAttempt>>,
     personal: OrderPersonal,
     person: string,
+    key: Buffer | undefined,
   ): Promise<{ answer: CheckoutPlacedAnswer; appended?: AppendResult; lastWrite?: LogPosition }> {
     const now = orderDraft.now;
     const outcome = (event: EventOf<Definitions>) =>
@@ -221,7 +224,7 @@ export async function runPaymentAttempt<
         async (tx, placed) => {
           await tx.run(log.stream, log.decider, () => [log.completed(attemptId, placed.number, at)]);
           await steps.afterOrder?.(tx, loaded, placed, now);
-          mail ??= await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil);
+          mail ??= await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil, key);
           await mail(tx);
           await finishJournalIn(tx, attemptId, placed.number, at);
         },
@@ -233,9 +236,16 @@ export async function runPaymentAttempt<
             orderConfirmationStream(orderViewOf(placed, personal)),
             paymentAttemptStream(attemptId),
           ],
+          // All but the campaigns' (every gift writes those: read after the capture, as fresh as may be).
+          readAhead: (placed) => [
+            log.stream,
+            ...(steps.afterOrderReads?.(loaded) ?? []),
+            orderConfirmationStream(orderViewOf(placed, personal)),
+            paymentAttemptStream(attemptId),
+          ],
           // The mail is sealed (a key read) while the gateway captures, not in the place step.
           prepare: async (placed) => {
-            mail = await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil);
+            mail = await sealedOrderConfirmation(deps, orderViewOf(placed, personal), person, placed.holdUntil, key);
           },
         },
       );

@@ -12,13 +12,12 @@ import {
 import { cartIdOf } from "../cart/cart-id.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
-import type { WaitForProjections } from "../platform/read-your-writes.ts";
+import { rememberWrite } from "../platform/http/written-cookie.ts";
 import { quickCheckoutPayment, submitQuickCheckout, type QuickCheckoutDeps } from "./quick-checkout-service.ts";
 import { quickDonationPayment, submitQuickDonation } from "./quick-donation-service.ts";
 
 export interface QuickCheckoutRouterDeps extends QuickCheckoutDeps {
   behindProxy: boolean;
-  waitForProjections: WaitForProjections;
 }
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
@@ -69,7 +68,9 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
   router.post("/api/store/shop/quick-checkout/", async (req, res) => {
     const input = parseRequest(QuickCheckoutRequest, req.body);
     const { answer, lastWrite } = await submitQuickCheckout(deps, input, requestOf(req, res));
-    if (lastWrite) await deps.waitForProjections(lastWrite, ["orders"]);
+    // As the checkout's payment (issue 28, point 3): the answer is the attempt's own number and waits for
+    // no read model; the order history waits for this write (the `written` cookie) where it reads.
+    if (lastWrite) rememberWrite(req, res, lastWrite, deps.behindProxy);
     res.json(answer);
   });
 
@@ -84,7 +85,8 @@ export function makeQuickCheckoutRouter(deps: QuickCheckoutRouterDeps): Router {
   router.post("/api/store/shop/quick-donation/", async (req, res) => {
     const input = parseRequest(QuickDonationRequest, req.body);
     const { answer, lastWrite } = await submitQuickDonation(deps, input, requestOf(req, res));
-    if (lastWrite) await deps.waitForProjections(lastWrite, ["campaigns", "orders", "monthly-gifts"]);
+    // The thermometer, the order history and the monthly gifts wait for it where they read (`written`).
+    if (lastWrite) rememberWrite(req, res, lastWrite, deps.behindProxy);
     res.json(answer);
   });
 

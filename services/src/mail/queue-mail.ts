@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { mailStream, type EventMetadata, type EventStore, type LogPosition } from "@shop/shared";
-import { sealPersonal, type Database } from "@shop/projections";
+import { sealPersonal, sealWithKey, type Database } from "@shop/projections";
 import { RETRY, runCommand } from "../platform/command-handler.ts";
 import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { decideMail, mailDecider } from "./mail.ts";
@@ -69,9 +69,14 @@ export async function queueMail(
 export async function sealedMail(
   deps: { clock: () => Date; db: Kysely<Database> },
   mail: OutgoingMail & { mailId: string; person: string },
+  /** The person's key, when the caller read it already: sealed without a read (a key read exists). */
+  key?: Buffer,
 ): Promise<(tx: StreamTransaction) => Promise<void>> {
   const to = mail.to.trim().toLowerCase();
-  const sealed = await sealPersonal(deps.db, mail.person, { to, text: mail.text, html: mail.html ?? null });
+  const body = { to, text: mail.text, html: mail.html ?? null };
+  const sealed = key
+    ? { person: mail.person, box: sealWithKey(key, body) }
+    : await sealPersonal(deps.db, mail.person, body);
   const now = deps.clock();
   return async (tx) => {
     await tx.run(mailStream(mail.mailId), mailDecider, (state) =>

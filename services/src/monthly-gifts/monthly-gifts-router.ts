@@ -16,6 +16,7 @@ import type { FeatureDeps } from "../app-deps.ts";
 import { errorAnswer } from "../platform/http/error-answers.ts";
 import { eventMetadata } from "../platform/http/request-context.ts";
 import { parseRequest } from "../platform/http/validate.ts";
+import { seeOwnWrites } from "../platform/http/written-cookie.ts";
 import { cancelMonthlyGift, loadMonthlyGift, providerName, recordMonthlyCharge } from "./monthly-gift-commands.ts";
 import { monthlyGiftView } from "./monthly-gift-view.ts";
 
@@ -54,6 +55,8 @@ export function makeMonthlyGiftsRouter(deps: MonthlyGiftsRouterDeps): Router {
   }
 
   router.get(MINE, async (req, res) => {
+    // A give-now's monthly gift answered without waiting (the `written` cookie): the list waits for it.
+    await seeOwnWrites(deps.waitForProjections, req, ["monthly-gifts"]);
     const rows = await listMonthlyGiftsOf(deps.db, req.user!.id);
     res.json({ metadata: ok(), items: rows.map(monthlyGiftView) });
   });

@@ -98,8 +98,10 @@ export function sealedOrderConfirmation(
   order: OrderView,
   person: string,
   holdUntil: string | null = null,
+  /** The buyer's key, when the caller read it already: sealed without a read. */
+  key?: Buffer,
 ) {
-  return sealedMail(deps, confirmationOf(order, person, holdUntil, deps.siteUrl));
+  return sealedMail(deps, confirmationOf(order, person, holdUntil, deps.siteUrl), key);
 }
 
 /** The stream of the mail `sealedOrderConfirmation` queues, for the place step's reads. */

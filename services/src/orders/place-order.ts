@@ -128,6 +128,12 @@ export type AlongsideOrder = (tx: StreamTransaction, placed: OrderPlacedData) =>
  */
 export interface AlongsideHints {
   reads?: (placed: OrderPlacedData) => readonly string[];
+  /**
+   * Those of `reads` that few others write (not a campaign's, which every gift writes): read while the
+   * gateway captures, so the place step reads nothing after it. One written meanwhile is a conflict,
+   * and the place step decides again on fresh reads.
+   */
+  readAhead?: (placed: OrderPlacedData) => readonly string[];
   prepare?: (placed: OrderPlacedData) => Promise<void>;
 }
 
@@ -241,7 +247,15 @@ export async function placeOrder(
       captureAsked = true;
       await deps.gateway.capture(payment.reference, payment.amountCents);
     };
-    // The capture and what the place step needs beforehand (the mail sealed) go together.
+    // The capture, what the place step needs beforehand (the mail sealed) and its quiet streams' reads
+    // go together (a read writes nothing: the crash points are the same).
+    const readAhead = new Map(
+      (hints.readAhead?.(placed) ?? []).map((id) => {
+        const read = deps.store.readStream(id);
+        read.catch(() => {}); // a failed read is thrown where the place step awaits it
+        return [id, read] as const;
+      }),
+    );
     await allSettled([capture(), hints.prepare?.(placed)]);
     placingAsked = true;
     const placing = await runStreamTransaction(
@@ -262,7 +276,7 @@ export async function placeOrder(
       },
       // The streams `alongside` reads (the checkout's, the cart, the gifts' campaigns, the mail, the
       // journal) read together rather than one after another.
-      { queue: true, reads: hints.reads?.(placed) },
+      { queue: true, reads: hints.reads?.(placed), readAhead },
     );
     if (!placing.result) {
       // The number is this attempt's alone (journaled with it): an order under it is this attempt's,

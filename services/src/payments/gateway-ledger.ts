@@ -77,6 +77,45 @@ export async function writeAuthorisation(
   return stands;
 }
 
+/** A charge as the ledger holds it: its authorised amount (null: never authorised), what moved since. */
+export interface LedgerCharge {
+  authorised: number | null;
+  captured: number;
+  refunded: number;
+  voided: boolean;
+}
+
+/**
+ * Captures the charge up to `amountCents` unless it is voided, refunded, never authorised or captured
+ * that far already, and answers the charge as it stood before: in one statement, where a read of the
+ * charge and then the insert took two (issue 28, point 3).
+ */
+export async function writeCapture(
+  db: Kysely<Database>,
+  reference: string,
+  amountCents: number,
+): Promise<LedgerCharge> {
+  const { rows } = await sql<Record<keyof LedgerCharge, string | number | boolean | null>>`WITH charge AS (
+      SELECT max(amount_cents) FILTER (WHERE kind = 'authorise') AS authorised,
+        coalesce(sum(amount_cents) FILTER (WHERE kind = 'capture'), 0) AS captured,
+        coalesce(sum(amount_cents) FILTER (WHERE kind = 'refund'), 0) AS refunded,
+        coalesce(bool_or(kind = 'void'), false) AS voided
+      FROM gateway_ledger WHERE reference = ${reference}),
+    made AS (
+      INSERT INTO gateway_ledger (reference, kind, amount_cents, idempotency_key, brand, last4)
+      SELECT ${reference}, 'capture', least(authorised, ${amountCents}) - captured, NULL, NULL, NULL FROM charge
+      WHERE authorised IS NOT NULL AND NOT voided AND refunded = 0 AND captured < least(authorised, ${amountCents})
+      RETURNING id)
+    SELECT authorised, captured, refunded, voided, (SELECT count(*) FROM made) AS made FROM charge`.execute(db);
+  const row = rows[0];
+  return {
+    authorised: row?.authorised == null ? null : Number(row.authorised),
+    captured: Number(row?.captured ?? 0),
+    refunded: Number(row?.refunded ?? 0),
+    voided: row?.voided === true,
+  };
+}
+
 /** One charge's rows (by reference), or the authorisation made with an idempotency key. */
 export async function readLedgerOf(
   db: Kysely<Database>,

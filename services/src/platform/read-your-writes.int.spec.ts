@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOT_VISIBLE_YET, START, readAllCommitted } from "@shop/shared";
+import { START, readAllCommitted } from "@shop/shared";
 import { signedInClient } from "../testing/server-kit.ts";
 import type { RunningServer } from "../server.ts";
 import { testBackends } from "../testing/backends.ts";
 import type { TestClient } from "../testing/http-client.ts";
+import { notVisibleYetAnswer } from "../testing/not-visible-yet.ts";
 import { newTestPlace, removeTestPlace, startTestServer, type TestServerPlace } from "../testing/test-server.ts";
-
-const notVisibleYet = {
-  metadata: {
-    success: false,
-    code: "NOT_VISIBLE_YET",
-    message: NOT_VISIBLE_YET,
-    errors: [`__all__: ${NOT_VISIBLE_YET}`],
-  },
-};
 
 describe.each(testBackends())("core hardening 3: read-your-writes that times out on $name", ({ pglite }) => {
   let place: TestServerPlace;
@@ -38,11 +30,11 @@ describe.each(testBackends())("core hardening 3: read-your-writes that times out
 
   it("core hardening 3: a write whose read models did not catch up answers 503 with the not-visible line; the write is in the log", async () => {
     const res = await edna.post("/admin/api/content/keyword/", { name: "Ark" });
-    expect([res.status, res.json]).toEqual([503, notVisibleYet]);
+    expect([res.status, res.json]).toEqual([503, notVisibleYetAnswer]);
     expect(await typesInLog()).toContain("KeywordCreated");
 
     const saved = await edna.request("PUT", `/admin/api/content/contentnode/${nodeId}/`, { name: "Home again" });
-    expect([saved.status, saved.json]).toEqual([503, notVisibleYet]);
+    expect([saved.status, saved.json]).toEqual([503, notVisibleYetAnswer]);
     const node = await server.store.readStream(`contentnode-${nodeId}`);
     expect(node.map((e) => e.type)).toContain("ContentNodeSaved");
   });
@@ -50,7 +42,7 @@ describe.each(testBackends())("core hardening 3: read-your-writes that times out
   it("core hardening 3: logout answers 503, not success, while the session still works; the logout is in the log", async () => {
     const cookieBefore = edna.cookieHeader;
     const res = await edna.post("/api/account/logout/");
-    expect([res.status, res.json]).toEqual([503, notVisibleYet]);
+    expect([res.status, res.json]).toEqual([503, notVisibleYetAnswer]);
     expect(await typesInLog()).toContain("UserLoggedOut");
     // The browser drops its cookie all the same; the old cookie still works until the sessions read model catches up.
     expect(edna.cookies.has("sessionid")).toBe(false);

@@ -70,10 +70,12 @@ export async function decideIn<T>(
     metadata?: EventMetadata;
     reads?: ReadonlyMap<string, RecordedEvent[]>;
     prefetch?: readonly string[];
+    /** Reads of `prefetch` streams begun earlier by the caller (`runStreamTransaction`'s `readAhead`). */
+    begun?: ReadonlyMap<string, Promise<RecordedEvent[]>>;
   },
 ): Promise<Decisions<T>> {
   const ahead = [...new Set(options.prefetch ?? [])].filter((id) => !seen.has(id) && !options.reads?.has(id));
-  const read = await Promise.all(ahead.map((id) => store.readStream(id)));
+  const read = await Promise.all(ahead.map((id) => options.begun?.get(id) ?? store.readStream(id)));
   for (const [i, id] of ahead.entries()) seen.set(id, { recorded: read[i], version: versionOf(read[i]), events: [] });
   const mine = new Map<string, NewEvent[]>();
   const tx: StreamTransaction = {

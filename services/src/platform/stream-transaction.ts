@@ -1,4 +1,10 @@
-import { comparePositions, WrongExpectedVersionError, type EventMetadata, type EventStore } from "@shop/shared";
+import {
+  comparePositions,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from "@shop/shared";
 import { appendWrites } from "../eventstore/append-writes.ts";
 import type { RetryPolicy } from "./command-handler.ts";
 import { queueOnStreams, type Queued } from "./hot-stream-line.ts";
@@ -36,12 +42,21 @@ export async function runStreamTransaction<T>(
    * expected versions. `reads` names streams the body will read: they are read at once, together,
    * before it runs (a hint: a stream not named is read when the body comes to it).
    */
-  options: { queue?: boolean; reads?: readonly string[] } = {},
+  options: {
+    queue?: boolean;
+    reads?: readonly string[];
+    /**
+     * With `queue`: reads of some `reads` streams the caller began before (while it waited on something
+     * else), used by the first decision only. A stream written since fails its expected version, and the
+     * body decides again on fresh reads, as after any conflict.
+     */
+    readAhead?: ReadonlyMap<string, Promise<RecordedEvent[]>>;
+  } = {},
 ): Promise<TransactionResult<T>> {
   const prefetch = options.reads;
   if (!options.queue) return runAlone({ store, retry, metadata, body, prefetch });
   const seen = new Map<string, Seen>();
-  const decided = await decideIn(store, body, seen, { attempt: 1, metadata, prefetch });
+  const decided = await decideIn(store, body, seen, { attempt: 1, metadata, prefetch, begun: options.readAhead });
   const reads = new Map([...seen].map(([id, s]) => [id, s.recorded]));
   keep(seen, decided.mine);
   if (decided.mine.size === 0) return { result: decided.result, appended: new Map(), last: null };
