@@ -100,7 +100,12 @@ describe.each(testBackends())("gamify batched projection on $name", ({ pglite })
         },
         { position: 1 },
       ),
-      defined("ark", "Ark again", 2),
+      defined("ark", "Ark again", 2), // keeps its draw
+      recorded(
+        GamifyWinnerDrawn,
+        { campaign: "nowhere", seed: "s", entries: [], winner: "old", drawnAt: at(14), by: null },
+        { position: 3 },
+      ), // no such campaign: nothing
       merged("ark", "acct-2", "gone", 30, 30, 15),
       counted("ark", "acct-2", 35, 16),
     ];

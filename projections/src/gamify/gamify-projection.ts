@@ -114,5 +114,5 @@ export const gamifyProjection: Projection = {
       }
     }
   },
-  applyBatch: (trx, events) => applyGamifyBatch(trx, events, gamifyProjection.apply),
+  applyBatch: (trx, events) => applyGamifyBatch(trx, events),
 };
