@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import {
   addressEvents,
   AddressFields,
@@ -6,11 +6,14 @@ import {
   isEventOf,
   personalDataEvents,
   type AddressItem,
+  type RecordedEvent,
   type Sealed,
 } from "@shop/shared";
 import type { Database } from "../database.ts";
-import { openPersonal } from "../personal-data/person-keys.ts";
+import { expectPersonKeys, openPersonal, sealedPersonsOf } from "../personal-data/person-keys.ts";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRows } from "../runner/row-projector.ts";
+import type { AddressesTable } from "./addresses-tables.ts";
 
 const FIELDS = [
   "first_name",
@@ -96,7 +99,80 @@ export const addressesProjection: Projection = {
         event satisfies never;
     }
   },
+  applyBatch: applyAddressesBatch,
 };
+
+type AddressRow = Selectable<AddressesTable>;
+
+/**
+ * The addresses a batch touches (by id, and every address of the users whose default it moves or whom
+ * it erases) read at once, its events folded into them in memory as `apply` would change them one by
+ * one, then one DELETE of the removed and one upsert of the changed rows.
+ */
+async function applyAddressesBatch(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void> {
+  expectPersonKeys(trx, sealedPersonsOf(events));
+  const users = new Set<string>();
+  const ids = new Set<number>();
+  for (const event of events) {
+    if (isEventOf(personalDataEvents, event)) users.add(event.data.person);
+    else if (isEventOf(addressEvents, event)) {
+      users.add(event.data.userId);
+      ids.add(event.data.addressId);
+    }
+  }
+  const found = await trx
+    .selectFrom("addresses")
+    .selectAll()
+    .where(sql<boolean>`user_id = ANY(${[...users]}::text[]) OR id = ANY(${[...ids]}::int[])`)
+    .execute();
+  const rows = new Map<number, AddressRow>(found.map((row) => [row.id, row]));
+  const changed = new Set<number>();
+  const ofUser = function* (user: string) {
+    for (const row of rows.values()) if (row.user_id === user) yield row;
+  };
+  for (const event of events) {
+    if (isEventOf(personalDataEvents, event)) {
+      for (const row of ofUser(event.data.person)) {
+        Object.assign(row, erasedFields());
+        changed.add(row.id);
+      }
+      continue;
+    }
+    if (!isEventOf(addressEvents, event)) continue;
+    const d = event.data;
+    const row = rows.get(d.addressId);
+    switch (event.type) {
+      case "AddressAdded":
+        if (row) break;
+        rows.set(d.addressId, {
+          id: d.addressId,
+          user_id: d.userId,
+          ...(await fieldsOf(trx, event.data.address)),
+          is_default: false,
+        });
+        changed.add(d.addressId);
+        break;
+      case "AddressEdited":
+        if (!row) break;
+        Object.assign(row, await fieldsOf(trx, event.data.address));
+        changed.add(d.addressId);
+        break;
+      case "AddressRemoved":
+        rows.delete(d.addressId);
+        break;
+      case "DefaultAddressChosen":
+        for (const mine of ofUser(d.userId)) {
+          mine.is_default = mine.id === d.addressId;
+          changed.add(mine.id);
+        }
+        break;
+    }
+  }
+  const removed = [...ids].filter((id) => !rows.has(id));
+  if (removed.length > 0) await sql`DELETE FROM addresses WHERE id = ANY(${removed}::int[])`.execute(trx);
+  const kept = [...changed].filter((id) => rows.has(id)).map((id) => rows.get(id)!);
+  await upsertRows(trx, "addresses", ["id"], kept);
+}
 
 /**
  * A user's address book, oldest first (GET /api/account/addresses/). The checkout lists a signed-in

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { applyNodeBatch } from "./node-batch.ts";
 import type { Projection } from "../runner/projection.ts";
 import { CONTENT_NODES_MIGRATIONS } from "./content-nodes-migrations.ts";
 import { applyNodeEvent, CONTENT_NODE_STREAM_EVENTS } from "./node-rows.ts";
@@ -54,4 +55,5 @@ export const contentNodesProjection: Projection = {
     for (const step of CONTENT_NODES_MIGRATIONS) await step.up(db);
   },
   apply: (trx, event) => applyNodeEvent(trx, "content_nodes", COLUMNS, event),
+  applyBatch: (trx, events) => applyNodeBatch(trx, "content_nodes", COLUMNS, events),
 };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { contentNodeEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
-import { upsertRow } from "../runner/row-projector.ts";
+import { upsertRow, upsertRows } from "../runner/row-projector.ts";
 
 export const contributorRolesProjection: Projection = {
   name: "contributor-roles",
@@ -41,5 +41,49 @@ export const contributorRolesProjection: Projection = {
             .execute();
         return;
     }
+  },
+  /**
+   * The roles a batch names read at once, its events folded onto them in memory (an added or changed
+   * role is the whole row; a renumbering moves only roles that are there), one DELETE of the removed
+   * and one upsert of the changed.
+   */
+  async applyBatch(trx, events) {
+    const named = events.filter((e) => isEventOf(contentNodeEvents, e));
+    const ids = new Set<number>();
+    for (const event of named) {
+      if (event.type === "ContributorRolesRenumbered") for (const o of event.data.order) ids.add(o.roleId);
+      else if ("roleId" in event.data) ids.add(event.data.roleId);
+    }
+    const found = await trx
+      .selectFrom("contributor_roles")
+      .selectAll()
+      .where(sql<boolean>`id = ANY(${[...ids]}::int[])`)
+      .execute();
+    const rows = new Map(found.map((row) => [row.id, row]));
+    const changed = new Set<number>();
+    for (const event of named) {
+      if (event.type === "ContributorRoleAdded" || event.type === "ContributorRoleChanged") {
+        const d = event.data;
+        rows.set(d.roleId, {
+          id: d.roleId,
+          node_id: d.id,
+          contributor: d.contributor,
+          role: d.role,
+          sort_order: d.sortOrder,
+        });
+        changed.add(d.roleId);
+      } else if (event.type === "ContributorRoleRemoved") rows.delete(event.data.roleId);
+      else if (event.type === "ContributorRolesRenumbered")
+        for (const o of event.data.order) {
+          const row = rows.get(o.roleId);
+          if (!row) continue;
+          row.sort_order = o.sortOrder;
+          changed.add(o.roleId);
+        }
+    }
+    const removed = [...ids].filter((id) => !rows.has(id));
+    if (removed.length > 0) await sql`DELETE FROM contributor_roles WHERE id = ANY(${removed}::int[])`.execute(trx);
+    const write = [...changed].flatMap((id) => rows.get(id) ?? []);
+    await upsertRows(trx, "contributor_roles", ["id"], write);
   },
 };

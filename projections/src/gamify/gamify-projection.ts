@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { gamifyEvents, isEventOf } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
+import { applyGamifyBatch } from "./gamify-batch.ts";
 
 export const gamifyProjection: Projection = {
   name: "gamify",
@@ -113,4 +114,5 @@ export const gamifyProjection: Projection = {
       }
     }
   },
+  applyBatch: (trx, events) => applyGamifyBatch(trx, events),
 };

@@ -1,7 +1,9 @@
-import { sql } from "kysely";
-import { isEventOf, lockEvents } from "@shop/shared";
+import { sql, type Insertable, type Transaction } from "kysely";
+import { isEventOf, lockEvents, type RecordedEvent } from "@shop/shared";
+import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
-import { upsertRow } from "../runner/row-projector.ts";
+import { upsertRow, upsertRows } from "../runner/row-projector.ts";
+import type { RecordLocksTable } from "./record-locks-tables.ts";
 
 export const recordLocksProjection: Projection = {
   name: "record_locks",
@@ -27,35 +29,63 @@ export const recordLocksProjection: Projection = {
     );
   },
   async apply(trx, recorded) {
-    if (!isEventOf(lockEvents, recorded)) return; // only the types in `handles` reach here
-    const event = recorded;
-    const { app, model, id } = event.data;
-    switch (event.type) {
-      case "LockTaken": {
-        const d = event.data;
-        await upsertRow(trx, "record_locks", ["app", "model", "id"], {
-          app,
-          model,
-          id,
-          user_id: d.user.id,
-          user_name: d.user.name,
-          reason: d.reason,
-          comment: d.comment,
-          auto_created: d.autoCreated,
-          taken_at: d.takenAt,
-        });
-        return;
-      }
-      case "LockReleased":
-      case "LockKickedOff":
-      case "LockExpired":
-        await trx
-          .deleteFrom("record_locks")
-          .where("app", "=", app)
-          .where("model", "=", model)
-          .where("id", "=", id)
-          .execute();
-        return;
+    const change = lockChangeOf(recorded);
+    if (!change) return;
+    if (change.row) await upsertRow(trx, "record_locks", KEY, change.row);
+    else await deleteLocks(trx, [change.key]);
+  },
+  /**
+   * A lock taken carries the whole row and the other events remove it, so each lock's last event is
+   * what a batch leaves: one DELETE of the locks whose last event removes them, one upsert of the rest.
+   */
+  async applyBatch(trx, events) {
+    const last = new Map<string, LockChange>();
+    for (const event of events) {
+      const change = lockChangeOf(event);
+      if (change) last.set(JSON.stringify(change.key), change);
     }
+    const changes = [...last.values()];
+    await deleteLocks(
+      trx,
+      changes.flatMap((c) => (c.row ? [] : [c.key])),
+    );
+    await upsertRows(
+      trx,
+      "record_locks",
+      KEY,
+      changes.flatMap((c) => (c.row ? [c.row] : [])),
+    );
   },
 };
+
+const KEY = ["app", "model", "id"] as const;
+type LockKey = { app: string; model: string; id: number };
+type LockChange = { key: LockKey; row: Insertable<RecordLocksTable> | null };
+
+function lockChangeOf(recorded: RecordedEvent): LockChange | null {
+  if (!isEventOf(lockEvents, recorded)) return null; // only the types in `handles` reach here
+  const event = recorded;
+  const { app, model, id } = event.data;
+  if (event.type !== "LockTaken") return { key: { app, model, id }, row: null };
+  const d = event.data;
+  const row = {
+    app,
+    model,
+    id,
+    user_id: d.user.id,
+    user_name: d.user.name,
+    reason: d.reason,
+    comment: d.comment,
+    auto_created: d.autoCreated,
+    taken_at: d.takenAt,
+  };
+  return { key: { app, model, id }, row };
+}
+
+async function deleteLocks(trx: Transaction<Database>, keys: LockKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`DELETE FROM record_locks WHERE (app, model, id) IN (SELECT * FROM unnest(
+    ${keys.map((k) => k.app)}::text[], ${keys.map((k) => k.model)}::text[], ${keys.map((k) => k.id)}::int[]))`.execute(
+    trx,
+  );
+}

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
-import { isEventOf, lookupCatalogEvents } from "@shop/shared";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import { isEventOf, lookupCatalogEvents, type RecordedEvent } from "@shop/shared";
+import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
 import type { LookupCatalogTables } from "./lookup-catalog-tables.ts";
 
@@ -22,51 +23,68 @@ export const lookupCatalogProjection: Projection = {
       id integer PRIMARY KEY, node_id integer NOT NULL, language text NOT NULL, name text NOT NULL, slug text NOT NULL, status text NOT NULL
     )`.execute(db);
   },
-  async apply(trx, recorded) {
-    if (!isEventOf(lookupCatalogEvents, recorded)) return;
-    const event = recorded;
-    // Each row comes from one event: a replay of an event already applied inserts nothing.
-    const insert = <T extends keyof LookupCatalogTables>(table: T) =>
-      trx.insertInto(table).onConflict((oc) => oc.column("id").doNothing());
-    switch (event.type) {
-      case "MediaFormatAdded":
-        return void (await insert("media_formats").values(event.data).execute());
-      case "MediaFileAdded": {
-        const d = event.data;
-        return void (await insert("media_files")
-          .values({
-            id: d.id,
-            name: d.name,
-            slug: d.slug,
-            format_id: d.formatId,
-            file_url: d.fileUrl,
-          })
-          .execute());
-      }
-      case "ContentNodeTypeAdded":
-        return void (await insert("content_node_types").values(event.data).execute());
-      case "DbTemplateAdded":
-        return void (await insert("db_templates").values(event.data).execute());
-      case "SkuAdded":
-        return; // the catalog read model keeps SKUs
-      case "ContentLangNodeAdded": {
-        const d = event.data;
-        return void (await insert("content_lang_nodes")
-          .values({
-            id: d.id,
-            node_id: d.nodeId,
-            language: d.language,
-            name: d.name,
-            slug: d.slug,
-            status: d.status,
-          })
-          .execute());
-      }
-      default: {
-        // Only the types in `handles` reach here; an unknown one changes nothing.
-        event satisfies never;
-        return;
-      }
+  async apply(trx, event) {
+    const added = rowOf(event);
+    if (added) await insertRows(trx, added.table, [added.row]);
+  },
+  /** The rows of a batch, table by table, in one INSERT each: of two with one id the first stays, as one by one. */
+  async applyBatch(trx, events) {
+    const byTable = new Map<LookupTable, Map<number, LookupRow>>();
+    for (const event of events) {
+      const added = rowOf(event);
+      if (!added) continue;
+      const rows = byTable.get(added.table) ?? new Map<number, LookupRow>();
+      byTable.set(added.table, rows);
+      if (!rows.has(added.row.id)) rows.set(added.row.id, added.row);
     }
+    for (const [table, rows] of byTable) await insertRows(trx, table, [...rows.values()]);
   },
 };
+
+type LookupTable = keyof LookupCatalogTables;
+type LookupRow = { [T in LookupTable]: Insertable<LookupCatalogTables[T]> }[LookupTable];
+
+/** Each row comes from one event: a replay of an event already applied inserts nothing. */
+async function insertRows(trx: Transaction<Database>, table: LookupTable, rows: LookupRow[]) {
+  // Rows of one table; kysely cannot follow a table chosen at run time, the caller holds the types.
+  const anyTable = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  for (let i = 0; i < rows.length; i += 5000)
+    await anyTable
+      .insertInto(table)
+      .values(rows.slice(i, i + 5000) as Record<string, unknown>[])
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+}
+
+/** The row an event adds, and its table. */
+function rowOf(recorded: RecordedEvent): { table: LookupTable; row: LookupRow } | null {
+  if (!isEventOf(lookupCatalogEvents, recorded)) return null;
+  const event = recorded;
+  switch (event.type) {
+    case "MediaFormatAdded":
+      return { table: "media_formats", row: event.data };
+    case "MediaFileAdded": {
+      const d = event.data;
+      return {
+        table: "media_files",
+        row: { id: d.id, name: d.name, slug: d.slug, format_id: d.formatId, file_url: d.fileUrl },
+      };
+    }
+    case "ContentNodeTypeAdded":
+      return { table: "content_node_types", row: event.data };
+    case "DbTemplateAdded":
+      return { table: "db_templates", row: event.data };
+    case "SkuAdded":
+      return null; // the catalog read model keeps SKUs
+    case "ContentLangNodeAdded": {
+      const d = event.data;
+      const row = { id: d.id, node_id: d.nodeId, language: d.language, name: d.name, slug: d.slug, status: d.status };
+      return { table: "content_lang_nodes", row };
+    }
+    default: {
+      // Only the types in `handles` reach here; an unknown one changes nothing.
+      event satisfies never;
+      return null;
+    }
+  }
+}

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import { isEventOf, monthlyGiftEvents } from "@shop/shared";
+import { type EventOf, isEventOf, monthlyGiftEvents, type RecordedEvent } from "@shop/shared";
 import type { Database } from "../database.ts";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRows } from "../runner/row-projector.ts";
 import type { MonthlyGiftsTable } from "./monthly-gifts-tables.ts";
 
 export type MonthlyGiftRow = Selectable<MonthlyGiftsTable>;
@@ -42,24 +43,7 @@ export const monthlyGiftsProjection: Projection = {
         const d = event.data;
         await trx
           .insertInto("monthly_gifts")
-          .values({
-            id: d.id,
-            user_id: d.userId,
-            fund: d.fund,
-            fund_title: d.fundTitle,
-            campaign: d.campaign,
-            amount_cents: d.amountCents,
-            status: "active",
-            months_paid: 1,
-            total_cents: d.amountCents,
-            brand: d.brand,
-            last4: d.last4,
-            started_at: d.startedAt,
-            last_charged_at: d.startedAt,
-            last_failure: null,
-            cancelled_at: null,
-            cancelled_by: null,
-          })
+          .values(startedRow(d))
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         return;
@@ -86,7 +70,71 @@ export const monthlyGiftsProjection: Projection = {
         event satisfies never;
     }
   },
+  /**
+   * The gifts a batch names read at once, its events folded onto them in memory (a charge adds to the
+   * months and the total, as its UPDATE does; a change of a gift not there changes nothing), one upsert.
+   */
+  async applyBatch(trx, events) {
+    const named = events.filter((e) => isEventOf(monthlyGiftEvents, e));
+    const ids = [...new Set(named.map((e) => e.data.id))];
+    const found = await trx
+      .selectFrom("monthly_gifts")
+      .selectAll()
+      .where(sql<boolean>`id = ANY(${ids}::text[])`)
+      .execute();
+    const rows = new Map(found.map((row) => [row.id, row]));
+    const changed = new Set<string>();
+    for (const event of named) {
+      const row = rows.get(event.data.id);
+      if (event.type === "MonthlyGiftStarted") {
+        if (row) continue;
+        rows.set(event.data.id, startedRow(event.data));
+      } else if (!row) continue;
+      else if (event.type === "MonthlyGiftCharged") {
+        row.months_paid += 1;
+        row.total_cents += event.data.amountCents;
+        row.last_charged_at = event.data.chargedAt;
+        row.last_failure = null;
+      } else if (event.type === "MonthlyGiftPaymentFailed") row.last_failure = event.data.message;
+      else if (event.type === "MonthlyGiftCancelled")
+        Object.assign(row, {
+          status: "cancelled",
+          cancelled_at: event.data.cancelledAt,
+          cancelled_by: event.data.cancelledBy,
+        });
+      changed.add(event.data.id);
+    }
+    await upsertRows(
+      trx,
+      "monthly_gifts",
+      ["id"],
+      [...changed].map((id) => rows.get(id)!),
+    );
+  },
 };
+
+type Started = (RecordedEvent & EventOf<typeof monthlyGiftEvents> & { type: "MonthlyGiftStarted" })["data"];
+
+function startedRow(d: Started): MonthlyGiftRow {
+  return {
+    id: d.id,
+    user_id: d.userId,
+    fund: d.fund,
+    fund_title: d.fundTitle,
+    campaign: d.campaign,
+    amount_cents: d.amountCents,
+    status: "active",
+    months_paid: 1,
+    total_cents: d.amountCents,
+    brand: d.brand,
+    last4: d.last4,
+    started_at: d.startedAt,
+    last_charged_at: d.startedAt,
+    last_failure: null,
+    cancelled_at: null,
+    cancelled_by: null,
+  };
+}
 
 /** A shopper's monthly gifts, latest first (GET /api/account/monthly-gifts/). */
 export function listMonthlyGiftsOf(db: Kysely<Database>, userId: string): Promise<MonthlyGiftRow[]> {

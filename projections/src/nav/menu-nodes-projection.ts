@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { applyNodeBatch } from "../content/node-batch.ts";
 import type { Projection } from "../runner/projection.ts";
 import { applyNodeEvent, MENU_NODE_STREAM_EVENTS } from "../content/node-rows.ts";
 
@@ -21,4 +22,5 @@ export const menuNodesProjection: Projection = {
     )`.execute(db);
   },
   apply: (trx, event) => applyNodeEvent(trx, "menu_nodes", COLUMNS, event),
+  applyBatch: (trx, events) => applyNodeBatch(trx, "menu_nodes", COLUMNS, events),
 };

@@ -1,6 +1,8 @@
-import { sql } from "kysely";
-import { isEventOf, scheduledActionEvents } from "@shop/shared";
+import { sql, type Selectable } from "kysely";
+import { isEventOf, type RecordedEvent, scheduledActionEvents } from "@shop/shared";
 import type { Projection } from "../runner/projection.ts";
+import { upsertRows } from "../runner/row-projector.ts";
+import type { ScheduledActionsTable } from "./scheduled-actions-tables.ts";
 
 export const scheduledActionsProjection: Projection = {
   name: "scheduled-actions",
@@ -35,61 +37,88 @@ export const scheduledActionsProjection: Projection = {
     await sql`CREATE INDEX IF NOT EXISTS scheduled_actions_object ON scheduled_actions (object_id)`.execute(db);
   },
   async apply(trx, recorded) {
-    if (!isEventOf(scheduledActionEvents, recorded)) return; // only the types in `handles` reach here
-    const event = recorded;
-    const d = event.data;
-    const snapshot = {
-      object_id: d.objectId,
-      content_type: d.contentType,
-      action: d.action,
-      action_time: d.actionTime,
-      user_id: d.userId,
-      alert_user: d.alertUser,
-      version: recorded.streamPosition,
-    };
-    const update = (values: Record<string, unknown>) =>
-      trx.updateTable("scheduled_actions").set(values).where("id", "=", d.id).execute();
-    switch (event.type) {
-      case "ScheduledActionScheduled":
-        await trx
-          .insertInto("scheduled_actions")
-          .values({
-            id: d.id,
-            ...snapshot,
-            status: "pending",
-            result: null,
-            created_at: event.data.scheduledAt,
-            updated_at: event.data.scheduledAt,
-          })
-          .onConflict((oc) => oc.column("id").doNothing())
-          .execute();
-        return;
-      case "ScheduledActionRescheduled":
-        return void (await update({ ...snapshot, status: "pending", result: null, updated_at: event.data.updatedAt }));
-      case "ScheduledActionCancelled":
-        return void (await update({ ...snapshot, status: "cancelled", updated_at: event.data.cancelledAt }));
-      case "ScheduledActionRan":
-        return void (await update({
-          ...snapshot,
-          status: "done",
-          result: event.data.result.status,
-          updated_at: event.data.ranAt,
-        }));
-      case "ScheduledActionFailed":
-        return void (await update({
-          ...snapshot,
-          status: "failed",
-          result: event.data.reason,
-          updated_at: event.data.failedAt,
-        }));
-      case "ScheduledActionStarted":
-        // Not handled: the row stays pending until the run is recorded, so a runner that died is retried.
-        return;
-      default: {
-        // Only the types in `handles` reach here; an unknown one changes nothing.
-        event satisfies never;
-        return;
-      }
+    const change = actionChangeOf(recorded);
+    if (!change) return;
+    if (change.kind === "scheduled")
+      await trx
+        .insertInto("scheduled_actions")
+        .values(change.row)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    else await trx.updateTable("scheduled_actions").set(change.set).where("id", "=", change.id).execute();
+  },
+  /**
+   * The actions a batch names read at once (times as text, so they are written back exactly), its
+   * events folded onto them in memory (a change of an action not there changes nothing), one upsert.
+   */
+  async applyBatch(trx, events) {
+    const changes = events.flatMap((e) => actionChangeOf(e) ?? []);
+    const ids = [...new Set(changes.map((c) => c.id))];
+    const { rows: found } = await sql<ActionRow>`SELECT id, object_id, content_type, action,
+      action_time::text AS action_time, user_id, alert_user, status, result, version,
+      created_at::text AS created_at, updated_at::text AS updated_at
+      FROM scheduled_actions WHERE id = ANY(${ids}::int[])`.execute(trx);
+    const rows = new Map(found.map((row) => [row.id, row]));
+    const changed = new Set<number>();
+    for (const change of changes) {
+      const row = rows.get(change.id);
+      if (change.kind === "scheduled") {
+        if (row) continue;
+        rows.set(change.id, { ...change.row });
+      } else if (row) Object.assign(row, change.set);
+      else continue;
+      changed.add(change.id);
     }
+    await upsertRows(
+      trx,
+      "scheduled_actions",
+      ["id"],
+      [...changed].map((id) => rows.get(id)!),
+    );
   },
 };
+
+type ActionRow = Selectable<ScheduledActionsTable>;
+type ActionChange =
+  | { kind: "scheduled"; id: number; row: ActionRow }
+  | { kind: "changed"; id: number; set: Partial<ActionRow> };
+
+/** What an event does to its action's row: inserts it (when not there yet) or changes it (when there). */
+function actionChangeOf(recorded: RecordedEvent): ActionChange | null {
+  if (!isEventOf(scheduledActionEvents, recorded)) return null; // only the types in `handles` reach here
+  const event = recorded;
+  const d = event.data;
+  const snapshot = {
+    object_id: d.objectId,
+    content_type: d.contentType,
+    action: d.action,
+    action_time: d.actionTime,
+    user_id: d.userId,
+    alert_user: d.alertUser,
+    version: recorded.streamPosition,
+  };
+  const changed = (set: Partial<ActionRow>): ActionChange => ({ kind: "changed", id: d.id, set });
+  switch (event.type) {
+    case "ScheduledActionScheduled": {
+      const at = event.data.scheduledAt;
+      const row = { id: d.id, ...snapshot, status: "pending", result: null, created_at: at, updated_at: at };
+      return { kind: "scheduled", id: d.id, row };
+    }
+    case "ScheduledActionRescheduled":
+      return changed({ ...snapshot, status: "pending", result: null, updated_at: event.data.updatedAt });
+    case "ScheduledActionCancelled":
+      return changed({ ...snapshot, status: "cancelled", updated_at: event.data.cancelledAt });
+    case "ScheduledActionRan":
+      return changed({ ...snapshot, status: "done", result: event.data.result.status, updated_at: event.data.ranAt });
+    case "ScheduledActionFailed":
+      return changed({ ...snapshot, status: "failed", result: event.data.reason, updated_at: event.data.failedAt });
+    case "ScheduledActionStarted":
+      // Not handled: the row stays pending until the run is recorded, so a runner that died is retried.
+      return null;
+    default: {
+      // Only the types in `handles` reach here; an unknown one changes nothing.
+      event satisfies never;
+      return null;
+    }
+  }
+}
