@@ -21,6 +21,7 @@ import { productsPage } from "./product-search.ts";
 import { prepareSearch } from "./product-search-plan.ts";
 import { RANK_INDEX } from "./catalog-tables.ts";
 import { makeSearchPlanCache } from "@shop/services/catalog/search-plan-cache";
+import { catalogRowsAndIndexes } from "./catalog-snapshot.ts";
 
 describe.each(testBackends())("catalog catch-up far behind on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -50,19 +51,7 @@ describe.each(testBackends())("catalog catch-up far behind on $name", ({ pglite 
     await catalogProjection.migrate(db);
   }
 
-  async function snapshot() {
-    const tables: Record<string, unknown[]> = {};
-    for (const table of catalogProjection.tables) {
-      const { rows } = await sql`SELECT t.*, ${table === "products" ? sql`search::text AS search` : sql`NULL AS search`}
-        FROM ${sql.table(table)} t ORDER BY 1, 2`.execute(db);
-      tables[table] = rows;
-    }
-    const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`SELECT indexname,
-        replace(indexdef, schemaname || '.', '') AS indexdef
-      FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY(${catalogProjection.tables}::text[])
-      ORDER BY indexname`.execute(db);
-    return { tables, indexes };
-  }
+  const snapshot = () => catalogRowsAndIndexes(db);
 
   const rankIndexExists = async () => {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes

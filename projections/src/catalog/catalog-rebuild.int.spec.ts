@@ -16,6 +16,7 @@ import type { Projection } from "../runner/projection.ts";
 import { rebuildProjection } from "../runner/rebuild.ts";
 import type { Database } from "../database.ts";
 import { catalogProjection } from "./catalog-projection.ts";
+import { catalogRowsAndIndexes } from "./catalog-snapshot.ts";
 
 describe.each(testBackends())("catalog rebuild on $name", ({ pglite }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -27,19 +28,7 @@ describe.each(testBackends())("catalog rebuild on $name", ({ pglite }) => {
   }, 120_000);
   afterAll(() => database?.drop());
 
-  async function snapshot() {
-    const tables: Record<string, unknown[]> = {};
-    for (const table of catalogProjection.tables) {
-      const { rows } = await sql`SELECT t.*, ${table === "products" ? sql`search::text AS search` : sql`NULL AS search`}
-        FROM ${sql.table(table)} t ORDER BY 1, 2`.execute(db);
-      tables[table] = rows;
-    }
-    const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`SELECT indexname,
-        replace(indexdef, schemaname || '.', '') AS indexdef
-      FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY(${catalogProjection.tables}::text[])
-      ORDER BY indexname`.execute(db);
-    return { tables, indexes };
-  }
+  const snapshot = () => catalogRowsAndIndexes(db);
 
   it("a rebuild writes the catalog's rows without its read-side indexes and builds them before the swap: the same rows and indexes", {
     timeout: 180_000,
