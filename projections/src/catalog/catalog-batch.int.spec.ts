@@ -12,6 +12,7 @@ import {
   START,
   type RecordedEvent,
   readAllCommitted,
+  type EventDefinition,
 } from "@shop/shared";
 import { demoCatalog } from "@shop/services/catalog/catalog-demo-data";
 import { generateCatalog } from "@shop/services/catalog/catalog-generator";
@@ -24,23 +25,12 @@ import { openTestDatabase } from "@shop/services/testing/test-database";
 import { applyEvents } from "../runner/apply.ts";
 import type { Database } from "../database.ts";
 import { catalogProjection } from "./catalog-projection.ts";
+import { recordedEvent } from "../runner/batch-equivalence.ts";
+import { catalogRows } from "./catalog-snapshot.ts";
 
 const at = "2026-11-23T10:00:00.000Z";
-let global = 1_000_000;
-function recorded(definition: { type: string; schema: { parse(d: unknown): unknown } }, data: object): RecordedEvent {
-  global++;
-  return {
-    type: definition.type,
-    data: definition.schema.parse({ ...data }),
-    metadata: {},
-    schemaVersion: 1,
-    streamId: "catalog-batch-test",
-    streamPosition: 0,
-    position: { ...START, major: BigInt(global) } as RecordedEvent["position"],
-    globalPosition: global,
-    createdAt: new Date(at),
-  };
-}
+const recorded = (definition: EventDefinition, data: object) =>
+  recordedEvent(definition, data, { id: "catalog-batch-test", createdAt: new Date(at) });
 
 /**
  * After the import: changes that interleave with inserts and hit what the summaries read (a SKU
@@ -111,16 +101,7 @@ describe.each(testBackends())("catalog batched projection on $name", ({ pglite }
     await catalogProjection.migrate(db);
   }
 
-  async function snapshot() {
-    const tables: Record<string, unknown[]> = {};
-    for (const table of catalogProjection.tables) {
-      // tsvector as text: the rows compare as strings.
-      const { rows } = await sql`SELECT t.*, ${table === "products" ? sql`search::text AS search` : sql`NULL AS search`}
-        FROM ${sql.table(table)} t ORDER BY 1, 2`.execute(db);
-      tables[table] = rows;
-    }
-    return tables;
-  }
+  const snapshot = () => catalogRows(db);
 
   /** The log's catalog events: `file` imported through the commands into a log of its own. */
   async function importedEvents(file: unknown): Promise<RecordedEvent[]> {

@@ -9,8 +9,8 @@ import {
   SkuPriceChanged,
   SkuStockChanged,
   SkuUpdated,
-  START,
   type RecordedEvent,
+  type EventDefinition,
 } from "@shop/shared";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
@@ -19,23 +19,11 @@ import type { Database } from "../database.ts";
 import { catalogProjection } from "./catalog-projection.ts";
 import { plainWords } from "./product-search-plan.ts";
 import { loadSkusForCart } from "./sku-for-cart-query.ts";
+import { recordedEvent } from "../runner/batch-equivalence.ts";
 
-let global = 0;
 const at = "2026-11-23T10:00:00.000Z";
-function recorded(definition: { type: string; schema: { parse(d: unknown): unknown } }, data: object): RecordedEvent {
-  global++;
-  return {
-    type: definition.type,
-    data: definition.schema.parse({ ...data }),
-    metadata: {},
-    schemaVersion: 1,
-    streamId: "catalog-test",
-    streamPosition: 0,
-    position: { ...START, major: BigInt(global) } as RecordedEvent["position"],
-    globalPosition: global,
-    createdAt: new Date(at),
-  };
-}
+const recorded = (definition: EventDefinition, data: object) =>
+  recordedEvent(definition, data, { id: "catalog-test", createdAt: new Date(at) });
 
 const book = {
   id: 1,

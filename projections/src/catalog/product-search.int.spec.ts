@@ -1,7 +1,7 @@
 // Product search (issue 28.1) on a real database: relevance, prefixes, and the fast page against ranking every match.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { ProductCreated, ProductUpdated, SkuCreated, START, type RecordedEvent } from "@shop/shared";
+import { ProductCreated, ProductUpdated, SkuCreated, type EventDefinition } from "@shop/shared";
 import type { ProductListQuery } from "@shop/shared/catalog/api";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
@@ -11,23 +11,11 @@ import { catalogProjection } from "./catalog-projection.ts";
 import { listProductsCounts } from "./catalog-queries.ts";
 import { productsPage, rankEveryMatch, type RankingCache } from "./product-search.ts";
 import { prepareSearch } from "./product-search-plan.ts";
+import { recordedEvent } from "../runner/batch-equivalence.ts";
 
-let global = 0;
 const at = "2026-11-29T06:00:00.000Z";
-function recorded(definition: { type: string; schema: { parse(d: unknown): unknown } }, data: object): RecordedEvent {
-  global++;
-  return {
-    type: definition.type,
-    data: definition.schema.parse({ ...data }),
-    metadata: {},
-    schemaVersion: 1,
-    streamId: "search-test",
-    streamPosition: 0,
-    position: { ...START, major: BigInt(global) } as RecordedEvent["position"],
-    globalPosition: global,
-    createdAt: new Date(at),
-  };
-}
+const recorded = (definition: EventDefinition, data: object) =>
+  recordedEvent(definition, data, { id: "search-test", createdAt: new Date(at) });
 
 /** A product with one active SKU (so it is listed); the SKU's code says its category. */
 function product(id: number, fields: { title: string; subtitle?: string; author?: string; series?: string }) {

@@ -10,7 +10,7 @@ let global = 2_000_000;
 export function recordedEvent(
   definition: EventDefinition,
   data: object,
-  stream: { id?: string; position?: number } = {},
+  stream: { id?: string; position?: number; createdAt?: Date } = {},
 ): RecordedEvent {
   global++;
   return {
@@ -22,7 +22,7 @@ export function recordedEvent(
     streamPosition: stream.position ?? 0,
     position: { ...START, major: BigInt(global) } as RecordedEvent["position"],
     globalPosition: global,
-    createdAt: new Date("2026-11-29T20:00:00.000Z"),
+    createdAt: stream.createdAt ?? new Date("2026-11-29T20:00:00.000Z"),
   };
 }
 
