@@ -119,7 +119,13 @@ export async function startServer(
     if (position) {
       await runner.waitFor(position);
       // Only on the start that seeded the empty log: a restart finds it seeded and adds no sales.
-      const sold = await seedDemoSales({ store, db: database.db, clock, gateway: paymentGateway, siteUrl: config.SITE_URL });
+      const sold = await seedDemoSales({
+        store,
+        db: database.db,
+        clock,
+        gateway: paymentGateway,
+        siteUrl: config.SITE_URL,
+      });
       if (sold) await runner.waitFor(sold);
     }
   }
