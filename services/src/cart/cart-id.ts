@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { parse } from "cookie";
-import type { NextFunction, Request, Response } from "express";
+import type { Request, Response } from "express";
 import { userCartId } from "@shop/shared";
 import { setSiteCookie } from "../platform/http/cookies.ts";
 import { hmacSha256 } from "../platform/keyed-hash.ts";
 import { randomToken } from "../platform/random-token.ts";
+import { siteKeyOnRequest } from "../platform/site-secrets.ts";
 
 declare global {
   namespace Express {
@@ -57,20 +58,10 @@ export function verifiedCartId(value: string | undefined, key: Buffer): string |
  * Gives each request the signing key for `cartIdOf` and `visitorCartOf`; the cookie itself is read
  * (and its signature checked) only by a request that asks for the cart, once.
  */
-export function readVisitorCart(key: () => Promise<Buffer>) {
-  let known: Buffer | null = null; // the key never changes once made: later requests go on at once
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (known) {
-      req.visitorCart = { key: known };
-      return next();
-    }
-    key().then((made) => {
-      known = made;
-      req.visitorCart = { key: made };
-      next();
-    }, next);
-  };
-}
+export const readVisitorCart = (key: () => Promise<Buffer>) =>
+  siteKeyOnRequest(key, (req, made) => {
+    req.visitorCart = { key: made };
+  });
 
 /** The request's visitor cart (a valid signed cookie's), or null. */
 export function visitorCartOf(req: Request): string | null {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import type { NextFunction, Request, Response } from "express";
 import type { Database } from "@shop/projections";
 
 /**
@@ -45,4 +46,23 @@ async function stored(db: Kysely<Database>, name: string): Promise<Buffer> {
   const { rows } = await sql<{ secret: Uint8Array }>`SELECT secret FROM site_secrets WHERE name = ${name}`.execute(db);
   if (!rows[0]) throw new Error(`the site secret ${name} vanished while it was made`);
   return Buffer.from(rows[0].secret);
+}
+
+/**
+ * Middleware that hands each request the site key `key` makes (`put`), for the cookies it signs: the key
+ * never changes once made, so after the first request it is handed over at once, with no promise.
+ */
+export function siteKeyOnRequest(key: () => Promise<Buffer>, put: (req: Request, key: Buffer) => void) {
+  let known: Buffer | null = null;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (known) {
+      put(req, known);
+      return next();
+    }
+    key().then((made) => {
+      known = made;
+      put(req, made);
+      next();
+    }, next);
+  };
 }

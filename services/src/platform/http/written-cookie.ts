@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
+import type { Request, Response } from "express";
 import { comparePositions, type LogPosition } from "@shop/shared";
 import { hmacSha256 } from "../keyed-hash.ts";
+import { siteKeyOnRequest } from "../site-secrets.ts";
 import type { WaitForProjections } from "../read-your-writes.ts";
 import { readCookie } from "./cookies.ts";
 
@@ -54,20 +55,10 @@ export function verifiedPosition(value: string | undefined, key: Buffer): LogPos
 }
 
 /** Gives each request the key `written` cookies are signed with (read once, then kept). */
-export function readWrittenKey(key: () => Promise<Buffer>) {
-  let known: Buffer | null = null;
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (known) {
-      req.writtenKey = known;
-      return next();
-    }
-    key().then((made) => {
-      known = made;
-      req.writtenKey = made;
-      next();
-    }, next);
-  };
-}
+export const readWrittenKey = (key: () => Promise<Buffer>) =>
+  siteKeyOnRequest(key, (req, made) => {
+    req.writtenKey = made;
+  });
 
 /**
  * The position this browser's last such write answered, or null (none, expired, not a position, or
