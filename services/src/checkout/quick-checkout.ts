@@ -40,5 +40,11 @@ export const quickCheckoutDecider = {
   },
 };
 
-/** The tag of the payment the browser confirms for this key's stream and round (Stripe's PaymentIntent metadata). */
-export const quickPaymentTag = (stream: string, state: QuickCheckout) => `${stream}.r${state.round}`;
+/**
+ * The tag of the payment the browser confirms for this key's stream and round (Stripe's PaymentIntent
+ * metadata). A monthly gift's first month is tagged apart: its intent keeps the card for the next
+ * months (`setup_future_usage`), so an intent made for a one-off gift cannot start a monthly one
+ * (Stripe may refuse to charge its card off-session), nor the other way round.
+ */
+export const quickPaymentTag = (stream: string, state: QuickCheckout, monthly = false) =>
+  `${stream}.r${state.round}${monthly ? ".monthly" : ""}`;

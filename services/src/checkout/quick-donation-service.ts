@@ -43,6 +43,7 @@ export async function submitQuickDonation(
       person: await payerOf(deps.db, request.userId, gift.billing.email),
       personal: { billing: gift.billing, shipping: null, digitalEmail: null },
       ships: false,
+      monthly: input.monthly,
       // A paid gift moves its campaign's thermometer (in the order's transaction), as the four steps' gifts do.
       afterOrder: async (tx, placed, now) => {
         if (placed.payment.status !== "awaiting") await recordOrderGiftsIn(tx, placed, now);

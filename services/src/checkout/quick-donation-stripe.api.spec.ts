@@ -232,4 +232,33 @@ describe("spec 26.5: give-now with the Stripe gateway (fixture server)", () => {
         expect(response.status).toBe(402);
         expect(newEvents.map((e) => e.type)).not.toContain("OrderPlaced");
       }));
+
+  it("spec 26.5 monthly give-now on Stripe: an intent made for a one-off gift (its card not kept) cannot start a monthly gift, nor a monthly intent pay a one-off gift", () =>
+    given
+      .when(async (http) => {
+        const giver = http.as(noah);
+        const monthly = { ...FORM, monthly: "on" };
+        const { tag: oneOff } = await intentFor(giver, "gift-7");
+        stripe.answer(confirmed("payment-intent-requires-capture", oneOff));
+        const asMonthly = await giver.post(Q, { ...monthly, payment_intent: PI }, { "idempotency-key": "gift-7" });
+        const { tag: forMonthly } = await intentFor(giver, "gift-8", monthly);
+        expect(forMonthly).toBe(`${quickCheckoutStream("gift-8")}.r0.monthly`);
+        stripe.answer(confirmed("payment-intent-requires-capture", forMonthly));
+        const asOneOff = await giver.post(Q, { ...FORM, payment_intent: PI }, { "idempotency-key": "gift-8" });
+        expect(asOneOff.status).toBe(402);
+        return asMonthly;
+      })
+      .then(({ response, newEvents }) => {
+        expect(response.status).toBe(402);
+        expect(response.json.metadata).toMatchObject({ success: false });
+        expect(newEvents.map((e) => e.type)).not.toContain("OrderPlaced");
+        expect(newEvents.map((e) => e.type)).not.toContain("MonthlyGiftStarted");
+        // Each intent was read, never captured, and no subscription was asked for.
+        expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          "POST /v1/payment_intents",
+          `GET /v1/payment_intents/${PI}`,
+          "POST /v1/payment_intents",
+          `GET /v1/payment_intents/${PI}`,
+        ]);
+      }));
 });

@@ -53,6 +53,8 @@ export interface QuickOrder {
   person: string;
   personal: OrderPersonal;
   ships: boolean;
+  /** A monthly gift's first month: paid only by a browser payment made to keep its card (`quickPaymentTag`). */
+  monthly?: boolean;
   /** What commits with the order (a gift's thermometer). */
   afterOrder?: (tx: StreamTransaction, placed: PlacedOrder["placed"], now: Date) => Promise<void>;
 }
@@ -84,7 +86,10 @@ export function payQuickOrder(
     {
       load: async () => ({ state: foldStream(quickCheckoutDecider, await deps.store.readStream(stream)) }),
       placedOf: ({ state }) => state.placed,
-      payment: ({ state }) => ({ payment: order.payment(quickPaymentTag(stream, state)), totals: order.totals }),
+      payment: ({ state }) => ({
+        payment: order.payment(quickPaymentTag(stream, state, order.monthly)),
+        totals: order.totals,
+      }),
       order: async () => ({
         person: order.person,
         personal: order.personal,
@@ -125,7 +130,7 @@ export async function quickPaymentIntent(
   const state = foldStream(quickCheckoutDecider, await deps.store.readStream(stream));
   const intent = await deps.gateway.browserPayment({
     amountCents: payment.amountCents,
-    tag: quickPaymentTag(stream, state),
+    tag: quickPaymentTag(stream, state, payment.monthly),
     monthly: payment.monthly,
   });
   return {
