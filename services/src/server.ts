@@ -23,6 +23,7 @@ import { startCheckHoldSweeper } from "./orders/check-holds.ts";
 import { startPutBackSweeper } from "./orders/put-back-sweeper.ts";
 import { orderNumbersFrom } from "./orders/order-number.ts";
 import { startPaymentReactor } from "./checkout/payment-reactor.ts";
+import { startMonthlyGiftStartSweeper } from "./monthly-gifts/monthly-gift-start-sweeper.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
 import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
 import { migratePersonKeys } from "@shop/projections";
@@ -80,6 +81,7 @@ export async function startServer(
     checkHoldsEveryMs?: number;
     /** How often the leader finishes put-backs cut short (30 s by default). */
     putBacksEveryMs?: number;
+    monthlyGiftStartsEveryMs?: number;
     /** How often the leader settles abandoned payment attempts (10 s by default). */
     paymentReactorEveryMs?: number;
     sessionRecheckEveryMs?: number;
@@ -225,6 +227,13 @@ export async function startServer(
   });
   // Finishes a cancel's or refund's put-back that a killed process left half done.
   const putBacks = startPutBackSweeper({ ...leaderWork, intervalMs: options.putBacksEveryMs });
+  // Starts a monthly gift whose first month was paid but whose start the giver's request never finished.
+  const monthlyGiftStarts = startMonthlyGiftStartSweeper({
+    ...leaderWork,
+    gateway: paymentGateway,
+    siteUrl: config.SITE_URL,
+    intervalMs: options.monthlyGiftStartsEveryMs,
+  });
   const mailSender = startMailSender({
     ...leaderWork,
     transport: options.mail?.transport ?? mailTransportFor(config),
@@ -276,6 +285,7 @@ export async function startServer(
         await scheduledActions.stop();
         await checkHolds.stop();
         await putBacks.stop();
+        await monthlyGiftStarts.stop();
         await paymentReactor.stop();
         await mailSender.stop();
         await gateway.close(); // also closes the HTTP server
