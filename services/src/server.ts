@@ -24,6 +24,7 @@ import { startPutBackSweeper } from "./orders/put-back-sweeper.ts";
 import { orderNumbersFrom } from "./orders/order-number.ts";
 import { startPaymentReactor } from "./checkout/payment-reactor.ts";
 import { startMonthlyGiftStartSweeper } from "./monthly-gifts/monthly-gift-start-sweeper.ts";
+import { startStaleHoldSweeper } from "./payments/stale-hold-sweeper.ts";
 import { startMailSender } from "./mail/mail-sender.ts";
 import { mailTransportFor, type MailTransport } from "./mail/mail-transport.ts";
 import { migratePersonKeys } from "@shop/projections";
@@ -82,6 +83,7 @@ export async function startServer(
     /** How often the leader finishes put-backs cut short (30 s by default). */
     putBacksEveryMs?: number;
     monthlyGiftStartsEveryMs?: number;
+    staleHoldsEveryMs?: number;
     /** How often the leader settles abandoned payment attempts (10 s by default). */
     paymentReactorEveryMs?: number;
     sessionRecheckEveryMs?: number;
@@ -227,6 +229,12 @@ export async function startServer(
   });
   // Finishes a cancel's or refund's put-back that a killed process left half done.
   const putBacks = startPutBackSweeper({ ...leaderWork, intervalMs: options.putBacksEveryMs });
+  // Gives back a Stripe hold whose payment was confirmed in the browser and never posted.
+  const staleHolds = startStaleHoldSweeper({
+    ...leaderWork,
+    gateway: paymentGateway,
+    intervalMs: options.staleHoldsEveryMs,
+  });
   // Starts a monthly gift whose first month was paid but whose start the giver's request never finished.
   const monthlyGiftStarts = startMonthlyGiftStartSweeper({
     ...leaderWork,
@@ -286,6 +294,7 @@ export async function startServer(
         await checkHolds.stop();
         await putBacks.stop();
         await monthlyGiftStarts.stop();
+        await staleHolds.stop();
         await paymentReactor.stop();
         await mailSender.stop();
         await gateway.close(); // also closes the HTTP server

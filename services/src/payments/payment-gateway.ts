@@ -53,6 +53,12 @@ export interface PaymentGateway {
    * reactor voids one whose process died before recording it. The test gateway reads its ledger.
    */
   authorisationFor?(idempotencyKey: string): Promise<string | null>;
+  /**
+   * Present when a shopper's browser can authorise a payment the shop never hears of (Stripe's Payment
+   * Element confirmed, then the tab closed before the form was posted): the shop's own holds still
+   * uncaptured that were made between `after` and `before`. The stale-hold sweep gives them back.
+   */
+  uncapturedHolds?(window: { after: Date; before: Date }): Promise<string[]>;
   /** Present when the gateway can repeat a gift each month. */
   monthly?: MonthlyGateway;
 }

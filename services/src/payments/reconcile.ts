@@ -7,7 +7,7 @@ import { campaignDecider } from "../campaigns/campaign.ts";
 import { foldStream } from "../platform/command-handler.ts";
 import { OpsError } from "../ops/ops-context.ts";
 import { readLedger, type LedgerRow } from "./gateway-ledger.ts";
-import { createStripeApi } from "./stripe-api.ts";
+import { createStripeApi, listStripe, type FormValue, type StripeApi } from "./stripe-api.ts";
 
 /** What the gateway says of one charge (its reference), summed from its movements. */
 export interface GatewayCharge {
@@ -49,34 +49,17 @@ export function chargesOf(rows: LedgerRow[]): GatewayCharge[] {
   return [...charges.values()];
 }
 
-type StripeRequest = ReturnType<typeof createStripeApi>;
 type StripeIntent = { id: string; amount: number; amount_received?: number; status: string; created: number };
 type StripeRefund = { id: string; amount: number; payment_intent: string | null; status: string };
-
-/** Every object of a Stripe list endpoint since `since`, page by page (`starting_after`, `has_more`). */
-async function listAll<T extends { id: string }>(request: StripeRequest, path: string, since?: Date): Promise<T[]> {
-  const items: T[] = [];
-  for (let after: string | undefined; ; ) {
-    const page = (await request("GET", path, {
-      query: {
-        limit: 100,
-        ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}),
-        ...(after ? { starting_after: after } : {}),
-      },
-    })) as { data: T[]; has_more: boolean };
-    items.push(...page.data);
-    if (!page.has_more || page.data.length === 0) return items;
-    after = page.data.at(-1)!.id;
-  }
-}
 
 /**
  * Stripe's record, read through its list API: each PaymentIntent that held money (authorised,
  * captured, or cancelled after authorising) with its refunds. One never confirmed moved no money.
  */
-export async function stripeCharges(request: StripeRequest, since?: Date): Promise<GatewayCharge[]> {
-  const intents = await listAll<StripeIntent>(request, "/v1/payment_intents", since);
-  const refunds = await listAll<StripeRefund>(request, "/v1/refunds", since);
+export async function stripeCharges(request: StripeApi, since?: Date): Promise<GatewayCharge[]> {
+  const created: Record<string, FormValue> = since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {};
+  const intents = await listStripe<StripeIntent>(request, "/v1/payment_intents", created);
+  const refunds = await listStripe<StripeRefund>(request, "/v1/refunds", created);
   const refunded = new Map<string, number>();
   for (const r of refunds)
     if (r.payment_intent && r.status === "succeeded")

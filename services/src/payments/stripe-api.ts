@@ -28,7 +28,7 @@ export class StripeApiError extends Error {
 /** DELETE: ending a subscription (`DELETE /v1/subscriptions/:id`); it takes no body. */
 type StripeMethod = "GET" | "POST" | "DELETE";
 
-type FormValue = string | number | boolean | FormValue[] | { [key: string]: FormValue };
+export type FormValue = string | number | boolean | FormValue[] | { [key: string]: FormValue };
 
 /** Stripe's form encoding: nested objects as `a[b]=c`, lists as `a[]=x` (order kept). */
 export function formEncode(values: Record<string, FormValue>): string {
@@ -117,3 +117,20 @@ export function createStripeApi(options: StripeApiOptions) {
 }
 
 export type StripeApi = ReturnType<typeof createStripeApi>;
+
+/** Every object of a Stripe list endpoint that `filter` selects (`created[gte]`, ...), page by page (`starting_after`, `has_more`). */
+export async function listStripe<T extends { id: string }>(
+  api: StripeApi,
+  path: string,
+  filter: Record<string, FormValue> = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let after: string | undefined; ; ) {
+    const page = (await api("GET", path, {
+      query: { limit: 100, ...filter, ...(after ? { starting_after: after } : {}) },
+    })) as { data: T[]; has_more: boolean };
+    items.push(...page.data);
+    if (!page.has_more || page.data.length === 0) return items;
+    after = page.data.at(-1)!.id;
+  }
+}

@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES } from "@shop/shared";
 import { z } from "zod";
 import type { AuthoriseResult, PaymentGateway } from "./payment-gateway.ts";
-import { createStripeApi, StripeApiError, type StripeApiOptions } from "./stripe-api.ts";
+import { createStripeApi, listStripe, StripeApiError, type StripeApiOptions } from "./stripe-api.ts";
 import { createStripeMonthly } from "./stripe-monthly.ts";
 
 /** The shop's prices are in US dollars. */
@@ -34,6 +34,9 @@ const PaymentIntent = z.object({
   last_payment_error: z.object({ code: z.string().optional(), message: z.string().optional() }).nullable().optional(),
 });
 type PaymentIntent = z.infer<typeof PaymentIntent>;
+
+/** An intent as Stripe's list answers it: what the stale-hold sweep reads. */
+type ListedIntent = { id: string; status: string; metadata?: Record<string, string> };
 
 /** An intent with its charge expanded: what a capture Stripe refused as already done still holds. */
 const CapturedIntent = z.object({
@@ -175,6 +178,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     void: cancel,
+
+    async uncapturedHolds({ after, before }) {
+      const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+      const intents = await listStripe<ListedIntent>(api, "/v1/payment_intents", {
+        created: { gt: seconds(after), lt: seconds(before) },
+      });
+      // Only the shop's own (tagged by a checkout round): the account may hold other systems' intents.
+      return intents.filter((i) => i.status === "requires_capture" && i.metadata?.[TAG_KEY]).map((i) => i.id);
+    },
 
     async release(reference) {
       const intent = await retrieve(reference);
