@@ -25,7 +25,7 @@ import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
-import { checkoutPayer, discountCustomerOf, openCheckoutForOrder, payerKeyRead, payerOf } from "./checkout-personal.ts";
+import { checkoutPayer, discountCustomerOf, openCheckoutWithKey, payerKeyRead, payerOf } from "./checkout-personal.ts";
 import { runPaymentAttempt, type AttemptLog, type PaymentAttemptDeps } from "./payment-attempt.ts";
 import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 
@@ -140,7 +140,7 @@ export function submitPayment(
       async order({ checkout, cart, context, priced, keyRead }) {
         // The payer's key is read once (begun with the load): it opens the billing and delivery, and
         // seals the order and its mail.
-        const opened = await openCheckoutForOrder(deps.db, checkout, keyRead);
+        const opened = await openCheckoutWithKey(deps.db, checkout, keyRead);
         const billing = opened.billing;
         if (!billing) throw new CheckoutInvalidStepError(); // the payer was erased since step 1
         const userId = request.userId ?? checkout.billing!.userId;
