@@ -8,7 +8,7 @@ import { BILLING, GOOD_CARD, SAME_AS_BILLING } from "../services/src/checkout/ch
 import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 import { openDatabase } from "../services/src/platform/database.ts";
-import { freshSchemaServer, percentiles, type Row } from "./bench-kit.ts";
+import { cpuMeter, freshSchemaServer, percentiles, type Row } from "./bench-kit.ts";
 import { spawnServer, type ServerProcess } from "../services/src/platform/server-process-kit.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
 
@@ -104,6 +104,8 @@ interface Outcome {
   seconds: number;
   /** Order numbers answered to each shopper (two when it double-submitted). */
   orders: Map<string, string[]>;
+  /** CPU ms of the answering process and of its PostgreSQL backends over the round. */
+  cpu: { process: number; database: number };
 }
 
 /** `shoppers` shoppers, all at once, each through its steps in order; a failed step ends that shopper's checkout. */
@@ -113,6 +115,7 @@ async function checkoutRound(
   stepsOf: (shopper: string, i: number) => Step[],
   prefix: string,
   csrf: boolean,
+  meter: () => ReturnType<typeof cpuMeter>,
 ): Promise<Outcome> {
   const out: Outcome = {
     times: Object.fromEntries(STEPS.map((s) => [s, []])) as unknown as Record<StepName, number[]>,
@@ -121,6 +124,7 @@ async function checkoutRound(
     failed: [],
     seconds: 0,
     orders: new Map(),
+    cpu: { process: 0, database: 0 },
   };
   // The page load that gives a browser its csrftoken cookie: before the clock starts.
   const clients = await Promise.all(
@@ -131,6 +135,7 @@ async function checkoutRound(
     }),
   );
   const started = performance.now();
+  const cpu = meter();
   await Promise.all(
     clients.map(async (client, i) => {
       const shopper = `${prefix}-${i}`;
@@ -156,6 +161,7 @@ async function checkoutRound(
     }),
   );
   out.seconds = (performance.now() - started) / 1000;
+  out.cpu = await cpu.stop();
   return out;
 }
 
@@ -175,6 +181,8 @@ export async function run(args: string[]): Promise<void> {
   let baseline: ChildProcess | undefined;
   let server: ServerProcess | undefined;
   const database = await openDatabase({ url, schema, poolSize: 8 });
+  // Finds each side's PostgreSQL backends (pg_stat_activity) for the CPU lines.
+  const admin = new pg.Pool({ connectionString: url, max: 1 });
   let verdict = { fivexx: 0, duplicates: 0 };
   try {
     server = await spawnServer(env, 120_000);
@@ -225,20 +233,24 @@ export async function run(args: string[]): Promise<void> {
       baseline!.once("exit", (code) => reject(new Error(`baseline exited (${code})`)));
     });
     const base = `http://127.0.0.1:${basePort}`;
+    const baseMeter = () => cpuMeter(baseline!.pid!, admin);
+    const appMeter = () => cpuMeter(server!.child.pid!, admin);
 
     // A warm-up round of each (JIT, pools, caches: not in the figures, but in the 5xx and duplicate
     // checks), then alternating rounds, baseline first.
     console.info(`warm-up round: baseline, then ${shoppers} shoppers on the server…`);
-    await checkoutRound(base, shoppers, (s, i) => baselineSteps(s, i, inserts), "bw", false);
-    const warmup = await checkoutRound(server.url, shoppers, appSteps, "rw", true);
+    await checkoutRound(base, shoppers, (s, i) => baselineSteps(s, i, inserts), "bw", false, baseMeter);
+    const warmup = await checkoutRound(server.url, shoppers, appSteps, "rw", true, appMeter);
     loads.push(loadavg()[0]);
     const b: Outcome[] = [];
     const a: Outcome[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       console.info(`round ${round + 1}/${ROUNDS}: baseline, then ${shoppers} shoppers on the server…`);
-      b.push(await checkoutRound(base, shoppers, (s, i) => baselineSteps(s, i, inserts), `b${round}`, false));
+      b.push(
+        await checkoutRound(base, shoppers, (s, i) => baselineSteps(s, i, inserts), `b${round}`, false, baseMeter),
+      );
       loads.push(loadavg()[0]);
-      a.push(await checkoutRound(server.url, shoppers, appSteps, `r${round}`, true));
+      a.push(await checkoutRound(server.url, shoppers, appSteps, `r${round}`, true, appMeter));
       loads.push(loadavg()[0]);
     }
 
@@ -285,6 +297,20 @@ export async function run(args: string[]): Promise<void> {
       perSecond: median(a.map(rate)),
       note: `${median(ratios).toFixed(2)}× baseline orders/s; rounds ${a.map((o) => rate(o).toFixed(1)).join(", ")}; completed ${a.map((o) => o.completed).join(", ")}; ${statuses(a)}`,
     });
+    // CPU per completed order, summed over the measured rounds: what a CPU-bound machine's orders/s follows.
+    const cpuPerOrder = (os: Outcome[], key: "process" | "database") =>
+      os.reduce((n, o) => n + o.cpu[key], 0) /
+      Math.max(
+        1,
+        os.reduce((n, o) => n + o.completed, 0),
+      );
+    for (const key of ["process", "database"] as const) {
+      const [pb, pa] = [cpuPerOrder(b, key), cpuPerOrder(a, key)];
+      rows.push({
+        name: `CPU ms per order, ${key === "process" ? "server process" : "its PostgreSQL backends"}`,
+        note: `${pa.toFixed(1)} (baseline ${pb.toFixed(1)}: ${(pa / pb).toFixed(2)}×)`,
+      });
+    }
     for (const step of STEPS) {
       const pb = percentiles(b.flatMap((o) => o.times[step]));
       const pa = percentiles(a.flatMap((o) => o.times[step]));
@@ -311,8 +337,6 @@ export async function run(args: string[]): Promise<void> {
     if (baseline?.connected) baseline.disconnect();
     await server?.stop();
     await database.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
   }

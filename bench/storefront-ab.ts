@@ -6,10 +6,10 @@
 // runs only the named lines. `BENCH_AB_PIDS=<pid A>,<pid B>` (the servers' process ids, Linux) adds each
 // side's server CPU time per answer (user + system, all threads, from /proc): the per-request cost, which
 // a busy machine's swings move far less than req/s.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Pool } from "undici";
+import { cpuMillis } from "./bench-kit.ts";
 
 const CONNECTIONS = 64;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -34,14 +34,8 @@ interface Round {
 }
 
 const PIDS = process.env.BENCH_AB_PIDS?.split(",").map(Number);
-/** A process's user + system CPU time in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 async function load(origin: string, path: string, seconds: number, pid?: number): Promise<Round> {
-  const cpuBefore = pid ? cpuMicros(pid) : 0;
+  const cpuBefore = pid ? cpuMillis(pid) * 1000 : 0;
   const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
   const end = performance.now() + seconds * 1000;
   const times: number[] = [];
@@ -57,7 +51,7 @@ async function load(origin: string, path: string, seconds: number, pid?: number)
     }),
   );
   await pool.close();
-  const cpu = pid ? (cpuMicros(pid) - cpuBefore) / times.length : undefined;
+  const cpu = pid ? (cpuMillis(pid) * 1000 - cpuBefore) / times.length : undefined;
   times.sort((a, b) => a - b);
   return { perSecond: times.length / seconds, p99: times[Math.floor(times.length * 0.99)], cpu };
 }

@@ -47,13 +47,14 @@ export async function openCheckout(
 }
 
 /**
- * `openCheckout` for the payment (issue 28, point 3: fewer round trips): when the payer's key sealed
- * both values, it is read once, both are opened with it, and it is answered with them so the order and
- * its mail are sealed with it without another read. A key that opens the billing exists, so sealing
+ * `openCheckout` for a step that seals after it opens, the delivery and the payment (issue 28, point 3:
+ * fewer round trips): when the payer's key sealed every value given, it is read once, they are opened
+ * with it, and it is answered with them so the delivery, or the order and its mail, are sealed with it
+ * without another read. A key that opens the billing exists, so sealing
  * with it is what `sealPersonal` would have done. Otherwise (a value in clear, two persons) as `openCheckout`,
  * with no key.
  */
-export async function openCheckoutForOrder(
+export async function openCheckoutWithKey(
   db: Kysely<Database>,
   checkout: Checkout,
   /** The payer's key, when its read was started beside the checkout's other reads (`payerKeyRead`). */
@@ -82,7 +83,7 @@ function sealedByPayer(checkout: Checkout): string | null {
 }
 
 /**
- * Starts reading the payer's key for `openCheckoutForOrder` as soon as the checkout is read, so it goes
+ * Starts reading the payer's key for `openCheckoutWithKey` as soon as the checkout is read, so it goes
  * beside the cart's SKUs rather than after them; null when it would not be used (values not all sealed
  * by the payer) or may not be (an attempt runs: this submit will wait for it). A failed read is thrown
  * where it is awaited, never as an unhandled rejection.
@@ -97,8 +98,16 @@ export function payerKeyRead(db: Kysely<Database>, checkout: Checkout): Promise<
 
 export const sealBilling = (db: Kysely<Database>, person: string, billing: Billing): Promise<Sealed> =>
   sealPersonal(db, person, Billing.parse(billing));
-export const sealDelivery = (db: Kysely<Database>, person: string, delivery: Delivery): Promise<Sealed> =>
-  sealPersonal(db, person, Delivery.parse(delivery));
+/** The delivery sealed with the payer's key: the one opening the billing read (no read), or read (made) now. */
+export const sealDelivery = async (
+  db: Kysely<Database>,
+  person: string,
+  delivery: Delivery,
+  key?: Buffer,
+): Promise<Sealed> =>
+  key
+    ? { person, box: sealWithKey(key, Delivery.parse(delivery)) }
+    : sealPersonal(db, person, Delivery.parse(delivery));
 /** The order's personal data sealed with the buyer's key: the one the caller read already (no read), or read (made) now. */
 export const sealOrderPersonal = async (
   db: Kysely<Database>,

@@ -36,7 +36,14 @@ import {
   deliveryGiven,
   priceShipping,
 } from "./decide.ts";
-import { checkoutPayer, openCheckout, payerOf, sealBilling, sealDelivery } from "./checkout-personal.ts";
+import {
+  checkoutPayer,
+  openCheckout,
+  openCheckoutWithKey,
+  payerOf,
+  sealBilling,
+  sealDelivery,
+} from "./checkout-personal.ts";
 import { orderSummaryHtml, shippingOptionsHtml, totalsOf } from "./order-pricing.ts";
 import { loadShippingRates } from "./shipping-rates.ts";
 import { saveToAddressBook } from "../addresses/add-address.ts";
@@ -147,7 +154,8 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
   router.post("/api/store/shop/checkout/delivery/", async (req, res) => {
     const input = parseRequest(CheckoutDeliveryRequest, req.body);
     const { cartId, checkout, priced } = await load(req, res);
-    const { billing } = await openCheckout(deps.db, checkout);
+    // The payer's key is read once: it opens the billing and seals the delivery.
+    const { billing, key } = await openCheckoutWithKey(deps.db, checkout);
     if (!billing) throw new CheckoutInvalidStepError(); // not given, or the payer was erased meanwhile
     const choice = input.shipping_address_id;
     const picked =
@@ -160,8 +168,10 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
       ? { ...input, ...Object.fromEntries(ADDRESS_KEYS.map((k) => [`ship_${k}`, picked[k]])) }
       : input;
     const { delivery, step } = decideDelivery(checkout, shipTo, priced.facts);
-    const person = checkoutPayer(checkout) ?? (await payerOf(deps.db, checkout.billing!.userId, billing.email));
-    const events = [deliveryGiven(await sealDelivery(deps.db, person, delivery), priced.facts, deps.clock())];
+    const payer = checkoutPayer(checkout);
+    const person = payer ?? (await payerOf(deps.db, checkout.billing!.userId, billing.email));
+    const sealed = await sealDelivery(deps.db, person, delivery, person === payer ? (key ?? undefined) : undefined);
+    const events = [deliveryGiven(sealed, priced.facts, deps.clock())];
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
     if (input.save_address && req.user && delivery.shipping && !picked)
       await saveToAddressBook(deps, req, { ...addressOf(delivery.shipping), phone: "" });

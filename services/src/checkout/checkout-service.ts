@@ -18,14 +18,14 @@ import {
 import { loadCart, type CartServiceDeps } from "../cart/cart-service.ts";
 import { cartDecider, type Cart } from "../cart/cart.ts";
 import type { CartContext } from "../cart/decide.ts";
-import { commandHandler, foldStream, RETRY } from "../platform/command-handler.ts";
+import { foldStream } from "../platform/command-handler.ts";
 import type { placeOrder } from "../orders/place-order.ts";
 import { takesCards } from "../payments/gateway-for-config.ts";
 import { recordOrderGiftsIn } from "../orders/order-gifts.ts";
 import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import { checkoutDecider, paymentTag, type Checkout } from "./checkout.ts";
 import { checkPaymentStep, decidePaymentChoice } from "./decide.ts";
-import { checkoutPayer, discountCustomerOf, openCheckoutForOrder, payerKeyRead, payerOf } from "./checkout-personal.ts";
+import { checkoutPayer, discountCustomerOf, openCheckoutWithKey, payerKeyRead, payerOf } from "./checkout-personal.ts";
 import { runPaymentAttempt, type AttemptLog, type PaymentAttemptDeps } from "./payment-attempt.ts";
 import { priceOrder, totalsOf, type PricedOrder } from "./order-pricing.ts";
 
@@ -69,21 +69,24 @@ async function loadCheckoutToPay(deps: CheckoutServiceDeps, cartId: string, shop
   return { checkout, cart, context, priced: priceOrder(cart, context), keyRead, state: checkout };
 }
 
-/** The checkout's steps: one step at a time, on the version it was loaded at (a concurrent step is a 409). */
-const checkoutStep = commandHandler(checkoutDecider, RETRY.refuse);
-
-/** Appends a step's events after the checkout's last one; a concurrent step on the same checkout is a 409. */
+/**
+ * Appends a step's events after the checkout's last one, at the version the step loaded (a concurrent
+ * step is a 409). The append's expected version is the whole check: the stream is not read again
+ * (issue 28, point 3: the step's load read it a moment ago; a re-read only to compare versions is a
+ * statement per step for nothing).
+ */
 export function appendCheckout(
-  deps: CheckoutServiceDeps,
+  deps: Pick<CheckoutServiceDeps, "store">,
   cartId: string,
   checkout: Checkout,
   events: CheckoutEvent[],
   metadata: EventMetadata,
-) {
-  return checkoutStep(deps.store, checkoutStream(cartId), () => events, {
-    metadata,
-    expectedVersion: checkout.version,
-  });
+): Promise<AppendResult> {
+  return deps.store.append(
+    checkoutStream(cartId),
+    events.map((e) => ({ type: e.type, data: e.data, metadata })),
+    { expectedVersion: checkout.version < 0 ? "no-stream" : checkout.version },
+  );
 }
 
 /** The checkout's stream records its payment attempts, with the submit's Idempotency-Key. */
@@ -137,7 +140,7 @@ export function submitPayment(
       async order({ checkout, cart, context, priced, keyRead }) {
         // The payer's key is read once (begun with the load): it opens the billing and delivery, and
         // seals the order and its mail.
-        const opened = await openCheckoutForOrder(deps.db, checkout, keyRead);
+        const opened = await openCheckoutWithKey(deps.db, checkout, keyRead);
         const billing = opened.billing;
         if (!billing) throw new CheckoutInvalidStepError(); // the payer was erased since step 1
         const userId = request.userId ?? checkout.billing!.userId;

@@ -18,6 +18,7 @@ import {
   type AttemptOrigin,
   type OrderPersonal,
   type OrderTotals,
+  type PaymentAttemptEvent,
 } from "@shop/shared";
 import { commandHandler, RETRY, type Decider } from "../platform/command-handler.ts";
 import { appendWrites } from "../eventstore/append-writes.ts";
@@ -189,8 +190,9 @@ export async function runPaymentAttempt<
       // The journal and the claim in one transaction: a process that dies after claiming always leaves
       // the payment reactor an attempt to settle (and the checkout's outcome to record), never a checkout
       // stuck 'in progress'; a claim that loses writes no journal either.
-      if (!(await claimWithJournal(deps, log, state.version, attemptId, orderDraft, at, request.metadata))) continue;
-      return await attemptClaimed(attemptId, at, orderDraft, loaded, cardKeys, personal, person, key);
+      const started = journalStarted(attemptId, log.origin, orderDraft, at);
+      if (!(await claimWithJournal(deps, log, state.version, attemptId, started, at, request.metadata))) continue;
+      return await attemptClaimed(attemptId, at, orderDraft, started, loaded, cardKeys, personal, person, key);
     } finally {
       if (streams.get(log.stream) === ends) streams.delete(log.stream);
       ended();
@@ -202,6 +204,7 @@ export async function runPaymentAttempt<
     attemptId: string,
     at: string,
     orderDraft: OrderDraft,
+    started: PaymentAttemptEvent,
     loaded: Loaded,
     cardKeys: Awaited<ReturnType<typeof checkCardAttempt>>,
     personal: OrderPersonal,
@@ -220,7 +223,7 @@ export async function runPaymentAttempt<
         deps,
         orderDraft,
         request.metadata,
-        orderJournal(deps.store, attemptId, deps.clock, request.metadata),
+        orderJournal(deps.store, attemptId, deps.clock, request.metadata, undefined, started),
         async (tx, placed) => {
           await tx.run(log.stream, log.decider, () => [log.completed(attemptId, placed.number, at)]);
           await steps.afterOrder?.(tx, loaded, placed, now);
@@ -281,7 +284,7 @@ async function claimWithJournal<State extends { version: number }, Definitions e
   log: AttemptLog<State, Definitions>,
   version: number,
   attemptId: string,
-  draft: OrderDraft,
+  started: PaymentAttemptEvent,
   at: string,
   metadata: EventMetadata,
 ): Promise<boolean> {
@@ -291,7 +294,7 @@ async function claimWithJournal<State extends { version: number }, Definitions e
       {
         streamId: paymentAttemptStream(attemptId),
         expectedVersion: "no-stream",
-        events: [event(journalStarted(attemptId, log.origin, draft, at))],
+        events: [event(started)],
       },
       {
         streamId: log.stream,

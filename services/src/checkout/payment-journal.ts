@@ -126,6 +126,8 @@ export function orderJournal(
   clock: () => Date,
   metadata: EventMetadata,
   resume?: OrderJournal["resume"],
+  /** The journal's first event, when this request's claim appended it: the card's record then skips its read. */
+  started?: PaymentAttemptEvent,
 ): OrderJournal {
   const stream = paymentAttemptStream(attemptId);
   const at = () => clock().toISOString();
@@ -138,6 +140,9 @@ export function orderJournal(
         () => [{ type: "PaymentAttemptAuthorised", data: { attemptId, ...payment, at: at() } }],
         {
           metadata,
+          known: started
+            ? { state: journalDecider.evolve(journalDecider.initialState(), started), version: 0 }
+            : undefined,
         },
       );
     },

@@ -80,6 +80,36 @@ describe.skipIf(!testDatabaseUrl())("a payment's round trips (PostgreSQL)", () =
     expect(besideMailRead[0]).toBeGreaterThanOrEqual(1);
   });
 
+  it("spec 28.3 the card's record in the journal appends at the claim's version, without reading the journal", async () => {
+    const happened: string[] = [];
+    const store = new Proxy(server.store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (name === "readStream" && typeof value === "function")
+          return (id: string, options?: unknown) => {
+            if (id.startsWith("payment-attempt-")) happened.push("journal read");
+            return value.call(target, id, options);
+          };
+        if (name === "append" && typeof value === "function")
+          return (id: string, events: Array<{ type: string }>, options?: unknown) => {
+            if (events.some((e) => e.type === "PaymentAttemptAuthorised")) happened.push("authorised");
+            return value.call(target, id, events, options);
+          };
+        return value;
+      },
+    }) as EventStore;
+    const request = {
+      idempotencyKey: "journal-reads-1",
+      userId: null,
+      cartId: "journal-reads",
+      address: "127.0.0.6",
+      metadata: {},
+    };
+    const { answer } = await submitQuickDonation(depsOf(store, createTestGateway()), FORM, request);
+    expect(answer.metadata.success).toBe(true);
+    expect(happened.slice(0, happened.indexOf("authorised") + 1)).toEqual(["authorised"]);
+  });
+
   it("spec 28.3 a double submit's twin in the same process waits for the attempt, not re-reading its log every 50 ms", async () => {
     const key = "twin-wait-1";
     const stream = quickCheckoutStream(key);

@@ -92,6 +92,11 @@ export interface RunOptions<State = unknown, Event = unknown> {
    */
   assumeNew?: boolean;
   /**
+   * The stream's state and version as the caller's own write just left them (a claim it appended a
+   * moment ago): skip the first read and decide on these. A conflict falls back to reading it.
+   */
+  known?: { state: State; version: number };
+  /**
    * Runs after `decide` and before the append, on every attempt that decided events: claims what the
    * events need on other streams (a url, a parent change). A refusal there writes nothing on this
    * stream; `undo` runs when the append then fails (before a retry), `done` after it succeeded.
@@ -123,11 +128,15 @@ export async function runCommand<State, Definitions extends readonly EventDefini
 ): Promise<CommandResult<State>> {
   const metadata = options.metadata ?? {};
   for (let attempt = 1; ; attempt++) {
-    const recorded = options.assumeNew && attempt === 1 ? [] : await store.readStream(streamId);
-    const version = recorded.length ? recorded[recorded.length - 1].streamPosition : -1;
-    if (options.expectedVersion !== undefined && recorded.length > 0 && options.expectedVersion !== version)
+    const known =
+      attempt > 1
+        ? undefined
+        : (options.known ?? (options.assumeNew ? { state: decider.initialState(), version: -1 } : undefined));
+    const recorded = known ? [] : await store.readStream(streamId);
+    const version = known ? known.version : recorded.length ? recorded[recorded.length - 1].streamPosition : -1;
+    if (options.expectedVersion !== undefined && version >= 0 && options.expectedVersion !== version)
       throw stale(streamId, options, recorded.at(-1), version);
-    let state = foldStream(decider, recorded);
+    let state = known ? known.state : foldStream(decider, recorded);
     const decided = await decide(state, version);
     if (decided.length === 0) return { state, version, events: [] };
     const events: NewEvent[] = decided.map((e) => ({ type: e.type, data: e.data, metadata }));
@@ -135,7 +144,7 @@ export async function runCommand<State, Definitions extends readonly EventDefini
     let appended: AppendResult;
     try {
       appended = await store.append(streamId, events, {
-        expectedVersion: recorded.length ? version : "no-stream",
+        expectedVersion: version >= 0 ? version : "no-stream",
       });
     } catch (error) {
       await claims?.undo();

@@ -173,6 +173,40 @@ describe("runCommand", () => {
     expect(result.state.total).toBe(5);
   });
 
+  it("spec 28.3 known decides on the caller's state and version without reading, and reads after a conflict", async () => {
+    const store = createInMemoryEventStore();
+    await store.append(STREAM, [{ type: "TestCounterAdded", data: { by: 4 } }]);
+    let reads = 0;
+    const counted = new Proxy(store, {
+      get: (target, name, receiver) =>
+        name === "readStream"
+          ? (id: string) => {
+              reads++;
+              return target.readStream(id);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const first = await runCommand(counted, STREAM, counter, RETRY.once, () => add(1), {
+      known: { state: { total: 4 }, version: 0 },
+    });
+    expect([reads, first.state.total, first.version]).toEqual([0, 5, 1]);
+    // Stale: another writer appended since the caller's write; the append is refused, then read and decided again.
+    const seen: number[] = [];
+    const second = await runCommand(
+      counted,
+      STREAM,
+      counter,
+      RETRY.once,
+      (state) => {
+        seen.push(state.total);
+        return add(1);
+      },
+      { known: { state: { total: 4 }, version: 0 } },
+    );
+    expect(seen).toEqual([4, 5]);
+    expect([reads, second.state.total, await totalOf(store)]).toEqual([1, 6, 6]);
+  });
+
   it("commandHandler runs with its declared policy and the metadata given", async () => {
     const store = createInMemoryEventStore();
     const handle = commandHandler(counter, RETRY.refuse);
