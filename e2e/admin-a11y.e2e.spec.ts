@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { DEMO, logIn } from "./support/staff-login";
+import { DEMO, logInByApi } from "./support/staff-login";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -47,7 +47,7 @@ test("the login page, the content list and the node form have no serious or crit
 });
 
 test("the form stays accessible with the toolbox, the lock dialog and the warnings dialog open", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await openFreshForm(page);
 
   await page.getByRole("button", { name: "View Toolbox" }).click();
@@ -82,7 +82,7 @@ test("at 767 px the list and the form with the toolbox open stay usable, with no
   page,
 }) => {
   await page.setViewportSize({ width: 767, height: 900 });
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/content/contentnode/");
   await expect(page.getByRole("link", { name: "Home", exact: true })).toBeVisible();
   // The column headers are hidden at this width: the sort select takes their place.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // spec 1: the storefront's own analytics reach the staff analytics page: no cookie of its own.
 
@@ -20,7 +20,7 @@ test("spec 1: a visitor's page views show on the staff analytics page, charted",
   await shopper.close();
 
   const page = await browser.newPage();
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/");
   await page.getByRole("link", { name: "Analytics" }).click();
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl, readNode } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 const UNSAVED = "If you leave this page your changes will be lost.";
 
@@ -37,7 +37,7 @@ test("a visitor sees the content page with breadcrumbs, section nav and next lin
 });
 
 test("staff edit a public page's title in place through the admin bar and save it", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/about/history/");
   const bar = await startEditing(page);
   await expect(bar.getByLabel("Status")).toHaveText("Live");
@@ -53,7 +53,7 @@ test("staff edit a public page's title in place through the admin bar and save i
 });
 
 test("editing only the title leaves a body the browser would rewrite byte-identical", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   // The browser reads this back as `<img ...>` (no slash): only a changed field may be sent.
   const body =
     '<p>Tools &amp; tips</p>\n<img src="/media/ark.png" alt="The Ark" />\n<p>Q&amp;A: {% scripture "Genesis 6:15" %}</p>';
@@ -71,7 +71,7 @@ test("editing only the title leaves a body the browser would rewrite byte-identi
 });
 
 test("leaving a page with unsaved in-place edits asks first, by link and by closing the tab", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name: "Leaving Test", url: freshUrl("leaving") });
   await page.goto(node.url);
   const bar = await startEditing(page);
@@ -105,7 +105,7 @@ async function seriousViolations(page: Page) {
 }
 
 test("the admin bar page has no serious or critical accessibility violations, and fits 767 px", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/about/mission/");
   const bar = page.getByRole("region", { name: "Admin bar" });
   await expect(bar.getByTestId("admin-bar-lock")).toHaveText("Locked by Me");

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 const BODY = "<p>Help build the Ark.</p>";
 const body = (page: Page) => page.locator(".code-editor .cm-content").first();
 
 /** A fresh page with a known body, opened in the back-office form (each test edits its own). */
 async function openFreshForm(page: Page, name: string) {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name, url: freshUrl("tools"), body: BODY });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();

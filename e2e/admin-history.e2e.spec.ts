@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl, saveNode } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 /** The id of the record a lookup calls `str` (demo data: skus, language nodes, menu nodes). */
 async function lookupId(page: Page, api: string, query: string, str: string): Promise<number> {
@@ -37,7 +37,7 @@ const field = (page: Page, label: string) =>
 test("an earlier version names the page's parent, sku, language node and menu nodes instead of showing their ids", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const { node } = await pageWithReferences(page);
   await page.goto(`/admin/content/contentnode/${node.id}/history/`);
   await page.getByRole("link", { name: "View version 0" }).click();
@@ -52,7 +52,7 @@ test("an earlier version names the page's parent, sku, language node and menu no
 });
 
 test("a reference whose lookup does not answer shows as '#id'", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const { node, menuIds } = await pageWithReferences(page);
   await page.route("**/admin/api/tree/menunode/?*", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.goto(`/admin/content/contentnode/${node.id}/history/?at=0`);

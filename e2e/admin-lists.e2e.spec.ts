@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { createNode, freshUrl, saveNode } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logIn, logInByApi } from "./support/staff-login";
 
 test("the content list pages with start in the URL, survives a reload, and 'Show All' shows every node", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   // Five pages of its own (other tests add pages too): at two a page, pages 1–3.
   const tag = `pager${Date.now().toString(36)}`;
   for (let n = 1; n <= 5; n++) await createNode(page, { name: `Pager ${tag} ${n}`, url: freshUrl(tag) });
@@ -29,7 +29,7 @@ test("the content list pages with start in the URL, survives a reload, and 'Show
 });
 
 test("searching and sorting the content list keep their state in the URL", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/content/contentnode/");
   await page.getByLabel("Search content nodes").fill("our");
   await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -52,7 +52,7 @@ test("searching and sorting the content list keep their state in the URL", async
 });
 
 test("the keyword and scheduled-action lists open from their URLs and from the dashboard", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/content/keyword/");
   await expect(page.getByRole("heading", { name: "Keywords" })).toBeVisible();
   await expect(page.getByText(/\d+ results?/)).toBeVisible();
@@ -78,7 +78,7 @@ test("the dashboard lists recently edited nodes and who is editing which node ri
 
   const colleague = await browser.newContext();
   const other = await colleague.newPage();
-  await logIn(other);
+  await logInByApi(other);
   await other.goto("/admin/content/contentnode/5/");
   await expect(other.getByRole("button", { name: "Locked by Me" })).toBeVisible();
   await expect(editingNow.getByRole("link", { name: "Donate" })).toBeVisible({ timeout: 1000 });
@@ -103,7 +103,7 @@ test("a tab keeps one live connection however many live views it shows", async (
 test("back office 9: an old bookmark with the list state in the hash opens the right list page, kept in the query string", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const tag = `hash${Date.now().toString(36)}`;
   for (let n = 1; n <= 5; n++) await createNode(page, { name: `Hash ${tag} ${n}`, url: freshUrl(tag) });
   await page.goto(`/admin/content/contentnode/#q=${tag}&count=2&start=2`);
@@ -138,7 +138,7 @@ test("back office 9: at tablet width (900 px) lists and the node form fit the sc
   page,
 }) => {
   await page.setViewportSize({ width: 900, height: 1000 });
-  await logIn(page);
+  await logInByApi(page);
   // Long words with no place to break (a pasted slug or url) are what push a table sideways.
   const word = `Antediluvianpatriarchsgenealogyandchronology${Date.now().toString(36)}`;
   const node = await createNode(page, {

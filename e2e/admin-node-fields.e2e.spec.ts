@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { COLLEAGUE, DEMO, logIn, logInNewBrowser } from "./support/staff-login";
+import { COLLEAGUE, DEMO, logInNewBrowser, logInByApi } from "./support/staff-login";
 import { createNode, freshUrl } from "./support/nodes";
 
 // The content node's page fields (§3), the picker's row states (§4), §5 number fields, the status
@@ -23,7 +23,7 @@ async function openLocked(page: Page, id: number) {
 test("a page's sku, language node, menu nodes, sort order and priority are picked, checked, saved and shown after reload", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   await openLocked(page, 2);
 
   // Foreign keys hold one value: the second sku replaces the first.
@@ -102,7 +102,7 @@ test("the add-another link opens the add form in an 800x600 popup, and the page 
       return open(...args);
     };
   });
-  await logIn(page);
+  await logInByApi(page);
   await openLocked(page, 6);
   const parent = picker(page, "Contained in");
   const [popup] = await Promise.all([
@@ -128,7 +128,7 @@ test("the add-another link opens the add form in an 800x600 popup, and the page 
 });
 
 test("the status panel sets Beta, and archiving a page leaves for its parent's form", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   // A page of its own under About Us: archiving a demo page would take it from the storefront's tests.
   const node = await createNode(page, { name: "Status Page", url: freshUrl("status"), parent: 2 });
   await openLocked(page, node.id);

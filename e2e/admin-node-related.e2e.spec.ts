@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 /** A fresh page in the back-office form, so its keywords, contributors and actions start empty. */
 async function openFreshForm(page: Page, name: string, body = "<p>Creation and the flood.</p>") {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name, url: freshUrl("related"), body });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();

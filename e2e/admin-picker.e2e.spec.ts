@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Twelve pages whose names and slugs share nothing but the run's tag: enough to fill an autocomplete
 // of 10, and a slug word the names never contain.
@@ -28,7 +28,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await logIn(page);
+  await logInByApi(page);
   await seedPages(page);
   await page.close();
 });
@@ -36,7 +36,7 @@ test.beforeAll(async ({ browser }) => {
 test("autocomplete suggests at most 10 pages once three characters are typed, and a suggestion is selected as a pending addition", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const { picker, search } = await openHostForm(page);
   const suggestions = picker.getByRole("listbox", { name: "Suggestions for Contained in" });
   await search.fill("Pi");
@@ -60,7 +60,7 @@ test("autocomplete suggests at most 10 pages once three characters are typed, an
 test("the search-field dropdown narrows Find to one field, 'All' searches every field, and Clear search empties the search", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const { picker, search } = await openHostForm(page);
   const field = picker.getByLabel("Search field for Contained in");
   await expect(field.getByRole("option")).toHaveText(["All", "name", "slug", "url"]);
@@ -95,7 +95,7 @@ test("the search-field dropdown narrows Find to one field, 'All' searches every 
 });
 
 test("the 'url' search field finds pages by their url, and 'All' searches the url too", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const { picker, search } = await openHostForm(page);
   const field = picker.getByLabel("Search field for Contained in");
   const found = picker.getByRole("button", { name: new RegExp(`^Add ${NAME} \\d+$`) });
@@ -131,7 +131,7 @@ test("the 'url' search field finds pages by their url, and 'All' searches the ur
 });
 
 test("the picker needs three characters, says when nothing is found, and adds a found page", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const { picker, search } = await openHostForm(page);
   await expect(picker.getByText("Home")).toBeVisible();
   await search.fill("do");
@@ -151,7 +151,7 @@ test("the picker needs three characters, says when nothing is found, and adds a 
 });
 
 test("a failed search names the web team's contact in the alert", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await openHostForm(page);
   await page.route("**/admin/api/content/contentnode/?ts=*", (route) =>
     route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.fallback(),

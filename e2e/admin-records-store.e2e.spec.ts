@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue 8's staff screens: products, SKUs, discounts and campaigns, each a list and a record page
 // generated from its description (shared/src/admin-models/store-models.ts) against /admin/api/store/.
@@ -21,7 +21,7 @@ async function post(page: Page, url: string, data: Record<string, unknown>) {
 test("issue 8: a product opens from the product list, saves with its version, and shows its history", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const title = `Flood Geology ${stamp()}`;
   const product = await post(page, "/admin/api/store/product/", { title, author: "A. Author" });
   await page.goto(`/admin/store/product/?q=${encodeURIComponent(title)}`);
@@ -43,7 +43,7 @@ test("issue 8: a product opens from the product list, saves with its version, an
 });
 
 test("issue 8: a SKU's price is changed on its record page in dollars and stored in cents", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const code = `10-1-${stamp()}`;
   const sku = await post(page, "/admin/api/store/sku/", { sku: code, price_cents: 1299, format: "Paperback" });
   await page.goto(`/admin/store/sku/?q=${encodeURIComponent(code)}`);
@@ -61,7 +61,7 @@ test("issue 8: a SKU's price is changed on its record page in dollars and stored
 test("spec 27.3: a record's number fields take only digits and a period, clear a zero, and clean up on leaving", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const code = `10-1-${stamp()}`;
   await post(page, "/admin/api/store/sku/", { sku: code, price_cents: 0, format: "Paperback", stock: 0 });
   await page.goto(`/admin/store/sku/?q=${encodeURIComponent(code)}`);
@@ -87,7 +87,7 @@ test("spec 27.3: a record's number fields take only digits and a period, clear a
 });
 
 test("issue 8: a stale save of a SKU is refused and says so", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const code = `30-1-${stamp()}`;
   const sku = await post(page, "/admin/api/store/sku/", { sku: code, price_cents: 999 });
   await page.goto(`/admin/store/sku/${sku.id}/`);
@@ -103,7 +103,7 @@ test("issue 8: a stale save of a SKU is refused and says so", async ({ page }) =
 });
 
 test("issue 8: a discount is added from the list, and its code is kept upper-case", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const code = `E2E${stamp().toUpperCase()}`;
   await page.goto("/admin/store/discount/");
   await page.getByRole("link", { name: "Add discount" }).click();
@@ -118,7 +118,7 @@ test("issue 8: a discount is added from the list, and its code is kept upper-cas
 });
 
 test("issue 8: a campaign's page records an offline gift and its total moves", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const slug = `e2e-${stamp()}`;
   const campaign = await post(page, "/admin/api/store/campaign/", { slug, name: "E2E Ark", goal_cents: 100000 });
   await page.goto(`/admin/store/campaign/?q=${slug}`);
@@ -136,7 +136,7 @@ test("issue 8: a campaign's page records an offline gift and its total moves", a
 test("back office 6: the node form's SKU picker adds a SKU through the store's add page in a popup", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const res = await page.request.post("/admin/api/content/contentnode/", {
     data: { name: `Sku pick ${stamp()}`, url: `/e2e/sku-pick-${stamp()}/`, parent: 1, ignore_warnings: true },
     headers: await csrf(page),

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue 12 points 3–6: menu node pages, the pending rewrite batches, record pages of keywords and
 // scheduled actions from one model description, the async action and its history switch, and the
@@ -31,7 +31,7 @@ const field = (page: Page, name: string) => page.locator(`#id_${name}`);
 test("back office 3: a menu node opens from its list at /admin/tree/menunode/{id}/ with the form, lock and history", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createMenuNode(page, `Menu ${Date.now().toString(36)}`);
   await page.goto(`/admin/tree/menunode/?q=${encodeURIComponent(node.name)}`);
   await page.getByRole("link", { name: node.name }).click();
@@ -53,7 +53,7 @@ test("back office 3: a menu node opens from its list at /admin/tree/menunode/{id
 test("back office 3: the rewrite-batch warning links to /admin/tree/pendingrewritebatch/, which lists the batches", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createMenuNode(page, `Moved ${Date.now().toString(36)}`);
   await page.goto(`/admin/tree/menunode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
@@ -78,7 +78,7 @@ test("back office 3: the rewrite-batch warning links to /admin/tree/pendingrewri
 });
 
 test("back office 4: a keyword opens from its list on its record page", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/content/keyword/?q=Genesis");
   await page.getByRole("link", { name: "Genesis", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/content\/keyword\/\d+\/$/);
@@ -90,7 +90,7 @@ test("back office 4: a keyword opens from its list on its record page", async ({
 });
 
 test("back office 4: a new keyword is added from the list's add page", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/content/keyword/");
   await page.getByRole("link", { name: "Add keyword" }).click();
   const name = `Ark Rooms ${Date.now().toString(36)}`;
@@ -103,7 +103,7 @@ test("back office 4: a new keyword is added from the list's add page", async ({ 
 });
 
 test("back office 4: a scheduled action opens from its list, and its record page changes it", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name: `Scheduled ${Date.now().toString(36)}`, url: freshUrl("scheduled") });
   const created = await page.request.post("/admin/api/base/cmsactionevent/", {
     data: { action_time: "2031-12-01T14:30:00Z", action: "publish", object_id: node.id, content_type: 143 },
@@ -135,7 +135,7 @@ test("back office 4: a scheduled action opens from its list, and its record page
 });
 
 test("back office 4: the form's checks run before a record is sent (§5)", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/base/cmsactionevent/add/");
   await page.getByRole("button", { name: "Save" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Please correct the following errors:" });
@@ -146,7 +146,7 @@ test("back office 4: the form's checks run before a record is sent (§5)", async
 test("back office 5: the async action makes a Live page Changes Pending and turns the history switch off", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name: `Async ${Date.now().toString(36)}`, url: freshUrl("async") });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
@@ -177,7 +177,7 @@ const selectedRows = (group: Locator, label: string) =>
 test("back office 6: the menu nodes picker's add-another link opens an 800x600 popup and picks the node saved there", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name: `Picks ${Date.now().toString(36)}`, url: freshUrl("picks") });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
@@ -204,7 +204,7 @@ test("back office 6: the menu nodes picker's add-another link opens an 800x600 p
 test("back office 5: in the in-page bar, Publish › Changes Pending marks a Live page and turns History off", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, {
     name: `Bar async ${Date.now().toString(36)}`,
     url: freshUrl("bar-async"),

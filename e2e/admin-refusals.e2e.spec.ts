@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 /** A fresh page in the form with one saved scheduled action; returns its row. */
 async function pageWithSavedAction(page: Page, name: string) {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name, url: freshUrl("refusals"), body: "<p>Scheduled.</p>" });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();

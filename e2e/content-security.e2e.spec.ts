@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 /** Every CSP violation the page reports, from the DOM event and from the console. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -30,7 +30,7 @@ test("core hardening 9: the storefront and the back office run under the CSP wit
   await page.goto("/giveaway");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/content/contentnode/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The node form with its code editor (CodeMirror adds its styles at run time) and the toolbox.
@@ -52,7 +52,7 @@ test("core hardening 9: the storefront and the back office run under the CSP wit
 });
 
 test("core hardening 9: the admin bar's edit mode puts no stored script into the page", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const body =
     '<p>Hello</p><img src="/none.png" alt="x" onerror="document.title=\'xss\'"><a href="javascript:document.title=\'xss\'">j</a>' +
     '<svg onload="document.title=\'xss\'"></svg><iframe srcdoc="<script>parent.document.title=\'xss\'</script>"></iframe><p>{% scripture "John 3:16" %}</p>';

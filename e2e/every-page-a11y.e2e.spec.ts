@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue 26's acceptance: axe finds nothing serious or critical, and the console no error, on every
 // storefront page at phone and desktop sizes, and every back-office page linked from the dashboard.
@@ -67,7 +67,7 @@ test(`spec 26: every back-office page linked from the dashboard is axe clean and
   page,
 }) => {
   test.setTimeout(240_000);
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/");
   await page.waitForLoadState("networkidle");
   const links = await page

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue 27 point 6: fields are checked as they are left, not only after a send; a failed check before
 // sending scrolls to and focuses the first field in error; one error layout (a paragraph after the field).
@@ -64,7 +64,7 @@ test("spec 6: checkout's billing email is checked on blur; a blank step is check
 });
 
 test("spec 6: a record page's date is checked on blur, in the same layout", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/store/product/add/");
   const date = page.locator("#id_release_date");
   await date.fill("next week");

@@ -97,6 +97,7 @@ test("spec 26.5 / 26.7: a signed-in shopper starts a monthly gift on the donate 
 
   // Staff see it in the back office, cancelled by its giver, with no Cancel left.
   const staff = await logInNewBrowser(browser, DEMO);
+  await staff.goto("/admin/");
   await staff
     .getByRole("navigation", { name: "Back office sections" })
     .getByRole("link", { name: "Monthly gifts" })

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Spec 26.1: every list card, quick view, product page, cart line and mini-cart line shows the
 // product's picture (a generated cover, or an image staff uploaded), loaded, with width and height
@@ -74,7 +74,7 @@ test.describe("spec 26.1: staff upload a product image", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("an uploaded image replaces the cover with its widths as srcset; a non-image is refused", async ({ page }) => {
-    await logIn(page);
+    await logInByApi(page);
     await page.goto("/admin/store/product/2/");
     const panel = page.getByRole("region", { name: "Images" });
     await panel.getByLabel("Image file").setInputFiles({

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 const field = (page: Page, name: string) => page.locator(`#id_${name}`);
 
@@ -31,7 +31,7 @@ test("a long content page shows two ads in its body, server-rendered, and stays 
 
 test("staff add an ad in the back office and find it in the ads list", async ({ page }) => {
   test.setTimeout(60_000); // the back office on a shared machine
-  await logIn(page);
+  await logInByApi(page);
   const title = `Ad ${Date.now().toString(36)}`;
   await page.goto("/admin/content/ad/");
   await expect(page.getByRole("link", { name: "Visit the Ark Encounter" })).toBeVisible();

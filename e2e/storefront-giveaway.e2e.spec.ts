@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue 10, giveaways and points: staff define the campaign in the back office, a visitor earns points
 // by watching a video on a /media/ page (the counter pulses, the achievement pop-up shows), joins on
@@ -48,7 +48,7 @@ test("staff add an achievement to the campaign; watching the video earns video-p
   browser,
 }) => {
   test.setTimeout(120_000); // the back office, a second browser and the storefront, on a shared machine
-  await logIn(page);
+  await logInByApi(page);
   await page.goto("/admin/gamify/campaign/");
   await expect(page.getByRole("heading", { name: "Gamify campaigns" })).toBeVisible();
   await page.getByRole("link", { name: "VBS 2016 Reveal Giveaway" }).click();
@@ -89,7 +89,7 @@ test("two browsers: the visitor joins on /giveaway, staff see the entries live a
   browser,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page);
+  await logInByApi(page);
   await page.goto(CAMPAIGN);
   await expect(page.getByRole("heading", { name: "Players and entries" })).toBeVisible();
   const totalBefore = Number(await page.getByTestId("gamify-total-entries").textContent());

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // The shopper's journeys of issue 8 on the demo catalog: search, filter, quick view, add, change quantity,
 // remove and undo, a good and a bad code, a donation; then the same shop on a phone, and axe on each screen.
@@ -148,7 +148,7 @@ test("a second browser sees the thermometer move when staff record a gift", asyn
   await expect(raised).toBeVisible();
   const before = await raised.textContent();
 
-  await logIn(page);
+  await logInByApi(page);
   const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
   const gift = await page.request.post("/admin/api/store/campaign/ark-main/gift/", {
     data: { amount_cents: 123_400, donor_name: "A cheque", note: "e2e" },

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue #27 point 2 (storefront §197, back-office §4 and §8): an HTML5 player that cannot play falls back
 // to the video site's embed its media names, else says it cannot be played (the old 'download Flash'
@@ -21,7 +21,7 @@ async function recordViolations(page: Page) {
 test("spec 2: a player whose media fails falls back to its YouTube or Vimeo embed, else shows the message", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, {
     name: "Media Fallback",
     url: freshUrl("media-fallback"),
@@ -77,7 +77,7 @@ test("spec 2: a player whose media fails falls back to its YouTube or Vimeo embe
 });
 
 test("spec 2: a player that can play keeps its HTML5 element, even when it names a video site", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, {
     name: "Media Plays",
     url: freshUrl("media-plays"),
@@ -94,7 +94,7 @@ test("spec 2: a player that can play keeps its HTML5 element, even when it names
 test("spec 3: the player waits on its media element's events, not a poll: with the page's timers stopped past 30 × 500 ms, a late failure still falls back", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, {
     name: "Media Events",
     url: freshUrl("media-events"),

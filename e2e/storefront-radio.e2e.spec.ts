@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // Issue 10: the radio stations page (storefront §2, §4 "Radio table") with the stations staff manage, and
 // the kids mode toggle (§7 GET /kids-mode/).
@@ -31,7 +31,7 @@ test("radio: the table is hidden until a state is chosen, then shows its station
 
 test("radio: a station staff add in the back office shows on the radio page", async ({ page }) => {
   test.setTimeout(60_000); // the back office and the storefront, on a shared machine
-  await logIn(page);
+  await logInByApi(page);
   const callLetters = `K${Date.now().toString(36).slice(-4).toUpperCase()}`;
   await page.goto("/admin/radio/station/");
   await page.getByRole("link", { name: "Add radio station" }).click();

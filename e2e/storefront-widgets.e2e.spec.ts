@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createNode, freshUrl } from "./support/nodes";
-import { logIn } from "./support/staff-login";
+import { logInByApi } from "./support/staff-login";
 
 // The storefront widgets (docs/widgets.md) on the demo's Visitor Guide page, whose body holds each one's markup.
 
@@ -89,7 +89,7 @@ test("overlay: an element of the page, inline html, a same-domain page and a cro
 test("spec 27.9: an overlay with no content, or a second one while one is open, is logged only", async ({ page }) => {
   const logged: string[] = [];
   page.on("console", (m) => logged.push(m.text()));
-  await logIn(page);
+  await logInByApi(page);
   const body = '<p><a data-widget="overlay" href="#nowhere">Nothing here</a></p>';
   const node = await createNode(page, { name: "Empty Overlay", url: freshUrl("empty-overlay"), body });
   await page.goto(node.url);
@@ -409,7 +409,7 @@ test("with reduced motion the slideshow and the sliders neither fade nor move by
 });
 
 test("staff insert a widget's markup from the toolbox, and the saved page shows the widget", async ({ page }) => {
-  await logIn(page);
+  await logInByApi(page);
   const node = await createNode(page, { name: "Widget Tool", url: freshUrl("widgets"), body: "<p>Intro</p>" });
   await page.goto(`/admin/content/contentnode/${node.id}/`);
   await expect(page.getByRole("button", { name: "Locked by Me" })).toBeVisible();
@@ -439,7 +439,7 @@ test("staff insert a widget's markup from the toolbox, and the saved page shows 
 test("while staff edit a page in place its widgets step aside, and come back when editing is cancelled", async ({
   page,
 }) => {
-  await logIn(page);
+  await logInByApi(page);
   const body =
     '<div data-widget="tabs"><section><h3>First tab</h3><p>One.</p></section><section><h3>Second tab</h3><p>Two.</p></section></div>';
   const node = await createNode(page, { name: "Widgets In Place", url: freshUrl("widgets-ipa"), body });

@@ -64,11 +64,12 @@ if (process.env.SKIP_E2E === "1") {
   const e2eJson = join(results, "e2e-results.json");
   rmSync(e2eJson, { force: true });
   const failedBeforeE2e = failed;
-  // On PostgreSQL the browser tests' server works in a schema of its own, dropped once they are done
-  // (the server has stopped by then), so runs do not leave a copy of the demo site behind each time.
+  // On PostgreSQL each of the browser tests' servers works in a schema of its own (the prefix, then
+  // `_0`, `_1`: playwright.config.ts), dropped once they are done (the servers have stopped by then),
+  // so runs do not leave a copy of the demo site behind each time.
   const e2eSchema = process.env.DATABASE_URL ? `e2e_${randomBytes(4).toString("hex")}` : "";
   const e2eStatus = run("npx", ["playwright", "test"], e2eSchema ? { E2E_DATABASE_SCHEMA: e2eSchema } : {});
-  if (e2eSchema) await dropSchema(e2eSchema);
+  if (e2eSchema) await dropSchemas(e2eSchema);
   if (existsSync(e2eJson)) {
     const stats = JSON.parse(readFileSync(e2eJson, "utf8")).stats;
     passed += stats.expected + stats.flaky;
@@ -81,15 +82,18 @@ if (process.env.SKIP_E2E === "1") {
 
 if (biomeFailed) console.error("Biome check failed: counted as 1 failure.");
 
-/** A failed drop is reported, never counted: the tests' results stand. */
-async function dropSchema(schema) {
+/** Drops the schemas named `{prefix}_…`. A failed drop is reported, never counted: the tests' results stand. */
+async function dropSchemas(prefix) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   try {
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)", [
+      `${prefix}_`,
+    ]);
+    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS ${nspname} CASCADE`);
   } catch (error) {
-    console.error(`The browser tests' schema ${schema} was not dropped: ${error.message}`);
+    console.error(`The browser tests' schemas ${prefix}_… were not dropped: ${error.message}`);
   } finally {
     await client.end().catch(() => {});
   }
