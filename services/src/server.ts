@@ -39,6 +39,9 @@ import { sampleMetricsFrom, serveMetrics } from "./platform/metrics.ts";
 import { underStartupMigrationLock } from "./platform/startup-migration.ts";
 import { migrateSiteSecrets } from "./platform/site-secrets.ts";
 
+/** How long a first start waits for the catalog to take the demo data before it sells from it. */
+const DEMO_CATCH_UP_MS = 120_000;
+
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), "..", "..", "..");
 
 /**
@@ -121,7 +124,10 @@ export async function startServer(
   if (config.DEMO_DATA) {
     const position = await seedDemoData(store, clock, database.db);
     if (position) {
-      await runner.waitFor(position);
+      // The demo sales read the catalog: wait until it holds the demo funds (runner.waitFor's default
+      // 5 s ran out on a loaded machine, and the first sale was refused "Please choose a fund").
+      if (!(await runner.waitFor(position, ["catalog"], DEMO_CATCH_UP_MS)))
+        throw new Error(`the catalog read model did not take the demo data within ${DEMO_CATCH_UP_MS / 1000} s`);
       // Only on the start that seeded the empty log: a restart finds it seeded and adds no sales.
       const sold = await seedDemoSales({
         store,
