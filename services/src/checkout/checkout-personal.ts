@@ -98,23 +98,12 @@ export function payerKeyRead(db: Kysely<Database>, checkout: Checkout): Promise<
 
 export const sealBilling = (db: Kysely<Database>, person: string, billing: Billing): Promise<Sealed> =>
   sealPersonal(db, person, Billing.parse(billing));
-/** The delivery sealed with the payer's key: the one opening the billing read (no read), or read (made) now. */
-export const sealDelivery = async (
-  db: Kysely<Database>,
-  person: string,
-  delivery: Delivery,
-  key?: Buffer,
-): Promise<Sealed> =>
-  key
-    ? { person, box: sealWithKey(key, Delivery.parse(delivery)) }
-    : sealPersonal(db, person, Delivery.parse(delivery));
-/** The order's personal data sealed with the buyer's key: the one the caller read already (no read), or read (made) now. */
-export const sealOrderPersonal = async (
-  db: Kysely<Database>,
-  person: string,
-  personal: OrderPersonal,
-  key?: Buffer,
-): Promise<Sealed> =>
-  key
-    ? { person, box: sealWithKey(key, OrderPersonal.parse(personal)) }
-    : sealPersonal(db, person, OrderPersonal.parse(personal));
+/** A value sealed with the payer's key: the one the caller read already (no read), or read (made) now. */
+const sealWithPayerKey = (db: Kysely<Database>, person: string, value: unknown, key?: Buffer): Promise<Sealed> =>
+  key ? Promise.resolve({ person, box: sealWithKey(key, value) }) : sealPersonal(db, person, value);
+/** The delivery sealed with the payer's key (the one that opened the billing, when given). */
+export const sealDelivery = (db: Kysely<Database>, person: string, delivery: Delivery, key?: Buffer) =>
+  sealWithPayerKey(db, person, Delivery.parse(delivery), key);
+/** The order's personal data sealed with the buyer's key (the one the caller read already, when given). */
+export const sealOrderPersonal = (db: Kysely<Database>, person: string, personal: OrderPersonal, key?: Buffer) =>
+  sealWithPayerKey(db, person, OrderPersonal.parse(personal), key);
