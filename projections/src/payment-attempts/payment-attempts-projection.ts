@@ -9,7 +9,8 @@ export const paymentAttemptsProjection: Projection = {
   name: "payment-attempts",
   version: 1,
   tables: ["payment_attempts"],
-  handles: paymentAttemptEvents.map((e) => e.type),
+  // The reactor's take-over moves no row: the attempt stays on its list until it is settled.
+  handles: paymentAttemptEvents.map((e) => e.type).filter((type) => type !== "PaymentAttemptTakenOver"),
   async migrate(db) {
     await sql`CREATE TABLE IF NOT EXISTS payment_attempts (
       attempt_id text PRIMARY KEY,
@@ -50,6 +51,8 @@ export const paymentAttemptsProjection: Projection = {
           .where("attempt_id", "=", attemptId)
           .execute();
         return;
+      case "PaymentAttemptTakenOver":
+        return;
       default: {
         event satisfies never;
       }
@@ -60,7 +63,9 @@ export const paymentAttemptsProjection: Projection = {
    * row in memory as `apply`'s statement changes it, the changed rows written by one multi-row upsert.
    */
   async applyBatch(trx, events) {
-    const attempts = events.flatMap((e) => (isEventOf(paymentAttemptEvents, e) ? [e] : []));
+    const attempts = events.flatMap((e) =>
+      isEventOf(paymentAttemptEvents, e) && e.type !== "PaymentAttemptTakenOver" ? [e] : [],
+    );
     const ids = [...new Set(attempts.map((e) => e.data.attemptId))];
     if (ids.length === 0) return;
     const rows = new Map<string, Selectable<PaymentAttemptsTable>>();

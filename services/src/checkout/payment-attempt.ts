@@ -25,6 +25,7 @@ import { appendWrites } from "../eventstore/append-writes.ts";
 import { orderConfirmationStream, sealedOrderConfirmation } from "../orders/order-confirmation-mail.ts";
 import {
   placeOrder,
+  AttemptTakenOverError,
   OrderFateUnknownError,
   UndoIncompleteError,
   type OrderDraft,
@@ -256,6 +257,9 @@ export async function runPaymentAttempt<
       // Whether the order landed is unknown: nothing was given back, so nothing is recorded as failed
       // either (a retry with the key waits for the attempt); the payment reactor settles it from the log.
       if (thrown instanceof OrderFateUnknownError) throw thrown.cause;
+      // Too slow: the payment reactor took the attempt over and records its outcome here. The shopper
+      // hears 'in progress'; a retry with the same Idempotency-Key answers what the reactor decided.
+      if (thrown instanceof AttemptTakenOverError) throw new CheckoutInProgressError();
       // Not all given back (the gateway or the database failed the undo): the shopper hears why it
       // failed, the failure is recorded, and the journal stays open, so the payment reactor releases
       // the rest once the attempt is quiet (it undoes an attempt its checkout recorded as failed).

@@ -228,6 +228,82 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
     expect(await journalOf(attemptId)).toBe("PaymentAttemptFinished");
   });
 
+  /**
+   * A give-now submit that stops at `pause` (the card's authorisation at the gateway, or the order's
+   * number) until the payment reactor has settled its attempt, as a request quiet for longer than
+   * ATTEMPT_QUIET_MS under overload: then it goes on. Answers what the request and the reactor did.
+   */
+  async function overtaken(pause: "authorise" | "number") {
+    const key = `give-back-${++round}`;
+    let resume = () => {};
+    const resumed = new Promise<void>((r) => {
+      resume = r;
+    });
+    let paused = false;
+    const stall = async () => {
+      if (paused) return;
+      paused = true;
+      await resumed;
+    };
+    const ledgerGateway = createTestGateway(server.database.db);
+    const slowGateway: PaymentGateway = {
+      ...ledgerGateway,
+      async authorise(request) {
+        if (pause === "authorise") await stall();
+        return ledgerGateway.authorise(request);
+      },
+    };
+    const slow = deps(server.store, slowGateway);
+    const numbers = slow.nextOrderNumber;
+    slow.nextOrderNumber = async () => {
+      if (pause === "number") await stall();
+      return numbers();
+    };
+    const request = {
+      idempotencyKey: key,
+      userId: null,
+      cartId: `give-back-cart-${round}`,
+      address: "127.0.0.3",
+      metadata: {},
+    };
+    const submitted = submitQuickDonation(slow, FORM, request).then(
+      () => null,
+      (error: unknown) => error as { code?: string },
+    );
+    await expect.poll(() => paused, { timeout: 10_000 }).toBe(true);
+    const started = (await server.store.readStream(quickCheckoutStream(key))).find(
+      (e) => e.type === "QuickCheckoutStarted",
+    );
+    const attemptId = (started!.data as { attemptId: string }).attemptId;
+    const settled = await settleAttempt(deps(server.store), attemptId);
+    resume();
+    const thrown = await submitted;
+    const orders = (await server.store.readStream(quickCheckoutStream(key))).filter(
+      (e) => e.type === "QuickCheckoutCompleted",
+    ).length;
+    const journal = (await server.store.readStream(paymentAttemptStream(attemptId))).map((e) => e.type);
+    return { settled, thrown, orders, journal, money: await money(attemptId) };
+  }
+
+  it("money: a request overtaken by the payment reactor before its card was authorised records nothing after the reactor undid it, and voids the card it got", async () => {
+    const { settled, thrown, orders, journal, money: paid } = await overtaken("authorise");
+    expect(settled).toBe("undone");
+    expect(orders).toBe(0);
+    expect(paid).toEqual({ captured: 0, refunded: 0, voided: true });
+    expect(journal).toEqual(["PaymentAttemptStarted", "PaymentAttemptTakenOver", "PaymentAttemptUndone"]);
+    expect(thrown?.code).toBe("CHECKOUT_IN_PROGRESS"); // a retry with the key answers the reactor's outcome
+  });
+
+  it("money: a request overtaken by the payment reactor after its card was recorded leaves the order to the reactor: one order, captured once", async () => {
+    const { settled, thrown, orders, journal, money: paid } = await overtaken("number");
+    expect(settled).toBe("finished");
+    expect(orders).toBe(1);
+    expect(paid).toEqual({ captured: 1250, refunded: 0, voided: false });
+    expect(journal.filter((type) => type === "PaymentAttemptNumbered")).toHaveLength(1);
+    expect(journal.at(-1)).toBe("PaymentAttemptFinished");
+    expect(thrown?.code).toBe("CHECKOUT_IN_PROGRESS");
+  });
+
   it("money: an order whose commit landed, though its answer and the read to check it were both lost, is not refunded", async () => {
     const { key, attemptId, thrown } = await give(
       placingFails(server.store, "after", true),

@@ -1,4 +1,5 @@
 import {
+  WrongExpectedVersionError,
   paymentAttemptEvents,
   paymentAttemptStream,
   type AttemptDraft,
@@ -8,7 +9,7 @@ import {
   type PaymentAttemptEvent,
 } from "@shop/shared";
 import { commandHandler, foldStream, RETRY, type Decider } from "../platform/command-handler.ts";
-import type { OrderDraft, OrderJournal } from "../orders/place-order.ts";
+import { AttemptTakenOverError, type OrderDraft, type OrderJournal } from "../orders/place-order.ts";
 import type { StreamTransaction } from "../platform/stream-transaction.ts";
 import type { PaymentChoice } from "./decide.ts";
 
@@ -18,11 +19,20 @@ export interface AttemptJournal {
   authorised: { reference: string; brand: string; last4: string | null } | null;
   number: string | null;
   settled: "finished" | "undone" | null;
+  /** The payment reactor took it over: the request that began it may record no card and no number. */
+  takenOver: boolean;
   version: number;
 }
 
 export const journalDecider: Decider<AttemptJournal, typeof paymentAttemptEvents> = {
-  initialState: () => ({ started: null, authorised: null, number: null, settled: null, version: -1 }),
+  initialState: () => ({
+    started: null,
+    authorised: null,
+    number: null,
+    settled: null,
+    takenOver: false,
+    version: -1,
+  }),
   events: paymentAttemptEvents,
   evolve(state, event: PaymentAttemptEvent) {
     const version = state.version + 1;
@@ -43,6 +53,8 @@ export const journalDecider: Decider<AttemptJournal, typeof paymentAttemptEvents
         return { ...state, version, settled: "finished" };
       case "PaymentAttemptUndone":
         return { ...state, version, settled: "undone" };
+      case "PaymentAttemptTakenOver":
+        return { ...state, version, takenOver: true };
       default: {
         event satisfies never;
         return state;
@@ -119,6 +131,11 @@ export async function startJournal(
   );
 }
 
+/** A request's record after the reactor took its attempt over (or settled it) would contradict the reactor. */
+function fenceOff(journal: AttemptJournal, step: AttemptTakenOverError["step"]) {
+  if (journal.takenOver || journal.settled) throw new AttemptTakenOverError(step);
+}
+
 /** The journal placeOrder writes its steps to; `resume` for a reactor's run of an attempt begun before. */
 export function orderJournal(
   store: EventStore,
@@ -137,7 +154,10 @@ export function orderJournal(
       await record(
         store,
         stream,
-        () => [{ type: "PaymentAttemptAuthorised", data: { attemptId, ...payment, at: at() } }],
+        (journal) => {
+          if (!resume) fenceOff(journal, "authorised");
+          return [{ type: "PaymentAttemptAuthorised", data: { attemptId, ...payment, at: at() } }];
+        },
         {
           metadata,
           known: started
@@ -147,9 +167,10 @@ export function orderJournal(
       );
     },
     async numbered(tx, number) {
-      await tx.run(stream, journalDecider, () => [
-        { type: "PaymentAttemptNumbered" as const, data: { attemptId, number, at: at() } },
-      ]);
+      await tx.run(stream, journalDecider, (journal) => {
+        if (!resume) fenceOff(journal, "numbered");
+        return [{ type: "PaymentAttemptNumbered" as const, data: { attemptId, number, at: at() } }];
+      });
     },
   };
 }
@@ -162,6 +183,27 @@ export function journalStarted(
   at: string,
 ): PaymentAttemptEvent {
   return { type: "PaymentAttemptStarted", data: { attemptId, origin, draft: attemptDraftOf(draft), at } };
+}
+
+/** The reactor's first write: the attempt is its own from here (at the version it read, else null: read again). */
+export async function takeOverJournal(
+  store: EventStore,
+  journal: AttemptJournal,
+  attemptId: string,
+  at: string,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  try {
+    await store.append(
+      paymentAttemptStream(attemptId),
+      [{ type: "PaymentAttemptTakenOver", data: { attemptId, at }, metadata }],
+      { expectedVersion: journal.version },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return false;
+    throw error;
+  }
 }
 
 /** The request's last step, inside the transaction that places the order: finished with it. */

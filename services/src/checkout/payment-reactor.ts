@@ -24,6 +24,7 @@ import {
   orderJournal,
   readJournal,
   settleJournal,
+  takeOverJournal,
   type AttemptJournal,
 } from "./payment-journal.ts";
 import { quickCheckoutAttempts } from "./quick-payment.ts";
@@ -35,8 +36,9 @@ export interface PaymentReactorDeps extends PlaceOrderDeps {
 
 /**
  * An attempt whose journal has not moved for this long is taken as abandoned (its process died, or
- * its database connection): the reactor settles it. Longer than any live attempt waits (a gateway
- * call, the statement timeout), so a slow but living request is never overtaken.
+ * its database connection): the reactor settles it. Longer than a live attempt waits (a gateway call,
+ * the statement timeout), but an overloaded process can be slower still: the reactor's take-over
+ * (`takeOver` below) then fences the living request off, so the two never both decide.
  */
 export const ATTEMPT_QUIET_MS = 30_000;
 /** The reaction: code of the outcome recorded when an attempt is undone for lack of an authorisation. */
@@ -68,12 +70,12 @@ export async function settleAttempt(
   deps: PaymentReactorDeps,
   attemptId: string,
 ): Promise<"finished" | "undone" | "already settled"> {
-  const journal = await readJournal(deps.store, attemptId);
-  if (!journal.started || journal.settled) return "already settled";
-  const { draft } = journal.started;
   const now = deps.clock();
   const at = now.toISOString();
   const metadata: EventMetadata = { userId: null, correlationId: `payment-reactor-${attemptId}` };
+  const journal = await takeOver(deps, attemptId, at, metadata);
+  if (!journal) return "already settled";
+  const { draft } = journal.started!;
   // Journaled, but its process died before it claimed the checkout: it took nothing, and the shopper's
   // next submit is another attempt. Finishing it would place a second order.
   if (!(await wasClaimed(deps, journal, attemptId))) {
@@ -131,6 +133,28 @@ export async function settleAttempt(
   );
   await settleJournal(deps.store, attemptId, { undone: ATTEMPT_ABANDONED }, true, at, metadata);
   return "undone";
+}
+
+/**
+ * The journal, once the reactor took it over (null: nothing to settle). The request that began the
+ * attempt may still be running, only slowly: the take-over lands at the version read, so from then on
+ * the request records no card and no number, and what the reactor decides from this read (finish with
+ * the card recorded, or undo) is what happens. A request that recorded a step meanwhile moves the
+ * version: read again.
+ */
+async function takeOver(
+  deps: PaymentReactorDeps,
+  attemptId: string,
+  at: string,
+  metadata: EventMetadata,
+): Promise<AttemptJournal | null> {
+  for (let tries = 0; ; tries++) {
+    const journal = await readJournal(deps.store, attemptId);
+    if (!journal.started || journal.settled) return null;
+    if (journal.takenOver || (await takeOverJournal(deps.store, journal, attemptId, at, metadata))) return journal;
+    // Each lost race is a step the request recorded (it records at most three): a live request wins.
+    if (tries === 3) throw new Error(`payment attempt ${attemptId} still moving: left for the next sweep`);
+  }
 }
 
 /** Gives back what an attempt that was never paid for took: its stock, its uses; voids a card authorised meanwhile. */

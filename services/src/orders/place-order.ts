@@ -58,6 +58,18 @@ export interface OrderJournal {
   resume?: { authorised?: { reference: string; brand: string; last4: string | null }; number?: string };
 }
 
+/**
+ * The request's attempt was taken over by the payment reactor while it ran (it was quiet for
+ * ATTEMPT_QUIET_MS: an overloaded process, a slow gateway). `step` is the journal record it could not write:
+ * at "authorised" the reactor is undoing the attempt, so the request voids the card it just got; at
+ * "numbered" the reactor may be finishing it with that card, so the request gives back nothing.
+ */
+export class AttemptTakenOverError extends Error {
+  constructor(readonly step: "authorised" | "numbered") {
+    super(`payment attempt taken over by the payment reactor before its ${step} record`);
+  }
+}
+
 export interface OrderDraft {
   attemptId: string;
   cartId: string;
@@ -291,6 +303,8 @@ export async function placeOrder(
     }
     return { number, appended: placing.appended.get(orderStream(number))!, placed, last: placing.last! };
   } catch (error) {
+    // The reactor owns the attempt and may be finishing it with this card: nothing is given back here.
+    if (error instanceof AttemptTakenOverError && error.step === "numbered") throw error;
     // The placing's commit may have landed though its answer was lost: then the order stands.
     if (placingAsked && numberTaken) {
       let standing: PlacedOrder | null;

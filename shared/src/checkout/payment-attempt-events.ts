@@ -64,11 +64,19 @@ export const PaymentAttemptUndone = defineEvent(
   z.object({ attemptId, reason: z.string(), resumed: z.boolean(), at }),
 );
 
+/**
+ * The payment reactor took the attempt over (it went quiet): from here the request that began it
+ * records no card and no number; the reactor finishes or undoes it. Written at the journal's version
+ * the reactor read, so it lands only if the request wrote nothing meanwhile.
+ */
+export const PaymentAttemptTakenOver = defineEvent("PaymentAttemptTakenOver", z.object({ attemptId, at }));
+
 export const paymentAttemptEvents = [
   PaymentAttemptStarted,
   PaymentAttemptAuthorised,
   PaymentAttemptNumbered,
   PaymentAttemptFinished,
   PaymentAttemptUndone,
+  PaymentAttemptTakenOver,
 ] as const;
 export type PaymentAttemptEvent = EventOf<typeof paymentAttemptEvents>;
