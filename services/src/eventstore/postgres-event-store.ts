@@ -321,9 +321,11 @@ export async function createPostgresEventStore(
 
   // Reads asked for in one turn of the event loop go in one statement (issue 28, point 3: a step reads
   // the checkout and its cart side by side, the payment its SKUs, the place step four quiet streams;
-  // each was a statement and a round trip of its own). A read asked for later waits for nothing: the
-  // batch leaves as soon as the code running now yields (process.nextTick), so it is never older than
-  // an append that answered before it was asked.
+  // each was a statement and a round trip of its own). The batch leaves once the turn's I/O callbacks
+  // have run (setImmediate), so under load the reads of every request answered in that turn share it:
+  // at 64 shoppers 15-16 statements per order instead of 21-23 with process.nextTick (one request's
+  // reads only), and a third less CPU in PostgreSQL (bench/README.md). A read is sent after it was
+  // asked, so it never misses an append that answered before.
   let waiting: Array<{ streamId: string; from: number; done: (rows: EventRow[] | Error) => void }> = [];
   function sendReads() {
     const batch = waiting;
@@ -349,7 +351,7 @@ export async function createPostgresEventStore(
   function readStream(streamId: string, options: { from?: number } = {}): Promise<RecordedEvent[]> {
     return new Promise<EventRow[]>((resolve, reject) => {
       waiting.push({ streamId, from: options.from ?? 0, done: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-      if (waiting.length === 1) process.nextTick(sendReads);
+      if (waiting.length === 1) setImmediate(sendReads);
     }).then((rows) => rows.map((r) => toRecorded(r)));
   }
 
