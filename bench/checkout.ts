@@ -1,5 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { loadavg } from "node:os";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { allProjections, ProjectionRunner } from "@shop/projections";
@@ -104,8 +106,47 @@ interface Outcome {
   seconds: number;
   /** Order numbers answered to each shopper (two when it double-submitted). */
   orders: Map<string, string[]>;
-  /** CPU ms of the answering process and of its PostgreSQL backends over the round. */
-  cpu: { process: number; database: number };
+  /** CPU ms of the answering process and of its PostgreSQL backends, and its statements, over the round. */
+  cpu: { process: number; database: number; statements: number; notifies: number };
+}
+
+/** `bench/statement-probe.mjs`, loaded into each side's process: it counts the statements sent to PostgreSQL. */
+const PROBE = new URL("./statement-probe.mjs", import.meta.url).href;
+const probeFiles = mkdtempSync(join(tmpdir(), "bench-statements-"));
+
+/** The statements (and NOTIFYs) a probed process has sent so far: it writes them on SIGUSR2. */
+async function statementsSent(pid: number, file: string): Promise<{ statements: number; notifies: number }> {
+  const read = () => {
+    try {
+      return readFileSync(file, "utf8").split(" ").map(Number);
+    } catch {
+      return [0, 0, 0];
+    }
+  };
+  const [before] = read();
+  process.kill(pid, "SIGUSR2");
+  for (let waited = 0; waited < 5_000; waited += 10) {
+    const [sequence, statements, notifies] = read();
+    if (sequence > before) return { statements, notifies };
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`the statement probe in process ${pid} did not answer`);
+}
+
+/** CPU (cpuMeter) and statements (the probe) of one side over a round. */
+function sideMeter(pid: number, admin: pg.Pool, file: string) {
+  const cpu = cpuMeter(pid, admin);
+  const sent = statementsSent(pid, file);
+  return {
+    async stop() {
+      const [used, before, after] = await Promise.all([cpu.stop(), sent, sent.then(() => statementsSent(pid, file))]);
+      return {
+        ...used,
+        statements: after.statements - before.statements,
+        notifies: after.notifies - before.notifies,
+      };
+    },
+  };
 }
 
 /** `shoppers` shoppers, all at once, each through its steps in order; a failed step ends that shopper's checkout. */
@@ -115,7 +156,7 @@ async function checkoutRound(
   stepsOf: (shopper: string, i: number) => Step[],
   prefix: string,
   csrf: boolean,
-  meter: () => ReturnType<typeof cpuMeter>,
+  meter: () => ReturnType<typeof sideMeter>,
 ): Promise<Outcome> {
   const out: Outcome = {
     times: Object.fromEntries(STEPS.map((s) => [s, []])) as unknown as Record<StepName, number[]>,
@@ -124,7 +165,7 @@ async function checkoutRound(
     failed: [],
     seconds: 0,
     orders: new Map(),
-    cpu: { process: 0, database: 0 },
+    cpu: { process: 0, database: 0, statements: 0, notifies: 0 },
   };
   // The page load that gives a browser its csrftoken cookie: before the clock starts.
   const clients = await Promise.all(
@@ -175,7 +216,13 @@ async function checkoutRound(
  */
 export async function run(args: string[]): Promise<void> {
   const shoppers = Number(args[0] ?? process.env.BENCH_SHOPPERS ?? 64);
-  const { url, schema, env } = freshSchemaServer("checkout", { PAYMENT_GATEWAY: "test" });
+  const serverStatements = join(probeFiles, "server");
+  const baselineStatements = join(probeFiles, "baseline");
+  const { url, schema, env } = freshSchemaServer("checkout", {
+    PAYMENT_GATEWAY: "test",
+    BENCH_STATEMENT_FILE: serverStatements,
+  });
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import ${PROBE}`.trim();
   const rows: Row[] = [];
   const loads: number[] = [loadavg()[0]];
   let baseline: ChildProcess | undefined;
@@ -224,7 +271,8 @@ export async function run(args: string[]): Promise<void> {
     console.info(`events appended per checkout: ${perOrder} (${STEPS.map((s) => `${s} ${inserts[s]}`).join(", ")})`);
 
     baseline = fork(new URL("./checkout-baseline.ts", import.meta.url), [], {
-      execArgv: ["--import", "tsx"],
+      execArgv: ["--import", "tsx", "--import", PROBE],
+      env: { ...process.env, BENCH_STATEMENT_FILE: baselineStatements },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     baseline.send({ url, schema });
@@ -233,8 +281,8 @@ export async function run(args: string[]): Promise<void> {
       baseline!.once("exit", (code) => reject(new Error(`baseline exited (${code})`)));
     });
     const base = `http://127.0.0.1:${basePort}`;
-    const baseMeter = () => cpuMeter(baseline!.pid!, admin);
-    const appMeter = () => cpuMeter(server!.child.pid!, admin);
+    const baseMeter = () => sideMeter(baseline!.pid!, admin, baselineStatements);
+    const appMeter = () => sideMeter(server!.child.pid!, admin, serverStatements);
 
     // A warm-up round of each (JIT, pools, caches: not in the figures, but in the 5xx and duplicate
     // checks), then alternating rounds, baseline first.
@@ -298,7 +346,7 @@ export async function run(args: string[]): Promise<void> {
       note: `${median(ratios).toFixed(2)}× baseline orders/s; rounds ${a.map((o) => rate(o).toFixed(1)).join(", ")}; completed ${a.map((o) => o.completed).join(", ")}; ${statuses(a)}`,
     });
     // CPU per completed order, summed over the measured rounds: what a CPU-bound machine's orders/s follows.
-    const cpuPerOrder = (os: Outcome[], key: "process" | "database") =>
+    const cpuPerOrder = (os: Outcome[], key: "process" | "database" | "statements" | "notifies") =>
       os.reduce((n, o) => n + o.cpu[key], 0) /
       Math.max(
         1,
@@ -311,6 +359,13 @@ export async function run(args: string[]): Promise<void> {
         note: `${pa.toFixed(1)} (baseline ${pb.toFixed(1)}: ${(pa / pb).toFixed(2)}×)`,
       });
     }
+    // What the CPU follows (bench/README.md, "Checkout: CPU per order"): every statement the process
+    // sent, its read models' and pollers' included, over the completed orders.
+    const [sb, sa] = [cpuPerOrder(b, "statements"), cpuPerOrder(a, "statements")];
+    rows.push({
+      name: "statements per order, server process",
+      note: `${sa.toFixed(1)}, of which NOTIFY ${cpuPerOrder(a, "notifies").toFixed(1)} (baseline ${sb.toFixed(1)}: ${(sa / sb).toFixed(2)}×)`,
+    });
     for (const step of STEPS) {
       const pb = percentiles(b.flatMap((o) => o.times[step]));
       const pa = percentiles(a.flatMap((o) => o.times[step]));

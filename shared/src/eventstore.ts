@@ -114,6 +114,13 @@ export interface EventStore {
   /** Events of one stream from a 0-based stream position; empty for a missing stream. */
   readStream(streamId: string, options?: { from?: number }): Promise<RecordedEvent[]>;
   /**
+   * Several streams at once, each from its start: the answers in the order of `streamIds` (a missing
+   * stream's empty). On PostgreSQL one statement; a step that needs the checkout and its cart reads them
+   * in one round trip (issue 28, point 3). Not one snapshot across streams on every store: decide as if
+   * each were read alone (the appends' expected versions catch what changed).
+   */
+  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
+  /**
    * Events of the whole log strictly after `from`, in log order, only those no open writer can still
    * precede. An event whose data fails its schema comes back marked (`invalid`), not as a rejection.
    */

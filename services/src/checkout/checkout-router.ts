@@ -96,8 +96,14 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const cartId = cartOf(req, res);
     return loadCheckout(deps, cartId, shopperOf(req)).then((loaded) => ({ cartId, ...loaded }));
   };
-  const methodsFor = async (facts: Parameters<typeof priceShipping>[1]) =>
-    priceShipping(await loadShippingRates(deps.store), facts);
+  /**
+   * A shipping step's load with the rate table: read together, so on PostgreSQL the checkout, its cart
+   * and the table are one statement (issue 28, point 3), where the table was read after the load.
+   */
+  const loadWithRates = async (req: Request, res: Response) => {
+    const [loaded, rates] = await Promise.all([load(req, res), loadShippingRates(deps.store)]);
+    return { ...loaded, methodsFor: (facts: Parameters<typeof priceShipping>[1]) => priceShipping(rates, facts) };
+  };
 
   router.get("/api/store/shop/checkout/", async (req, res) => {
     const cartId = cartIdOf(req, res, { create: false, secure: deps.behindProxy });
@@ -179,9 +185,9 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
   });
 
   router.get("/api/store/shop/checkout/shipping/", async (req, res) => {
-    const { checkout, priced } = await load(req, res);
+    const { checkout, priced, methodsFor } = await loadWithRates(req, res);
     checkShippingStep(checkout, priced.facts);
-    const methods = await methodsFor(priced.facts);
+    const methods = methodsFor(priced.facts);
     const selected = checkout.shipping?.method ?? null;
     const answer: CheckoutShippingAnswer = {
       metadata: { success: true, errors: [] },
@@ -199,14 +205,8 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
 
   router.post("/api/store/shop/checkout/shipping/", async (req, res) => {
     const { shipping_method } = parseRequest(CheckoutShippingRequest, req.body);
-    const { cartId, checkout, priced } = await load(req, res);
-    const events = decideShipping(
-      checkout,
-      shipping_method,
-      await methodsFor(priced.facts),
-      priced.facts,
-      deps.clock(),
-    );
+    const { cartId, checkout, priced, methodsFor } = await loadWithRates(req, res);
+    const events = decideShipping(checkout, shipping_method, methodsFor(priced.facts), priced.facts, deps.clock());
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
     res.json(stepAnswer(4));
   });

@@ -120,6 +120,11 @@ export async function createEsdbEventStore(
     return out;
   }
 
+  /** KurrentDB reads one stream per call: the streams are read side by side. */
+  async function readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    return Promise.all(streamIds.map((id) => readStream(id)));
+  }
+
   async function readAll(from: LogPosition, options: { limit?: number } = {}): Promise<RecordedEvent[]> {
     const limit = options.limit ?? 1000;
     const out: RecordedEvent[] = [];
@@ -159,6 +164,7 @@ export async function createEsdbEventStore(
     kind: "eventstoredb",
     append,
     readStream,
+    readStreams,
     readAll,
     head,
     // One writer orders the log: nothing committed later can sort before the head.

@@ -60,6 +60,34 @@ describe.each(testBackends())("events read back through the registry on $name", 
     expect(marked.invalid!.message).toMatch(/^Event UserRegistered at user-bad #0 .*: email: /);
   });
 
+  it("spec 28.3 a read asked for beside one whose event fails its schema still answers; only that read is refused", async () => {
+    const raw = await rawStore();
+    await raw.append("user-bad-beside", [{ type: "UserRegistered", data: { userId: "bad", isStaff: "yes" } }]);
+    const store = await createPostgresEventStore(database, createEventRegistry());
+    await store.append("user-good-beside", [
+      {
+        type: "UserRegistered",
+        data: {
+          userId: "good",
+          name: "Good",
+          email: "good@example.org",
+          isStaff: false,
+          passwordHash: "h",
+          registeredAt: "2026-01-01T00:00:00Z",
+        },
+      },
+    ]);
+    // Asked for side by side: on PostgreSQL one statement reads both.
+    const [bad, good] = await Promise.allSettled([
+      store.readStream("user-bad-beside"),
+      store.readStream("user-good-beside"),
+    ]);
+    expect(bad.status === "rejected" && bad.reason).toBeInstanceOf(InvalidEventError);
+    expect(good.status === "fulfilled" && good.value.map((e) => e.data)).toEqual([
+      expect.objectContaining({ userId: "good" }),
+    ]);
+  });
+
   it("an event written with an older schema version is upcast to the current shape; new ones are written with the current version", async () => {
     const raw = await rawStore();
     await raw.append("product-1", [{ type: "ProductRenamed", data: { title: "Badge" }, schemaVersion: 1 }]);

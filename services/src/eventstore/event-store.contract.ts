@@ -139,6 +139,36 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.readStream(missing)).toEqual([]);
     });
 
+    it("readStreams answers each stream's events in the order asked, a missing stream empty", async () => {
+      const [a, b, missing] = [streamOf("many-a"), streamOf("many-b"), streamOf("many-missing")];
+      await store.append(a, [event("A1", { n: 1 }), event("A2")]);
+      await store.append(b, [event("B1")]);
+      const read = await store.readStreams([b, missing, a, b]);
+      expect(read.map((events) => events.map((e) => e.type))).toEqual([["B1"], [], ["A1", "A2"], ["B1"]]);
+      expect(read[2].map((e) => [e.streamId, e.streamPosition, e.data])).toEqual([
+        [a, 0, { n: 1 }],
+        [a, 1, {}],
+      ]);
+      expect(read[2]).toEqual(await store.readStream(a));
+      expect(await store.readStreams([])).toEqual([]);
+    });
+
+    it("reads asked for side by side each answer their own stream from their own position", async () => {
+      const [a, b] = [streamOf("side-a"), streamOf("side-b")];
+      await store.append(a, [event("A1"), event("A2"), event("A3")]);
+      await store.append(b, [event("B1"), event("B2")]);
+      const [fromStart, fromTwo, other, missing] = await Promise.all([
+        store.readStream(a),
+        store.readStream(a, { from: 2 }),
+        store.readStream(b, { from: 1 }),
+        store.readStream(streamOf("side-missing")),
+      ]);
+      expect(fromStart.map((e) => e.type)).toEqual(["A1", "A2", "A3"]);
+      expect(fromTwo.map((e) => e.type)).toEqual(["A3"]);
+      expect(other.map((e) => e.type)).toEqual(["B2"]);
+      expect(missing).toEqual([]);
+    });
+
     // appendMany is optional (KurrentDB has none): these run where the store has it.
     const withAppendMany = () => (store.appendMany ? store.appendMany.bind(store) : null);
 

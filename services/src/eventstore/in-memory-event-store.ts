@@ -143,6 +143,10 @@ export function createInMemoryEventStore(
     return log.events.filter((e) => e.streamId === streamId && e.streamPosition >= from).map((e) => toRecorded(e));
   }
 
+  async function readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    return Promise.all(streamIds.map((id) => readStream(id)));
+  }
+
   // Global position n sits at index n - dropped - 1, so a read starts where `from` left off.
   async function readAll(from: LogPosition, readOptions: { limit?: number } = {}): Promise<RecordedEvent[]> {
     const start = Math.max(Number(from.minor) - log.dropped, 0);
@@ -160,6 +164,7 @@ export function createInMemoryEventStore(
     append,
     appendMany,
     readStream,
+    readStreams,
     readAll,
     head,
     settledHead: head,

@@ -1,4 +1,5 @@
-import { describe } from "vitest";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseUrl } from "../testing/test-database.ts";
 import { runEventStoreContract } from "./event-store.contract.ts";
 import { createPostgresEventStore } from "./postgres-event-store.ts";
@@ -21,4 +22,32 @@ describe("PGlite", () => {
 
 describe.skipIf(!testDatabaseUrl())("PostgreSQL", () => {
   runEventStoreContract("PostgreSQL", () => storeOn({ pglite: false }));
+
+  it("spec 28.3 streams read side by side, or with readStreams, go in one statement", async () => {
+    const { store, cleanup } = await storeOn({ pglite: false });
+    const query = pg.Client.prototype.query;
+    let statements = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await store.append("one-a", [{ type: "A", data: {} }]);
+      await store.append("one-b", [{ type: "B", data: {} }]);
+      statements = 0;
+      const [a, b, c] = await Promise.all([
+        store.readStream("one-a"),
+        store.readStream("one-b"),
+        store.readStream("one-c"),
+      ]);
+      expect([a, b, c].map((events) => events.map((e) => e.type))).toEqual([["A"], ["B"], []]);
+      expect(statements).toBe(1);
+      statements = 0;
+      expect((await store.readStreams(["one-b", "one-a"])).map((events) => events.length)).toEqual([1, 1]);
+      expect(statements).toBe(1);
+    } finally {
+      pg.Client.prototype.query = query;
+      await cleanup();
+    }
+  });
 });
