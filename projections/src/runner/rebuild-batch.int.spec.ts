@@ -41,40 +41,59 @@ function flakyBatchProjection(): Projection & { batches: number } {
   return projection;
 }
 
-describe.each(testBackends())("rebuild batches on $name", ({ pglite }) => {
-  it("a rebuild batch that fails half way leaves none of its writes: it is applied again one event at a time", {
-    timeout: 60_000,
-  }, async () => {
-    const database = await openTestDatabase({ pglite, poolSize: 4 });
-    cleanups.push(() => database.drop());
-    const store = await createPostgresEventStore(database);
-    await migrateCheckpoints(database.db);
-    const registered = (userId: string) => ({
-      type: "UserRegistered",
-      data: {
-        userId,
-        email: `${userId}@example.org`,
-        name: userId,
-        role: "customer",
-        registeredAt: "2026-11-29T10:00:00.000Z",
-      },
-    });
-    for (const id of ["a", "b", "a", "c", "a"]) await store.append(`user-${id}-${Math.random()}`, [registered(id)]);
-
-    // readAll answers only what no open transaction can still precede: wait until all five are readable.
-    for (let tries = 0; (await store.readAll(START, { limit: 10 })).length < 5 && tries < 200; tries++)
-      await new Promise((r) => setTimeout(r, 50));
-    const projection = flakyBatchProjection();
-    const applied = await rebuildProjection({ db: database.db, store, projection });
-    expect(applied).toBe(5);
-    expect(projection.batches).toBe(1);
-    const rows = await sql<{ id: string; n: number }>`SELECT id, n FROM rebuild_batch_probe ORDER BY id`.execute(
-      database.db,
-    );
-    expect(rows.rows).toEqual([
-      { id: "a", n: 3 },
-      { id: "b", n: 1 },
-      { id: "c", n: 1 },
-    ]);
+/** Like flakyBatchProjection, but its batch fails in PostgreSQL only: a held-back write, at the COMMIT. */
+function failsAtCommitProjection(): Projection & { batches: number } {
+  const projection = flakyBatchProjection();
+  return Object.assign(projection, {
+    async applyBatch(trx: Parameters<Projection["apply"]>[0], events: Parameters<Projection["apply"]>[1][]) {
+      projection.batches++;
+      for (const event of events) await projection.apply(trx, event);
+      await sql`INSERT INTO rebuild_batch_probe (id, n) VALUES ('stray', 99), ('stray', 98)`.execute(trx);
+    },
   });
+}
+
+describe.each(testBackends())("rebuild batches on $name", ({ pglite }) => {
+  it.each([
+    ["fails half way", flakyBatchProjection],
+    ["fails at its COMMIT (a held-back write)", failsAtCommitProjection],
+  ])(
+    "a rebuild batch that %s leaves none of its writes: it is applied again one event at a time",
+    {
+      timeout: 60_000,
+    },
+    async (_, makeProjection) => {
+      const database = await openTestDatabase({ pglite, poolSize: 4 });
+      cleanups.push(() => database.drop());
+      const store = await createPostgresEventStore(database);
+      await migrateCheckpoints(database.db);
+      const registered = (userId: string) => ({
+        type: "UserRegistered",
+        data: {
+          userId,
+          email: `${userId}@example.org`,
+          name: userId,
+          role: "customer",
+          registeredAt: "2026-11-29T10:00:00.000Z",
+        },
+      });
+      for (const id of ["a", "b", "a", "c", "a"]) await store.append(`user-${id}-${Math.random()}`, [registered(id)]);
+
+      // readAll answers only what no open transaction can still precede: wait until all five are readable.
+      for (let tries = 0; (await store.readAll(START, { limit: 10 })).length < 5 && tries < 200; tries++)
+        await new Promise((r) => setTimeout(r, 50));
+      const projection = makeProjection();
+      const applied = await rebuildProjection({ db: database.db, store, projection });
+      expect(applied).toBe(5);
+      expect(projection.batches).toBe(1);
+      const rows = await sql<{ id: string; n: number }>`SELECT id, n FROM rebuild_batch_probe ORDER BY id`.execute(
+        database.db,
+      );
+      expect(rows.rows).toEqual([
+        { id: "a", n: 3 },
+        { id: "b", n: 1 },
+        { id: "c", n: 1 },
+      ]);
+    },
+  );
 });
