@@ -4,11 +4,11 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { START } from "@shop/shared";
 import { createPostgresEventStore } from "@shop/services/eventstore/postgres-event-store";
-import { openTestDatabase } from "@shop/services/testing/test-database";
+import { openTestDatabase, testDatabaseUrl } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
 import { migrateCheckpoints } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
-import { rebuildProjection } from "./rebuild.ts";
+import { rebuildProjection, rebuildProjections } from "./rebuild.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -96,4 +96,74 @@ describe.each(testBackends())("rebuild batches on $name", ({ pglite }) => {
       ]);
     },
   );
+});
+
+/** Sleeps `ms` in each batch and logs its starts and ends; writes nothing. */
+function sleeper(name: string, ms: number, log: Array<{ name: string; at: "start" | "end" }>): Projection {
+  return {
+    name,
+    version: 1,
+    tables: [],
+    handles: ["UserRegistered"],
+    async migrate() {},
+    async apply() {},
+    async applyBatch() {
+      log.push({ name, at: "start" });
+      await new Promise((r) => setTimeout(r, ms));
+      log.push({ name, at: "end" });
+    },
+  };
+}
+
+describe.skipIf(!testDatabaseUrl())("rebuild turns (PostgreSQL: PGlite has one connection)", () => {
+  it("spec 28.2 at most four batches apply at once (of a pool of ten), and the heaviest build's next batch goes first", {
+    timeout: 60_000,
+  }, async () => {
+    const database = await openTestDatabase({ poolSize: 10 });
+    cleanups.push(() => database.drop());
+    const store = await createPostgresEventStore(database);
+    await migrateCheckpoints(database.db);
+    for (let i = 0; i < 24; i++)
+      await store.append(`user-${i}`, [
+        {
+          type: "UserRegistered",
+          data: {
+            userId: `u${i}`,
+            email: `u${i}@example.org`,
+            name: "U",
+            role: "customer",
+            registeredAt: "2026-11-29T10:00:00.000Z",
+          },
+        },
+      ]);
+    const log: Array<{ name: string; at: "start" | "end" }> = [];
+    const light = Array.from({ length: 11 }, (_, i) => sleeper(`light${i}`, 30, log));
+    await rebuildProjections({
+      db: database.db,
+      store,
+      projections: [...light, sleeper("heavy", 150, log)],
+      batchSize: 2,
+    });
+
+    let running = 0;
+    let most = 0;
+    for (const entry of log) {
+      running += entry.at === "start" ? 1 : -1;
+      most = Math.max(most, running);
+    }
+    expect(most).toBe(4);
+    // Between the heavy build's batch ending and its next one starting, at most the turn it freed goes
+    // to another build (it asks for its next turn right after): the next turn is its own.
+    const heavy = log.flatMap((entry, i) => (entry.name === "heavy" ? [{ ...entry, i }] : []));
+    const lightStartsWhileHeavyWaited: number[] = [];
+    for (let k = 1; k + 1 < heavy.length; k += 2)
+      lightStartsWhileHeavyWaited.push(
+        log.slice(heavy[k].i, heavy[k + 1].i).filter((e) => e.name !== "heavy" && e.at === "start").length,
+      );
+    expect(lightStartsWhileHeavyWaited).toHaveLength(11);
+    // In first-come order the heavy build's second and third batches waited behind the eleven light
+    // ones' (7–8 starts each); later the reader's read-ahead, not the turns, paces the light ones.
+    const [first, second, third] = lightStartsWhileHeavyWaited;
+    expect(first + second + third).toBeLessThanOrEqual(3);
+  });
 });

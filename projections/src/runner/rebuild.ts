@@ -26,7 +26,7 @@ export interface RebuildResult {
   applied: number;
   /** Set when the projector failed on an event: the live tables were left as they were. */
   failure?: ProjectorError;
-  /** Time spent in its batches' transactions (a wait for a pooled connection included), in ms. */
+  /** Time spent in its batches' transactions (from its turn to its COMMIT), in ms. */
   applyMs: number;
 }
 
@@ -131,6 +131,38 @@ async function applyInShadow(
   }
 }
 
+/** Batches applied at once: the ops CLI's pool (4 connections), so no apply waits in the pool's queue. */
+const TURNS = 4;
+
+/**
+ * Who applies next when a connection frees: the build that has spent the longest in its applies so far.
+ * Every build applies its batches in order, so the heaviest one's chain (the catalog's) is the replay's
+ * critical path; in the pool's own first-come queue it waited behind each lighter build's next batch.
+ */
+class Turns {
+  private free = TURNS;
+  private readonly waiting: Array<{ b: Build; go: () => void }> = [];
+
+  async take(b: Build): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((go) => this.waiting.push({ b, go }));
+  }
+
+  give(): void {
+    if (this.waiting.length === 0) {
+      this.free++;
+      return;
+    }
+    let next = 0;
+    for (let i = 1; i < this.waiting.length; i++)
+      if (this.waiting[i].b.applyMs > this.waiting[next].b.applyMs) next = i;
+    this.waiting.splice(next, 1)[0].go();
+  }
+}
+
 /**
  * Applies to one build's new tables the events past its position; a projector failure stops that build
  * only. The events it handles are picked here in one pass (a set of types), not scanned by each step.
@@ -140,6 +172,7 @@ async function applyTo(
   b: Build,
   batch: RecordedEvent[],
   statementBatches: boolean,
+  turns: Turns,
 ): Promise<void> {
   // A build ahead of the batch's start (after a failed swap) takes only what it lacks.
   const events =
@@ -149,6 +182,7 @@ async function applyTo(
   if (b.failure || events.length === 0) return;
   const handled = events.filter((e) => b.handles.has(e.type));
   if (handled.length > 0) {
+    await turns.take(b);
     const started = performance.now();
     try {
       await applyInShadow(db, b, handled, statementBatches);
@@ -158,6 +192,7 @@ async function applyTo(
       return;
     } finally {
       b.applyMs += performance.now() - started;
+      turns.give();
     }
   }
   b.position = events[events.length - 1].position;
@@ -232,6 +267,7 @@ async function catchUp(
   if (active.length === 0) return;
   let from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
   const chains = new Map<Build, Promise<void>>(active.map((b) => [b, Promise.resolve()]));
+  const turns = new Turns();
   const batchesDone: Array<Promise<unknown>> = [];
   for (;;) {
     if (batchesDone.length >= READ_AHEAD) await batchesDone.shift();
@@ -243,7 +279,7 @@ async function catchUp(
     if (events.length > 0) {
       for (const b of active) {
         // Filtered when its turn comes (applyTo): b.position is where its previous batch left it.
-        const next = chains.get(b)!.then(() => applyTo(db, b, events, statementBatches));
+        const next = chains.get(b)!.then(() => applyTo(db, b, events, statementBatches, turns));
         next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
         chains.set(b, next);
       }
