@@ -12,6 +12,7 @@ import { REPO_ROOT, startServer, type RunningServer } from "../services/src/serv
 import { dropSchema } from "../services/src/testing/test-database.ts";
 import { TestClient } from "../services/src/testing/http-client.ts";
 import { templateHistory, writeCopies } from "./replay-events.ts";
+import { sampleBackends, writeFloor } from "./replay-floor.ts";
 
 /**
  * `ops replay --all` on PostgreSQL over a large log (1,000,000 events by default) while a server keeps
@@ -70,6 +71,9 @@ export async function run(argv: string[]): Promise<void> {
     // 2. A first replay with no server fills the read models, so the server below starts caught up.
     const first = await replayAll(config);
 
+    // The physical limit: the least time PostgreSQL takes to write the rows the replay left.
+    const floor = await writeFloor(url, schema, allProjections);
+
     // 3. Baseline: reading the whole log alone, decoding included, no projection.
     // No lock expires while it runs (the editors have no sockets open): the log stays still, so any
     // answer that differs from the one before the replay is stale or partial.
@@ -83,10 +87,14 @@ export async function run(argv: string[]): Promise<void> {
       page = await server.store.readAll(page[page.length - 1].position, { limit: 2000 })
     )
       read += page.length;
-    const baseline = Math.round(read / ((performance.now() - started) / 1000));
-    say(`baseline: readAll over the whole log (${read} events, zod decoding, no projection): ${baseline} events/s`);
+    const readSeconds = (performance.now() - started) / 1000;
+    const baseline = Math.round(read / readSeconds);
     say(
-      `replay --all, no server running: ${first.rate} events/s (goal >= 0.5 of the readAll baseline: ${(first.rate / baseline).toFixed(2)}), peak RSS ${first.peakRssMb} MB`,
+      `baseline: readAll over the whole log (${read} events, zod decoding, no projection): ${baseline} events/s, ${readSeconds.toFixed(1)} s`,
+    );
+    sayFloor(say, floor, readSeconds);
+    say(
+      `replay --all, no server running: ${first.rate} events/s (goal >= 0.5 of the readAll baseline: ${(first.rate / baseline).toFixed(2)}), wall ${first.wallSeconds} s, CPU ms: node ${first.nodeCpuMs}, PostgreSQL backends ${first.pgCpuMs}; peak RSS ${first.peakRssMb} MB`,
     );
 
     // 4. The measured replay while readers keep asking the server and its tables.
@@ -98,7 +106,7 @@ export async function run(argv: string[]): Promise<void> {
     const logStill = comparePositions(headBefore, await server.store.head()) === 0;
     await server.close();
     say(
-      `replay --all while the server serves reads: ${measured.rate} events/s (goal >= 0.3 of the readAll baseline: ${(measured.rate / baseline).toFixed(2)}), wall ${measured.wallSeconds} s, peak RSS ${measured.peakRssMb} MB`,
+      `replay --all while the server serves reads: ${measured.rate} events/s (goal >= 0.3 of the readAll baseline: ${(measured.rate / baseline).toFixed(2)}), wall ${measured.wallSeconds} s, CPU ms: node ${measured.nodeCpuMs}, PostgreSQL backends ${measured.pgCpuMs} (the server's included); peak RSS ${measured.peakRssMb} MB`,
     );
     say(
       `readers during the replay: ${seen.answers} answers (${seen.http} over HTTP, ${seen.sql} SELECTs on ${seen.tables} read-model tables); empty or missing: ${seen.empty}; different from before (stale or partial): ${seen.different}; log unchanged meanwhile: ${logStill ? "yes" : "no"}`,
@@ -127,27 +135,42 @@ async function eachModelAlone(config: Config, say: (line: string) => void): Prom
   const baseline = Math.round(read / ((performance.now() - started) / 1000));
   await server.close();
   say(`baseline: readAll over the whole log (${read} events): ${baseline} events/s`);
-  const rows: Array<[string, number]> = [];
-  for (const p of allProjections) {
-    const { rate } = await replayAll(config, ["--projection", p.name]);
-    rows.push([p.name, rate]);
-  }
-  rows.sort((a, b) => a[1] - b[1]);
-  for (const [name, rate] of rows)
-    say(`${name.padEnd(24)} ${String(rate).padStart(7)} events/s (${(rate / baseline).toFixed(2)} of readAll)`);
+  const rows: Array<[string, Awaited<ReturnType<typeof replayAll>>]> = [];
+  for (const p of allProjections) rows.push([p.name, await replayAll(config, ["--projection", p.name])]);
+  rows.sort((a, b) => a[1].rate - b[1].rate);
+  say("read model, alone: rate, CPU ms of the replay process and of its PostgreSQL backends");
+  for (const [name, r] of rows)
+    say(
+      `${name.padEnd(24)} ${String(r.rate).padStart(7)} events/s (${(r.rate / baseline).toFixed(2)} of readAll)  node ${r.nodeCpuMs}  PostgreSQL ${r.pgCpuMs}`,
+    );
+  const floor = await writeFloor(config.DATABASE_URL!, config.DATABASE_SCHEMA, allProjections);
+  sayFloor(say, floor, read / baseline);
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+function sayFloor(say: (line: string) => void, floor: Awaited<ReturnType<typeof writeFloor>>, readSeconds: number) {
+  const ratio = floor.seconds / readSeconds;
+  say(
+    `physical limit: writing the read models' ${floor.rows} final rows as they are (CREATE TABLE AS SELECT, then their indexes, 2 at a time): ${floor.seconds.toFixed(1)} s, PostgreSQL CPU ${floor.pgCpuMs} ms; ${ratio.toFixed(2)}x the readAll time (goal 0.5 needs a replay within 2x: ${ratio > 2 ? "NOT reachable on this machine by any projector" : "reachable as far as the writes go"})`,
+  );
+  say(
+    `  heaviest: ${floor.perModel
+      .slice(0, 6)
+      .map((m) => `${m.name} ${(m.ms / 1000).toFixed(1)} s (${m.rows} rows)`)
+      .join(", ")}`,
+  );
+}
 
 /** Runs the operator CLI's replay as operators do, in its own process; reads its rate and peak RSS. */
 async function replayAll(
   config: Config,
   which = ["--all"],
-): Promise<{ rate: number; wallSeconds: string; peakRssMb: number }> {
+): Promise<{ rate: number; wallSeconds: string; peakRssMb: number; nodeCpuMs: number; pgCpuMs: number }> {
   const report = join(mkdtempSync(join(tmpdir(), "bench-rss-")), "report-rss.mjs");
   writeFileSync(
     report,
-    `process.on("exit", () => process.stderr.write("BENCH_MAX_RSS_KB=" + process.resourceUsage().maxRSS + "\\n"));\n`,
+    `process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write("BENCH_MAX_RSS_KB=" + u.maxRSS + " BENCH_CPU_US=" + (u.userCPUTime + u.systemCPUTime) + "\\n"); });\n`,
   );
   const env = {
     ...process.env,
@@ -155,6 +178,7 @@ async function replayAll(
     DATABASE_SCHEMA: config.DATABASE_SCHEMA,
     LOG_LEVEL: "silent",
   };
+  const backends = sampleBackends(config.DATABASE_URL!, `shop:${config.DATABASE_SCHEMA}`);
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -177,13 +201,16 @@ async function replayAll(
   });
   child.stderr.on("data", (d) => (stderr += d));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const pgCpuMs = await backends.stop();
   if (code !== 0) throw new Error(`ops replay --all exited ${code}: ${stdout}\n${stderr}`);
   const m = /: replayed (\d+) events in ([\d.]+) s \((\d+) events\/s\)/.exec(stdout);
-  const rss = /BENCH_MAX_RSS_KB=(\d+)/.exec(stderr);
+  const rss = /BENCH_MAX_RSS_KB=(\d+) BENCH_CPU_US=(\d+)/.exec(stderr);
   return {
     rate: m ? Number(m[3]) : 0,
     wallSeconds: seconds(started),
     peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : 0,
+    nodeCpuMs: rss ? Math.round(Number(rss[2]) / 1000) : 0,
+    pgCpuMs,
   };
 }
 

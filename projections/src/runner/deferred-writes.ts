@@ -97,9 +97,19 @@ const UNKNOWN_COUNT = new Proxy(Object.create(null), {
 }) as bigint;
 
 class DeferringConnection implements DatabaseConnection {
-  private pending: string[] = [];
   private chars = 0;
-  constructor(private readonly trx: Transaction<Database>) {}
+  /** Whether anything was sent yet (a transaction opened by `pending`'s first statements is then open). */
+  sent = false;
+  constructor(
+    private readonly trx: Transaction<Database>,
+    private pending: string[] = [],
+  ) {}
+
+  /** Sends what is pending with `last` after it, in the same round trip. */
+  async finish(last: string): Promise<void> {
+    this.pending.push(last);
+    await this.flush();
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (isDeferrable(query)) {
@@ -118,6 +128,7 @@ class DeferringConnection implements DatabaseConnection {
     const text = this.pending.join(";\n");
     this.pending = [];
     this.chars = 0;
+    this.sent = true;
     await this.trx.executeQuery(CompiledQuery.raw(text));
   }
 
@@ -142,6 +153,36 @@ export async function withDeferredWrites(
   work: (deferring: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   const connection = new DeferringConnection(trx);
+  await deferringOn(connection, work);
+  await connection.flush();
+}
+
+/**
+ * A transaction of its own on `connection` (no transaction open yet), its writes held back as in
+ * withDeferredWrites: `begin` (BEGIN and settings) goes with the first statement sent, COMMIT with
+ * the last writes, so a batch that only writes is one round trip, and one that reads first two. A
+ * write that fails fails at the COMMIT, outside `work`: the transaction is rolled back and the error
+ * thrown.
+ */
+export async function inDeferredTransaction(
+  connection: Transaction<Database>,
+  begin: string,
+  work: (deferring: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  const deferring = new DeferringConnection(connection, [begin]);
+  try {
+    await deferringOn(deferring, work);
+    await deferring.finish("COMMIT");
+  } catch (error) {
+    if (deferring.sent) await connection.executeQuery(CompiledQuery.raw("ROLLBACK")).catch(() => {});
+    throw error;
+  }
+}
+
+async function deferringOn(
+  connection: DeferringConnection,
+  work: (deferring: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   const driver: Driver = {
     async init() {},
     async acquireConnection() {
@@ -162,8 +203,5 @@ export async function withDeferredWrites(
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   });
-  await db.transaction().execute(async (deferring) => {
-    await work(deferring);
-    await connection.flush();
-  });
+  await db.transaction().execute(work);
 }

@@ -4,11 +4,11 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { START } from "@shop/shared";
 import { createPostgresEventStore } from "@shop/services/eventstore/postgres-event-store";
-import { openTestDatabase } from "@shop/services/testing/test-database";
+import { openTestDatabase, testDatabaseUrl } from "@shop/services/testing/test-database";
 import { testBackends } from "@shop/services/testing/backends";
 import { migrateCheckpoints } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
-import { rebuildProjection } from "./rebuild.ts";
+import { rebuildProjection, rebuildProjections } from "./rebuild.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -41,40 +41,129 @@ function flakyBatchProjection(): Projection & { batches: number } {
   return projection;
 }
 
+/** Like flakyBatchProjection, but its batch fails in PostgreSQL only: a held-back write, at the COMMIT. */
+function failsAtCommitProjection(): Projection & { batches: number } {
+  const projection = flakyBatchProjection();
+  return Object.assign(projection, {
+    async applyBatch(trx: Parameters<Projection["apply"]>[0], events: Parameters<Projection["apply"]>[1][]) {
+      projection.batches++;
+      for (const event of events) await projection.apply(trx, event);
+      await sql`INSERT INTO rebuild_batch_probe (id, n) VALUES ('stray', 99), ('stray', 98)`.execute(trx);
+    },
+  });
+}
+
 describe.each(testBackends())("rebuild batches on $name", ({ pglite }) => {
-  it("a rebuild batch that fails half way leaves none of its writes: it is applied again one event at a time", {
+  it.each([
+    ["fails half way", flakyBatchProjection],
+    ["fails at its COMMIT (a held-back write)", failsAtCommitProjection],
+  ])(
+    "a rebuild batch that %s leaves none of its writes: it is applied again one event at a time",
+    {
+      timeout: 60_000,
+    },
+    async (_, makeProjection) => {
+      const database = await openTestDatabase({ pglite, poolSize: 4 });
+      cleanups.push(() => database.drop());
+      const store = await createPostgresEventStore(database);
+      await migrateCheckpoints(database.db);
+      const registered = (userId: string) => ({
+        type: "UserRegistered",
+        data: {
+          userId,
+          email: `${userId}@example.org`,
+          name: userId,
+          role: "customer",
+          registeredAt: "2026-11-29T10:00:00.000Z",
+        },
+      });
+      for (const id of ["a", "b", "a", "c", "a"]) await store.append(`user-${id}-${Math.random()}`, [registered(id)]);
+
+      // readAll answers only what no open transaction can still precede: wait until all five are readable.
+      for (let tries = 0; (await store.readAll(START, { limit: 10 })).length < 5 && tries < 200; tries++)
+        await new Promise((r) => setTimeout(r, 50));
+      const projection = makeProjection();
+      const applied = await rebuildProjection({ db: database.db, store, projection });
+      expect(applied).toBe(5);
+      expect(projection.batches).toBe(1);
+      const rows = await sql<{ id: string; n: number }>`SELECT id, n FROM rebuild_batch_probe ORDER BY id`.execute(
+        database.db,
+      );
+      expect(rows.rows).toEqual([
+        { id: "a", n: 3 },
+        { id: "b", n: 1 },
+        { id: "c", n: 1 },
+      ]);
+    },
+  );
+});
+
+/** Sleeps `ms` in each batch and logs its starts and ends; writes nothing. */
+function sleeper(name: string, ms: number, log: Array<{ name: string; at: "start" | "end" }>): Projection {
+  return {
+    name,
+    version: 1,
+    tables: [],
+    handles: ["UserRegistered"],
+    async migrate() {},
+    async apply() {},
+    async applyBatch() {
+      log.push({ name, at: "start" });
+      await new Promise((r) => setTimeout(r, ms));
+      log.push({ name, at: "end" });
+    },
+  };
+}
+
+describe.skipIf(!testDatabaseUrl())("rebuild turns (PostgreSQL: PGlite has one connection)", () => {
+  it("spec 28.2 at most four batches apply at once (of a pool of ten), and the heaviest build's next batch goes first", {
     timeout: 60_000,
   }, async () => {
-    const database = await openTestDatabase({ pglite, poolSize: 4 });
+    const database = await openTestDatabase({ poolSize: 10 });
     cleanups.push(() => database.drop());
     const store = await createPostgresEventStore(database);
     await migrateCheckpoints(database.db);
-    const registered = (userId: string) => ({
-      type: "UserRegistered",
-      data: {
-        userId,
-        email: `${userId}@example.org`,
-        name: userId,
-        role: "customer",
-        registeredAt: "2026-11-29T10:00:00.000Z",
-      },
+    for (let i = 0; i < 24; i++)
+      await store.append(`user-${i}`, [
+        {
+          type: "UserRegistered",
+          data: {
+            userId: `u${i}`,
+            email: `u${i}@example.org`,
+            name: "U",
+            role: "customer",
+            registeredAt: "2026-11-29T10:00:00.000Z",
+          },
+        },
+      ]);
+    const log: Array<{ name: string; at: "start" | "end" }> = [];
+    const light = Array.from({ length: 11 }, (_, i) => sleeper(`light${i}`, 30, log));
+    await rebuildProjections({
+      db: database.db,
+      store,
+      projections: [...light, sleeper("heavy", 150, log)],
+      batchSize: 2,
     });
-    for (const id of ["a", "b", "a", "c", "a"]) await store.append(`user-${id}-${Math.random()}`, [registered(id)]);
 
-    // readAll answers only what no open transaction can still precede: wait until all five are readable.
-    for (let tries = 0; (await store.readAll(START, { limit: 10 })).length < 5 && tries < 200; tries++)
-      await new Promise((r) => setTimeout(r, 50));
-    const projection = flakyBatchProjection();
-    const applied = await rebuildProjection({ db: database.db, store, projection });
-    expect(applied).toBe(5);
-    expect(projection.batches).toBe(1);
-    const rows = await sql<{ id: string; n: number }>`SELECT id, n FROM rebuild_batch_probe ORDER BY id`.execute(
-      database.db,
-    );
-    expect(rows.rows).toEqual([
-      { id: "a", n: 3 },
-      { id: "b", n: 1 },
-      { id: "c", n: 1 },
-    ]);
+    let running = 0;
+    let most = 0;
+    for (const entry of log) {
+      running += entry.at === "start" ? 1 : -1;
+      most = Math.max(most, running);
+    }
+    expect(most).toBe(4);
+    // Between the heavy build's batch ending and its next one starting, at most the turn it freed goes
+    // to another build (it asks for its next turn right after): the next turn is its own.
+    const heavy = log.flatMap((entry, i) => (entry.name === "heavy" ? [{ ...entry, i }] : []));
+    const lightStartsWhileHeavyWaited: number[] = [];
+    for (let k = 1; k + 1 < heavy.length; k += 2)
+      lightStartsWhileHeavyWaited.push(
+        log.slice(heavy[k].i, heavy[k + 1].i).filter((e) => e.name !== "heavy" && e.at === "start").length,
+      );
+    expect(lightStartsWhileHeavyWaited).toHaveLength(11);
+    // In first-come order the heavy build's second and third batches waited behind the eleven light
+    // ones' (7–8 starts each); later the reader's read-ahead, not the turns, paces the light ones.
+    const [first, second, third] = lightStartsWhileHeavyWaited;
+    expect(first + second + third).toBeLessThanOrEqual(3);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { comparePositions, START, type EventStore, type LogPosition, type RecordedEvent } from "@shop/shared";
-import { applyEvents, BatchFailed, handlesAny, ProjectorError, type ApplyOptions } from "./apply.ts";
-import { takesStatementBatches } from "./deferred-writes.ts";
+import { applyEvents, ProjectorError, type ApplyOptions } from "./apply.ts";
+import { inDeferredTransaction, takesStatementBatches } from "./deferred-writes.ts";
 import { readCheckpoint } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 import type { Database } from "../database.ts";
@@ -26,6 +26,8 @@ export interface RebuildResult {
   applied: number;
   /** Set when the projector failed on an event: the live tables were left as they were. */
   failure?: ProjectorError;
+  /** Time spent in its batches' transactions (from its turn to its COMMIT), in ms. */
+  applyMs: number;
 }
 
 interface Build {
@@ -35,6 +37,9 @@ interface Build {
   live: string;
   position: LogPosition;
   read: number;
+  applyMs: number;
+  /** The event types its projection handles. */
+  handles: ReadonlySet<string>;
   failure?: ProjectorError;
 }
 
@@ -73,6 +78,9 @@ function inSchema<T>(
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const beginIn = (b: Build) =>
+  `BEGIN; SET LOCAL search_path TO ${quoted(b.shadow)}, ${quoted(b.live)}; SET LOCAL synchronous_commit TO off`;
+
 /**
  * inSchema in fewer round trips, where the database takes several statements in one string: BEGIN
  * and the settings in one, the work, COMMIT. (A batch of a light read model is a handful of round
@@ -80,11 +88,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 async function inShadow(db: Kysely<Database>, b: Build, work: (trx: Transaction<Database>) => Promise<void>) {
   await db.connection().execute(async (connection) => {
-    await sql
-      .raw(
-        `BEGIN; SET LOCAL search_path TO ${quoted(b.shadow)}, ${quoted(b.live)}; SET LOCAL synchronous_commit TO off`,
-      )
-      .execute(connection);
+    await sql.raw(beginIn(b)).execute(connection);
     try {
       // A connection in a transaction of its own: what a projector does with a Transaction it can do here.
       await work(connection as unknown as Transaction<Database>);
@@ -94,6 +98,17 @@ async function inShadow(db: Kysely<Database>, b: Build, work: (trx: Transaction<
     }
     await sql.raw("COMMIT").execute(connection);
   });
+}
+
+/**
+ * inShadow with the batch's writes held back (deferred-writes.ts): BEGIN goes with the first
+ * statement sent and COMMIT with the last writes, so a batch is one round trip per read in it plus
+ * one. Every round trip saved is a write and a wake-up of PostgreSQL's backend on each side.
+ */
+async function inShadowDeferred(db: Kysely<Database>, b: Build, work: (trx: Transaction<Database>) => Promise<void>) {
+  await db
+    .connection()
+    .execute((connection) => inDeferredTransaction(connection as unknown as Transaction<Database>, beginIn(b), work));
 }
 
 /** Applies a batch to one build's new tables, in few round trips where the database allows it. */
@@ -108,29 +123,76 @@ async function applyInShadow(
     applyEvents(trx, projection, events, { statementBatches, ...options });
   if (!statementBatches) return inSchema(db, b.shadow, apply({}), b.live);
   try {
-    await inShadow(db, b, apply({ onBatchFailure: "throw" }));
-  } catch (error) {
-    if (!(error instanceof BatchFailed)) throw error;
-    // Rolled back: one event at a time, the same rows, and a failure names its event.
+    await inShadowDeferred(db, b, apply({ onBatchFailure: "throw" }));
+  } catch {
+    // Rolled back (a projector that threw, or a held-back write that failed at the COMMIT): one event
+    // at a time, each statement sent as it comes, the same rows, and a failure names its event.
     await inShadow(db, b, apply({ onBatchFailure: "one by one" }));
   }
 }
 
-/** Applies to one build's new tables the events past its position; a projector failure stops that build only. */
+/** Batches applied at once: the ops CLI's pool (4 connections), so no apply waits in the pool's queue. */
+const TURNS = 4;
+
+/**
+ * Who applies next when a connection frees: the build that has spent the longest in its applies so far.
+ * Every build applies its batches in order, so the heaviest one's chain (the catalog's) is the replay's
+ * critical path; in the pool's own first-come queue it waited behind each lighter build's next batch.
+ */
+class Turns {
+  private free = TURNS;
+  private readonly waiting: Array<{ b: Build; go: () => void }> = [];
+
+  async take(b: Build): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((go) => this.waiting.push({ b, go }));
+  }
+
+  give(): void {
+    if (this.waiting.length === 0) {
+      this.free++;
+      return;
+    }
+    let next = 0;
+    for (let i = 1; i < this.waiting.length; i++)
+      if (this.waiting[i].b.applyMs > this.waiting[next].b.applyMs) next = i;
+    this.waiting.splice(next, 1)[0].go();
+  }
+}
+
+/**
+ * Applies to one build's new tables the events past its position; a projector failure stops that build
+ * only. The events it handles are picked here in one pass (a set of types), not scanned by each step.
+ */
 async function applyTo(
   db: Kysely<Database>,
   b: Build,
-  events: RecordedEvent[],
+  batch: RecordedEvent[],
   statementBatches: boolean,
+  turns: Turns,
 ): Promise<void> {
+  // A build ahead of the batch's start (after a failed swap) takes only what it lacks.
+  const events =
+    batch.length > 0 && comparePositions(batch[0].position, b.position) > 0
+      ? batch
+      : batch.filter((e) => comparePositions(e.position, b.position) > 0);
   if (b.failure || events.length === 0) return;
-  if (handlesAny(b.projection, events)) {
+  const handled = events.filter((e) => b.handles.has(e.type));
+  if (handled.length > 0) {
+    await turns.take(b);
+    const started = performance.now();
     try {
-      await applyInShadow(db, b, events, statementBatches);
+      await applyInShadow(db, b, handled, statementBatches);
     } catch (error) {
       if (!(error instanceof ProjectorError)) throw error;
       b.failure = error;
       return;
+    } finally {
+      b.applyMs += performance.now() - started;
+      turns.give();
     }
   }
   b.position = events[events.length - 1].position;
@@ -205,6 +267,7 @@ async function catchUp(
   if (active.length === 0) return;
   let from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
   const chains = new Map<Build, Promise<void>>(active.map((b) => [b, Promise.resolve()]));
+  const turns = new Turns();
   const batchesDone: Array<Promise<unknown>> = [];
   for (;;) {
     if (batchesDone.length >= READ_AHEAD) await batchesDone.shift();
@@ -215,15 +278,8 @@ async function catchUp(
     const events = await store.readAll(from, { limit });
     if (events.length > 0) {
       for (const b of active) {
-        // Filtered when its turn comes: a build ahead of `from` (after a failed swap) takes only what it lacks.
-        const next = chains.get(b)!.then(() =>
-          applyTo(
-            db,
-            b,
-            events.filter((e) => comparePositions(e.position, b.position) > 0),
-            statementBatches,
-          ),
-        );
+        // Filtered when its turn comes (applyTo): b.position is where its previous batch left it.
+        const next = chains.get(b)!.then(() => applyTo(db, b, events, statementBatches, turns));
         next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
         chains.set(b, next);
       }
@@ -289,6 +345,8 @@ export async function rebuildProjections(options: {
     live: schema,
     position: START,
     read: 0,
+    applyMs: 0,
+    handles: new Set(projection.handles),
   }));
   let read = 0;
   const onRead = (n: number) => {
@@ -320,7 +378,12 @@ export async function rebuildProjections(options: {
   } finally {
     for (const b of builds) await sql`DROP SCHEMA IF EXISTS ${sql.id(b.shadow)} CASCADE`.execute(db).catch(() => {});
   }
-  return builds.map((b) => ({ projection: b.projection.name, applied: b.read, failure: b.failure }));
+  return builds.map((b) => ({
+    projection: b.projection.name,
+    applied: b.read,
+    failure: b.failure,
+    applyMs: b.applyMs,
+  }));
 }
 
 /** Rebuilds one read model (see rebuildProjections); a projector failure is thrown. Answers the events read. */

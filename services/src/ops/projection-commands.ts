@@ -73,6 +73,13 @@ export async function replay(
   );
   const failed = results.filter((r) => r.failure);
   if (failed.length > 0) throw new OpsError(lines.join("\n"));
+  if (results.length > 1)
+    lines.push(
+      `time in each read model's batches (from its turn to its COMMIT, waits excluded): ${[...results]
+        .sort((a, b) => b.applyMs - a.applyMs)
+        .map((r) => `${r.projection} ${(r.applyMs / 1000).toFixed(1)} s`)
+        .join(", ")}`,
+    );
   return lines.join("\n");
 }
 
