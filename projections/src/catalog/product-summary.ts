@@ -75,7 +75,8 @@ const columns = (prefix: string): SearchFields => ({
   series: sql.ref(`${prefix}series`),
   codes: sql.ref(`${prefix}codes`),
 });
-const searchDocument = searchDocumentOf(columns(""));
+/** A product row's full-text document from its own columns (`products.search`; the catalog-catchup bench's floor too). */
+export const searchDocument = searchDocumentOf(columns(""));
 
 const SKU_COLUMNS = ["sku", "upc", "isbn", "format", "category", "price_cents", "stock", "backorder"] as const;
 
