@@ -29,15 +29,18 @@ type Db = Kysely<Database>;
  *   update first writes the updates), so the two lists name different rows and commute.
  * - Far behind the log (`context.behind`, and more events to come than search words stored), the rank
  *   index of the search words is dropped first, in the batch's transaction, and built again when the
- *   catch-up ends (`finishCatchUp`): see `dropRankIndex` and `putsOffRankIndex`.
+ *   catch-up ends (`finishCatchUp`): see `dropRankIndex` and `putsOffRankIndex`. Its new search words
+ *   are then inserted as they come, not sorted into the rank index's order.
  * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
  *   to analyze (`moveVersionAndAnalyze`): one round trip.
  */
 export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context?: BatchContext): Promise<void> {
   const count = events.filter((e) => isEventOf(catalogEvents, e) || isEventOf(skuEvents, e)).length;
   if (count === 0) return;
-  // Far behind: the rank index waits for the end of the catch-up (`finishCatchUp`), built once, sorted.
-  if (context?.behind !== undefined && (await putsOffRankIndex(db, context.behind))) await dropRankIndex(db);
+  // Far behind: the rank index waits for the end of the catch-up (`finishCatchUp`), built once, sorted;
+  // the batch's new search words then go unsorted (there is no rank index to write them in order for).
+  const rankOff = context?.behind !== undefined && (await putsOffRankIndex(db, context.behind));
+  if (rankOff) await dropRankIndex(db);
   await moveVersionAndAnalyze(db, count);
   const products = new Map<number, Insertable<ProductsTable>>();
   /** Waiting SKU rows; `named`: a SkuCreated's, whose name is refreshed (a SkuAdded's keeps its own). */
@@ -147,7 +150,7 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context
   await writeSkus();
   await writeUpdates();
   const cards = await cardsOf(db, [...touched]);
-  const inserted = await insertProducts(db, [...products.values()], cards);
+  const inserted = await insertProducts(db, [...products.values()], cards, { rankOrder: !rankOff });
   for (const id of [...productLater.keys()]) if (inserted.has(id)) productLater.delete(id);
   await updateRows(db, "products", productLater);
   products.clear();

@@ -1,7 +1,7 @@
 // A catch-up far behind the log (the runner's `behind`) puts the catalog's rank index off to its end
 // (catalog-tables.ts, `dropRankIndex`): search keeps answering meanwhile, and the end leaves the rows and
 // indexes the normal path leaves.
-import { sql, type Kysely } from "kysely";
+import { PostgresQueryCompiler, sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { START, readAllCommitted, type RecordedEvent } from "@shop/shared";
 import { generateCatalog } from "@shop/services/catalog/catalog-generator";
@@ -114,6 +114,32 @@ describe.each(testBackends())("catalog catch-up far behind on $name", ({ pglite 
     await catalogProjection.finishCatchUp!(db);
     expect(await snapshot()).toEqual(normal);
     expect(await search(word)).toEqual(normalAnswer);
+  });
+
+  it("a far batch inserts its search words as they come; another sorts them into the rank index's order", async () => {
+    const sent: string[] = [];
+    const compiler = new PostgresQueryCompiler();
+    const logging = db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        sent.push(compiler.compileQuery(node, queryId).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const wordInserts = () => sent.splice(0).filter((s) => /INSERT INTO\s+product_search_terms/.test(s));
+    const batch = events.slice(0, 200);
+    expect(batch.some((e) => e.type === "ProductCreated")).toBe(true);
+    await emptyCatalog();
+    await logging.transaction().execute((trx) => applyEvents(trx, catalogProjection, batch, { behind: events.length }));
+    expect(await rankIndexExists()).toBe(false);
+    const far = wordInserts();
+    expect(far.length).toBeGreaterThan(0);
+    for (const s of far) expect(s).not.toMatch(/ORDER BY/);
+    await emptyCatalog();
+    await logging.transaction().execute((trx) => applyEvents(trx, catalogProjection, batch));
+    const near = wordInserts();
+    expect(near.length).toBeGreaterThan(0);
+    for (const s of near) expect(s).toMatch(/ORDER BY u\.lexeme COLLATE "C"/);
   });
 
   it("keeps the rank index when the words stored outnumber the events still to come", { timeout: 60_000 }, async () => {
