@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { catalogEvents, isEventOf, skuEvents, type RecordedEvent } from "@shop/shared";
 import type { Database } from "../database.ts";
 import { addedSkuRow, createdSkuRow, defined, productColumns, productRow, skuColumns } from "./catalog-columns.ts";
-import { dropRankIndex, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
+import { dropRankIndex, rankIndexIn, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
 import type { BatchContext } from "../runner/projection.ts";
 import { cardsOf, chunks, insertProducts, refreshManySkuNames, refreshProducts } from "./product-summary.ts";
 
@@ -29,7 +29,7 @@ type Db = Kysely<Database>;
  *   update first writes the updates), so the two lists name different rows and commute.
  * - Far behind the log (`context.behind`, and more events to come than search words stored), the rank
  *   index of the search words is dropped first, in the batch's transaction, and built again when the
- *   catch-up ends (`finishCatchUp`): see `dropRankIndex` and `putsOffRankIndex`. Its new search words
+ *   catch-up ends (`finishCatchUp`): see `dropRankIndex` and `rankIndexFar`. Its new search words
  *   are then inserted as they come, not sorted into the rank index's order.
  * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
  *   to analyze (`moveVersionAndAnalyze`): one round trip.
@@ -38,9 +38,10 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context
   const count = events.filter((e) => isEventOf(catalogEvents, e) || isEventOf(skuEvents, e)).length;
   if (count === 0) return;
   // Far behind: the rank index waits for the end of the catch-up (`finishCatchUp`), built once, sorted;
-  // the batch's new search words then go unsorted (there is no rank index to write them in order for).
-  const rankOff = context?.behind !== undefined && (await putsOffRankIndex(db, context.behind));
-  if (rankOff) await dropRankIndex(db);
+  // while it is off, the batch's new search words go unsorted (no rank index to write them in order for).
+  const far = context?.behind === undefined ? null : await rankIndexFar(db, context.behind);
+  if (far?.putOff) await dropRankIndex(db);
+  const rankOff = far !== null && (far.putOff || !far.ranked);
   await moveVersionAndAnalyze(db, count);
   const products = new Map<number, Insertable<ProductsTable>>();
   /** Waiting SKU rows; `named`: a SkuCreated's, whose name is refreshed (a SkuAdded's keeps its own). */
@@ -159,18 +160,20 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context
 }
 
 /**
- * Whether a catch-up with `behind` events to come should drop the rank index until its end. Built
+ * Whether a catch-up with `behind` events to come should drop the rank index until its end (`putOff`),
+ * and whether it is there now (`ranked`: an earlier far batch may have dropped it). Built
  * once, it costs about a third of what keeping it costs per word written (3.8 s for 1.1 million words
  * against 12 s as they come, bench/README.md), but it is built over every word, the stored ones too:
  * worth it when more events are to come than words are stored (an event brings 0 to about 10 words;
  * an import about 2.6). A catch-up far behind a large catalog keeps the index as it is.
  */
-async function putsOffRankIndex(db: Db, behind: number): Promise<boolean> {
+async function rankIndexFar(db: Db, behind: number): Promise<{ putOff: boolean; ranked: boolean }> {
   const { rows } = await sql<{
     words: number;
-  }>`SELECT greatest(c.reltuples, pg_stat_get_live_tuples(c.oid))::float8 AS words
+    ranked: boolean;
+  }>`SELECT greatest(c.reltuples, pg_stat_get_live_tuples(c.oid))::float8 AS words, ${rankIndexIn} IS NOT NULL AS ranked
     FROM pg_class c WHERE c.oid = 'product_search_terms'::regclass`.execute(db);
-  return Number(rows[0]?.words ?? 0) <= behind;
+  return { putOff: Number(rows[0]?.words ?? 0) <= behind, ranked: rows[0]?.ranked ?? true };
 }
 
 /** A row's waiting update: the columns its events set (the last value of each), how many, the last time. */
