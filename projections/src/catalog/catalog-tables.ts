@@ -163,10 +163,14 @@ export async function createRankIndex<T>(db: Kysely<T>): Promise<void> {
  * row then costs a heap tuple and a primary-key entry (in product id order, at the end of the index)
  * instead of an entry at a random leaf of the rank index as well. Searches meanwhile see no rank index
  * and rank through the GIN index (`prepareSearch`); rows and checkpoint stay as `apply` leaves them.
+ * `schema`: the catalog's (the first searched), when the caller has looked it up already.
  */
-export async function dropRankIndex<T>(db: Kysely<T>): Promise<void> {
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  await sql`DROP INDEX IF EXISTS ${sql.id(rows[0].schema, RANK_INDEX)}`.execute(db);
+export async function dropRankIndex<T>(db: Kysely<T>, schema?: string): Promise<void> {
+  if (schema === undefined) {
+    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+    schema = rows[0].schema;
+  }
+  await sql`DROP INDEX IF EXISTS ${sql.id(schema, RANK_INDEX)}`.execute(db);
 }
 
 async function migrateSearchTerms(db: Kysely<CatalogTables>): Promise<void> {
