@@ -105,6 +105,8 @@ export function subscribeByPolling(source: PollingSource, options: SubscribeOpti
       stopped = true;
       wake?.();
       await loop;
+      await ahead?.events.catch(() => {}); // no read of this subscription outlives its stop
+      ahead = null;
       const unlisten = await unlistenPromise;
       await unlisten();
       for (const { resolve } of caughtUpWaiters.splice(0)) resolve();

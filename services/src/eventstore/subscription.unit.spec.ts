@@ -113,4 +113,41 @@ describe("subscribeByPolling", () => {
       [3n, 4n],
     ]);
   });
+
+  it("stop() returns once the read ahead has come back: no read outlives the subscription", async () => {
+    const log = fakeLog(true);
+    for (let i = 0; i < 3; i++) log.append();
+    let releaseRead!: () => void;
+    const readGate = new Promise<void>((resolve) => (releaseRead = resolve));
+    let releaseDelivery!: () => void;
+    const deliveryGate = new Promise<void>((resolve) => (releaseDelivery = resolve));
+    let delivering!: () => void;
+    const delivered = new Promise<void>((resolve) => (delivering = resolve));
+    const source: PollingSource = {
+      ...log.source,
+      async readAll(from, options) {
+        if (from.minor === 2n) await readGate; // the read ahead
+        return log.source.readAll(from, options);
+      },
+    };
+    const subscription = subscribeByPolling(source, {
+      from: START,
+      batchSize: 2,
+      async onEvents() {
+        delivering();
+        await deliveryGate;
+      },
+    });
+    await delivered;
+    let stopped = false;
+    const stopping = subscription.stop().then(() => {
+      stopped = true;
+    });
+    releaseDelivery();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stopped).toBe(false);
+    releaseRead();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
 });
