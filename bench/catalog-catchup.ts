@@ -10,13 +10,14 @@ import {
   migrateProjection,
   type Database,
 } from "@shop/projections";
-import { START } from "@shop/shared";
+import { START, type RecordedEvent } from "@shop/shared";
 import { generateCatalog } from "../services/src/catalog/catalog-generator.ts";
 import { importCatalog, parseCatalogFile } from "../services/src/catalog/catalog-import.ts";
 import { createEventRegistry } from "../services/src/event-registry.ts";
 import { createPostgresEventStore } from "../services/src/eventstore/postgres-event-store.ts";
 import { openDatabase } from "../services/src/platform/database.ts";
 import { migrateIdCounters } from "../services/src/platform/id-allocator.ts";
+import { bulkWriteFloor, cpuMeter } from "./catchup-profile.ts";
 
 const load = () =>
   loadavg()
@@ -42,7 +43,14 @@ export async function run(args: string[]): Promise<void> {
   const times = new Map<string, { n: number; ms: number }>();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` }),
+      // Named as openDatabase names the store's connections: the CPU meter finds both by it.
+      pool: new pg.Pool({
+        connectionString: url,
+        max: 2,
+        options: `-c search_path=${schema}`,
+        application_name: `shop:${schema}`,
+        idleTimeoutMillis: 0,
+      }),
     }),
     log: (event) => {
       const key = event.query.sql.replace(/\s+/g, " ").slice(0, 70);
@@ -86,10 +94,19 @@ export async function run(args: string[]): Promise<void> {
     await sql`DELETE FROM projection_checkpoints WHERE name = ${catalogProjection.name}`.execute(db);
     await migrateProjection(db, catalogProjection);
     times.clear();
+    const meter = cpuMeter(url, `shop:${schema}`);
+    await meter.start();
     started = performance.now();
     let done = 0;
+    let batches = 0;
+    // As the subscription does (subscription.ts): a full batch's next one is read while it is applied.
+    let ahead: Promise<RecordedEvent[]> | null = null;
     for (let position = START; ; ) {
-      const events = await store.readAll(position, { limit: batch });
+      const events: RecordedEvent[] = await (ahead ?? store.readAll(position, { limit: batch }));
+      ahead =
+        events.length === batch && !process.env.BENCH_NOAHEAD
+          ? store.readAll(events[events.length - 1].position, { limit: batch })
+          : null;
       if (events.length === 0) break;
       done += events.length;
       // As the runner tells a read model (projection-runner.ts): how far behind, with a full batch far behind.
@@ -97,16 +114,32 @@ export async function run(args: string[]): Promise<void> {
         !process.env.BENCH_NOFAR && events.length === batch && count - done >= FAR_BEHIND ? count - done : undefined;
       await applyBatch(db, catalogProjection, events, { behind });
       position = events[events.length - 1].position;
+      if (++batches % 10 === 0) await meter.sample(); // a backend that goes away keeps the CPU seen of it
     }
     await catalogProjection.finishCatchUp?.(db); // the runner's at the short batch that ends the catch-up
     const seconds = (performance.now() - started) / 1000;
+    const cpu = await meter.stop();
     console.info(
       `catalog read model: ${count} events in ${seconds.toFixed(1)} s (${Math.round(count / seconds)}/s, ${(readSeconds / seconds).toFixed(2)}× the baseline), batches of ${batch}; load average at the end: ${load()}`,
     );
+    console.info(
+      `CPU: this process ${(cpu.nodeMs / 1000).toFixed(1)} s, its ${cpu.backends} PostgreSQL backends ${(cpu.postgresMs / 1000).toFixed(1)} s (log reads included)`,
+    );
     const total = [...times.values()].reduce((n, t) => n + t.ms, 0) / 1000;
-    console.info(`its statements took ${total.toFixed(1)} s; the costliest:`);
+    const statements = [...times.values()].reduce((n, t) => n + t.n, 0);
+    console.info(
+      `its statements took ${total.toFixed(1)} s: ${statements} (${((statements * 1000) / count).toFixed(1)} per 1,000 events, beside ${batches} log reads); the costliest:`,
+    );
     for (const [key, t] of [...times].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
       console.info(`${(t.ms / 1000).toFixed(1).padStart(7)} s ${String(t.n).padStart(6)}×  ${key}`);
+    if (!process.env.BENCH_NOFLOOR) {
+      // The physical limit: the same final rows written the simplest way, in one transaction-less run.
+      const floor = await bulkWriteFloor(url, schema);
+      const sum = floor.reduce((n, [, s]) => n + s, 0);
+      console.info(
+        `floor: the same final rows bulk-written into empty tables in ${sum.toFixed(1)} s (${(seconds / sum).toFixed(2)}× that for the catch-up; with the log read, ${(readSeconds + sum).toFixed(1)} s): ${floor.map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(", ")}; load average at the end: ${load()}`,
+      );
+    }
   } finally {
     await db.destroy();
     await database.close();

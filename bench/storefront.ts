@@ -11,6 +11,8 @@ import {
   prepareSearch,
   productsPage,
   ProjectionRunner,
+  RANK_INDEX,
+  readCheckpoint,
   type Database,
 } from "@shop/projections";
 import type { ProductListQuery } from "@shop/shared/catalog/api";
@@ -85,6 +87,15 @@ export async function run(args: string[]): Promise<void> {
       console.info(`importing ${products} products, ${skuCount} SKUs…`);
       let started = performance.now();
       let lastLine = 0;
+      // Where the server's catalog read model is, as the import goes: events applied of the log's, rank index on or off.
+      const catalogAt = async () => {
+        const [checkpoint, head, { rows }] = await Promise.all([
+          readCheckpoint(database.db, "catalog"),
+          store.head(),
+          sql<{ on: boolean }>`SELECT to_regclass(${`${schema}.${RANK_INDEX}`}) IS NOT NULL AS on`.execute(database.db),
+        ]);
+        return `catalog read model ${checkpoint?.eventsApplied ?? 0}/${head.minor} events, rank index ${rows[0].on ? "on" : "off"}`;
+      };
       const report = await importCatalog(
         { store, db: database.db, clock: () => new Date() },
         file,
@@ -92,10 +103,12 @@ export async function run(args: string[]): Promise<void> {
         (done, total) => {
           if (performance.now() - lastLine < 5000 && done < total) return;
           lastLine = performance.now();
-          console.info(`  ${done}/${total} (${Math.round(done / ((performance.now() - started) / 1000))}/s)`);
+          const rate = Math.round(done / ((performance.now() - started) / 1000));
+          void catalogAt().then((at) => console.info(`  ${done}/${total} (${rate}/s); ${at}`));
         },
       );
       const importSeconds = (performance.now() - started) / 1000;
+      console.info(`import done; ${await catalogAt()}`);
       started = performance.now();
       const head = await store.head();
       if (!(await watcher.waitFor(head, ["catalog"], 3_600_000))) throw new Error("the catalog was not projected");

@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { catalogEvents, isEventOf, skuEvents, type RecordedEvent } from "@shop/shared";
 import type { Database } from "../database.ts";
 import { addedSkuRow, createdSkuRow, defined, productColumns, productRow, skuColumns } from "./catalog-columns.ts";
-import { dropRankIndex, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
+import { dropRankIndex, rankIndexIn, type ProductsTable, type SkusTable } from "./catalog-tables.ts";
 import type { BatchContext } from "../runner/projection.ts";
 import { cardsOf, chunks, insertProducts, refreshManySkuNames, refreshProducts } from "./product-summary.ts";
 
@@ -29,16 +29,20 @@ type Db = Kysely<Database>;
  *   update first writes the updates), so the two lists name different rows and commute.
  * - Far behind the log (`context.behind`, and more events to come than search words stored), the rank
  *   index of the search words is dropped first, in the batch's transaction, and built again when the
- *   catch-up ends (`finishCatchUp`): see `dropRankIndex` and `putsOffRankIndex`.
+ *   catch-up ends (`finishCatchUp`): see `dropRankIndex` and `Far`. Its new search words
+ *   are then inserted as they come, not sorted into the rank index's order.
  * - catalog_version moves by the number of events, in one upsert, sent with the look-up of the tables
- *   to analyze (`moveVersionAndAnalyze`): one round trip.
+ *   to analyze and, far behind, of the words stored and the rank index (`moveVersionAndAnalyze`):
+ *   one round trip.
  */
 export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context?: BatchContext): Promise<void> {
   const count = events.filter((e) => isEventOf(catalogEvents, e) || isEventOf(skuEvents, e)).length;
   if (count === 0) return;
-  // Far behind: the rank index waits for the end of the catch-up (`finishCatchUp`), built once, sorted.
-  if (context?.behind !== undefined && (await putsOffRankIndex(db, context.behind))) await dropRankIndex(db);
-  await moveVersionAndAnalyze(db, count);
+  // Far behind: the rank index waits for the end of the catch-up (`finishCatchUp`), built once, sorted;
+  // while it is off, the batch's new search words go unsorted (no rank index to write them in order for).
+  const far = await moveVersionAndAnalyze(db, count, context?.behind);
+  if (far?.putOff && far.ranked) await dropRankIndex(db, far.schema);
+  const rankOff = far !== null && (far.putOff || !far.ranked);
   const products = new Map<number, Insertable<ProductsTable>>();
   /** Waiting SKU rows; `named`: a SkuCreated's, whose name is refreshed (a SkuAdded's keeps its own). */
   const skus = new Map<number, { row: Insertable<SkusTable>; named: boolean }>();
@@ -147,7 +151,7 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context
   await writeSkus();
   await writeUpdates();
   const cards = await cardsOf(db, [...touched]);
-  const inserted = await insertProducts(db, [...products.values()], cards);
+  const inserted = await insertProducts(db, [...products.values()], cards, { rankOrder: !rankOff });
   for (const id of [...productLater.keys()]) if (inserted.has(id)) productLater.delete(id);
   await updateRows(db, "products", productLater);
   products.clear();
@@ -156,18 +160,17 @@ export async function applyCatalogBatch(db: Db, events: RecordedEvent[], context
 }
 
 /**
- * Whether a catch-up with `behind` events to come should drop the rank index until its end. Built
- * once, it costs about a third of what keeping it costs per word written (3.8 s for 1.1 million words
- * against 12 s as they come, bench/README.md), but it is built over every word, the stored ones too:
- * worth it when more events are to come than words are stored (an event brings 0 to about 10 words;
- * an import about 2.6). A catch-up far behind a large catalog keeps the index as it is.
+ * Far behind: whether the catch-up, with `behind` events to come, should drop the rank index until
+ * its end (`putOff`), and whether it is there now (`ranked`: an earlier far batch may have dropped it).
+ * Built once, it costs about a third of what keeping it costs per word written (3.8 s for 1.1 million
+ * words against 12 s as they come, bench/README.md), but it is built over every word, the stored ones
+ * too: worth it when more events are to come than words are stored (an event brings 0 to about 10
+ * words; an import about 2.6). A catch-up far behind a large catalog keeps the index as it is.
  */
-async function putsOffRankIndex(db: Db, behind: number): Promise<boolean> {
-  const { rows } = await sql<{
-    words: number;
-  }>`SELECT greatest(c.reltuples, pg_stat_get_live_tuples(c.oid))::float8 AS words
-    FROM pg_class c WHERE c.oid = 'product_search_terms'::regclass`.execute(db);
-  return Number(rows[0]?.words ?? 0) <= behind;
+interface Far {
+  putOff: boolean;
+  ranked: boolean;
+  schema: string;
 }
 
 /** A row's waiting update: the columns its events set (the last value of each), how many, the last time. */
@@ -301,7 +304,8 @@ async function titlesOf(
 }
 
 /**
- * Moves catalog_version by `count` and, in the same statement, finds the tables to analyze:
+ * Moves catalog_version by `count` and, in the same statement, finds the tables to analyze and, far
+ * behind (`behind` set), what `Far` needs: one round trip per batch.
  * ANALYZEs `product_id` of skus and product_search_terms once a table holds twice the rows its
  * statistics counted. A catch-up grows them from nothing much faster than autovacuum (when it runs
  * at all: it is off on the bench machine) analyzes them, and without statistics the planner guesses
@@ -312,13 +316,22 @@ async function titlesOf(
  * of the same table, which holds the same lock: the batch takes the lock with NOWAIT instead and,
  * when it is taken, leaves the table for a later batch to analyze.
  */
-async function moveVersionAndAnalyze(db: Db, count: number): Promise<void> {
-  const { rows } = await sql<{ name: string }>`WITH version AS (INSERT INTO catalog_version (id, version)
+async function moveVersionAndAnalyze(db: Db, count: number, behind: number | undefined): Promise<Far | null> {
+  const { rows } = await sql<{
+    name: string;
+    grown: boolean;
+    words: number;
+    ranked: boolean;
+    schema: string;
+  }>`WITH version AS (INSERT INTO catalog_version (id, version)
       VALUES (1, ${count}) ON CONFLICT (id) DO UPDATE SET version = catalog_version.version + ${count})
-    SELECT c.relname AS name FROM pg_class c
-    WHERE c.oid IN ('skus'::regclass, 'product_search_terms'::regclass)
-      AND pg_stat_get_live_tuples(c.oid) > 1000 + 2 * greatest(c.reltuples, 0)`.execute(db);
-  for (const { name } of rows) {
+    SELECT c.relname AS name, pg_stat_get_live_tuples(c.oid) > 1000 + 2 * greatest(c.reltuples, 0) AS grown,
+      greatest(c.reltuples, pg_stat_get_live_tuples(c.oid))::float8 AS words, ${rankIndexIn} IS NOT NULL AS ranked,
+      current_schema() AS schema
+    FROM pg_class c WHERE c.oid IN ('skus'::regclass, 'product_search_terms'::regclass)`.execute(db);
+  // The words counted before this batch's ANALYZE, as the statistics stood.
+  const terms = rows.find((r) => r.name === "product_search_terms");
+  for (const { name } of rows.filter((r) => r.grown)) {
     await sql`SAVEPOINT catalog_analyze`.execute(db);
     try {
       await sql`LOCK TABLE ${sql.id(name)} IN SHARE UPDATE EXCLUSIVE MODE NOWAIT`.execute(db);
@@ -329,6 +342,8 @@ async function moveVersionAndAnalyze(db: Db, count: number): Promise<void> {
       await sql`ROLLBACK TO SAVEPOINT catalog_analyze`.execute(db);
     }
   }
+  if (behind === undefined || !terms) return null;
+  return { putOff: Number(terms.words) <= behind, ranked: terms.ranked, schema: terms.schema };
 }
 
 const LOCK_NOT_AVAILABLE = "55P03";

@@ -1,7 +1,7 @@
 // A catch-up far behind the log (the runner's `behind`) puts the catalog's rank index off to its end
 // (catalog-tables.ts, `dropRankIndex`): search keeps answering meanwhile, and the end leaves the rows and
 // indexes the normal path leaves.
-import { sql, type Kysely } from "kysely";
+import { PostgresQueryCompiler, sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { START, readAllCommitted, type RecordedEvent } from "@shop/shared";
 import { generateCatalog } from "@shop/services/catalog/catalog-generator";
@@ -114,6 +114,47 @@ describe.each(testBackends())("catalog catch-up far behind on $name", ({ pglite 
     await catalogProjection.finishCatchUp!(db);
     expect(await snapshot()).toEqual(normal);
     expect(await search(word)).toEqual(normalAnswer);
+  });
+
+  it("a far batch inserts its search words as they come, another in the rank index's order; far costs one look-up", async () => {
+    const sent: string[] = [];
+    const compiler = new PostgresQueryCompiler();
+    const logging = db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        sent.push(compiler.compileQuery(node, queryId).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const words = (statements: string[]) => statements.filter((s) => /INSERT INTO\s+product_search_terms/.test(s));
+    const batch = events.slice(0, 200);
+    expect(batch.some((e) => e.type === "ProductCreated")).toBe(true);
+    await emptyCatalog();
+    sent.length = 0;
+    await logging.transaction().execute((trx) => applyEvents(trx, catalogProjection, batch, { behind: events.length }));
+    expect(await rankIndexExists()).toBe(false);
+    const first = sent.splice(0);
+    expect(words(first).length).toBeGreaterThan(0);
+    for (const s of words(first)) expect(s).not.toMatch(/ORDER BY/);
+    // What a far batch needs to know (words stored, the index there) comes with the version's move: one look at pg_class.
+    expect(first.filter((s) => /pg_class/.test(s))).toHaveLength(1);
+    expect(first.filter((s) => /DROP INDEX/.test(s))).toHaveLength(1);
+    // Later far batches find more words stored than events to come: the index stays off, the words unsorted.
+    await logging
+      .transaction()
+      .execute((trx) => applyEvents(trx, catalogProjection, events.slice(200, 400), { behind: 1 }));
+    expect(await rankIndexExists()).toBe(false);
+    const later = sent.splice(0);
+    expect(words(later).length).toBeGreaterThan(0);
+    for (const s of words(later)) expect(s).not.toMatch(/ORDER BY/);
+    expect(later.filter((s) => /pg_class/.test(s))).toHaveLength(1);
+    expect(later.filter((s) => /DROP INDEX|^SELECT current_schema\(\) AS schema$/.test(s))).toHaveLength(0);
+    await emptyCatalog();
+    sent.length = 0;
+    await logging.transaction().execute((trx) => applyEvents(trx, catalogProjection, batch));
+    const near = words(sent.splice(0));
+    expect(near.length).toBeGreaterThan(0);
+    for (const s of near) expect(s).toMatch(/ORDER BY u\.lexeme COLLATE "C"/);
   });
 
   it("keeps the rank index when the words stored outnumber the events still to come", { timeout: 60_000 }, async () => {

@@ -75,7 +75,8 @@ const columns = (prefix: string): SearchFields => ({
   series: sql.ref(`${prefix}series`),
   codes: sql.ref(`${prefix}codes`),
 });
-const searchDocument = searchDocumentOf(columns(""));
+/** A product row's full-text document from its own columns (`products.search`; the catalog-catchup bench's floor too). */
+export const searchDocument = searchDocumentOf(columns(""));
 
 const SKU_COLUMNS = ["sku", "upc", "isbn", "format", "category", "price_cents", "stock", "backorder"] as const;
 
@@ -131,7 +132,8 @@ const productColumnNames = PRODUCT_COLUMNS.split(",").map((c) => c.trim().split(
  * inserted: a product already there keeps its row, to be refreshed. The rows go as one JSON
  * parameter, so the statement (and its tsvector expression) is planned once, not once per row. The
  * inserted products' search words go in the same statement, from the rows the INSERT returns (one
- * round trip, and the products just written are not looked up again).
+ * round trip, and the products just written are not looked up again), in the rank index's order
+ * unless `rankOrder` is false (the rank index is off: `insertSearchTerms`).
  * The parameter is `json`, not `jsonb`, here and in every catalog statement that unpacks rows:
  * read once, row by row, it need not be built into a jsonb value first (parsed, its keys sorted, its
  * nested objects written back out as text for the columns that take them): half the time for a
@@ -141,6 +143,7 @@ export async function insertProducts(
   db: Db,
   rows: Insertable<ProductsTable>[],
   cards: Map<number, Card>,
+  options: { rankOrder?: boolean } = {},
 ): Promise<Set<number>> {
   const inserted = new Set<number>();
   const names = sql.join(productColumnNames.map((c) => sql.ref(c)));
@@ -153,7 +156,7 @@ export async function insertProducts(
         SELECT ${values}, ${searchDocumentOf(columns("v."))}
         FROM json_to_recordset(${json}::json) AS v(${sql.raw(PRODUCT_COLUMNS)})
         ON CONFLICT (id) DO NOTHING RETURNING id, title, listed, search),
-      terms AS (${insertSearchTerms(sql`true`, sql`inserted`)})
+      terms AS (${insertSearchTerms(sql`true`, sql`inserted`, options.rankOrder ?? true)})
       SELECT id FROM inserted`.execute(db);
     for (const { id } of ids) inserted.add(id);
   }

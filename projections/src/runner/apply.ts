@@ -143,6 +143,9 @@ async function appliedAsBatch(
  * the checkpoint must merely precede the batch (the CLI's one-off catch-up).
  * The commit need not wait for the WAL flush: rows and checkpoint are lost or kept together, and
  * a lost batch is simply applied again from the log. `alsoSeen` counts earlier skipped events.
+ * No savepoint around the batch (two round trips per batch, every read model): a batch that throws
+ * rolls the whole transaction back, and a second one applies the events one by one, so a failure
+ * still names its event.
  */
 export async function applyBatch(
   db: Kysely<Database>,
@@ -154,11 +157,18 @@ export async function applyBatch(
   const to = events[events.length - 1].position;
   const seen = events.length + (options.alsoSeen ?? 0);
   const move = options.after ? { from: options.after, to, seen } : { before: events[0].position, to, seen };
-  await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-    await saveCheckpoint(trx, projection.name, projection.version, move);
-    await applyEvents(trx, projection, events, { behind: options.behind });
-  });
+  const attempt = (onBatchFailure: "throw" | "one by one") =>
+    db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+      await saveCheckpoint(trx, projection.name, projection.version, move);
+      await applyEvents(trx, projection, events, { behind: options.behind, onBatchFailure });
+    });
+  try {
+    await attempt("throw");
+  } catch (error) {
+    if (!(error instanceof BatchFailed)) throw error;
+    await attempt("one by one");
+  }
 }
 
 export function handlesAny(projection: Projection, events: RecordedEvent[]): boolean {

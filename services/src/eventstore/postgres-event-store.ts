@@ -399,7 +399,11 @@ export async function createPostgresEventStore(
     head,
     settledHead,
     subscribe: (options) =>
-      subscribeByPolling({ readAll, hasUnsettled, listen: (fn) => listenForCommits(fn) }, options),
+      // PGlite has one connection: a read ahead would only wait behind the delivery's transaction.
+      subscribeByPolling(
+        { readAll, hasUnsettled, listen: (fn) => listenForCommits(fn), readAhead: database.kind === "postgres" },
+        options,
+      ),
     async close() {
       await notifier.drain();
     },
