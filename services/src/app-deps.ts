@@ -51,6 +51,12 @@ export interface AppDeps {
    * which new API requests are answered 503 SERVER_BUSY (DATABASE_SHED_AFTER_MS). Omitted: never shed.
    */
   shedLoad?: { oldestWaitMs: () => number; afterMs: number };
+  /**
+   * True once the accounts' read models hold the log as it was at start-up, else a promise of it:
+   * requests wait for it, so a restarted server never honours a session or password changed while it
+   * was down (platform/http/accounts-at-start.ts). Omitted: no wait.
+   */
+  accountsAtStart?: () => true | Promise<void>;
   /** Folder holding web/dist and admin/dist; omit to serve no front end (API tests). */
   frontEndRoot?: string;
 }

@@ -17,6 +17,7 @@ import { isDatabaseUnavailable } from "./platform/database-errors.ts";
 import { declareErrorStatuses } from "./platform/http/error-answers.ts";
 import { errorStatusOf, routeDocsOf, routersOf } from "./platform/feature.ts";
 import { loadSessionUser, requireStaff } from "./platform/http/auth.ts";
+import { waitForAccountsAtStart } from "./platform/http/accounts-at-start.ts";
 import { issueCsrfCookie, verifyCsrfToken } from "./platform/http/csrf.ts";
 import { errorHandler } from "./platform/http/error-handler.ts";
 import { refuseOutOfRangePathIds } from "./platform/http/path-ids.ts";
@@ -112,6 +113,7 @@ export async function createApp(appDeps: AppDeps): Promise<Express> {
       express.json({ limit: "1mb" }),
       express.urlencoded({ extended: false, limit: "1mb" }),
       refuseMissingBody(checker),
+      ...(deps.accountsAtStart ? [waitForAccountsAtStart(deps.accountsAtStart)] : []),
       loadSessionUser(deps),
       readVisitorCart(siteSecret(deps, CART_COOKIE_SECRET)),
       readWrittenKey(siteSecret(deps, WRITTEN_COOKIE_SECRET)),

@@ -31,6 +31,7 @@ import { migratePersonKeys } from "@shop/projections";
 import { startStaffPresence } from "./presence/staff-presence.ts";
 import type { Config } from "./platform/config.ts";
 import { acquireDataDirLock } from "./platform/data-dir-lock.ts";
+import { accountsAtStart } from "./platform/http/accounts-at-start.ts";
 import { openDatabase, type DatabaseConnection } from "./platform/database.ts";
 import { migrateIdCounters } from "./platform/id-allocator.ts";
 import { PROJECTION_LEADER_LOCK } from "./platform/leader-lock.ts";
@@ -190,6 +191,11 @@ export async function startServer(
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     answerCheck: config.API_ANSWER_CHECK,
     shedLoad: { oldestWaitMs: database.oldestWaitMs, afterMs: config.DATABASE_SHED_AFTER_MS },
+    accountsAtStart: accountsAtStart(
+      () => store.head(),
+      (position, names, timeoutMs) => runner.waitFor(position, names, timeoutMs),
+      async () => (await runner.failures()).map((f) => f.projection),
+    ),
     analytics: config.ANALYTICS,
     frontEndRoot: options.serveFrontEnds === false ? undefined : (options.frontEndRoot ?? REPO_ROOT),
   });
