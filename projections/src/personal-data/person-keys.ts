@@ -156,6 +156,32 @@ export async function guestPerson(db: Kysely<Database>, email: string): Promise<
   return row.person_id;
 }
 
+/**
+ * `value` sealed with the key of the guest person of `email`: the person id and the key taken (made
+ * on first use) in one statement where `guestPerson` and `sealPersonal` took one each (issue 28, point
+ * 3: the checkout's billing step of a guest). Another writer making either after the statement's
+ * snapshot falls back to those two, which read it again.
+ */
+export async function sealGuestPersonal(db: Kysely<Database>, email: string, value: unknown): Promise<Sealed> {
+  const hash = await emailHash(db, email);
+  // The CTEs' inserts are not seen by the statement's snapshot: each made row comes from RETURNING,
+  // each one there before from the table itself.
+  const { rows } = await sql<{ person_id: string; key: Uint8Array | null }>`WITH made AS (
+      INSERT INTO guest_persons (email_hash, person_id) VALUES (${hash}, ${`guest-${randomUUID()}`})
+      ON CONFLICT (email_hash) DO NOTHING RETURNING person_id),
+    guest AS (
+      SELECT person_id FROM made UNION ALL SELECT person_id FROM guest_persons WHERE email_hash = ${hash}),
+    key_made AS (
+      INSERT INTO person_keys (person_id, key) SELECT person_id, ${randomBytes(32)}::bytea FROM guest
+      ON CONFLICT (person_id) DO NOTHING RETURNING person_id, key)
+    SELECT guest.person_id, coalesce(key_made.key, person_keys.key) AS key FROM guest
+      LEFT JOIN key_made USING (person_id) LEFT JOIN person_keys USING (person_id)`.execute(db);
+  const row = rows[0];
+  if (!row?.key) return sealPersonal(db, row?.person_id ?? (await guestPerson(db, email)), value);
+  prefetched.get(db)?.keys.delete(row.person_id);
+  return { person: row.person_id, box: sealWithKey(Buffer.from(row.key), value) };
+}
+
 /** Forgets a guest (erasure): answers the person id the email had, if any, and deletes the mapping. */
 export async function forgetGuestPerson(db: Kysely<Database>, email: string): Promise<string | null> {
   const row = await db

@@ -5,6 +5,7 @@ import {
   openSealedOrClear,
   openWithKey,
   personKeyOf,
+  sealGuestPersonal,
   sealPersonal,
   sealWithKey,
   type Database,
@@ -98,6 +99,12 @@ export function payerKeyRead(db: Kysely<Database>, checkout: Checkout): Promise<
 
 export const sealBilling = (db: Kysely<Database>, person: string, billing: Billing): Promise<Sealed> =>
   sealPersonal(db, person, Billing.parse(billing));
+/**
+ * The billing sealed with the payer's key (`payerOf`): a guest's person id and key are taken in one
+ * statement (issue 28, point 3), a signed-in shopper's key in one as before.
+ */
+export const sealBillingOfPayer = (db: Kysely<Database>, userId: string | null, billing: Billing): Promise<Sealed> =>
+  userId ? sealBilling(db, userId, billing) : sealGuestPersonal(db, billing.email, Billing.parse(billing));
 /** A value sealed with the payer's key: the one the caller read already (no read), or read (made) now. */
 const sealWithPayerKey = (db: Kysely<Database>, person: string, value: unknown, key?: Buffer): Promise<Sealed> =>
   key ? Promise.resolve({ person, box: sealWithKey(key, value) }) : sealPersonal(db, person, value);

@@ -41,7 +41,7 @@ import {
   openCheckout,
   openCheckoutWithKey,
   payerOf,
-  sealBilling,
+  sealBillingOfPayer,
   sealDelivery,
 } from "./checkout-personal.ts";
 import { orderSummaryHtml, shippingOptionsHtml, totalsOf } from "./order-pricing.ts";
@@ -149,7 +149,7 @@ export function makeCheckoutRouter(deps: CheckoutRouterDeps): Router {
     const billing =
       choice === null ? input : { ...input, ...(await pickedAddress(deps.db, userId, choice, "billing_address_id")) };
     // Sealed with the payer's key before it enters the log (a guest's key is one per email).
-    const sealed = await sealBilling(deps.db, await payerOf(deps.db, userId, billing.email), billing);
+    const sealed = await sealBillingOfPayer(deps.db, userId, billing);
     const events = decideInfo(checkout, sealed, priced.facts, { userId, now: deps.clock() });
     await appendCheckout(deps, cartId, checkout, events, eventMetadata(req));
     if (save_address && req.user && choice === null)

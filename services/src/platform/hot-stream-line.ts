@@ -29,7 +29,11 @@ export interface Queued<T> {
   body: (tx: StreamTransaction) => Promise<T>;
   /** The streams its body will read, read at once before it runs. */
   prefetch?: readonly string[];
-  first: { seen: Map<string, Seen>; decided: Decisions<T>; reads: ReadonlyMap<string, RecordedEvent[]> };
+  /**
+   * Its first run (decided before it queued), or none: it came while the streams it names (`prefetch`)
+   * were in line, so its first decision is made in its batch (`inLine`).
+   */
+  first?: { seen: Map<string, Seen>; decided: Decisions<T>; reads: ReadonlyMap<string, RecordedEvent[]> };
 }
 
 /** Runs one queued transaction by itself, on its first run's decisions (`useFirst`) or on fresh reads. */
@@ -70,6 +74,16 @@ export function queueOnStreams<T>(store: EventStore, queued: Queued<T>, runAlone
   return line.join(queued);
 }
 
+/**
+ * Whether a transaction that will write `streams` would wait in line now (one of them in flight or
+ * waiting). Then it joins without deciding first: its batch reads the streams again and decides it
+ * anyway, so a first read of its own would be a statement and a round trip for nothing (issue 28,
+ * point 3: most of sixteen buyers of a hot SKU arrive while it is in flight).
+ */
+export function inLine(store: EventStore, streams: readonly string[]): boolean {
+  return lines.get(store)?.holds(streams) ?? false;
+}
+
 function createLine(store: EventStore, runAlone: RunAlone) {
   const busy = new Set<string>();
   // Batches waiting for their streams, oldest first; no two share a stream (one that would, merges).
@@ -95,9 +109,11 @@ function createLine(store: EventStore, runAlone: RunAlone) {
   }
 
   return {
+    holds: (streams: readonly string[]) => streams.some((id) => busy.has(id) || waiting.some((b) => b.streams.has(id))),
     join<T>(queued: Queued<T>): Promise<TransactionResult<T>> {
       return new Promise<TransactionResult<T>>((resolve, reject) => {
-        const written = [...queued.first.decided.mine.keys()];
+        // Undecided, it queues on every stream it names: those it will write are among them.
+        const written = queued.first ? [...queued.first.decided.mine.keys()] : [...new Set(queued.prefetch ?? [])];
         const member = { queued, written, resolve, reject } as Member;
         const touching = waiting.filter((b) => written.some((id) => b.streams.has(id)));
         if (touching.length === 0 && !written.some((id) => busy.has(id)))
@@ -151,7 +167,11 @@ async function runCombined(store: EventStore, members: Member[], runAlone: RunAl
     // What the members write, others wrote while they waited: read again. What they only read is
     // taken as their first run read it (a read does not hold a version; an append would).
     const seen = new Map<string, Seen>();
-    const fresh = [...new Set(live.flatMap((m) => (attempt === 1 ? m.written : [...m.queued.first.reads.keys()])))];
+    const fresh = [
+      ...new Set(
+        live.flatMap((m) => (attempt === 1 || !m.queued.first ? m.written : [...m.queued.first.reads.keys()])),
+      ),
+    ];
     const recorded = await Promise.all(fresh.map((id) => store.readStream(id))).catch((error: unknown) => error);
     if (!Array.isArray(recorded)) {
       for (const m of live) m.reject(recorded);
@@ -163,7 +183,7 @@ async function runCombined(store: EventStore, members: Member[], runAlone: RunAl
     for (const member of live) {
       const { body, metadata, first } = member.queued;
       try {
-        const decided = await decideIn(store, body, seen, { attempt, metadata, reads: first.reads });
+        const decided = await decideIn(store, body, seen, { attempt, metadata, reads: first?.reads });
         outcomes.push({ member, decided, versions: keep(seen, decided.mine) });
       } catch (error) {
         outcomes.push({ member, error });

@@ -153,4 +153,43 @@ describe("spec 28.3 a hot stream's queued transactions go in batches", () => {
     expect((await takers(store, "shared")).at(-1)).toBe("p2"); // after the batch, alone
     expect(await takers(store, "journal-p2")).toEqual(["reactor", "p2"]);
   });
+  it("spec 28.3 buyers that come while the stream is in flight join its line unread: one read per batch", async () => {
+    const { store: inner } = counted();
+    const reads: string[] = [];
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const store: EventStore = {
+      ...inner,
+      readStream: (id, ...rest) => {
+        reads.push(id);
+        return inner.readStream(id, ...rest);
+      },
+      // The first append stays in flight until the later buyers have come.
+      appendMany: async (writes) => {
+        await gate;
+        return inner.appendMany!(writes);
+      },
+    };
+    const run = (by: string) =>
+      runStreamTransaction(store, RETRY.contended, {}, buyer("busy", 10, by), {
+        queue: true,
+        reads: ["busy", `journal-${by}`],
+      });
+    const first = run("q0");
+    while (reads.length < 2) await new Promise((r) => setImmediate(r)); // q0 read its streams and queued
+    await new Promise((r) => setImmediate(r));
+    const later = ["q1", "q2", "q3"].map(run);
+    await new Promise((r) => setImmediate(r));
+    open();
+    const results = await Promise.all([first, ...later]);
+    expect(results.map((r) => r.result)).toEqual(["q0", "q1", "q2", "q3"]);
+    expect((await takers(inner, "busy")).sort()).toEqual(["q0", "q1", "q2", "q3"]);
+    // q0 read the hot stream once; the three that came while it was in flight, none of their own:
+    // their batch read it once for them all.
+    expect(reads.filter((id) => id === "busy")).toHaveLength(2);
+    const versions = results.map((r) => r.appended.get("busy")!.nextExpectedVersion);
+    expect(versions).toEqual([0, 1, 2, 3]);
+  });
 });

@@ -7,7 +7,7 @@ import {
 } from "@shop/shared";
 import { appendWrites } from "../eventstore/append-writes.ts";
 import type { RetryPolicy } from "./command-handler.ts";
-import { queueOnStreams, type Queued } from "./hot-stream-line.ts";
+import { inLine, queueOnStreams, type Queued } from "./hot-stream-line.ts";
 import {
   decideIn,
   givesUp,
@@ -55,6 +55,9 @@ export async function runStreamTransaction<T>(
 ): Promise<TransactionResult<T>> {
   const prefetch = options.reads;
   if (!options.queue) return runAlone({ store, retry, metadata, body, prefetch });
+  // Its streams in line already (and no reads begun to use): it is decided in its batch only.
+  if (prefetch?.length && !options.readAhead?.size && inLine(store, prefetch))
+    return queueOnStreams(store, { retry, metadata, body, prefetch }, (queued) => runAlone({ store, ...queued }));
   const seen = new Map<string, Seen>();
   const decided = await decideIn(store, body, seen, { attempt: 1, metadata, prefetch, begun: options.readAhead });
   const reads = new Map([...seen].map(([id, s]) => [id, s.recorded]));
