@@ -101,17 +101,19 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
 
   const deps = (store: EventStore, gateway?: PaymentGateway) => quickCheckoutDeps(server.database.db, store, gateway);
 
+  /** A give-now request of this round, on its own key and cart. */
+  const giveRequest = (key: string) => ({
+    idempotencyKey: key,
+    userId: null,
+    cartId: `give-back-cart-${round}`,
+    address: "127.0.0.3",
+    metadata: {},
+  });
+
   /** One give-now submit on its own key; answers the key, the attempt's id and what the submit threw. */
   async function give(store: EventStore, gateway: PaymentGateway, dies = false) {
     const key = `give-back-${++round}`;
-    const request = {
-      idempotencyKey: key,
-      userId: null,
-      cartId: `give-back-cart-${round}`,
-      address: "127.0.0.3",
-      metadata: {},
-    };
-    const submitted = submitQuickDonation(deps(store, gateway), FORM, request).then(
+    const submitted = submitQuickDonation(deps(store, gateway), FORM, giveRequest(key)).then(
       () => null,
       (error: unknown) => error as Error,
     );
@@ -259,14 +261,7 @@ describe.skipIf(!testDatabaseUrl())("money: an order that fails gives back all i
       if (pause === "number") await stall();
       return numbers();
     };
-    const request = {
-      idempotencyKey: key,
-      userId: null,
-      cartId: `give-back-cart-${round}`,
-      address: "127.0.0.3",
-      metadata: {},
-    };
-    const submitted = submitQuickDonation(slow, FORM, request).then(
+    const submitted = submitQuickDonation(slow, FORM, giveRequest(key)).then(
       () => null,
       (error: unknown) => error as { code?: string },
     );
