@@ -43,7 +43,9 @@ interface Build {
   failure?: ProjectorError;
 }
 
-const BATCH = 2000;
+// Larger batches mean fewer transactions per read model (24 per batch read); 5,000 cut the replay's node
+// CPU by about 15 % and PostgreSQL's by 15 % against 2,000 (bench/README.md, "Replay on a million events").
+const BATCH = 5000;
 /** Each swap attempt that finds the live projector ahead catches up again; past this many, give up. */
 const SWAP_ATTEMPTS = 20;
 
