@@ -43,9 +43,10 @@ interface Build {
   failure?: ProjectorError;
 }
 
-// Larger batches mean fewer transactions per read model (24 per batch read); 5,000 cut the replay's node
-// CPU by about 15 % and PostgreSQL's by 15 % against 2,000 (bench/README.md, "Replay on a million events").
-const BATCH = 5000;
+// Larger batches mean fewer transactions per read model (24 per batch read): against 2,000, 10,000 cut
+// the replay's node CPU by about a quarter and PostgreSQL's by a third (bench/README.md, "Replay on a
+// million events"). Two batches read ahead (READ_AHEAD) keep about as many events in memory as before.
+const BATCH = 10_000;
 /** Each swap attempt that finds the live projector ahead catches up again; past this many, give up. */
 const SWAP_ATTEMPTS = 20;
 
@@ -249,7 +250,7 @@ async function createIndexes(db: Kysely<Database>, definitions: string[]): Promi
 }
 
 /** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
-const READ_AHEAD = 4;
+const READ_AHEAD = 2;
 
 /**
  * Reads the log once for all builds until a short batch: everything committed so far is in. Each
