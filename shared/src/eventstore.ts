@@ -68,6 +68,12 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   invalid?: Error;
 }
 
+export interface ReadAllOptions {
+  limit?: number;
+  /** The types whose data the reader needs; others may come without it. */
+  dataOf?: ReadonlySet<string>;
+}
+
 /** `no-stream`: the stream must not exist; `any`: no check; a number: the stream's last position. */
 export type ExpectedVersion = "no-stream" | "any" | number;
 
@@ -123,8 +129,10 @@ export interface EventStore {
   /**
    * Events of the whole log strictly after `from`, in log order, only those no open writer can still
    * precede. An event whose data fails its schema comes back marked (`invalid`), not as a rejection.
+   * With `dataOf`, a store may answer events of other types without their data (`data` undefined,
+   * nothing read or decoded): a reader that only moves its position past them need not pay for them.
    */
-  readAll(from: LogPosition, options?: { limit?: number }): Promise<RecordedEvent[]>;
+  readAll(from: LogPosition, options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the newest committed event, or START for an empty log. */
   head(): Promise<LogPosition>;
   /**

@@ -43,7 +43,18 @@ interface Build {
   failure?: ProjectorError;
 }
 
+// The defaults suit a server's version-change rebuild, which shares the server's memory. An operator's
+// `ops replay` reads larger batches (REPLAY_BATCHES): fewer transactions per read model.
 const BATCH = 2000;
+/** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
+const READ_AHEAD = 4;
+
+/**
+ * `ops replay`'s batches: against 2,000, 10,000 events a batch cut the replay's node CPU by about a
+ * fifth and PostgreSQL's by a third (bench/README.md, "Replay on a million events"); two ahead were
+ * as fast as four.
+ */
+export const REPLAY_BATCHES = { batchSize: 10_000, readAhead: 2 };
 /** Each swap attempt that finds the live projector ahead catches up again; past this many, give up. */
 const SWAP_ATTEMPTS = 20;
 
@@ -246,19 +257,17 @@ async function createIndexes(db: Kysely<Database>, definitions: string[]): Promi
   });
 }
 
-/** How many batches the log reader may run ahead of the slowest read model (bounds memory). */
-const READ_AHEAD = 4;
-
 /**
  * Reads the log once for all builds until a short batch: everything committed so far is in. Each
  * build applies batches in order on its own chain, so a slow read model does not hold up the others
- * (and the next read) batch by batch; the reader waits only when it is READ_AHEAD batches ahead.
+ * (and the next read) batch by batch; the reader waits only when it is `readAhead` batches ahead.
  */
 async function catchUp(
   db: Kysely<Database>,
   store: EventStore,
   builds: Build[],
   limit: number,
+  readAhead: number,
   onRead: (n: number) => void,
   shouldStop: () => boolean,
   statementBatches: boolean,
@@ -268,14 +277,16 @@ async function catchUp(
   let from = active.map((b) => b.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
   const chains = new Map<Build, Promise<void>>(active.map((b) => [b, Promise.resolve()]));
   const turns = new Turns();
+  // Events no build handles are read without their data: about a third of a shop's log.
+  const dataOf = new Set(active.flatMap((b) => [...b.handles]));
   const batchesDone: Array<Promise<unknown>> = [];
   for (;;) {
-    if (batchesDone.length >= READ_AHEAD) await batchesDone.shift();
+    if (batchesDone.length >= readAhead) await batchesDone.shift();
     if (shouldStop()) {
       await Promise.allSettled(chains.values());
       throw new Error("rebuild stopped: this process no longer projects");
     }
-    const events = await store.readAll(from, { limit });
+    const events = await store.readAll(from, { limit, dataOf });
     if (events.length > 0) {
       for (const b of active) {
         // Filtered when its turn comes (applyTo): b.position is where its previous batch left it.
@@ -332,12 +343,15 @@ export async function rebuildProjections(options: {
   store: EventStore;
   projections: Projection[];
   batchSize?: number;
+  /** Batches the log reader may run ahead of the slowest read model. */
+  readAhead?: number;
   onProgress?: (progress: RebuildProgress) => void;
   /** Checked between batches: a leader that lost its lock (or is stopping) gives up the rebuild. */
   shouldStop?: () => boolean;
 }): Promise<RebuildResult[]> {
   const { db, store, projections } = options;
   const limit = options.batchSize ?? BATCH;
+  const readAhead = options.readAhead ?? READ_AHEAD;
   const schema = await currentSchema(db);
   const builds: Build[] = projections.map((projection) => ({
     projection,
@@ -362,7 +376,7 @@ export async function rebuildProjections(options: {
     }
     const shouldStop = options.shouldStop ?? (() => false);
     const statementBatches = await takesStatementBatches(db);
-    await catchUp(db, store, builds, limit, onRead, shouldStop, statementBatches);
+    await catchUp(db, store, builds, limit, readAhead, onRead, shouldStop, statementBatches);
     // Each build's indexes on a connection of its own: the largest (the catalog's) sets the end.
     await Promise.all(
       [...searchIndexes].map(([b, definitions]) => (b.failure ? undefined : createIndexes(db, definitions))),
@@ -372,7 +386,7 @@ export async function rebuildProjections(options: {
         if (await swapIn(db, schema, b)) break;
         if (attempt >= SWAP_ATTEMPTS)
           throw new Error(`rebuild of ${b.projection.name}: the live projector kept moving ahead; try again`);
-        await catchUp(db, store, [b], limit, () => {}, shouldStop, statementBatches);
+        await catchUp(db, store, [b], limit, readAhead, () => {}, shouldStop, statementBatches);
       }
     }
   } finally {

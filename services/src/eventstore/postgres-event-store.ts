@@ -10,6 +10,7 @@ import {
   type ExpectedVersion,
   type LogPosition,
   type NewEvent,
+  type ReadAllOptions,
   type RecordedEvent,
   type StreamWrite,
 } from "@shop/shared";
@@ -278,6 +279,21 @@ export async function createPostgresEventStore(
     };
   }
 
+  /** An event read without its data (readAll's `dataOf`): nothing to decode. */
+  function withoutData(r: EventRow): RecordedEvent {
+    return {
+      type: r.type,
+      data: undefined,
+      metadata: r.metadata ?? {},
+      schemaVersion: Number(r.schema_version),
+      streamId: r.stream_id,
+      streamPosition: Number(r.stream_position),
+      position: { major: BigInt(r.transaction_id), minor: BigInt(r.global_position) },
+      globalPosition: Number(r.global_position),
+      createdAt: new Date(r.created_at),
+    };
+  }
+
   /** A row as `columns` selects it: the positions as text, so no bigint loses precision. */
   type EventRow = {
     global_position: string;
@@ -355,12 +371,20 @@ export async function createPostgresEventStore(
     }).then((rows) => rows.map((r) => toRecorded(r)));
   }
 
-  async function readAll(from: LogPosition, options: { limit?: number } = {}): Promise<RecordedEvent[]> {
-    const { rows } = await sql<EventRow>`SELECT ${columns} FROM events
+  async function readAll(from: LogPosition, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const { dataOf } = options;
+    // Without the data of events the reader does not need: neither sent, nor parsed, nor decoded.
+    const selected = dataOf
+      ? sql`global_position::text AS global_position, stream_id, stream_position, type, schema_version,
+          CASE WHEN type = ANY(${[...dataOf]}::text[]) THEN data END AS data, metadata,
+          transaction_id::text AS transaction_id, created_at`
+      : columns;
+    const { rows } = await sql<EventRow>`SELECT ${selected} FROM events
       WHERE (transaction_id, global_position) > (${from.major.toString()}::xid8, ${from.minor.toString()}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY events.transaction_id, events.global_position LIMIT ${options.limit ?? 1000}`.execute(db);
-    return rows.map((r) => toRecorded(r, true));
+    if (!dataOf) return rows.map((r) => toRecorded(r, true));
+    return rows.map((r) => (dataOf.has(r.type) ? toRecorded(r, true) : withoutData(r)));
   }
 
   async function head(): Promise<LogPosition> {

@@ -5,6 +5,7 @@ import {
   migrateCheckpoints,
   rebuildProjections,
   readCheckpoints,
+  REPLAY_BATCHES,
   type Projection,
 } from "@shop/projections";
 import { comparePositions } from "@shop/shared";
@@ -60,6 +61,7 @@ export async function replay(
     db: ctx.database.db,
     store: ctx.store,
     projections: chosen,
+    ...REPLAY_BATCHES,
     onProgress: ({ applied }) => {
       if (total === null || applied > total) bar.setTotal(applied);
       bar.update(applied, { rate: rate(applied) });
