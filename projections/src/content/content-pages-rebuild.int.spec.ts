@@ -2,23 +2,16 @@
 // projector left, in a few round trips, not two or three per page (test-only dependency on services/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
-import { ContentNodeCreated, ContentNodePublished, ContentNodeSaved, type RecordedEvent } from "@shop/shared";
+import { ContentNodeCreated, ContentNodePublished, ContentNodeSaved } from "@shop/shared";
 import { testBackends } from "@shop/services/testing/backends";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import { allProjections } from "../index.ts";
 import type { Database } from "../database.ts";
-import { recordedEvent } from "../runner/batch-equivalence.ts";
 import { contentNodesProjection } from "./content-nodes-projection.ts";
 import { contentPagesProjection } from "./content-pages-projection.ts";
+import { at, by, nodeEvents } from "./content-node-events.fixture.ts";
 
-const at = (minute: number) => `2026-11-29T20:${String(minute).padStart(2, "0")}:00.000Z`;
-const by = { id: "edna", name: "Edna" };
-const positions = new Map<number, number>();
-function onNode(definition: Parameters<typeof recordedEvent>[0], id: number, data: object): RecordedEvent {
-  const position = positions.get(id) ?? 0;
-  positions.set(id, position + 1);
-  return recordedEvent(definition, { id, ...data }, { id: `contentnode-${id}`, position });
-}
+const onNode = nodeEvents("contentnode-");
 const created = (id: number, name: string, body: string, parentId: number | null = null) =>
   onNode(ContentNodeCreated, id, { name, slug: name, parentId, url: `/${name}/`, createdAt: at(1), by, body });
 const published = (id: number, minute: number) => onNode(ContentNodePublished, id, { publishedAt: at(minute), by });

@@ -19,19 +19,12 @@ import { testBackends } from "@shop/services/testing/backends";
 import { openTestDatabase } from "@shop/services/testing/test-database";
 import type { Database } from "../database.ts";
 import { menuNodesProjection } from "../nav/menu-nodes-projection.ts";
-import { recordedEvent, tablesBothWays } from "../runner/batch-equivalence.ts";
+import { tablesBothWays } from "../runner/batch-equivalence.ts";
 import type { Projection } from "../runner/projection.ts";
 import { contentNodesProjection } from "./content-nodes-projection.ts";
+import { at, by, nodeEvents } from "./content-node-events.fixture.ts";
 
-const at = (minute: number) => `2026-11-29T20:${String(minute).padStart(2, "0")}:00.000Z`;
-const by = { id: "edna", name: "Edna" };
-const positions = new Map<number, number>();
-/** An event on node `id`'s stream, at its next position. */
-function onNode(definition: Parameters<typeof recordedEvent>[0], id: number, data: object): RecordedEvent {
-  const position = positions.get(id) ?? 0;
-  positions.set(id, position + 1);
-  return recordedEvent(definition, { id, ...data }, { id: `node-${id}`, position });
-}
+const onNode = nodeEvents("node-");
 const created = (id: number, name: string, more: object = {}) =>
   onNode(ContentNodeCreated, id, { name, slug: name, parentId: null, url: `/${name}/`, createdAt: at(1), by, ...more });
 const saved = (id: number, changes: object, minute: number) =>
